@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, DEMO_USERS } from '../local/demo';
+import { portsFromEnvironment } from '../local/ports';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_ROOT, REPOSITORY_ROOT, startLocalStack } from '../local/stack';
+
+/** `npm start`: the whole portal on this machine, over emulators of the AWS services. */
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestChange(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Builds the web app when it is missing or older than its sources, so a fresh clone just works. */
+function ensureWebBuild(): void {
+  const builtAt = newestChange(join(DEFAULT_WEB_ROOT, 'index.html'));
+  const sourcesChangedAt = Math.max(newestChange(join(REPOSITORY_ROOT, 'frontend')), newestChange(join(REPOSITORY_ROOT, 'domain')));
+  if (builtAt >= sourcesChangedAt) return;
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build:web'], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app did not build (npm run build:web).');
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  ensureWebBuild();
+  const stack = await startLocalStack({ ports: portsFromEnvironment(), dataDir: process.env['LOCAL_DATA_DIR'] ?? DEFAULT_DATA_DIR });
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const accounts = DEMO_USERS.map((user) => `    ${user.email.padEnd(26)} ${user.role}`).join('\n');
+  console.log(`
+Cold-chain portal is running (ready in ${seconds} s${stack.seeded ? ', demo organisation seeded' : ''}).
+
+  Portal   ${stack.urls.portal}
+  API      ${stack.urls.api}   (OpenAPI: ${stack.urls.api}/openapi.json)
+  Outbox   ${stack.urls.outbox}   (every email, text, pager, push and voice message sent)
+  MQTT     ${stack.urls.mqtt}   (WebSocket ${stack.urls.mqttWebSocket})
+
+  Demo organisation "Demo Foods", password ${DEMO_PASSWORD} for every account:
+${accounts}
+
+Data is kept in .local/ (npm run reset wipes it). Press Ctrl+C to stop.
+`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

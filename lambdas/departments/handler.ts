@@ -1,0 +1,4 @@
+import { namedCatalogActions } from '../named-catalog/actions';
+import { createResourceHandler } from '../shared/http';
+
+export const handler = createResourceHandler('departments', namedCatalogActions('department', '/departments'));

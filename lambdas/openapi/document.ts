@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { APP_VERSION } from '../../domain/app-config';
+import { API_PREFIX, ROUTES, type RouteDefinition } from '../routes';
+
+type JsonObject = Record<string, unknown>;
+
+const errorSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
+  return rest;
+}
+
+function operation(route: RouteDefinition): JsonObject {
+  const responses: JsonObject = {};
+  const success = route.method === 'POST' ? '201' : route.method === 'DELETE' ? '204' : '200';
+  if (route.response) {
+    const item = jsonSchemaOf(route.response, 'output');
+    const schema = route.paginated
+      ? { type: 'object', properties: { items: { type: 'array', items: item }, nextCursor: { type: 'string' } }, required: ['items'] }
+      : item;
+    responses[success] = { description: 'Success', content: { 'application/json': { schema } } };
+  } else {
+    responses[success] = { description: 'Success' };
+  }
+  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+  if (route.body) responses['400'] = errorResponse('Invalid request');
+  if (route.roles !== 'public') {
+    responses['401'] = errorResponse('Missing, invalid or expired token');
+    responses['403'] = errorResponse('Role or organisation not allowed');
+  }
+  if (route.path.includes('{')) responses['404'] = errorResponse('Not found');
+  if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') responses['409'] = errorResponse('Conflict');
+  responses['500'] = errorResponse('An error occurred');
+
+  const parameters: JsonObject[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+    name: match[1], in: 'path', required: true, schema: { type: 'string' },
+  }));
+  if (route.paginated) {
+    parameters.push(
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+    );
+  }
+  return {
+    summary: route.summary,
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    ...(route.roles === 'public' ? { security: [] } : { 'x-roles': route.roles }),
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API, generated from the route table and the domain's schemas. */
+export function buildOpenApiDocument(): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of ROUTES) {
+    const path = `${API_PREFIX}${route.path}`;
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Cold-chain portal API', version: APP_VERSION },
+    components: {
+      securitySchemes: { cognitoIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    security: [{ cognitoIdToken: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,45 @@
+import { isRole, type Role } from '../../domain/roles';
+import { unauthorized } from '../../domain/errors';
+
+/** Who is calling, from the claims of the verified ID token (never from the body). */
+export interface Caller {
+  userId: string;
+  email: string;
+  role: Role;
+  /** The organisation (tenant). */
+  customerId: string;
+  accountId: string;
+  customerGroupId?: string;
+  isPortalLogin: boolean;
+}
+
+/** API Gateway hands JWT claims over as strings (or string arrays in the authorizer's own format). */
+export type JwtClaims = Record<string, string | number | boolean | string[]>;
+
+function claim(claims: JwtClaims, name: string): string | undefined {
+  const value = claims[name];
+  if (value === undefined || Array.isArray(value)) return undefined;
+  return String(value);
+}
+
+export function callerFromClaims(claims: JwtClaims | undefined): Caller {
+  if (claims === undefined) throw unauthorized();
+  const userId = claim(claims, 'sub');
+  const email = claim(claims, 'email');
+  const role = claim(claims, 'custom:role');
+  const customerId = claim(claims, 'custom:customerid');
+  const accountId = claim(claims, 'custom:accountinfoid');
+  if (claim(claims, 'token_use') !== 'id' || !userId || !email || !isRole(role) || !customerId || !accountId) {
+    throw unauthorized();
+  }
+  const customerGroupId = claim(claims, 'custom:customergroupid');
+  return {
+    userId,
+    email,
+    role,
+    customerId,
+    accountId,
+    ...(customerGroupId ? { customerGroupId } : {}),
+    isPortalLogin: claim(claims, 'custom:isPortalLogin') === 'true',
+  };
+}

@@ -1,0 +1,231 @@
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { DomainError, forbidden, notFound, validationError, type DomainErrorKind } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import { CROSS_TENANT_ROLES } from '../../domain/roles';
+import { findRouteByKey, type HandlerName, type RouteDefinition } from '../routes';
+import { callerFromClaims, type Caller, type JwtClaims } from './caller';
+import { backendConfig } from './config';
+import { createLogger, describeError, type Logger } from './logger';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** What an action receives once every middleware has run. */
+export interface ActionRequest {
+  /** Undefined only on public routes. */
+  caller: Caller | undefined;
+  route: RouteDefinition;
+  /** Parsed and validated by the route's schema when it has one. */
+  body: unknown;
+  pathParameters: Record<string, string>;
+  query: Record<string, string>;
+  requestId: string;
+  logger: Logger;
+}
+
+export interface ActionResult {
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Action = (request: ActionRequest) => Promise<ActionResult>;
+
+/** Actions of one resource, by API Gateway route key (`GET /api/departments/{id}`). */
+export type ResourceActions = Record<string, Action>;
+
+interface PortalContext extends Context {
+  portal: {
+    logger: Logger;
+    route?: RouteDefinition;
+    caller?: Caller;
+    body?: unknown;
+    startedAt: number;
+  };
+}
+
+type PortalRequest = Request<ApiEvent, ApiResult, Error, PortalContext>;
+type PortalMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, PortalContext>;
+
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+};
+
+export function json(statusCode: number, body?: unknown, headers?: Record<string, string>): ApiResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
+/** The caller, on a route that requires one. */
+export function requireCaller(request: ActionRequest): Caller {
+  if (request.caller === undefined) throw forbidden();
+  return request.caller;
+}
+
+/** The validated body, typed by the schema the route declared. */
+export function bodyOf<T>(request: ActionRequest, schema: ZodType<T>): T {
+  return schema.parse(request.body);
+}
+
+export function pathParameter(request: ActionRequest, name: string): string {
+  const value = request.pathParameters[name];
+  if (value === undefined || value === '') throw notFound();
+  return value;
+}
+
+// 1. Logging: one line per request with its outcome, request id, route and tenant.
+const requestLogging = (handlerName: HandlerName): PortalMiddleware => {
+  const logOutcome = (request: PortalRequest) => {
+    const { portal } = request.context;
+    portal.logger.info('request completed', {
+      status: request.response?.statusCode,
+      durationMs: Date.now() - portal.startedAt,
+    });
+  };
+  return {
+    before: (request) => {
+      const config = backendConfig();
+      const logger = createLogger(
+        { service: config.serviceName, handler: handlerName },
+        config.logLevel,
+      ).child({ requestId: request.context.awsRequestId, routeKey: request.event.routeKey });
+      request.context.portal = { logger, startedAt: Date.now() };
+    },
+    after: logOutcome,
+    onError: logOutcome,
+  };
+};
+
+// 2. Body parsing: JSON, base64 or not.
+const jsonBodyParsing = (): PortalMiddleware => ({
+  before: (request) => {
+    const { body, isBase64Encoded } = request.event;
+    if (body === undefined || body === '') return;
+    const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    try {
+      request.context.portal.body = JSON.parse(text) as unknown;
+    } catch {
+      throw validationError(MESSAGES.invalidRequestBody);
+    }
+  },
+});
+
+// 3. The caller's context from the verified claims (the authorizer verified the token).
+const callerContext = (): PortalMiddleware => ({
+  before: (request) => {
+    const route = findRouteByKey(request.event.routeKey);
+    if (route === undefined) throw notFound();
+    request.context.portal.route = route;
+    if (route.roles === 'public') return;
+    const claims = request.event.requestContext.authorizer?.jwt?.claims as JwtClaims | undefined;
+    const caller = callerFromClaims(claims);
+    request.context.portal.caller = caller;
+    request.context.portal.logger = request.context.portal.logger.child({
+      tenant: caller.customerId,
+      userId: caller.userId,
+    });
+  },
+});
+
+// 4. Tenant check: the accountid/customerid headers, when sent, must be the caller's own.
+const tenantCheck = (): PortalMiddleware => ({
+  before: (request) => {
+    const { caller } = request.context.portal;
+    if (caller === undefined || CROSS_TENANT_ROLES.includes(caller.role)) return;
+    const headers = request.event.headers ?? {};
+    const customerId = headers['customerid'];
+    const accountId = headers['accountid'];
+    if ((customerId !== undefined && customerId !== caller.customerId) ||
+        (accountId !== undefined && accountId !== caller.accountId)) {
+      throw forbidden(MESSAGES.tenantMismatch);
+    }
+  },
+});
+
+// 5. Role check, from the route table.
+const roleCheck = (): PortalMiddleware => ({
+  before: (request) => {
+    const { route, caller } = request.context.portal;
+    if (route === undefined || route.roles === 'public') return;
+    if (caller === undefined || !route.roles.includes(caller.role)) throw forbidden();
+  },
+});
+
+// 6. Validation with the domain's schema the route declares.
+const bodyValidation = (): PortalMiddleware => ({
+  before: (request) => {
+    const { route, body } = request.context.portal;
+    if (route?.body === undefined) return;
+    const result = route.body.safeParse(body ?? {});
+    if (!result.success) {
+      const details: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const path = issue.path.join('.') || '_';
+        details[path] ??= issue.message;
+      }
+      throw validationError(result.error.issues[0]?.message ?? MESSAGES.genericError, details);
+    }
+    request.context.portal.body = result.data;
+  },
+});
+
+// 7. Error mapping: typed domain errors to their status; anything else is logged and is a 500.
+const errorMapping = (): PortalMiddleware => ({
+  onError: (request) => {
+    const { error } = request;
+    if (error instanceof DomainError) {
+      request.response = json(STATUS_BY_KIND[error.kind], {
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    } else {
+      request.context.portal?.logger.error('unexpected error', describeError(error));
+      request.response = json(500, { message: MESSAGES.genericError });
+    }
+  },
+});
+
+/**
+ * The one way a resource handler is built: the same middleware, in the same order, for
+ * every Lambda. `actions` maps each of the resource's route keys to the work it does.
+ */
+export function createResourceHandler(handlerName: HandlerName, actions: ResourceActions) {
+  const core = async (event: ApiEvent, context: PortalContext): Promise<ApiResult> => {
+    const { portal } = context;
+    const route = portal.route;
+    const action = actions[event.routeKey];
+    if (route === undefined || action === undefined) throw notFound();
+    const result = await action({
+      caller: portal.caller,
+      route,
+      body: portal.body,
+      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+      query: (event.queryStringParameters ?? {}) as Record<string, string>,
+      requestId: context.awsRequestId,
+      logger: portal.logger,
+    });
+    return json(result.statusCode, result.body, result.headers);
+  };
+  return middy<ApiEvent, ApiResult, Error, PortalContext>()
+    .use(requestLogging(handlerName))
+    .use(errorMapping())
+    .use(jsonBodyParsing())
+    .use(callerContext())
+    .use(tenantCheck())
+    .use(roleCheck())
+    .use(bodyValidation())
+    .handler(core);
+}

@@ -1,0 +1,49 @@
+import { validationError } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+export interface PageRequest {
+  limit: number;
+  /** DynamoDB's ExclusiveStartKey, decoded from the cursor. */
+  startKey?: Record<string, unknown>;
+}
+
+/** The cursor is the opaque, URL-safe form of DynamoDB's LastEvaluatedKey. */
+export function encodeCursor(lastKey: Record<string, unknown> | undefined): string | undefined {
+  return lastKey === undefined ? undefined : Buffer.from(JSON.stringify(lastKey)).toString('base64url');
+}
+
+/**
+ * Reads `limit` and `cursor` from the query. A cursor must decode to a key of the caller's
+ * own partition (`expectedPartition`), so a forged cursor cannot reach another tenant.
+ */
+export function pageRequestFrom(
+  query: Record<string, string>,
+  expectedPartition: { attribute: string; value: string },
+): PageRequest {
+  const rawLimit = query['limit'];
+  let limit = DEFAULT_PAGE_SIZE;
+  if (rawLimit !== undefined) {
+    const parsed = Number(rawLimit);
+    if (!Number.isInteger(parsed) || parsed < 1) throw validationError(MESSAGES.invalidCursor);
+    limit = Math.min(parsed, MAX_PAGE_SIZE);
+  }
+  const cursor = query['cursor'];
+  if (cursor === undefined || cursor === '') return { limit };
+  let startKey: unknown;
+  try {
+    startKey = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw validationError(MESSAGES.invalidCursor);
+  }
+  if (
+    typeof startKey !== 'object' || startKey === null || Array.isArray(startKey) ||
+    (startKey as Record<string, unknown>)[expectedPartition.attribute] !== expectedPartition.value ||
+    !Object.values(startKey).every((part) => typeof part === 'string')
+  ) {
+    throw validationError(MESSAGES.invalidCursor);
+  }
+  return { limit, startKey: startKey as Record<string, unknown> };
+}

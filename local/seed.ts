@@ -1,0 +1,94 @@
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  UserNotFoundException,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tenantPrefix } from '../lambdas/shared/keys';
+import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
+
+/**
+ * Seeds the demo organisation once: a marker item records it, so what people change or
+ * delete in the demo afterwards is not put back at the next start.
+ */
+export async function seedDemo(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  identity: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<boolean> {
+  const { customerId } = DEMO_ORGANISATION;
+  const now = new Date().toISOString();
+  try {
+    await documents.send(new PutCommand({
+      TableName: tableName,
+      Item: { pk: `${tenantPrefix(customerId)}#SEED`, sk: 'SEED', seededAt: now },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+  const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
+  await put({
+    pk: `${tenantPrefix(customerId)}#ORGANISATION`, sk: 'ORGANISATION', type: 'ORGANISATION',
+    customerId, customerGroupId: DEMO_ORGANISATION.customerGroupId, name: DEMO_ORGANISATION.name, createdAt: now,
+  });
+  const { site, location } = DEMO_ORGANISATION;
+  await put({
+    pk: `${tenantPrefix(customerId)}#LOCATION`, sk: `LOCATION#${location.id}`, type: 'LOCATION',
+    gsi1pk: `${tenantPrefix(customerId)}#LOCATION`, gsi1sk: `NAME#${encodeURIComponent(location.name.toLowerCase())}#${location.id}`,
+    ...location, createdAt: now,
+  });
+  await put({
+    pk: `${tenantPrefix(customerId)}#SITE`, sk: `SITE#${site.id}`, type: 'SITE',
+    gsi1pk: `${tenantPrefix(customerId)}#SITE`, gsi1sk: `NAME#${encodeURIComponent(site.name.toLowerCase())}#${site.id}`,
+    ...site, locationIds: [location.id], createdAt: now,
+  });
+  for (const user of DEMO_USERS) {
+    await ensureIdentityUser(identity, userPoolId, user.email, [
+      { Name: 'email', Value: user.email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: user.givenName },
+      { Name: 'family_name', Value: user.familyName },
+      { Name: 'custom:role', Value: user.role },
+      { Name: 'custom:customerid', Value: customerId },
+      { Name: 'custom:accountinfoid', Value: user.accountId },
+      { Name: 'custom:customergroupid', Value: DEMO_ORGANISATION.customerGroupId },
+      { Name: 'custom:isPortalLogin', Value: 'true' },
+    ]);
+    await put({
+      pk: `${tenantPrefix(customerId)}#USER`, sk: `USER#${user.accountId}`, type: 'USER',
+      accountId: user.accountId, email: user.email, role: user.role, firstName: user.givenName, lastName: user.familyName,
+      isActive: true, isEmailVerified: true, siteIds: [site.id], locationIds: [location.id], lang: 'en', createdAt: now,
+    });
+  }
+  return true;
+}
+
+async function ensureIdentityUser(
+  identity: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  attributes: { Name: string; Value: string }[],
+): Promise<void> {
+  try {
+    await identity.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    return;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException) && (error as { name?: string }).name !== 'UserNotFoundException') throw error;
+  }
+  await identity.send(new AdminCreateUserCommand({
+    UserPoolId: userPoolId,
+    Username: email,
+    UserAttributes: attributes,
+    MessageAction: 'SUPPRESS',
+    TemporaryPassword: DEMO_PASSWORD,
+  }));
+  await identity.send(new AdminSetUserPasswordCommand({
+    UserPoolId: userPoolId, Username: email, Password: DEMO_PASSWORD, Permanent: true,
+  }));
+}

@@ -1,0 +1,160 @@
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { APP_VERSION, type WebAppConfig } from '../domain/app-config';
+import { resetBackendConfig } from '../lambdas/shared/config';
+import { startDynamo } from './dynamodb';
+import { startGateway } from './gateway';
+import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION, startIdentity } from './identity';
+import { startBroker } from './mqtt';
+import { Outbox } from './outbox';
+import type { OutboxEntry } from './outbox-page';
+import { assertPortsFree, type LocalPorts } from './ports';
+import { startS3 } from './s3';
+import { seedDemo } from './seed';
+import { startSes } from './ses';
+import { ensureTable } from './table';
+
+export const LOCAL_TABLE_NAME = 'coldchain-portal';
+export const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
+export const DEFAULT_DATA_DIR = join(REPOSITORY_ROOT, '.local');
+export const DEFAULT_WEB_ROOT = join(REPOSITORY_ROOT, 'frontend', 'dist');
+
+export interface LocalStackOptions {
+  ports: LocalPorts;
+  /** Everything the stack keeps: tables, identities, files, outbox. */
+  dataDir: string;
+  webRoot?: string;
+  /** Seed the demo organisation (once per data folder). */
+  seed?: boolean;
+}
+
+export interface LocalStack {
+  urls: {
+    portal: string;
+    api: string;
+    outbox: string;
+    dynamodb: string;
+    identity: string;
+    s3: string;
+    ses: string;
+    mqtt: string;
+    mqttWebSocket: string;
+  };
+  tableName: string;
+  identity: { userPoolId: string; portalClientId: string; helpdeskClientId: string };
+  /** Whether this start seeded the demo organisation (false when it already was). */
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every emulator and the local gateway, points the AWS SDK at them through its
+ * standard `AWS_ENDPOINT_URL_<SERVICE>` variables (handlers run in this process), and
+ * makes the table, pool, clients and buckets when they are missing.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const { ports, dataDir } = options;
+  await assertPortsFree(ports);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const outbox = new Outbox(join(dataDir, 'outbox', 'messages.jsonl'));
+    const [dynamo, ses, s3, broker] = await Promise.all([
+      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb')),
+      startSes(ports.ses),
+      startS3(ports.s3, join(dataDir, 's3')),
+      startBroker(ports.mqtt, ports.mqttWebSocket),
+    ]);
+    stops.push(dynamo.stop, ses.stop, s3.stop, broker.stop);
+    const identity = await startIdentity({ port: ports.cognito, dataDir: join(dataDir, 'identity'), sesEndpoint: ses.endpoint, outbox });
+    stops.push(identity.stop);
+
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.endpoint,
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      USER_POOL_ID: identity.userPoolId,
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'WARN',
+    });
+    delete process.env['AWS_SESSION_TOKEN'];
+    delete process.env['AWS_PROFILE'];
+    resetBackendConfig();
+
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const documents = DynamoDBDocumentClient.from(dynamoClient);
+    await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+    let seeded = false;
+    if (options.seed ?? true) {
+      const cognito = identityClient(identity.endpoint);
+      seeded = await seedDemo(documents, LOCAL_TABLE_NAME, cognito, identity.userPoolId);
+      cognito.destroy();
+    }
+    dynamoClient.destroy();
+
+    const webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl'> = {
+      runtime: 'local',
+      region: LOCAL_REGION,
+      userPoolId: identity.userPoolId,
+      portalClientId: identity.portalClientId,
+      helpdeskClientId: identity.helpdeskClientId,
+      apiBaseUrl: '/api',
+      version: APP_VERSION,
+    };
+    const gateway = await startGateway({
+      port: ports.portal,
+      webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+      identity: {
+        endpoint: identity.endpoint,
+        issuer: identity.issuer,
+        jwksUrl: identity.jwksUrl,
+        audiences: [identity.portalClientId, identity.helpdeskClientId],
+      },
+      webConfig,
+      outbox: async (): Promise<OutboxEntry[]> => [
+        ...(await ses.emails()).map((email) => ({
+          channel: 'email' as const,
+          at: new Date(email.at * (email.at < 1e12 ? 1000 : 1)).toISOString(),
+          to: [...email.destination.to, ...email.destination.cc].join(', '),
+          from: email.from,
+          subject: email.subject,
+          body: email.body.text ?? email.body.html ?? '',
+        })),
+        ...outbox.list(),
+      ],
+    });
+    stops.push(gateway.stop);
+
+    return {
+      urls: {
+        portal: gateway.url,
+        api: `${gateway.url}/api`,
+        outbox: `${gateway.url}/outbox`,
+        dynamodb: dynamo.endpoint,
+        identity: identity.endpoint,
+        s3: s3.endpoint,
+        ses: ses.endpoint,
+        mqtt: broker.url,
+        mqttWebSocket: broker.webSocketUrl,
+      },
+      tableName: LOCAL_TABLE_NAME,
+      identity: {
+        userPoolId: identity.userPoolId,
+        portalClientId: identity.portalClientId,
+        helpdeskClientId: identity.helpdeskClientId,
+      },
+      seeded,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

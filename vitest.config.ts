@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
+  '@lambdas': fileURLToPath(new URL('./lambdas', import.meta.url)),
+  '@local': fileURLToPath(new URL('./local', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['domain/**/*.test.ts', 'lambdas/**/*.test.ts', 'local/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      './frontend/vitest.config.ts',
+      {
+        resolve: { alias },
+        test: {
+          // Integration and browser tests share one local stack on free ports.
+          name: 'stack',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
