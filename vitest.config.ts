@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -29,7 +30,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      './frontend/vitest.config.ts',
+      ...(existsSync('./frontend/vitest.config.ts') ? ['./frontend/vitest.config.ts'] : []),
       {
         resolve: { alias },
         test: {

@@ -219,7 +219,7 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
     });
     return json(result.statusCode, result.body, result.headers);
   };
-  return middy<ApiEvent, ApiResult, Error, PortalContext>()
+  const handler = middy<ApiEvent, ApiResult, Error, PortalContext>()
     .use(requestLogging(handlerName))
     .use(errorMapping())
     .use(jsonBodyParsing())
@@ -228,4 +228,6 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
     .use(roleCheck())
     .use(bodyValidation())
     .handler(core);
+  // The route keys it serves, so a test can hold the route table and the handlers together.
+  return Object.assign(handler, { routeKeys: Object.keys(actions) });
 }

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePorts } from '../../local/ports';
+import { startLocalStack } from '../../local/stack';
+
+export interface StackUnderTest {
+  portalUrl: string;
+  apiUrl: string;
+  identityEndpoint: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  userPoolId: string;
+  portalClientId: string;
+  helpdeskClientId: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackUnderTest;
+  }
+}
+
+/**
+ * One whole local stack on free ports, in a throw-away data folder, for the integration
+ * and browser tests; it is stopped and wiped afterwards.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coldchain-test-'));
+  const stack = await startLocalStack({ ports: await freePorts(), dataDir });
+  project.provide('stack', {
+    portalUrl: stack.urls.portal,
+    apiUrl: stack.urls.api,
+    identityEndpoint: stack.urls.identity,
+    dynamoEndpoint: stack.urls.dynamodb,
+    tableName: stack.tableName,
+    ...stack.identity,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
