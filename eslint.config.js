@@ -1,0 +1,36 @@
+// @ts-check
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Layer directions of ARCHITECTURE.md: each layer may import only what points one way. */
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: forbidden.map((group) => ({ group: [group], message })),
+    }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local/**', 'coverage/**', 'frontend/public/**'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { parserOptions: { ecmaVersion: 2023, sourceType: 'module' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  layer(['domain/**'], ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'react', 'react-*', '@mui/*', '**/lambdas/**', '**/local/**', '**/lib/**', '**/frontend/**', 'node:*'],
+    'domain/ is pure rules: no I/O, no AWS, no React, no other layer.'),
+  layer(['lambdas/**'], ['react', 'react-*', '@mui/*', 'aws-cdk-lib', 'aws-cdk-lib/*', '**/local/**', '**/lib/**', '**/frontend/**'],
+    'lambdas/ may import domain/ only: never local/, lib/, frontend/ or the CDK.'),
+  layer(['frontend/**'], ['**/lambdas/**', '**/local/**', '**/lib/**', '@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*'],
+    'frontend/ may import domain/ only.'),
+  layer(['local/**'], ['**/frontend/**', '**/lib/**', 'aws-cdk-lib', 'aws-cdk-lib/*'],
+    'local/ may import lambdas/ and domain/ only.'),
+  layer(['lib/**'], ['**/local/**', '**/frontend/**'],
+    'lib/ is infrastructure: it may read the route table and entry paths, not the local runtime or the web app.'),
+);
