@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -30,7 +29,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      ...(existsSync('./frontend/vitest.config.ts') ? ['./frontend/vitest.config.ts'] : []),
+      './frontend/vitest.config.ts',
       {
         resolve: { alias },
         test: {
