@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../local/demo';
+import { launchBrowser } from '../support/browser';
+import { api, signIn as signInApi } from '../support/identity';
+
+const stack = inject('stack');
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${stack.portalUrl}/login`);
+  await page.getByLabel(/^Username/).fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+/** What the API holds, so the test checks what was stored, not only what was shown. */
+async function storedNames(): Promise<string[]> {
+  const token = await signInApi(stack, 'admin@demo.example');
+  const result = await api(stack, { token, customerId: 'demo-foods', accountId: 'demo-account-admin' }, 'GET', '/departments');
+  return (result.body as { items: { name: string }[] }).items.map((item) => item.name);
+}
+
+describe('departments in the browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets the demo admin refuse a 21-character name, then create, rename and delete a department', async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'admin@demo.example');
+    await page.getByRole('link', { name: 'Departments' }).click();
+    await page.waitForURL('**/app/departments');
+
+    await page.getByRole('button', { name: 'Add department' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Name/).fill('A'.repeat(21));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByText('Maximum length allowed for name is 20 characters.').isVisible()).toBe(true);
+
+    await dialog.getByLabel(/^Name/).fill('Pastry Kitchen');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('gridcell', { name: 'Pastry Kitchen', exact: true }).waitFor();
+    expect(await storedNames()).toContain('Pastry Kitchen');
+
+    await page.getByRole('button', { name: 'Edit Pastry Kitchen' }).click();
+    await page.getByRole('dialog').getByLabel(/^Name/).fill('Pastry Lab');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('gridcell', { name: 'Pastry Lab', exact: true }).waitFor();
+    expect(await page.getByRole('gridcell', { name: 'Pastry Kitchen', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete Pastry Lab' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('gridcell', { name: 'Pastry Lab', exact: true }).waitFor({ state: 'detached' });
+    expect(await storedNames()).not.toContain('Pastry Lab');
+
+    await page.close();
+  });
+
+  it('shows a basic user the divisions without any way to change them', async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'user@demo.example');
+    await page.getByRole('link', { name: 'Divisions' }).click();
+    await page.waitForURL('**/app/divisions');
+    await page.getByRole('grid').waitFor();
+    expect(await page.getByRole('button', { name: 'Add division' }).count()).toBe(0);
+    await page.close();
+  });
+});
