@@ -1,6 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
@@ -39,7 +38,7 @@ function event(routeKey: string, options: { body?: string; claims?: Record<strin
   };
 }
 
-const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Parameters<typeof handler>[1];
 
 async function call(apiEvent: ApiEvent): Promise<{ status: number; body: unknown }> {
   const result = (await handler(apiEvent, context)) as ApiResult;

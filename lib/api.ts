@@ -1,0 +1,161 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  type HttpRoute,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_PREFIX, HANDLERS, type HandlerName, ROUTES, routeKeyOf } from '../lambdas/routes';
+import type { Data, TableAccess } from './data';
+import { PortalFunction } from './function';
+import { lambdaBasicExecutionFinding } from './nag';
+import type { Identity } from './identity';
+
+/**
+ * Table access per handler; a handler not listed reads and writes. The OpenAPI handler
+ * only serves the document (it reads the table's name at start like every handler).
+ */
+const TABLE_ACCESS: Partial<Record<HandlerName, TableAccess>> = {
+  openapi: 'read',
+};
+
+/** One JSON line per request; `requestId` is required by API Gateway. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    requestTime: '$context.requestTime',
+    httpMethod: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    responseLatency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+    authorizerError: '$context.authorizer.error',
+    sub: '$context.authorizer.claims.sub',
+  }),
+);
+
+export interface ApiProps {
+  readonly identity: Identity;
+  readonly data: Data;
+  /** Maximum concurrent sessions per user (SPEC.md), given to every handler as `MAX_SESSIONS`. */
+  readonly maxSessions: number;
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The HTTP API: one Lambda per resource in `HANDLERS`, one route per entry of `ROUTES`
+ * (the one route table), a JWT authorizer on every route that is not public.
+ */
+export class Api extends Construct {
+  public readonly httpApi: HttpApi;
+  public readonly stage: HttpStage;
+  public readonly functions: ReadonlyMap<HandlerName, PortalFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { identity, data } = props;
+
+    // The browser sends the ID token (it carries the custom role and tenant claims).
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', identity.issuerUrl, {
+      jwtAudience: [identity.portalClient.userPoolClientId, identity.helpdeskClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Cold-chain portal API (served under /api through CloudFront)',
+      defaultAuthorizer: authorizer,
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { burstLimit: 200, rateLimit: 100 },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
+    });
+
+    const functions = new Map<HandlerName, PortalFunction>();
+    const handlerNames = Object.keys(HANDLERS) as HandlerName[];
+    for (const name of handlerNames) {
+      const fn = new PortalFunction(this, `${pascalCase(name)}Function`, {
+        entry: HANDLERS[name],
+        description: `Portal API: ${name}`,
+        environment: {
+          USER_POOL_ID: identity.userPool.userPoolId,
+          POWERTOOLS_SERVICE_NAME: 'portal',
+          SERVICE_NAME: 'portal',
+          LOG_LEVEL: 'INFO',
+          MAX_SESSIONS: String(props.maxSessions),
+        },
+      });
+      data.grantTo(fn, TABLE_ACCESS[name] ?? 'readWrite');
+      Validations.of(fn).acknowledge(
+        {
+          id: lambdaBasicExecutionFinding(fn),
+          reason: "AWS's managed policy for writing the function's own logs; it grants nothing else.",
+        },
+        {
+          id: 'AwsSolutions-L1',
+          reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.',
+        },
+      );
+      functions.set(name, fn);
+    }
+    this.functions = functions;
+
+    const integrations = new Map(
+      [...functions].map(([name, fn]) => [name, new HttpLambdaIntegration(`${pascalCase(name)}Integration`, fn, {
+        // One permission per function for the whole API, so its policy does not grow with each route.
+        scopePermissionToRoute: false,
+      })]),
+    );
+    const noAuthorizer = new HttpNoneAuthorizer();
+    for (const route of ROUTES) {
+      const integration = integrations.get(route.handler);
+      if (integration === undefined) {
+        throw new Error(`Route ${routeKeyOf(route)} names handler ${route.handler}, which is not in HANDLERS`);
+      }
+      const isPublic = route.roles === 'public';
+      const routes: HttpRoute[] = this.httpApi.addRoutes({
+        path: `${API_PREFIX}${route.path}`,
+        methods: [HttpMethod[route.method]],
+        integration,
+        ...(isPublic ? { authorizer: noAuthorizer } : {}),
+      });
+      if (isPublic) {
+        for (const publicRoute of routes) {
+          Validations.of(publicRoute).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${routeKeyOf(route)} is public in the route table (lambdas/routes.ts), which decides who may call each route.`,
+          });
+        }
+      }
+    }
+  }
+
+  /** The API's own endpoint (CloudFront forwards /api/* to it). */
+  public get url(): string {
+    return this.stage.url;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Node } from 'constructs';
+
+/** The context values the app takes (`-c key=value` or cdk.json); docs/deploy.md describes each. */
+export interface PortalContext {
+  /** Deployment stage; the stack is `ColdChainPortal-<stage>`. */
+  readonly stage: string;
+  /** Prefix of the hosted sign-in domain; derived from the stage and account when absent. */
+  readonly domainPrefix?: string;
+  /** Host name the web app is served from (`portal.example.com`), for the OAuth callback URLs. */
+  readonly webDomain?: string;
+  /** Maximum concurrent sessions per user. */
+  readonly maxSessions: number;
+}
+
+const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
+// Cognito: lowercase letters, digits and hyphens, no leading or trailing hyphen, at most 63.
+const DOMAIN_PREFIX = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const RESERVED_IN_DOMAIN_PREFIX = /aws|amazon|cognito/;
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+function optionalString(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+  return value;
+}
+
+export function readPortalContext(node: Node): PortalContext {
+  const stage = optionalString(node, 'stage') ?? 'prod';
+  // The stage is part of the default hosted-UI prefix, where Cognito refuses these words.
+  if (!STAGE.test(stage) || RESERVED_IN_DOMAIN_PREFIX.test(stage)) {
+    throw new Error(
+      `Context stage "${stage}" must be lowercase letters, digits and hyphens, starting with a letter (at most 20), without aws, amazon or cognito`,
+    );
+  }
+
+  const domainPrefix = optionalString(node, 'domainPrefix');
+  if (domainPrefix !== undefined && (!DOMAIN_PREFIX.test(domainPrefix) || RESERVED_IN_DOMAIN_PREFIX.test(domainPrefix))) {
+    throw new Error(`Context domainPrefix "${domainPrefix}" must be lowercase letters, digits and hyphens, and may not contain aws, amazon or cognito`);
+  }
+
+  const webDomain = optionalString(node, 'webDomain');
+  if (webDomain !== undefined && !HOST_NAME.test(webDomain)) {
+    throw new Error(`Context webDomain "${webDomain}" must be a host name such as portal.example.com (no scheme, no path)`);
+  }
+
+  const rawMaxSessions: unknown = node.tryGetContext('maxSessions');
+  const maxSessions = rawMaxSessions === undefined || rawMaxSessions === null ? 30 : Number(rawMaxSessions);
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    throw new Error(`Context maxSessions must be a positive whole number, not ${String(rawMaxSessions)}`);
+  }
+
+  return { stage, domainPrefix, webDomain, maxSessions };
+}
+
+export function stackNameOf(stage: string): string {
+  return `ColdChainPortal-${stage}`;
+}

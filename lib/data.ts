@@ -1,0 +1,60 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { nagResourceName } from './nag';
+
+export type TableAccess = 'read' | 'readWrite';
+
+/** The generic secondary indexes of the single table (docs/data-model.md maps entities onto them). */
+export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
+
+/**
+ * The portal's one DynamoDB table (ARCHITECTURE.md "Back end"): `pk`/`sk`, generic GSIs,
+ * a `ttl` attribute. It holds every organisation's records, so it is never deleted with
+ * the stack.
+ */
+export class Data extends Construct {
+  public readonly table: Table;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      sortKey: { name: 'sk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: 'ttl',
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const indexName of TABLE_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: { name: `${indexName}pk`, type: AttributeType.STRING },
+        sortKey: { name: `${indexName}sk`, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+  }
+
+  /**
+   * Grants a function access to the table and tells it the table's name, in one call, so
+   * permissions and configuration never drift apart.
+   */
+  public grantTo(fn: LambdaFunction, access: TableAccess): void {
+    if (access === 'read') {
+      this.table.grantReadData(fn);
+    } else {
+      this.table.grantReadWriteData(fn);
+    }
+    fn.addEnvironment('TABLE_NAME', this.table.tableName);
+
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, `${this.table.tableArn}/index/*`)}]`,
+      reason: "Queries go to the generic GSIs of the one table (gsi1, gsi2, and any added later); the grant covers only this table's indexes.",
+    });
+  }
+}

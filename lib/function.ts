@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+/** The repository root: handler entries in `HANDLERS` are relative to it. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * ESM bundles have no `require`; some CommonJS dependencies call it for Node built-ins,
+ * so the bundle defines one before any of them runs.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+
+export interface PortalFunctionProps {
+  /** The handler module, relative to the repository root (an entry of `HANDLERS`). */
+  readonly entry: string;
+  readonly description?: string;
+  readonly environment?: Record<string, string>;
+}
+
+/**
+ * The house construct for every function of the portal (STYLE.md): one place for the
+ * runtime, architecture, memory, timeout, log retention, source maps and bundling, so no
+ * function drifts from the others.
+ */
+export class PortalFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: PortalFunctionProps) {
+    // Made beside the function (not inside it) because `this` does not exist before super().
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    super(scope, id, {
+      entry: join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The root tsconfig carries the @domain/@lambdas path aliases the handlers use.
+        tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+        // The AWS SDK v3 ships with the nodejs22.x runtime; `@aws-sdk/*` stays external (the default).
+      },
+    });
+  }
+}

@@ -1,0 +1,156 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolRiskConfigurationAttachment,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  OAuthScope,
+  StandardThreatProtectionMode,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+/** The custom attributes the portal reads from the ID token (`custom:<name>`, SPEC.md "Token"). */
+export const CUSTOM_ATTRIBUTES = ['role', 'accountinfoid', 'customerid', 'customergroupid', 'isPortalLogin'] as const;
+
+/**
+ * The attributes a signed-in user may change about themself. The role and the tenant ids
+ * are not among them: the tenant comes from the verified token, so only the back end
+ * (with admin calls) may write them. `isPortalLogin` is the user's own logged-in flag.
+ */
+const SELF_WRITABLE_CUSTOM_ATTRIBUTES = ['isPortalLogin'] as const;
+
+export interface IdentityProps {
+  /** Prefix of the hosted sign-in domain (`<prefix>.auth.<region>.amazoncognito.com`). */
+  readonly domainPrefix: string;
+  /** Origins (`https://host`) the OAuth flows may return to. */
+  readonly webOrigins: readonly string[];
+}
+
+/** The user pool, its two app clients (portal and helpdesk logins) and the hosted sign-in domain. */
+export class Identity extends Construct {
+  public readonly userPool: UserPool;
+  public readonly portalClient: UserPoolClient;
+  public readonly helpdeskClient: UserPoolClient;
+  public readonly domain: UserPoolDomain;
+
+  constructor(scope: Construct, id: string, props: IdentityProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      customAttributes: Object.fromEntries(
+        CUSTOM_ATTRIBUTES.map((name) => [name, new StringAttribute({ mutable: true })]),
+      ),
+      passwordPolicy: {
+        minLength: 8,
+        requireDigits: true,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(7),
+      },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: true, otp: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.PLUS,
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Threat protection's actions, written down rather than left to the service defaults.
+    // No e-mail notifications: they need an SES identity, which this stack does not own.
+    new CfnUserPoolRiskConfigurationAttachment(this, 'ThreatProtection', {
+      userPoolId: this.userPool.userPoolId,
+      clientId: 'ALL',
+      compromisedCredentialsRiskConfiguration: {
+        actions: { eventAction: 'BLOCK' },
+        eventFilter: ['SIGN_IN', 'PASSWORD_CHANGE', 'SIGN_UP'],
+      },
+      accountTakeoverRiskConfiguration: {
+        actions: {
+          lowAction: { eventAction: 'NO_ACTION', notify: false },
+          mediumAction: { eventAction: 'MFA_IF_CONFIGURED', notify: false },
+          highAction: { eventAction: 'MFA_IF_CONFIGURED', notify: false },
+        },
+      },
+    });
+
+    this.domain = this.userPool.addDomain('HostedUi', {
+      cognitoDomain: { domainPrefix: props.domainPrefix },
+    });
+
+    const readAttributes = new ClientAttributes()
+      .withStandardAttributes({ email: true, emailVerified: true, phoneNumber: true, phoneNumberVerified: true, givenName: true, familyName: true })
+      .withCustomAttributes(...CUSTOM_ATTRIBUTES);
+    const writeAttributes = new ClientAttributes()
+      .withStandardAttributes({ email: true, phoneNumber: true, givenName: true, familyName: true })
+      .withCustomAttributes(...SELF_WRITABLE_CUSTOM_ATTRIBUTES);
+
+    const callbackUrls = props.webOrigins.map((origin) => `${origin}/login/callback`);
+    const logoutUrls = props.webOrigins.map((origin) => `${origin}/login`);
+
+    const clientDefaults = {
+      generateSecret: false,
+      // USER_PASSWORD_AUTH is what both runtimes use (the local emulator has no SRP);
+      // refresh tokens are always allowed.
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      readAttributes,
+      writeAttributes,
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+    };
+    const scopes = [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN];
+
+    this.portalClient = this.userPool.addClient('PortalClient', {
+      ...clientDefaults,
+      userPoolClientName: 'portal',
+      oAuth: { flows: { authorizationCodeGrant: true }, scopes, callbackUrls, logoutUrls },
+    });
+    this.helpdeskClient = this.userPool.addClient('HelpdeskClient', {
+      ...clientDefaults,
+      userPoolClientName: 'helpdesk',
+      // SPEC.md: the helpdesk SSO login asks for a token response type.
+      oAuth: { flows: { implicitCodeGrant: true }, scopes, callbackUrls, logoutUrls },
+    });
+
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'SPEC.md: MFA is optional per user (an SMS code when the user has turned it on); requiring it for every user would change the product.',
+    });
+    Validations.of(this.userPool.node.findChild('smsRole')).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'The role Cognito uses to send SMS codes needs sns:Publish to phone numbers, which have no ARN; only this user pool can assume it (external id).',
+    });
+  }
+
+  /** Where the browser signs in: `https://<prefix>.auth.<region>.amazoncognito.com`. */
+  public get hostedUiUrl(): string {
+    return this.domain.baseUrl();
+  }
+
+  /** The JWT issuer of this pool: `https://cognito-idp.<region>.amazonaws.com/<poolId>`. */
+  public get issuerUrl(): string {
+    return `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${this.userPool.userPoolId}`;
+  }
+}

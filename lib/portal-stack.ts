@@ -1,0 +1,48 @@
+import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './api';
+import type { PortalContext } from './context';
+import { Data } from './data';
+import { Identity } from './identity';
+import { Web } from './web';
+
+/** Used for the OAuth callback URLs until the context gives `webDomain` (docs/deploy.md). */
+export const PLACEHOLDER_WEB_ORIGIN = 'https://localhost';
+
+export interface ColdChainPortalStackProps extends StackProps, PortalContext {
+  /** The built web app (`frontend/dist`). */
+  readonly webAssetPath: string;
+}
+
+/**
+ * The whole portal in one stack, composed of four constructs (docs/deploy.md says why one
+ * stack): Identity, Data, Api and Web.
+ */
+export class ColdChainPortalStack extends Stack {
+  public readonly identity: Identity;
+  public readonly data: Data;
+  public readonly api: Api;
+  public readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: ColdChainPortalStackProps) {
+    super(scope, id, props);
+
+    // Hosted-UI prefixes are unique per region across all accounts: the account id makes it so.
+    const domainPrefix = props.domainPrefix ?? Fn.join('-', ['coldchain-portal', props.stage, this.account]);
+    const webOrigins = props.webDomain === undefined ? [PLACEHOLDER_WEB_ORIGIN] : [`https://${props.webDomain}`];
+
+    this.identity = new Identity(this, 'Identity', { domainPrefix, webOrigins });
+    this.data = new Data(this, 'Data');
+    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, maxSessions: props.maxSessions });
+    this.web = new Web(this, 'Web', { webAssetPath: props.webAssetPath, identity: this.identity, api: this.api });
+
+    new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The portal (CloudFront)' });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The HTTP API endpoint (the web app calls it as /api on the web URL)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
+    new CfnOutput(this, 'PortalClientId', { value: this.identity.portalClient.userPoolClientId });
+    new CfnOutput(this, 'HelpdeskClientId', { value: this.identity.helpdeskClient.userPoolClientId });
+    new CfnOutput(this, 'HostedUiUrl', { value: this.identity.hostedUiUrl, description: 'Hosted sign-in domain (SSO)' });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'WebBucketName', { value: this.web.bucket.bucketName });
+  }
+}

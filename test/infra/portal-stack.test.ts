@@ -1,0 +1,291 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../../domain/app-config';
+import { HANDLERS, ROUTES, routeKeyOf } from '../../lambdas/routes';
+import { CUSTOM_ATTRIBUTES } from '../../lib/identity';
+import { buildTestStack, type TestStack } from './portal-stack';
+
+type Resources = Record<string, { Properties: Record<string, unknown> }>;
+
+describe('ColdChainPortalStack', () => {
+  let built: TestStack;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildTestStack();
+    template = Template.fromStack(built.stack);
+  });
+  afterAll(() => built.cleanup());
+
+  describe('Data', () => {
+    it('has one table keyed pk/sk with the generic GSIs, on demand', () => {
+      template.resourceCountIs('AWS::DynamoDB::Table', 1);
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((index) => ({
+          IndexName: index,
+          KeySchema: [
+            { AttributeName: `${index}pk`, KeyType: 'HASH' },
+            { AttributeName: `${index}sk`, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      });
+    });
+
+    it('keeps the data: PITR, TTL, deletion protection, retained, encrypted with the AWS-managed key', () => {
+      template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: Match.objectLike({
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+          DeletionProtectionEnabled: true,
+          SSESpecification: { SSEEnabled: true },
+        }),
+      });
+    });
+  });
+
+  describe('Identity', () => {
+    it('signs in by email, without self sign-up, with the custom attributes', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UsernameAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SMS_MFA'],
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        Schema: Match.arrayWith(
+          CUSTOM_ATTRIBUTES.map((name) => ({ Name: name, AttributeDataType: 'String', Mutable: true })),
+        ),
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: 8,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          }),
+        },
+      });
+    });
+
+    it('has two app clients without secrets, signing in with USER_PASSWORD_AUTH', () => {
+      const clients = Object.values(template.findResources('AWS::Cognito::UserPoolClient') as Resources).map((client) => client.Properties);
+      expect(clients.map((client) => client['ClientName']).sort()).toEqual(['helpdesk', 'portal']);
+      for (const client of clients) {
+        expect(client).toMatchObject({
+          GenerateSecret: false,
+          AllowedOAuthFlows: [client['ClientName'] === 'portal' ? 'code' : 'implicit'],
+          CallbackURLs: ['https://localhost/login/callback'],
+          IdTokenValidity: 60,
+          AccessTokenValidity: 60,
+          RefreshTokenValidity: 30 * 24 * 60,
+          TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
+        });
+        expect(client['ExplicitAuthFlows']).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+        expect(client['ReadAttributes']).toEqual(expect.arrayContaining(CUSTOM_ATTRIBUTES.map((attribute) => `custom:${attribute}`)));
+      }
+    });
+
+    it('never lets a user write their own role or tenant', () => {
+      const clients = template.findResources('AWS::Cognito::UserPoolClient') as Resources;
+      for (const client of Object.values(clients)) {
+        expect(client.Properties['WriteAttributes']).not.toEqual(
+          expect.arrayContaining([expect.stringMatching(/^custom:(role|accountinfoid|customerid|customergroupid)$/)]),
+        );
+      }
+    });
+
+    it('has a hosted sign-in domain', () => {
+      template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    });
+  });
+
+  describe('Api', () => {
+    it('has one function per handler, nodejs22.x on arm64, told the table name', () => {
+      const functions = template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^Portal API: ') },
+      }) as Resources;
+      expect(Object.keys(functions)).toHaveLength(Object.keys(HANDLERS).length);
+      for (const name of Object.keys(HANDLERS)) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: `Portal API: ${name}`,
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          MemorySize: 512,
+          Timeout: 10,
+          Environment: {
+            Variables: Match.objectLike({
+              TABLE_NAME: Match.anyValue(),
+              USER_POOL_ID: Match.anyValue(),
+              MAX_SESSIONS: '30',
+              NODE_OPTIONS: '--enable-source-maps',
+            }),
+          },
+        });
+      }
+    });
+
+    it('has one route per entry of the route table, JWT unless public', () => {
+      const routes = template.findResources('AWS::ApiGatewayV2::Route') as Resources;
+      const actual = Object.values(routes)
+        .map((route) => `${String(route.Properties['RouteKey'])} ${String(route.Properties['AuthorizationType'])}`)
+        .sort();
+      const expected = ROUTES.map((route) => `${routeKeyOf(route)} ${route.roles === 'public' ? 'NONE' : 'JWT'}`).sort();
+      expect(actual).toEqual(expected);
+    });
+
+    it('checks Cognito ID tokens for both app clients', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: Match.arrayWith([Match.objectLike({ Ref: Match.stringLikeRegexp('PortalClient') })]),
+          Issuer: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith(['https://cognito-idp.'])]) }),
+        },
+      });
+    });
+
+    it('throttles the default stage and writes JSON access logs', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+      });
+    });
+  });
+
+  describe('Web', () => {
+    it('keeps the bucket private', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+      });
+    });
+
+    it('serves the bucket through origin access control and /api/* from the HTTP API, uncached', () => {
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultRootObject: 'index.html',
+          Origins: Match.arrayWith([
+            Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
+            Match.objectLike({
+              DomainName: { 'Fn::Join': ['', Match.arrayWith([Match.objectLike({ Ref: Match.stringLikeRegexp('HttpApi') })])] },
+            }),
+          ]),
+          CacheBehaviors: Match.arrayWith([
+            Match.objectLike({
+              PathPattern: 'api/*',
+              CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+              OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+              AllowedMethods: Match.arrayWith(['GET', 'PUT', 'PATCH', 'POST', 'DELETE']),
+            }),
+          ]),
+          DefaultCacheBehavior: Match.objectLike({
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        }),
+      });
+    });
+
+    it('does not turn error responses into index.html', () => {
+      const distributions = template.findResources('AWS::CloudFront::Distribution') as Resources;
+      for (const distribution of Object.values(distributions)) {
+        expect(distribution.Properties['DistributionConfig']).not.toHaveProperty('CustomErrorResponses');
+      }
+    });
+
+    it('sends security headers', () => {
+      template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: Match.objectLike({
+          SecurityHeadersConfig: Match.objectLike({
+            FrameOptions: { FrameOption: 'DENY', Override: true },
+            ContentTypeOptions: { Override: true },
+            StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
+            ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.anyValue() }),
+          }),
+        }),
+      });
+    });
+
+    it('deploys the web build with a config.json made from this stack', () => {
+      const deployments = template.findResources('Custom::CDKBucketDeployment') as Resources;
+      const [deployment] = Object.values(deployments);
+      expect(deployment).toBeDefined();
+      const keys = deployment?.Properties['SourceObjectKeys'] as string[];
+      expect(keys).toHaveLength(2);
+
+      const configAsset = (keys[1] ?? '').replace(/\.zip$/, '');
+      const config = JSON.parse(readFileSync(join(built.outdir, `asset.${configAsset}`, 'config.json'), 'utf8')) as Record<string, unknown>;
+      expect(config).toMatchObject({ runtime: 'aws', apiBaseUrl: '/api', version: APP_VERSION });
+      for (const key of ['region', 'userPoolId', 'portalClientId', 'helpdeskClientId']) {
+        expect(config[key]).toEqual(expect.any(String));
+      }
+      // The tokens in config.json are filled in at deploy time from these references.
+      const { identity } = built.stack;
+      const referenced = [identity.userPool, identity.portalClient, identity.helpdeskClient].map((resource) => ({
+        Ref: built.stack.getLogicalId(resource.node.defaultChild as CfnElement),
+      }));
+      const markers = (deployment?.Properties['SourceMarkers'] as Record<string, unknown>[])[1] ?? {};
+      expect(Object.values(markers)).toEqual(expect.arrayContaining(referenced));
+    });
+
+    it('prints where the portal is', () => {
+      for (const output of ['WebUrl', 'ApiUrl', 'UserPoolId', 'PortalClientId', 'HelpdeskClientId', 'TableName']) {
+        template.hasOutput(output, {});
+      }
+    });
+  });
+});
+
+describe('ColdChainPortalStack context values', () => {
+  let built: TestStack;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildTestStack({
+      context: { stage: 'dev', domainPrefix: 'coldchain-dev-login', webDomain: 'portal.example.com', maxSessions: '12' },
+    });
+    template = Template.fromStack(built.stack);
+  });
+  afterAll(() => built.cleanup());
+
+  it('names the stack after the stage', () => {
+    expect(built.stack.stackName).toBe('ColdChainPortal-dev');
+  });
+
+  it('returns OAuth logins to the web domain', () => {
+    const clients = Object.values(template.findResources('AWS::Cognito::UserPoolClient') as Resources);
+    for (const client of clients) {
+      expect(client.Properties['CallbackURLs']).toEqual(['https://portal.example.com/login/callback']);
+      expect(client.Properties['LogoutURLs']).toEqual(['https://portal.example.com/login']);
+    }
+  });
+
+  it('uses the given hosted-UI prefix', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'coldchain-dev-login' });
+  });
+
+  it('gives every function the session limit', () => {
+    const functions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('^Portal API: ') },
+    }) as Resources;
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties['Environment']).toMatchObject({ Variables: { MAX_SESSIONS: '12' } });
+    }
+  });
+});
