@@ -31,6 +31,8 @@ function ensureWebBuild(): void {
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  // cognito-local bundles the AWS SDK v2, whose end-of-support notice is noise here.
+  process.env['AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE'] ??= '1';
   ensureWebBuild();
   const stack = await startLocalStack({ ports: portsFromEnvironment(), dataDir: process.env['LOCAL_DATA_DIR'] ?? DEFAULT_DATA_DIR });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
