@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './ApiError';
+import { apiFetch, configureApi, setUnauthorizedHandler } from './apiFetch';
+import type { IdentitySession } from './identity';
+
+const identity = vi.hoisted(() => ({
+  session: null as IdentitySession | null,
+}));
+
+vi.mock('./identity', () => ({
+  currentSession: async () => identity.session,
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('apiFetch', () => {
+  beforeEach(() => {
+    configureApi({ apiBaseUrl: '/api' });
+    identity.session = {
+      idToken: 'id-token',
+      user: { email: 'admin@demo.example', role: 'admin', customerId: 'cust-1', accountId: 'acct-1', portalAccess: true },
+    };
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(undefined);
+  });
+
+  it('sends the ID token, the organisation headers and JSON', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: 'd-1' }));
+
+    await expect(apiFetch('/departments', { method: 'POST', body: { name: 'Bakery' } })).resolves.toEqual({ id: 'd-1' });
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/departments', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Bearer id-token',
+        accountid: 'acct-1',
+        customerid: 'cust-1',
+      },
+      body: JSON.stringify({ name: 'Bakery' }),
+    });
+  });
+
+  it('resolves to undefined for 204 No Content', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiFetch('/departments/d-1', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('carries the server message and status of a refusal', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(409, { message: 'A department with this name already exists.' }));
+    const failure = await apiFetch('/departments', { method: 'POST', body: { name: 'Bakery' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, message: 'A department with this name already exists.' });
+  });
+
+  it('falls back to An error occurred when the body has no message', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 502, message: 'An error occurred' });
+  });
+
+  it('falls back to An error occurred when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 0, message: 'An error occurred' });
+  });
+
+  it('reports a 401 to the session handler', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Unauthorized' }));
+    await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 401, message: 'Session timeout.. Please login again.' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not call the API without a session', async () => {
+    identity.session = null;
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,80 @@
+import type { ZodType } from 'zod';
+import type { WebAppConfig } from '@domain/app-config';
+import { MESSAGES } from '@domain/messages';
+import { ApiError, apiErrorFrom } from './ApiError';
+import { currentSession } from './identity';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let baseUrl = '/api';
+let unauthorizedHandler: (() => void) | undefined;
+
+export function configureApi(config: Pick<WebAppConfig, 'apiBaseUrl'>): void {
+  baseUrl = config.apiBaseUrl.replace(/\/+$/, '');
+}
+
+/** Called whenever the API says the session is no longer valid (the handler ends it once). */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+function sessionEnded(): ApiError {
+  unauthorizedHandler?.();
+  return new ApiError(401, MESSAGES.sessionTimeout);
+}
+
+/**
+ * The one way the app calls its API (SPEC section 7): JSON content type, the ID token as
+ * bearer, the organisation headers from its claims. A failure becomes an `ApiError` with
+ * the server's message. Resolves to the parsed body, or undefined when there is none.
+ */
+export async function apiFetch(path: string, request: ApiRequest = {}): Promise<unknown> {
+  const session = await currentSession();
+  if (session === null) throw sessionEnded();
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${session.idToken}`,
+  };
+  if (session.user.accountId !== null) headers['accountid'] = session.user.accountId;
+  if (session.user.customerId !== null) headers['customerid'] = session.user.customerId;
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, MESSAGES.genericError);
+  }
+  if (response.status === 401) {
+    await response.body?.cancel();
+    throw sessionEnded();
+  }
+  if (!response.ok) throw await apiErrorFrom(response);
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    return body;
+  } catch {
+    throw new ApiError(response.status, MESSAGES.genericError);
+  }
+}
+
+/** `apiFetch`, with the response body checked against the schema of what the API promises. */
+export async function apiFetchAs<T>(schema: ZodType<T>, path: string, request: ApiRequest = {}): Promise<T> {
+  const parsed = schema.safeParse(await apiFetch(path, request));
+  if (!parsed.success) throw new ApiError(502, MESSAGES.genericError);
+  return parsed.data;
+}

@@ -1,0 +1,128 @@
+import { Suspense, useState } from 'react';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { LanguageMenu } from '../components/LanguageMenu';
+import { useAuth, useCurrentUser } from '../features/auth/useAuth';
+import { NAVIGATION } from './navigation';
+
+const DRAWER_WIDTH = 240;
+
+function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Box component="nav" aria-label={t('nav.label')}>
+      {NAVIGATION.map((section, index) => (
+        <List
+          key={section.heading ?? index}
+          subheader={section.heading ? <ListSubheader component="div">{t(section.heading)}</ListSubheader> : undefined}
+        >
+          {section.items.map(({ path, label, icon: Icon }) => (
+            <ListItemButton
+              key={path}
+              component={NavLink}
+              to={path}
+              selected={pathname === path || pathname.startsWith(`${path}/`)}
+              onClick={onNavigate}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={t(label)} />
+            </ListItemButton>
+          ))}
+        </List>
+      ))}
+    </Box>
+  );
+}
+
+/** The signed-in shell: top bar, side navigation, and the current (lazy) screen. */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const logout = async () => {
+    await signOut();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('nav.open')}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
+            {t('app.name')}
+          </Typography>
+          <Typography
+            variant="body2"
+            noWrap
+            aria-label={t('topBar.account')}
+            sx={{ display: { xs: 'none', sm: 'block' }, opacity: 0.9 }}
+          >
+            {user.email}
+          </Typography>
+          <LanguageMenu />
+          <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+            {t('topBar.logout')}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
+        <Toolbar />
+        <SideNavigation onNavigate={() => setMobileOpen(false)} />
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <SideNavigation />
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        <Suspense fallback={<FullPageLoader fill={false} />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}
+

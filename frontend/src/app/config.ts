@@ -1,0 +1,35 @@
+import type { WebAppConfig } from '@domain/app-config';
+
+type Check = (value: unknown) => boolean;
+const text: Check = (value) => typeof value === 'string';
+const filledText: Check = (value) => typeof value === 'string' && value !== '';
+const optionalText: Check = (value) => value === undefined || typeof value === 'string';
+
+// Checked by hand rather than with zod: this runs before the first render, and zod would
+// otherwise join the initial chunk only for these few fields.
+const FIELDS: Record<keyof WebAppConfig, Check> = {
+  runtime: (value) => value === 'local' || value === 'aws',
+  region: text,
+  userPoolId: filledText,
+  portalClientId: filledText,
+  helpdeskClientId: text,
+  userPoolEndpoint: optionalText,
+  apiBaseUrl: filledText,
+  outboxUrl: optionalText,
+  version: text,
+};
+
+export function isWebAppConfig(value: unknown): value is WebAppConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (Object.keys(FIELDS) as (keyof WebAppConfig)[]).every((field) => FIELDS[field](record[field]));
+}
+
+/** The app's settings, written per runtime (ARCHITECTURE.md: one build serves both). */
+export async function loadWebAppConfig(): Promise<WebAppConfig> {
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
+  const config: unknown = await response.json();
+  if (!isWebAppConfig(config)) throw new Error('/config.json does not hold the web app settings');
+  return config;
+}

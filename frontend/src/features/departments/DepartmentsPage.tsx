@@ -1,0 +1,6 @@
+import { NamedCatalogPage } from '../named-catalog/NamedCatalogPage';
+
+/** Administration > Departments (SPEC sections 2, 3, 5). */
+export default function DepartmentsPage() {
+  return <NamedCatalogPage path="/departments" section="departments" />;
+}

@@ -1,0 +1,6 @@
+import { NamedCatalogPage } from '../named-catalog/NamedCatalogPage';
+
+/** Administration > Divisions (SPEC sections 2, 3, 5). */
+export default function DivisionsPage() {
+  return <NamedCatalogPage path="/divisions" section="divisions" />;
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NamedItem } from '@domain/named-catalog';
+import type { Role } from '@domain/roles';
+import type { ApiRequest } from '../../api/apiFetch';
+import type { SignedInUser } from '../../api/identity';
+import { renderScreen } from '../../test/render';
+import { NamedCatalogPage } from './NamedCatalogPage';
+
+const fake = vi.hoisted(() => ({
+  role: 'admin' as Role,
+  /** The fake API: path and request in, response body out (throw an ApiError to refuse). */
+  api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
+}));
+
+vi.mock('../auth/useAuth', () => ({
+  useCurrentUser: (): SignedInUser => ({
+    email: `${fake.role}@demo.example`,
+    role: fake.role,
+    customerId: 'c-1',
+    accountId: 'a-1',
+    portalAccess: true,
+  }),
+}));
+
+vi.mock('../../api/apiFetch', () => ({
+  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
+  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) =>
+    schema.parse(await fake.api(path, request)),
+}));
+
+function item(id: string, name: string): NamedItem {
+  const at = '2026-01-15T10:00:00.000Z';
+  return { id, name, createdAt: at, updatedAt: at, createdBy: 'u-1', updatedBy: 'u-1', version: 1 };
+}
+
+describe('NamedCatalogPage', () => {
+  beforeEach(() => {
+    fake.api.mockReset();
+    // Two pages, to show the list follows the cursor.
+    fake.api.mockImplementation((path) => {
+      if (path === '/departments?limit=100') return { items: [item('d-1', 'Bakery')], nextCursor: 'next' };
+      if (path === '/departments?limit=100&cursor=next') return { items: [item('d-2', 'Cold room')] };
+      throw new Error(`unexpected call ${path}`);
+    });
+  });
+
+  it('hides Add, Edit and Delete from a basic user', async () => {
+    fake.role = 'basicuser';
+    renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+
+    expect(await screen.findByText('Cold room')).toBeInTheDocument();
+    expect(screen.getByText('Bakery')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add department' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+  });
+
+  it('shows Add and per-row Edit and Delete to an admin', async () => {
+    fake.role = 'admin';
+    renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+
+    expect(await screen.findByRole('button', { name: 'Edit Cold room' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Cold room' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Bakery' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add department' })).toBeInTheDocument();
+  });
+
+  it('adds, then reloads the list', async () => {
+    fake.role = 'admin';
+    const user = userEvent.setup();
+    renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+    await screen.findByText('Cold room');
+
+    fake.api.mockImplementation((path, request) => {
+      if (request?.method === 'POST') return item('d-3', 'Dairy');
+      if (path === '/departments?limit=100') return { items: [item('d-1', 'Bakery'), item('d-2', 'Cold room'), item('d-3', 'Dairy')] };
+      throw new Error(`unexpected call ${path}`);
+    });
+    await user.click(screen.getByRole('button', { name: 'Add department' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add department' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Dairy');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Department "Dairy" added.')).toBeVisible();
+    expect(fake.api).toHaveBeenCalledWith('/departments', { method: 'POST', body: { name: 'Dairy' } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add department' })).toBeNull());
+    expect(await screen.findByText('Dairy')).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation', async () => {
+    fake.role = 'admin';
+    const user = userEvent.setup();
+    renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Bakery' }));
+
+    fake.api.mockImplementation((path, request) => {
+      if (request?.method === 'DELETE') return undefined;
+      if (path === '/departments?limit=100') return { items: [item('d-2', 'Cold room')] };
+      throw new Error(`unexpected call ${path}`);
+    });
+    const confirm = await screen.findByRole('dialog', { name: 'Delete department' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Department "Bakery" deleted.')).toBeVisible();
+    expect(fake.api).toHaveBeenCalledWith('/departments/d-1', { method: 'DELETE' });
+  });
+});

@@ -1,0 +1,10 @@
+import 'i18next';
+import type { Catalogue } from './index';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Catalogue };
+    returnNull: false;
+  }
+}

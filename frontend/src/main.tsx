@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApi } from './api/apiFetch';
+import { configureIdentity } from './api/identity';
+import { App } from './app/App';
+import { ConfigError } from './app/ConfigError';
+import { loadWebAppConfig } from './app/config';
+import { initI18n } from './i18n';
+
+async function start(): Promise<void> {
+  initI18n();
+  const root = createRoot(document.getElementById('root') ?? document.body);
+  try {
+    // Settings before anything renders: one build serves the cloud and the local stack.
+    const config = await loadWebAppConfig();
+    configureIdentity(config);
+    configureApi(config);
+  } catch (error) {
+    console.error('The portal could not read /config.json', error);
+    root.render(<ConfigError />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// SPEC section 7: a service worker at /service-worker.js; production builds only, so development
+// never runs under a worker left over from an older build.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/service-worker.js').catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+  });
+}
+
+void start();

@@ -1,0 +1,21 @@
+import type { ReactElement, ReactNode } from 'react';
+import { ThemeProvider } from '@mui/material/styles';
+import { render, type RenderResult } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { theme } from '../app/theme';
+
+/** Renders a screen with what the app's composition root gives it, and a fresh data cache. */
+export function renderScreen(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult {
+  const Providers = ({ children }: { children: ReactNode }) => (
+    <ThemeProvider theme={theme}>
+      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </SWRConfig>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+  return render(ui, { wrapper: Providers });
+}
