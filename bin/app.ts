@@ -25,5 +25,5 @@ new ColdChainPortalStack(app, stackNameOf(context.stage), {
   terminationProtection: context.stage === 'prod',
 });
 
-// cdk-nag 3 is a policy-validation plugin: any unacknowledged finding fails the synth.
+// cdk-nag 3 is a policy-validation plugin: every unacknowledged finding fails the synth.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
