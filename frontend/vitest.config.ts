@@ -1,16 +1,12 @@
-import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { defineProject, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
 
-export default defineProject({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  resolve: {
-    alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) },
-  },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+// Same root, alias and JSX settings as the build, so tests compile what ships.
+export default mergeConfig(viteConfig, defineProject({
   test: {
     name: 'frontend',
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tenantPrefix } from '../lambdas/shared/keys';
+import { byNameSortKey, ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 
 /**
@@ -39,13 +39,13 @@ export async function seedDemo(
   });
   const { site, location } = DEMO_ORGANISATION;
   await put({
-    pk: `${tenantPrefix(customerId)}#LOCATION`, sk: `LOCATION#${location.id}`, type: 'LOCATION',
-    gsi1pk: `${tenantPrefix(customerId)}#LOCATION`, gsi1sk: `NAME#${encodeURIComponent(location.name.toLowerCase())}#${location.id}`,
+    pk: entityPartition(customerId, ENTITY.location), sk: entitySortKey(ENTITY.location, location.id), type: ENTITY.location,
+    gsi1pk: entityPartition(customerId, ENTITY.location), gsi1sk: byNameSortKey(location.name, location.id),
     ...location, createdAt: now,
   });
   await put({
-    pk: `${tenantPrefix(customerId)}#SITE`, sk: `SITE#${site.id}`, type: 'SITE',
-    gsi1pk: `${tenantPrefix(customerId)}#SITE`, gsi1sk: `NAME#${encodeURIComponent(site.name.toLowerCase())}#${site.id}`,
+    pk: entityPartition(customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, site.id), type: ENTITY.site,
+    gsi1pk: entityPartition(customerId, ENTITY.site), gsi1sk: byNameSortKey(site.name, site.id),
     ...site, locationIds: [location.id], createdAt: now,
   });
   for (const user of DEMO_USERS) {
@@ -61,7 +61,7 @@ export async function seedDemo(
       { Name: 'custom:isPortalLogin', Value: 'true' },
     ]);
     await put({
-      pk: `${tenantPrefix(customerId)}#USER`, sk: `USER#${user.accountId}`, type: 'USER',
+      pk: entityPartition(customerId, ENTITY.user), sk: entitySortKey(ENTITY.user, user.accountId), type: ENTITY.user,
       accountId: user.accountId, email: user.email, role: user.role, firstName: user.givenName, lastName: user.familyName,
       isActive: true, isEmailVerified: true, siteIds: [site.id], locationIds: [location.id], lang: 'en', createdAt: now,
     });

@@ -8,6 +8,9 @@ export const ENTITY = {
   department: 'DEPARTMENT',
   division: 'DIVISION',
   audit: 'AUDIT',
+  site: 'SITE',
+  location: 'LOCATION',
+  user: 'USER',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 
