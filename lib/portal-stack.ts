@@ -34,7 +34,9 @@ export class ColdChainPortalStack extends Stack {
     this.identity = new Identity(this, 'Identity', { domainPrefix, webOrigins });
     this.data = new Data(this, 'Data');
     this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, maxSessions: props.maxSessions });
-    this.web = new Web(this, 'Web', { webAssetPath: props.webAssetPath, identity: this.identity, api: this.api });
+    this.web = new Web(this, 'Web', {
+      webAssetPath: props.webAssetPath, identity: this.identity, api: this.api, maxSessions: props.maxSessions,
+    });
 
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The portal (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The HTTP API endpoint (the web app calls it as /api on the web URL)' });

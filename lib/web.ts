@@ -24,7 +24,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { APP_VERSION, type WebAppConfig } from '../domain/app-config';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '../domain/account';
+import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '../domain/app-config';
 import { API_PREFIX } from '../lambdas/routes';
 import type { Api } from './api';
 import type { Identity } from './identity';
@@ -35,6 +36,10 @@ export interface WebProps {
   readonly webAssetPath: string;
   readonly identity: Identity;
   readonly api: Api;
+  /** SSO: identity provider per SSO client id (config.json `ssoProviders`). */
+  readonly ssoProviders?: Record<string, string>;
+  readonly maxSessions?: number;
+  readonly adminContactEmail?: string;
 }
 
 /**
@@ -201,6 +206,11 @@ export class Web extends Construct {
       helpdeskClientId: identity.helpdeskClient.userPoolClientId,
       apiBaseUrl: API_PREFIX,
       version: APP_VERSION,
+      oauthDomain: identity.hostedUiUrl,
+      ssoProviders: props.ssoProviders ?? {},
+      maxSessions: props.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
+      adminContactEmail: props.adminContactEmail ?? DEFAULT_ADMIN_CONTACT_EMAIL,
     };
     const deployment = new BucketDeployment(this, 'Deployment', {
       destinationBucket: this.bucket,

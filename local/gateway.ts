@@ -19,7 +19,7 @@ export interface GatewayOptions {
   webRoot: string;
   identity: { endpoint: string; issuer: string; jwksUrl: string; audiences: string[] };
   /** The web app's settings, less the origin-dependent parts filled per request. */
-  webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl'>;
+  webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl' | 'oauthDomain'>;
   outbox: () => Promise<OutboxEntry[]>;
 }
 
@@ -272,7 +272,13 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return serveApi(request, response, url);
       if (url.pathname === '/cognito' || url.pathname.startsWith('/cognito/')) return proxyIdentity(request, response, url);
       if (url.pathname === '/config.json') {
-        const config: WebAppConfig = { ...options.webConfig, userPoolEndpoint: `${origin}/cognito`, outboxUrl: `${origin}/outbox` };
+        const config: WebAppConfig = {
+          ...options.webConfig,
+          userPoolEndpoint: `${origin}/cognito`,
+          outboxUrl: `${origin}/outbox`,
+          // The local stand-in of the hosted sign-in pages is served under this origin's /oauth2.
+          oauthDomain: origin,
+        };
         return send(response, 200, config, { 'cache-control': 'no-store' });
       }
       if (url.pathname === '/outbox/messages.json') return send(response, 200, await options.outbox());

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { APP_VERSION, type WebAppConfig } from '../domain/app-config';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '../domain/account';
+import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '../domain/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
@@ -99,7 +100,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     dynamoClient.destroy();
 
-    const webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl'> = {
+    const webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl' | 'oauthDomain'> = {
       runtime: 'local',
       region: LOCAL_REGION,
       userPoolId: identity.userPoolId,
@@ -107,6 +108,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       helpdeskClientId: identity.helpdeskClientId,
       apiBaseUrl: '/api',
       version: APP_VERSION,
+      ssoProviders: parseSsoProviders(process.env['SSO_PROVIDERS']),
+      maxSessions: positiveIntegerFromEnv('MAX_SESSIONS', DEFAULT_MAX_SESSIONS),
+      idleTimeoutMs: positiveIntegerFromEnv('IDLE_TIMEOUT_MS', DEFAULT_IDLE_TIMEOUT_MS),
+      adminContactEmail: process.env['ADMIN_CONTACT_EMAIL'] ?? DEFAULT_ADMIN_CONTACT_EMAIL,
     };
     const gateway = await startGateway({
       port: ports.portal,
@@ -157,4 +162,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+function positiveIntegerFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}".`);
+  return value;
+}
+
+/** `SSO_PROVIDERS` is JSON: `{"<sso client id>": "<identity provider name>"}`. */
+function parseSsoProviders(raw: string | undefined): Record<string, string> {
+  if (raw === undefined || raw === '') return {};
+  const parsed: unknown = JSON.parse(raw);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)
+    || !Object.values(parsed).every((value) => typeof value === 'string')) {
+    throw new Error('SSO_PROVIDERS must be a JSON object of SSO client id to identity provider name.');
+  }
+  return parsed as Record<string, string>;
 }

@@ -17,6 +17,12 @@ const FIELDS: Record<keyof WebAppConfig, Check> = {
   apiBaseUrl: filledText,
   outboxUrl: optionalText,
   version: text,
+  oauthDomain: text,
+  ssoProviders: (value) => typeof value === 'object' && value !== null && !Array.isArray(value)
+    && Object.values(value).every((provider) => typeof provider === 'string'),
+  maxSessions: (value) => Number.isInteger(value) && (value as number) > 0,
+  idleTimeoutMs: (value) => Number.isInteger(value) && (value as number) > 0,
+  adminContactEmail: text,
 };
 
 export function isWebAppConfig(value: unknown): value is WebAppConfig {
