@@ -1,6 +1,25 @@
 import type { ZodType } from 'zod';
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS, type Role } from '../domain/roles';
+import { z } from 'zod';
+import {
+  accountPreferencesPatchSchema,
+  accountPreferencesSchema,
+  currentUserDetailsSchema,
+  devicePushInputSchema,
+  identityAttributesDeleteSchema,
+  identityAttributesUpdateSchema,
+  identityUserSchema,
+  lastSelectedLocationSchema,
+  loginSessionCreatedSchema,
+  loginSessionInputSchema,
+  loginSessionUpdateSchema,
+  logoutInputSchema,
+  navbarSchema,
+  selfProfileUpdateSchema,
+  userSessionListSchema,
+  userSessionSchema,
+} from '../domain/account';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '../domain/roles';
 
 /**
  * The one route table (ARCHITECTURE.md "Rules that keep the two runtimes one"). It drives
@@ -14,6 +33,10 @@ export const HANDLERS = {
   departments: 'lambdas/departments/handler.ts',
   divisions: 'lambdas/divisions/handler.ts',
   openapi: 'lambdas/openapi/handler.ts',
+  sessions: 'lambdas/sessions/handler.ts',
+  accounts: 'lambdas/accounts/handler.ts',
+  identityAdmin: 'lambdas/identity-admin/handler.ts',
+  locations: 'lambdas/locations/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -33,6 +56,11 @@ export interface RouteDefinition {
   response?: ZodType;
   /** The response is a page `{ items, nextCursor }` of `response`. */
   paginated?: boolean;
+  /**
+   * `optional`: also serves a signed-in identity whose tokens have not opened a server
+   * session yet (signing in, the session-limit page). Otherwise a live session is required.
+   */
+  session?: 'optional';
 }
 
 function namedCatalogRoutes(handler: 'departments' | 'divisions', noun: string): RouteDefinition[] {
@@ -47,10 +75,52 @@ function namedCatalogRoutes(handler: 'departments' | 'divisions', noun: string):
   ];
 }
 
+/** Every signed-in role; what each may see is then decided by the handler (own, organisation, any). */
+const SIGNED_IN: readonly Role[] = ROLES;
+/** Who may act on other users' sessions and identity records. */
+const USER_ADMINISTRATORS: readonly Role[] = ['admin', 'helpdesk', 'superadmin'];
+
+const sessionRoutes: RouteDefinition[] = [
+  { method: 'PUT', path: '/users/login', handler: 'sessions', roles: SIGNED_IN, session: 'optional', summary: 'Open a session for these tokens (409 at the session limit)', body: loginSessionInputSchema, response: loginSessionCreatedSchema },
+  { method: 'PUT', path: '/users/login/{id}', handler: 'sessions', roles: SIGNED_IN, summary: 'Update the device details of one of my sessions', body: loginSessionUpdateSchema, response: userSessionSchema },
+  { method: 'PUT', path: '/users/logout', handler: 'sessions', roles: SIGNED_IN, session: 'optional', summary: 'End the session of these tokens', body: logoutInputSchema },
+  { method: 'GET', path: '/users/sessions', handler: 'sessions', roles: SIGNED_IN, session: 'optional', summary: 'My active sessions and the limit', response: userSessionListSchema },
+  { method: 'DELETE', path: '/users/sessions/{id}', handler: 'sessions', roles: SIGNED_IN, session: 'optional', summary: 'End one of my sessions' },
+  { method: 'DELETE', path: '/users/sessions', handler: 'sessions', roles: SIGNED_IN, session: 'optional', summary: 'End all my other sessions', response: z.object({ ended: z.number().int() }) },
+  { method: 'GET', path: '/session/active', handler: 'sessions', roles: SIGNED_IN, summary: 'The session of these tokens', response: userSessionSchema },
+  { method: 'GET', path: '/session/active/devices', handler: 'sessions', roles: SIGNED_IN, summary: 'My sessions and devices', response: userSessionListSchema },
+  { method: 'PUT', path: '/session/active/devices/{id}', handler: 'sessions', roles: SIGNED_IN, summary: 'Enable or disable push on one of my devices', body: devicePushInputSchema, response: userSessionSchema },
+  { method: 'DELETE', path: '/session/active/devices/{id}', handler: 'sessions', roles: SIGNED_IN, summary: 'End one of my device sessions' },
+  { method: 'DELETE', path: '/session/{id}', handler: 'sessions', roles: USER_ADMINISTRATORS, summary: "End a user's session" },
+  { method: 'GET', path: '/users/{id}/sessions', handler: 'sessions', roles: USER_ADMINISTRATORS, summary: "A user's active sessions", response: userSessionListSchema },
+];
+
+const accountRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/account/me', handler: 'accounts', roles: SIGNED_IN, session: 'optional', summary: 'Current user details', response: currentUserDetailsSchema },
+  { method: 'GET', path: '/account/find/{email}', handler: 'accounts', roles: SIGNED_IN, summary: 'An account by email (mine; any of the organisation for administrators)', response: currentUserDetailsSchema },
+  { method: 'GET', path: '/account/preferences/{accountId}', handler: 'accounts', roles: SIGNED_IN, summary: "An account's module and feature preferences", response: accountPreferencesSchema },
+  { method: 'POST', path: '/account/preferences', handler: 'accounts', roles: SIGNED_IN, summary: 'Save my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema },
+  { method: 'PUT', path: '/account/preferences', handler: 'accounts', roles: SIGNED_IN, summary: 'Update my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema },
+  { method: 'PUT', path: '/users/account/{email}', handler: 'accounts', roles: SIGNED_IN, summary: 'Update a profile (mine; any of the organisation for administrators)', body: selfProfileUpdateSchema },
+  { method: 'GET', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'The location and site last selected in the portal', response: lastSelectedLocationSchema },
+  { method: 'PUT', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema },
+  { method: 'GET', path: '/locations/navbar', handler: 'locations', roles: SIGNED_IN, summary: 'Locations and sites for the navbar', response: navbarSchema },
+];
+
+const identityRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/cognito/getuser/{name}', handler: 'identityAdmin', roles: SIGNED_IN, summary: 'An identity record and its status (mine; any of the organisation for administrators)', response: identityUserSchema },
+  { method: 'PUT', path: '/cognito/{name}', handler: 'identityAdmin', roles: SIGNED_IN, summary: 'Update identity attributes (email, email_verified, names, phone, locale)', body: identityAttributesUpdateSchema },
+  { method: 'DELETE', path: '/cognito/attributes/{name}', handler: 'identityAdmin', roles: SIGNED_IN, summary: 'Delete identity attributes', body: identityAttributesDeleteSchema },
+  { method: 'POST', path: '/cognito/resendinvite/{name}', handler: 'identityAdmin', roles: USER_ADMINISTRATORS, summary: 'Send the invitation again' },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
   ...namedCatalogRoutes('divisions', 'division'),
+  ...sessionRoutes,
+  ...accountRoutes,
+  ...identityRoutes,
 ];
 
 /** The API Gateway route key of a route: `GET /api/departments/{id}`. */

@@ -51,7 +51,17 @@ function compile(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), parameterNames };
 }
 
-const COMPILED_ROUTES = ROUTES.map(compile);
+/**
+ * API Gateway picks the most specific route: a literal segment wins over a `{parameter}`
+ * at the same place (`/users/sessions` before `/users/{id}`), so try routes in that order.
+ */
+function specificity(route: RouteDefinition): string {
+  return route.path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0')).join('');
+}
+
+const COMPILED_ROUTES = [...ROUTES]
+  .sort((a, b) => specificity(a).localeCompare(specificity(b)))
+  .map(compile);
 
 /** Claims as an HTTP API JWT authorizer hands them to the function: strings, arrays as `[a b]`. */
 function authorizerClaims(payload: JWTPayload): Record<string, string> {

@@ -8,6 +8,7 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { byNameSortKey, ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
+import { accountEmailPartition } from '../lambdas/accounts/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 
 /**
@@ -62,8 +63,10 @@ export async function seedDemo(
     ]);
     await put({
       pk: entityPartition(customerId, ENTITY.user), sk: entitySortKey(ENTITY.user, user.accountId), type: ENTITY.user,
+      gsi2pk: accountEmailPartition(customerId, user.email), gsi2sk: 'USER',
       accountId: user.accountId, email: user.email, role: user.role, firstName: user.givenName, lastName: user.familyName,
-      isActive: true, isEmailVerified: true, siteIds: [site.id], locationIds: [location.id], lang: 'en', createdAt: now,
+      isActive: true, isEmailVerified: true, siteIds: [site.id], locationIds: [location.id], lang: 'en', uom: 'C',
+      timezone: site.timezone, isOwner: user.role === 'admin', hasDefaultLocAccess: user.role === 'admin', createdAt: now,
     });
   }
   return true;

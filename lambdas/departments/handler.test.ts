@@ -16,7 +16,10 @@ const savedEnvironment = { ...process.env };
 const adminClaims = {
   sub: 'user-1', email: 'admin@demo.example', token_use: 'id', 'custom:role': 'admin',
   'custom:customerid': 'org-1', 'custom:accountinfoid': 'acc-1', 'custom:isPortalLogin': 'true',
+  origin_jti: 'family-1',
 };
+const tokenKey = { pk: 'C#org-1#TOKEN#family-1', sk: 'TOKEN' };
+const liveToken = () => ({ Item: { sessionId: 's-1', accountId: 'acc-1', lastSeenAt: new Date().toISOString() } });
 
 function event(routeKey: string, options: { body?: string; claims?: Record<string, string>; headers?: Record<string, string>; id?: string } = {}): ApiEvent {
   const [method = 'GET', path = '/'] = routeKey.split(' ');
@@ -49,6 +52,8 @@ describe('departments handler', () => {
   beforeEach(() => {
     // Prepare: a table name, quiet logs, fresh mocks.
     dynamo.reset();
+    // The caller's tokens opened a server session (PUT users/login).
+    dynamo.on(GetCommand, { Key: tokenKey }).resolves(liveToken());
     process.env['TABLE_NAME'] = 'table';
     process.env['LOG_LEVEL'] = 'ERROR';
     resetBackendConfig();
@@ -82,7 +87,8 @@ describe('departments handler', () => {
     const result = await call(event('POST /api/departments', { body: JSON.stringify({ name: 'x'.repeat(21) }) }));
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ message: MESSAGES.nameMax20 });
-    expect(dynamo.calls()).toHaveLength(0);
+    // Only the session check has read; nothing was written.
+    expect(dynamo.calls().map((call) => call.args[0].input)).toEqual([{ TableName: 'table', Key: tokenKey, ConsistentRead: true }]);
   });
 
   it('refuses a basic user on a write with 403, and any caller without claims with 401', async () => {
@@ -91,6 +97,15 @@ describe('departments handler', () => {
     expect((await call(event('GET /api/departments', { claims: {} }))).status).toBe(401);
     expect((await call(event('GET /api/departments', { claims: { ...adminClaims, token_use: 'access' } }))).status).toBe(401);
     expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers 401 when the tokens have no server session, or a revoked one', async () => {
+    dynamo.on(GetCommand, { Key: tokenKey }).resolves({});
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    expect(await call(event('GET /api/departments'))).toEqual({ status: 401, body: { message: MESSAGES.sessionTimeout } });
+    dynamo.on(GetCommand, { Key: tokenKey }).resolves({ Item: { ...liveToken().Item, revokedAt: new Date().toISOString() } });
+    expect((await call(event('GET /api/departments'))).status).toBe(401);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('refuses headers naming another organisation, except for roles that act for others', async () => {
@@ -109,7 +124,7 @@ describe('departments handler', () => {
   });
 
   it('answers 404 with the message for a department that is not there', async () => {
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#DEPARTMENT' } }).resolves({});
     expect(await call(event('GET /api/departments/{id}', { id: 'nope' }))).toEqual({ status: 404, body: { message: MESSAGES.departmentNotFound } });
   });
 

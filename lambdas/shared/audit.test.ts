@@ -3,7 +3,7 @@ import { auditItem, diffFields } from './audit';
 import type { Caller } from './caller';
 
 const caller: Caller = {
-  userId: 'u1', email: 'admin@demo.example', role: 'admin', customerId: 'org', accountId: 'a1', isPortalLogin: true,
+  userId: 'u1', email: 'admin@demo.example', role: 'admin', customerId: 'org', accountId: 'a1', isPortalLogin: true, tokenId: 't1',
 };
 
 describe('audit entries', () => {

@@ -11,6 +11,11 @@ export interface Caller {
   accountId: string;
   customerGroupId?: string;
   isPortalLogin: boolean;
+  /**
+   * The token family (`origin_jti`, the same for every token refreshed from one sign-in);
+   * server sessions are bound to it. `jti` when the identity service gives no family.
+   */
+  tokenId: string;
 }
 
 /** API Gateway hands JWT claims over as strings (or string arrays in the authorizer's own format). */
@@ -32,6 +37,8 @@ export function callerFromClaims(claims: JwtClaims | undefined): Caller {
   if (claim(claims, 'token_use') !== 'id' || !userId || !email || !isRole(role) || !customerId || !accountId) {
     throw unauthorized();
   }
+  const tokenId = claim(claims, 'origin_jti') ?? claim(claims, 'jti');
+  if (!tokenId) throw unauthorized();
   const customerGroupId = claim(claims, 'custom:customergroupid');
   return {
     userId,
@@ -41,5 +48,6 @@ export function callerFromClaims(claims: JwtClaims | undefined): Caller {
     accountId,
     ...(customerGroupId ? { customerGroupId } : {}),
     isPortalLogin: claim(claims, 'custom:isPortalLogin') === 'true',
+    tokenId,
   };
 }

@@ -1,3 +1,4 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -13,4 +14,12 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;
+}
+
+let identityProviderClient: CognitoIdentityProviderClient | undefined;
+
+/** The user pool's admin API (sessions, cognito/* routes, the sign-in triggers). */
+export function cognitoClient(): CognitoIdentityProviderClient {
+  identityProviderClient ??= new CognitoIdentityProviderClient({});
+  return identityProviderClient;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_SESSIONS } from '../../domain/account';
+
 /**
  * Configuration from environment variables, read once and failing fast when missing.
  * The same names are set by the CDK (deployed) and by the local runner.
@@ -10,10 +12,31 @@ function required(name: string): string {
   return value;
 }
 
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`Environment variable ${name} must be a positive whole number`);
+  return value;
+}
+
+/** The user pool, where a handler needs the identity service. */
+export function requireUserPoolId(): string {
+  const { userPoolId } = backendConfig();
+  if (userPoolId === undefined) throw new Error('Missing environment variable USER_POOL_ID');
+  return userPoolId;
+}
+
 export interface BackendConfig {
   tableName: string;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   serviceName: string;
+  /** Maximum concurrent sessions per user (SPEC section 9). */
+  maxSessions: number;
+  /** A session lasts as long as its refresh token can (days). */
+  sessionLifetimeDays: number;
+  /** The Cognito user pool, for the identity calls (sessions, cognito/*). */
+  userPoolId: string | undefined;
 }
 
 let cached: BackendConfig | undefined;
@@ -25,6 +48,9 @@ export function backendConfig(): BackendConfig {
       tableName: required('TABLE_NAME'),
       logLevel: level === 'DEBUG' || level === 'WARN' || level === 'ERROR' ? level : 'INFO',
       serviceName: process.env['SERVICE_NAME'] ?? 'portal',
+      maxSessions: positiveInteger('MAX_SESSIONS', DEFAULT_MAX_SESSIONS),
+      sessionLifetimeDays: positiveInteger('SESSION_LIFETIME_DAYS', 30),
+      userPoolId: process.env['USER_POOL_ID'] || undefined,
     };
   }
   return cached;

@@ -5,11 +5,13 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { DomainError, forbidden, notFound, validationError, type DomainErrorKind } from '../../domain/errors';
+import { DomainError, forbidden, notFound, unauthorized, validationError, type DomainErrorKind } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
 import { findRouteByKey, type HandlerName, type RouteDefinition } from '../routes';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
+import { SessionStore, type RequestOrigin } from '../sessions/store';
+import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
 import { createLogger, describeError, type Logger } from './logger';
 
@@ -27,6 +29,10 @@ export interface ActionRequest {
   query: Record<string, string>;
   requestId: string;
   logger: Logger;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string>;
+  /** Where the request came from (API Gateway's view, not the client's word). */
+  origin: RequestOrigin;
 }
 
 export interface ActionResult {
@@ -164,7 +170,33 @@ const roleCheck = (): PortalMiddleware => ({
   },
 });
 
-// 6. Validation with the domain's schema the route declares.
+// 6. Session check: the token's server session must be live (a revoked one gets 401). Routes
+// marked `session: 'optional'` (signing in, the session-limit page) also serve tokens that
+// have not opened a session yet; a revoked token is refused everywhere.
+export function sessionStoreFromConfig(): SessionStore {
+  const config = backendConfig();
+  return new SessionStore(dynamoDocumentClient(), config.tableName, {
+    maxSessions: config.maxSessions,
+    lifetimeDays: config.sessionLifetimeDays,
+  });
+}
+
+const sessionCheck = (): PortalMiddleware => ({
+  before: async (request) => {
+    const { route, caller } = request.context.portal;
+    if (route === undefined || route.roles === 'public' || caller === undefined) return;
+    const store = sessionStoreFromConfig();
+    const state = await store.tokenState(caller.customerId, caller.tokenId);
+    if (state?.revokedAt !== undefined) throw unauthorized();
+    if (state === undefined) {
+      if (route.session === 'optional') return;
+      throw unauthorized();
+    }
+    await store.touch(caller.customerId, caller.tokenId, state);
+  },
+});
+
+// 7. Validation with the domain's schema the route declares.
 const bodyValidation = (): PortalMiddleware => ({
   before: (request) => {
     const { route, body } = request.context.portal;
@@ -182,7 +214,7 @@ const bodyValidation = (): PortalMiddleware => ({
   },
 });
 
-// 7. Error mapping: typed domain errors to their status; anything else is logged and is a 500.
+// 8. Error mapping: typed domain errors to their status; anything else is logged and is a 500.
 const errorMapping = (): PortalMiddleware => ({
   onError: (request) => {
     const { error } = request;
@@ -216,6 +248,11 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
       requestId: context.awsRequestId,
       logger: portal.logger,
+      headers: (event.headers ?? {}) as Record<string, string>,
+      origin: {
+        ip: event.requestContext.http.sourceIp,
+        userAgent: event.headers?.['user-agent'] ?? event.requestContext.http.userAgent ?? '',
+      },
     });
     return json(result.statusCode, result.body, result.headers);
   };
@@ -226,8 +263,20 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
     .use(callerContext())
     .use(tenantCheck())
     .use(roleCheck())
+    .use(sessionCheck())
     .use(bodyValidation())
     .handler(core);
   // The route keys it serves, so a test can hold the route table and the handlers together.
   return Object.assign(handler, { routeKeys: Object.keys(actions) });
+}
+
+/**
+ * The organisation a request acts on: the caller's own, or for the roles that act for
+ * others (helpdesk, superadmin) the one their `customerid` header names.
+ */
+export function targetCustomerId(request: ActionRequest): string {
+  const caller = requireCaller(request);
+  const named = request.headers['customerid'];
+  if (CROSS_TENANT_ROLES.includes(caller.role) && named !== undefined && named !== '') return named;
+  return caller.customerId;
 }

@@ -11,6 +11,8 @@ export const ENTITY = {
   site: 'SITE',
   location: 'LOCATION',
   user: 'USER',
+  session: 'SESSION',
+  preferences: 'PREFERENCES',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -40,3 +42,28 @@ export const byNameSortKey = (name: string, id: string) =>
 export const auditPartition = (customerId: string) => `${tenantPrefix(customerId)}#${ENTITY.audit}`;
 export const historyPartition = (customerId: string, entity: EntityType, id: string) =>
   `${tenantPrefix(customerId)}#HISTORY#${entity}#${id}`;
+
+/**
+ * Sessions (docs/data-model.md): one partition per user, read strongly consistent when the
+ * limit is checked; the user's `LOCK` item orders concurrent sign-ins. The token pointer
+ * (keyed by the ID token's `origin_jti`) is what every API call checks; it outlives its
+ * session, marked revoked, so a revoked token keeps getting 401. gsi1 finds a session by id.
+ */
+export const userSessionsPartition = (customerId: string, accountId: string) =>
+  `${tenantPrefix(customerId)}#${ENTITY.session}#${accountId}`;
+export const sessionSortKey = (sessionId: string) => `${ENTITY.session}#${sessionId}`;
+export const SESSION_LOCK_SORT_KEY = 'LOCK';
+export const sessionByIdPartition = (customerId: string, sessionId: string) =>
+  `${tenantPrefix(customerId)}#SESSIONID#${sessionId}`;
+export const tokenPartition = (customerId: string, tokenId: string) => `${tenantPrefix(customerId)}#TOKEN#${tokenId}`;
+export const TOKEN_SORT_KEY = 'TOKEN';
+
+/** An account's own records (profile, preferences, last selected location) share its user item's partition. */
+export const accountKey = (customerId: string, accountId: string) => ({
+  pk: entityPartition(customerId, ENTITY.user),
+  sk: entitySortKey(ENTITY.user, accountId),
+});
+export const accountPreferencesKey = (customerId: string, accountId: string) => ({
+  pk: entityPartition(customerId, ENTITY.user),
+  sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}`,
+});

@@ -28,6 +28,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coldchain-test-'));
+  // A low session limit, so the limit's behaviour can be tested without dozens of sign-ins;
+  // the API reads it per request, the web app from /config.json.
+  process.env['MAX_SESSIONS'] = '3';
   const stack = await startLocalStack({ ports: await freePorts(), dataDir });
   project.provide('stack', {
     portalUrl: stack.urls.portal,

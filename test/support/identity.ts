@@ -9,8 +9,16 @@ import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 
-/** Signs in with USER_PASSWORD_AUTH, as the web app does, and returns the ID token. */
-export async function signIn(stack: StackUnderTest, email: string, password = DEMO_PASSWORD): Promise<string> {
+/**
+ * Signs in as the web app does: USER_PASSWORD_AUTH, then `PUT /api/users/login` to open the
+ * server session the API requires (unless `openSession` is false). Returns the ID token.
+ */
+export async function signIn(
+  stack: StackUnderTest,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: { openSession?: boolean } = {},
+): Promise<string> {
   const client = identityClient(stack.identityEndpoint);
   try {
     const result = await client.send(new InitiateAuthCommand({
@@ -20,6 +28,7 @@ export async function signIn(stack: StackUnderTest, email: string, password = DE
     }));
     const token = result.AuthenticationResult?.IdToken;
     if (token === undefined) throw new Error(`No ID token for ${email}: ${result.ChallengeName ?? 'no challenge'}`);
+    if (options.openSession ?? true) await openSession(stack, token);
     return token;
   } finally {
     client.destroy();
@@ -65,6 +74,20 @@ export async function createUser(
     client.destroy();
   }
   return { email, role, customerId, accountId, token: await signIn(stack, email) };
+}
+
+/** `PUT /api/users/login` with these tokens, as the web app does after signing in; returns the session id. */
+export async function openSession(stack: StackUnderTest, token: string): Promise<string> {
+  const response = await fetch(`${stack.apiUrl}/users/login`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ platformName: 'browser', deviceName: 'test', appVersion: 'test' }),
+  });
+  const body = await response.json() as { id?: string; message?: string };
+  if (response.status !== 201 || body.id === undefined) {
+    throw new Error(`Opening a session answered ${response.status}: ${body.message ?? ''}`);
+  }
+  return body.id;
 }
 
 /** Calls the API as a user, with the headers the web app sends (SPEC section 7). */

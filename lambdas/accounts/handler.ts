@@ -1,0 +1,134 @@
+import {
+  accountPreferencesPatchSchema,
+  lastSelectedLocationSchema,
+  selfProfileUpdateSchema,
+  type AccountPreferences,
+} from '../../domain/account';
+import { CROSS_TENANT_ROLES } from '../../domain/roles';
+import { forbidden, notFound } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import { API_PREFIX } from '../routes';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import {
+  bodyOf,
+  createResourceHandler,
+  pathParameter,
+  requireCaller,
+  targetCustomerId,
+  type ActionRequest,
+  type ResourceActions,
+} from '../shared/http';
+import { AccountStore, currentUserDetails, type AccountRecord } from './store';
+
+const store = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);
+const base = API_PREFIX;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Whose account a request may touch: the caller's own; an administrator, any in the
+ * organisation; helpdesk and superadmin, any in the organisation they name.
+ */
+function mayActOnOthers(request: ActionRequest): boolean {
+  const caller = requireCaller(request);
+  return caller.role === 'admin' || CROSS_TENANT_ROLES.includes(caller.role);
+}
+
+async function accountByEmail(request: ActionRequest, email: string): Promise<{ customerId: string; account: AccountRecord }> {
+  const caller = requireCaller(request);
+  const self = sameEmail(email, caller.email);
+  if (!self && !mayActOnOthers(request)) throw forbidden();
+  const customerId = self ? caller.customerId : targetCustomerId(request);
+  const account = self
+    ? await store().get(caller.customerId, caller.accountId)
+    : await store().findByEmail(customerId, email);
+  if (account === undefined) throw notFound(MESSAGES.accountNotFound);
+  return { customerId, account };
+}
+
+/** Modules stay hidden unless the account has them (SPEC section 3: preferences). */
+function allowedPreferences(preferences: AccountPreferences, account: AccountRecord | undefined): AccountPreferences {
+  return {
+    module: { audit: { isVisible: preferences.module.audit.isVisible && (account?.enableAuditModule ?? false) } },
+    feature: { ivr: { isVisible: preferences.feature.ivr.isVisible && (account?.enableIVR ?? false) } },
+  };
+}
+
+async function savePreferences(request: ActionRequest) {
+  const caller = requireCaller(request);
+  const patch = bodyOf(request, accountPreferencesPatchSchema);
+  const accounts = store();
+  const [current, account] = await Promise.all([
+    accounts.preferences(caller.customerId, caller.accountId),
+    accounts.get(caller.customerId, caller.accountId),
+  ]);
+  const next = allowedPreferences({ module: patch.module ?? current.module, feature: patch.feature ?? current.feature }, account);
+  await accounts.savePreferences(caller.customerId, caller.accountId, { ...current, ...next });
+  return { statusCode: 200, body: next };
+}
+
+/** The signed-in account: details, lookup, preferences, self-profile, last selected location. */
+export const accountActions: ResourceActions = {
+  [`GET ${base}/account/me`]: async (request) => {
+    const caller = requireCaller(request);
+    const accounts = store();
+    const [account, tenantName] = await Promise.all([
+      accounts.get(caller.customerId, caller.accountId),
+      accounts.organisationName(caller.customerId),
+    ]);
+    return { statusCode: 200, body: currentUserDetails(caller, account, tenantName) };
+  },
+  [`GET ${base}/account/find/{email}`]: async (request) => {
+    const caller = requireCaller(request);
+    const { customerId, account } = await accountByEmail(request, pathParameter(request, 'email'));
+    const accounts = store();
+    const who = { ...caller, accountId: account.accountId, customerId, email: account.email };
+    return { statusCode: 200, body: currentUserDetails(who, account, await accounts.organisationName(customerId)) };
+  },
+  [`GET ${base}/account/preferences/{accountId}`]: async (request) => {
+    const caller = requireCaller(request);
+    const accountId = pathParameter(request, 'accountId');
+    if (accountId !== caller.accountId && !mayActOnOthers(request)) throw forbidden();
+    const customerId = accountId === caller.accountId ? caller.customerId : targetCustomerId(request);
+    const accounts = store();
+    const [preferences, account] = await Promise.all([accounts.preferences(customerId, accountId), accounts.get(customerId, accountId)]);
+    return { statusCode: 200, body: allowedPreferences(preferences, account) };
+  },
+  [`POST ${base}/account/preferences`]: savePreferences,
+  [`PUT ${base}/account/preferences`]: savePreferences,
+  [`PUT ${base}/users/account/{email}`]: async (request) => {
+    const { customerId, account } = await accountByEmail(request, pathParameter(request, 'email'));
+    const input = bodyOf(request, selfProfileUpdateSchema);
+    const flag = (value: boolean | 0 | 1 | undefined) => (value === undefined ? undefined : Boolean(value));
+    const updated = await store().updateProfile(customerId, account.accountId, {
+      // `lastlogindate` is accepted for the spec's client but not taken: the server records
+      // the sign-in time itself (PUT users/login), a client clock is not trusted.
+      isActive: flag(input.isactive),
+      isEmailVerified: flag(input.isEmailVerified),
+      inviteDate: input.invitedate,
+      lang: input.lang,
+      uom: input.uom,
+      timezone: input.timezone,
+      firstName: input.firstname,
+      lastName: input.lastname,
+    });
+    if (updated === undefined) throw notFound(MESSAGES.accountNotFound);
+    return { statusCode: 200, body: { accountId: updated.accountId, email: updated.email } };
+  },
+  [`GET ${base}/users/portallastselectedlocation`]: async (request) => {
+    const caller = requireCaller(request);
+    const preferences = await store().preferences(caller.customerId, caller.accountId);
+    return { statusCode: 200, body: preferences.lastSelectedLocation ?? { locationId: null, siteId: null } };
+  },
+  [`PUT ${base}/users/portallastselectedlocation`]: async (request) => {
+    const caller = requireCaller(request);
+    const selection = bodyOf(request, lastSelectedLocationSchema);
+    const accounts = store();
+    const preferences = await accounts.preferences(caller.customerId, caller.accountId);
+    await accounts.savePreferences(caller.customerId, caller.accountId, { ...preferences, lastSelectedLocation: selection });
+    return { statusCode: 200, body: selection };
+  },
+};
+
+export const handler = createResourceHandler('accounts', accountActions);

@@ -1,0 +1,38 @@
+import { AdminResetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
+import { isDormant } from '../../domain/account';
+import { MESSAGES } from '../../domain/messages';
+import { AccountStore } from '../accounts/store';
+import { cognitoClient, dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { createLogger } from '../shared/logger';
+
+/**
+ * Dormancy (SPEC sections 4, 8, 9): an account not used for 60 days must reset its
+ * password with an emailed code before it signs in again. This runs after the password
+ * was verified (so nobody else can set it off), on AWS as the user pool's post-authentication
+ * trigger and locally inside the identity emulator. It resets the password through the
+ * identity service, which emails the code and refuses the old password from then on, and
+ * fails this sign-in: the client shows the reset-code form with the spec's message.
+ */
+export async function handler(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
+  const attributes = event.request.userAttributes;
+  const customerId = attributes['custom:customerid'];
+  const accountId = attributes['custom:accountinfoid'];
+  if (!customerId || !accountId) return event;
+
+  const config = backendConfig();
+  const accounts = new AccountStore(dynamoDocumentClient(), config.tableName);
+  const account = await accounts.get(customerId, accountId);
+  const lastLogin = account?.lastLoginDate;
+  if (!lastLogin || !isDormant(lastLogin, new Date())) return event;
+  // Reset once per dormancy: after the reset the account signs in until its next login is recorded.
+  if (account.dormancyResetAt !== undefined && account.dormancyResetAt > lastLogin) return event;
+
+  // The reset comes first: were the mark written and the reset lost, the old password would pass.
+  await cognitoClient().send(new AdminResetUserPasswordCommand({ UserPoolId: event.userPoolId, Username: event.userName }));
+  await accounts.markDormancyReset(customerId, accountId, lastLogin);
+  createLogger({ service: config.serviceName, handler: 'postAuthentication' }, config.logLevel)
+    .info('dormant account: password reset code sent', { tenant: customerId, accountId });
+  throw new Error(MESSAGES.dormantAccount);
+}
