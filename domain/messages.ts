@@ -60,6 +60,7 @@ export const MESSAGES = {
   navbarLocationsError: "An error occurred while fetching locations and sites for navbar.",
   locationExistenceError: "An error occurred while checking location existence.",
   locationNotFound: "Location not found.",
+  inviteAlreadyAccepted: "This user has already accepted the invitation.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

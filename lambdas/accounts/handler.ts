@@ -93,6 +93,7 @@ export const accountActions: ResourceActions = {
     const customerId = accountId === caller.accountId ? caller.customerId : targetCustomerId(request);
     const accounts = store();
     const [preferences, account] = await Promise.all([accounts.preferences(customerId, accountId), accounts.get(customerId, accountId)]);
+    if (account === undefined && accountId !== caller.accountId) throw notFound(MESSAGES.accountNotFound);
     return { statusCode: 200, body: allowedPreferences(preferences, account) };
   },
   [`POST ${base}/account/preferences`]: savePreferences,

@@ -7,7 +7,7 @@ import {
   type AdminGetUserCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { identityAttributesDeleteSchema, identityAttributesUpdateSchema } from '../../domain/account';
-import { forbidden, notFound } from '../../domain/errors';
+import { conflict, forbidden, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
 import { API_PREFIX } from '../routes';
@@ -87,6 +87,7 @@ export const identityAdminActions: ResourceActions = {
   },
   [`POST ${base}/cognito/resendinvite/{name}`]: async (request) => {
     const user = await permittedIdentityUser(request, { adminOnly: true });
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw conflict(MESSAGES.inviteAlreadyAccepted);
     await cognitoClient().send(new AdminCreateUserCommand({
       UserPoolId: requireUserPoolId(), Username: user.Username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'],
     }));

@@ -107,7 +107,9 @@ export const sessionActions: ResourceActions = {
   },
   [`GET ${base}/users/{id}/sessions`]: async (request) => {
     const customerId = administeredCustomerId(request);
-    const items = await sessionStoreFromConfig().list(customerId, pathParameter(request, 'id'));
+    const accountId = pathParameter(request, 'id');
+    if (await accounts().get(customerId, accountId) === undefined) throw notFound(MESSAGES.accountNotFound);
+    const items = await sessionStoreFromConfig().list(customerId, accountId);
     return { statusCode: 200, body: { items, maxSessions: backendConfig().maxSessions } };
   },
 };

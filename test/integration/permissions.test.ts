@@ -1,52 +1,131 @@
+import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROLES, type Role } from '../../domain/roles';
-import { API_PREFIX, ROUTES, type RouteDefinition } from '../../lambdas/routes';
-import { DEMO_ORGANISATION } from '../../local/demo';
-import { api, createUser, type TestUser } from '../support/identity';
+import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lambdas/routes';
+import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
+import { identityClient } from '../../local/identity';
+import { api, createUser, signIn, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
-/** A body each route accepts, so that what decides the answer is the role alone. */
-function sampleBody(route: RouteDefinition): unknown {
-  return route.body ? { name: `P ${Math.random().toString(36).slice(2, 10)}` } : undefined;
+/** What one call of a route is made of: the path with its parameters, a body, and who calls. */
+interface Call {
+  path: string;
+  body?: unknown;
+  /** Calls that end a session use throw-away tokens, so the caller's own stay valid. */
+  as?: TestUser;
 }
+
+type Fixture = (user: TestUser, role: Role) => Promise<Call>;
+
+const namedBody = () => ({ name: `P ${Math.random().toString(36).slice(2, 10)}` });
+const encoded = (value: string) => encodeURIComponent(value);
 
 /**
  * The route-table permission test: every route, called as every role of the organisation
- * and as another organisation. What the table refuses must be refused.
+ * and as another organisation. What the table refuses must be refused, and what it allows
+ * must work for that role (each route gets a call that is valid for the caller).
  */
 describe('every route, as every role', () => {
   const users = new Map<Role, TestUser>();
   let outsider: TestUser;
   const existingIds = new Map<string, string>();
 
+  const admin = () => {
+    const found = users.get('admin');
+    if (found === undefined) throw new Error('no admin');
+    return found;
+  };
+  /** The same user with new tokens and a session of their own. */
+  const throwAway = async (user: TestUser): Promise<TestUser> => ({ ...user, token: await signIn(stack, user.email) });
+  const currentSessionId = async (user: TestUser) => ((await api(stack, user, 'GET', '/session/active')).body as { id: string }).id;
+  const catalogItem = async (resource: string) => {
+    const created = await api(stack, admin(), 'POST', resource, namedBody());
+    return (created.body as { id: string }).id;
+  };
+
+  const FIXTURES: Record<string, Fixture> = {
+    'GET /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}` }),
+    'PUT /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}`, body: namedBody() }),
+    'PATCH /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}`, body: namedBody() }),
+    'DELETE /api/departments/{id}': async () => ({ path: `/departments/${await catalogItem('/departments')}` }),
+    'GET /api/divisions/{id}': async () => ({ path: `/divisions/${existingIds.get('/divisions') ?? ''}` }),
+    'PUT /api/divisions/{id}': async () => ({ path: `/divisions/${existingIds.get('/divisions') ?? ''}`, body: namedBody() }),
+    'PATCH /api/divisions/{id}': async () => ({ path: `/divisions/${existingIds.get('/divisions') ?? ''}`, body: namedBody() }),
+    'DELETE /api/divisions/{id}': async () => ({ path: `/divisions/${await catalogItem('/divisions')}` }),
+    'POST /api/departments': async () => ({ path: '/departments', body: namedBody() }),
+    'POST /api/divisions': async () => ({ path: '/divisions', body: namedBody() }),
+    'PUT /api/users/login': async () => ({ path: '/users/login', body: { platformName: 'browser' } }),
+    'PUT /api/users/login/{id}': async (user) => ({ path: `/users/login/${await currentSessionId(user)}`, body: { deviceName: 'x' } }),
+    'PUT /api/users/logout': async (user) => ({ path: '/users/logout', body: {}, as: await throwAway(user) }),
+    'DELETE /api/users/sessions/{id}': async (user) => {
+      const spare = await throwAway(user);
+      return { path: `/users/sessions/${await currentSessionId(spare)}`, as: spare };
+    },
+    // Ends every other session of the user: a user of that role of its own.
+    'DELETE /api/users/sessions': async (_user, role) => ({ path: '/users/sessions', as: await createUser(stack, role) }),
+    'PUT /api/session/active/devices/{id}': async (user) => ({ path: `/session/active/devices/${await currentSessionId(user)}`, body: { pushEnabled: false } }),
+    'DELETE /api/session/active/devices/{id}': async (user) => {
+      const spare = await throwAway(user);
+      return { path: `/session/active/devices/${await currentSessionId(spare)}`, as: spare };
+    },
+    'DELETE /api/session/{id}': async () => {
+      const victim = await createUser(stack, 'basicuser');
+      return { path: `/session/${await currentSessionId(victim)}` };
+    },
+    'GET /api/users/{id}/sessions': async () => ({ path: `/users/${users.get('basicuser')?.accountId ?? ''}/sessions` }),
+    'GET /api/account/find/{email}': async (user) => ({ path: `/account/find/${encoded(user.email)}` }),
+    'GET /api/account/preferences/{accountId}': async (user) => ({ path: `/account/preferences/${user.accountId}` }),
+    'POST /api/account/preferences': async () => ({ path: '/account/preferences', body: { feature: { ivr: { isVisible: false } } } }),
+    'PUT /api/account/preferences': async () => ({ path: '/account/preferences', body: { module: { audit: { isVisible: false } } } }),
+    'PUT /api/users/account/{email}': async (user) => ({ path: `/users/account/${encoded(user.email)}`, body: { lang: 'en' } }),
+    'PUT /api/users/portallastselectedlocation': async () => ({ path: '/users/portallastselectedlocation', body: { locationId: null, siteId: null } }),
+    'GET /api/cognito/getuser/{name}': async (user) => ({ path: `/cognito/getuser/${encoded(user.email)}` }),
+    'PUT /api/cognito/{name}': async (user) => ({ path: `/cognito/${encoded(user.email)}`, body: { UserAttributes: [{ Name: 'given_name', Value: 'P' }] } }),
+    'DELETE /api/cognito/attributes/{name}': async (user) => ({ path: `/cognito/attributes/${encoded(user.email)}`, body: { UserAttributeNames: ['locale'] } }),
+    'POST /api/cognito/resendinvite/{name}': async () => {
+      // An invitation not accepted yet, in the organisation.
+      const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
+      const client = identityClient(stack.identityEndpoint);
+      try {
+        await client.send(new AdminCreateUserCommand({
+          UserPoolId: stack.userPoolId, Username: email, MessageAction: 'SUPPRESS', TemporaryPassword: DEMO_PASSWORD,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
+            { Name: 'custom:role', Value: 'basicuser' },
+          ],
+        }));
+      } finally {
+        client.destroy();
+      }
+      return { path: `/cognito/resendinvite/${encoded(email)}` };
+    },
+  };
+
+  /** A call that needs no setup: the route's own path (no parameters) and no body. */
+  const callFor = async (route: RouteDefinition, user: TestUser, role: Role): Promise<Call> => {
+    const fixture = FIXTURES[routeKeyOf(route)];
+    if (fixture) return fixture(user, role);
+    if (route.path.includes('{')) throw new Error(`No permission-test fixture for ${routeKeyOf(route)}: add one`);
+    return { path: route.path };
+  };
+
   beforeAll(async () => {
     for (const role of ROLES) users.set(role, await createUser(stack, role));
     outsider = await createUser(stack, 'admin', 'outsider-org');
-    const admin = users.get('admin');
-    if (admin === undefined) throw new Error('no admin');
-    for (const resource of ['/departments', '/divisions']) {
-      const created = await api(stack, admin, 'POST', resource, { name: `Perm ${resource.slice(1, 5)}` });
-      existingIds.set(resource, (created.body as { id: string }).id);
-    }
+    for (const resource of ['/departments', '/divisions']) existingIds.set(resource, await catalogItem(resource));
   });
-
-  const concretePath = (route: RouteDefinition) =>
-    route.path.replace('{id}', existingIds.get(`/${route.path.split('/')[1]}`) ?? 'missing');
 
   for (const route of ROUTES) {
     for (const role of ROLES) {
       const allowed = route.roles === 'public' || route.roles.includes(role);
       it(`${route.method} ${API_PREFIX}${route.path} as ${role}: ${allowed ? 'allowed' : 'refused'}`, async () => {
         const user = users.get(role);
-        // Deletes run against throw-away items so the other checks keep theirs.
-        let path = concretePath(route);
-        if (route.method === 'DELETE' && allowed) {
-          const resource = `/${route.path.split('/')[1]}`;
-          const created = await api(stack, users.get('admin'), 'POST', resource, sampleBody({ ...route, body: ROUTES.find((r) => r.body)?.body }));
-          path = `${resource}/${(created.body as { id: string }).id}`;
-        }
-        const result = await api(stack, user, route.method, path, sampleBody(route));
+        if (user === undefined) throw new Error(`no ${role}`);
+        const call = allowed ? await callFor(route, user, role) : { path: route.path, body: route.body ? {} : undefined };
+        const result = await api(stack, call.as ?? user, route.method, call.path, call.body);
         if (allowed) {
           expect(result.status, JSON.stringify(result.body)).toBeLessThan(400);
         } else {
@@ -55,25 +134,24 @@ describe('every route, as every role', () => {
       });
     }
 
-    if (route.roles !== 'public' && route.path.includes('{id}')) {
+    if (route.roles !== 'public' && route.path.includes('{')) {
       it(`${route.method} ${API_PREFIX}${route.path} from another organisation finds nothing`, async () => {
-        const result = await api(stack, outsider, route.method, concretePath(route), sampleBody(route));
+        // The organisation's own item, asked for by an administrator of another one.
+        const call = await callFor(route, admin(), 'admin');
+        const result = await api(stack, outsider, route.method, call.path, call.body);
         expect(result.status).toBe(404);
       });
     }
 
     if (route.roles !== 'public') {
       it(`${route.method} ${API_PREFIX}${route.path} with another organisation's headers is refused`, async () => {
-        const admin = users.get('admin');
-        const result = await api(stack, admin, route.method, concretePath(route), sampleBody(route), {
-          customerid: 'outsider-org',
-        });
+        const result = await api(stack, admin(), route.method, route.path, undefined, { customerid: 'outsider-org' });
         expect(result.status).toBe(403);
       });
     }
   }
 
   it('the demo organisation is the one the users belong to', () => {
-    expect(users.get('admin')?.customerId).toBe(DEMO_ORGANISATION.customerId);
+    expect(admin().customerId).toBe(DEMO_ORGANISATION.customerId);
   });
 });

@@ -6,7 +6,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../domain/roles';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
-import { identityClient } from '../../local/identity';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { accountEmailPartition } from '../../lambdas/accounts/store';
+import { accountKey } from '../../lambdas/shared/keys';
+import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 
 /**
@@ -73,7 +77,31 @@ export async function createUser(
   } finally {
     client.destroy();
   }
+  await provisionAccount(stack, { email, role, customerId, accountId });
   return { email, role, customerId, accountId, token: await signIn(stack, email) };
+}
+
+/** The account record user administration keeps for an identity (minimal: no locations, no modules). */
+export async function provisionAccount(
+  stack: StackUnderTest,
+  account: { email: string; role: Role; customerId: string; accountId: string } & Record<string, unknown>,
+): Promise<void> {
+  const { email, role, customerId, accountId, ...fields } = account;
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  }));
+  try {
+    await documents.send(new PutCommand({
+      TableName: stack.tableName,
+      Item: {
+        ...accountKey(customerId, accountId), type: 'USER',
+        gsi2pk: accountEmailPartition(customerId, email), gsi2sk: 'USER',
+        accountId, email, role, isActive: true, isEmailVerified: true, lang: 'en', ...fields,
+      },
+    }));
+  } finally {
+    documents.destroy();
+  }
 }
 
 /** `PUT /api/users/login` with these tokens, as the web app does after signing in; returns the session id. */
