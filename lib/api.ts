@@ -24,6 +24,12 @@ import type { Identity } from './identity';
  */
 const TABLE_ACCESS: Partial<Record<HandlerName, TableAccess>> = {
   openapi: 'read',
+  locations: 'read',
+};
+
+/** The identity service's admin actions a handler calls on the user pool; none unless listed. */
+const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = {
+  identityAdmin: ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminCreateUser'],
 };
 
 /** One JSON line per request; `requestId` is required by API Gateway. */
@@ -110,6 +116,8 @@ export class Api extends Construct {
         },
       });
       data.grantTo(fn, TABLE_ACCESS[name] ?? 'readWrite');
+      const identityActions = IDENTITY_ADMIN_ACTIONS[name];
+      if (identityActions !== undefined) identity.grantAdmin(fn, identityActions);
       Validations.of(fn).acknowledge(
         {
           id: lambdaBasicExecutionFinding(fn),

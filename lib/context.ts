@@ -10,6 +10,10 @@ export interface PortalContext {
   readonly webDomain?: string;
   /** Maximum concurrent sessions per user. */
   readonly maxSessions: number;
+  /** SSO: identity provider name per SSO client id (`/login/sso/{clientId}`), JSON object. */
+  readonly ssoProviders: Record<string, string>;
+  /** The administrator contact on the no-access page. */
+  readonly adminContactEmail?: string;
 }
 
 const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
@@ -50,7 +54,20 @@ export function readPortalContext(node: Node): PortalContext {
     throw new Error(`Context maxSessions must be a positive whole number, not ${String(rawMaxSessions)}`);
   }
 
-  return { stage, domainPrefix, webDomain, maxSessions };
+  const rawProviders: unknown = node.tryGetContext('ssoProviders');
+  const providers: unknown = typeof rawProviders === 'string' ? JSON.parse(rawProviders) : rawProviders ?? {};
+  if (typeof providers !== 'object' || providers === null || Array.isArray(providers)
+    || !Object.values(providers).every((value) => typeof value === 'string')) {
+    throw new Error('Context ssoProviders must be a JSON object of SSO client id to identity provider name');
+  }
+  const ssoProviders = providers as Record<string, string>;
+
+  const adminContactEmail = optionalString(node, 'adminContactEmail');
+  if (adminContactEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(adminContactEmail)) {
+    throw new Error(`Context adminContactEmail "${adminContactEmail}" must be an email address`);
+  }
+
+  return { stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail };
 }
 
 export function stackNameOf(stage: string): string {

@@ -12,8 +12,13 @@ import {
   type UserPoolClient,
   UserPoolClientIdentityProvider,
   type UserPoolDomain,
+  UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { Data } from './data';
+import { PortalFunction } from './function';
+import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
 
 /** The custom attributes the portal reads from the ID token (`custom:<name>`, SPEC.md "Token"). */
 export const CUSTOM_ATTRIBUTES = ['role', 'accountinfoid', 'customerid', 'customergroupid', 'isPortalLogin'] as const;
@@ -142,6 +147,41 @@ export class Identity extends Construct {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'The role Cognito uses to send SMS codes needs sns:Publish to phone numbers, which have no ARN; only this user pool can assume it (external id).',
     });
+  }
+
+  /**
+   * The dormancy check (lambdas/identity-triggers/post-authentication.ts): reads the
+   * account's last login and resets a dormant account's password.
+   */
+  public addPostAuthentication(data: Data): PortalFunction {
+    const fn = new PortalFunction(this, 'PostAuthenticationFunction', {
+      entry: 'lambdas/identity-triggers/post-authentication.ts',
+      description: 'User pool post-authentication trigger: dormant accounts reset their password',
+      environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO' },
+    });
+    data.grantTo(fn, 'readWrite');
+    // The pool's own ARN would make a cycle (the pool names this function as its trigger),
+    // so the grant names the account's pools; the function acts on the pool in its event.
+    const accountPools = Stack.of(this).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' });
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminResetUserPassword'], resources: [accountPools] }));
+    this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn);
+    Validations.of(fn).acknowledge(
+      { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
+      { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
+    );
+    Validations.of(fn.role ?? fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, accountPools)}]`,
+      reason: "The trigger cannot name its own pool's ARN (a dependency cycle); it only resets the password of the user in the event it receives from that pool.",
+    });
+    return fn;
+  }
+
+  /** Lets a function call these admin actions of the identity service on this pool. */
+  public grantAdmin(fn: PortalFunction, actions: readonly string[]): void {
+    fn.addToRolePolicy(new PolicyStatement({
+      actions: actions.map((action) => `cognito-idp:${action}`),
+      resources: [this.userPool.userPoolArn],
+    }));
   }
 
   /** Where the browser signs in: `https://<prefix>.auth.<region>.amazoncognito.com`. */

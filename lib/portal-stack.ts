@@ -34,8 +34,14 @@ export class ColdChainPortalStack extends Stack {
     this.identity = new Identity(this, 'Identity', { domainPrefix, webOrigins });
     this.data = new Data(this, 'Data');
     this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, maxSessions: props.maxSessions });
+    this.identity.addPostAuthentication(this.data);
     this.web = new Web(this, 'Web', {
-      webAssetPath: props.webAssetPath, identity: this.identity, api: this.api, maxSessions: props.maxSessions,
+      webAssetPath: props.webAssetPath,
+      identity: this.identity,
+      api: this.api,
+      maxSessions: props.maxSessions,
+      ssoProviders: props.ssoProviders,
+      ...(props.adminContactEmail === undefined ? {} : { adminContactEmail: props.adminContactEmail }),
     });
 
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The portal (CloudFront)' });

@@ -244,6 +244,23 @@ describe('ColdChainPortalStack', () => {
       expect(Object.values(markers)).toEqual(expect.arrayContaining(referenced));
     });
 
+    it('runs the dormancy check after each sign-in, allowed only to reset passwords', () => {
+      const triggerArn = template.findResources('AWS::Cognito::UserPool') as Resources;
+      const pool = Object.values(triggerArn)[0];
+      const lambdaConfig = pool?.Properties['LambdaConfig'] as Record<string, unknown>;
+      expect(Object.keys(lambdaConfig)).toEqual(['PostAuthentication']);
+      template.hasResourceProperties('AWS::IAM::Policy', {
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'cognito-idp:AdminResetUserPassword' })]) },
+      });
+    });
+
+    it('grants the identity admin calls to the cognito/* handler only, on this pool', () => {
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources);
+      const withAdminGet = policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes('cognito-idp:AdminGetUser'));
+      expect(withAdminGet).toHaveLength(1);
+      expect(JSON.stringify(withAdminGet[0]?.Properties['Roles'])).toContain('IdentityAdminFunction');
+    });
+
     it('prints where the portal is', () => {
       for (const output of ['WebUrl', 'ApiUrl', 'UserPoolId', 'PortalClientId', 'HelpdeskClientId', 'TableName']) {
         template.hasOutput(output, {});
@@ -258,7 +275,10 @@ describe('ColdChainPortalStack context values', () => {
 
   beforeAll(() => {
     built = buildTestStack({
-      context: { stage: 'dev', domainPrefix: 'coldchain-dev-login', webDomain: 'portal.example.com', maxSessions: '12' },
+      context: {
+        stage: 'dev', domainPrefix: 'coldchain-dev-login', webDomain: 'portal.example.com', maxSessions: '12',
+        ssoProviders: '{"acme":"AcmeAzureAD"}', adminContactEmail: 'it@example.com',
+      },
     });
     template = Template.fromStack(built.stack);
   });
@@ -278,6 +298,17 @@ describe('ColdChainPortalStack context values', () => {
 
   it('uses the given hosted-UI prefix', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'coldchain-dev-login' });
+  });
+
+  it('writes the SSO providers, the session limit and the admin contact into config.json', () => {
+    const [deployment] = Object.values(template.findResources('Custom::CDKBucketDeployment') as Resources);
+    const keys = deployment?.Properties['SourceObjectKeys'] as string[];
+    const configAsset = (keys[1] ?? '').replace(/\.zip$/, '');
+    const config = JSON.parse(readFileSync(join(built.outdir, `asset.${configAsset}`, 'config.json'), 'utf8')) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      ssoProviders: { acme: 'AcmeAzureAD' }, maxSessions: 12, adminContactEmail: 'it@example.com', idleTimeoutMs: 3_600_000,
+    });
+    expect(config['oauthDomain']).toEqual(expect.any(String));
   });
 
   it('gives every function the session limit', () => {
