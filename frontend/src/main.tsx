@@ -5,14 +5,16 @@ import { configureIdentity } from './api/identity';
 import { App } from './app/App';
 import { ConfigError } from './app/ConfigError';
 import { loadWebAppConfig } from './app/config';
+import type { WebAppConfig } from '@domain/app-config';
 import { initI18n } from './i18n';
 
 async function start(): Promise<void> {
   initI18n();
   const root = createRoot(document.getElementById('root') ?? document.body);
+  let config: WebAppConfig;
   try {
     // Settings before anything renders: one build serves the cloud and the local stack.
-    const config = await loadWebAppConfig();
+    config = await loadWebAppConfig();
     configureIdentity(config);
     configureApi(config);
   } catch (error) {
@@ -22,7 +24,7 @@ async function start(): Promise<void> {
   }
   root.render(
     <StrictMode>
-      <App />
+      <App config={config} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
-import { apiFetch, configureApi, setUnauthorizedHandler } from './apiFetch';
+import { apiFetch, cancelRequestsInFlight, configureApi, setUnauthorizedHandler } from './apiFetch';
 import type { IdentitySession } from './identity';
 
 const identity = vi.hoisted(() => ({
@@ -38,7 +38,7 @@ describe('apiFetch', () => {
 
     await expect(apiFetch('/departments', { method: 'POST', body: { name: 'Bakery' } })).resolves.toEqual({ id: 'd-1' });
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/departments', {
+    expect(fetchMock).toHaveBeenCalledWith('/api/departments', expect.objectContaining({
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -47,7 +47,7 @@ describe('apiFetch', () => {
         customerid: 'cust-1',
       },
       body: JSON.stringify({ name: 'Bakery' }),
-    });
+    }));
   });
 
   it('resolves to undefined for 204 No Content', async () => {
@@ -87,5 +87,33 @@ describe('apiFetch', () => {
     await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('reports a 403 to the session handler too (SPEC section 4)', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(jsonResponse(403, { message: 'You do not have access to this page.' }));
+    await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 401, message: 'Session timeout.. Please login again.' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('cancels every call in flight at once, but not the ones that outlive the session', async () => {
+    const pending = (_url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        setTimeout(() => resolve(new Response(null, { status: 204 })), 50);
+      });
+    fetchMock.mockImplementation(pending);
+    const first = apiFetch('/departments');
+    const second = apiFetch('/divisions');
+    const logout = apiFetch('/users/logout', { method: 'PUT', outlivesSession: true });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    cancelRequestsInFlight();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(logout).resolves.toBeUndefined();
+    // Calls made afterwards (the next sign-in) go through.
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [] }));
+    await expect(apiFetch('/departments')).resolves.toEqual({ items: [] });
   });
 });

@@ -11,16 +11,41 @@ export interface ApiRequest {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Not cancelled when the session ends: for the logout call itself, which must reach the
+   * server while every other call is being cancelled.
+   */
+  outlivesSession?: boolean;
 }
 
 let baseUrl = '/api';
 let unauthorizedHandler: (() => void) | undefined;
+/** One controller for every call of the session (SPEC section 4: logout cancels requests in flight). */
+let sessionRequests = new AbortController();
+
+/**
+ * Cancels every call in flight (at logout and at sign-in); calls made afterwards, such as
+ * the login pages' own, get a fresh controller.
+ */
+export function cancelRequestsInFlight(): void {
+  const ending = sessionRequests;
+  sessionRequests = new AbortController();
+  ending.abort();
+}
+
+function signalFor(request: ApiRequest): AbortSignal | undefined {
+  if (request.outlivesSession) return request.signal;
+  return request.signal ? AbortSignal.any([request.signal, sessionRequests.signal]) : sessionRequests.signal;
+}
 
 export function configureApi(config: Pick<WebAppConfig, 'apiBaseUrl'>): void {
   baseUrl = config.apiBaseUrl.replace(/\/+$/, '');
 }
 
-/** Called whenever the API says the session is no longer valid (the handler ends it once). */
+/**
+ * Called whenever the session is no longer valid: the API answered 401 or 403, or there is
+ * no current identity session (no user, invalid refresh token). The handler ends it once.
+ */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   unauthorizedHandler = handler;
 }
@@ -36,6 +61,7 @@ function sessionEnded(): ApiError {
  * the server's message. Resolves to the parsed body, or undefined when there is none.
  */
 export async function apiFetch(path: string, request: ApiRequest = {}): Promise<unknown> {
+  const signal = signalFor(request);
   const session = await currentSession();
   if (session === null) throw sessionEnded();
   const headers: Record<string, string> = {
@@ -51,13 +77,15 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
       method: request.method ?? 'GET',
       headers,
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      ...(request.signal ? { signal: request.signal } : {}),
+      ...(signal ? { signal } : {}),
     });
   } catch (error) {
-    if (request.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw new ApiError(0, MESSAGES.genericError);
   }
-  if (response.status === 401) {
+  // SPEC section 4: 401 and 403 both end the session. The screens never call what the
+  // role may not (they are role-guarded), so a 403 means the session lost its rights.
+  if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
     throw sessionEnded();
   }

@@ -6,10 +6,12 @@ import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { TOAST_DURATION_MS } from '../components/toasts';
+import type { WebAppConfig } from '@domain/app-config';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
+import { WebAppConfigContext } from './webAppConfig';
 
 function DismissToast({ id }: { id: SnackbarKey }) {
   const { t } = useTranslation();
@@ -21,25 +23,27 @@ function DismissToast({ id }: { id: SnackbarKey }) {
   );
 }
 
-/** The composition root: theme, toasts, data cache, session, routes. */
-export function App() {
+/** The composition root: settings, theme, toasts, data cache, router, session, routes. */
+export function App({ config }: { config: WebAppConfig }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SnackbarProvider
-        maxSnack={3}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        autoHideDuration={TOAST_DURATION_MS.standard}
-        action={(id) => <DismissToast id={id} />}
-      >
-        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-          <AuthProvider>
+    <WebAppConfigContext.Provider value={config}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider
+          maxSnack={3}
+          anchorOrigin={TOAST_POSITION}
+          autoHideDuration={TOAST_DURATION_MS.standard}
+          action={(id) => <DismissToast id={id} />}
+        >
+          <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
             <BrowserRouter>
-              <AppRoutes />
+              <AuthProvider>
+                <AppRoutes />
+              </AuthProvider>
             </BrowserRouter>
-          </AuthProvider>
-        </SWRConfig>
-      </SnackbarProvider>
-    </ThemeProvider>
+          </SWRConfig>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </WebAppConfigContext.Provider>
   );
 }

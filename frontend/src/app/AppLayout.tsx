@@ -1,9 +1,7 @@
 import { Suspense, useState } from 'react';
-import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -14,20 +12,25 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { LanguageMenu } from '../components/LanguageMenu';
-import { useAuth, useCurrentUser } from '../features/auth/useAuth';
-import { NAVIGATION } from './navigation';
+import { useModuleVisible, useRole } from './guards';
+import { LocationSelector } from './LocationSelector';
+import { visibleNavigation } from './navigation';
+import { UserMenu } from './UserMenu';
 
 const DRAWER_WIDTH = 240;
 
 function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const role = useRole();
+  const audit = useModuleVisible('audit');
+  const ivr = useModuleVisible('ivr');
+  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr));
   return (
     <Box component="nav" aria-label={t('nav.label')}>
-      {NAVIGATION.map((section, index) => (
+      {sections.map((section, index) => (
         <List
           key={section.heading ?? index}
           subheader={section.heading ? <ListSubheader component="div">{t(section.heading)}</ListSubheader> : undefined}
@@ -52,18 +55,13 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The signed-in shell: top bar, side navigation, and the current (lazy) screen. */
+/**
+ * The signed-in shell: top bar (location and site, user menu), side navigation by role and
+ * module, and the current (lazy) screen. It unmounts at logout, closing every dialog with it.
+ */
 export default function AppLayout() {
   const { t } = useTranslation();
-  const { signOut } = useAuth();
-  const user = useCurrentUser();
-  const navigate = useNavigate();
   const [mobileOpen, setMobileOpen] = useState(false);
-
-  const logout = async () => {
-    await signOut();
-    navigate('/login', { replace: true });
-  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -81,18 +79,8 @@ export default function AppLayout() {
           <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
             {t('app.name')}
           </Typography>
-          <Typography
-            variant="body2"
-            noWrap
-            aria-label={t('topBar.account')}
-            sx={{ display: { xs: 'none', sm: 'block' }, opacity: 0.9 }}
-          >
-            {user.email}
-          </Typography>
-          <LanguageMenu />
-          <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
-            {t('topBar.logout')}
-          </Button>
+          <LocationSelector />
+          <UserMenu />
         </Toolbar>
       </AppBar>
       <Drawer

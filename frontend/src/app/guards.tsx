@@ -1,26 +1,92 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '@domain/roles';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DEFAULT_LANDING } from '../features/auth/landing';
 import { useAuth } from '../features/auth/useAuth';
+import { useClientState } from './clientState';
 
-/** An unauthenticated user goes to /login, carrying the requested address unless it is the root. */
+/** The optional parts of the portal a lazy-module guard checks (SPEC section 6). */
+export type PortalModule = 'audit' | 'ivr';
+
+/** The signed-in user's role: the stored account's, else the token's claim (SPEC section 6). */
+export function useRole(): Role | null {
+  const { user } = useAuth();
+  const { role } = useClientState();
+  return role ?? user?.role ?? null;
+}
+
+/** Whether the stored preferences show a module: audit also needs an admin or a basic user. */
+export function useModuleVisible(module: PortalModule): boolean {
+  const { preferences } = useClientState();
+  const role = useRole();
+  if (module === 'ivr') return preferences.feature.ivr.isVisible;
+  return preferences.module.audit.isVisible && (role === 'admin' || role === 'basicuser');
+}
+
+/**
+ * An unauthenticated user goes to /login, carrying the requested address unless it is the
+ * root; one whose identity has no portal session yet (the session limit) to /login/sessions.
+ */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageLoader />;
+  if (status === 'identityOnly') return <Navigate to="/login/sessions" replace />;
   if (status === 'signedOut') {
     const requested = `${location.pathname}${location.search}`;
-    const search = requested === '/' ? '' : `?${new URLSearchParams({ redirect: requested }).toString()}`;
+    // The root reaches the guard as /app (anything else redirects there): neither is carried.
+    const search = requested === '/' || requested === '/app' ? '' : `?${new URLSearchParams({ redirect: requested }).toString()}`;
     return <Navigate to={`/login${search}`} replace />;
   }
   return children;
 }
 
-/** A signed-in user meeting a login-only screen goes to the dashboard. */
+/** A logged-in user meeting a login-only screen goes to the dashboard. */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'loading') return <FullPageLoader />;
   if (status === 'signedIn') return <Navigate to={DEFAULT_LANDING} replace />;
+  return children;
+}
+
+/** The sessions page: identity tokens, but not the logged-in flag (SPEC section 2: /login/sessions). */
+export function RequireIdentityOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'signedIn') return <Navigate to={DEFAULT_LANDING} replace />;
+  if (status === 'signedOut') return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** A refusal goes to /app with the no-access message (SPEC sections 2 and 6). */
+function RefuseToApp() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    enqueueSnackbar(t('messages.noAccessRedirect'), {
+      variant: 'warning',
+      anchorOrigin: TOAST_POSITION,
+      autoHideDuration: TOAST_DURATION_MS.standard,
+      preventDuplicate: true,
+    });
+  }, [enqueueSnackbar, t]);
+  return <Navigate to="/app" replace />;
+}
+
+/** A failed role check goes to /app. */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const role = useRole();
+  if (role === null || !roles.includes(role)) return <RefuseToApp />;
+  return children;
+}
+
+/** A lazy module opens only when the stored preferences show it (audit: admin or basic user too). */
+export function RequireModule({ module, children }: { module: PortalModule; children: ReactNode }) {
+  const visible = useModuleVisible(module);
+  if (!visible) return <RefuseToApp />;
   return children;
 }

@@ -1,27 +1,61 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { ORGANISATION_READERS, ROLES, type Role } from '@domain/roles';
+import type { PortalModule } from './guards';
+
+/** Who may open each area: the routes' role guards and the side navigation read the same list. */
+export const AREA_ROLES = {
+  dashboard: ROLES,
+  helpdesk: ['helpdesk'],
+  departments: ORGANISATION_READERS,
+  divisions: ORGANISATION_READERS,
+  help: ROLES,
+} as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.dashboard' | 'nav.departments' | 'nav.divisions';
+  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help';
   icon: SvgIconComponent;
+  roles: readonly Role[];
+  /** Shown only when the stored preferences show this module. */
+  module?: PortalModule;
 }
 
 export interface NavigationSection {
   /** Section heading; the first section has none. */
-  heading?: 'nav.administration';
+  heading?: 'nav.administration' | 'nav.support';
   items: NavigationItem[];
 }
 
+/** Every area of SPEC section 2 that exists; screens not built yet are not listed. */
 export const NAVIGATION: readonly NavigationSection[] = [
-  { items: [{ path: '/app/dashboard', label: 'nav.dashboard', icon: DashboardIcon }] },
+  {
+    items: [
+      { path: '/app/dashboard', label: 'nav.dashboard', icon: DashboardIcon, roles: AREA_ROLES.dashboard },
+      { path: '/app/helpdesk', label: 'nav.helpdesk', icon: SupportAgentIcon, roles: AREA_ROLES.helpdesk },
+    ],
+  },
   {
     heading: 'nav.administration',
     items: [
-      { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon },
-      { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon },
+      { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
+      { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
     ],
   },
+  {
+    heading: 'nav.support',
+    items: [{ path: '/app/help', label: 'nav.help', icon: HelpOutlineIcon, roles: AREA_ROLES.help }],
+  },
 ];
+
+/** The sections and items this user may see: by role, and by module where an item needs one. */
+export function visibleNavigation(role: Role | null, moduleVisible: (module: PortalModule) => boolean): NavigationSection[] {
+  return NAVIGATION.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => role !== null && item.roles.includes(role) && (item.module === undefined || moduleVisible(item.module))),
+  })).filter((section) => section.items.length > 0);
+}

@@ -1,27 +1,48 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { RequireSignedIn, RequireSignedOut } from './guards';
+import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
+import { RequireIdentityOnly, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
+import { AREA_ROLES } from './navigation';
 
 // Every screen is its own chunk, so the first load carries only the shell (ARCHITECTURE.md).
-const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const LoginPage = lazy(() => import('../features/auth/login/LoginPage'));
+const SsoRedirectPage = lazy(() => import('../features/sso/SsoRedirectPage'));
+const SsoCallbackPage = lazy(() => import('../features/sso/SsoCallbackPage'));
+const NoAccessRedirectPage = lazy(() => import('../features/sso/NoAccessRedirectPage'));
+const SessionLimitPage = lazy(() => import('../features/sessions/SessionLimitPage'));
+const StaticPage = lazy(() => import('../features/static/StaticPage'));
 const AppLayout = lazy(() => import('./AppLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
+const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 
+const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
+
+/** /app itself: the role's landing. */
+function AppIndex() {
+  return <Navigate to={useRole() === 'helpdesk' ? HELPDESK_LANDING : DEFAULT_LANDING} replace />;
+}
+
+/** Every client route of SPEC section 2. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Routes>
-        <Route
-          path="/login"
-          element={
-            <RequireSignedOut>
-              <SignInPage />
-            </RequireSignedOut>
-          }
-        />
+        <Route path="/login" element={signedOut(<LoginPage variant="normal" />)} />
+        <Route path="/login/helpdesk" element={signedOut(<LoginPage variant="helpdesk" />)} />
+        <Route path="/login/sessions" element={<RequireIdentityOnly><SessionLimitPage /></RequireIdentityOnly>} />
+        <Route path="/login/sso/helpdesk/:clientId" element={signedOut(<SsoRedirectPage variant="helpdesk" />)} />
+        <Route path="/login/sso/:clientId" element={signedOut(<SsoRedirectPage variant="normal" />)} />
+        <Route path="/login/callback" element={signedOut(<SsoCallbackPage />)} />
+        <Route path="/login/redirect" element={<NoAccessRedirectPage />} />
+        <Route path="/privacyPolicy" element={<StaticPage page="privacyPolicy" />} />
+        <Route path="/termsCondition" element={<StaticPage page="termsCondition" />} />
+        <Route path="/support" element={<StaticPage page="support" />} />
+        <Route path="/salestc" element={<StaticPage page="salestc" />} />
         <Route
           path="/app"
           element={
@@ -30,10 +51,13 @@ export function AppRoutes() {
             </RequireSignedIn>
           }
         >
-          <Route index element={<Navigate to="dashboard" replace />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="departments" element={<DepartmentsPage />} />
-          <Route path="divisions" element={<DivisionsPage />} />
+          <Route index element={<AppIndex />} />
+          <Route path="dashboard" element={<RequireRole roles={AREA_ROLES.dashboard}><DashboardPage /></RequireRole>} />
+          <Route path="helpdesk" element={<RequireRole roles={AREA_ROLES.helpdesk}><HelpdeskPage /></RequireRole>} />
+          <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
+          <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
+          <Route path="help" element={<HelpPage />} />
+          <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />
         </Route>
         <Route path="*" element={<Navigate to="/app" replace />} />

@@ -1,5 +1,15 @@
-/** How long toasts stay (SPEC section 9): 5 s for login messages, 15 s for the others. */
+import type { SnackbarOrigin } from 'notistack';
+
+/**
+ * How long toasts stay (SPEC section 9): 5 s for login messages, 15 s for the others, 30 s
+ * for the closable session-timeout variant, 60 s for the idle logout.
+ */
 export const TOAST_DURATION_MS = {
   login: 5_000,
   standard: 15_000,
+  sessionTimeoutClosable: 30_000,
+  idle: 60_000,
 } as const;
+
+/** SPEC section 8: error toasts (login, session timeout) at the top centre. */
+export const TOAST_POSITION: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };

@@ -1,78 +1,327 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AccountPreferences, CurrentUserDetails } from '@domain/account';
+import { APP_VERSION } from '@domain/app-config';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { setUnauthorizedHandler } from '../../api/apiFetch';
-import { currentSession, signInWithPassword, signOutOfIdentity, type SignedInUser } from '../../api/identity';
-import { TOAST_DURATION_MS } from '../../components/toasts';
-import { LANGUAGE_STORAGE_KEY } from '../../i18n';
-import { AuthContext, type AuthContextValue, type AuthStatus } from './authContext';
+import { ApiError } from '../../api/ApiError';
+import { cancelRequestsInFlight, setUnauthorizedHandler } from '../../api/apiFetch';
+import { currentSession, decodeJwtPayload, signInWithPassword, signOutOfIdentity, type SignedInUser, type SignInOutcome } from '../../api/identity';
+import {
+  clearStoredState,
+  DEFAULT_SESSION_STATE,
+  deviceId,
+  getClientState,
+  offsetOf,
+  recordActivity,
+  replaceClientState,
+  updateClientState,
+  useClientState,
+  type SessionState,
+} from '../../app/clientState';
+import { useIdleLogout } from '../../app/useIdleLogout';
+import { useWebAppConfig } from '../../app/webAppConfig';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
+import { changeLanguage } from '../../i18n';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthStatus,
+  type CompleteSignInOptions,
+  type CompleteSignInResult,
+  type LogoutReason,
+} from './authContext';
+import { loginPageAfterLogout, NO_ACCESS_PAGE, signInDestination } from './landing';
 
-/** SPEC section 4, Logout: the browser keeps nothing of the session; the language stays a device choice. */
-function clearStoredState(): void {
-  try {
-    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-    if (language !== null) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Storage unavailable: nothing was kept there either.
-  }
+const TIMEOUT_TOAST_MS: Record<Exclude<LogoutReason, 'user'>, number> = {
+  sessionTimeout: TOAST_DURATION_MS.standard,
+  idle: TOAST_DURATION_MS.idle,
+  idleReopened: TOAST_DURATION_MS.standard,
+};
+/** The logout call must not hold the user on a dead screen when the server does not answer. */
+const LOGOUT_CALL_TIMEOUT_MS = 5_000;
+
+/** SPEC section 3: what the browser keeps about the user, from the account details. */
+export function sessionStateFrom(
+  details: CurrentUserDetails,
+  preferences: AccountPreferences,
+  session: { sessionId: string | null; variant: SessionState['loginVariant']; sso: boolean; tokenExpiresAt: number | null },
+): SessionState {
+  return {
+    ...DEFAULT_SESSION_STATE,
+    loggedIn: true,
+    loginVariant: session.variant,
+    sso: session.sso,
+    accountId: details.accountid,
+    userName: details.email,
+    profileName: `${details.firstname} ${details.lastname}`.trim() || null,
+    status: 'ONLINE',
+    role: details.role,
+    customerId: details.customerid,
+    customerGroupId: details.customergroupid,
+    uom: details.uom,
+    timezone: details.timezone,
+    offset: offsetOf(details.timezone),
+    tokenExpiresAt: session.tokenExpiresAt,
+    sessionId: session.sessionId,
+    tenantName: details.tenantname,
+    haccpAvailable: details.isHaccapAvailable,
+    locationAdmin: details.isowner === 1 || details.islocationadmin === 1,
+    owner: details.isowner === 1,
+    helpdeskDashboard: details.showHelpdeskDashboard,
+    corporateAdmin: details.hasDefaultLocAccess,
+    securityGroupIds: details.securityGroupIds,
+    pagerEnabled: details.enablePager || details.isPagerEnabled,
+    // Hidden unless the account has the module, whatever the preference says.
+    preferences: {
+      module: { audit: { isVisible: preferences.module.audit.isVisible && details.enableAuditModule } },
+      feature: { ivr: { isVisible: preferences.feature.ivr.isVisible && details.enableIVR } },
+    },
+  };
 }
 
+/** The signed-in user's session in the browser: sign-in, logout, idle logout (SPEC section 4). */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const { cache } = useSWRConfig();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const config = useWebAppConfig();
+  const clientState = useClientState();
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<SignedInUser | null>(null);
-  const endingSession = useRef(false);
 
+  const statusRef = useRef(status);
+  const searchRef = useRef(location.search);
+  /** The logout under way: every later caller gets the same one (SPEC section 4: a single logout). */
+  const loggingOut = useRef<Promise<void> | null>(null);
+  /** A sign-in is completing: its own failures are its to handle, not the 401 handler's. */
+  const signingIn = useRef(false);
+  useEffect(() => {
+    statusRef.current = status;
+  }, [status]);
+  useEffect(() => {
+    searchRef.current = location.search;
+  }, [location.search]);
+
+  const forgetCachedResponses = useCallback(() => {
+    for (const key of [...cache.keys()]) cache.delete(key);
+  }, [cache]);
+
+  const endSession = useCallback(
+    async (reason: LogoutReason, destination?: string) => {
+      const stored = getClientState();
+      const helpdesk = stored.role === 'helpdesk' || stored.loginVariant === 'helpdesk';
+      if (reason !== 'user') {
+        enqueueSnackbar(t('messages.sessionTimeout'), {
+          variant: 'error',
+          anchorOrigin: TOAST_POSITION,
+          autoHideDuration: TIMEOUT_TOAST_MS[reason],
+          preventDuplicate: true,
+        });
+      }
+      cancelRequestsInFlight();
+      if (stored.sessionId !== null) {
+        try {
+          const { endLoginSession } = await import('../../api/sessions');
+          await Promise.race([
+            endLoginSession({ loginid: stored.sessionId, deviceKey: stored.deviceKey }),
+            new Promise((resolve) => setTimeout(resolve, LOGOUT_CALL_TIMEOUT_MS)),
+          ]);
+        } catch (error) {
+          // The session may be gone already (that is often why we are here).
+          console.warn('The server session could not be ended', error);
+        }
+      }
+      await signOutOfIdentity();
+      clearStoredState();
+      forgetCachedResponses();
+      // Screens (and their dialogs) unmount as the guards see the user signed out.
+      setUser(null);
+      setStatus('signedOut');
+      navigate(destination ?? loginPageAfterLogout(helpdesk), { replace: true });
+    },
+    [enqueueSnackbar, forgetCachedResponses, navigate, t],
+  );
+
+  const logout = useCallback(
+    ({ reason = 'user' }: { reason?: LogoutReason } = {}) => {
+      loggingOut.current ??= endSession(reason);
+      return loggingOut.current;
+    },
+    [endSession],
+  );
+
+  // At start: the stored session, if its tokens are still good and belong to the stored user.
   useEffect(() => {
     let active = true;
     void currentSession().then((session) => {
       if (!active) return;
-      const allowed = session !== null && session.user.portalAccess;
-      setUser(allowed ? session.user : null);
-      setStatus(allowed ? 'signedIn' : 'signedOut');
+      const stored = getClientState();
+      if (session === null || !session.user.portalAccess) {
+        // SPEC section 4: no current user (or an invalid refresh token) ends the session with a toast.
+        if (stored.loggedIn) void logout({ reason: 'sessionTimeout' });
+        else setStatus('signedOut');
+        return;
+      }
+      setUser(session.user);
+      const loggedIn = stored.loggedIn && stored.sessionId !== null && stored.userName === session.user.email;
+      setStatus(loggedIn ? 'signedIn' : 'identityOnly');
     });
     return () => {
       active = false;
     };
-  }, []);
+  }, [logout]);
 
-  const signOut = useCallback(async () => {
-    // Calls still in flight will fail with 401 now; they must not announce a session timeout.
-    endingSession.current = true;
-    await signOutOfIdentity();
-    clearStoredState();
-    // Another user may sign in next on this browser: forget every cached response.
-    for (const key of [...cache.keys()]) cache.delete(key);
-    setUser(null);
-    setStatus('signedOut');
-  }, [cache]);
-
-  const signIn = useCallback(async (username: string, password: string) => {
-    const outcome = await signInWithPassword(username, password);
-    if (outcome.status === 'signedIn') {
-      endingSession.current = false;
-      setUser(outcome.user);
-      setStatus('signedIn');
+  // Another tab logged out (it cleared the shared storage): this one follows, without a second call.
+  useEffect(() => {
+    if (status === 'signedIn' && !clientState.loggedIn && loggingOut.current === null && !signingIn.current) {
+      forgetCachedResponses();
+      setUser(null);
+      setStatus('signedOut');
+      navigate(loginPageAfterLogout(clientState.role === 'helpdesk'), { replace: true });
     }
-    return outcome;
-  }, []);
+  }, [clientState.loggedIn, clientState.role, forgetCachedResponses, navigate, status]);
 
-  // 401 from the API: one toast and one logout however many calls failed together (SPEC section 4).
+  const completeSignIn = useCallback(
+    async ({ variant = 'normal', sso = false }: CompleteSignInOptions = {}): Promise<CompleteSignInResult> => {
+      const session = await currentSession();
+      if (session === null) return 'failed';
+      if (!session.user.portalAccess) {
+        enqueueSnackbar(t('messages.noPortalAccess'), {
+          variant: 'error',
+          anchorOrigin: TOAST_POSITION,
+          autoHideDuration: TOAST_DURATION_MS.standard,
+        });
+        // SPEC section 4: no portal access signs the user out again, back to the same login screen.
+        loggingOut.current = null;
+        await endSession('user', loginPageAfterLogout(variant === 'helpdesk'));
+        return 'noPortalAccess';
+      }
+      signingIn.current = true;
+      loggingOut.current = null;
+      cancelRequestsInFlight();
+      try {
+        const [{ createLoginSession }, { fetchAccountPreferences, fetchCurrentUserDetails }, { describeBrowser }] = await Promise.all([
+          import('../../api/sessions'),
+          import('../../api/account'),
+          import('../../api/device'),
+        ]);
+        const deviceKey = getClientState().deviceKey;
+        replaceClientState({
+          ...DEFAULT_SESSION_STATE,
+          loginVariant: variant,
+          sso,
+          deviceKey,
+          userName: session.user.email,
+          role: session.user.role,
+          accountId: session.user.accountId,
+          customerId: session.user.customerId,
+        });
+
+        let sessionId: string | null = null;
+        try {
+          const created = await createLoginSession({
+            deviceKey,
+            appVersion: APP_VERSION,
+            ...(await describeBrowser()),
+            platformName: 'browser',
+            deviceId: deviceId(),
+          });
+          sessionId = created.loginid;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 409) {
+            // The logged-in flag stays false: the user ends sessions first (SPEC section 4).
+            setUser(session.user);
+            setStatus('identityOnly');
+            const query = sso ? `?${new URLSearchParams({ user: session.user.email }).toString()}` : '';
+            navigate(`/login/sessions${query}`, { replace: true });
+            return 'sessionLimit';
+          }
+          // SPEC section 7: session-creation failures are only logged.
+          console.error('The login session could not be created', error);
+        }
+
+        let details: CurrentUserDetails;
+        try {
+          details = await fetchCurrentUserDetails();
+        } catch (error) {
+          console.error('The account details could not be read', error);
+          signingIn.current = false;
+          // Kept so the logout below ends the server session just opened.
+          updateClientState({ sessionId });
+          await logout();
+          return 'failed';
+        }
+        const preferences = await fetchAccountPreferences(details.accountid).catch((error: unknown) => {
+          console.warn('The account preferences could not be read; modules stay hidden', error);
+          return DEFAULT_SESSION_STATE.preferences;
+        });
+        replaceClientState({
+          ...sessionStateFrom(details, preferences, { sessionId, variant, sso, tokenExpiresAt: idTokenExpiry(session.idToken) }),
+          deviceKey,
+        });
+        recordActivity();
+        await changeLanguage(details.lang);
+
+        const destination = signInDestination({ role: details.role, search: searchRef.current, sso, locationIds: details.locationids });
+        if (destination === NO_ACCESS_PAGE) {
+          // An SSO account without locations cannot use the portal: no session is left open.
+          signingIn.current = false;
+          await endSession('user', NO_ACCESS_PAGE);
+          return 'failed';
+        }
+        setUser(session.user);
+        setStatus('signedIn');
+        navigate(destination, { replace: true });
+        return 'signedIn';
+      } finally {
+        signingIn.current = false;
+      }
+    },
+    [endSession, enqueueSnackbar, logout, navigate, t],
+  );
+
+  const signIn = useCallback(
+    async (username: string, password: string): Promise<SignInOutcome> => {
+      const outcome = await signInWithPassword(username, password);
+      if (outcome.status !== 'signedIn') return outcome;
+      const result = await completeSignIn();
+      if (result === 'signedIn') return outcome;
+      return { status: result === 'noPortalAccess' ? 'noPortalAccess' : 'failed' };
+    },
+    [completeSignIn],
+  );
+
+  // 401/403 from the API, no current user: one toast and one logout however many calls fail together.
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (endingSession.current) return;
-      endingSession.current = true;
-      enqueueSnackbar(t('messages.sessionTimeout'), { variant: 'error', autoHideDuration: TOAST_DURATION_MS.standard });
-      void signOut();
+      if (signingIn.current) return;
+      if (statusRef.current !== 'signedIn' && statusRef.current !== 'identityOnly') return;
+      void logout({ reason: 'sessionTimeout' });
     });
     return () => setUnauthorizedHandler(undefined);
-  }, [enqueueSnackbar, signOut, t]);
+  }, [logout]);
 
-  const value = useMemo<AuthContextValue>(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
+  // SPEC section 4, Idle: not for helpdesk, not on a login page.
+  const onIdle = useCallback((reason: 'idle' | 'idleReopened') => void logout({ reason }), [logout]);
+  useIdleLogout({
+    enabled: status === 'signedIn' && clientState.role !== 'helpdesk' && !location.pathname.startsWith('/login'),
+    timeoutMs: config.idleTimeoutMs,
+    onIdle,
+  });
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, completeSignIn, logout, signIn }),
+    [status, user, completeSignIn, logout, signIn],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** When the ID token expires (epoch ms), from its `exp` claim; null when it cannot be read. */
+function idTokenExpiry(idToken: string): number | null {
+  const exp = decodeJwtPayload(idToken)?.['exp'];
+  return typeof exp === 'number' ? exp * 1000 : null;
 }

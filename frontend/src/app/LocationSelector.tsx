@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef } from 'react';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import type { LastSelectedLocation, Navbar } from '@domain/account';
+import { saveLastSelectedLocation, useLastSelectedLocation, useNavbarLocations } from '../api/locations';
+import { TOAST_DURATION_MS } from '../components/toasts';
+import { updateClientState, useClientState } from './clientState';
+
+const ALL_SITES = '';
+
+/** The saved choice when it still exists, else the first location with all its sites. */
+export function initialSelection(navbar: Navbar, saved: LastSelectedLocation | null | undefined): LastSelectedLocation | null {
+  const location = navbar.locations.find(({ id }) => id === saved?.locationId) ?? navbar.locations[0];
+  if (location === undefined) return null;
+  const site = location.id === saved?.locationId ? location.sites.find(({ id }) => id === saved.siteId) : undefined;
+  return { locationId: location.id, siteId: site?.id ?? null };
+}
+
+/**
+ * The top bar's location and site selector (SPEC section 7: locations and sites for the
+ * navbar). The choice is kept in the client state and saved as the user's last selection.
+ */
+export function LocationSelector() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const locationLabel = useId();
+  const siteLabel = useId();
+  const { selectedLocation } = useClientState();
+  const navbar = useNavbarLocations(true);
+  const saved = useLastSelectedLocation(selectedLocation === null);
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (navbar.error === undefined || reported.current) return;
+    reported.current = true;
+    enqueueSnackbar(t('messages.navbarLocationsError'), { variant: 'error', autoHideDuration: TOAST_DURATION_MS.standard });
+  }, [enqueueSnackbar, navbar.error, t]);
+
+  // First visit of this session: the last selection the server kept (or the first location).
+  useEffect(() => {
+    if (selectedLocation !== null || navbar.data === undefined || (saved.data === undefined && saved.error === undefined)) return;
+    const selection = initialSelection(navbar.data, saved.data);
+    if (selection !== null) updateClientState({ selectedLocation: selection });
+  }, [navbar.data, saved.data, saved.error, selectedLocation]);
+
+  const locations = navbar.data?.locations ?? [];
+  if (locations.length === 0) return null;
+  const current = locations.find(({ id }) => id === selectedLocation?.locationId);
+
+  const choose = (selection: LastSelectedLocation) => {
+    updateClientState({ selectedLocation: selection });
+    saveLastSelectedLocation(selection).catch((error: unknown) => {
+      // The choice still applies in this browser; only next visit's default is lost.
+      console.warn('The selected location could not be saved', error);
+    });
+  };
+
+  return (
+    <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1, mr: 1 }}>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id={locationLabel} sx={{ color: 'inherit' }}>{t('topBar.location')}</InputLabel>
+        <Select
+          labelId={locationLabel}
+          label={t('topBar.location')}
+          value={current?.id ?? ''}
+          onChange={(event) => choose({ locationId: event.target.value || null, siteId: null })}
+          sx={{ color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
+        >
+          {locations.map((location) => (
+            <MenuItem key={location.id} value={location.id}>
+              {location.displayName}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {current !== undefined && current.sites.length > 0 && (
+        <FormControl size="small" sx={{ minWidth: 160 }}>
+          <InputLabel id={siteLabel} sx={{ color: 'inherit' }}>{t('topBar.site')}</InputLabel>
+          <Select
+            labelId={siteLabel}
+            label={t('topBar.site')}
+            value={selectedLocation?.siteId ?? ALL_SITES}
+            onChange={(event) => choose({ locationId: current.id, siteId: event.target.value || null })}
+            sx={{ color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
+          >
+            <MenuItem value={ALL_SITES}>{t('topBar.allSites')}</MenuItem>
+            {current.sites.map((site) => (
+              <MenuItem key={site.id} value={site.id}>
+                {site.name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { UserSession } from '@domain/account';
+import { useLanguage } from '../../i18n/useLanguage';
+import { gridLocaleText } from '../named-catalog/gridLocales';
+
+/** A session's time in the user's language and zone; the text as received when it is not a date. */
+export function formatSessionTime(value: string, language: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+}
+
+export interface SessionListProps {
+  sessions: UserSession[] | undefined;
+  loading: boolean;
+  /** The session being ended, whose button waits. */
+  ending: string | null;
+  onEnd(session: UserSession): void;
+}
+
+/** The user's active sessions (SPEC section 3 "User session (listed)"), each with a button to end it. */
+export function SessionList({ sessions, loading, ending, onEnd }: SessionListProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+
+  const columns = useMemo<GridColDef<UserSession>[]>(
+    () => [
+      {
+        field: 'device',
+        headerName: t('sessions.device'),
+        flex: 1.4,
+        minWidth: 160,
+        renderCell: ({ row }) => (
+          <>
+            {row.device}
+            {row.current && <Chip size="small" color="primary" label={t('sessions.thisDevice')} sx={{ ml: 1 }} />}
+          </>
+        ),
+      },
+      { field: 'platform', headerName: t('sessions.platform'), flex: 0.8, minWidth: 100 },
+      {
+        field: 'interface',
+        headerName: t('sessions.interface'),
+        flex: 0.8,
+        minWidth: 100,
+        valueFormatter: (value: string) => (value === 'portal' || value === 'mobile' ? t(`sessions.interfaces.${value}`) : value),
+      },
+      { field: 'ip', headerName: t('sessions.ip'), flex: 0.9, minWidth: 120 },
+      {
+        field: 'loginTime',
+        headerName: t('sessions.loginTime'),
+        flex: 1,
+        minWidth: 150,
+        valueFormatter: (value: string) => formatSessionTime(value, language),
+      },
+      {
+        field: 'lastSeen',
+        headerName: t('sessions.lastSeen'),
+        flex: 1,
+        minWidth: 150,
+        valueFormatter: (value: string) => formatSessionTime(value, language),
+      },
+      {
+        field: 'actions',
+        headerName: t('sessions.actions'),
+        sortable: false,
+        filterable: false,
+        width: 90,
+        renderCell: ({ row }) => {
+          const label = t('sessions.end', { device: row.device });
+          return (
+            <Tooltip title={label}>
+              <span>
+                <IconButton aria-label={label} onClick={() => onEnd(row)} disabled={ending !== null} size="small">
+                  <LogoutIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          );
+        },
+      },
+    ],
+    [ending, language, onEnd, t],
+  );
+
+  return (
+    <DataGrid
+      rows={sessions ?? []}
+      columns={columns}
+      loading={loading}
+      autoHeight
+      disableRowSelectionOnClick
+      initialState={{ pagination: { paginationModel: { pageSize: 10 } }, sorting: { sortModel: [{ field: 'lastSeen', sort: 'desc' }] } }}
+      pageSizeOptions={[10, 25, 50]}
+      localeText={{ ...gridLocaleText(language), noRowsLabel: t('sessions.empty') }}
+      aria-label={t('sessions.listLabel')}
+    />
+  );
+}

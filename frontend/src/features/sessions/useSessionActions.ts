@@ -1,0 +1,41 @@
+import { useCallback, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import type { UserSession } from '@domain/account';
+import { errorMessageOf } from '../../api/ApiError';
+import { endAllUserSessions, endUserSession, useUserSessions } from '../../api/sessions';
+import { useMessageText } from '../../i18n/messages';
+
+/** The session list and the calls that end sessions, with their toasts. */
+export function useSessionActions() {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const { enqueueSnackbar } = useSnackbar();
+  const sessions = useUserSessions();
+  const [ending, setEnding] = useState<string | null>(null);
+  const { mutate } = sessions;
+
+  const run = useCallback(
+    async (key: string, action: () => Promise<void>, done: string) => {
+      setEnding(key);
+      try {
+        await action();
+        enqueueSnackbar(done, { variant: 'success' });
+      } catch (error) {
+        enqueueSnackbar(messageText(errorMessageOf(error)), { variant: 'error' });
+      } finally {
+        setEnding(null);
+        await mutate();
+      }
+    },
+    [enqueueSnackbar, messageText, mutate],
+  );
+
+  const endOne = useCallback(
+    (session: UserSession) => run(session.id, () => endUserSession(session.id), t('sessions.ended', { device: session.device })),
+    [run, t],
+  );
+  const endAll = useCallback(() => run('all', endAllUserSessions, t('sessions.allEnded')), [run, t]);
+
+  return { sessions, ending, endOne, endAll };
+}
