@@ -1,8 +1,117 @@
-import SignInPage from '../SignInPage';
+import { useEffect, useReducer, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { LoginVariant } from '../../../api/identity';
+import { LanguageMenu } from '../../../components/LanguageMenu';
+import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+import { DefaultLoginForm } from './DefaultLoginForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { ForgotPasswordSubmitForm } from './ForgotPasswordSubmitForm';
+import { LoginFooter } from './LoginFooter';
+import { initialLoginState, loginReducer, restoreLoginState, saveResetState, type LoginMode } from './loginMachine';
+import { MfaCodeForm } from './MfaCodeForm';
+import { NewPasswordForm } from './NewPasswordForm';
+import { ResetCodeForm } from './ResetCodeForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { useLoginFlow, type LoginFlow } from './useLoginFlow';
+import { VerifyEmailForm } from './VerifyEmailForm';
 
-export type LoginVariant = 'normal' | 'helpdesk';
+export type { LoginVariant };
 
-/** The login screen (SPEC section 2: /login and /login/helpdesk). */
-export default function LoginPage(_props: { variant: LoginVariant }) {
-  return <SignInPage />;
+type TitleKey =
+  | 'login.title'
+  | 'login.helpdeskTitle'
+  | 'login.newPasswordTitle'
+  | 'login.confirmSignUpTitle'
+  | 'login.forgotTitle'
+  | 'login.forgotSubmitTitle'
+  | 'login.mfaTitle'
+  | 'login.resetCodeTitle'
+  | 'login.resetPasswordTitle'
+  | 'login.verifyEmailTitle';
+
+const TITLES: Record<Exclude<LoginMode, 'default'>, TitleKey> = {
+  NewPasswordRequired: 'login.newPasswordTitle',
+  UserNotConfirmed: 'login.confirmSignUpTitle',
+  ForgotPassword: 'login.forgotTitle',
+  showForgotPasswordSubmit: 'login.forgotSubmitTitle',
+  MFAVerificationRequired: 'login.mfaTitle',
+  showResetCodeForm: 'login.resetCodeTitle',
+  showResetPasswordForm: 'login.resetPasswordTitle',
+  verifyEmail: 'login.verifyEmailTitle',
+};
+
+function ModeForm({ flow }: { flow: LoginFlow }): ReactNode {
+  switch (flow.state.mode) {
+    case 'default':
+      return <DefaultLoginForm flow={flow} />;
+    case 'NewPasswordRequired':
+      return <NewPasswordForm flow={flow} />;
+    case 'UserNotConfirmed':
+      return <ConfirmSignUpForm flow={flow} />;
+    case 'ForgotPassword':
+      return <ForgotPasswordForm flow={flow} />;
+    case 'showForgotPasswordSubmit':
+      return <ForgotPasswordSubmitForm flow={flow} />;
+    case 'MFAVerificationRequired':
+      return <MfaCodeForm flow={flow} />;
+    case 'showResetCodeForm':
+      return <ResetCodeForm flow={flow} />;
+    case 'showResetPasswordForm':
+      return <ResetPasswordForm flow={flow} />;
+    case 'verifyEmail':
+      return <VerifyEmailForm flow={flow} />;
+  }
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The login screen (SPEC section 2: /login and /login/helpdesk). The helpdesk variant signs
+ * in through the helpdesk app client; every mode of the screen is one form below.
+ */
+export default function LoginPage({ variant }: { variant: LoginVariant }) {
+  const { t } = useTranslation();
+  const [state, dispatch] = useReducer(loginReducer, undefined, () => {
+    const storage = sessionStore();
+    return storage === null ? initialLoginState : restoreLoginState(storage);
+  });
+  const flow = useLoginFlow(variant, state, dispatch);
+
+  // The reset-code state survives a reload (SPEC section 4).
+  useEffect(() => {
+    const storage = sessionStore();
+    if (storage !== null) saveResetState(storage, state);
+  }, [state]);
+
+  const title = state.mode === 'default' ? (variant === 'helpdesk' ? 'login.helpdeskTitle' : 'login.title') : TITLES[state.mode];
+
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', bgcolor: 'background.default' }}
+    >
+      <Box sx={{ alignSelf: 'stretch', display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+        <LanguageMenu color="primary" />
+      </Box>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: 4, mt: { xs: 2, sm: 8 } }}>
+        <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('app.name')}
+        </Typography>
+        <Typography variant="h6" component="h1" sx={{ mb: 3 }}>
+          {t(title)}
+        </Typography>
+        <ModeForm flow={flow} />
+      </Paper>
+      <LoginFooter />
+    </Box>
+  );
 }

@@ -34,6 +34,8 @@ export interface LoginState {
   resendRequired: boolean;
   /** Forgot password: false when the account still has its temporary password. */
   isUserConfirmed: boolean;
+  /** Where the SMS code went (masked phone number), when the service says. */
+  codeDestination: string | null;
   /** The first-login password was just set, and an SMS code follows it. */
   newPasswordSet: boolean;
   /** Changes whenever a code field must be emptied (a failed verification clears the code). */
@@ -49,6 +51,7 @@ export const initialLoginState: LoginState = {
   resendRequired: false,
   isUserConfirmed: true,
   newPasswordSet: false,
+  codeDestination: null,
   codeGeneration: 0,
 };
 
@@ -71,8 +74,8 @@ export type ForgotPasswordLookup =
   | 'badRequest';
 
 export type LoginEvent =
-  | { type: 'passwordAnswered'; answer: PasswordAnswer; username: string; password: string }
-  | { type: 'newPasswordAnswered'; answer: 'signedIn' | 'smsCode'; newPassword: string }
+  | { type: 'passwordAnswered'; answer: PasswordAnswer; username: string; password: string; destination?: string | null }
+  | { type: 'newPasswordAnswered'; answer: 'signedIn' | 'smsCode'; newPassword: string; destination?: string | null }
   | { type: 'smsCodeRejected' }
   | { type: 'signedIn' }
   | { type: 'forgotPasswordOpened' }
@@ -107,7 +110,7 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       if (mode === 'default') return base;
       // Only the modes that sign in again keep the password.
       const keepsPassword = mode === 'MFAVerificationRequired' || mode === 'UserNotConfirmed';
-      return { ...base, mode, password: keepsPassword ? event.password : '' };
+      return { ...base, mode, password: keepsPassword ? event.password : '', codeDestination: event.destination ?? null };
     }
     case 'newPasswordAnswered':
       if (state.mode !== 'NewPasswordRequired') return state;
@@ -120,6 +123,7 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
           // A resend signs in again, now with the new password.
           password: event.newPassword,
           newPasswordSet: true,
+          codeDestination: event.destination ?? null,
           mfaFailures: 0,
           codeGeneration: state.codeGeneration + 1,
         };
@@ -259,8 +263,8 @@ export function clearResendRecord(storage: Storage, flow: ResendFlow): void {
 
 export interface Notice {
   message: MessageKey;
-  /** Interpolation values (`count`, `message`). */
-  values?: Record<string, string | number>;
+  /** Interpolation values of the messages that have them. */
+  values?: { count?: number; message?: string };
   /** `login`: 5 s; `standard`: 15 s (SPEC section 9). */
   duration: 'login' | 'standard';
   variant: 'error' | 'success' | 'info';

@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { TOAST_DURATION_MS } from '../../../components/toasts';
+import { useMessageText } from '../../../i18n/messages';
+import type { Notice } from './loginMachine';
+
+/** Toasts of the login screen: top centre, 5 s for login errors, 15 s for the others (SPEC sections 8, 9). */
+export function useNotify() {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const show = useCallback(
+    (text: string, variant: Notice['variant'], duration: Notice['duration']) => {
+      enqueueSnackbar(text, {
+        variant,
+        autoHideDuration: TOAST_DURATION_MS[duration],
+        anchorOrigin: { vertical: 'top', horizontal: 'center' },
+      });
+    },
+    [enqueueSnackbar],
+  );
+
+  /** A product message by key. */
+  const notify = useCallback(
+    (notice: Notice) => {
+      const key = `messages.${notice.message}` as const;
+      const values = { count: notice.values?.count ?? 0, message: notice.values?.message ?? '' };
+      show(t(key, values), notice.variant, notice.duration);
+    },
+    [show, t],
+  );
+
+  /** A message the identity service wrote itself (shown translated when it is one of the product's). */
+  const notifyText = useCallback(
+    (text: string, duration: Notice['duration'], variant: Notice['variant'] = 'error') => show(messageText(text), variant, duration),
+    [messageText, show],
+  );
+
+  return { notify, notifyText };
+}
