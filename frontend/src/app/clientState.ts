@@ -214,10 +214,11 @@ function parse(raw: string | null): unknown {
 export function getClientState(): ClientState {
   const raw = readItem('localStorage', CLIENT_STATE_STORAGE_KEY);
   const language = storedLanguage();
-  if (cachedState === undefined || raw !== cachedRaw || language !== cachedLanguage) {
+  const device = deviceId();
+  if (cachedState === undefined || raw !== cachedRaw || language !== cachedLanguage || device !== cachedState.deviceId) {
     cachedRaw = raw;
     cachedLanguage = language;
-    cachedState = { ...sessionStateFrom(parse(raw)), language, deviceId: deviceId() };
+    cachedState = { ...sessionStateFrom(parse(raw)), language, deviceId: device };
   }
   return cachedState;
 }

@@ -1,14 +1,19 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@domain/roles';
 import type { AuthStatus } from '../features/auth/authContext';
 import { renderScreen } from '../test/render';
-import { RequireSignedIn, RequireSignedOut } from './guards';
+import { DEFAULT_SESSION_STATE, replaceClientState } from './clientState';
+import { RequireIdentityOnly, RequireModule, RequireRole, RequireSignedIn, RequireSignedOut } from './guards';
 
-const auth = vi.hoisted(() => ({ status: 'signedOut' as AuthStatus }));
+const auth = vi.hoisted(() => ({ status: 'signedOut' as AuthStatus, role: null as Role | null }));
 
 vi.mock('../features/auth/useAuth', () => ({
-  useAuth: () => ({ status: auth.status, user: null, signIn: vi.fn(), signOut: vi.fn() }),
+  useAuth: () => ({
+    status: auth.status,
+    user: auth.role === null ? null : { email: 'someone@demo.example', role: auth.role, customerId: 'c', accountId: 'a', portalAccess: true },
+  }),
 }));
 
 function WhereAmI() {
@@ -20,21 +25,93 @@ function routes() {
   return (
     <Routes>
       <Route path="/login" element={<RequireSignedOut><WhereAmI /></RequireSignedOut>} />
-      <Route path="/app/*" element={<RequireSignedIn><WhereAmI /></RequireSignedIn>} />
+      <Route path="/login/sessions" element={<RequireIdentityOnly><WhereAmI /></RequireIdentityOnly>} />
+      <Route path="/app" element={<RequireSignedIn><WhereAmI /></RequireSignedIn>} />
+      <Route path="/app/dashboard" element={<RequireSignedIn><WhereAmI /></RequireSignedIn>} />
+      <Route path="/app/departments" element={<RequireSignedIn><RequireRole roles={['admin', 'basicuser']}><WhereAmI /></RequireRole></RequireSignedIn>} />
+      <Route path="/app/audits" element={<RequireSignedIn><RequireModule module="audit"><WhereAmI /></RequireModule></RequireSignedIn>} />
+      <Route path="/app/ivr" element={<RequireSignedIn><RequireModule module="ivr"><WhereAmI /></RequireModule></RequireSignedIn>} />
     </Routes>
   );
 }
 
+function signedInAs(role: Role, preferences = DEFAULT_SESSION_STATE.preferences) {
+  auth.status = 'signedIn';
+  auth.role = role;
+  replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role, preferences });
+}
+
+const visible = (audit: boolean, ivr: boolean) => ({ module: { audit: { isVisible: audit } }, feature: { ivr: { isVisible: ivr } } });
+
 describe('route guards', () => {
-  it('sends a signed-out user to /login, carrying the requested address', () => {
+  beforeEach(() => {
     auth.status = 'signedOut';
-    renderScreen(routes(), { route: '/app/departments' });
-    expect(screen.getByText('at /login?redirect=%2Fapp%2Fdepartments')).toBeInTheDocument();
+    auth.role = null;
   });
 
-  it('sends a signed-in user away from /login to the dashboard', () => {
-    auth.status = 'signedIn';
+  it('sends a signed-out user to /login, carrying the requested address', () => {
+    renderScreen(routes(), { route: '/app/departments?tab=2' });
+    expect(screen.getByText('at /login?redirect=%2Fapp%2Fdepartments%3Ftab%3D2')).toBeInTheDocument();
+  });
+
+  it('does not carry the root', () => {
+    renderScreen(routes(), { route: '/app' });
+    expect(screen.getByText('at /login')).toBeInTheDocument();
+  });
+
+  it('sends a logged-in user away from a login-only screen to the dashboard', () => {
+    signedInAs('admin');
     renderScreen(routes(), { route: '/login' });
     expect(screen.getByText('at /app/dashboard')).toBeInTheDocument();
+  });
+
+  it('opens /login/sessions only with identity tokens and without the logged-in flag', () => {
+    auth.status = 'identityOnly';
+    const { unmount } = renderScreen(routes(), { route: '/login/sessions' });
+    expect(screen.getByText('at /login/sessions')).toBeInTheDocument();
+    unmount();
+
+    auth.status = 'signedOut';
+    renderScreen(routes(), { route: '/login/sessions' }).unmount();
+    signedInAs('admin');
+    renderScreen(routes(), { route: '/login/sessions' });
+    expect(screen.getByText('at /app/dashboard')).toBeInTheDocument();
+  });
+
+  it('sends a user whose sign-in stopped at the session limit from /app to /login/sessions', () => {
+    auth.status = 'identityOnly';
+    renderScreen(routes(), { route: '/app/dashboard' });
+    expect(screen.getByText('at /login/sessions')).toBeInTheDocument();
+  });
+
+  it('sends a failed role check to /app', () => {
+    signedInAs('helpdesk');
+    renderScreen(routes(), { route: '/app/departments' });
+    expect(screen.getByText('at /app')).toBeInTheDocument();
+  });
+
+  it('lets a role the route allows through', () => {
+    signedInAs('basicuser');
+    renderScreen(routes(), { route: '/app/departments' });
+    expect(screen.getByText('at /app/departments')).toBeInTheDocument();
+  });
+
+  it('opens a lazy module only when the preferences show it; audit also needs admin or basicuser', () => {
+    signedInAs('admin', visible(false, false));
+    renderScreen(routes(), { route: '/app/audits' }).unmount();
+    expect(screen.queryByText('at /app/audits')).not.toBeInTheDocument();
+
+    signedInAs('admin', visible(true, false));
+    renderScreen(routes(), { route: '/app/audits' }).unmount();
+
+    signedInAs('helpdesk', visible(true, true));
+    renderScreen(routes(), { route: '/app/audits' });
+    expect(screen.getByText('at /app')).toBeInTheDocument();
+  });
+
+  it('opens the IVR feature for any role once shown', () => {
+    signedInAs('helpdesk', visible(false, true));
+    renderScreen(routes(), { route: '/app/ivr' });
+    expect(screen.getByText('at /app/ivr')).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../api/ApiError';
 import { cancelRequestsInFlight, setUnauthorizedHandler } from '../../api/apiFetch';
-import { currentSession, decodeJwtPayload, signInWithPassword, signOutOfIdentity, type SignedInUser, type SignInOutcome } from '../../api/identity';
+import { currentSession, decodeJwtPayload, signOutOfIdentity, type SignedInUser } from '../../api/identity';
 import {
   clearStoredState,
   DEFAULT_SESSION_STATE,
@@ -154,9 +154,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [endSession],
   );
 
-  // At start: the stored session, if its tokens are still good and belong to the stored user.
+  // At start, once: the stored session, if its tokens are still good and belong to the stored user.
+  const logoutAtStart = useRef(logout);
   useEffect(() => {
     let active = true;
+    const logout = logoutAtStart.current;
     void currentSession().then((session) => {
       if (!active) return;
       const stored = getClientState();
@@ -173,7 +175,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, [logout]);
+  }, []);
 
   // Another tab logged out (it cleared the shared storage): this one follows, without a second call.
   useEffect(() => {
@@ -284,17 +286,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [endSession, enqueueSnackbar, logout, navigate, t],
   );
 
-  const signIn = useCallback(
-    async (username: string, password: string): Promise<SignInOutcome> => {
-      const outcome = await signInWithPassword(username, password);
-      if (outcome.status !== 'signedIn') return outcome;
-      const result = await completeSignIn();
-      if (result === 'signedIn') return outcome;
-      return { status: result === 'noPortalAccess' ? 'noPortalAccess' : 'failed' };
-    },
-    [completeSignIn],
-  );
-
   // 401/403 from the API, no current user: one toast and one logout however many calls fail together.
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -314,8 +305,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, completeSignIn, logout, signIn }),
-    [status, user, completeSignIn, logout, signIn],
+    () => ({ status, user, completeSignIn, logout }),
+    [status, user, completeSignIn, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { SignedInUser, SignInOutcome } from '../../api/identity';
+import type { SignedInUser } from '../../api/identity';
 
 /**
  * - `loading`: the stored session is being read at start;
@@ -25,7 +25,8 @@ export interface CompleteSignInOptions {
  * - `noPortalAccess`: the error toast was shown and the user logged out;
  * - `sessionLimit`: the user was sent to /login/sessions;
  * - `failed`: no identity tokens, or the account details could not be read; whatever was
- *   started was ended again and nothing was shown: the caller says what failed.
+ *   started was ended again and nothing was shown: the caller says what failed. Also an SSO
+ *   account without locations: its session was ended and it was sent to /login/redirect.
  */
 export type CompleteSignInResult = 'signedIn' | 'noPortalAccess' | 'sessionLimit' | 'failed';
 
@@ -48,11 +49,6 @@ export interface AuthContextValue {
   completeSignIn(options?: CompleteSignInOptions): Promise<CompleteSignInResult>;
   /** Ends the session: exactly once however many callers ask at the same time (SPEC section 4). */
   logout(options?: { reason?: LogoutReason }): Promise<void>;
-  /**
-   * Transitional, for the first sign-in page only: signs in with a password, then
-   * `completeSignIn`. The login pages call the identity module and `completeSignIn` instead.
-   */
-  signIn(username: string, password: string): Promise<SignInOutcome>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -38,8 +38,3 @@ export function signInDestination({ role, search, sso = false, locationIds }: Si
 export function loginPageAfterLogout(helpdesk: boolean): string {
   return helpdesk ? '/login/helpdesk' : '/login';
 }
-
-/** The first sign-in page's landing; kept until the login pages replace it. */
-export function landingAfterSignIn(redirect: string | null): string {
-  return signInDestination({ role: null, search: redirect === null ? '' : `?${new URLSearchParams({ redirect }).toString()}` });
-}
