@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { LoginVariant } from '../../api/identity';
 import { useWebAppConfig } from '../../app/webAppConfig';
+import { leaveTo } from './browserLocation';
 import { authorizeUrl } from './ssoUrls';
 
 /**
@@ -19,7 +20,7 @@ export default function SsoRedirectPage({ variant }: { variant: LoginVariant }) 
 
   useEffect(() => {
     const url = authorizeUrl(config, clientId, variant, window.location.origin);
-    if (url !== null) window.location.assign(url);
+    if (url !== null) leaveTo(url);
   }, [clientId, config, variant]);
 
   return (
