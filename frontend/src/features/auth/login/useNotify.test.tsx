@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotify } from './useNotify';
 
-const enqueueSnackbar = vi.hoisted(() => vi.fn());
+const enqueueSnackbar = vi.hoisted(() => vi.fn<(text: string, options: { autoHideDuration: number }) => void>());
 vi.mock('notistack', () => ({ useSnackbar: () => ({ enqueueSnackbar, closeSnackbar: vi.fn() }) }));
 
 const TOP_CENTRE = { vertical: 'top', horizontal: 'center' };
@@ -23,7 +23,7 @@ describe('login toasts', () => {
     result.current.notify({ message: 'passwordResetDone', duration: 'standard', variant: 'success' });
     result.current.notify({ message: 'codeResent', values: { count: 2 }, duration: 'standard', variant: 'success' });
     result.current.notify({ message: 'mfaCodeInvalidAttempts', values: { count: 1 }, duration: 'login', variant: 'error' });
-    expect(enqueueSnackbar.mock.calls.map(([text, options]: [string, { autoHideDuration: number }]) => [text, options.autoHideDuration]))
+    expect(enqueueSnackbar.mock.calls.map(([text, options]) => [text, options.autoHideDuration]))
       .toEqual([
         ['Password reset successfully. Please log in.', 15_000],
         ['Verification code resent (2/3)', 15_000],
