@@ -43,14 +43,6 @@ export interface IdentitySession {
 /** Which login screen, hence which app client, a sign-in goes through (SPEC section 2). */
 export type LoginVariant = 'normal' | 'helpdesk';
 
-export type SignInOutcome =
-  | { status: 'signedIn'; user: SignedInUser }
-  | { status: 'invalidCredentials' }
-  | { status: 'noPortalAccess' }
-  /** A challenge (new password, SMS code, ...) that this version of the portal does not offer yet. */
-  | { status: 'stepNotAvailable'; step: string }
-  | { status: 'failed' };
-
 /** What the identity service wants next after a password, a new password or a code (SPEC section 4). */
 export type SignInStep =
   | {
@@ -418,26 +410,6 @@ export function storeFederatedTokens(tokens: FederatedTokens, variant: LoginVari
   if (tokens.refreshToken) storage.setItem(`${prefix}.${username}.refreshToken`, tokens.refreshToken);
   else storage.removeItem(`${prefix}.${username}.refreshToken`);
   storage.setItem(`${prefix}.${username}.clockDrift`, String(clockDrift));
-}
-
-// ---------------------------------------------------------------------------------------------
-// The password sign-in of the first version of the shell (kept while it still calls it).
-
-export async function signInWithPassword(username: string, password: string): Promise<SignInOutcome> {
-  try {
-    const step = await startSignIn(username, password, 'normal');
-    if (step.kind !== 'signedIn') return { status: 'stepNotAvailable', step: step.kind };
-    const session = await currentSession();
-    if (session === null) return { status: 'failed' };
-    if (!session.user.portalAccess) {
-      await signOutOfIdentity();
-      return { status: 'noPortalAccess' };
-    }
-    return { status: 'signedIn', user: session.user };
-  } catch (error) {
-    if (error instanceof IdentityError && error.kind === 'invalidCredentials') return { status: 'invalidCredentials' };
-    return { status: 'failed' };
-  }
 }
 
 /** Ends the session with the identity service; the local tokens are dropped even if that call fails. */
