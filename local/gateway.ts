@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { WebAppConfig } from '../domain/app-config';
 import { API_PREFIX, HANDLERS, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
+import { handleHostedUi } from './identity/hosted-ui';
 import { renderOutboxPage, type OutboxEntry } from './outbox-page';
 
 /** The repository root, where handler entry paths start. */
@@ -279,6 +280,9 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     const origin = `http://${request.headers.host ?? `localhost:${options.port}`}`;
     const url = new URL(request.url ?? '/', origin);
     const work = async () => {
+      // The local stand-in of Cognito's hosted sign-in pages (SSO): local/identity/hosted-ui.ts.
+      if ((url.pathname.startsWith('/oauth2/') || url.pathname === '/logout')
+        && await handleHostedUi(request, response, { identityEndpoint: options.identity.endpoint })) return;
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return serveApi(request, response, url);
       if (url.pathname === '/cognito' || url.pathname.startsWith('/cognito/')) return proxyIdentity(request, response, url);
       if (url.pathname === '/config.json') {

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -9,10 +8,18 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { identityClock } from './identity/clock';
+import { cognitoLocal, type CognitoService, type ExpressApplication } from './identity/cognito-local';
+import { LocalMessages } from './identity/messages';
+import { localRouter } from './identity/router';
+import type { IdentityServices, IdentityTriggers } from './identity/services';
+import { ChallengeSessions } from './identity/sessions';
+import { TokenService } from './identity/tokens';
 import type { Outbox } from './outbox';
 
-const require = createRequire(import.meta.url);
+export type { IdentityTriggers } from './identity/services';
+export { NOREPLY_ADDRESS } from './identity/messages';
 
 /** The pool the portal uses locally; the CDK's Identity construct declares the same on AWS. */
 export const USER_POOL_NAME = 'coldchain-portal';
@@ -20,7 +27,6 @@ export const CUSTOM_ATTRIBUTES = ['role', 'accountinfoid', 'customerid', 'custom
 export const APP_CLIENT_NAMES = { portal: 'portal', helpdesk: 'helpdesk' } as const;
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-export const NOREPLY_ADDRESS = 'no-reply@coldchain.local';
 
 export interface LocalIdentity {
   /** The emulator's own address (the gateway proxies `/cognito` to it). */
@@ -34,124 +40,69 @@ export interface LocalIdentity {
   stop(): Promise<void>;
 }
 
-interface CognitoUser { Username: string; Attributes?: { Name: string; Value?: string }[] }
-interface CognitoMessage { emailSubject?: string; emailMessage?: string; smsMessage?: string }
-
-// cognito-local is CommonJS with no exported types for its internals; these are the parts used.
-interface CognitoLocalModules {
-  server: { createServer: (router: unknown, logger: unknown, options: { port: number; hostname: string }, services: unknown) => { start(): Promise<Server> } };
-  router: { Router: (services: unknown) => unknown };
-  services: {
-    DateClock: new () => unknown;
-    TriggersService: new (clock: unknown, cognito: unknown, lambda: unknown, crypto: unknown) => unknown;
-    LambdaService: new (config: unknown, client: unknown) => unknown;
-    MessagesService: new (triggers: unknown, delivery: unknown) => unknown;
-  };
-  cognitoService: { CognitoServiceFactoryImpl: new (dir: string, stores: unknown, pools: unknown) => { create(ctx: unknown, defaults: unknown): Promise<unknown> } };
-  userPoolService: { UserPoolServiceFactoryImpl: new (clock: unknown, stores: unknown) => unknown };
-  stormDb: { StormDBDataStoreFactory: new (dir: string) => unknown };
-  crypto: { CryptoService: new (config: unknown) => unknown };
-  delivery: { MessageDeliveryService: new (sender: unknown) => unknown };
-  otp: { otp: () => string };
-  tokens: { JwtTokenGenerator: new (clock: unknown, triggers: unknown, config: unknown) => unknown };
-  awsSdkV2: { Lambda: new (config: unknown) => unknown };
-  pino: (options: { level: string }) => unknown;
-}
-
-function loadCognitoLocal(): CognitoLocalModules {
-  const lib = 'cognito-local/lib';
-  return {
-    server: require(`${lib}/server/server`),
-    router: require(`${lib}/server/Router`),
-    services: require(`${lib}/services`),
-    cognitoService: require(`${lib}/services/cognitoService`),
-    userPoolService: require(`${lib}/services/userPoolService`),
-    stormDb: require(`${lib}/services/dataStore/stormDb`),
-    crypto: require(`${lib}/services/crypto`),
-    delivery: require(`${lib}/services/messageDelivery/messageDelivery`),
-    otp: require(`${lib}/services/otp`),
-    tokens: require(`${lib}/services/tokenGenerator`),
-    awsSdkV2: require('aws-sdk'),
-    pino: require('pino'),
-  };
-}
-
-/**
- * Codes and invitations the identity service sends go where a person can read them: emails
- * through the SES emulator, texts to the local outbox.
- */
-class OutboxMessageSender {
-  constructor(private readonly ses: SESv2Client, private readonly outbox: Outbox) {}
-
-  async sendEmail(_ctx: unknown, _user: CognitoUser, destination: string, message: CognitoMessage): Promise<void> {
-    await this.ses.send(new SendEmailCommand({
-      FromEmailAddress: NOREPLY_ADDRESS,
-      Destination: { ToAddresses: [destination] },
-      Content: { Simple: {
-        Subject: { Data: message.emailSubject ?? 'Your verification code' },
-        Body: { Text: { Data: message.emailMessage ?? '' } },
-      } },
-    }));
-  }
-
-  async sendSms(_ctx: unknown, _user: CognitoUser, destination: string, message: CognitoMessage): Promise<void> {
-    this.outbox.record({ channel: 'sms', to: destination, body: message.smsMessage ?? '' });
-  }
-}
-
 export interface IdentityOptions {
   port: number;
   dataDir: string;
   sesEndpoint: string;
   outbox: Outbox;
+  /** In-process stand-ins for the pool's Lambda triggers. */
+  triggers?: IdentityTriggers;
 }
 
-/** cognito-local, in-process, with its data in `dataDir` and its messages in the outbox. */
+/**
+ * The local Cognito: cognito-local's server and storage (its pools and users in
+ * `dataDir/db`), with the operations where it differs from Cognito answered by our own
+ * router (`local/identity/`): sign-in errors, challenge sessions, SMS MFA, token families
+ * with `origin_jti` and their revocation, password policy, codes, the post-authentication
+ * trigger. Its messages go to the outbox: emails through the SES emulator, texts to the
+ * outbox file.
+ */
 export async function startIdentity(options: IdentityOptions): Promise<LocalIdentity> {
-  const modules = loadCognitoLocal();
-  const dataDir = join(options.dataDir, 'db');
-  mkdirSync(dataDir, { recursive: true });
+  const modules = cognitoLocal();
+  const dbDir = join(options.dataDir, 'db');
+  mkdirSync(dbDir, { recursive: true });
   const issuerDomain = `http://localhost:${options.port}`;
-  const config = {
-    LambdaClient: { credentials: LOCAL_CREDENTIALS, region: LOCAL_REGION },
-    TriggerFunctions: {},
-    UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: issuerDomain },
-    KMSConfig: { credentials: LOCAL_CREDENTIALS, region: LOCAL_REGION },
-    ServerConfig: { port: options.port, hostname: '127.0.0.1', development: false, https: false },
-  };
+  const userPoolDefaults = { UsernameAttributes: ['email'] };
   const logger = modules.pino({ level: process.env['COGNITO_LOG_LEVEL'] ?? 'silent' });
   const ctx = { logger };
-  const clock = new modules.services.DateClock();
-  const stores = new modules.stormDb.StormDBDataStoreFactory(dataDir);
-  const cognitoFactory = new modules.cognitoService.CognitoServiceFactoryImpl(
-    dataDir,
+  const clock = identityClock;
+  const stores = new modules.stormDb.StormDBDataStoreFactory(dbDir);
+  const cognito = await new modules.cognitoService.CognitoServiceFactoryImpl(
+    dbDir,
     stores,
     new modules.userPoolService.UserPoolServiceFactoryImpl(clock, stores),
-  );
-  const cognito = await cognitoFactory.create(ctx, config.UserPoolDefaults);
-  const triggers = new modules.services.TriggersService(
-    clock,
-    cognito,
-    new modules.services.LambdaService(config.TriggerFunctions, new modules.awsSdkV2.Lambda(config.LambdaClient)),
-    new modules.crypto.CryptoService(config.KMSConfig),
-  );
+  ).create(ctx, userPoolDefaults);
   const ses = new SESv2Client({ endpoint: options.sesEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  const services = {
+  const messages = new LocalMessages((): CognitoService => cognito, ses, options.outbox);
+  const services: IdentityServices = {
+    cognito,
+    clock,
+    messages,
+    // Kept beside `db/` (cognito-local reads every JSON file there as a user pool).
+    tokens: new TokenService(join(options.dataDir, 'tokens.json'), clock, issuerDomain),
+    sessions: new ChallengeSessions(clock),
+    triggers: options.triggers ?? {},
+    region: LOCAL_REGION,
+  };
+  // What cognito-local's own targets are given. Its Lambda triggers are not used (the
+  // triggers the product needs are called in-process by our targets), so none is enabled.
+  const cognitoLocalServices = {
     clock,
     cognito,
-    config,
-    messages: new modules.services.MessagesService(
-      triggers,
-      new modules.delivery.MessageDeliveryService(new OutboxMessageSender(ses, options.outbox)),
-    ),
-    otp: modules.otp.otp,
-    tokenGenerator: new modules.tokens.JwtTokenGenerator(clock, triggers, config.TokenConfig),
-    triggers,
+    config: { UserPoolDefaults: userPoolDefaults, TokenConfig: { IssuerDomain: issuerDomain } },
+    messages,
+    otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    triggers: { enabled: () => false },
+    tokenGenerator: {
+      generate: () => Promise.reject(new Error('Tokens are issued by the local router, not by cognito-local.')),
+    },
   };
-  const server = await modules.server
-    .createServer(modules.router.Router(services), logger, { port: options.port, hostname: '127.0.0.1' }, services)
-    .start();
+  const router = localRouter(services, modules.router.Router(cognitoLocalServices));
+  // No services argument: cognito-local's own OAuth2 routes stay off (the hosted-UI
+  // stand-in is local/identity/hosted-ui.ts, served by the gateway).
+  const app = modules.server.createServer(router, logger, { port: options.port, hostname: '127.0.0.1' });
+  mountClockControl(app.application);
+  const server = await app.start();
   const endpoint = `http://127.0.0.1:${options.port}`;
   const ids = await ensureUserPool(endpoint);
   return {
@@ -164,6 +115,25 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
       server.closeAllConnections();
     }),
   };
+}
+
+/**
+ * `POST /_local/clock?advanceMs=<ms>` moves the identity service's clock forward (sessions,
+ * codes, tokens), `POST /_local/clock?reset=1` puts it back: how tests see expiry without
+ * waiting. Not part of Cognito's API.
+ */
+function mountClockControl(application: ExpressApplication): void {
+  application.post('/_local/clock', (request, response) => {
+    const { advanceMs, reset } = request.query;
+    if (reset !== undefined) identityClock.reset();
+    const advance = Number(advanceMs ?? 0);
+    if (!Number.isFinite(advance) || advance < 0) {
+      response.status(400).json({ message: 'advanceMs must be a number of milliseconds, 0 or more.' });
+      return;
+    }
+    identityClock.advance(advance);
+    response.status(200).json({ now: identityClock.date().toISOString() });
+  });
 }
 
 export function identityClient(endpoint: string): CognitoIdentityProviderClient {
@@ -198,6 +168,9 @@ async function ensureUserPool(endpoint: string) {
         UserPoolId: userPoolId,
         ClientName: name,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // As the CDK's Identity construct declares its clients.
+        PreventUserExistenceErrors: 'ENABLED',
+        EnableTokenRevocation: true,
         IdTokenValidity: 1,
         AccessTokenValidity: 1,
         RefreshTokenValidity: 30,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminCreateUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../domain/roles';
@@ -146,4 +148,56 @@ export async function api(
     // not JSON: keep the text
   }
   return { status: response.status, body: parsed };
+}
+
+/**
+ * The newest code sent to `destination` on `channel` since `since`, read from the local
+ * outbox (`<gateway>/outbox/messages.json`), waiting briefly for it: a 6-digit code, or the
+ * temporary password of an invitation. The outbox keeps times to the second, so `since` is
+ * rounded down to its second and, of several messages, the last one sent wins.
+ */
+export async function readLatestCode(
+  stack: Pick<StackUnderTest, 'portalUrl'>,
+  destination: string,
+  channel: 'email' | 'sms',
+  since: Date,
+  timeoutMs = 5_000,
+): Promise<string> {
+  const from = Math.floor(since.getTime() / 1000) * 1000;
+  const wanted = destination.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${stack.portalUrl}/outbox/messages.json`);
+    const messages = (await response.json()) as { channel: string; at: string; to: string; body: string }[];
+    const latest = messages
+      .filter((message) => message.channel === channel && Date.parse(message.at) >= from
+        && message.to.toLowerCase().split(/,\s*/).includes(wanted))
+      .at(-1);
+    const code = latest === undefined ? undefined
+      : /temporary password is (\S+?)\.?\s*$/m.exec(latest.body)?.[1] ?? /\b(\d{6})\b/.exec(latest.body)?.[1];
+    if (code !== undefined) return code;
+    if (Date.now() > deadline) {
+      throw new Error(`No ${channel} code to ${destination} since ${since.toISOString()} in the outbox${latest ? `: last message "${latest.body}"` : ''}.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Turns SMS MFA on for a user: a verified phone number and the SMS MFA preference (admin calls). */
+export async function enableSmsMfa(stack: Pick<StackUnderTest, 'identityEndpoint' | 'userPoolId'>, email: string, phone: string): Promise<void> {
+  const client = identityClient(stack.identityEndpoint);
+  try {
+    await client.send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }, { Name: 'phone_number_verified', Value: 'true' }],
+    }));
+    await client.send(new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+    }));
+  } finally {
+    client.destroy();
+  }
 }
