@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '../domain/account';
+import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '../domain/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { startDynamo } from './dynamodb';
@@ -70,7 +71,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       startBroker(ports.mqtt, ports.mqttWebSocket),
     ]);
     stops.push(dynamo.stop, ses.stop, s3.stop, broker.stop);
-    const identity = await startIdentity({ port: ports.cognito, dataDir: join(dataDir, 'identity'), sesEndpoint: ses.endpoint, outbox });
+    const identity = await startIdentity({
+      port: ports.cognito,
+      dataDir: join(dataDir, 'identity'),
+      sesEndpoint: ses.endpoint,
+      outbox,
+      // The same trigger the user pool runs on AWS (lib/identity.ts), called in-process.
+      triggers: { postAuthentication: postAuthenticationTrigger },
+    });
     stops.push(identity.stop);
 
     Object.assign(process.env, {
