@@ -80,10 +80,12 @@ export function LocationSelector() {
       </FormControl>
       {current !== undefined && current.sites.length > 0 && (
         <FormControl size="small" sx={{ minWidth: 160 }}>
-          <InputLabel id={siteLabel} sx={{ color: 'inherit' }}>{t('topBar.site')}</InputLabel>
+          <InputLabel id={siteLabel} shrink sx={{ color: 'inherit' }}>{t('topBar.site')}</InputLabel>
           <Select
             labelId={siteLabel}
             label={t('topBar.site')}
+            displayEmpty
+            notched
             value={selectedLocation?.siteId ?? ALL_SITES}
             onChange={(event) => choose({ locationId: current.id, siteId: event.target.value || null })}
             sx={{ color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}

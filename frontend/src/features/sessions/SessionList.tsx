@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -34,13 +35,15 @@ export function SessionList({ sessions, loading, ending, onEnd }: SessionListPro
       {
         field: 'device',
         headerName: t('sessions.device'),
-        flex: 1.4,
-        minWidth: 160,
+        flex: 1.6,
+        minWidth: 220,
         renderCell: ({ row }) => (
-          <>
-            {row.device}
-            {row.current && <Chip size="small" color="primary" label={t('sessions.thisDevice')} sx={{ ml: 1 }} />}
-          </>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.device}>
+              {row.device}
+            </Box>
+            {row.current && <Chip size="small" color="primary" label={t('sessions.thisDevice')} sx={{ flexShrink: 0 }} />}
+          </Box>
         ),
       },
       { field: 'platform', headerName: t('sessions.platform'), flex: 0.8, minWidth: 100 },

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { visibleNavigation } from './navigation';
+
+const paths = (role: Parameters<typeof visibleNavigation>[0]) =>
+  visibleNavigation(role, () => false).flatMap((section) => section.items.map((item) => item.path));
+
+describe('side navigation', () => {
+  it('shows each role only the areas it may open', () => {
+    expect(paths('admin')).toEqual(['/app/dashboard', '/app/departments', '/app/divisions', '/app/help']);
+    expect(paths('basicuser')).toEqual(['/app/dashboard', '/app/departments', '/app/divisions', '/app/help']);
+    expect(paths('helpdesk')).toEqual(['/app/dashboard', '/app/helpdesk', '/app/help']);
+    expect(paths('superadmin')).toEqual(['/app/dashboard', '/app/help']);
+    expect(paths(null)).toEqual([]);
+  });
+
+  it('drops a section left empty', () => {
+    expect(visibleNavigation('superadmin', () => false).map((section) => section.heading)).toEqual([undefined, 'nav.support']);
+  });
+});
