@@ -308,13 +308,13 @@ describe('AuthProvider', () => {
       await screen.findByText('at /login/helpdesk');
     });
 
-    it('logs out with the timeout toast when the stored session has no current user', async () => {
+    it('logs out with the closable timeout toast (30 s) when the portal opens on a session without a current user', async () => {
       replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, sessionId: 's-9', userName: 'admin@demo.example', role: 'admin' });
       fetchMock.mockImplementation(async () => json(401, { message: 'Unauthorized' }));
       renderAuth('/app/dashboard', <BusyScreen />);
       await screen.findByText('at /login');
       expect(toasts.enqueue).toHaveBeenCalledTimes(1);
-      expect(toasts.enqueue).toHaveBeenCalledWith('Session timeout.. Please login again.', expect.objectContaining({ autoHideDuration: 15_000 }));
+      expect(toasts.enqueue).toHaveBeenCalledWith('Session timeout.. Please login again.', expect.objectContaining({ autoHideDuration: 30_000 }));
     });
 
     it('treats tokens without the logged-in flag as a sign-in stopped at the session limit', async () => {

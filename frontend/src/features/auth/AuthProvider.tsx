@@ -36,6 +36,7 @@ import { loginPageAfterLogout, NO_ACCESS_PAGE, signInDestination } from './landi
 
 const TIMEOUT_TOAST_MS: Record<Exclude<LogoutReason, 'user'>, number> = {
   sessionTimeout: TOAST_DURATION_MS.standard,
+  noCurrentUser: TOAST_DURATION_MS.sessionTimeoutClosable,
   idle: TOAST_DURATION_MS.idle,
   idleReopened: TOAST_DURATION_MS.standard,
 };
@@ -164,7 +165,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const stored = getClientState();
       if (session === null || !session.user.portalAccess) {
         // SPEC section 4: no current user (or an invalid refresh token) ends the session with a toast.
-        if (stored.loggedIn) void logout({ reason: 'sessionTimeout' });
+        if (stored.loggedIn) void logout({ reason: 'noCurrentUser' });
         else setStatus('signedOut');
         return;
       }

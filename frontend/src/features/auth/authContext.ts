@@ -32,10 +32,12 @@ export type CompleteSignInResult = 'signedIn' | 'noPortalAccess' | 'sessionLimit
 
 /**
  * Why the session ends: `user` (the logout button) shows nothing; `sessionTimeout` (401/403,
- * no current user, invalid refresh token) an error toast for 15 s; `idle` for 60 s;
- * `idleReopened` (the window came back after the idle timeout had passed) for 15 s.
+ * no current user or invalid refresh token during use) an error toast for 15 s;
+ * `noCurrentUser` (the portal opened on a stored session whose tokens are gone) the closable
+ * variant for 30 s; `idle` for 60 s; `idleReopened` (the window came back after the idle
+ * timeout had passed) for 15 s.
  */
-export type LogoutReason = 'user' | 'sessionTimeout' | 'idle' | 'idleReopened';
+export type LogoutReason = 'user' | 'sessionTimeout' | 'noCurrentUser' | 'idle' | 'idleReopened';
 
 export interface AuthContextValue {
   status: AuthStatus;
