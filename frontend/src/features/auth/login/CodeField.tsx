@@ -22,7 +22,8 @@ export function CodeField({ registration, errorText, autoFocus = true, readOnly 
       autoFocus={autoFocus}
       fullWidth
       error={errorText !== undefined}
-      helperText={errorText}
+      // A line kept for the message, so showing it moves nothing under the pointer.
+      helperText={errorText ?? ' '}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CODE_LENGTH, readOnly, 'aria-required': true } }}
     />
   );

@@ -44,7 +44,7 @@ export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
         autoFocus
         fullWidth
         error={errors.username !== undefined}
-        helperText={errors.username?.message ? messageText(errors.username.message) : undefined}
+        helperText={errors.username?.message ? messageText(errors.username.message) : ' '}
         slotProps={{ htmlInput: { 'aria-required': true } }}
       />
       <PasswordField
@@ -58,6 +58,9 @@ export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
         type="button"
         variant="body2"
         sx={{ alignSelf: 'flex-end' }}
+        // Keeps the focus where it is: a blur would show a field message above the link and
+        // move it away from under the pointer before the click lands.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => flow.dispatch({ type: 'forgotPasswordOpened' })}
       >
         {t('login.forgotPassword')}

@@ -63,7 +63,7 @@ export function ForgotPasswordForm({ flow }: { flow: LoginFlow }) {
         autoFocus
         fullWidth
         error={errors.username !== undefined}
-        helperText={errors.username?.message ? messageText(errors.username.message) : undefined}
+        helperText={errors.username?.message ? messageText(errors.username.message) : ' '}
         slotProps={{ htmlInput: { 'aria-required': true } }}
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!isValid || isSubmitting}>

@@ -29,7 +29,8 @@ export function PasswordField({ registration, label, errorText, autoComplete, au
       autoFocus={autoFocus}
       fullWidth
       error={errorText !== undefined}
-      helperText={errorText}
+      // A line kept for the message, so showing it moves nothing under the pointer.
+      helperText={errorText ?? ' '}
       slotProps={{
         htmlInput: { 'aria-required': true },
         input: {
