@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
+import { identityClient } from '../../local/identity';
+import { launchBrowser } from '../support/browser';
+import { createUser, enableSmsMfa, provisionAccount, readLatestCode } from '../support/identity';
+
+const stack = inject('stack');
+
+const NEW_PASSWORD = 'Fresh#2026pass';
+
+/** The toasts and texts of SPEC sections 4 and 8, as the user reads them. */
+const TEXT = {
+  invalidCredentials: 'Username/Password is Invalid. Please Try Again.',
+  passwordChanged: 'Password Changed Successfully!',
+  passwordResetDone: 'Password reset successfully. Please log in.',
+  attemptsLeft: (count: number) => `Verification Code is Invalid. You have ${count} attempt(s) remaining. Please Try Again.`,
+  attemptsExceeded: 'You have exceeded the maximum attempts allowed for retrial. Please Try Again.',
+};
+
+async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(/^Username/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  // Typed key by key, as a person does: the sixth digit submits.
+  await page.getByLabel(/^Verification Code/).pressSequentially(code);
+}
+
+/** An invited user: created by an administrator with a temporary password, never signed in. */
+async function inviteUser(): Promise<string> {
+  const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
+  const accountId = `account-${randomUUID()}`;
+  const client = identityClient(stack.identityEndpoint);
+  try {
+    await client.send(new AdminCreateUserCommand({
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: DEMO_PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'custom:role', Value: 'basicuser' },
+        { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
+        { Name: 'custom:accountinfoid', Value: accountId },
+        { Name: 'custom:isPortalLogin', Value: 'true' },
+      ],
+    }));
+  } finally {
+    client.destroy();
+  }
+  await provisionAccount(stack, {
+    email, role: 'basicuser', customerId: DEMO_ORGANISATION.customerId, accountId,
+    isEmailVerified: false, invitedate: '2026-01-05 09:00:00',
+  });
+  return email;
+}
+
+/** A user with SMS MFA on, and the phone number its codes go to. */
+async function mfaUser(): Promise<{ email: string; phone: string }> {
+  const { email } = await createUser(stack, 'basicuser');
+  const phone = `+1555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await enableSmsMfa(stack, email, phone);
+  return { email, phone };
+}
+
+describe('sign-in in the browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function loginPage(path = '/login'): Promise<Page> {
+    const page = await browser.newPage();
+    await page.goto(`${stack.portalUrl}${path}`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    return page;
+  }
+
+  it('refuses a wrong password with the spec message, and stays on the login page', async () => {
+    const page = await loginPage();
+    await fillLogin(page, 'admin@demo.example', 'Wrong#2026pass');
+    await page.getByText(TEXT.invalidCredentials).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+    await page.close();
+  });
+
+  it('takes an invited user through the first-login new password, then signs in with it', async () => {
+    const email = await inviteUser();
+    const page = await loginPage();
+    await fillLogin(page, email, DEMO_PASSWORD);
+
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    await page.getByLabel(/^New Password/).fill(NEW_PASSWORD);
+    await page.getByLabel(/^Confirm Password/).fill(`${NEW_PASSWORD}x`);
+    await page.getByText('New Password and Confirm Password do not match').waitFor();
+    expect(await page.getByRole('button', { name: 'Change Password' }).isDisabled()).toBe(true);
+    await page.getByLabel(/^Confirm Password/).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+
+    await page.getByText(TEXT.passwordChanged).waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  });
+
+  it('signs in with the SMS code read from the outbox', async () => {
+    const { email, phone } = await mfaUser();
+    const page = await loginPage();
+    const since = new Date();
+    await fillLogin(page, email, DEMO_PASSWORD);
+
+    await page.getByRole('heading', { name: 'Verification Code' }).waitFor();
+    const code = await readLatestCode(stack, phone, 'sms', since);
+    await typeCode(page, code);
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  });
+
+  it('allows three wrong SMS codes, then says the attempts are exceeded and returns to the login', async () => {
+    const { email, phone } = await mfaUser();
+    const page = await loginPage();
+    const since = new Date();
+    await fillLogin(page, email, DEMO_PASSWORD);
+    await page.getByRole('heading', { name: 'Verification Code' }).waitFor();
+    const sent = await readLatestCode(stack, phone, 'sms', since);
+    const wrong = sent === '000000' ? '111111' : '000000';
+
+    await typeCode(page, wrong);
+    await page.getByText(TEXT.attemptsLeft(2)).waitFor();
+    await expect.poll(() => page.getByLabel(/^Verification Code/).inputValue()).toBe('');
+    await typeCode(page, wrong);
+    await page.getByText(TEXT.attemptsLeft(1)).waitFor();
+    await expect.poll(() => page.getByLabel(/^Verification Code/).inputValue()).toBe('');
+    await typeCode(page, wrong);
+    await page.getByText(TEXT.attemptsExceeded).waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+
+  it('resets a forgotten password with the emailed code', async () => {
+    const { email } = await createUser(stack, 'basicuser');
+    const page = await loginPage();
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
+    const since = new Date();
+    await page.getByLabel(/^Username/).fill(email);
+    await page.getByRole('button', { name: 'Send Code' }).click();
+
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    const code = await readLatestCode(stack, email, 'email', since);
+    await page.getByLabel(/^Verification Code/).fill(code);
+    await page.getByLabel(/^New Password/).fill(NEW_PASSWORD);
+    await page.getByLabel(/^Confirm Password/).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(TEXT.passwordResetDone).waitFor();
+
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await fillLogin(page, email, NEW_PASSWORD);
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  });
+
+  it('signs the helpdesk in at /login/helpdesk, and logs out back to it', async () => {
+    const page = await loginPage('/login/helpdesk');
+    await page.getByRole('heading', { name: 'Helpdesk sign in' }).waitFor();
+    await fillLogin(page, 'helpdesk@demo.example', DEMO_PASSWORD);
+    await page.waitForURL('**/app/helpdesk');
+    // The helpdesk app client signed this session in.
+    const lastAuthUserKey = `CognitoIdentityServiceProvider.${stack.helpdeskClientId}.LastAuthUser`;
+    const storedClient: unknown = await page.evaluate(`window.localStorage.getItem(${JSON.stringify(lastAuthUserKey)})`);
+    expect(storedClient).not.toBeNull();
+
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login/helpdesk');
+    await page.close();
+  });
+});
