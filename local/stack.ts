@@ -180,9 +180,15 @@ function positiveIntegerFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * Locally one SSO client id is mapped by default, so `/login/sso/demo-foods` shows the
+ * flow end to end through the hosted-UI stand-in (local/identity/hosted-ui.ts).
+ */
+export const LOCAL_SSO_PROVIDERS: Readonly<Record<string, string>> = { 'demo-foods': 'DemoFoodsIdP' };
+
 /** `SSO_PROVIDERS` is JSON: `{"<sso client id>": "<identity provider name>"}`. */
 function parseSsoProviders(raw: string | undefined): Record<string, string> {
-  if (raw === undefined || raw === '') return {};
+  if (raw === undefined || raw === '') return { ...LOCAL_SSO_PROVIDERS };
   const parsed: unknown = JSON.parse(raw);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)
     || !Object.values(parsed).every((value) => typeof value === 'string')) {

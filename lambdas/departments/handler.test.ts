@@ -3,12 +3,9 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
-import { ROUTES, routeKeyOf } from '../routes';
 import { resetBackendConfig } from '../shared/config';
 import type { ApiEvent, ApiResult } from '../shared/http';
 import { handler } from './handler';
-import { handler as divisionsHandler } from '../divisions/handler';
-import { handler as openApiHandler } from '../openapi/handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const savedEnvironment = { ...process.env };
@@ -141,18 +138,5 @@ describe('departments handler', () => {
 
   it('refuses a body that is not JSON', async () => {
     expect(await call(event('POST /api/departments', { body: '{oops' }))).toEqual({ status: 400, body: { message: MESSAGES.invalidRequestBody } });
-  });
-});
-
-describe('the route table and the handlers', () => {
-  it('every route is served by its handler, and every handler action has a route', () => {
-    const served = new Map([
-      ['departments', handler.routeKeys],
-      ['divisions', divisionsHandler.routeKeys],
-      ['openapi', openApiHandler.routeKeys],
-    ]);
-    for (const route of ROUTES) expect(served.get(route.handler), routeKeyOf(route)).toContain(routeKeyOf(route));
-    const routeKeys = ROUTES.map(routeKeyOf);
-    for (const keys of served.values()) for (const key of keys) expect(routeKeys).toContain(key);
   });
 });
