@@ -10,6 +10,8 @@ import { createUser, enableSmsMfa, provisionAccount, readLatestCode } from '../s
 const stack = inject('stack');
 
 const NEW_PASSWORD = 'Fresh#2026pass';
+/** The SSO client id the local stack maps to its stand-in identity provider (local/stack.ts). */
+const SSO_CLIENT_ID = 'demo-foods';
 
 /** The toasts and texts of SPEC sections 4 and 8, as the user reads them. */
 const TEXT = {
@@ -187,5 +189,57 @@ describe('sign-in in the browser', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login/helpdesk');
     await page.close();
+  });
+
+  describe('SSO through the local hosted sign-in', () => {
+    async function signInAtProvider(page: Page, email: string): Promise<void> {
+      // The stand-in of the identity provider's own page (local/identity/hosted-ui.ts).
+      await page.waitForURL('**/oauth2/authorize?**');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
+
+    it('signs in with the code flow and lands on the dashboard', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${stack.portalUrl}/login/sso/${SSO_CLIENT_ID}`);
+      const authorize = new URL(await page.waitForURL('**/oauth2/authorize?**').then(() => page.url()));
+      expect(authorize.searchParams.get('response_type')).toBe('code');
+      expect(authorize.searchParams.get('client_id')).toBe(stack.portalClientId);
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${stack.portalUrl}/login/callback`);
+      await signInAtProvider(page, 'admin@demo.example');
+      await page.waitForURL('**/app/dashboard');
+      await page.close();
+    });
+
+    it('signs the helpdesk in with the token flow and the helpdesk client', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${stack.portalUrl}/login/sso/helpdesk/${SSO_CLIENT_ID}`);
+      await page.waitForURL('**/oauth2/authorize?**');
+      const authorize = new URL(page.url());
+      expect(authorize.searchParams.get('response_type')).toBe('token');
+      expect(authorize.searchParams.get('client_id')).toBe(stack.helpdeskClientId);
+      await signInAtProvider(page, 'helpdesk@demo.example');
+      await page.waitForURL('**/app/helpdesk');
+      await page.close();
+    });
+
+    it('does nothing for an unknown SSO client id', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${stack.portalUrl}/login/sso/nobody-knows`);
+      await page.getByText("Redirecting you to your organisation's sign-in page...").waitFor();
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/login/sso/nobody-knows');
+      await page.close();
+    });
+
+    it('sends a callback without a code to the no-access page', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${stack.portalUrl}/login/callback?error=access_denied`);
+      await page.waitForURL('**/login/redirect');
+      await page.getByText("You don't have access to this page. Please contact your administrator to get access.").waitFor();
+      await page.getByText('Version 2.3.2').waitFor();
+      await page.close();
+    });
   });
 });
