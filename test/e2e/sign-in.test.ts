@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatUtcDateTime } from '../../domain/account';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
 import { launchBrowser } from '../support/browser';
@@ -20,7 +21,9 @@ const TEXT = {
   passwordResetDone: 'Password reset successfully. Please log in.',
   attemptsLeft: (count: number) => `Verification Code is Invalid. You have ${count} attempt(s) remaining. Please Try Again.`,
   attemptsExceeded: 'You have exceeded the maximum attempts allowed for retrial. Please Try Again.',
+  dormant: "You haven't logged in for more then 60 days. You need to reset your password. Verification code has been sent to your email.",
 };
+const DAY = 24 * 60 * 60 * 1000;
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel(/^Username/).fill(email);
@@ -171,6 +174,33 @@ describe('sign-in in the browser', () => {
 
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await fillLogin(page, email, NEW_PASSWORD);
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  });
+
+  it('sends a dormant account through the reset-code form, then the new password, then the login', async () => {
+    const user = await createUser(stack, 'basicuser');
+    await provisionAccount(stack, { ...user, lastLoginDate: formatUtcDateTime(new Date(Date.now() - 61 * DAY)) });
+    const page = await loginPage();
+    const since = new Date();
+    await fillLogin(page, user.email, DEMO_PASSWORD);
+
+    await page.getByText(TEXT.dormant).waitFor();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    // The 30 s cooldown runs on Resend Code.
+    await page.getByRole('button', { name: /^Resend Code \(\d+\)$/ }).waitFor();
+    const code = await readLatestCode(stack, user.email, 'email', since);
+    await page.getByLabel(/^Verification Code/).fill(code);
+    await page.getByRole('button', { name: 'Reset' }).click();
+
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel(/^New Password/).fill(NEW_PASSWORD);
+    await page.getByLabel(/^Confirm Password/).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText(TEXT.passwordResetDone).waitFor();
+
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await fillLogin(page, user.email, NEW_PASSWORD);
     await page.waitForURL('**/app/dashboard');
     await page.close();
   });
