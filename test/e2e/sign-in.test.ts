@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUtcDateTime } from '../../domain/account';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
-import { identityClient } from '../../local/identity';
+import { accountEmailPartition } from '../../lambdas/accounts/store';
+import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
 import { launchBrowser } from '../support/browser';
 import { createUser, enableSmsMfa, provisionAccount, readLatestCode } from '../support/identity';
 
@@ -36,6 +39,22 @@ async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByLabel(/^Verification Code/).pressSequentially(code);
 }
 
+/** The account record of an email in the demo organisation (gsi2, as the API finds it). */
+async function readAccount(email: string): Promise<Record<string, unknown> | undefined> {
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  }));
+  try {
+    const result = await documents.send(new QueryCommand({
+      TableName: stack.tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': accountEmailPartition(DEMO_ORGANISATION.customerId, email) },
+    }));
+    return result.Items?.[0];
+  } finally {
+    documents.destroy();
+  }
+}
+
 /** An invited user: created by an administrator with a temporary password, never signed in. */
 async function inviteUser(): Promise<string> {
   const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
@@ -60,7 +79,7 @@ async function inviteUser(): Promise<string> {
   }
   await provisionAccount(stack, {
     email, role: 'basicuser', customerId: DEMO_ORGANISATION.customerId, accountId,
-    isEmailVerified: false, invitedate: '2026-01-05 09:00:00',
+    isEmailVerified: false, isActive: false, inviteDate: '2026-01-05 09:00:00',
   });
   return email;
 }
@@ -118,6 +137,20 @@ describe('sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/app/dashboard');
     await page.close();
+
+    // The identity's email is verified, and the account is active, verified and no longer invited.
+    const client = identityClient(stack.identityEndpoint);
+    try {
+      const identityUser = await client.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }));
+      expect(identityUser.UserStatus).toBe('CONFIRMED');
+      expect(identityUser.UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
+    } finally {
+      client.destroy();
+    }
+    const account = await readAccount(email);
+    expect(account).toMatchObject({ isActive: true, isEmailVerified: true });
+    expect(account?.['inviteDate']).toBeUndefined();
+    expect(account?.['lastLoginDate']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('signs in with the SMS code read from the outbox', async () => {

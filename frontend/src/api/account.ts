@@ -23,3 +23,18 @@ const ownProfilePatchSchema = z.object({ lang: z.enum(['en', 'fr', 'es']).option
 export async function saveOwnProfile(email: string, patch: z.infer<typeof ownProfilePatchSchema>): Promise<void> {
   await apiFetch(`/users/account/${encodeURIComponent(email)}`, { method: 'PUT', body: ownProfilePatchSchema.parse(patch) });
 }
+
+/**
+ * After a first-login new password (SPEC section 4): the identity record's email marked
+ * verified (`PUT cognito/{name}`, an admin call on the server, since a user may not set
+ * `email_verified` on themself) and the account marked active with its email verified
+ * (`PUT users/account/{email}`). Both serve tokens that have not opened a session yet.
+ */
+export async function completeFirstLogin(email: string): Promise<void> {
+  const name = encodeURIComponent(email);
+  await apiFetch(`/cognito/${name}`, {
+    method: 'PUT',
+    body: { name: email, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] },
+  });
+  await apiFetch(`/users/account/${name}`, { method: 'PUT', body: { isactive: 1, isEmailVerified: 1 } });
+}

@@ -10,7 +10,6 @@ import {
   sendUserAttributeVerificationCode,
   signIn,
   signOut,
-  updateUserAttributes,
   type JWT,
   type SignInOutput,
 } from 'aws-amplify/auth';
@@ -348,15 +347,6 @@ export async function sendEmailVerificationCode(): Promise<void> {
 export async function confirmEmailVerification(code: string): Promise<void> {
   try {
     await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
-  } catch (error) {
-    throw toIdentityError(error);
-  }
-}
-
-/** Updates attributes of the signed-in user (after a first-login password: email and email_verified). */
-export async function updateSignedInUserAttributes(attributes: Record<string, string>): Promise<void> {
-  try {
-    await updateUserAttributes({ userAttributes: attributes });
   } catch (error) {
     throw toIdentityError(error);
   }

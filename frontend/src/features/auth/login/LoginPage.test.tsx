@@ -16,9 +16,11 @@ const identity = vi.hoisted(() => ({
   resendSignUpConfirmation: vi.fn(),
   sendEmailVerificationCode: vi.fn(),
   confirmEmailVerification: vi.fn(),
-  updateSignedInUserAttributes: vi.fn(),
   signOutOfIdentity: vi.fn(),
 }));
+
+const account = vi.hoisted(() => ({ completeFirstLogin: vi.fn() }));
+vi.mock('../../../api/account', () => account);
 
 vi.mock('../../../api/identity', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/identity')>()),
@@ -183,7 +185,7 @@ describe('NewPasswordRequired', () => {
 
   it('on success says so, verifies the email attributes and returns to plain login', async () => {
     identity.completeNewPassword.mockResolvedValue(SIGNED_IN);
-    identity.updateSignedInUserAttributes.mockResolvedValue(undefined);
+    account.completeFirstLogin.mockResolvedValue(undefined);
     const user = userEvent.setup();
     await openNewPassword(user);
 
@@ -193,7 +195,7 @@ describe('NewPasswordRequired', () => {
 
     expect(await screen.findByText('Password Changed Successfully!')).toBeVisible();
     expect(identity.completeNewPassword).toHaveBeenCalledWith(NEW_PASSWORD);
-    expect(identity.updateSignedInUserAttributes).toHaveBeenCalledWith({ email: USER, email_verified: 'true' });
+    expect(account.completeFirstLogin).toHaveBeenCalledWith(USER);
     expect(identity.signOutOfIdentity).toHaveBeenCalled();
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(screen.getByLabelText(/Username/)).toHaveValue(USER);

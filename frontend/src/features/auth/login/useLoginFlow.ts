@@ -5,10 +5,10 @@ import {
   sendEmailVerificationCode,
   signOutOfIdentity,
   toIdentityError,
-  updateSignedInUserAttributes,
   type LoginVariant,
   type SignInStep,
 } from '../../../api/identity';
+import { completeFirstLogin } from '../../../api/account';
 import { useAuth } from '../useAuth';
 import {
   codeSent,
@@ -133,8 +133,8 @@ export function useLoginFlow(variant: LoginVariant, state: LoginState, dispatch:
   const newPasswordDone = useCallback(async (username: string) => {
     notify({ message: 'passwordChanged', duration: 'standard', variant: 'success' });
     try {
-      // SPEC section 4: email attributes updated (email, email_verified true).
-      await updateSignedInUserAttributes({ email: username, email_verified: 'true' });
+      // SPEC section 4: email attributes updated (email, email_verified true), account active and verified.
+      await completeFirstLogin(username);
     } catch (error) {
       console.warn('The email attributes could not be updated after the first-login password.', error);
     }
