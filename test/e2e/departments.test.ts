@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
-import { api, signIn as signInApi } from '../support/identity';
+import { api, createUser, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -15,9 +15,8 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 /** What the API holds, so the test checks what was stored, not only what was shown. */
-async function storedNames(): Promise<string[]> {
-  const token = await signInApi(stack, 'admin@demo.example');
-  const result = await api(stack, { token, customerId: 'demo-foods', accountId: 'demo-account-admin' }, 'GET', '/departments');
+async function storedNames(admin: TestUser): Promise<string[]> {
+  const result = await api(stack, admin, 'GET', '/departments');
   return (result.body as { items: { name: string }[] }).items.map((item) => item.name);
 }
 
@@ -31,9 +30,11 @@ describe('departments in the browser', () => {
     await browser?.close();
   });
 
-  it('lets the demo admin refuse a 21-character name, then create, rename and delete a department', async () => {
+  // Users of the demo organisation of their own, so their sessions are theirs alone.
+  it('lets an admin refuse a 21-character name, then create, rename and delete a department', async () => {
+    const admin = await createUser(stack, 'admin');
     const page = await browser.newPage();
-    await signIn(page, 'admin@demo.example');
+    await signIn(page, admin.email);
     await page.getByRole('link', { name: 'Departments' }).click();
     await page.waitForURL('**/app/departments');
 
@@ -47,7 +48,7 @@ describe('departments in the browser', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('gridcell', { name: 'Pastry Kitchen', exact: true }).waitFor();
-    expect(await storedNames()).toContain('Pastry Kitchen');
+    expect(await storedNames(admin)).toContain('Pastry Kitchen');
 
     await page.getByRole('button', { name: 'Edit Pastry Kitchen' }).click();
     await page.getByRole('dialog').getByLabel(/^Name/).fill('Pastry Lab');
@@ -58,14 +59,15 @@ describe('departments in the browser', () => {
     await page.getByRole('button', { name: 'Delete Pastry Lab' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('gridcell', { name: 'Pastry Lab', exact: true }).waitFor({ state: 'detached' });
-    expect(await storedNames()).not.toContain('Pastry Lab');
+    expect(await storedNames(admin)).not.toContain('Pastry Lab');
 
     await page.close();
   });
 
   it('shows a basic user the divisions without any way to change them', async () => {
+    const basicUser = await createUser(stack, 'basicuser');
     const page = await browser.newPage();
-    await signIn(page, 'user@demo.example');
+    await signIn(page, basicUser.email);
     await page.getByRole('link', { name: 'Divisions' }).click();
     await page.waitForURL('**/app/divisions');
     await page.getByRole('grid').waitFor();
