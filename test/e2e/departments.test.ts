@@ -48,7 +48,8 @@ describe('departments in the browser', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('gridcell', { name: 'Pastry Kitchen', exact: true }).waitFor();
-    expect(await storedNames(admin)).toContain('Pastry Kitchen');
+    // Lists read an eventually consistent index on AWS: wait for it rather than read once.
+    await expect.poll(() => storedNames(admin)).toContain('Pastry Kitchen');
 
     await page.getByRole('button', { name: 'Edit Pastry Kitchen' }).click();
     await page.getByRole('dialog').getByLabel(/^Name/).fill('Pastry Lab');
@@ -59,7 +60,7 @@ describe('departments in the browser', () => {
     await page.getByRole('button', { name: 'Delete Pastry Lab' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('gridcell', { name: 'Pastry Lab', exact: true }).waitFor({ state: 'detached' });
-    expect(await storedNames(admin)).not.toContain('Pastry Lab');
+    await expect.poll(() => storedNames(admin)).not.toContain('Pastry Lab');
 
     await page.close();
   });

@@ -43,8 +43,9 @@ describe.each([
     const patched = await api(stack, admin, 'PATCH', `${path}/${item.id}`, { name: 'Cold Store 2' });
     expect(patched.body).toMatchObject({ name: 'Cold Store 2', version: 3 });
 
-    const listed = await api(stack, admin, 'GET', path);
-    expect((listed.body as { items: Item[] }).items.map((entry) => entry.name)).toContain('Cold Store 2');
+    // The list reads an eventually consistent index (on AWS and, under load, locally): wait for it.
+    const listedNames = async () => ((await api(stack, admin, 'GET', path)).body as { items: Item[] }).items.map((entry) => entry.name);
+    await expect.poll(listedNames).toContain('Cold Store 2');
 
     expect((await api(stack, admin, 'DELETE', `${path}/${item.id}`)).status).toBe(204);
     expect((await api(stack, admin, 'GET', `${path}/${item.id}`)).status).toBe(404);
@@ -107,16 +108,19 @@ describe.each([
     const pager = await createUser(stack, 'admin', `pager-org-${resource}`);
     const names = Array.from({ length: 7 }, (_, index) => `Item ${String.fromCharCode(71 - index)}`);
     for (const name of names) expect((await api(stack, pager, 'POST', path, { name })).status).toBe(201);
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await api(stack, pager, 'GET', `${path}?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
-      const body = page.body as { items: Item[]; nextCursor?: string };
-      expect(body.items.length).toBeLessThanOrEqual(3);
-      seen.push(...body.items.map((item) => item.name));
-      cursor = body.nextCursor;
-    } while (cursor);
-    expect(seen).toEqual([...names].sort());
+    const pageThrough = async () => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api(stack, pager, 'GET', `${path}?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        const body = page.body as { items: Item[]; nextCursor?: string };
+        expect(body.items.length).toBeLessThanOrEqual(3);
+        seen.push(...body.items.map((item) => item.name));
+        cursor = body.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    await expect.poll(pageThrough).toEqual([...names].sort());
 
     const forged = Buffer.from(JSON.stringify({ gsi1pk: `C#${DEMO_ORGANISATION.customerId}#${entity}`, gsi1sk: 'x', pk: 'x', sk: 'x' })).toString('base64url');
     expect(await api(stack, pager, 'GET', `${path}?cursor=${forged}`)).toEqual({ status: 400, body: { message: MESSAGES.invalidCursor } });

@@ -37,6 +37,11 @@ export interface NamedCatalogPageProps {
   section: NamedCatalogSection;
 }
 
+/** The API's order: by name, ignoring case. */
+function byName(items: NamedItem[]): NamedItem[] {
+  return items.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+}
+
 type Editing = { mode: 'add' } | { mode: 'edit'; item: NamedItem };
 
 /**
@@ -59,13 +64,16 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
 
   const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
 
+  // The list is read from an index that is eventually consistent on AWS: a refetch right
+  // after a write may not show it yet. The answer of the write itself updates the list.
   const save = async (input: NamedItemInput) => {
+    let saved: NamedItem;
     try {
       if (editing?.mode === 'edit') {
-        const saved = await updateNamedItem(path, editing.item.id, input);
+        saved = await updateNamedItem(path, editing.item.id, input);
         enqueueSnackbar(t(`${section}.updated`, { name: saved.name }), { variant: 'success' });
       } else {
-        const saved = await createNamedItem(path, input);
+        saved = await createNamedItem(path, input);
         enqueueSnackbar(t(`${section}.created`, { name: saved.name }), { variant: 'success' });
       }
     } catch (failure) {
@@ -73,7 +81,7 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
       throw failure;
     }
     setEditing(null);
-    await mutate();
+    await mutate((items = []) => byName([...items.filter((existing) => existing.id !== saved.id), saved]), { revalidate: false });
   };
 
   const confirmDelete = async () => {
@@ -83,13 +91,14 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
     try {
       await deleteNamedItem(path, item.id);
       enqueueSnackbar(t(`${section}.deleted`, { name: item.name }), { variant: 'success' });
+      await mutate((items = []) => items.filter((existing) => existing.id !== item.id), { revalidate: false });
     } catch (failure) {
       toastError(failure);
+      await mutate();
     } finally {
       setDeleteBusy(false);
       closeDelete();
     }
-    await mutate();
   };
 
   const columns = useMemo<GridColDef<NamedItem>[]>(() => {
