@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
@@ -234,6 +239,63 @@ describe('sign-in in the browser', () => {
 
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await fillLogin(page, user.email, NEW_PASSWORD);
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  });
+
+  it('confirms an account that signed up but is not confirmed, with the code sent again', async () => {
+    const email = `signup-${randomUUID().slice(0, 8)}@test.example`;
+    const accountId = `account-${randomUUID()}`;
+    const client = identityClient(stack.identityEndpoint);
+    try {
+      await client.send(new SignUpCommand({
+        ClientId: stack.portalClientId, Username: email, Password: DEMO_PASSWORD,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'custom:role', Value: 'basicuser' },
+          { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
+          { Name: 'custom:accountinfoid', Value: accountId },
+          { Name: 'custom:isPortalLogin', Value: 'true' },
+        ],
+      }));
+    } finally {
+      client.destroy();
+    }
+    await provisionAccount(stack, { email, role: 'basicuser', customerId: DEMO_ORGANISATION.customerId, accountId });
+    const page = await loginPage();
+    const since = new Date();
+    await fillLogin(page, email, DEMO_PASSWORD);
+
+    await page.getByRole('heading', { name: 'Confirm your account' }).waitFor();
+    const code = await readLatestCode(stack, email, 'email', since);
+    await page.getByLabel(/^Verification Code/).fill(code);
+    const create = page.getByRole('button', { name: 'Create User' });
+    // Disabled until the terms are agreed to.
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('I agree to the Terms Of Use & Privacy Policy').check();
+    await create.click();
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  });
+
+  it('verifies an unverified email with the emailed code, then goes to the dashboard', async () => {
+    const { email } = await createUser(stack, 'basicuser');
+    const client = identityClient(stack.identityEndpoint);
+    try {
+      await client.send(new AdminUpdateUserAttributesCommand({
+        UserPoolId: stack.userPoolId, Username: email,
+        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }],
+      }));
+    } finally {
+      client.destroy();
+    }
+    const page = await loginPage();
+    const since = new Date();
+    await fillLogin(page, email, DEMO_PASSWORD);
+
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await page.getByLabel(/^Verification Code/).fill(await readLatestCode(stack, email, 'email', since));
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/app/dashboard');
     await page.close();
   });
