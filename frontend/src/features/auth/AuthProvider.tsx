@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AccountPreferences, CurrentUserDetails } from '@domain/account';
 import { APP_VERSION } from '@domain/app-config';
 import { useSnackbar } from 'notistack';
@@ -139,10 +139,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await signOutOfIdentity();
       clearStoredState();
       forgetCachedResponses();
-      // Screens (and their dialogs) unmount as the guards see the user signed out.
-      setUser(null);
-      setStatus('signedOut');
-      navigate(destination ?? loginPageAfterLogout(helpdesk), { replace: true });
+      // Screens (and their dialogs) unmount as the guards see the user signed out. One
+      // transition with the navigation: were the status rendered first, the signed-in guard
+      // would send the page to /login (with a redirect) before the logout's own target.
+      startTransition(() => {
+        setUser(null);
+        setStatus('signedOut');
+        navigate(destination ?? loginPageAfterLogout(helpdesk), { replace: true });
+      });
     },
     [enqueueSnackbar, forgetCachedResponses, navigate, t],
   );
@@ -178,15 +182,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  // The role this tab was signed in with: another tab's logout clears it from the shared storage.
+  const signedInRole = useRef<string | null>(null);
+  useEffect(() => {
+    if (clientState.role !== null) signedInRole.current = clientState.role;
+  }, [clientState.role]);
+
   // Another tab logged out (it cleared the shared storage): this one follows, without a second call.
   useEffect(() => {
     if (status === 'signedIn' && !clientState.loggedIn && loggingOut.current === null && !signingIn.current) {
       forgetCachedResponses();
-      setUser(null);
-      setStatus('signedOut');
-      navigate(loginPageAfterLogout(clientState.role === 'helpdesk'), { replace: true });
+      const helpdesk = signedInRole.current === 'helpdesk';
+      startTransition(() => {
+        setUser(null);
+        setStatus('signedOut');
+        navigate(loginPageAfterLogout(helpdesk), { replace: true });
+      });
     }
-  }, [clientState.loggedIn, clientState.role, forgetCachedResponses, navigate, status]);
+  }, [clientState.loggedIn, forgetCachedResponses, navigate, status]);
 
   const completeSignIn = useCallback(
     async ({ variant = 'normal', sso = false }: CompleteSignInOptions = {}): Promise<CompleteSignInResult> => {
