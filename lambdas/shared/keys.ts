@@ -13,6 +13,7 @@ export const ENTITY = {
   user: 'USER',
   session: 'SESSION',
   preferences: 'PREFERENCES',
+  securityGroup: 'SECURITYGROUP',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -67,3 +68,13 @@ export const accountPreferencesKey = (customerId: string, accountId: string) => 
   pk: entityPartition(customerId, ENTITY.user),
   sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}`,
 });
+
+/**
+ * Security-group memberships (docs/data-model.md "Security groups"): one partition per
+ * account, one item per group it belongs to, carrying a copy of the group's site and sensor
+ * ids, so what a user may reach is one consistent Query. Written in the same transaction as
+ * the group.
+ */
+export const membershipPartition = (customerId: string, accountId: string) =>
+  `${tenantPrefix(customerId)}#SGMEMBER#${accountId}`;
+export const membershipSortKey = (groupId: string) => `${ENTITY.securityGroup}#${groupId}`;
