@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { gridSettingsSchema } from '../domain/grid-settings';
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
 import { z } from 'zod';
 import {
@@ -105,6 +106,8 @@ const accountRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'The location and site last selected in the portal', response: lastSelectedLocationSchema },
   { method: 'PUT', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema },
   { method: 'GET', path: '/locations/navbar', handler: 'locations', roles: SIGNED_IN, summary: 'Locations and sites for the navbar', response: navbarSchema },
+  { method: 'GET', path: '/account/gridsettings/{gridId}', handler: 'accounts', roles: SIGNED_IN, summary: 'My column settings of one data grid', response: gridSettingsSchema },
+  { method: 'PUT', path: '/account/gridsettings/{gridId}', handler: 'accounts', roles: SIGNED_IN, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema },
 ];
 
 const identityRoutes: RouteDefinition[] = [

@@ -19,6 +19,7 @@ import {
   type ActionRequest,
   type ResourceActions,
 } from '../shared/http';
+import { gridSettingsActions } from './grid-settings';
 import { AccountStore, currentUserDetails, type AccountRecord } from './store';
 
 const store = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);
@@ -130,6 +131,7 @@ export const accountActions: ResourceActions = {
     await accounts.savePreferences(caller.customerId, caller.accountId, { ...preferences, lastSelectedLocation: selection });
     return { statusCode: 200, body: selection };
   },
+  ...gridSettingsActions,
 };
 
 export const handler = createResourceHandler('accounts', accountActions);

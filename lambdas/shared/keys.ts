@@ -68,6 +68,11 @@ export const accountPreferencesKey = (customerId: string, accountId: string) => 
   pk: entityPartition(customerId, ENTITY.user),
   sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}`,
 });
+/** One grid's column settings, beside the account's preferences (one item per grid). */
+export const accountGridSettingsKey = (customerId: string, accountId: string, gridId: string) => ({
+  pk: entityPartition(customerId, ENTITY.user),
+  sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}#GRID#${gridId}`,
+});
 
 /**
  * Security-group memberships (docs/data-model.md "Security groups"): one partition per

@@ -46,6 +46,8 @@ describe('every route, as every role', () => {
   };
 
   const FIXTURES: Record<string, Fixture> = {
+    'GET /api/account/gridsettings/{gridId}': async () => ({ path: MARKED_GRID }),
+    'PUT /api/account/gridsettings/{gridId}': async () => ({ path: '/account/gridsettings/permissions-put', body: { columnOrder: ['name'] } }),
     'GET /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}` }),
     'PUT /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}`, body: namedBody() }),
     'PATCH /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}`, body: namedBody() }),
@@ -104,6 +106,15 @@ describe('every route, as every role', () => {
     },
   };
 
+  /**
+   * Routes whose parameter names none of the organisation's items but the caller's own (grid
+   * settings): from another organisation they answer with the caller's own, never the
+   * organisation's, which stay as they were.
+   */
+  const MARKED_GRID = '/account/gridsettings/permissions-marked';
+  const ORGANISATION_MARK = 'organisation-only-column';
+  const OWN_ONLY = new Set(['GET /api/account/gridsettings/{gridId}', 'PUT /api/account/gridsettings/{gridId}']);
+
   /** A call that needs no setup: the route's own path (no parameters) and no body. */
   const callFor = async (route: RouteDefinition, user: TestUser, role: Role): Promise<Call> => {
     const fixture = FIXTURES[routeKeyOf(route)];
@@ -116,6 +127,7 @@ describe('every route, as every role', () => {
     for (const role of ROLES) users.set(role, await createUser(stack, role));
     outsider = await createUser(stack, 'admin', 'outsider-org');
     for (const resource of ['/departments', '/divisions']) existingIds.set(resource, await catalogItem(resource));
+    await api(stack, admin(), 'PUT', MARKED_GRID, { columnOrder: [ORGANISATION_MARK] });
   });
 
   for (const route of ROUTES) {
@@ -134,7 +146,15 @@ describe('every route, as every role', () => {
       });
     }
 
-    if (route.roles !== 'public' && route.path.includes('{')) {
+    if (OWN_ONLY.has(routeKeyOf(route))) {
+      it(`${route.method} ${API_PREFIX}${route.path} from another organisation reaches only the caller's own`, async () => {
+        const call = await callFor(route, admin(), 'admin');
+        const result = await api(stack, outsider, route.method, call.path, call.body);
+        expect(result.status).toBeLessThan(400);
+        expect(JSON.stringify(result.body)).not.toContain(ORGANISATION_MARK);
+        expect(JSON.stringify((await api(stack, admin(), 'GET', MARKED_GRID)).body)).toContain(ORGANISATION_MARK);
+      });
+    } else if (route.roles !== 'public' && route.path.includes('{')) {
       it(`${route.method} ${API_PREFIX}${route.path} from another organisation finds nothing`, async () => {
         // The organisation's own item, asked for by an administrator of another one.
         const call = await callFor(route, admin(), 'admin');

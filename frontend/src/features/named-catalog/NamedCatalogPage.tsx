@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useCurrentUser } from '../auth/useAuth';
-import { gridLocaleText } from './gridLocales';
+import { gridLocaleText } from '../../components/gridLocales';
 import { NamedItemDialog } from './NamedItemDialog';
 
 /** The catalogue section holding a resource's texts (title, add, confirmations, toasts). */

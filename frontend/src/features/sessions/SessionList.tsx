@@ -8,7 +8,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { UserSession } from '@domain/account';
 import { useLanguage } from '../../i18n/useLanguage';
-import { gridLocaleText } from '../named-catalog/gridLocales';
+import { gridLocaleText } from '../../components/gridLocales';
 
 /** A session's time in the user's language and zone; the text as received when it is not a date. */
 export function formatSessionTime(value: string, language: string): string {

@@ -1,6 +1,6 @@
 import type { GridLocaleText } from '@mui/x-data-grid';
 import { enUS, esES, frFR } from '@mui/x-data-grid/locales';
-import type { Language } from '../../i18n';
+import type { Language } from '../i18n';
 
 const GRID_LOCALES = { en: enUS, fr: frFR, es: esES } as const;
 

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Button from '@mui/material/Button';
+import type { GridColDef } from '@mui/x-data-grid';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GridSettings } from '@domain/grid-settings';
+import type { ApiRequest } from '../api/apiFetch';
+import { ApiError } from '../api/ApiError';
+import { renderScreen } from '../test/render';
+import { AdminGrid } from './AdminGrid';
+
+const fake = vi.hoisted(() => ({
+  api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
+}));
+
+vi.mock('../api/apiFetch', () => ({
+  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
+  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) =>
+    schema.parse(await fake.api(path, request)),
+}));
+
+interface Row { id: string; name: string; city: string }
+const rows: Row[] = [
+  { id: '1', name: 'Bakery', city: 'Lyon' },
+  { id: '2', name: 'Cold room', city: 'Paris' },
+  { id: '3', name: 'Dairy', city: 'Lille' },
+];
+const columns: GridColDef<Row>[] = [
+  { field: 'name', headerName: 'Name', width: 150 },
+  { field: 'city', headerName: 'City', width: 150 },
+];
+
+const SETTINGS_PATH = '/account/gridsettings/test-grid';
+let stored: GridSettings;
+
+function headers(): string[] {
+  return screen.getAllByRole('columnheader').map((header) => header.textContent ?? '');
+}
+
+describe('AdminGrid', () => {
+  beforeEach(() => {
+    stored = { columnOrder: [], columnVisibility: {}, columnWidths: {} };
+    fake.api.mockReset();
+    fake.api.mockImplementation((path, request) => {
+      if (path !== SETTINGS_PATH) throw new Error(`unexpected call ${path}`);
+      if (request?.method === 'PUT') {
+        stored = request.body as GridSettings;
+        return stored;
+      }
+      return stored;
+    });
+  });
+
+  it('shows the rows, and finds them with the quick search', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    expect(await screen.findByText('Cold room')).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'Places' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'lil');
+    await waitFor(() => expect(screen.queryByText('Bakery')).toBeNull());
+    expect(screen.getByText('Dairy')).toBeInTheDocument();
+    expect(screen.queryByText('Cold room')).toBeNull();
+  });
+
+  it('sorts by a column when its header is clicked', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    await screen.findByText('Bakery');
+    const cityCells = () => screen.getAllByRole('gridcell').filter((cell) => cell.getAttribute('data-field') === 'city').map((cell) => cell.textContent);
+    await user.click(screen.getByRole('columnheader', { name: 'City' }));
+    await waitFor(() => expect(cityCells()).toEqual(['Lille', 'Lyon', 'Paris']));
+  });
+
+  it("applies the user's saved order, hidden columns and widths", async () => {
+    stored = { columnOrder: ['city', 'name'], columnVisibility: {}, columnWidths: { name: 321 } };
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    await waitFor(() => expect(headers()).toEqual(['City', 'Name']));
+    const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
+    expect(nameHeader.style.width || nameHeader.style.minWidth).toBe('321px');
+
+    stored = { columnOrder: [], columnVisibility: { city: false }, columnWidths: {} };
+    renderScreen(<AdminGrid gridId="test-grid" label="Others" rows={rows} columns={columns} />);
+    const others = await screen.findByRole('grid', { name: 'Others' });
+    await waitFor(() => expect(within(others).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name']));
+  });
+
+  it('saves the order and visibility chosen in the column settings', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    await screen.findByText('Bakery');
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Column settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'Move City up' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Name' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(fake.api).toHaveBeenCalledWith(SETTINGS_PATH, {
+      method: 'PUT',
+      body: { columnOrder: ['city', 'name'], columnVisibility: { name: false }, columnWidths: {} },
+    }));
+    await waitFor(() => expect(headers()).toEqual(['City']));
+  });
+
+  it('resets the columns to the grid’s own', async () => {
+    stored = { columnOrder: ['city', 'name'], columnVisibility: { name: false }, columnWidths: { city: 400 } };
+    const user = userEvent.setup();
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    await waitFor(() => expect(headers()).toEqual(['City']));
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Column settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'City']));
+    expect(stored).toEqual({ columnOrder: ['name', 'city'], columnVisibility: {}, columnWidths: {} });
+  });
+
+  it('shows the toolbar slot and row actions named after the row', async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn();
+    renderScreen(
+      <AdminGrid
+        gridId="test-grid"
+        label="Places"
+        rows={rows}
+        columns={columns}
+        toolbar={<Button>Add place</Button>}
+        rowActions={[{ key: 'delete', label: (row) => `Delete ${row.name}`, icon: <DeleteIcon />, onClick: remove, hidden: (row) => row.id === '3' }]}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Add place' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Delete Bakery' }));
+    expect(remove).toHaveBeenCalledWith(rows[0]);
+    expect(screen.queryByRole('button', { name: 'Delete Dairy' })).toBeNull();
+  });
+
+  it('shows a failed load with Reload, and the loading state', async () => {
+    const user = userEvent.setup();
+    const reload = vi.fn();
+    const { rerender } = renderScreen(
+      <AdminGrid gridId="test-grid" label="Places" rows={undefined} columns={columns} loading error={new ApiError(500, 'An error occurred')} onReload={reload} />,
+    );
+    expect(await screen.findByText('An error occurred')).toBeVisible();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reload).toHaveBeenCalled();
+    rerender(<AdminGrid gridId="test-grid" label="Places" rows={[]} columns={columns} emptyLabel="No places yet." />);
+    expect(await screen.findByText('No places yet.')).toBeVisible();
+  });
+
+  it('keeps working with the default columns when the settings cannot be read', async () => {
+    fake.api.mockImplementation(() => {
+      throw new ApiError(500, 'An error occurred');
+    });
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    expect(await screen.findByText('Bakery')).toBeInTheDocument();
+    expect(headers()).toEqual(['Name', 'City']);
+  });
+});

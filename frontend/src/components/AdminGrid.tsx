@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import SearchIcon from '@mui/icons-material/Search';
+import ViewColumnIcon from '@mui/icons-material/ViewColumnOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  DataGrid,
+  GridActionsCellItem,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridFilterModel,
+  type GridRowIdGetter,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/grid-settings';
+import { errorMessageOf } from '../api/ApiError';
+import { saveGridSettings, useGridSettings } from '../api/gridSettings';
+import { useMessageText } from '../i18n/messages';
+import { useLanguage } from '../i18n/useLanguage';
+import { ColumnSettingsDialog } from './ColumnSettingsDialog';
+import { gridLocaleText } from './gridLocales';
+
+/** One action of a row (Edit, Delete, ...), shown as an icon button named after the row. */
+export interface AdminGridRowAction<R> {
+  key: string;
+  /** The accessible name, e.g. "Edit Bakery". */
+  label: (row: R) => string;
+  icon: ReactElement;
+  onClick: (row: R) => void;
+  /** Hidden for some rows. */
+  hidden?: (row: R) => boolean;
+}
+
+export interface AdminGridProps<R extends GridValidRowModel> {
+  /** Which grid the user's column settings belong to (a slug: `security-groups`). */
+  gridId: string;
+  /** The grid's accessible name (usually the page title). */
+  label: string;
+  rows: readonly R[] | undefined;
+  columns: readonly GridColDef<R>[];
+  loading?: boolean;
+  /** A failed load: shown above the grid with a Reload button. */
+  error?: unknown;
+  onReload?: () => void;
+  /** Beside the search box: the Add button, typically. */
+  toolbar?: ReactNode;
+  rowActions?: readonly AdminGridRowAction<R>[];
+  /** What an empty list says. */
+  emptyLabel?: string;
+  getRowId?: GridRowIdGetter<R>;
+  initialSort?: GridSortModel;
+}
+
+/** Width changes come in bursts while a column is dragged: saved once it settles. */
+const SAVE_DELAY_MS = 600;
+const ACTIONS_FIELD = '__actions';
+
+/**
+ * The data grid of every administration screen: quick search, sorting, loading and error
+ * states, a toolbar slot, row actions, and column settings (visibility, order, widths)
+ * saved per user and per grid through `PUT /api/account/gridsettings/{gridId}`.
+ */
+export function AdminGrid<R extends GridValidRowModel>({
+  gridId,
+  label,
+  rows,
+  columns,
+  loading = false,
+  error,
+  onReload,
+  toolbar,
+  rowActions = [],
+  emptyLabel,
+  getRowId,
+  initialSort,
+}: AdminGridProps<R>) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const language = useLanguage();
+  const { enqueueSnackbar } = useSnackbar();
+  const saved = useGridSettings(gridId);
+  // The user's changes of this visit; until the first one, what the server has (or defaults).
+  const [edited, setEdited] = useState<GridSettings | null>(null);
+  const settings = edited ?? saved.data ?? DEFAULT_GRID_SETTINGS;
+  const [search, setSearch] = useState('');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(pendingSave.current), []);
+
+  const persist = useCallback((next: GridSettings, delay: number) => {
+    clearTimeout(pendingSave.current);
+    pendingSave.current = setTimeout(() => {
+      saveGridSettings(gridId, next)
+        .then((stored) => saved.mutate(stored, { revalidate: false }))
+        .catch((failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' }));
+    }, delay);
+  }, [enqueueSnackbar, gridId, messageText, saved]);
+
+  const change = useCallback((update: (current: GridSettings) => GridSettings, delay = 0) => {
+    const next = update(settings);
+    setEdited(next);
+    persist(next, delay);
+  }, [persist, settings]);
+
+  const shownColumns = useMemo<GridColDef<R>[]>(() => {
+    const own = orderColumns(columns, settings.columnOrder).map((column): GridColDef<R> => {
+      const width = settings.columnWidths[column.field];
+      // A width the user set wins over the column's flex.
+      return width === undefined ? column : { ...column, width, flex: 0 };
+    });
+    if (rowActions.length === 0) return own;
+    const actions: GridColDef<R> = {
+      field: ACTIONS_FIELD,
+      type: 'actions',
+      headerName: t('adminGrid.actions'),
+      width: Math.max(80, 48 * rowActions.length + 16),
+      getActions: ({ row }) => rowActions
+        .filter((action) => !(action.hidden?.(row) ?? false))
+        .map((action) => (
+          <GridActionsCellItem key={action.key} icon={action.icon} label={action.label(row)} onClick={() => action.onClick(row)} />
+        )),
+    };
+    return [...own, actions];
+  }, [columns, rowActions, settings.columnOrder, settings.columnWidths, t]);
+
+  const filterModel = useMemo<GridFilterModel>(
+    () => ({ items: [], quickFilterValues: search.split(/\s+/).filter((word) => word !== '') }),
+    [search],
+  );
+
+  const localeText = useMemo(
+    () => ({ ...gridLocaleText(language), ...(emptyLabel === undefined ? {} : { noRowsLabel: emptyLabel }) }),
+    [emptyLabel, language],
+  );
+
+  const onVisibility = (model: GridColumnVisibilityModel) => {
+    const { [ACTIONS_FIELD]: _actions, ...own } = model;
+    change((current) => ({ ...current, columnVisibility: own }));
+  };
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2, gap: 2 }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('adminGrid.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ minWidth: { sm: 280 } }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<ViewColumnIcon />} onClick={() => setSettingsOpen(true)}>
+            {t('adminGrid.columns')}
+          </Button>
+          {toolbar}
+        </Stack>
+      </Stack>
+      {error !== undefined && error !== null && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={onReload && (
+            <Button color="inherit" size="small" onClick={onReload}>
+              {t('adminGrid.reload')}
+            </Button>
+          )}
+        >
+          {messageText(errorMessageOf(error))}
+        </Alert>
+      )}
+      <Paper variant="outlined">
+        <Box sx={{ width: '100%' }}>
+          <DataGrid<R>
+            rows={rows ?? []}
+            columns={shownColumns}
+            {...(getRowId ? { getRowId } : {})}
+            loading={loading}
+            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+            autoHeight
+            disableRowSelectionOnClick
+            pageSizeOptions={[25, 50, 100]}
+            initialState={{
+              pagination: { paginationModel: { pageSize: 25 } },
+              ...(initialSort ? { sorting: { sortModel: initialSort } } : {}),
+            }}
+            filterModel={filterModel}
+            onFilterModelChange={(model) => setSearch((model.quickFilterValues ?? []).join(' '))}
+            columnVisibilityModel={settings.columnVisibility}
+            onColumnVisibilityModelChange={onVisibility}
+            onColumnWidthChange={({ colDef, width }) => {
+              if (colDef.field === ACTIONS_FIELD) return;
+              change((current) => ({ ...current, columnWidths: { ...current.columnWidths, [colDef.field]: Math.round(width) } }), SAVE_DELAY_MS);
+            }}
+            localeText={localeText}
+            aria-label={label}
+            sx={{ border: 0 }}
+          />
+        </Box>
+      </Paper>
+      {settingsOpen && (
+        <ColumnSettingsDialog
+          columns={columns.map((column) => ({
+            field: column.field,
+            headerName: column.headerName ?? column.field,
+          }))}
+          settings={settings}
+          onSave={(next) => {
+            change(() => next);
+            setSettingsOpen(false);
+          }}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+    </>
+  );
+}
