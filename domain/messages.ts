@@ -119,6 +119,26 @@ export const MESSAGES = {
   documentTooLarge: "The PDF must be at most 2 MB.",
   siteDocumentNotFound: "No PDF has been uploaded for this site.",
   inviteAlreadyAccepted: "This user has already accepted the invitation.",
+  // Security groups, user views, settings (SPEC sections 3, 5, 6, 8)
+  nameMax50: "Maximum length allowed for name is 50 characters.",
+  descriptionMax250: "Maximum length allowed for description is 250 characters.",
+  nameInvalid: "Please enter a valid name.",
+  securityGroupNameTaken: "A security group with this name already exists.",
+  securityGroupNotFound: "Security group not found.",
+  securityGroupMembersMax: "A security group can have at most 90 members.",
+  unknownSite: "A selected site does not exist.",
+  unknownMember: "A selected member is not a user of this organisation.",
+  unknownDepartment: "A selected department does not exist.",
+  unknownDivision: "A selected division does not exist.",
+  userViewNameTaken: "A user view with this name already exists.",
+  userViewNotFound: "User view not found.",
+  currentPasswordRequired: "Current Password is required!",
+  currentPasswordInvalid: "Current Password is Invalid. Please Try Again.",
+  samePassword: "New Password must be different from the Current Password.",
+  translationCsvOnly: "Only .csv files are accepted.",
+  translationCsvInvalid: "The file is not a valid translation file: it needs the columns key, en, fr and es.",
+  translationCsvTooLarge: "The translation file is too large.",
+  timezoneInvalid: "Please select a valid time zone.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
