@@ -126,6 +126,7 @@ export const MESSAGES = {
   securityGroupNameTaken: "A security group with this name already exists.",
   securityGroupNotFound: "Security group not found.",
   securityGroupMembersMax: "A security group can have at most 90 members.",
+  siteSelectionRequired: "Please select at least one site.",
   unknownSite: "A selected site does not exist.",
   unknownMember: "A selected member is not a user of this organisation.",
   unknownDepartment: "A selected department does not exist.",
