@@ -139,7 +139,6 @@ export const MESSAGES = {
   translationCsvOnly: "Only .csv files are accepted.",
   translationCsvInvalid: "The file is not a valid translation file: it needs the columns key, en, fr and es.",
   translationCsvTooLarge: "The translation file is too large.",
-  timezoneInvalid: "Please select a valid time zone.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
