@@ -139,6 +139,27 @@ export const MESSAGES = {
   translationCsvOnly: "Only .csv files are accepted.",
   translationCsvInvalid: "The file is not a valid translation file: it needs the columns key, en, fr and es.",
   translationCsvTooLarge: "The translation file is too large.",
+  // Users and invitations (SPEC sections 5, 8)
+  firstNameRequired: "First name is required.",
+  lastNameRequired: "Last name is required.",
+  emailRequired: "Email is required.",
+  emailInvalid: "Enter a valid email address.",
+  roleRequired: "Role is required.",
+  phoneInvalid: "Enter a valid phone number: + and the country code, then 10 digits.",
+  mfaNeedsVerifiedPhone: "Multi-factor authentication needs a verified phone number.",
+  smsNeedsVerifiedPhone: "Text notifications need a verified phone number.",
+  pagerTypeRequired: "Select a pager type.",
+  pagerNumberRequired: "Pager number or email is required.",
+  pagerEmailInvalid: "The pager email must be digits, then @ and a domain (for example 5551234567@pager.example).",
+  mfaOffSupportOnly: "Only support can turn off multi-factor authentication.",
+  userAlreadyInvited: "This user has already been invited.",
+  userRegisteredByAnotherClient: "This email is already registered by another client.",
+  emailAlreadyRegistered: "This email is already registered.",
+  roleNotAssignable: "You cannot give this role.",
+  notOnOwnAccount: "You cannot do this to your own account.",
+  verifyNoPhone: "Save a phone number before verifying it.",
+  verifyNoPager: "Save a pager number or email before verifying it.",
+  fieldTooLong: "This field is too long.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

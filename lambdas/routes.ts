@@ -21,6 +21,20 @@ import {
   userSessionSchema,
 } from '../domain/account';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '../domain/roles';
+import {
+  accountSummarySchema,
+  customerGroupSchema,
+  inviteInputSchema,
+  sendOtpInputSchema,
+  sendOtpResultSchema,
+  userDetailSchema,
+  userInputSchema,
+  userMfaInputSchema,
+  userRoleSchema,
+  userSchema,
+  userStatusInputSchema,
+  verifyOtpInputSchema,
+} from '../domain/user';
 
 /**
  * The one route table (ARCHITECTURE.md "Rules that keep the two runtimes one"). It drives
@@ -38,6 +52,7 @@ export const HANDLERS = {
   accounts: 'lambdas/accounts/handler.ts',
   identityAdmin: 'lambdas/identity-admin/handler.ts',
   locations: 'lambdas/locations/handler.ts',
+  users: 'lambdas/users/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -117,6 +132,27 @@ const identityRoutes: RouteDefinition[] = [
   { method: 'POST', path: '/cognito/resendinvite/{name}', handler: 'identityAdmin', roles: USER_ADMINISTRATORS, summary: 'Send the invitation again' },
 ];
 
+/** User management and invitations (SPEC sections 2, 7: People). */
+const userRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/users', handler: 'users', roles: USER_ADMINISTRATORS, summary: "The organisation's users (never superadmin accounts); status=invited or unverifiedEmail narrows it", response: userSchema, paginated: true },
+  { method: 'GET', path: '/users/invitations', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Pending invitations', response: userSchema, paginated: true },
+  { method: 'GET', path: '/users/listwithunverifiedemail', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Users whose email is not verified', response: userSchema, paginated: true },
+  { method: 'POST', path: '/users', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Add a user (the identity service emails the invitation with a temporary password)', body: userInputSchema, response: userSchema },
+  { method: 'POST', path: '/users/invite', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Invite a user: user type, customer group, sites and module flags', body: inviteInputSchema, response: userSchema },
+  { method: 'GET', path: '/users/{id}', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'A user; fetchSharedLocs=true adds the shared locations (accepted ones)', response: userDetailSchema },
+  { method: 'PUT', path: '/users/{id}', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Update a user', body: userInputSchema, response: userSchema },
+  { method: 'DELETE', path: '/users/{id}', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Delete a user (identity, record, sessions)' },
+  { method: 'PUT', path: '/users/{id}/status', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Enable or disable a user (a disabled user cannot sign in; their sessions end)', body: userStatusInputSchema, response: userSchema },
+  { method: 'PUT', path: '/users/{id}/mfa', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'Turn SMS MFA on (verified phone) or off (support only)', body: userMfaInputSchema, response: userSchema },
+  { method: 'POST', path: '/users/sendOTP', handler: 'users', roles: SIGNED_IN, summary: "Send a code to the phone or pager on a user's record (mine; any of the organisation for administrators)", body: sendOtpInputSchema, response: sendOtpResultSchema },
+  { method: 'POST', path: '/users/verifyOTP', handler: 'users', roles: SIGNED_IN, summary: 'Verify a phone or pager with its code', body: verifyOtpInputSchema, response: userSchema },
+  { method: 'GET', path: '/accounts', handler: 'users', roles: SIGNED_IN, summary: "The organisation's accounts, short form", response: z.object({ items: z.array(accountSummarySchema) }) },
+  { method: 'GET', path: '/accounts/bylocations', handler: 'users', roles: SIGNED_IN, summary: "The organisation's accounts by location", response: z.object({ items: z.array(z.object({ locationId: z.string(), accounts: z.array(accountSummarySchema) })) }) },
+  { method: 'GET', path: '/roles/userroles', handler: 'users', roles: USER_ADMINISTRATORS, summary: 'The roles the caller may give', response: z.object({ items: z.array(userRoleSchema) }) },
+  // SPEC section 7 writes it `/account/customergroups/`; an API Gateway route cannot end with `/`.
+  { method: 'GET', path: '/account/customergroups', handler: 'users', roles: USER_ADMINISTRATORS, summary: "The organisation's customer groups", response: z.object({ items: z.array(customerGroupSchema) }) },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -124,6 +160,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...sessionRoutes,
   ...accountRoutes,
   ...identityRoutes,
+  ...userRoutes,
 ];
 
 /** The API Gateway route key of a route: `GET /api/departments/{id}`. */

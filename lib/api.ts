@@ -1,4 +1,5 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -15,7 +16,7 @@ import { Construct } from 'constructs';
 import { API_PREFIX, HANDLERS, type HandlerName, ROUTES, routeKeyOf } from '../lambdas/routes';
 import type { Data, TableAccess } from './data';
 import { PortalFunction } from './function';
-import { lambdaBasicExecutionFinding } from './nag';
+import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
 import type { Identity } from './identity';
 
 /**
@@ -30,7 +31,14 @@ const TABLE_ACCESS: Partial<Record<HandlerName, TableAccess>> = {
 /** The identity service's admin actions a handler calls on the user pool; none unless listed. */
 const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = {
   identityAdmin: ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminCreateUser'],
+  users: [
+    'AdminGetUser', 'AdminCreateUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminDisableUser',
+    'AdminEnableUser', 'AdminDeleteUser', 'AdminSetUserMFAPreference',
+  ],
 };
+
+/** Handlers that send the product's own texts (SNS) and emails (SES): phone and pager verification codes. */
+const MESSAGE_SENDERS: ReadonlySet<HandlerName> = new Set(['users']);
 
 /** One JSON line per request; `requestId` is required by API Gateway. */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
@@ -58,6 +66,28 @@ export interface ApiProps {
   readonly data: Data;
   /** Maximum concurrent sessions per user (SPEC.md), given to every handler as `MAX_SESSIONS`. */
   readonly maxSessions: number;
+  /** The sender of the product's own emails (an SES verified identity); `no-reply@coldchain.local` if unset. */
+  readonly mailFrom?: string;
+}
+
+/**
+ * Texts to phone numbers (SNS direct publish: a phone number has no ARN) and emails from
+ * the account's SES identities. `MAIL_FROM` (context `mailFrom`) must be one of them.
+ */
+function grantMessaging(fn: PortalFunction): void {
+  const identities = Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identities] }));
+  Validations.of(fn.role ?? fn).acknowledge(
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'sns:Publish to a phone number (verification codes) has no resource ARN; the function publishes to no topic.',
+    },
+    {
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(fn, identities)}]`,
+      reason: "Verification emails are sent from the account's verified SES identity named by MAIL_FROM, chosen at deploy time.",
+    },
+  );
 }
 
 function pascalCase(name: string): string {
@@ -113,11 +143,13 @@ export class Api extends Construct {
           SERVICE_NAME: 'portal',
           LOG_LEVEL: 'INFO',
           MAX_SESSIONS: String(props.maxSessions),
+          ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         },
       });
       data.grantTo(fn, TABLE_ACCESS[name] ?? 'readWrite');
       const identityActions = IDENTITY_ADMIN_ACTIONS[name];
       if (identityActions !== undefined) identity.grantAdmin(fn, identityActions);
+      if (MESSAGE_SENDERS.has(name)) grantMessaging(fn);
       Validations.of(fn).acknowledge(
         {
           id: lambdaBasicExecutionFinding(fn),

@@ -7,8 +7,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { byNameSortKey, ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
-import { accountEmailPartition } from '../lambdas/accounts/store';
+import { byNameSortKey, ENTITY, entityPartition, entitySortKey, tenantPrefix, UNIQUENESS_SORT_KEY, uniquenessPartition } from '../lambdas/shared/keys';
+import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 
 /**
@@ -61,16 +61,27 @@ export async function seedDemo(
       { Name: 'custom:customergroupid', Value: DEMO_ORGANISATION.customerGroupId },
       { Name: 'custom:isPortalLogin', Value: 'true' },
     ]);
-    await put({
-      pk: entityPartition(customerId, ENTITY.user), sk: entitySortKey(ENTITY.user, user.accountId), type: ENTITY.user,
-      gsi2pk: accountEmailPartition(customerId, user.email), gsi2sk: 'USER',
-      accountId: user.accountId, email: user.email, role: user.role, firstName: user.givenName, lastName: user.familyName,
-      isActive: true, isEmailVerified: true, siteIds: [site.id], locationIds: [location.id], lang: 'en', uom: 'C',
-      timezone: site.timezone, isOwner: user.role === 'admin', hasDefaultLocAccess: user.role === 'admin', createdAt: now,
-    });
+    // The user administration's record (lambdas/users/store.ts), as an administrator would have made it.
+    await put(userItem(customerId, {
+      accountId: user.accountId, email: user.email, identityUsername: user.email, role: user.role,
+      firstName: user.givenName, lastName: user.familyName, phone: '', phoneVerified: false, employeeId: '',
+      isActive: true, isEmailVerified: true, inviteDate: null, siteIds: [site.id], locationIds: [location.id],
+      departmentIds: [], divisionIds: [], lang: 'en', uom: 'C', timezone: site.timezone,
+      isPortalLogin: true, isHaccpAvailable: user.role !== 'helpdesk', isMobileLogin: false,
+      isOwner: user.role === 'admin', isLocationAdmin: false, hasDefaultLocAccess: user.role === 'admin',
+      notificationsEnabled: user.role !== 'helpdesk', smsEnabled: false, mfaEnabled: false, mfaRequired: false,
+      enablePager: false, pagerType: null, pagerNumber: '', pagerVerified: false,
+      enableAuditModule: false, enableIVR: false, customerGroupId: DEMO_ORGANISATION.customerGroupId,
+      createdAt: now, updatedAt: now, createdBy: 'seed', updatedBy: 'seed', version: 1,
+    }));
+    await put({ ...emailClaim(customerId, user.email), ownerId: user.accountId });
   }
   return true;
 }
+
+const emailClaim = (customerId: string, email: string) => ({
+  pk: uniquenessPartition(customerId, ENTITY.user, 'email', email), sk: UNIQUENESS_SORT_KEY,
+});
 
 async function ensureIdentityUser(
   identity: CognitoIdentityProviderClient,

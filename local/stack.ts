@@ -15,6 +15,7 @@ import { assertPortsFree, type LocalPorts } from './ports';
 import { startS3 } from './s3';
 import { seedDemo } from './seed';
 import { startSes } from './ses';
+import { startSns } from './sns';
 import { ensureTable } from './table';
 
 export const LOCAL_TABLE_NAME = 'coldchain-portal';
@@ -71,6 +72,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       startBroker(ports.mqtt, ports.mqttWebSocket),
     ]);
     stops.push(dynamo.stop, ses.stop, s3.stop, broker.stop);
+    // Texts the handlers send themselves (SNS) go to the outbox, on a free loopback port.
+    const sns = await startSns(outbox);
+    stops.push(sns.stop);
     const identity = await startIdentity({
       port: ports.cognito,
       dataDir: join(dataDir, 'identity'),
@@ -88,6 +92,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_SNS: sns.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.endpoint,
       TABLE_NAME: LOCAL_TABLE_NAME,
       USER_POOL_ID: identity.userPoolId,

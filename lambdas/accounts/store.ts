@@ -41,6 +41,31 @@ export interface AccountRecord {
   dormancyResetAt?: string;
   locationIds?: string[];
   siteIds?: string[];
+  // User administration (lambdas/users, domain/user.ts) keeps these too.
+  phone?: string;
+  phoneVerified?: boolean;
+  employeeId?: string;
+  departmentIds?: string[];
+  divisionIds?: string[];
+  isPortalLogin?: boolean;
+  isMobileLogin?: boolean;
+  notificationsEnabled?: boolean;
+  smsEnabled?: boolean;
+  mfaEnabled?: boolean;
+  /** Invited with MFA: SMS MFA is turned on once the phone is verified. */
+  mfaRequired?: boolean;
+  pagerType?: 'email' | 'phone' | null;
+  pagerNumber?: string;
+  pagerVerified?: boolean;
+  customerGroupId?: string | null;
+  /** The identity service's user name (the email it was created with). */
+  identityUsername?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  createdBy?: string;
+  updatedBy?: string;
+  /** Optimistic lock of user administration; records written before it have none (0). */
+  version?: number;
 }
 
 /** The email lookup of the user items (gsi2), within one organisation. */

@@ -1,6 +1,8 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
 
 /**
  * Every AWS client is made here, once per process. Endpoints come from the SDK's own
@@ -22,4 +24,20 @@ let identityProviderClient: CognitoIdentityProviderClient | undefined;
 export function cognitoClient(): CognitoIdentityProviderClient {
   identityProviderClient ??= new CognitoIdentityProviderClient({});
   return identityProviderClient;
+}
+
+let emailClient: SESv2Client | undefined;
+
+/** Emails the product sends itself (pager verification codes); SES, the SES emulator locally. */
+export function sesClient(): SESv2Client {
+  emailClient ??= new SESv2Client({});
+  return emailClient;
+}
+
+let textClient: SNSClient | undefined;
+
+/** Texts the product sends itself (phone and pager verification codes); SNS, the outbox locally. */
+export function snsClient(): SNSClient {
+  textClient ??= new SNSClient({});
+  return textClient;
 }

@@ -37,6 +37,8 @@ export interface BackendConfig {
   sessionLifetimeDays: number;
   /** The Cognito user pool, for the identity calls (sessions, cognito/*). */
   userPoolId: string | undefined;
+  /** The sender of the emails the product sends itself (an SES verified identity on AWS). */
+  mailFrom: string;
 }
 
 let cached: BackendConfig | undefined;
@@ -51,6 +53,7 @@ export function backendConfig(): BackendConfig {
       maxSessions: positiveInteger('MAX_SESSIONS', DEFAULT_MAX_SESSIONS),
       sessionLifetimeDays: positiveInteger('SESSION_LIFETIME_DAYS', 30),
       userPoolId: process.env['USER_POOL_ID'] || undefined,
+      mailFrom: process.env['MAIL_FROM'] || 'no-reply@coldchain.local',
     };
   }
   return cached;

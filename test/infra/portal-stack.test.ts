@@ -254,11 +254,26 @@ describe('ColdChainPortalStack', () => {
       });
     });
 
-    it('grants the identity admin calls to the cognito/* handler only, on this pool', () => {
+    it('grants the identity admin calls only to the handlers that make them, on this pool', () => {
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources);
       const withAdminGet = policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes('cognito-idp:AdminGetUser'));
-      expect(withAdminGet).toHaveLength(1);
-      expect(JSON.stringify(withAdminGet[0]?.Properties['Roles'])).toContain('IdentityAdminFunction');
+      // cognito/* calls, user administration, and sharing a location (the invitee found by email).
+      const allowed = /^Api(IdentityAdmin|Users|Locations)FunctionServiceRole/;
+      const roles = withAdminGet.map((policy) => JSON.stringify(policy.Properties['Roles']));
+      expect(roles.some((role) => role.includes('IdentityAdminFunction'))).toBe(true);
+      for (const policy of withAdminGet) {
+        const [role] = policy.Properties['Roles'] as { Ref: string }[];
+        expect(role?.Ref).toMatch(allowed);
+      }
+    });
+
+    it('lets only the users handler send texts and emails (verification codes)', () => {
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources);
+      for (const action of ['sns:Publish', 'ses:SendEmail']) {
+        const granted = policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes(action)
+          && !JSON.stringify(policy.Properties['Roles']).includes('smsRole'));
+        expect(granted.map((policy) => JSON.stringify(policy.Properties['Roles'])), action).toEqual([expect.stringContaining('UsersFunction')]);
+      }
     });
 
     it('prints where the portal is', () => {

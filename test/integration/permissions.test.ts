@@ -5,7 +5,7 @@ import { ROLES, type Role } from '../../domain/roles';
 import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lambdas/routes';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
-import { api, createUser, signIn, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -44,6 +44,17 @@ describe('every route, as every role', () => {
     const created = await api(stack, admin(), 'POST', resource, namedBody());
     return (created.body as { id: string }).id;
   };
+
+  const newUserBody = () => ({
+    firstName: 'Perm', lastName: 'Test', email: `perm-${randomUUID().slice(0, 8)}@test.example`, role: 'basicuser',
+    siteIds: [DEMO_ORGANISATION.site.id],
+  });
+  /** A user of the organisation, added by its administrator. */
+  const organisationUser = async (body: ReturnType<typeof newUserBody>) => {
+    const created = await api(stack, admin(), 'POST', '/users', body);
+    return (created.body as { id: string }).id;
+  };
+  const uniquePhone = () => `+1333${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
   const FIXTURES: Record<string, Fixture> = {
     'GET /api/account/gridsettings/{gridId}': async () => ({ path: MARKED_GRID }),
@@ -86,6 +97,28 @@ describe('every route, as every role', () => {
     'GET /api/cognito/getuser/{name}': async (user) => ({ path: `/cognito/getuser/${encoded(user.email)}` }),
     'PUT /api/cognito/{name}': async (user) => ({ path: `/cognito/${encoded(user.email)}`, body: { UserAttributes: [{ Name: 'given_name', Value: 'P' }] } }),
     'DELETE /api/cognito/attributes/{name}': async (user) => ({ path: `/cognito/attributes/${encoded(user.email)}`, body: { UserAttributeNames: ['locale'] } }),
+    'POST /api/users': async () => ({ path: '/users', body: newUserBody() }),
+    'POST /api/users/invite': async () => ({ path: '/users/invite', body: newUserBody() }),
+    'GET /api/users/{id}': async () => ({ path: `/users/${users.get('basicuser')?.accountId ?? ''}?fetchSharedLocs=true` }),
+    'PUT /api/users/{id}': async () => {
+      const body = newUserBody();
+      return { path: `/users/${await organisationUser(body)}`, body: { ...body, firstName: 'Changed' } };
+    },
+    'DELETE /api/users/{id}': async () => ({ path: `/users/${await organisationUser(newUserBody())}` }),
+    'PUT /api/users/{id}/status': async () => ({ path: `/users/${await organisationUser(newUserBody())}/status`, body: { isactive: false } }),
+    'PUT /api/users/{id}/mfa': async () => ({ path: `/users/${await organisationUser(newUserBody())}/mfa`, body: { enabled: false } }),
+    // A code to the caller's own phone, then that code verified.
+    'POST /api/users/sendOTP': async (user) => {
+      await provisionAccount(stack, { email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId, phone: uniquePhone() });
+      return { path: '/users/sendOTP', body: { channel: 'phone' } };
+    },
+    'POST /api/users/verifyOTP': async (user) => {
+      const phone = uniquePhone();
+      await provisionAccount(stack, { email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId, phone });
+      const since = new Date();
+      await api(stack, user, 'POST', '/users/sendOTP', { channel: 'phone' });
+      return { path: '/users/verifyOTP', body: { channel: 'phone', code: await readLatestCode(stack, phone, 'sms', since) } };
+    },
     'POST /api/cognito/resendinvite/{name}': async () => {
       // An invitation not accepted yet, in the organisation.
       const email = `invited-${randomUUID().slice(0, 8)}@test.example`;

@@ -1,0 +1,387 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { conflict, notFound } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import type { Page } from '../../domain/named-catalog';
+import { ROLE_IDS, type OtpChannel, type User } from '../../domain/user';
+import { accountEmailPartition, type AccountRecord } from '../accounts/store';
+import { auditItem, type AuditAction } from '../shared/audit';
+import type { Caller } from '../shared/caller';
+import {
+  accountKey,
+  byNameSortKey,
+  ENTITY,
+  entityPartition,
+  UNIQUENESS_SORT_KEY,
+  uniquenessPartition,
+} from '../shared/keys';
+import { encodeCursor, type PageRequest } from '../shared/pagination';
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+/** The user item: the account record (lambdas/accounts/store.ts) with the keys of its indexes. */
+export type UserRecord = AccountRecord;
+
+/** Which users a list shows. */
+export type UserListFilter = 'all' | 'invited' | 'unverifiedEmail';
+
+/** A verification code waiting on a user's phone or pager: only its hash is kept. */
+interface OtpItem {
+  codeHash: string;
+  destination: string;
+  expiresAt: string;
+  attempts: number;
+}
+
+const otpKey = (customerId: string, accountId: string, channel: OtpChannel) => ({
+  pk: accountKey(customerId, accountId).pk,
+  sk: `${accountKey(customerId, accountId).sk}#OTP#${channel}`,
+});
+
+const emailClaimKey = (customerId: string, email: string) => ({
+  pk: uniquenessPartition(customerId, ENTITY.user, 'email', email),
+  sk: UNIQUENESS_SORT_KEY,
+});
+
+/** The list order: last name, first name, then email (gsi1 of the user items). */
+const listSortKey = (record: UserRecord) =>
+  byNameSortKey(`${record.lastName ?? ''} ${record.firstName ?? ''} ${record.email}`, record.accountId);
+
+const hashCode = (accountId: string, code: string) => createHash('sha256').update(`${accountId}:${code}`).digest();
+
+/** SPEC section 9: 3 attempts per code. */
+export const OTP_MAX_ATTEMPTS = 3;
+
+const FILTERS: Record<UserListFilter, string> = {
+  all: '#role <> :superadmin',
+  invited: '#role <> :superadmin AND attribute_exists(inviteDate)',
+  unverifiedEmail: '#role <> :superadmin AND (attribute_not_exists(isEmailVerified) OR isEmailVerified = :false)',
+};
+
+/**
+ * The organisation's users on the single table: the account record the sign-in reads
+ * (`C#<cid>#USER` / `USER#<accountId>`, gsi2 by email), listed by name through gsi1. An
+ * email is unique in the organisation under concurrency (a marker item written in the same
+ * transaction), every change is conditional on the version read, and every change writes
+ * its audit entry in the same transaction. Superadmin accounts are never listed.
+ */
+export class UserStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  listPartition(customerId: string): string {
+    return entityPartition(customerId, ENTITY.user);
+  }
+
+  async list(customerId: string, page: PageRequest, filter: UserListFilter = 'all'): Promise<Page<UserRecord>> {
+    const items: UserRecord[] = [];
+    let startKey = page.startKey;
+    // A filter can leave a page short: read on until the page is full or the list ends.
+    do {
+      const result = await this.client.send(new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: FILTERS[filter],
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':pk': this.listPartition(customerId),
+          ':superadmin': 'superadmin',
+          ...(filter === 'unverifiedEmail' ? { ':false': false } : {}),
+        },
+        Limit: page.limit - items.length,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }));
+      items.push(...((result.Items ?? []) as UserRecord[]));
+      startKey = result.LastEvaluatedKey;
+    } while (startKey !== undefined && items.length < page.limit);
+    const nextCursor = encodeCursor(startKey);
+    return { items, ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  /** Every listed user of the organisation (the short lists: accounts, accounts by location). */
+  async all(customerId: string, filter: UserListFilter = 'all'): Promise<UserRecord[]> {
+    const items: UserRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.list(customerId, { limit: 100, ...(startKey ? { startKey } : {}) }, filter);
+      items.push(...page.items);
+      startKey = page.nextCursor === undefined ? undefined
+        : JSON.parse(Buffer.from(page.nextCursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } while (startKey !== undefined);
+    return items;
+  }
+
+  /** A user of the organisation; superadmin accounts only for a superadmin. */
+  async get(customerId: string, accountId: string, options: { includeSuperadmin?: boolean } = {}): Promise<UserRecord> {
+    const result = await this.client.send(new GetCommand({
+      TableName: this.tableName, Key: accountKey(customerId, accountId), ConsistentRead: true,
+    }));
+    const record = result.Item as (UserRecord & { type?: string }) | undefined;
+    if (record === undefined || record.type !== ENTITY.user) throw notFound(MESSAGES.identityUserNotFound);
+    if (record.role === 'superadmin' && !options.includeSuperadmin) throw notFound(MESSAGES.identityUserNotFound);
+    return record;
+  }
+
+  async findByEmail(customerId: string, email: string): Promise<UserRecord | undefined> {
+    const result = await this.client.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': accountEmailPartition(customerId, email) },
+      Limit: 1,
+    }));
+    return result.Items?.[0] as UserRecord | undefined;
+  }
+
+  /** Is the email's marker taken in the organisation (strongly consistent, unlike the email index)? */
+  async emailClaimedBy(customerId: string, email: string): Promise<string | undefined> {
+    const result = await this.client.send(new GetCommand({
+      TableName: this.tableName, Key: emailClaimKey(customerId, email), ConsistentRead: true,
+    }));
+    const owner = result.Item?.['ownerId'];
+    return typeof owner === 'string' ? owner : undefined;
+  }
+
+  /** A new user: the record, its email marker and the audit entry, or nothing. */
+  async create(caller: Caller, customerId: string, fields: Omit<UserRecord, 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version'>): Promise<UserRecord> {
+    const now = this.clock().toISOString();
+    const record: UserRecord = { ...fields, createdAt: now, updatedAt: now, createdBy: caller.email, updatedBy: caller.email, version: 1 };
+    await this.transact([
+      { Put: { TableName: this.tableName, Item: userItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...emailClaimKey(customerId, record.email), ownerId: record.accountId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      this.audit(caller, customerId, record.accountId, 'create', undefined, record),
+    ], 1);
+    return record;
+  }
+
+  /** Replaces the record if nobody changed it since `before` was read. */
+  async update(caller: Caller, customerId: string, before: UserRecord, changes: Partial<UserRecord>): Promise<UserRecord> {
+    const after: UserRecord = {
+      ...before,
+      ...changes,
+      accountId: before.accountId,
+      email: before.email,
+      updatedAt: this.clock().toISOString(),
+      updatedBy: caller.email,
+      version: (before.version ?? 0) + 1,
+    };
+    await this.transact([
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: userItem(customerId, after),
+          ...this.versionCondition(before),
+        },
+      },
+      this.audit(caller, customerId, before.accountId, 'update', before, after),
+    ], -1);
+    return after;
+  }
+
+  /** Removes the record and its email marker (only if unchanged since read), with the audit entry. */
+  async delete(caller: Caller, customerId: string, before: UserRecord): Promise<void> {
+    await this.transact([
+      { Delete: { TableName: this.tableName, Key: accountKey(customerId, before.accountId), ...this.versionCondition(before) } },
+      { Delete: { TableName: this.tableName, Key: emailClaimKey(customerId, before.email) } },
+      this.audit(caller, customerId, before.accountId, 'delete', before, undefined),
+    ], -1);
+    await Promise.all((['phone', 'pager'] as const).map((channel) =>
+      this.client.send(new DeleteCommand({ TableName: this.tableName, Key: otpKey(customerId, before.accountId, channel) }))));
+  }
+
+  /**
+   * Undoes a create whose identity could not be made: the record and its marker go, and the
+   * audit trail says so (its create entry stays, followed by this delete).
+   */
+  async discard(caller: Caller, customerId: string, record: UserRecord): Promise<void> {
+    await this.transact([
+      {
+        Delete: {
+          TableName: this.tableName,
+          Key: accountKey(customerId, record.accountId),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': record.version ?? 1 },
+        },
+      },
+      { Delete: { TableName: this.tableName, Key: emailClaimKey(customerId, record.email) } },
+      this.audit(caller, customerId, record.accountId, 'delete', record, undefined),
+    ], -1);
+  }
+
+  /** A new code for the phone or pager; the previous one stops working. Returns the code. */
+  async issueOtp(customerId: string, accountId: string, channel: OtpChannel, destination: string, ttlMs: number): Promise<{ code: string; expiresAt: string }> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expires = new Date(this.clock().getTime() + ttlMs);
+    const item: OtpItem = { codeHash: hashCode(accountId, code).toString('hex'), destination, expiresAt: expires.toISOString(), attempts: 0 };
+    await this.client.send(new PutCommand({
+      TableName: this.tableName,
+      Item: { ...otpKey(customerId, accountId, channel), type: 'OTP', ...item, ttl: Math.ceil(expires.getTime() / 1000) + 3600 },
+    }));
+    return { code, expiresAt: item.expiresAt };
+  }
+
+  /**
+   * Checks a code: `verified` (and the code is used up), `mismatch` with the attempts left,
+   * `expired`, or `exceeded` after the third wrong one (the code is then gone). The code
+   * must have been sent to `destination` (the number on the record now).
+   */
+  async checkOtp(customerId: string, accountId: string, channel: OtpChannel, destination: string, code: string):
+    Promise<{ outcome: 'verified' | 'expired' | 'exceeded' | 'missing' } | { outcome: 'mismatch'; attemptsLeft: number }> {
+    const key = otpKey(customerId, accountId, channel);
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    const item = result.Item as OtpItem | undefined;
+    if (item === undefined || item.destination !== destination) return { outcome: 'missing' };
+    if (Date.parse(item.expiresAt) <= this.clock().getTime()) {
+      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      return { outcome: 'expired' };
+    }
+    const expected = Buffer.from(item.codeHash, 'hex');
+    const given = hashCode(accountId, code);
+    if (expected.length === given.length && timingSafeEqual(expected, given)) {
+      // Used once: a second request with the same code finds nothing.
+      try {
+        await this.client.send(new DeleteCommand({
+          TableName: this.tableName, Key: key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': item.codeHash },
+        }));
+      } catch (error) {
+        if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return { outcome: 'missing' };
+        throw error;
+      }
+      return { outcome: 'verified' };
+    }
+    const attempts = item.attempts + 1;
+    if (attempts >= OTP_MAX_ATTEMPTS) {
+      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      return { outcome: 'exceeded' };
+    }
+    // Counted atomically, so parallel guesses cannot each get three tries.
+    const updated = await this.client.send(new UpdateCommand({
+      TableName: this.tableName,
+      Key: key,
+      UpdateExpression: 'SET attempts = attempts + :one',
+      ConditionExpression: 'codeHash = :hash',
+      ExpressionAttributeValues: { ':one': 1, ':hash': item.codeHash },
+      ReturnValues: 'ALL_NEW',
+    })).catch(() => undefined);
+    const counted = Number(updated?.Attributes?.['attempts'] ?? OTP_MAX_ATTEMPTS);
+    if (counted >= OTP_MAX_ATTEMPTS) {
+      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      return { outcome: 'exceeded' };
+    }
+    return { outcome: 'mismatch', attemptsLeft: OTP_MAX_ATTEMPTS - counted };
+  }
+
+  private versionCondition(before: UserRecord) {
+    return before.version === undefined
+      ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
+      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': before.version } };
+  }
+
+  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: UserRecord | undefined, after: UserRecord | undefined) {
+    const item = auditItem(
+      customerId, caller, ENTITY.user, id, action,
+      before ? { ...withoutKeys(before) } : undefined, after ? { ...withoutKeys(after) } : undefined, this.clock(),
+    );
+    return { Put: { TableName: this.tableName, Item: item } };
+  }
+
+  /** Runs a transaction; a taken email marker (at `emailClaimIndex`) or a changed version becomes a 409. */
+  private async transact(items: TransactItems, emailClaimIndex: number): Promise<void> {
+    try {
+      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) {
+        const reasons = error.CancellationReasons ?? [];
+        if (emailClaimIndex >= 0 && reasons[emailClaimIndex]?.Code === 'ConditionalCheckFailed') {
+          throw conflict(MESSAGES.emailAlreadyRegistered);
+        }
+        if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) throw conflict(MESSAGES.concurrentChange);
+      }
+      throw error;
+    }
+  }
+}
+
+/** The table item of a user: the account record with the keys of its indexes (also used by the local demo seed). */
+export function userItem(customerId: string, record: UserRecord): Record<string, unknown> {
+  return {
+    ...accountKey(customerId, record.accountId),
+    type: ENTITY.user,
+    gsi2pk: accountEmailPartition(customerId, record.email),
+    gsi2sk: 'USER',
+    // Superadmin accounts are kept out of the organisation's list index altogether.
+    ...(record.role === 'superadmin' ? {} : { gsi1pk: entityPartition(customerId, ENTITY.user), gsi1sk: listSortKey(record) }),
+    ...withoutKeys(record),
+  };
+}
+
+/** The record without its table keys (what the audit trail and the API see). */
+function withoutKeys(record: UserRecord): UserRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _type, ...rest } = record as UserRecord & Record<string, unknown>;
+  return rest as UserRecord;
+}
+
+/** The API's user (SPEC section 3), with defaults for records written before user administration. */
+export function toUser(record: UserRecord): User {
+  const role = record.role === 'admin' || record.role === 'helpdesk' ? record.role : 'basicuser';
+  return {
+    id: record.accountId,
+    accountId: record.accountId,
+    firstName: record.firstName ?? '',
+    lastName: record.lastName ?? '',
+    email: record.email,
+    phone: record.phone ?? '',
+    role,
+    roleid: record.role === 'superadmin' ? ROLE_IDS.superadmin : ROLE_IDS[role],
+    employeeId: record.employeeId ?? '',
+    timezone: record.timezone ?? 'UTC',
+    lang: record.lang ?? 'en',
+    uom: record.uom ?? 'C',
+    locationIds: record.locationIds ?? [],
+    siteIds: record.siteIds ?? [],
+    departmentIds: record.departmentIds ?? [],
+    divisionIds: record.divisionIds ?? [],
+    isPortalLogin: record.isPortalLogin ?? true,
+    isHaccpAvailable: record.isHaccpAvailable ?? false,
+    isMobileLogin: record.isMobileLogin ?? false,
+    isLocationAdmin: record.isLocationAdmin ?? false,
+    notificationsEnabled: record.notificationsEnabled ?? true,
+    smsEnabled: record.smsEnabled ?? false,
+    mfaEnabled: record.mfaEnabled ?? false,
+    mfaRequired: record.mfaRequired ?? false,
+    enablePager: record.enablePager ?? false,
+    pagerType: record.pagerType ?? null,
+    pagerNumber: record.pagerNumber ?? '',
+    pagerVerified: record.pagerVerified ?? false,
+    phoneVerified: record.phoneVerified ?? false,
+    enableAuditModule: record.enableAuditModule ?? false,
+    enableIVR: record.enableIVR ?? false,
+    customerGroupId: record.customerGroupId ?? null,
+    isactive: record.isActive ?? true,
+    isEmailVerified: record.isEmailVerified ?? false,
+    invitedate: record.inviteDate ?? null,
+    lastlogindate: record.lastLoginDate ?? null,
+    createdAt: record.createdAt ?? '',
+    updatedAt: record.updatedAt ?? record.createdAt ?? '',
+    version: record.version ?? 0,
+  };
+}
