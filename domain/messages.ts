@@ -139,6 +139,7 @@ export const MESSAGES = {
   translationCsvOnly: "Only .csv files are accepted.",
   translationCsvInvalid: "The file is not a valid translation file: it needs the columns key, en, fr and es.",
   translationCsvTooLarge: "The translation file is too large.",
+  tooManySelected: "Too many items are selected.",
   // Users and invitations (SPEC sections 5, 8)
   firstNameRequired: "First name is required.",
   lastNameRequired: "Last name is required.",

@@ -1,5 +1,11 @@
 import type { ZodType } from 'zod';
 import { gridSettingsSchema } from '../domain/grid-settings';
+import {
+  SECURITY_GROUP_ROLES,
+  securityGroupInputSchema,
+  securityGroupSchema,
+  securityGroupUserListSchema,
+} from '../domain/security-groups';
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
 import { z } from 'zod';
 import {
@@ -52,6 +58,7 @@ export const HANDLERS = {
   accounts: 'lambdas/accounts/handler.ts',
   identityAdmin: 'lambdas/identity-admin/handler.ts',
   locations: 'lambdas/locations/handler.ts',
+  securityGroups: 'lambdas/security-groups/handler.ts',
   users: 'lambdas/users/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
@@ -153,6 +160,16 @@ const userRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/account/customergroups', handler: 'users', roles: USER_ADMINISTRATORS, summary: "The organisation's customer groups", response: z.object({ items: z.array(customerGroupSchema) }) },
 ];
 
+/** Security groups (SPEC sections 3, 6, 7): administrators only. */
+const securityGroupRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/securitygroups', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: "The organisation's security groups, by name", response: securityGroupSchema, paginated: true },
+  { method: 'POST', path: '/securitygroups', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: 'Add a security group', body: securityGroupInputSchema, response: securityGroupSchema },
+  { method: 'GET', path: '/securitygroups/userlist', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: 'The users a security group may take, with the groups each is in', response: securityGroupUserListSchema },
+  { method: 'GET', path: '/securitygroups/{id}', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: 'Get a security group', response: securityGroupSchema },
+  { method: 'PUT', path: '/securitygroups/{id}', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: 'Update a security group (its members reach the new sites on their next call)', body: securityGroupInputSchema, response: securityGroupSchema },
+  { method: 'DELETE', path: '/securitygroups/{id}', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: 'Delete a security group (its members are no longer limited by it)' },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -160,6 +177,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...sessionRoutes,
   ...accountRoutes,
   ...identityRoutes,
+  ...securityGroupRoutes,
   ...userRoutes,
 ];
 

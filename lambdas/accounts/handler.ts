@@ -19,6 +19,7 @@ import {
   type ActionRequest,
   type ResourceActions,
 } from '../shared/http';
+import { membershipGrants } from '../shared/access';
 import { gridSettingsActions } from './grid-settings';
 import { AccountStore, currentUserDetails, type AccountRecord } from './store';
 
@@ -74,11 +75,14 @@ export const accountActions: ResourceActions = {
   [`GET ${base}/account/me`]: async (request) => {
     const caller = requireCaller(request);
     const accounts = store();
-    const [account, tenantName] = await Promise.all([
+    const [account, tenantName, memberships] = await Promise.all([
       accounts.get(caller.customerId, caller.accountId),
       accounts.organisationName(caller.customerId),
+      membershipGrants(caller.customerId, caller.accountId),
     ]);
-    return { statusCode: 200, body: currentUserDetails(caller, account, tenantName) };
+    // The groups the access layer limits this user by (their memberships), not a copy.
+    const details = currentUserDetails(caller, account, tenantName);
+    return { statusCode: 200, body: { ...details, securityGroupIds: memberships.map((grant) => grant.groupId) } };
   },
   [`GET ${base}/account/find/{email}`]: async (request) => {
     const caller = requireCaller(request);

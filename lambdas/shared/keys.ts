@@ -14,6 +14,8 @@ export const ENTITY = {
   session: 'SESSION',
   preferences: 'PREFERENCES',
   securityGroup: 'SECURITYGROUP',
+  userView: 'USERVIEW',
+  translations: 'TRANSLATIONS',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -44,6 +44,11 @@ describe('every route, as every role', () => {
     const created = await api(stack, admin(), 'POST', resource, namedBody());
     return (created.body as { id: string }).id;
   };
+  const groupBody = () => ({ ...namedBody(), siteIds: [DEMO_ORGANISATION.site.id] });
+  const securityGroup = async () => {
+    const created = await api(stack, admin(), 'POST', '/securitygroups', groupBody());
+    return (created.body as { id: string }).id;
+  };
 
   const newUserBody = () => ({
     firstName: 'Perm', lastName: 'Test', email: `perm-${randomUUID().slice(0, 8)}@test.example`, role: 'basicuser',
@@ -57,6 +62,10 @@ describe('every route, as every role', () => {
   const uniquePhone = () => `+1333${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
   const FIXTURES: Record<string, Fixture> = {
+    'POST /api/securitygroups': async () => ({ path: '/securitygroups', body: groupBody() }),
+    'GET /api/securitygroups/{id}': async () => ({ path: `/securitygroups/${existingIds.get('/securitygroups') ?? ''}` }),
+    'PUT /api/securitygroups/{id}': async () => ({ path: `/securitygroups/${existingIds.get('/securitygroups') ?? ''}`, body: groupBody() }),
+    'DELETE /api/securitygroups/{id}': async () => ({ path: `/securitygroups/${await securityGroup()}` }),
     'GET /api/account/gridsettings/{gridId}': async () => ({ path: MARKED_GRID }),
     'PUT /api/account/gridsettings/{gridId}': async () => ({ path: '/account/gridsettings/permissions-put', body: { columnOrder: ['name'] } }),
     'GET /api/departments/{id}': async () => ({ path: `/departments/${existingIds.get('/departments') ?? ''}` }),
@@ -160,6 +169,7 @@ describe('every route, as every role', () => {
     for (const role of ROLES) users.set(role, await createUser(stack, role));
     outsider = await createUser(stack, 'admin', 'outsider-org');
     for (const resource of ['/departments', '/divisions']) existingIds.set(resource, await catalogItem(resource));
+    existingIds.set('/securitygroups', await securityGroup());
     await api(stack, admin(), 'PUT', MARKED_GRID, { columnOrder: [ORGANISATION_MARK] });
   });
 

@@ -1,0 +1,44 @@
+import { securityGroupInputSchema } from '../../domain/security-groups';
+import { API_PREFIX } from '../routes';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { bodyOf, createResourceHandler, pathParameter, requireCaller, type ResourceActions } from '../shared/http';
+import { pageRequestFrom } from '../shared/pagination';
+import { SecurityGroupStore } from './store';
+
+const store = () => new SecurityGroupStore(dynamoDocumentClient(), backendConfig().tableName);
+const base = `${API_PREFIX}/securitygroups`;
+
+/** Security groups (administrators of the organisation only; the route table says who). */
+export const securityGroupActions: ResourceActions = {
+  [`GET ${base}`]: async (request) => {
+    const caller = requireCaller(request);
+    const groups = store();
+    const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: groups.listPartition(caller.customerId) });
+    return { statusCode: 200, body: await groups.list(caller.customerId, page) };
+  },
+  [`POST ${base}`]: async (request) => {
+    const caller = requireCaller(request);
+    return { statusCode: 201, body: await store().create(caller, caller.customerId, bodyOf(request, securityGroupInputSchema)) };
+  },
+  [`GET ${base}/userlist`]: async (request) => {
+    const caller = requireCaller(request);
+    return { statusCode: 200, body: { items: await store().users(caller.customerId) } };
+  },
+  [`GET ${base}/{id}`]: async (request) => {
+    const caller = requireCaller(request);
+    return { statusCode: 200, body: await store().get(caller.customerId, pathParameter(request, 'id')) };
+  },
+  [`PUT ${base}/{id}`]: async (request) => {
+    const caller = requireCaller(request);
+    const input = bodyOf(request, securityGroupInputSchema);
+    return { statusCode: 200, body: await store().update(caller, caller.customerId, pathParameter(request, 'id'), input) };
+  },
+  [`DELETE ${base}/{id}`]: async (request) => {
+    const caller = requireCaller(request);
+    await store().delete(caller, caller.customerId, pathParameter(request, 'id'));
+    return { statusCode: 204 };
+  },
+};
+
+export const handler = createResourceHandler('securityGroups', securityGroupActions);

@@ -1,0 +1,102 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conflict, validationError } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import { entityPartition, entitySortKey, UNIQUENESS_SORT_KEY, uniquenessPartition, type EntityType } from './keys';
+
+/**
+ * Helpers for the writes every named, versioned, audited record makes (docs/data-model.md
+ * "Writes"): claim and release a unique name in the same transaction as the item, map a
+ * cancelled transaction to the user's words, and check that referenced items exist.
+ */
+export type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+export type TransactItem = TransactItems[number];
+
+export function claimUnique(tableName: string, customerId: string, entity: EntityType, field: string, value: string, ownerId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { pk: uniquenessPartition(customerId, entity, field, value), sk: UNIQUENESS_SORT_KEY, ownerId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function releaseUnique(tableName: string, customerId: string, entity: EntityType, field: string, value: string): TransactItem {
+  return { Delete: { TableName: tableName, Key: { pk: uniquenessPartition(customerId, entity, field, value), sk: UNIQUENESS_SORT_KEY } } };
+}
+
+/**
+ * Runs a transaction. A failed condition on one of `uniqueClaims` (position -> message) is
+ * that message (409); any other failed condition is a concurrent change (409).
+ */
+export async function runTransaction(
+  client: DynamoDBDocumentClient,
+  items: TransactItems,
+  uniqueClaims: ReadonlyMap<number, string> = new Map(),
+): Promise<void> {
+  try {
+    await client.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const reasons = error.CancellationReasons ?? [];
+      for (const [index, message] of uniqueClaims) {
+        if (reasons[index]?.Code === 'ConditionalCheckFailed') throw conflict(message);
+      }
+      if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) throw conflict(MESSAGES.concurrentChange);
+    }
+    throw error;
+  }
+}
+
+/** BatchGetItem reads at most 100 keys a call. */
+const BATCH_GET_MAX = 100;
+
+/**
+ * The items of one entity type with these ids (`C#<cid>#<ENTITY>` / `<ENTITY>#<id>`), read
+ * strongly consistent, keyed by id; ids that do not exist are absent.
+ */
+export async function readByIds(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  entity: EntityType,
+  ids: readonly string[],
+  keyOf: (id: string) => Record<string, string> = (id) => ({ pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) }),
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Set(ids)];
+  const idByKey = new Map(unique.map((id) => {
+    const key = keyOf(id);
+    return [`${key['pk'] ?? ''}|${key['sk'] ?? ''}`, id];
+  }));
+  for (let start = 0; start < unique.length; start += BATCH_GET_MAX) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + BATCH_GET_MAX).map(keyOf);
+    // Unprocessed keys (throttling) are asked for again until none is left.
+    for (let attempt = 0; keys !== undefined && keys.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of result.Responses?.[tableName] ?? []) {
+        const id = idByKey.get(`${String(item['pk'])}|${String(item['sk'])}`);
+        if (id !== undefined) found.set(id, item);
+      }
+      keys = result.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return found;
+}
+
+/** Refuses (400, `message`) when one of `ids` names no item of that type in the organisation. */
+export async function assertAllExist(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  entity: EntityType,
+  ids: readonly string[],
+  message: string,
+  keyOf?: (id: string) => Record<string, string>,
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = await readByIds(client, tableName, customerId, entity, ids, keyOf);
+  if (ids.some((id) => !found.has(id))) throw validationError(message);
+  return found;
+}
