@@ -3,8 +3,10 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
+import SecurityIcon from '@mui/icons-material/Security';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { ORGANISATION_READERS, ROLES, type Role } from '@domain/roles';
+import { SECURITY_GROUP_ROLES } from '@domain/security-groups';
 import type { PortalModule } from './guards';
 
 /** Who may open each area: the routes' role guards and the side navigation read the same list. */
@@ -13,12 +15,13 @@ export const AREA_ROLES = {
   helpdesk: ['helpdesk'],
   departments: ORGANISATION_READERS,
   divisions: ORGANISATION_READERS,
+  securityGroups: SECURITY_GROUP_ROLES,
   help: ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help';
+  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -44,6 +47,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
     items: [
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
+      { path: '/app/security-groups', label: 'nav.securityGroups', icon: SecurityIcon, roles: AREA_ROLES.securityGroups },
     ],
   },
   {

@@ -18,6 +18,7 @@ const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const SecurityGroupsPage = lazy(() => import('../features/security-groups/SecurityGroupsPage'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
@@ -56,6 +57,7 @@ export function AppRoutes() {
           <Route path="helpdesk" element={<RequireRole roles={AREA_ROLES.helpdesk}><HelpdeskPage /></RequireRole>} />
           <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
           <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
+          <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
           <Route path="help" element={<HelpPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />
