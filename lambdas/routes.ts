@@ -6,6 +6,7 @@ import {
   securityGroupSchema,
   securityGroupUserListSchema,
 } from '../domain/security-groups';
+import { userViewInputSchema, userViewSchema } from '../domain/user-views';
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
 import { z } from 'zod';
 import {
@@ -59,6 +60,7 @@ export const HANDLERS = {
   identityAdmin: 'lambdas/identity-admin/handler.ts',
   locations: 'lambdas/locations/handler.ts',
   securityGroups: 'lambdas/security-groups/handler.ts',
+  userViews: 'lambdas/user-views/handler.ts',
   users: 'lambdas/users/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
@@ -170,6 +172,15 @@ const securityGroupRoutes: RouteDefinition[] = [
   { method: 'DELETE', path: '/securitygroups/{id}', handler: 'securityGroups', roles: SECURITY_GROUP_ROLES, summary: 'Delete a security group (its members are no longer limited by it)' },
 ];
 
+/** User views (SPEC sections 3, 5): the organisation reads them, administrators write them. */
+const userViewRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/userviews', handler: 'userViews', roles: ORGANISATION_READERS, summary: "The organisation's user views, by name (only the sites the caller's security groups reach)", response: userViewSchema, paginated: true },
+  { method: 'POST', path: '/userviews', handler: 'userViews', roles: ORGANISATION_WRITERS, summary: 'Add a user view', body: userViewInputSchema, response: userViewSchema },
+  { method: 'GET', path: '/userviews/{id}', handler: 'userViews', roles: ORGANISATION_READERS, summary: 'Get a user view', response: userViewSchema },
+  { method: 'PUT', path: '/userviews/{id}', handler: 'userViews', roles: ORGANISATION_WRITERS, summary: 'Update a user view', body: userViewInputSchema, response: userViewSchema },
+  { method: 'DELETE', path: '/userviews/{id}', handler: 'userViews', roles: ORGANISATION_WRITERS, summary: 'Delete a user view' },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -178,6 +189,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...accountRoutes,
   ...identityRoutes,
   ...securityGroupRoutes,
+  ...userViewRoutes,
   ...userRoutes,
 ];
 

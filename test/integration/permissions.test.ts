@@ -45,6 +45,10 @@ describe('every route, as every role', () => {
     return (created.body as { id: string }).id;
   };
   const groupBody = () => ({ ...namedBody(), siteIds: [DEMO_ORGANISATION.site.id] });
+  const userView = async () => {
+    const created = await api(stack, admin(), 'POST', '/userviews', groupBody());
+    return (created.body as { id: string }).id;
+  };
   const securityGroup = async () => {
     const created = await api(stack, admin(), 'POST', '/securitygroups', groupBody());
     return (created.body as { id: string }).id;
@@ -63,6 +67,10 @@ describe('every route, as every role', () => {
 
   const FIXTURES: Record<string, Fixture> = {
     'POST /api/securitygroups': async () => ({ path: '/securitygroups', body: groupBody() }),
+    'POST /api/userviews': async () => ({ path: '/userviews', body: groupBody() }),
+    'GET /api/userviews/{id}': async () => ({ path: `/userviews/${existingIds.get('/userviews') ?? ''}` }),
+    'PUT /api/userviews/{id}': async () => ({ path: `/userviews/${existingIds.get('/userviews') ?? ''}`, body: groupBody() }),
+    'DELETE /api/userviews/{id}': async () => ({ path: `/userviews/${await userView()}` }),
     'GET /api/securitygroups/{id}': async () => ({ path: `/securitygroups/${existingIds.get('/securitygroups') ?? ''}` }),
     'PUT /api/securitygroups/{id}': async () => ({ path: `/securitygroups/${existingIds.get('/securitygroups') ?? ''}`, body: groupBody() }),
     'DELETE /api/securitygroups/{id}': async () => ({ path: `/securitygroups/${await securityGroup()}` }),
@@ -170,6 +178,7 @@ describe('every route, as every role', () => {
     outsider = await createUser(stack, 'admin', 'outsider-org');
     for (const resource of ['/departments', '/divisions']) existingIds.set(resource, await catalogItem(resource));
     existingIds.set('/securitygroups', await securityGroup());
+    existingIds.set('/userviews', await userView());
     await api(stack, admin(), 'PUT', MARKED_GRID, { columnOrder: [ORGANISATION_MARK] });
   });
 

@@ -5,6 +5,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
 import SecurityIcon from '@mui/icons-material/Security';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
 import { ORGANISATION_READERS, ROLES, type Role } from '@domain/roles';
 import { SECURITY_GROUP_ROLES } from '@domain/security-groups';
 import type { PortalModule } from './guards';
@@ -16,12 +17,13 @@ export const AREA_ROLES = {
   departments: ORGANISATION_READERS,
   divisions: ORGANISATION_READERS,
   securityGroups: SECURITY_GROUP_ROLES,
+  userViews: ORGANISATION_READERS,
   help: ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups';
+  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -48,6 +50,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
       { path: '/app/security-groups', label: 'nav.securityGroups', icon: SecurityIcon, roles: AREA_ROLES.securityGroups },
+      { path: '/app/user-views', label: 'nav.userViews', icon: ViewQuiltIcon, roles: AREA_ROLES.userViews },
     ],
   },
   {

@@ -19,6 +19,7 @@ const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPa
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
 const SecurityGroupsPage = lazy(() => import('../features/security-groups/SecurityGroupsPage'));
+const UserViewsPage = lazy(() => import('../features/user-views/UserViewsPage'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
           <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
           <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
+          <Route path="user-views" element={<RequireRole roles={AREA_ROLES.userViews}><UserViewsPage /></RequireRole>} />
           <Route path="help" element={<HelpPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />
