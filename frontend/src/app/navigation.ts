@@ -3,6 +3,9 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import SecurityIcon from '@mui/icons-material/Security';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
@@ -14,6 +17,8 @@ import type { PortalModule } from './guards';
 export const AREA_ROLES = {
   dashboard: ROLES,
   helpdesk: ['helpdesk'],
+  // User management and invitations: organisation administrators and support.
+  users: ['admin', 'helpdesk'],
   departments: ORGANISATION_READERS,
   divisions: ORGANISATION_READERS,
   securityGroups: SECURITY_GROUP_ROLES,
@@ -23,7 +28,7 @@ export const AREA_ROLES = {
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews';
+  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -49,6 +54,9 @@ export const NAVIGATION: readonly NavigationSection[] = [
     items: [
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
+      { path: '/app/users', label: 'nav.users', icon: PeopleIcon, roles: AREA_ROLES.users },
+      { path: '/app/users/invite', label: 'nav.invite', icon: PersonAddIcon, roles: AREA_ROLES.users },
+      { path: '/app/users/invitations', label: 'nav.invitations', icon: MarkEmailUnreadIcon, roles: AREA_ROLES.users },
       { path: '/app/security-groups', label: 'nav.securityGroups', icon: SecurityIcon, roles: AREA_ROLES.securityGroups },
       { path: '/app/user-views', label: 'nav.userViews', icon: ViewQuiltIcon, roles: AREA_ROLES.userViews },
     ],

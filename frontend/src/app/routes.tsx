@@ -18,6 +18,9 @@ const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const InvitePage = lazy(() => import('../features/users/InvitePage'));
+const InvitationsPage = lazy(() => import('../features/users/InvitationsPage'));
 const SecurityGroupsPage = lazy(() => import('../features/security-groups/SecurityGroupsPage'));
 const UserViewsPage = lazy(() => import('../features/user-views/UserViewsPage'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
@@ -60,6 +63,9 @@ export function AppRoutes() {
           <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
           <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
           <Route path="user-views" element={<RequireRole roles={AREA_ROLES.userViews}><UserViewsPage /></RequireRole>} />
+          <Route path="users" element={<RequireRole roles={AREA_ROLES.users}><UsersPage /></RequireRole>} />
+          <Route path="users/invite" element={<RequireRole roles={AREA_ROLES.users}><InvitePage /></RequireRole>} />
+          <Route path="users/invitations" element={<RequireRole roles={AREA_ROLES.users}><InvitationsPage /></RequireRole>} />
           <Route path="help" element={<HelpPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />
