@@ -14,6 +14,8 @@ export interface PortalContext {
   readonly ssoProviders: Record<string, string>;
   /** The administrator contact on the no-access page. */
   readonly adminContactEmail?: string;
+  /** The sender of the portal's own emails (pager verification codes): an SES verified identity. */
+  readonly mailFrom?: string;
 }
 
 const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
@@ -67,7 +69,12 @@ export function readPortalContext(node: Node): PortalContext {
     throw new Error(`Context adminContactEmail "${adminContactEmail}" must be an email address`);
   }
 
-  return { stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail };
+  const mailFrom = optionalString(node, 'mailFrom');
+  if (mailFrom !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) {
+    throw new Error(`Context mailFrom "${mailFrom}" must be an email address`);
+  }
+
+  return { stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom };
 }
 
 export function stackNameOf(stage: string): string {

@@ -33,7 +33,8 @@ export class ColdChainPortalStack extends Stack {
 
     this.identity = new Identity(this, 'Identity', { domainPrefix, webOrigins });
     this.data = new Data(this, 'Data');
-    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, maxSessions: props.maxSessions });
+    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, maxSessions: props.maxSessions,
+      ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }) });
     this.identity.addPostAuthentication(this.data);
     this.web = new Web(this, 'Web', {
       webAssetPath: props.webAssetPath,
