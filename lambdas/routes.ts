@@ -29,6 +29,26 @@ import {
 } from '../domain/account';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '../domain/roles';
 import {
+  corporateNodeSchema,
+  locationExistsSchema,
+  locationInputSchema,
+  locationMappingSchema,
+  locationSchema,
+  locationShareInputSchema,
+  locationShareListSchema,
+  locationShareSchema,
+  shareAnswerSchema,
+  userLocationsSchema,
+} from '../domain/location';
+import {
+  siteDevicesSchema,
+  siteDocumentSchema,
+  siteDocumentUploadSchema,
+  siteInputSchema,
+  siteSchema,
+  siteUsersSchema,
+} from '../domain/site';
+import {
   accountSummarySchema,
   customerGroupSchema,
   inviteInputSchema,
@@ -59,6 +79,7 @@ export const HANDLERS = {
   accounts: 'lambdas/accounts/handler.ts',
   identityAdmin: 'lambdas/identity-admin/handler.ts',
   locations: 'lambdas/locations/handler.ts',
+  sites: 'lambdas/sites/handler.ts',
   securityGroups: 'lambdas/security-groups/handler.ts',
   userViews: 'lambdas/user-views/handler.ts',
   users: 'lambdas/users/handler.ts',
@@ -129,7 +150,6 @@ const accountRoutes: RouteDefinition[] = [
   { method: 'PUT', path: '/users/account/{email}', handler: 'accounts', roles: SIGNED_IN, session: 'optional', summary: 'Update a profile (mine; any of the organisation for administrators)', body: selfProfileUpdateSchema },
   { method: 'GET', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'The location and site last selected in the portal', response: lastSelectedLocationSchema },
   { method: 'PUT', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema },
-  { method: 'GET', path: '/locations/navbar', handler: 'locations', roles: SIGNED_IN, summary: 'Locations and sites for the navbar', response: navbarSchema },
   { method: 'GET', path: '/account/gridsettings/{gridId}', handler: 'accounts', roles: SIGNED_IN, summary: 'My column settings of one data grid', response: gridSettingsSchema },
   { method: 'PUT', path: '/account/gridsettings/{gridId}', handler: 'accounts', roles: SIGNED_IN, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema },
 ];
@@ -181,6 +201,41 @@ const userViewRoutes: RouteDefinition[] = [
   { method: 'DELETE', path: '/userviews/{id}', handler: 'userViews', roles: ORGANISATION_WRITERS, summary: 'Delete a user view' },
 ];
 
+/** Locations (SPEC section 7, node backend) and sharing them with other organisations' users. */
+const locationRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/locations', handler: 'locations', roles: ORGANISATION_READERS, summary: 'The locations I see (assigned ones; every one with corporate access), with displayName', response: locationSchema, paginated: true },
+  { method: 'POST', path: '/locations', handler: 'locations', roles: ORGANISATION_WRITERS, summary: 'Add a location', body: locationInputSchema, response: locationSchema },
+  { method: 'GET', path: '/locations/navbar', handler: 'locations', roles: SIGNED_IN, summary: 'Locations and sites for the navbar (no location pending acceptance; sites through the access layer)', response: navbarSchema },
+  { method: 'GET', path: '/locations/corporate', handler: 'locations', roles: ORGANISATION_READERS, summary: 'The corporate node: the organisation above its locations', response: corporateNodeSchema },
+  { method: 'GET', path: '/locations/exists/{name}', handler: 'locations', roles: ORGANISATION_READERS, summary: 'Is this location name taken in the organisation?', response: locationExistsSchema },
+  { method: 'GET', path: '/locations/user/{idOrEmail}', handler: 'locations', roles: SIGNED_IN, summary: "A user's locations by account id or email (mine; any of the organisation for administrators); never one pending acceptance", response: userLocationsSchema },
+  { method: 'GET', path: '/users/{id}/locations', handler: 'locations', roles: SIGNED_IN, summary: "A user's locations by account id (mine; any of the organisation for administrators)", response: userLocationsSchema },
+  { method: 'GET', path: '/locations/shared', handler: 'locations', roles: SIGNED_IN, summary: 'Locations of other organisations shared with me and accepted', response: userLocationsSchema },
+  { method: 'GET', path: '/locations/shared/pending', handler: 'locations', roles: SIGNED_IN, summary: 'Locations shared with me, pending my acceptance', response: userLocationsSchema },
+  { method: 'PUT', path: '/locations/shared/{id}', handler: 'locations', roles: SIGNED_IN, summary: 'Accept (it then counts for me) or decline a location shared with me', body: shareAnswerSchema, response: locationSchema },
+  { method: 'GET', path: '/locations/{id}', handler: 'locations', roles: ORGANISATION_READERS, summary: 'A location, with my access level', response: locationSchema },
+  { method: 'PUT', path: '/locations/{id}', handler: 'locations', roles: ORGANISATION_WRITERS, summary: 'Update a location (its owner, or an administrator of a location shared with them)', body: locationInputSchema, response: locationSchema },
+  { method: 'PUT', path: '/locations/{id}/mapping', handler: 'locations', roles: ORGANISATION_WRITERS, summary: 'Update the given fields of a location (id and fields to update)', body: locationMappingSchema, response: locationSchema },
+  { method: 'DELETE', path: '/locations/{id}', handler: 'locations', roles: ORGANISATION_WRITERS, summary: 'Delete a location (corporate access; refused while sensors, gateways or sites are attached)' },
+  { method: 'GET', path: '/locations/{id}/shares', handler: 'locations', roles: ORGANISATION_WRITERS, summary: 'Who a location is shared with', response: locationShareListSchema },
+  { method: 'POST', path: '/locations/{id}/shares', handler: 'locations', roles: ORGANISATION_WRITERS, summary: "Share a location with another organisation's user, by email (pending until they accept)", body: locationShareInputSchema, response: locationShareSchema },
+  { method: 'DELETE', path: '/locations/{id}/shares/{accountId}', handler: 'locations', roles: ORGANISATION_WRITERS, summary: 'Stop sharing a location with a user' },
+];
+
+/** Sites (SPEC sections 2, 3, 5, 8), with their devices, users and uploaded PDF. */
+const siteRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/sites', handler: 'sites', roles: ORGANISATION_READERS, summary: 'The sites I see (of my locations, through the access layer)', response: siteSchema, paginated: true },
+  { method: 'POST', path: '/sites', handler: 'sites', roles: ORGANISATION_WRITERS, summary: 'Add a site', body: siteInputSchema, response: siteSchema },
+  { method: 'GET', path: '/sites/{id}', handler: 'sites', roles: ORGANISATION_READERS, summary: 'A site, with its active device and user counts', response: siteSchema },
+  { method: 'PUT', path: '/sites/{id}', handler: 'sites', roles: ORGANISATION_WRITERS, summary: 'Update a site', body: siteInputSchema, response: siteSchema },
+  { method: 'DELETE', path: '/sites/{id}', handler: 'sites', roles: ORGANISATION_WRITERS, summary: 'Delete a site (corporate access; refused with the reason of SPEC section 8)' },
+  { method: 'GET', path: '/sites/{id}/users', handler: 'sites', roles: ORGANISATION_READERS, summary: "A site's users", response: siteUsersSchema },
+  { method: 'GET', path: '/sites/{id}/devices', handler: 'sites', roles: ORGANISATION_READERS, summary: "A site's sensors and gateways", response: siteDevicesSchema },
+  { method: 'PUT', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_WRITERS, summary: "Upload the site's PDF (base64, at most 2 MB)", body: siteDocumentUploadSchema, response: siteSchema },
+  { method: 'GET', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_READERS, summary: "The site's uploaded PDF (base64)", response: siteDocumentSchema },
+  { method: 'DELETE', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_WRITERS, summary: "Remove the site's uploaded PDF" },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -188,6 +243,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...sessionRoutes,
   ...accountRoutes,
   ...identityRoutes,
+  ...locationRoutes,
+  ...siteRoutes,
   ...securityGroupRoutes,
   ...userViewRoutes,
   ...userRoutes,

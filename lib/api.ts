@@ -15,6 +15,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PREFIX, HANDLERS, type HandlerName, ROUTES, routeKeyOf } from '../lambdas/routes';
 import type { Data, TableAccess } from './data';
+import type { Files } from './files';
 import { PortalFunction } from './function';
 import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
 import type { Identity } from './identity';
@@ -25,12 +26,16 @@ import type { Identity } from './identity';
  */
 const TABLE_ACCESS: Partial<Record<HandlerName, TableAccess>> = {
   openapi: 'read',
-  locations: 'read',
 };
+
+/** Handlers that keep uploaded files in the files bucket (site PDFs). */
+const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites']);
 
 /** The identity service's admin actions a handler calls on the user pool; none unless listed. */
 const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = {
   identityAdmin: ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminCreateUser'],
+  // Sharing a location finds the invitee's organisation by email.
+  locations: ['AdminGetUser'],
   users: [
     'AdminGetUser', 'AdminCreateUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminDisableUser',
     'AdminEnableUser', 'AdminDeleteUser', 'AdminSetUserMFAPreference',
@@ -64,6 +69,8 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 export interface ApiProps {
   readonly identity: Identity;
   readonly data: Data;
+  /** The files bucket (uploaded files). */
+  readonly files: Files;
   /** Maximum concurrent sessions per user (SPEC.md), given to every handler as `MAX_SESSIONS`. */
   readonly maxSessions: number;
   /** The sender of the product's own emails (an SES verified identity); `no-reply@coldchain.local` if unset. */
@@ -149,6 +156,7 @@ export class Api extends Construct {
       data.grantTo(fn, TABLE_ACCESS[name] ?? 'readWrite');
       const identityActions = IDENTITY_ADMIN_ACTIONS[name];
       if (identityActions !== undefined) identity.grantAdmin(fn, identityActions);
+      if (FILE_USERS.has(name)) props.files.grantTo(fn);
       if (MESSAGE_SENDERS.has(name)) grantMessaging(fn);
       Validations.of(fn).acknowledge(
         {

@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api';
 import type { PortalContext } from './context';
 import { Data } from './data';
+import { Files } from './files';
 import { Identity } from './identity';
 import { Web } from './web';
 
@@ -21,6 +22,7 @@ export interface ColdChainPortalStackProps extends StackProps, PortalContext {
 export class ColdChainPortalStack extends Stack {
   public readonly identity: Identity;
   public readonly data: Data;
+  public readonly files: Files;
   public readonly api: Api;
   public readonly web: Web;
 
@@ -33,7 +35,8 @@ export class ColdChainPortalStack extends Stack {
 
     this.identity = new Identity(this, 'Identity', { domainPrefix, webOrigins });
     this.data = new Data(this, 'Data');
-    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, maxSessions: props.maxSessions,
+    this.files = new Files(this, 'Files');
+    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, files: this.files, maxSessions: props.maxSessions,
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }) });
     this.identity.addPostAuthentication(this.data);
     this.web = new Web(this, 'Web', {
@@ -53,5 +56,6 @@ export class ColdChainPortalStack extends Stack {
     new CfnOutput(this, 'HostedUiUrl', { value: this.identity.hostedUiUrl, description: 'Hosted sign-in domain (SSO)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'WebBucketName', { value: this.web.bucket.bucketName });
+    new CfnOutput(this, 'FilesBucketName', { value: this.files.bucket.bucketName, description: 'Uploaded files (site PDFs)' });
   }
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { LOCAL_CREDENTIALS } from './identity';
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +29,10 @@ export async function startS3(port: number, dataDir: string): Promise<LocalS3> {
     configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name })),
   });
   await server.run();
+  // The handlers sign with the fixed local credentials; s3rver knows only its own key pair
+  // until it is told this one (it does not check signatures).
+  const accounts = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+  accounts.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

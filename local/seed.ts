@@ -7,9 +7,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { byNameSortKey, ENTITY, entityPartition, entitySortKey, tenantPrefix, UNIQUENESS_SORT_KEY, uniquenessPartition } from '../lambdas/shared/keys';
+import { ENTITY, tenantPrefix, UNIQUENESS_SORT_KEY, uniquenessPartition } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { demoLocationAndSiteItems } from './demo-locations';
 
 /**
  * Seeds the demo organisation once: a marker item records it, so what people change or
@@ -39,16 +40,7 @@ export async function seedDemo(
     customerId, customerGroupId: DEMO_ORGANISATION.customerGroupId, name: DEMO_ORGANISATION.name, createdAt: now,
   });
   const { site, location } = DEMO_ORGANISATION;
-  await put({
-    pk: entityPartition(customerId, ENTITY.location), sk: entitySortKey(ENTITY.location, location.id), type: ENTITY.location,
-    gsi1pk: entityPartition(customerId, ENTITY.location), gsi1sk: byNameSortKey(location.name, location.id),
-    ...location, createdAt: now,
-  });
-  await put({
-    pk: entityPartition(customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, site.id), type: ENTITY.site,
-    gsi1pk: entityPartition(customerId, ENTITY.site), gsi1sk: byNameSortKey(site.name, site.id),
-    ...site, locationIds: [location.id], createdAt: now,
-  });
+  for (const item of demoLocationAndSiteItems(now)) await put(item);
   for (const user of DEMO_USERS) {
     await ensureIdentityUser(identity, userPoolId, user.email, [
       { Name: 'email', Value: user.email },

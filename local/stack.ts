@@ -12,7 +12,7 @@ import { startBroker } from './mqtt';
 import { Outbox } from './outbox';
 import type { OutboxEntry } from './outbox-page';
 import { assertPortsFree, type LocalPorts } from './ports';
-import { startS3 } from './s3';
+import { LOCAL_BUCKETS, startS3 } from './s3';
 import { seedDemo } from './seed';
 import { startSes } from './ses';
 import { startSns } from './sns';
@@ -95,6 +95,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SNS: sns.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.endpoint,
       TABLE_NAME: LOCAL_TABLE_NAME,
+      FILES_BUCKET: LOCAL_BUCKETS.files,
+      S3_FORCE_PATH_STYLE: 'true',
       USER_POOL_ID: identity.userPoolId,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'WARN',
     });

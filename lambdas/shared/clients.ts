@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 
@@ -19,6 +20,17 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
 }
 
 let identityProviderClient: CognitoIdentityProviderClient | undefined;
+
+let storageClient: S3Client | undefined;
+
+/**
+ * Files (site PDFs). `S3_FORCE_PATH_STYLE=true` is for S3-compatible endpoints that have no
+ * bucket host names (the local emulator); on AWS bucket host names are used.
+ */
+export function s3Client(): S3Client {
+  storageClient ??= new S3Client({ forcePathStyle: process.env['S3_FORCE_PATH_STYLE'] === 'true' });
+  return storageClient;
+}
 
 /** The user pool's admin API (sessions, cognito/* routes, the sign-in triggers). */
 export function cognitoClient(): CognitoIdentityProviderClient {

@@ -20,6 +20,13 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
+/** The files bucket, where a handler keeps uploaded files. */
+export function requireFilesBucket(): string {
+  const { filesBucket } = backendConfig();
+  if (filesBucket === undefined) throw new Error('Missing environment variable FILES_BUCKET');
+  return filesBucket;
+}
+
 /** The user pool, where a handler needs the identity service. */
 export function requireUserPoolId(): string {
   const { userPoolId } = backendConfig();
@@ -37,6 +44,8 @@ export interface BackendConfig {
   sessionLifetimeDays: number;
   /** The Cognito user pool, for the identity calls (sessions, cognito/*). */
   userPoolId: string | undefined;
+  /** The files bucket (site PDFs). */
+  filesBucket: string | undefined;
   /** The sender of the emails the product sends itself (an SES verified identity on AWS). */
   mailFrom: string;
 }
@@ -53,6 +62,7 @@ export function backendConfig(): BackendConfig {
       maxSessions: positiveInteger('MAX_SESSIONS', DEFAULT_MAX_SESSIONS),
       sessionLifetimeDays: positiveInteger('SESSION_LIFETIME_DAYS', 30),
       userPoolId: process.env['USER_POOL_ID'] || undefined,
+      filesBucket: process.env['FILES_BUCKET'] || undefined,
       mailFrom: process.env['MAIL_FROM'] || 'no-reply@coldchain.local',
     };
   }

@@ -13,6 +13,7 @@ export const ENTITY = {
   user: 'USER',
   session: 'SESSION',
   preferences: 'PREFERENCES',
+  locationShare: 'LOCATIONSHARE',
   securityGroup: 'SECURITYGROUP',
   userView: 'USERVIEW',
   translations: 'TRANSLATIONS',
@@ -40,6 +41,28 @@ export function normaliseUnique(value: string): string {
 export const byNamePartition = entityPartition;
 export const byNameSortKey = (name: string, id: string) =>
   `NAME#${encodeURIComponent(normaliseUnique(name))}#${id}`;
+
+/**
+ * References (docs/data-model.md "Locations and sites"): what is attached to a site or a
+ * location (its sites, sensors, gateways, shifts, checklists) leaves one item under the
+ * target's own partition, written in the same transaction as the attached item, so a delete
+ * counts them with one consistent Query.
+ */
+export const referencePartition = (customerId: string, entity: typeof ENTITY.site | typeof ENTITY.location, id: string) =>
+  `${tenantPrefix(customerId)}#${entity}#${id}#REF`;
+export const referenceSortKey = (kind: string, id: string) => `${kind}#${id}`;
+
+/**
+ * Shares of a location with users of other organisations: the share lives in the owning
+ * organisation's partition of the location; gsi1 finds it from the invitee's side.
+ */
+export const locationSharesPartition = (ownerCustomerId: string, locationId: string) =>
+  `${tenantPrefix(ownerCustomerId)}#${ENTITY.location}#${locationId}#SHARE`;
+export const locationShareSortKey = (inviteeCustomerId: string, inviteeAccountId: string) =>
+  `ACCOUNT#${inviteeCustomerId}#${inviteeAccountId}`;
+export const sharedWithPartition = (inviteeCustomerId: string, inviteeAccountId: string) =>
+  `${tenantPrefix(inviteeCustomerId)}#SHAREDLOCATION#${inviteeAccountId}`;
+export const sharedWithSortKey = (locationId: string) => `${ENTITY.location}#${locationId}`;
 
 /** The audit trail: one partition per organisation, newest last; gsi1 gives an entity's history. */
 export const auditPartition = (customerId: string) => `${tenantPrefix(customerId)}#${ENTITY.audit}`;

@@ -65,7 +65,81 @@ describe('every route, as every role', () => {
   };
   const uniquePhone = () => `+1333${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
+  /**
+   * Locations and sites: a location of the organisation's own for these calls (never the demo
+   * one, whose sites other tests count) with a site holding a PDF, and the caller given that
+   * location (an administrator also corporate access), as user administration would.
+   */
+  const placeBody = () => ({ ...namedBody(), address: '1 Test Street', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' });
+  const siteBody = (locationId: string) => ({
+    ...namedBody(), locationIds: [locationId], timezone: 'Europe/London', billingAddressSameAsSite: false,
+    billingAddress: { address: '1 Test Street', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' },
+  });
+  const pdf = { fileName: 'plan.pdf', data: Buffer.from('%PDF-1.4 permissions').toString('base64') };
+  let testPlace: { locationId: string; siteId: string } | undefined;
+  const assign = async (user: TestUser) => {
+    testPlace ??= await (async () => {
+      await provisionAccount(stack, { email: admin().email, role: 'admin', customerId: admin().customerId, accountId: admin().accountId, hasDefaultLocAccess: true });
+      const location = (await api(stack, admin(), 'POST', '/locations', placeBody())).body as { id: string };
+      const site = (await api(stack, admin(), 'POST', '/sites', siteBody(location.id))).body as { id: string };
+      await api(stack, admin(), 'PUT', `/sites/${site.id}/document`, pdf);
+      return { locationId: location.id, siteId: site.id };
+    })();
+    await provisionAccount(stack, {
+      email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId,
+      locationIds: [testPlace.locationId], siteIds: [testPlace.siteId], hasDefaultLocAccess: user.role === 'admin',
+    });
+    return testPlace;
+  };
+  const freshLocation = async () => {
+    await assign(admin());
+    return ((await api(stack, admin(), 'POST', '/locations', placeBody())).body as { id: string }).id;
+  };
+  const freshSite = async () => {
+    const { locationId } = await assign(admin());
+    const id = ((await api(stack, admin(), 'POST', '/sites', siteBody(locationId))).body as { id: string }).id;
+    await api(stack, admin(), 'PUT', `/sites/${id}/document`, pdf);
+    return id;
+  };
+  /** A location of another organisation shared with the user, waiting for their answer. */
+  const offeredTo = async (user: TestUser) => {
+    const location = (await api(stack, outsider, 'POST', '/locations', placeBody())).body as { id: string };
+    await api(stack, outsider, 'POST', `/locations/${location.id}/shares`, { email: user.email });
+    await expect.poll(async () => JSON.stringify((await api(stack, user, 'GET', '/locations/shared/pending')).body)).toContain(location.id);
+    return location.id;
+  };
+  const shareTarget = async () => createUser(stack, 'basicuser', 'share-target-org');
+
   const FIXTURES: Record<string, Fixture> = {
+    'POST /api/locations': async () => ({ path: '/locations', body: placeBody() }),
+    'POST /api/sites': async (user) => ({ path: '/sites', body: siteBody((await assign(user)).locationId) }),
+    'GET /api/locations/{id}': async (user) => ({ path: `/locations/${(await assign(user)).locationId}` }),
+    'PUT /api/locations/{id}': async () => ({ path: `/locations/${await freshLocation()}`, body: placeBody() }),
+    'PUT /api/locations/{id}/mapping': async () => ({ path: `/locations/${await freshLocation()}/mapping`, body: { fieldsToUpdate: { city: 'York' } } }),
+    'DELETE /api/locations/{id}': async () => ({ path: `/locations/${await freshLocation()}` }),
+    'GET /api/locations/exists/{name}': async () => ({ path: `/locations/exists/${encoded(DEMO_ORGANISATION.location.name)}` }),
+    'GET /api/locations/user/{idOrEmail}': async (user) => ({ path: `/locations/user/${encoded(user.email)}` }),
+    'GET /api/users/{id}/locations': async (user) => ({ path: `/users/${user.accountId}/locations` }),
+    'PUT /api/locations/shared/{id}': async (user) => ({ path: `/locations/shared/${await offeredTo(user)}`, body: { accept: true } }),
+    'GET /api/locations/{id}/shares': async (user) => ({ path: `/locations/${(await assign(user)).locationId}/shares` }),
+    'POST /api/locations/{id}/shares': async (user) => ({ path: `/locations/${(await assign(user)).locationId}/shares`, body: { email: (await shareTarget()).email } }),
+    'DELETE /api/locations/{id}/shares/{accountId}': async (user) => {
+      const { locationId } = await assign(user);
+      const target = await shareTarget();
+      await api(stack, user, 'POST', `/locations/${locationId}/shares`, { email: target.email });
+      return { path: `/locations/${locationId}/shares/${target.accountId}` };
+    },
+    'GET /api/sites/{id}': async (user) => ({ path: `/sites/${(await assign(user)).siteId}` }),
+    'PUT /api/sites/{id}': async () => {
+      const { locationId } = await assign(admin());
+      return { path: `/sites/${await freshSite()}`, body: siteBody(locationId) };
+    },
+    'DELETE /api/sites/{id}': async () => ({ path: `/sites/${await freshSite()}` }),
+    'GET /api/sites/{id}/users': async (user) => ({ path: `/sites/${(await assign(user)).siteId}/users` }),
+    'GET /api/sites/{id}/devices': async (user) => ({ path: `/sites/${(await assign(user)).siteId}/devices` }),
+    'PUT /api/sites/{id}/document': async () => ({ path: `/sites/${await freshSite()}/document`, body: pdf }),
+    'GET /api/sites/{id}/document': async (user) => ({ path: `/sites/${(await assign(user)).siteId}/document` }),
+    'DELETE /api/sites/{id}/document': async () => ({ path: `/sites/${await freshSite()}/document` }),
     'POST /api/securitygroups': async () => ({ path: '/securitygroups', body: groupBody() }),
     'POST /api/userviews': async () => ({ path: '/userviews', body: groupBody() }),
     'GET /api/userviews/{id}': async () => ({ path: `/userviews/${existingIds.get('/userviews') ?? ''}` }),
@@ -163,7 +237,11 @@ describe('every route, as every role', () => {
    */
   const MARKED_GRID = '/account/gridsettings/permissions-marked';
   const ORGANISATION_MARK = 'organisation-only-column';
-  const OWN_ONLY = new Set(['GET /api/account/gridsettings/{gridId}', 'PUT /api/account/gridsettings/{gridId}']);
+  const OWN_ONLY = new Set([
+    'GET /api/account/gridsettings/{gridId}', 'PUT /api/account/gridsettings/{gridId}',
+    // The existence check answers for the caller's own organisation: another's names stay unknown.
+    'GET /api/locations/exists/{name}',
+  ]);
 
   /** A call that needs no setup: the route's own path (no parameters) and no body. */
   const callFor = async (route: RouteDefinition, user: TestUser, role: Role): Promise<Call> => {

@@ -1,0 +1,60 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANDLERS } from '../../lambdas/routes';
+import { buildTestStack, type TestStack } from './portal-stack';
+
+type Resources = Record<string, { Properties: Record<string, unknown> }>;
+
+describe('the files bucket and who may use it', () => {
+  let built: TestStack;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildTestStack();
+    template = Template.fromStack(built.stack);
+  });
+  afterAll(() => built.cleanup());
+
+  const functionOf = (name: string) => {
+    const found = template.findResources('AWS::Lambda::Function', { Properties: { Description: `Portal API: ${name}` } }) as Resources;
+    const [logicalId, resource] = Object.entries(found)[0] ?? [];
+    if (logicalId === undefined || resource === undefined) throw new Error(`no function ${name}`);
+    return { logicalId, resource };
+  };
+
+  /** Every IAM action granted to a function's role. */
+  const actionsOf = (name: string): string[] => {
+    const role = (functionOf(name).resource.Properties['Role'] as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: role }] } }) as Resources;
+    return Object.values(policies)
+      .flatMap((policy) => (policy.Properties['PolicyDocument'] as { Statement: { Action: string | string[] }[] }).Statement)
+      .flatMap((statement) => [statement.Action].flat());
+  };
+
+  it('is private, encrypted, versioned, TLS only, logged and kept with the stack', () => {
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        VersioningConfiguration: { Status: 'Enabled' },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'files/' }),
+        BucketEncryption: Match.anyValue(),
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      }),
+    });
+  });
+
+  it('is told to the sites function, which may read, write and delete files; no other function', () => {
+    const variables = (name: string) => ((functionOf(name).resource.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables);
+    expect(variables('sites')['FILES_BUCKET']).toBeDefined();
+    for (const name of Object.keys(HANDLERS).filter((handler) => handler !== 'sites')) {
+      expect(variables(name)['FILES_BUCKET'], name).toBeUndefined();
+      expect(actionsOf(name).filter((action) => action.startsWith('s3:')), name).toEqual([]);
+    }
+    expect(actionsOf('sites')).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
+  });
+
+  it('lets the locations function look up an invitee by email in the user pool, and write the table', () => {
+    expect(actionsOf('locations')).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'dynamodb:PutItem']));
+    expect(actionsOf('locations')).not.toContain('cognito-idp:AdminCreateUser');
+  });
+});
