@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import { ROLES } from './roles';
+import { isTimeZone } from './site';
+import { isValidPhone, normalisePhone } from './user';
 
 /**
  * The signed-in account and its sessions (SPEC sections 3, 4 and 7): what the API returns
@@ -152,9 +155,11 @@ export const selfProfileUpdateSchema = z.object({
   invitedate: z.string().nullable().optional(),
   lang: z.enum(['en', 'fr', 'es']).optional(),
   uom: z.enum(['C', 'F']).optional(),
-  timezone: z.string().max(64).optional(),
+  timezone: z.string().max(64).refine(isTimeZone, { error: MESSAGES.timezoneInvalid }).optional(),
   firstname: z.string().max(100).optional(),
   lastname: z.string().max(100).optional(),
+  /** Profile settings: empty, or a phone with its country code and 10 digits; a changed phone must be verified again. */
+  phone: z.string().trim().overwrite(normalisePhone).refine((phone) => phone === '' || isValidPhone(phone), { error: MESSAGES.phoneInvalid }).optional(),
 });
 
 /** Locations and sites for the navbar (SPEC section 7, node backend). */

@@ -7,6 +7,7 @@ import {
   securityGroupUserListSchema,
 } from '../domain/security-groups';
 import { userViewInputSchema, userViewSchema } from '../domain/user-views';
+import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '../domain/settings';
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
 import { z } from 'zod';
 import {
@@ -82,6 +83,7 @@ export const HANDLERS = {
   sites: 'lambdas/sites/handler.ts',
   securityGroups: 'lambdas/security-groups/handler.ts',
   userViews: 'lambdas/user-views/handler.ts',
+  settings: 'lambdas/settings/handler.ts',
   users: 'lambdas/users/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
@@ -236,6 +238,17 @@ const siteRoutes: RouteDefinition[] = [
   { method: 'DELETE', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_WRITERS, summary: "Remove the site's uploaded PDF" },
 ];
 
+/** Settings (SPEC section 2): dashboard preferences, the organisation's interface texts, the portal's audit posts. */
+const translationsResponse = z.object({ overrides: translationOverridesSchema, version: z.number().int(), updatedAt: z.string().nullable(), updatedBy: z.string().nullable() });
+const settingsRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/account/dashboardpreferences', handler: 'settings', roles: SIGNED_IN, summary: 'My dashboard preferences', response: dashboardPreferencesSchema },
+  { method: 'PUT', path: '/account/dashboardpreferences', handler: 'settings', roles: SIGNED_IN, summary: 'Save my dashboard preferences', body: dashboardPreferencesSchema, response: dashboardPreferencesSchema },
+  { method: 'GET', path: '/translations', handler: 'settings', roles: SIGNED_IN, summary: "The organisation's overrides of the interface texts (loaded after sign-in)", response: translationsResponse },
+  { method: 'PUT', path: '/translations', handler: 'settings', roles: ORGANISATION_WRITERS, summary: 'Replace the overrides with an imported translation.csv', body: translationOverridesSchema, response: translationsResponse },
+  { method: 'DELETE', path: '/translations', handler: 'settings', roles: ORGANISATION_WRITERS, summary: "Go back to the product's texts", response: translationsResponse },
+  { method: 'PUT', path: '/auditreport', handler: 'settings', roles: SIGNED_IN, summary: 'Record an audit entry for an action the portal did (password update)', body: auditReportInputSchema },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -247,6 +260,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...siteRoutes,
   ...securityGroupRoutes,
   ...userViewRoutes,
+  ...settingsRoutes,
   ...userRoutes,
 ];
 

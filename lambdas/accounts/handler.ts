@@ -118,6 +118,9 @@ export const accountActions: ResourceActions = {
       timezone: input.timezone,
       firstName: input.firstname,
       lastName: input.lastname,
+      phone: input.phone,
+      // Verification belongs to a number: a changed phone must be verified again.
+      ...(input.phone !== undefined && input.phone !== (account.phone ?? '') ? { phoneVerified: false } : {}),
     });
     if (updated === undefined) throw notFound(MESSAGES.accountNotFound);
     return { statusCode: 200, body: { accountId: updated.accountId, email: updated.email } };
