@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { formatUtcDateTime } from '../../domain/account';
 import { conflict, notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
@@ -22,6 +22,7 @@ import {
   type UserInput,
   type UserRole,
 } from '../../domain/user';
+import { LocationStore } from '../locations/store';
 import { API_PREFIX } from '../routes';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -36,7 +37,7 @@ import {
   type ActionRequest,
   type ResourceActions,
 } from '../shared/http';
-import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../shared/keys';
+import { tenantPrefix } from '../shared/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { deliverCode } from './codes';
 import {
@@ -185,21 +186,13 @@ function summary(record: UserRecord) {
   };
 }
 
-/** The user's locations with their sharing state, leaving out those still pending acceptance (SPEC section 5). */
-async function sharedLocations(customerId: string, locationIds: string[]): Promise<string[]> {
-  if (locationIds.length === 0) return [];
-  const table = backendConfig().tableName;
-  const shared: string[] = [];
-  for (let start = 0; start < locationIds.length; start += 100) {
-    const keys = locationIds.slice(start, start + 100).map((id) => ({
-      pk: entityPartition(customerId, ENTITY.location), sk: entitySortKey(ENTITY.location, id),
-    }));
-    const result = await dynamoDocumentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-    for (const item of result.Responses?.[table] ?? []) {
-      if (item['isShared'] === true && item['isAcceptancePending'] !== true) shared.push(String(item['id']));
-    }
-  }
-  return shared;
+/**
+ * The locations other organisations shared with the user and the user accepted (SPEC
+ * section 5: a location pending acceptance counts nowhere), from the locations' share records.
+ */
+async function sharedLocations(customerId: string, accountId: string): Promise<string[]> {
+  const shares = await new LocationStore(dynamoDocumentClient(), backendConfig().tableName).sharesWith(customerId, accountId);
+  return shares.filter((share) => !share.isAcceptancePending).map((share) => share.locationId);
 }
 
 /** Whose phone or pager a code is for: the caller's own, or for user administrators any user of the organisation. */
@@ -262,7 +255,7 @@ export const userActions: ResourceActions = {
     const { customerId, record } = await namedUser(request);
     const user = toUser(record);
     if (request.query['fetchSharedLocs'] !== 'true') return { statusCode: 200, body: user };
-    return { statusCode: 200, body: { ...user, sharedLocationIds: await sharedLocations(customerId, user.locationIds) } };
+    return { statusCode: 200, body: { ...user, sharedLocationIds: await sharedLocations(customerId, user.accountId) } };
   },
 
   [`PUT ${base}/users/{id}`]: async (request) => {

@@ -270,6 +270,23 @@ describe('/api/users through the local gateway', () => {
     expect(final.version).toBe(1 + statuses.filter((status) => status === 200).length);
   });
 
+  it('lists with fetchSharedLocs the locations another organisation shared with the user, once accepted', async () => {
+    const owner = await createUser(stack, 'admin', outsider.customerId);
+    await provisionAccount(stack, { email: owner.email, role: 'admin', customerId: owner.customerId, accountId: owner.accountId, hasDefaultLocAccess: true, isOwner: true });
+    const location = (await api(stack, owner, 'POST', '/locations', {
+      name: `Partner depot ${randomUUID().slice(0, 6)}`, address: '5 Harbour Road', city: 'Bristol', state: 'Somerset', country: 'United Kingdom', postalCode: 'BS1 5TY',
+    })).body as { id: string };
+    const invitee = await createUser(stack, 'basicuser');
+    const sharedIds = async () => ((await api(stack, admin, 'GET', `/users/${invitee.accountId}?fetchSharedLocs=true`)).body as { sharedLocationIds: string[] }).sharedLocationIds;
+    expect((await api(stack, owner, 'POST', `/locations/${location.id}/shares`, { email: invitee.email })).status).toBe(201);
+    // Pending acceptance: it counts nowhere.
+    expect(await sharedIds()).toEqual([]);
+    expect((await api(stack, invitee, 'PUT', `/locations/shared/${location.id}`, { accept: true })).status).toBe(200);
+    await expect.poll(sharedIds).toEqual([location.id]);
+    // Without the flag the user comes alone.
+    expect((await api(stack, admin, 'GET', `/users/${invitee.accountId}`)).body).not.toHaveProperty('sharedLocationIds');
+  });
+
   it('answers the other user calls of SPEC section 7', async () => {
     expect((await api(stack, admin, 'GET', '/roles/userroles')).body).toEqual({ items: [{ roleid: 1, role: 'admin' }, { roleid: 2, role: 'basicuser' }] });
     expect((await api(stack, admin, 'GET', '/account/customergroups')).body)
