@@ -1,5 +1,18 @@
 import useSWR, { type SWRResponse } from 'swr';
+import { z } from 'zod';
 import { lastSelectedLocationSchema, navbarSchema, type LastSelectedLocation, type Navbar } from '@domain/account';
+import {
+  locationExistsSchema,
+  locationPageSchema,
+  locationSchema,
+  locationShareListSchema,
+  locationShareSchema,
+  userLocationsSchema,
+  type Location,
+  type LocationInput,
+  type LocationShare,
+  type LocationShareInput,
+} from '@domain/location';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 
@@ -20,4 +33,87 @@ export function useLastSelectedLocation(enabled: boolean): SWRResponse<LastSelec
 
 export async function saveLastSelectedLocation(selection: LastSelectedLocation): Promise<void> {
   await apiFetch('/users/portallastselectedlocation', { method: 'PUT', body: selection });
+}
+
+const PAGE_SIZE = 100;
+
+/** Every page of a cursor-paginated list. */
+export async function allPages<T>(schema: z.ZodType<{ items: T[]; nextCursor?: string | undefined }>, path: string): Promise<T[]> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (cursor !== undefined) query.set('cursor', cursor);
+    const page = await apiFetchAs(schema, `${path}?${query.toString()}`);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    // A cursor seen before would loop forever; stop rather than hang the page.
+    if (cursor !== undefined && seen.has(cursor)) break;
+    if (cursor !== undefined) seen.add(cursor);
+  } while (cursor !== undefined);
+  return items;
+}
+
+/**
+ * The Locations screen's list: the organisation's locations the user sees, and the locations
+ * of other organisations shared with them and accepted (never one pending acceptance).
+ */
+export async function listLocations(): Promise<Location[]> {
+  const [own, shared] = await Promise.all([
+    allPages(locationPageSchema, '/locations'),
+    apiFetchAs(userLocationsSchema, '/locations/shared'),
+  ]);
+  return [...own, ...shared.items];
+}
+
+export const LOCATIONS_KEY = 'locations';
+export const PENDING_SHARED_LOCATIONS_KEY = 'locations/shared/pending';
+
+export function useLocations(): SWRResponse<Location[], ApiError> {
+  return useSWR<Location[], ApiError, string>(LOCATIONS_KEY, listLocations);
+}
+
+/** Locations of other organisations shared with the user, waiting for their answer. */
+export function usePendingSharedLocations(): SWRResponse<Location[], ApiError> {
+  return useSWR<Location[], ApiError, string>(PENDING_SHARED_LOCATIONS_KEY, async () =>
+    (await apiFetchAs(userLocationsSchema, '/locations/shared/pending')).items);
+}
+
+const locationPath = (id: string) => `/locations/${encodeURIComponent(id)}`;
+
+export function createLocation(input: LocationInput): Promise<Location> {
+  return apiFetchAs(locationSchema, '/locations', { method: 'POST', body: input });
+}
+
+export function updateLocation(id: string, input: LocationInput): Promise<Location> {
+  return apiFetchAs(locationSchema, locationPath(id), { method: 'PUT', body: input });
+}
+
+export async function deleteLocation(id: string): Promise<void> {
+  await apiFetch(locationPath(id), { method: 'DELETE' });
+}
+
+/** The existence check by name (SPEC section 7). */
+export async function locationNameExists(name: string): Promise<boolean> {
+  const result = await apiFetchAs(locationExistsSchema, `/locations/exists/${encodeURIComponent(name.trim())}`);
+  return result.exists;
+}
+
+export async function listShares(locationId: string): Promise<LocationShare[]> {
+  return (await apiFetchAs(locationShareListSchema, `${locationPath(locationId)}/shares`)).items;
+}
+
+export function shareLocation(locationId: string, input: LocationShareInput): Promise<LocationShare> {
+  return apiFetchAs(locationShareSchema, `${locationPath(locationId)}/shares`, { method: 'POST', body: input });
+}
+
+export async function unshareLocation(locationId: string, accountId: string): Promise<void> {
+  await apiFetch(`${locationPath(locationId)}/shares/${encodeURIComponent(accountId)}`, { method: 'DELETE' });
+}
+
+/** The invitee's answer: accept (the location then counts) or decline. */
+export async function answerSharedLocation(locationId: string, accept: boolean): Promise<Location | undefined> {
+  const body = await apiFetch(`/locations/shared/${encodeURIComponent(locationId)}`, { method: 'PUT', body: { accept } });
+  return body === undefined ? undefined : locationSchema.parse(body);
 }

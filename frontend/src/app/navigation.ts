@@ -6,7 +6,10 @@ import LanIcon from '@mui/icons-material/Lan';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import SecurityIcon from '@mui/icons-material/Security';
+import ShareLocationIcon from '@mui/icons-material/ShareLocation';
+import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
 import { ORGANISATION_READERS, ROLES, type Role } from '@domain/roles';
@@ -24,11 +27,16 @@ export const AREA_ROLES = {
   securityGroups: SECURITY_GROUP_ROLES,
   userViews: ORGANISATION_READERS,
   help: ROLES,
+  // Locations and sites: administrators (deleting also needs corporate access, checked on the screen).
+  locations: ['admin'],
+  sites: ['admin'],
+  // Locations other organisations shared with the user, waiting for their answer.
+  sharedLocations: ORGANISATION_READERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations';
+  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -47,11 +55,14 @@ export const NAVIGATION: readonly NavigationSection[] = [
     items: [
       { path: '/app/dashboard', label: 'nav.dashboard', icon: DashboardIcon, roles: AREA_ROLES.dashboard },
       { path: '/app/helpdesk', label: 'nav.helpdesk', icon: SupportAgentIcon, roles: AREA_ROLES.helpdesk },
+      { path: '/app/shared-locations', label: 'nav.sharedLocations', icon: ShareLocationIcon, roles: AREA_ROLES.sharedLocations },
     ],
   },
   {
     heading: 'nav.administration',
     items: [
+      { path: '/app/locations', label: 'nav.locations', icon: PlaceIcon, roles: AREA_ROLES.locations },
+      { path: '/app/sites', label: 'nav.sites', icon: StoreIcon, roles: AREA_ROLES.sites },
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
       { path: '/app/users', label: 'nav.users', icon: PeopleIcon, roles: AREA_ROLES.users },

@@ -18,6 +18,9 @@ const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const LocationsPage = lazy(() => import('../features/locations/LocationsPage'));
+const PendingSharedLocationsPage = lazy(() => import('../features/locations/PendingSharedLocationsPage'));
+const SitesPage = lazy(() => import('../features/sites/SitesPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const InvitePage = lazy(() => import('../features/users/InvitePage'));
 const InvitationsPage = lazy(() => import('../features/users/InvitationsPage'));
@@ -66,6 +69,9 @@ export function AppRoutes() {
           <Route path="users" element={<RequireRole roles={AREA_ROLES.users}><UsersPage /></RequireRole>} />
           <Route path="users/invite" element={<RequireRole roles={AREA_ROLES.users}><InvitePage /></RequireRole>} />
           <Route path="users/invitations" element={<RequireRole roles={AREA_ROLES.users}><InvitationsPage /></RequireRole>} />
+          <Route path="locations" element={<RequireRole roles={AREA_ROLES.locations}><LocationsPage /></RequireRole>} />
+          <Route path="sites" element={<RequireRole roles={AREA_ROLES.sites}><SitesPage /></RequireRole>} />
+          <Route path="shared-locations" element={<RequireRole roles={AREA_ROLES.sharedLocations}><PendingSharedLocationsPage /></RequireRole>} />
           <Route path="help" element={<HelpPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />

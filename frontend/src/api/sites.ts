@@ -1,0 +1,62 @@
+import useSWR, { type SWRResponse } from 'swr';
+import {
+  siteDevicesSchema,
+  siteDocumentSchema,
+  sitePageSchema,
+  siteSchema,
+  siteUsersSchema,
+  type Site,
+  type SiteDevices,
+  type SiteDocument,
+  type SiteDocumentUpload,
+  type SiteInput,
+  type SiteUser,
+} from '@domain/site';
+import { apiFetch, apiFetchAs } from './apiFetch';
+import type { ApiError } from './ApiError';
+import { allPages } from './locations';
+
+export const SITES_KEY = 'sites';
+
+/** The sites the user sees, every page (the grid sorts and pages in the browser). */
+export function useSites(): SWRResponse<Site[], ApiError> {
+  return useSWR<Site[], ApiError, string>(SITES_KEY, () => allPages(sitePageSchema, '/sites'));
+}
+
+const sitePath = (id: string) => `/sites/${encodeURIComponent(id)}`;
+
+export function getSite(id: string): Promise<Site> {
+  return apiFetchAs(siteSchema, sitePath(id));
+}
+
+export function createSite(input: SiteInput): Promise<Site> {
+  return apiFetchAs(siteSchema, '/sites', { method: 'POST', body: input });
+}
+
+export function updateSite(id: string, input: SiteInput): Promise<Site> {
+  return apiFetchAs(siteSchema, sitePath(id), { method: 'PUT', body: input });
+}
+
+export async function deleteSite(id: string): Promise<void> {
+  await apiFetch(sitePath(id), { method: 'DELETE' });
+}
+
+export async function siteUsers(id: string): Promise<SiteUser[]> {
+  return (await apiFetchAs(siteUsersSchema, `${sitePath(id)}/users`)).items;
+}
+
+export function siteDevices(id: string): Promise<SiteDevices> {
+  return apiFetchAs(siteDevicesSchema, `${sitePath(id)}/devices`);
+}
+
+export function uploadSiteDocument(id: string, upload: SiteDocumentUpload): Promise<Site> {
+  return apiFetchAs(siteSchema, `${sitePath(id)}/document`, { method: 'PUT', body: upload });
+}
+
+export function downloadSiteDocument(id: string): Promise<SiteDocument> {
+  return apiFetchAs(siteDocumentSchema, `${sitePath(id)}/document`);
+}
+
+export async function deleteSiteDocument(id: string): Promise<void> {
+  await apiFetch(`${sitePath(id)}/document`, { method: 'DELETE' });
+}

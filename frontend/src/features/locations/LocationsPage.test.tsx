@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Location } from '@domain/location';
+import { MESSAGES } from '@domain/messages';
+import type { ApiRequest } from '../../api/apiFetch';
+import { ApiError } from '../../api/ApiError';
+import type { SignedInUser } from '../../api/identity';
+import { updateClientState } from '../../app/clientState';
+import { renderScreen } from '../../test/render';
+import LocationsPage from './LocationsPage';
+import PendingSharedLocationsPage from './PendingSharedLocationsPage';
+
+const fake = vi.hoisted(() => ({
+  api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
+}));
+
+vi.mock('../auth/useAuth', () => ({
+  useCurrentUser: (): SignedInUser => ({ email: 'admin@demo.example', role: 'admin', customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
+}));
+
+vi.mock('../../api/apiFetch', () => ({
+  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
+  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) =>
+    schema.parse(await fake.api(path, request)),
+}));
+
+const at = '2026-01-15T10:00:00.000Z';
+function location(id: string, name: string, standing: Partial<Location> = {}): Location {
+  return {
+    id, name, displayName: name, address: '1 Market Street', city: 'London', state: 'Greater London', country: 'United Kingdom',
+    postalCode: 'EC1A 1BB', ownerCustomerId: 'c-1', isOwner: true, isAdmin: true, isShared: false, isAcceptancePending: false,
+    accessLevel: 'owner', createdAt: at, updatedAt: at, createdBy: 'a', updatedBy: 'a', version: 1, ...standing,
+  };
+}
+
+const own = location('l-1', 'Head Office');
+const sharedAsUser = location('l-2', 'Partner Depot', { ownerCustomerId: 'c-2', ownerOrganisationName: 'Partner Foods', isOwner: false, isAdmin: false, isShared: true, accessLevel: 'user' });
+const sharedAsAdmin = location('l-3', 'Partner Kitchen', { ownerCustomerId: 'c-2', ownerOrganisationName: 'Partner Foods', isOwner: false, isAdmin: true, isShared: true, accessLevel: 'admin' });
+
+const GRID_SETTINGS = { columnOrder: [], columnVisibility: {}, columnWidths: {} };
+let deleteAnswer: () => unknown;
+
+describe('LocationsPage', () => {
+  beforeEach(() => {
+    deleteAnswer = () => undefined;
+    fake.api.mockReset();
+    fake.api.mockImplementation((path, request) => {
+      if (path.startsWith('/account/gridsettings/')) return GRID_SETTINGS;
+      if (path === '/locations?limit=100') return { items: [own] };
+      if (path === '/locations/shared') return { items: [sharedAsUser, sharedAsAdmin] };
+      if (path === '/locations/l-1' && request?.method === 'DELETE') return deleteAnswer();
+      if (path === '/locations/navbar') return { locations: [] };
+      throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
+    });
+  });
+
+  it('offers edit, share and delete on its own location with corporate access; only edit on a location shared as administrator; nothing on one shared as user', async () => {
+    updateClientState({ corporateAdmin: true });
+    renderScreen(<LocationsPage />);
+    expect(await screen.findByText('Head Office')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Head Office' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share Head Office' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Head Office' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Partner Kitchen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share Partner Kitchen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Partner Kitchen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Partner Depot$/ })).toBeNull();
+    // Who shared it, and at what level.
+    const row = screen.getByText('Partner Depot').closest('[role="row"]');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('Partner Foods')).toBeInTheDocument();
+    expect(within(row as HTMLElement).getByText('User')).toBeInTheDocument();
+  });
+
+  it('hides delete without corporate access', async () => {
+    updateClientState({ corporateAdmin: false });
+    renderScreen(<LocationsPage />);
+    expect(await screen.findByRole('button', { name: 'Edit Head Office' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Head Office' })).toBeNull();
+  });
+
+  it('confirms a delete, and shows the refusal in the spec words', async () => {
+    updateClientState({ corporateAdmin: true });
+    deleteAnswer = () => {
+      throw new ApiError(409, MESSAGES.locationHasDevices);
+    };
+    const user = userEvent.setup();
+    renderScreen(<LocationsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Head Office' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Delete the location "Head Office"\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.locationHasDevices)).toBeInTheDocument();
+    expect(screen.getByText('Head Office')).toBeInTheDocument();
+  });
+});
+
+describe('PendingSharedLocationsPage', () => {
+  beforeEach(() => {
+    fake.api.mockReset();
+  });
+
+  it('accepts a shared location, which then leaves the pending list', async () => {
+    const pending = location('l-9', 'Offered Store', { ownerCustomerId: 'c-2', ownerOrganisationName: 'Partner Foods', isOwner: false, isAdmin: false, isShared: true, isAcceptancePending: true, accessLevel: 'user' });
+    const answered: string[] = [];
+    fake.api.mockImplementation((path, request) => {
+      if (path.startsWith('/account/gridsettings/')) return GRID_SETTINGS;
+      if (path === '/locations/shared/pending') return { items: answered.length ? [] : [pending] };
+      if (path === '/locations/shared/l-9' && request?.method === 'PUT') {
+        answered.push(JSON.stringify(request.body));
+        return { ...pending, isAcceptancePending: false };
+      }
+      throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
+    });
+    const user = userEvent.setup();
+    renderScreen(<PendingSharedLocationsPage />);
+    expect(await screen.findByText('Offered Store')).toBeInTheDocument();
+    expect(screen.getByText('Partner Foods')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept Offered Store' }));
+    expect(await screen.findByText('You now have access to "Offered Store".')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Offered Store')).toBeNull());
+    expect(answered).toEqual([JSON.stringify({ accept: true })]);
+  });
+});
