@@ -67,12 +67,18 @@ describe('site fields (SPEC section 5)', () => {
     ['adminName', 'R2-D2', MESSAGES.adminNameInvalid],
     ['adminEmail', 'ada@', MESSAGES.adminEmailInvalid],
     ['adminPhone', '07700900123', MESSAGES.adminPhoneInvalid],
-    ['adminPhone', '+44 770090012', MESSAGES.adminPhoneInvalid],
+    ['adminPhone', '+44 7700 900', MESSAGES.adminPhoneInvalid],
     ['billingName', '<b>', MESSAGES.billingNameInvalid],
     ['billingEmail', 'billing.example', MESSAGES.billingEmailInvalid],
     ['billingPhone', '+1 555 0123', MESSAGES.billingPhoneInvalid],
   ] as const)('refuses an invalid %s (%s)', (field, value, message) => {
     expect(messageAt({ ...valid, [field]: value }, field)).toBe(message);
+  });
+
+  it('checks phones with the users\' rule and keeps them without separators', () => {
+    expect(siteInputSchema.parse({ ...valid, adminPhone: '+44 7700-900 123', billingPhone: '+1 (555) 010-0123' })).toMatchObject({
+      adminPhone: '+447700900123', billingPhone: '+15550100123',
+    });
   });
 
   it('leaves empty contact fields out', () => {

@@ -8,6 +8,7 @@ import {
   type PostalAddress,
 } from './location';
 import { MESSAGES } from './messages';
+import { isValidPhone, normalisePhone } from './user';
 
 /**
  * Sites (SPEC sections 3, 5 and 8): every field, the rules, the delete refusals and the
@@ -24,8 +25,6 @@ const SITE_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'&()/#+_-]*$/u;
 /** A site id: letters, digits, hyphens and underscores. */
 const SITE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 const PERSON_NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'-]*$/u;
-/** SPEC sections 5 and 9: a phone number with its country code, then 10 digits. */
-export const PHONE_PATTERN = /^\+\d{1,3}[ -]?\d{10}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date written `YYYY-MM-DD`. */
@@ -56,7 +55,12 @@ const optionalDate = z.preprocess(
 const optionalEmail = (message: string) =>
   z.preprocess(blankToUndefined, z.string({ error: message }).trim().pipe(z.email({ error: message })).optional());
 
-const optionalPhone = (message: string) => optionalText(PHONE_PATTERN, 20, message);
+/** SPEC sections 5 and 9: the users' phone rule (country code, then 10 digits), kept as the number without separators. */
+const optionalPhone = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: message }).trim().max(40, { error: message }).refine(isValidPhone, { error: message }).overwrite(normalisePhone).optional(),
+  );
 const optionalPersonName = (message: string) => optionalText(PERSON_NAME_PATTERN, PERSON_NAME_MAX, message);
 
 /** The billing address as a form holds it: every part may still be empty. */

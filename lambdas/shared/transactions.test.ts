@@ -1,0 +1,63 @@
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { conflict, DomainError, notFound } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import { runTransaction, type GuardedItem } from './transactions';
+import { setAndRemove } from './update-expression';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
+
+const cancelled = (...codes: string[]) => new TransactionCanceledException({
+  message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })),
+});
+
+const put = (pk: string, onConditionFailed?: () => DomainError): GuardedItem => ({
+  item: { Put: { TableName: 't', Item: { pk, sk: 'x' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ...(onConditionFailed ? { onConditionFailed } : {}),
+});
+
+describe('runTransaction', () => {
+  beforeEach(() => dynamo.reset());
+
+  it('writes every item in one transaction, in order', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await runTransaction(client, [put('a'), put('b')]);
+    const sent = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems;
+    expect(sent?.map((item) => item.Put?.Item?.['pk'])).toEqual(['a', 'b']);
+  });
+
+  it("names the first failed item that has the user's words", async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'ConditionalCheckFailed'));
+    const error = await runTransaction(client, [
+      put('item'),
+      put('site name', () => conflict(MESSAGES.siteNameTaken)),
+      put('site id', () => conflict(MESSAGES.siteIdTaken)),
+    ]).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'conflict', message: MESSAGES.siteNameTaken });
+  });
+
+  it('says "changed by someone else" for a failed optimistic lock or a conflicting transaction', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+    await expect(runTransaction(client, [put('item'), put('marker', () => notFound())])).rejects.toMatchObject({ message: MESSAGES.concurrentChange });
+    dynamo.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None'));
+    await expect(runTransaction(client, [put('item'), put('other')])).rejects.toMatchObject({ message: MESSAGES.concurrentChange });
+  });
+
+  it('lets any other failure through', async () => {
+    dynamo.on(TransactWriteCommand).rejects(new Error('throttled'));
+    await expect(runTransaction(client, [put('item')])).rejects.toThrow('throttled');
+  });
+});
+
+describe('setAndRemove', () => {
+  it('sets what has a value and removes what is undefined', () => {
+    expect(setAndRemove({ city: 'Bath', latitude: undefined, version: 3 })).toEqual({
+      expression: 'SET #f0 = :f0, #f2 = :f2 REMOVE #f1',
+      names: { '#f0': 'city', '#f1': 'latitude', '#f2': 'version' },
+      values: { ':f0': 'Bath', ':f2': 3 },
+    });
+  });
+});
