@@ -75,6 +75,9 @@ export const currentUserDetailsSchema = z.object({
   lastlogindate: z.string().nullable(),
   isEmailVerified: z.boolean(),
   locationids: z.array(z.string()),
+  /** Profile settings: the user's phone (empty when none) and whether it was verified by code. */
+  phone: z.string().optional(),
+  phoneVerified: z.boolean().optional(),
 });
 export type CurrentUserDetails = z.infer<typeof currentUserDetailsSchema>;
 

@@ -238,5 +238,7 @@ export function currentUserDetails(caller: Caller, account: AccountRecord | unde
     lastlogindate: account?.lastLoginDate ?? null,
     isEmailVerified: account?.isEmailVerified ?? false,
     locationids: account?.locationIds ?? [],
+    phone: account?.phone ?? '',
+    phoneVerified: account?.phoneVerified ?? false,
   };
 }

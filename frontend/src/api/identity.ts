@@ -10,6 +10,7 @@ import {
   sendUserAttributeVerificationCode,
   signIn,
   signOut,
+  updatePassword,
   type JWT,
   type SignInOutput,
 } from 'aws-amplify/auth';
@@ -347,6 +348,18 @@ export async function sendEmailVerificationCode(): Promise<void> {
 export async function confirmEmailVerification(code: string): Promise<void> {
   try {
     await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+  } catch (error) {
+    throw toIdentityError(error);
+  }
+}
+
+/**
+ * Settings > Change Password: the identity service checks the current password (a wrong one
+ * is `invalidCredentials`) and the pool's policy on the new one (`invalidPassword`).
+ */
+export async function changeOwnPassword(currentPassword: string, newPassword: string): Promise<void> {
+  try {
+    await updatePassword({ oldPassword: currentPassword, newPassword });
   } catch (error) {
     throw toIdentityError(error);
   }

@@ -24,8 +24,9 @@ export async function listAllUserViews(): Promise<UserView[]> {
 
 export const USER_VIEWS_KEY = 'userviews';
 
-export function useUserViews(): SWRResponse<UserView[], ApiError> {
-  return useSWR<UserView[], ApiError, string>(USER_VIEWS_KEY, () => listAllUserViews());
+/** `enabled` false for the roles that may not read user views (the API would refuse them). */
+export function useUserViews(enabled = true): SWRResponse<UserView[], ApiError> {
+  return useSWR<UserView[], ApiError, string | null>(enabled ? USER_VIEWS_KEY : null, () => listAllUserViews());
 }
 
 const viewPath = (id: string) => `/userviews/${encodeURIComponent(id)}`;

@@ -8,11 +8,12 @@ import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import SecurityIcon from '@mui/icons-material/Security';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ShareLocationIcon from '@mui/icons-material/ShareLocation';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
-import { ORGANISATION_READERS, ROLES, type Role } from '@domain/roles';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '@domain/roles';
 import { SECURITY_GROUP_ROLES } from '@domain/security-groups';
 import type { PortalModule } from './guards';
 
@@ -26,6 +27,9 @@ export const AREA_ROLES = {
   divisions: ORGANISATION_READERS,
   securityGroups: SECURITY_GROUP_ROLES,
   userViews: ORGANISATION_READERS,
+  settings: ROLES,
+  // Settings > Translations: the organisation's texts, administrators only.
+  translations: ORGANISATION_WRITERS,
   help: ROLES,
   // Locations and sites: administrators (deleting also needs corporate access, checked on the screen).
   locations: ['admin'],
@@ -36,7 +40,7 @@ export const AREA_ROLES = {
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -74,7 +78,10 @@ export const NAVIGATION: readonly NavigationSection[] = [
   },
   {
     heading: 'nav.support',
-    items: [{ path: '/app/help', label: 'nav.help', icon: HelpOutlineIcon, roles: AREA_ROLES.help }],
+    items: [
+      { path: '/app/settings', label: 'nav.settings', icon: SettingsIcon, roles: AREA_ROLES.settings },
+      { path: '/app/help', label: 'nav.help', icon: HelpOutlineIcon, roles: AREA_ROLES.help },
+    ],
   },
 ];
 

@@ -26,6 +26,13 @@ const InvitePage = lazy(() => import('../features/users/InvitePage'));
 const InvitationsPage = lazy(() => import('../features/users/InvitationsPage'));
 const SecurityGroupsPage = lazy(() => import('../features/security-groups/SecurityGroupsPage'));
 const UserViewsPage = lazy(() => import('../features/user-views/UserViewsPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const ProfileSettingsPage = lazy(() => import('../features/settings/ProfileSettingsPage'));
+const DashboardPreferencesPage = lazy(() => import('../features/settings/DashboardPreferencesPage'));
+const ChangePasswordPage = lazy(() => import('../features/settings/ChangePasswordPage'));
+const TranslationsPage = lazy(() => import('../features/settings/TranslationsPage'));
+// The organisation's own texts, loaded after sign-in (a chunk of its own: the first load stays small).
+const OrganisationTexts = lazy(() => import('../features/settings/OrganisationTexts'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
@@ -55,6 +62,7 @@ export function AppRoutes() {
           path="/app"
           element={
             <RequireSignedIn>
+              <Suspense fallback={null}><OrganisationTexts /></Suspense>
               <AppLayout />
             </RequireSignedIn>
           }
@@ -66,6 +74,11 @@ export function AppRoutes() {
           <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
           <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
           <Route path="user-views" element={<RequireRole roles={AREA_ROLES.userViews}><UserViewsPage /></RequireRole>} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="settings/profile" element={<ProfileSettingsPage />} />
+          <Route path="settings/dashboard" element={<DashboardPreferencesPage />} />
+          <Route path="settings/password" element={<ChangePasswordPage />} />
+          <Route path="settings/translations" element={<RequireRole roles={AREA_ROLES.translations}><TranslationsPage /></RequireRole>} />
           <Route path="users" element={<RequireRole roles={AREA_ROLES.users}><UsersPage /></RequireRole>} />
           <Route path="users/invite" element={<RequireRole roles={AREA_ROLES.users}><InvitePage /></RequireRole>} />
           <Route path="users/invitations" element={<RequireRole roles={AREA_ROLES.users}><InvitationsPage /></RequireRole>} />
