@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { DEMO_PASSWORD } from '../../local/demo';
+import { launchBrowser } from '../support/browser';
+import { api, createUser, signIn as signInApi } from '../support/identity';
+
+const stack = inject('stack');
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${stack.portalUrl}/login`);
+  await page.getByLabel(/^Username/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+describe('settings in the browser', () => {
+  let browser: Browser;
+  const files = mkdtempSync(join(tmpdir(), 'translation-'));
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('changes the password: a wrong current password is refused in the spec tone, then the new one signs in', async () => {
+    const user = await createUser(stack, 'basicuser');
+    const page = await browser.newPage();
+    await signIn(page, user.email);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: /Change Password/ }).click();
+    await page.waitForURL('**/app/settings/password');
+
+    await page.getByLabel(/^Current Password/).fill('Wrong#2026pass');
+    await page.getByLabel(/^New Password/).fill('Fresh#2026pass');
+    await page.getByLabel(/^Confirm Password/).fill('Fresh#2026pass');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Current Password is Invalid. Please Try Again.').first().waitFor();
+
+    await page.getByLabel(/^Current Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password Changed Successfully!').waitFor();
+    await page.close();
+
+    // The identity service holds the new password.
+    await expect(signInApi(stack, user.email, 'Fresh#2026pass')).resolves.toEqual(expect.any(String));
+  });
+
+  it('an administrator imports translation.csv; other files are refused; the organisation sees its texts', async () => {
+    const admin = await createUser(stack, 'admin');
+    // The demo organisation's texts go back to the product's whatever happens here.
+    onTestFinished(async () => {
+      expect((await api(stack, admin, 'DELETE', '/translations')).status).toBe(200);
+    });
+    const page = await browser.newPage();
+    await signIn(page, admin.email);
+    await page.goto(`${stack.portalUrl}/app/settings/translations`);
+    await page.getByRole('heading', { name: 'Translations' }).waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export translation.csv' }).click();
+    expect((await download).suggestedFilename()).toBe('translation.csv');
+
+    const notCsv = join(files, 'translation.txt');
+    writeFileSync(notCsv, 'key,en,fr,es\n');
+    await page.getByLabel('Translation file').setInputFiles(notCsv);
+    await page.getByText('Only .csv files are accepted.').first().waitFor();
+
+    const csv = join(files, 'translation.csv');
+    writeFileSync(csv, 'key,en,fr,es\nnav.help,Support centre,,\n');
+    await page.getByLabel('Translation file').setInputFiles(csv);
+    await page.getByText('Texts imported: 1.').waitFor();
+    await page.getByRole('link', { name: 'Support centre' }).waitFor();
+    await page.close();
+
+    // Another user of the organisation gets the text after signing in.
+    const colleague = await createUser(stack, 'basicuser');
+    const other = await browser.newPage();
+    await signIn(other, colleague.email);
+    await other.getByRole('link', { name: 'Support centre' }).waitFor();
+    await other.close();
+  });
+});
