@@ -246,6 +246,26 @@ describe('every route, as every role', () => {
     'GET /api/locations/exists/{name}',
   ]);
 
+  /**
+   * Reads of something on a site: a basic user in a security group that grants only another
+   * site must find nothing there (404, as if it did not exist), like another organisation.
+   */
+  const EXCLUDED_SITE_READS = new Set([
+    'GET /api/sites/{id}', 'GET /api/sites/{id}/users', 'GET /api/sites/{id}/devices', 'GET /api/sites/{id}/document',
+    'GET /api/userviews/{id}',
+  ]);
+  let excludedMember: TestUser | undefined;
+  const memberOfAnotherSite = async (): Promise<TestUser> => {
+    excludedMember ??= await (async () => {
+      const member = await createUser(stack, 'basicuser');
+      const elsewhere = await freshSite();
+      const group = await api(stack, admin(), 'POST', '/securitygroups', { ...namedBody(), siteIds: [elsewhere], memberAccountIds: [member.accountId] });
+      if (group.status !== 201) throw new Error(`No security group: ${JSON.stringify(group.body)}`);
+      return member;
+    })();
+    return excludedMember;
+  };
+
   /** A call that needs no setup: the route's own path (no parameters) and no body. */
   const callFor = async (route: RouteDefinition, user: TestUser, role: Role): Promise<Call> => {
     const fixture = FIXTURES[routeKeyOf(route)];
@@ -293,6 +313,16 @@ describe('every route, as every role', () => {
         const call = await callFor(route, admin(), 'admin');
         const result = await api(stack, outsider, route.method, call.path, call.body);
         expect(result.status).toBe(404);
+      });
+    }
+
+    if (EXCLUDED_SITE_READS.has(routeKeyOf(route))) {
+      it(`${route.method} ${API_PREFIX}${route.path} as a security-group member whose groups exclude the site finds nothing`, async () => {
+        const member = await memberOfAnotherSite();
+        // The organisation's own item, on a site the member's groups do not grant.
+        const call = await callFor(route, member, 'basicuser');
+        const result = await api(stack, member, route.method, call.path, call.body);
+        expect(result.status, JSON.stringify(result.body)).toBe(404);
       });
     }
 
