@@ -64,6 +64,14 @@ describe('AdminGrid', () => {
     expect(screen.queryByText('Cold room')).toBeNull();
   });
 
+  it('follows new rows: a row gone from the list leaves the grid', async () => {
+    const { rerender } = renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} initialSort={[{ field: 'city', sort: 'desc' }]} />);
+    expect(await screen.findByText('Bakery')).toBeInTheDocument();
+    rerender(<AdminGrid gridId="test-grid" label="Places" rows={rows.slice(1)} columns={columns} initialSort={[{ field: 'city', sort: 'desc' }]} />);
+    await waitFor(() => expect(screen.queryByText('Bakery')).toBeNull());
+    expect(screen.getByText('Dairy')).toBeInTheDocument();
+  });
+
   it('sorts by a column when its header is clicked', async () => {
     const user = userEvent.setup();
     renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);

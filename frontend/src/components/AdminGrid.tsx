@@ -91,6 +91,9 @@ export function AdminGrid<R extends GridValidRowModel>({
   const [edited, setEdited] = useState<GridSettings | null>(null);
   const settings = edited ?? saved.data ?? DEFAULT_GRID_SETTINGS;
   const [search, setSearch] = useState('');
+  // Controlled: with the sort only in `initialState`, the grid (9.14, in a browser) kept a row
+  // that a refetch had just removed when the list first showed cached rows.
+  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort ?? []);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -192,8 +195,9 @@ export function AdminGrid<R extends GridValidRowModel>({
             pageSizeOptions={[25, 50, 100]}
             initialState={{
               pagination: { paginationModel: { pageSize: 25 } },
-              ...(initialSort ? { sorting: { sortModel: initialSort } } : {}),
             }}
+            sortModel={sortModel}
+            onSortModelChange={setSortModel}
             filterModel={filterModel}
             onFilterModelChange={(model) => setSearch((model.quickFilterValues ?? []).join(' '))}
             columnVisibilityModel={settings.columnVisibility}
