@@ -78,9 +78,10 @@ describe('users and invitations in the browser', () => {
     const invited = ((await api(stack, admin, 'GET', '/users?limit=100')).body as { items: User[] }).items.find((user) => user.email === email);
     expect(invited).toMatchObject({ invitedate: null, isEmailVerified: true, isHaccpAvailable: true, siteIds: [DEMO_ORGANISATION.site.id] });
 
-    // The accepted user is in User Management, not among the pending invitations.
-    await adminPage.getByRole('link', { name: 'User Management' }).click();
-    await adminPage.waitForURL(/\/app\/users$/);
+    // The accepted user is in User Management, not among the pending invitations. The admin
+    // opens them afresh: this tab sat in the background while the user signed in, and a
+    // background tab's timers are throttled, which holds SWR's request de-duplication (2 s).
+    await adminPage.goto(`${stack.portalUrl}/app/users`);
     await adminPage.getByRole('gridcell', { name: email, exact: true }).waitFor();
     await adminPage.getByRole('link', { name: 'Pending invitations' }).click();
     await adminPage.getByRole('heading', { name: 'Pending invitations' }).waitFor();
