@@ -65,13 +65,14 @@ describe('departments in the browser', () => {
     await page.close();
   });
 
-  it('shows a basic user the divisions without any way to change them', async () => {
+  it('gives a basic user no Administration: no section, and its addresses send them to /app', async () => {
     const basicUser = await createUser(stack, 'basicuser');
     const page = await browser.newPage();
     await signIn(page, basicUser.email);
-    await page.getByRole('link', { name: 'Divisions' }).click();
-    await page.waitForURL('**/app/divisions');
-    await page.getByRole('grid').waitFor();
+    expect(await page.getByText('Administration', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Divisions' }).count()).toBe(0);
+    await page.goto(`${stack.portalUrl}/app/divisions`);
+    await page.waitForURL('**/app/dashboard');
     expect(await page.getByRole('button', { name: 'Add division' }).count()).toBe(0);
     await page.close();
   });

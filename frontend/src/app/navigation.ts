@@ -23,10 +23,13 @@ export const AREA_ROLES = {
   helpdesk: ['helpdesk'],
   // User management and invitations: organisation administrators and support.
   users: ['admin', 'helpdesk'],
-  departments: ORGANISATION_READERS,
-  divisions: ORGANISATION_READERS,
+  // Administration screens are the administrators' (SPEC section 6: "admin only (some)"; the
+  // issue: a basic user cannot open Administration). Basic users still read departments,
+  // divisions and user views through the API, where other screens offer them as choices.
+  departments: ORGANISATION_WRITERS,
+  divisions: ORGANISATION_WRITERS,
   securityGroups: SECURITY_GROUP_ROLES,
-  userViews: ORGANISATION_READERS,
+  userViews: ORGANISATION_WRITERS,
   settings: ROLES,
   // Settings > Translations: the organisation's texts, administrators only.
   translations: ORGANISATION_WRITERS,
