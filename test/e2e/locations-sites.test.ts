@@ -107,7 +107,9 @@ describe('locations and sites in the browser', () => {
     const navbar = (await api(stack, partner, 'GET', '/locations/navbar')).body as Navbar;
     expect(navbar.locations.find((location) => location.name === locationName)?.sites.map((site) => site.name)).toEqual([siteName]);
 
-    // The owner sees the acceptance.
+    // The owner sees the acceptance, opening the locations afresh: their tab sat in the
+    // background meanwhile, and a background tab's throttled timers hold SWR's de-duplication.
+    await page.goto(`${stack.portalUrl}/app/locations`);
     await page.getByRole('button', { name: `Share ${locationName}` }).click();
     await page.getByRole('dialog').getByText('Accepted', { exact: true }).waitFor();
 

@@ -70,7 +70,7 @@ describe('the app shell in the browser', () => {
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Départements' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Paramètres' }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
 
     await page.reload();
