@@ -153,6 +153,7 @@ export const MESSAGES = {
   pagerNumberRequired: "Pager number or email is required.",
   pagerEmailInvalid: "The pager email must be digits, then @ and a domain (for example 5551234567@pager.example).",
   mfaOffSupportOnly: "Only support can turn off multi-factor authentication.",
+  mfaPhoneChangeSupportOnly: "Multi-factor authentication uses this phone number: only support can change it.",
   userAlreadyInvited: "This user has already been invited.",
   userRegisteredByAnotherClient: "This email is already registered by another client.",
   emailAlreadyRegistered: "This email is already registered.",

@@ -5,7 +5,7 @@ import {
   type AccountPreferences,
 } from '../../domain/account';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
-import { forbidden, notFound } from '../../domain/errors';
+import { forbidden, notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -106,6 +106,13 @@ export const accountActions: ResourceActions = {
   [`PUT ${base}/users/account/{email}`]: async (request) => {
     const { customerId, account } = await accountByEmail(request, pathParameter(request, 'email'));
     const input = bodyOf(request, selfProfileUpdateSchema);
+    const phoneChanges = input.phone !== undefined && input.phone !== (account.phone ?? '');
+    // SPEC section 5: MFA needs a verified phone, and only support turns MFA off; so while MFA
+    // is on, the number its codes go to is support's to change, not the profile's.
+    const caller = requireCaller(request);
+    if (phoneChanges && account.mfaEnabled === true && caller.role !== 'helpdesk') {
+      throw validationError(MESSAGES.mfaPhoneChangeSupportOnly, { phone: MESSAGES.mfaPhoneChangeSupportOnly });
+    }
     const flag = (value: boolean | 0 | 1 | undefined) => (value === undefined ? undefined : Boolean(value));
     const updated = await store().updateProfile(customerId, account.accountId, {
       // `lastlogindate` is accepted for the spec's client but not taken: the server records
@@ -120,7 +127,7 @@ export const accountActions: ResourceActions = {
       lastName: input.lastname,
       phone: input.phone,
       // Verification belongs to a number: a changed phone must be verified again.
-      ...(input.phone !== undefined && input.phone !== (account.phone ?? '') ? { phoneVerified: false } : {}),
+      ...(phoneChanges ? { phoneVerified: false } : {}),
     });
     if (updated === undefined) throw notFound(MESSAGES.accountNotFound);
     return { statusCode: 200, body: { accountId: updated.accountId, email: updated.email } };

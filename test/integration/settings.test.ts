@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -29,6 +29,16 @@ describe('settings through the local gateway', () => {
     expect(await api(stack, basicUser, 'PUT', path, { timezone: 'Mars/Base' })).toMatchObject({ status: 400, body: { message: MESSAGES.timezoneInvalid } });
     // Another user's profile is not theirs to change.
     expect((await api(stack, basicUser, 'PUT', `/users/account/${encodeURIComponent(admin.email)}`, { lang: 'fr' })).status).toBe(403);
+  });
+
+  it('refuses a new phone number in the profile while MFA is on: support changes it', async () => {
+    const user = await createUser(stack, 'basicuser');
+    await provisionAccount(stack, { ...user, phone: '+15551234567', phoneVerified: true, mfaEnabled: true });
+    const path = `/users/account/${encodeURIComponent(user.email)}`;
+    expect(await api(stack, user, 'PUT', path, { phone: '+15559876543' }))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.mfaPhoneChangeSupportOnly } });
+    // The same number, or other fields, are still the user's to save.
+    expect((await api(stack, user, 'PUT', path, { phone: '+15551234567', lang: 'fr' })).status).toBe(200);
   });
 
   it('keeps dashboard preferences per user', async () => {
