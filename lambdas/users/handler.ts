@@ -325,7 +325,11 @@ export const userActions: ResourceActions = {
     const { userId, channel } = bodyOf(request, sendOtpInputSchema);
     const { customerId, record } = await otpTarget(request, userId);
     const destination = otpDestination(record, channel);
-    const { code, expiresAt } = await store().issueOtp(customerId, record.accountId, channel, destination.to, OTP_TTL_MS);
+    const issued = await store().issueOtp(customerId, record.accountId, channel, destination.to, OTP_TTL_MS);
+    if ('refused' in issued) {
+      throw validationError(issued.refused === 'maximum' ? MESSAGES.resendMaxReached : MESSAGES.resendLimitReached);
+    }
+    const { code, expiresAt } = issued;
     await deliverCode(destination, code);
     return { statusCode: 200, body: { destination: maskDestination(destination.to), expiresAt } };
   },

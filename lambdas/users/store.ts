@@ -1,3 +1,4 @@
+import { RESEND_COOLDOWN_MS, RESEND_MAX } from '../../domain/account';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
@@ -40,7 +41,14 @@ interface OtpItem {
   destination: string;
   expiresAt: string;
   attempts: number;
+  /** Codes sent to this destination since `windowStartedAt` (the first and its resends). */
+  sends?: number;
+  windowStartedAt?: string;
+  sentAt?: string;
 }
+
+/** Why a code was not sent: a resend within the cooldown, or past the resend maximum. */
+export type OtpRefusal = 'cooldown' | 'maximum';
 
 const otpKey = (customerId: string, accountId: string, channel: OtpChannel) => ({
   pk: accountKey(customerId, accountId).pk,
@@ -228,14 +236,40 @@ export class UserStore {
   }
 
   /** A new code for the phone or pager; the previous one stops working. Returns the code. */
-  async issueOtp(customerId: string, accountId: string, channel: OtpChannel, destination: string, ttlMs: number): Promise<{ code: string; expiresAt: string }> {
+  /**
+   * A new code for a destination. SPEC section 9 (resend maximum 3, cooldown 30 s): within a
+   * code's lifetime a destination gets the first code and at most 3 more, 30 s apart; the
+   * count and the write are one conditional Put, so concurrent requests cannot pass it.
+   */
+  async issueOtp(customerId: string, accountId: string, channel: OtpChannel, destination: string, ttlMs: number):
+    Promise<{ code: string; expiresAt: string } | { refused: OtpRefusal }> {
+    const key = otpKey(customerId, accountId, channel);
+    const now = this.clock();
+    const previous = (await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }))).Item as OtpItem | undefined;
+    const windowOpen = previous !== undefined && previous.destination === destination && previous.windowStartedAt !== undefined
+      && Date.parse(previous.windowStartedAt) + ttlMs > now.getTime();
+    const sends = windowOpen ? previous.sends ?? 1 : 0;
+    if (windowOpen && previous.sentAt !== undefined && now.getTime() - Date.parse(previous.sentAt) < RESEND_COOLDOWN_MS) return { refused: 'cooldown' };
+    if (sends > RESEND_MAX) return { refused: 'maximum' };
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expires = new Date(this.clock().getTime() + ttlMs);
-    const item: OtpItem = { codeHash: hashCode(accountId, code).toString('hex'), destination, expiresAt: expires.toISOString(), attempts: 0 };
-    await this.client.send(new PutCommand({
-      TableName: this.tableName,
-      Item: { ...otpKey(customerId, accountId, channel), type: 'OTP', ...item, ttl: Math.ceil(expires.getTime() / 1000) + 3600 },
-    }));
+    const expires = new Date(now.getTime() + ttlMs);
+    const item: OtpItem = {
+      codeHash: hashCode(accountId, code).toString('hex'), destination, expiresAt: expires.toISOString(), attempts: 0,
+      sends: sends + 1, windowStartedAt: windowOpen ? previous.windowStartedAt : now.toISOString(), sentAt: now.toISOString(),
+    };
+    try {
+      await this.client.send(new PutCommand({
+        TableName: this.tableName,
+        Item: { ...key, type: 'OTP', ...item, ttl: Math.ceil(expires.getTime() / 1000) + 3600 },
+        ...(previous === undefined
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: 'codeHash = :previous', ExpressionAttributeValues: { ':previous': previous.codeHash } }),
+      }));
+    } catch (error) {
+      // Another request sent a code meanwhile: this one is a resend within the cooldown.
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return { refused: 'cooldown' };
+      throw error;
+    }
     return { code, expiresAt: item.expiresAt };
   }
 

@@ -236,6 +236,14 @@ describe('/api/users through the local gateway', () => {
     expect((await api(stack, admin, 'POST', '/users/verifyOTP', { ...body, code })).body).toMatchObject({ message: MESSAGES.codeMismatch });
   });
 
+  it('sends a code again only after 30 s (SPEC section 9: resend cooldown)', async () => {
+    const phone = `+1333${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const user = (await api(stack, admin, 'POST', '/users', userBody(newEmail('cooldown'), { phone }))).body as User;
+    expect((await api(stack, admin, 'POST', '/users/sendOTP', { userId: user.id, channel: 'phone' })).status).toBe(200);
+    expect(await api(stack, admin, 'POST', '/users/sendOTP', { userId: user.id, channel: 'phone' }))
+      .toEqual({ status: 400, body: { message: MESSAGES.resendLimitReached } });
+  });
+
   it('verifies a pager email by an emailed code', async () => {
     const pager = `${Date.now()}@pager.example`;
     const user = (await api(stack, admin, 'POST', '/users', userBody(newEmail('pager'), { enablePager: true, pagerType: 'email', pagerNumber: pager }))).body as User;
