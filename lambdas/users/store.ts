@@ -71,7 +71,8 @@ export const OTP_MAX_ATTEMPTS = 3;
 
 const FILTERS: Record<UserListFilter, string> = {
   all: '#role <> :superadmin',
-  invited: '#role <> :superadmin AND attribute_exists(inviteDate)',
+  // A cleared invitation may be stored as null: only a date (a string) is a pending one.
+  invited: '#role <> :superadmin AND attribute_type(inviteDate, :string)',
   unverifiedEmail: '#role <> :superadmin AND (attribute_not_exists(isEmailVerified) OR isEmailVerified = :false)',
 };
 
@@ -108,6 +109,7 @@ export class UserStore {
           ':pk': this.listPartition(customerId),
           ':superadmin': 'superadmin',
           ...(filter === 'unverifiedEmail' ? { ':false': false } : {}),
+          ...(filter === 'invited' ? { ':string': 'S' } : {}),
         },
         Limit: page.limit - items.length,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),

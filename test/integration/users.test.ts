@@ -102,6 +102,8 @@ describe('/api/users through the local gateway', () => {
     const pending = await api(stack, admin, 'GET', '/users/invitations?limit=100');
     await expect.poll(async () => ((await api(stack, admin, 'GET', '/users/invitations?limit=100')).body as { items: User[] }).items.map((entry) => entry.email)).toContain(email);
     expect(pending.status).toBe(200);
+    // Accounts whose invitation was accepted (the demo users, stored with a null date) are not pending.
+    expect((pending.body as { items: User[] }).items.map((entry) => entry.email)).not.toContain('user@demo.example');
 
     const temporaryPassword = await readLatestCode(stack, email, 'email', since);
     const token = await acceptInvitation(email, temporaryPassword);
