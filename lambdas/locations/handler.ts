@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Navbar } from '../../domain/account';
 import { forbidden, notFound, validationError } from '../../domain/errors';
 import {
@@ -30,7 +29,7 @@ import {
   type ResourceActions,
 } from '../shared/http';
 import { ENTITY, entityPartition } from '../shared/keys';
-import { pageRequestFrom } from '../shared/pagination';
+import { pageRequestFrom, queryAll } from '../shared/pagination';
 import { listReferences } from '../shared/references';
 import { identityByEmail } from './identity';
 import { LocationStore, type ShareRecord } from './store';
@@ -62,23 +61,14 @@ interface SiteItem { id: string; name: string; locationIds?: string[] }
 
 /** Every site of an organisation, by name (gsi1). */
 async function allSites(customerId: string): Promise<SiteItem[]> {
-  const client = dynamoDocumentClient();
-  const items: SiteItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.site) },
-      ProjectionExpression: 'id, #name, locationIds',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }));
-    items.push(...((page.Items ?? []) as SiteItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return items;
+  return queryAll<SiteItem>(dynamoDocumentClient(), {
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.site) },
+    ProjectionExpression: 'id, #name, locationIds',
+    ExpressionAttributeNames: { '#name': 'name' },
+  });
 }
 
 /**

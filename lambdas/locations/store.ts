@@ -27,7 +27,7 @@ import {
   UNIQUENESS_SORT_KEY,
   uniquenessPartition,
 } from '../shared/keys';
-import { encodeCursor, type PageRequest } from '../shared/pagination';
+import { encodeCursor, type PageRequest, queryAll } from '../shared/pagination';
 import { countReferences, NOTHING_ATTACHED, NOTHING_ATTACHED_VALUES } from '../shared/references';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
@@ -297,20 +297,13 @@ export class LocationStore {
 
   /** The shares of one location, as its owner sees them (consistent). */
   async shares(ownerCustomerId: string, locationId: string): Promise<ShareRecord[]> {
-    const shares: ShareRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': locationSharesPartition(ownerCustomerId, locationId) },
-        ConsistentRead: true,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      shares.push(...(page.Items ?? []).map(toShareRecord));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
-    return shares;
+    const items = await queryAll<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': locationSharesPartition(ownerCustomerId, locationId) },
+      ConsistentRead: true,
+    });
+    return items.map(toShareRecord);
   }
 
   /** Shares a location with a user of another organisation: pending until they accept. */
@@ -367,20 +360,13 @@ export class LocationStore {
 
   /** Every share made to one user (gsi1, from the invitee's organisation). */
   async sharesWith(inviteeCustomerId: string, inviteeAccountId: string): Promise<ShareRecord[]> {
-    const shares: ShareRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': sharedWithPartition(inviteeCustomerId, inviteeAccountId) },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      shares.push(...(page.Items ?? []).map(toShareRecord));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
-    return shares;
+    const items = await queryAll<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': sharedWithPartition(inviteeCustomerId, inviteeAccountId) },
+    });
+    return items.map(toShareRecord);
   }
 
   /** The share of one location made to one user, read consistently from the owner's side. */

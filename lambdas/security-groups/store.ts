@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { Page } from '../../domain/named-catalog';
@@ -18,7 +18,7 @@ import {
   normaliseUnique,
 } from '../shared/keys';
 import { claimUnique, readByIds, releaseUnique, runTransaction, type TransactItems } from '../shared/named-records';
-import { encodeCursor, type PageRequest } from '../shared/pagination';
+import { type PageRequest, queryAll, queryPage } from '../shared/pagination';
 
 const entity = ENTITY.securityGroup;
 
@@ -43,34 +43,24 @@ export class SecurityGroupStore {
   }
 
   async list(customerId: string, page: PageRequest): Promise<Page<SecurityGroup>> {
-    const result = await this.client.send(new QueryCommand({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-      Limit: page.limit,
-      ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
-    }));
-    const nextCursor = encodeCursor(result.LastEvaluatedKey);
-    return { items: (result.Items ?? []).map(toSecurityGroup), ...(nextCursor ? { nextCursor } : {}) };
+    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
+    TableName: this.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
+    }, page);
+    return { items: items.map(toSecurityGroup), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   /** Every group of the organisation (the user list shows which groups each user is in). */
   async all(customerId: string): Promise<SecurityGroup[]> {
-    const groups: SecurityGroup[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      groups.push(...(page.Items ?? []).map(toSecurityGroup));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
-    return groups;
+    const items = await queryAll<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
+    });
+    return items.map(toSecurityGroup);
   }
 
   async get(customerId: string, id: string): Promise<SecurityGroup> {
@@ -185,22 +175,14 @@ export class SecurityGroupStore {
   }
 
   private async userRecords(customerId: string): Promise<Record<string, unknown>[]> {
-    const records: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: '#role <> :superadmin',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':superadmin': 'superadmin' },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      records.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
-    return records;
+    return queryAll<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: '#role <> :superadmin',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':superadmin': 'superadmin' },
+    });
   }
 
   /**

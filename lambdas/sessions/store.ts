@@ -11,6 +11,7 @@ import type { LoginSessionInput, UserSession } from '../../domain/account';
 import { conflict, notFound, unauthorized } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { Caller } from '../shared/caller';
+import { queryAll } from '../shared/pagination';
 import {
   SESSION_LOCK_SORT_KEY,
   TOKEN_SORT_KEY,
@@ -129,19 +130,7 @@ export class SessionStore {
   /** The user's live sessions, oldest sign-in first, read consistently. */
   async list(customerId: string, accountId: string, currentTokenId?: string): Promise<UserSession[]> {
     const now = this.clock().toISOString();
-    const items: SessionItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userSessionsPartition(customerId, accountId), ':prefix': sessionSortKey('') },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }));
-      items.push(...((page.Items ?? []) as SessionItem[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
+    const items = await this.sessionItems(customerId, accountId);
     return items
       .filter((item) => item.expiresAt > now)
       .sort((a, b) => a.loginAt.localeCompare(b.loginAt))
@@ -312,19 +301,7 @@ export class SessionStore {
 
   /** Ends every session of a user, except the one named (the caller's own, when it has one). */
   async endAll(customerId: string, accountId: string, keepTokenId?: string): Promise<number> {
-    const items: SessionItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userSessionsPartition(customerId, accountId), ':prefix': sessionSortKey('') },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }));
-      items.push(...((page.Items ?? []) as SessionItem[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
+    const items = await this.sessionItems(customerId, accountId);
     const ending = items.filter((item) => item.tokenId !== keepTokenId);
     await this.endItems(customerId, ending);
     return ending.length;
@@ -336,6 +313,16 @@ export class SessionStore {
     if (state === undefined || state.revokedAt !== undefined) return;
     await this.end(customerId, state.accountId, state.sessionId).catch((error: unknown) => {
       if (!(error instanceof Error && error.message === MESSAGES.sessionNotFound)) throw error;
+    });
+  }
+
+  /** Every session item of a user, read consistently (the limit is counted on it). */
+  private sessionItems(customerId: string, accountId: string): Promise<SessionItem[]> {
+    return queryAll<SessionItem>(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userSessionsPartition(customerId, accountId), ':prefix': sessionSortKey('') },
+      ConsistentRead: true,
     });
   }
 

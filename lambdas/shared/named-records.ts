@@ -1,7 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { runTransaction as runGuardedTransaction, type TransactItem, type TransactItems } from './transactions';
 import { entityPartition, entitySortKey, UNIQUENESS_SORT_KEY, uniquenessPartition, type EntityType } from './keys';
 
 /**
@@ -9,8 +8,7 @@ import { entityPartition, entitySortKey, UNIQUENESS_SORT_KEY, uniquenessPartitio
  * "Writes"): claim and release a unique name in the same transaction as the item, map a
  * cancelled transaction to the user's words, and check that referenced items exist.
  */
-export type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-export type TransactItem = TransactItems[number];
+export type { TransactItem, TransactItems } from './transactions';
 
 export function claimUnique(tableName: string, customerId: string, entity: EntityType, field: string, value: string, ownerId: string): TransactItem {
   return {
@@ -27,26 +25,19 @@ export function releaseUnique(tableName: string, customerId: string, entity: Ent
 }
 
 /**
- * Runs a transaction. A failed condition on one of `uniqueClaims` (position -> message) is
- * that message (409); any other failed condition is a concurrent change (409).
+ * Runs a transaction (the one runner, `./transactions`). A failed condition on one of
+ * `uniqueClaims` (position -> message) is that message (409); any other failed condition,
+ * or a collision with another transaction, is a concurrent change (409).
  */
-export async function runTransaction(
+export function runTransaction(
   client: DynamoDBDocumentClient,
   items: TransactItems,
   uniqueClaims: ReadonlyMap<number, string> = new Map(),
 ): Promise<void> {
-  try {
-    await client.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      for (const [index, message] of uniqueClaims) {
-        if (reasons[index]?.Code === 'ConditionalCheckFailed') throw conflict(message);
-      }
-      if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) throw conflict(MESSAGES.concurrentChange);
-    }
-    throw error;
-  }
+  return runGuardedTransaction(client, items.map((item, index) => {
+    const message = uniqueClaims.get(index);
+    return message === undefined ? { item } : { item, onConditionFailed: () => conflict(message) };
+  }));
 }
 
 /** BatchGetItem reads at most 100 keys a call. */

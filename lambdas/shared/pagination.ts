@@ -1,3 +1,4 @@
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 
@@ -46,4 +47,34 @@ export function pageRequestFrom(
     throw validationError(MESSAGES.invalidCursor);
   }
   return { limit, startKey: startKey as Record<string, unknown> };
+}
+
+/** One page of a Query, with the cursor of the next page (lists of the API). */
+export async function queryPage<T>(
+  client: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
+  page: PageRequest,
+): Promise<{ items: T[]; nextCursor?: string }> {
+  const result = await client.send(new QueryCommand({
+    ...input,
+    Limit: page.limit,
+    ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
+  }));
+  const nextCursor = encodeCursor(result.LastEvaluatedKey);
+  return { items: (result.Items ?? []) as T[], ...(nextCursor ? { nextCursor } : {}) };
+}
+
+/**
+ * Every item a Query finds, following `LastEvaluatedKey`. Only for partitions the product
+ * keeps small (a user's sessions, an organisation's locations and sites, a group's members).
+ */
+export async function queryAll<T>(client: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return items;
 }

@@ -15,7 +15,7 @@ import {
   UNIQUENESS_SORT_KEY,
   uniquenessPartition,
 } from '../shared/keys';
-import { encodeCursor, type PageRequest } from '../shared/pagination';
+import { type PageRequest, queryPage } from '../shared/pagination';
 import {
   attachReference,
   countReferences,
@@ -75,16 +75,13 @@ export class SiteStore {
   }
 
   async list(customerId: string, page: PageRequest): Promise<{ items: SiteRecord[]; nextCursor?: string }> {
-    const result = await this.client.send(new QueryCommand({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-      Limit: page.limit,
-      ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
-    }));
-    const nextCursor = encodeCursor(result.LastEvaluatedKey);
-    return { items: (result.Items ?? []).map(toSiteRecord), ...(nextCursor ? { nextCursor } : {}) };
+    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
+    TableName: this.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
+    }, page);
+    return { items: items.map(toSiteRecord), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   async find(customerId: string, id: string): Promise<SiteRecord | undefined> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { Page } from '../../domain/named-catalog';
@@ -8,7 +8,7 @@ import { auditItem, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { byNamePartition, byNameSortKey, ENTITY, entityPartition, entitySortKey, normaliseUnique } from '../shared/keys';
 import { claimUnique, readByIds, releaseUnique, runTransaction, type TransactItems } from '../shared/named-records';
-import { encodeCursor, type PageRequest } from '../shared/pagination';
+import { type PageRequest, queryPage } from '../shared/pagination';
 
 const entity = ENTITY.userView;
 
@@ -29,16 +29,13 @@ export class UserViewStore {
   }
 
   async list(customerId: string, page: PageRequest): Promise<Page<UserView>> {
-    const result = await this.client.send(new QueryCommand({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-      Limit: page.limit,
-      ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
-    }));
-    const nextCursor = encodeCursor(result.LastEvaluatedKey);
-    return { items: (result.Items ?? []).map(toUserView), ...(nextCursor ? { nextCursor } : {}) };
+    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
+    TableName: this.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
+    }, page);
+    return { items: items.map(toUserView), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   async get(customerId: string, id: string): Promise<UserView> {
