@@ -162,6 +162,11 @@ export const MESSAGES = {
   verifyNoPhone: "Save a phone number before verifying it.",
   verifyNoPager: "Save a pager number or email before verifying it.",
   fieldTooLong: "This field is too long.",
+  // Gateways (issue 5; SPEC sections 5, 8)
+  // Data logging profiles (issue 5)
+  // Sensors (issue 5; SPEC sections 5, 8)
+  // Device notes and files (issue 5)
+  // Device data, graphs and commands (issue 5)
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

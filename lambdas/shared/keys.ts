@@ -17,6 +17,13 @@ export const ENTITY = {
   securityGroup: 'SECURITYGROUP',
   userView: 'USERVIEW',
   translations: 'TRANSLATIONS',
+  sensor: 'SENSOR',
+  gateway: 'GATEWAY',
+  dataLoggingProfile: 'DATALOGGINGPROFILE',
+  deviceCommand: 'COMMAND',
+  reading: 'READING',
+  rollup: 'ROLLUP',
+  deadLetter: 'DEADLETTER',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -118,3 +125,33 @@ export const translationOverridesKey = (customerId: string) => ({
 export const membershipPartition = (customerId: string, accountId: string) =>
   `${tenantPrefix(customerId)}#SGMEMBER#${accountId}`;
 export const membershipSortKey = (groupId: string) => `${ENTITY.securityGroup}#${groupId}`;
+
+/**
+ * Devices (docs/data-model.md "Devices and telemetry"). Sensor and gateway ids are the
+ * devices' own ids, normalised (domain/device-catalogue.ts), so the ingest finds a device
+ * from its topic without a lookup. A device's configuration is the item `SENSOR#<id>`
+ * (written by the API); its live state (last reading, battery, signal, online) is the item
+ * `SENSOR#<id>#STATE` in the same partition (written only by the ingest), so neither writer
+ * overwrites the other, and one Query of the partition lists both.
+ */
+export type DeviceEntity = typeof ENTITY.sensor | typeof ENTITY.gateway;
+export const deviceKey = (customerId: string, entity: DeviceEntity, deviceId: string) => ({
+  pk: entityPartition(customerId, entity),
+  sk: entitySortKey(entity, deviceId),
+});
+export const deviceStateKey = (customerId: string, entity: DeviceEntity, deviceId: string) => ({
+  pk: entityPartition(customerId, entity),
+  sk: `${entitySortKey(entity, deviceId)}#STATE`,
+});
+/** A device's own records (notes, files, calibrations, commands, equipment) live under its own partition. */
+export const devicePartition = (customerId: string, entity: DeviceEntity, deviceId: string) =>
+  `${tenantPrefix(customerId)}#${entity}#${deviceId}`;
+
+/** Raw readings: one partition per sensor, sort key the reading time (ISO, UTC, ms), so a reading is stored once. */
+export const readingPartition = (customerId: string, sensorId: string) =>
+  `${tenantPrefix(customerId)}#${ENTITY.reading}#${sensorId}`;
+/** Hourly rollups (min, max, average, count per channel): one partition per sensor, sort key the hour `YYYY-MM-DDTHH`. */
+export const rollupPartition = (customerId: string, sensorId: string) =>
+  `${tenantPrefix(customerId)}#${ENTITY.rollup}#${sensorId}`;
+/** Device messages the ingest could not accept, with the reason, newest last. */
+export const deadLetterPartition = (customerId: string) => `${tenantPrefix(customerId)}#${ENTITY.deadLetter}`;
