@@ -24,8 +24,9 @@ export function deviceTopic(customerId: string, deviceId: string, kind: DeviceTo
 /** The parts of a device topic, or undefined when it is not one. */
 export function parseDeviceTopic(topic: string): { customerId: string; deviceId: string; kind: DeviceTopicKind } | undefined {
   const match = /^coldchain\/([^/+#]+)\/([^/+#]+)\/(readings|status|commands|commands\/ack)$/.exec(topic);
-  if (!match) return undefined;
-  return { customerId: match[1]!, deviceId: match[2]!, kind: match[3] as DeviceTopicKind };
+  const [, customerId, deviceId, kind] = match ?? [];
+  if (customerId === undefined || deviceId === undefined || kind === undefined) return undefined;
+  return { customerId, deviceId, kind: kind as DeviceTopicKind };
 }
 
 /** A reading time: ISO 8601 with a zone, or milliseconds since the epoch. Stored as ISO (UTC, ms). */
