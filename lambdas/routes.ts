@@ -11,6 +11,23 @@ import { auditReportInputSchema, dashboardPreferencesSchema, translationOverride
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
 import { z } from 'zod';
 import {
+  gatewayDataSchema,
+  gatewayInputSchema,
+  gatewaySchema,
+  gatewaySensorsSchema,
+  historyEntrySchema,
+} from '../domain/gateway';
+import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '../domain/data-logging-profile';
+import {
+  deviceFileSchema,
+  deviceNoteInputSchema,
+  deviceNoteSchema,
+  fileDownloadSchema,
+  fileUploadRequestSchema,
+  fileUploadTicketSchema,
+  DEVICE_RECORD_OWNERS,
+} from '../domain/device-records';
+import {
   accountPreferencesPatchSchema,
   accountPreferencesSchema,
   currentUserDetailsSchema,
@@ -85,6 +102,9 @@ export const HANDLERS = {
   userViews: 'lambdas/user-views/handler.ts',
   settings: 'lambdas/settings/handler.ts',
   users: 'lambdas/users/handler.ts',
+  gateways: 'lambdas/gateways/handler.ts',
+  dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
+  deviceRecords: 'lambdas/device-records/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -249,6 +269,45 @@ const settingsRoutes: RouteDefinition[] = [
   { method: 'PUT', path: '/auditreport', handler: 'settings', roles: SIGNED_IN, summary: 'Record an audit entry for an action the portal did (password update)', body: auditReportInputSchema },
 ];
 
+/** Gateways (SPEC sections 2, 3, 5, 8; issue 5 section 2): through the access layer, by their site. */
+const gatewayRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/gateways', handler: 'gateways', roles: ORGANISATION_READERS, summary: 'Active gateways I reach, by name; siteId or locationId narrows it', response: gatewaySchema, paginated: true },
+  { method: 'GET', path: '/gateways/inactive', handler: 'gateways', roles: ORGANISATION_READERS, summary: 'Inactive gateways I reach, by name; siteId or locationId narrows it', response: gatewaySchema, paginated: true },
+  { method: 'POST', path: '/gateways', handler: 'gateways', roles: ORGANISATION_WRITERS, summary: "Add a gateway (its id is its EUI; 409 'Gateway already added!' for a known EUI or MAC id)", body: gatewayInputSchema, response: gatewaySchema },
+  { method: 'GET', path: '/gateways/{id}', handler: 'gateways', roles: ORGANISATION_READERS, summary: 'A gateway, with its live state', response: gatewaySchema },
+  { method: 'PUT', path: '/gateways/{id}', handler: 'gateways', roles: ORGANISATION_WRITERS, summary: 'Update a gateway (its EUI, hence its id, stays)', body: gatewayInputSchema, response: gatewaySchema },
+  { method: 'DELETE', path: '/gateways/{id}', handler: 'gateways', roles: ORGANISATION_WRITERS, summary: 'Delete a gateway (409 naming it and its sensor count while it has sensors or notes)' },
+  { method: 'GET', path: '/gateways/{id}/sensors', handler: 'gateways', roles: ORGANISATION_READERS, summary: 'The sensors on a gateway (those I reach)', response: gatewaySensorsSchema },
+  { method: 'GET', path: '/gateways/{id}/history', handler: 'gateways', roles: ORGANISATION_READERS, summary: "A gateway's audit trail, newest first", response: historyEntrySchema, paginated: true },
+  { method: 'GET', path: '/gateways/{id}/data', handler: 'gateways', roles: ORGANISATION_READERS, summary: "A gateway's live state and its sensors' latest states", response: gatewayDataSchema },
+];
+
+/** Data logging profiles (SPEC section 3; issue 5 section 3). */
+const dataLoggingProfileRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/dataloggingprofiles', handler: 'dataLoggingProfiles', roles: ORGANISATION_READERS, summary: "The organisation's data logging profiles, by name", response: dataLoggingProfileSchema, paginated: true },
+  { method: 'POST', path: '/dataloggingprofiles', handler: 'dataLoggingProfiles', roles: ORGANISATION_WRITERS, summary: 'Add a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema },
+  { method: 'GET', path: '/dataloggingprofiles/{id}', handler: 'dataLoggingProfiles', roles: ORGANISATION_READERS, summary: 'A data logging profile', response: dataLoggingProfileSchema },
+  { method: 'PUT', path: '/dataloggingprofiles/{id}', handler: 'dataLoggingProfiles', roles: ORGANISATION_WRITERS, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema },
+  { method: 'DELETE', path: '/dataloggingprofiles/{id}', handler: 'dataLoggingProfiles', roles: ORGANISATION_WRITERS, summary: 'Delete a data logging profile (refused while sensors use it)' },
+];
+
+/** A device's notes and files (issue 5 sections 2, 3), the same under /sensors/{id} and /gateways/{id}. */
+const deviceRecordRoutes: RouteDefinition[] = DEVICE_RECORD_OWNERS.flatMap((owner): RouteDefinition[] => {
+  const base = `/${owner}/{id}`;
+  const noun = owner === 'sensors' ? 'sensor' : 'gateway';
+  return [
+    { method: 'GET', path: `${base}/notes`, handler: 'deviceRecords', roles: ORGANISATION_READERS, summary: `A ${noun}'s notes`, response: deviceNoteSchema, paginated: true },
+    { method: 'POST', path: `${base}/notes`, handler: 'deviceRecords', roles: ORGANISATION_WRITERS, summary: `Add a note to a ${noun} (names unique per ${noun})`, body: deviceNoteInputSchema, response: deviceNoteSchema },
+    { method: 'PUT', path: `${base}/notes/{noteId}`, handler: 'deviceRecords', roles: ORGANISATION_WRITERS, summary: `Edit a ${noun}'s note`, body: deviceNoteInputSchema, response: deviceNoteSchema },
+    { method: 'DELETE', path: `${base}/notes/{noteId}`, handler: 'deviceRecords', roles: ORGANISATION_WRITERS, summary: `Delete a ${noun}'s note` },
+    { method: 'GET', path: `${base}/files`, handler: 'deviceRecords', roles: ORGANISATION_READERS, summary: `A ${noun}'s files (kind=file or image narrows it)`, response: deviceFileSchema, paginated: true },
+    { method: 'POST', path: `${base}/files`, handler: 'deviceRecords', roles: ORGANISATION_WRITERS, summary: `Start a file upload to a ${noun}: a pending file and a presigned PUT URL (15 minutes)`, body: fileUploadRequestSchema, response: fileUploadTicketSchema },
+    { method: 'PUT', path: `${base}/files/{fileId}/complete`, handler: 'deviceRecords', roles: ORGANISATION_WRITERS, summary: 'Confirm an upload (the stored object must have the announced size)', response: deviceFileSchema },
+    { method: 'GET', path: `${base}/files/{fileId}/download`, handler: 'deviceRecords', roles: ORGANISATION_READERS, summary: 'A presigned URL downloading the file as an attachment (15 minutes)', response: fileDownloadSchema },
+    { method: 'DELETE', path: `${base}/files/{fileId}`, handler: 'deviceRecords', roles: ORGANISATION_WRITERS, summary: `Delete a ${noun}'s file` },
+  ];
+});
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -262,6 +321,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...userViewRoutes,
   ...settingsRoutes,
   ...userRoutes,
+  ...gatewayRoutes,
+  ...dataLoggingProfileRoutes,
+  ...deviceRecordRoutes,
 ];
 
 /** The API Gateway route key of a route: `GET /api/departments/{id}`. */
