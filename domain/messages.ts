@@ -215,6 +215,13 @@ export const MESSAGES = {
   fileNotUploaded: "The file has not been uploaded yet.",
   fileUploadMismatch: "The uploaded file is missing or is not the size announced. Upload it again.",
   // Device data, graphs and commands (issue 5)
+  graphQueryIdRequired: "Query id is required.",
+  timeRangeInvalidDate: "Please enter a valid start and end date.",
+  timeRangeEqual: "Start and end should not be equal.",
+  timeRangeStartAfterEnd: "Start should not be after end.",
+  graphRangeTooLong: "The date range can be at most 3 years.",
+  graphDataFormatInvalid: "Data format must be auto, raw or hourly.",
+  graphRawTooManyReadings: "There are too many readings in this range to show them all: choose a shorter range or hourly data.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
