@@ -11,6 +11,17 @@ import { auditReportInputSchema, dashboardPreferencesSchema, translationOverride
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
 import { z } from 'zod';
 import {
+  quickRegisterInputSchema,
+  quickRegisterResultSchema,
+  sensorDisableInputSchema,
+  sensorEnableInputSchema,
+  sensorInputSchema,
+  sensorSchema,
+  sensorStatusInputSchema,
+} from '../domain/sensor';
+import { calibrationCertificateSchema, calibrationInputSchema, calibrationListSchema, calibrationSchema } from '../domain/calibration';
+import { equipmentInputSchema, equipmentSchema } from '../domain/equipment';
+import {
   gatewayDataSchema,
   gatewayInputSchema,
   gatewaySchema,
@@ -102,6 +113,7 @@ export const HANDLERS = {
   userViews: 'lambdas/user-views/handler.ts',
   settings: 'lambdas/settings/handler.ts',
   users: 'lambdas/users/handler.ts',
+  sensors: 'lambdas/sensors/handler.ts',
   gateways: 'lambdas/gateways/handler.ts',
   dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
   deviceRecords: 'lambdas/device-records/handler.ts',
@@ -308,6 +320,32 @@ const deviceRecordRoutes: RouteDefinition[] = DEVICE_RECORD_OWNERS.flatMap((owne
   ];
 });
 
+/**
+ * Sensors (SPEC sections 3, 4, 5, 8, 9; issue 5 section 3): through the access layer, by their
+ * site (and the sensors a security group lists). The organisation reads them; administrators
+ * write them. The history is `historyEntrySchema` of domain/gateway.ts (one audit-trail shape).
+ */
+const sensorRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/sensors', handler: 'sensors', roles: ORGANISATION_READERS, summary: 'The sensors I reach with their live state, by id (limit up to 1000); siteId, locationId, gatewayId, status narrow it', response: sensorSchema, paginated: true },
+  { method: 'GET', path: '/sensors/inactive', handler: 'sensors', roles: ORGANISATION_READERS, summary: 'Inactive sensors I reach (status Inactive, or disabled)', response: sensorSchema, paginated: true },
+  { method: 'POST', path: '/sensors', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: "Add a sensor (409 'Sensor already added!' or 'Sensor already added to another site!' for a known id)", body: sensorInputSchema, response: sensorSchema },
+  { method: 'POST', path: '/sensors/quickregister', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Register up to 200 sensors from a pasted or scanned list onto a site, location and gateway; a result per line', body: quickRegisterInputSchema, response: quickRegisterResultSchema },
+  { method: 'GET', path: '/sensors/{id}', handler: 'sensors', roles: ORGANISATION_READERS, summary: 'A sensor, with its live state', response: sensorSchema },
+  { method: 'PUT', path: '/sensors/{id}', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Update a sensor (its id stays)', body: sensorInputSchema, response: sensorSchema },
+  { method: 'DELETE', path: '/sensors/{id}', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Delete a sensor (409 while it has notes); its live state goes with it, its readings expire' },
+  { method: 'PUT', path: '/sensors/{id}/status', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Set the device status: active, inactive or inTransit', body: sensorStatusInputSchema, response: sensorSchema },
+  { method: 'POST', path: '/sensors/{id}/disable', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Disable a sensor now, or at disableAt (within one hour); enableOn schedules it back on', body: sensorDisableInputSchema, response: sensorSchema },
+  { method: 'POST', path: '/sensors/{id}/enable', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Enable a sensor now, or at enableAt (within one hour)', body: sensorEnableInputSchema, response: sensorSchema },
+  { method: 'DELETE', path: '/sensors/{id}/scheduledchanges/{changeId}', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Cancel a scheduled disable or enable', response: sensorSchema },
+  { method: 'GET', path: '/sensors/{id}/history', handler: 'sensors', roles: ORGANISATION_READERS, summary: "A sensor's audit trail, newest first", response: historyEntrySchema, paginated: true },
+  { method: 'GET', path: '/sensors/{id}/calibrations', handler: 'sensors', roles: ORGANISATION_READERS, summary: "A sensor's calibration certificates, latest issue first", response: calibrationListSchema },
+  { method: 'POST', path: '/sensors/{id}/calibrations', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Add a calibration: issue date, renewal after it, the certificate PDF (base64, at most 2 MB)', body: calibrationInputSchema, response: calibrationSchema },
+  { method: 'DELETE', path: '/sensors/{id}/calibrations/{calibrationId}', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Delete a calibration and its certificate' },
+  { method: 'GET', path: '/sensors/{id}/calibrations/{calibrationId}/certificate', handler: 'sensors', roles: ORGANISATION_READERS, summary: "A calibration's certificate PDF (base64)", response: calibrationCertificateSchema },
+  { method: 'GET', path: '/sensors/{id}/equipment', handler: 'sensors', roles: ORGANISATION_READERS, summary: 'The equipment a sensor watches: type, make, model, refrigerant', response: equipmentSchema },
+  { method: 'PUT', path: '/sensors/{id}/equipment', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Save the equipment a sensor watches', body: equipmentInputSchema, response: equipmentSchema },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -321,6 +359,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...userViewRoutes,
   ...settingsRoutes,
   ...userRoutes,
+  ...sensorRoutes,
   ...gatewayRoutes,
   ...dataLoggingProfileRoutes,
   ...deviceRecordRoutes,
