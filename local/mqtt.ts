@@ -1,13 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { mayPublish, maySubscribe, verifyDeviceCredentials, type DeviceIdentity } from './device-credentials';
 
 export interface LocalBroker {
   broker: Aedes;
   url: string;
   webSocketUrl: string;
+  /** The secret device passwords are derived from (local/device-credentials.ts). */
+  signingSecret: Buffer;
   stop(): Promise<void>;
+}
+
+export interface BrokerOptions {
+  /**
+   * The stack's device signing secret (`loadSigningSecret(dataDir)`). Without one the broker
+   * makes its own, so authentication is never off: only callers given it can connect.
+   */
+  signingSecret?: Buffer;
 }
 
 const listen = (server: Server | ReturnType<typeof createHttpServer>, port: number) =>
@@ -16,9 +28,51 @@ const listen = (server: Server | ReturnType<typeof createHttpServer>, port: numb
     server.listen(port, '127.0.0.1', () => resolve());
   });
 
-/** The local stand-in for IoT Core's broker: MQTT over TCP and over WebSocket. */
-export async function startBroker(port: number, webSocketPort: number): Promise<LocalBroker> {
-  const broker = await Aedes.createBroker();
+/** MQTT 3.1.1 CONNACK return codes. */
+const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+
+const refusal = (message: string, returnCode: number): AuthenticateError => Object.assign(new Error(message), { returnCode });
+
+/**
+ * The local stand-in for IoT Core's broker: MQTT over TCP and over WebSocket, with the
+ * same checks on both. Devices authenticate with their per-device credentials and may use
+ * only their own topics (local/device-credentials.ts); a refused publish closes the client,
+ * as IoT Core does. The portal's own parts (the IoT data plane stand-in, the rule
+ * subscriber) publish and subscribe in-process, through `broker`, without credentials.
+ */
+export async function startBroker(port: number, webSocketPort: number, options: BrokerOptions = {}): Promise<LocalBroker> {
+  const signingSecret = options.signingSecret ?? randomBytes(32);
+  const identities = new WeakMap<Client, DeviceIdentity>();
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      if (username === undefined || password === undefined) {
+        done(refusal('A device connects with its customer id and password', NOT_AUTHORIZED), null);
+        return;
+      }
+      const identity = verifyDeviceCredentials(signingSecret, client.id, username, password);
+      if (identity === undefined) {
+        done(refusal('Bad device credentials', BAD_USERNAME_OR_PASSWORD), null);
+        return;
+      }
+      identities.set(client, identity);
+      done(null, true);
+    },
+    authorizePublish: (client, packet, done) => {
+      // A will published after its client left has no client: nobody to vouch for it.
+      const identity = client === null ? undefined : identities.get(client);
+      if (identity === undefined || !mayPublish(identity, packet.topic)) {
+        done(new Error(`Publishing on ${packet.topic} is not allowed for this device`));
+        return;
+      }
+      done(null);
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      const identity = identities.get(client);
+      // Refused with SUBACK 0x80 (null): the connection stays, the subscription is not made.
+      done(null, identity !== undefined && maySubscribe(identity, subscription.topic) ? subscription : null);
+    },
+  });
   const tcp = createTcpServer(broker.handle);
   const http = createHttpServer();
   const webSockets = new WebSocketServer({ server: http });
@@ -29,6 +83,7 @@ export async function startBroker(port: number, webSocketPort: number): Promise<
     broker,
     url: `mqtt://localhost:${port}`,
     webSocketUrl: `ws://localhost:${webSocketPort}`,
+    signingSecret,
     stop: async () => {
       for (const client of webSockets.clients) client.terminate();
       await new Promise<void>((resolve) => webSockets.close(() => resolve()));

@@ -8,6 +8,8 @@ import { resetBackendConfig } from '../lambdas/shared/config';
 import { startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
 import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION, startIdentity } from './identity';
+import { loadSigningSecret } from './device-credentials';
+import { startIotDataPlane } from './iot-data-plane';
 import { startBroker } from './mqtt';
 import { Outbox } from './outbox';
 import type { OutboxEntry } from './outbox-page';
@@ -43,7 +45,11 @@ export interface LocalStack {
     ses: string;
     mqtt: string;
     mqttWebSocket: string;
+    /** The IoT data plane stand-in (handlers publish device commands through it). */
+    iotDataPlane: string;
   };
+  /** Where the stack keeps its data (device credentials derive from its signing secret: local/device-credentials.ts). */
+  dataDir: string;
   tableName: string;
   identity: { userPoolId: string; portalClientId: string; helpdeskClientId: string };
   /** Whether this start seeded the demo organisation (false when it already was). */
@@ -69,12 +75,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       startDynamo(ports.dynamodb, join(dataDir, 'dynamodb')),
       startSes(ports.ses),
       startS3(ports.s3, join(dataDir, 's3')),
-      startBroker(ports.mqtt, ports.mqttWebSocket),
+      // Devices authenticate with credentials derived from the data folder's signing secret.
+      startBroker(ports.mqtt, ports.mqttWebSocket, { signingSecret: loadSigningSecret(dataDir) }),
     ]);
     stops.push(dynamo.stop, ses.stop, s3.stop, broker.stop);
     // Texts the handlers send themselves (SNS) go to the outbox, on a free loopback port.
     const sns = await startSns(outbox);
     stops.push(sns.stop);
+    // Device commands: the IoT data plane's Publish, onto the broker, on a free loopback port.
+    const iotDataPlane = await startIotDataPlane(broker.broker);
+    stops.push(iotDataPlane.stop);
     const identity = await startIdentity({
       port: ports.cognito,
       dataDir: join(dataDir, 'identity'),
@@ -93,6 +103,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_ENDPOINT_URL_SNS: sns.endpoint,
+      AWS_ENDPOINT_URL_IOT_DATA_PLANE: iotDataPlane.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.endpoint,
       TABLE_NAME: LOCAL_TABLE_NAME,
       FILES_BUCKET: LOCAL_BUCKETS.files,
@@ -163,8 +174,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ses: ses.endpoint,
         mqtt: broker.url,
         mqttWebSocket: broker.webSocketUrl,
+        iotDataPlane: iotDataPlane.endpoint,
       },
       tableName: LOCAL_TABLE_NAME,
+      dataDir,
       identity: {
         userPoolId: identity.userPoolId,
         portalClientId: identity.portalClientId,

@@ -14,6 +14,10 @@ export interface StackUnderTest {
   userPoolId: string;
   portalClientId: string;
   helpdeskClientId: string;
+  /** The local broker (devices connect with `deviceCredentials(dataDir, ...)`: test/support/devices.ts). */
+  mqttUrl: string;
+  /** The stack's data folder, where the device signing secret is kept. */
+  dataDir: string;
 }
 
 declare module 'vitest' {
@@ -38,6 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     identityEndpoint: stack.urls.identity,
     dynamoEndpoint: stack.urls.dynamodb,
     tableName: stack.tableName,
+    mqttUrl: stack.urls.mqtt,
+    dataDir: stack.dataDir,
     ...stack.identity,
   });
   return async () => {

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialsFor } from './device-credentials';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './identity';
+import { startIotDataPlane, type LocalIotDataPlane } from './iot-data-plane';
+import { startBroker, type LocalBroker } from './mqtt';
+import { freePort } from './ports';
+
+const ORG = 'demo-foods';
+const DEVICE = 'A1B2C3D4';
+const topic = (deviceId: string, kind: string) => `coldchain/${ORG}/${deviceId}/${kind}`;
+
+describe('the local broker: device authentication and topic permissions', () => {
+  const secret = randomBytes(32);
+  let local: LocalBroker;
+  const open: MqttClient[] = [];
+
+  beforeAll(async () => {
+    local = await startBroker(await freePort(), await freePort(), { signingSecret: secret });
+  });
+  afterAll(async () => {
+    for (const client of open) client.end(true);
+    await local.stop();
+  });
+
+  /** Connects; resolves with the client once connected, rejects with the CONNACK refusal. */
+  const connect = (options: mqtt.IClientOptions, url = local.url): Promise<MqttClient> =>
+    new Promise((resolve, reject) => {
+      const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
+      open.push(client);
+      client.once('connect', () => resolve(client));
+      client.once('error', (error) => { client.end(true); reject(error); });
+    });
+  const asDevice = (deviceId = DEVICE, url?: string) => {
+    const { clientId, username, password } = credentialsFor(secret, ORG, deviceId);
+    return connect({ clientId, username, password }, url);
+  };
+  /** Everything published on `filter`, as the portal's in-process subscribers see it. */
+  const listen = async (filter: string) => {
+    const seen: { topic: string; payload: string }[] = [];
+    await new Promise<void>((resolve) => local.broker.subscribe(filter, (packet, done) => {
+      seen.push({ topic: packet.topic, payload: packet.payload.toString() });
+      done();
+    }, resolve));
+    return seen;
+  };
+  const closed = (client: MqttClient) => new Promise<void>((resolve) => {
+    if (!client.connected) resolve();
+    client.once('close', () => resolve());
+  });
+
+  it('refuses a wrong password (CONNACK 4) and a connection without credentials (CONNACK 5)', async () => {
+    const { clientId, username } = credentialsFor(secret, ORG, DEVICE);
+    await expect(connect({ clientId, username, password: 'guess' })).rejects.toMatchObject({ code: 4 });
+    await expect(connect({ clientId, username: 'other-org', password: credentialsFor(secret, ORG, DEVICE).password })).rejects.toMatchObject({ code: 4 });
+    await expect(connect({ clientId })).rejects.toMatchObject({ code: 5 });
+    const wrongSecret = credentialsFor(randomBytes(32), ORG, DEVICE);
+    await expect(connect(wrongSecret)).rejects.toMatchObject({ code: 4 });
+  });
+
+  it("lets a device publish its own readings, and closes it when it publishes on another device's topic", async () => {
+    const seen = await listen(`coldchain/${ORG}/+/readings`);
+    const client = await asDevice();
+    await client.publishAsync(topic(DEVICE, 'readings'), JSON.stringify({ time: Date.now(), channels: { 1: 4.5 } }), { qos: 1 });
+    await expect.poll(() => seen.length).toBe(1);
+
+    const gone = closed(client);
+    client.publish(topic('FFFF0000', 'readings'), JSON.stringify({ time: Date.now(), channels: { 1: -40 } }), { qos: 0 });
+    await gone;
+    expect(seen.map((message) => message.topic)).toEqual([topic(DEVICE, 'readings')]);
+  });
+
+  it('lets a device subscribe to its own commands only (any other filter gets SUBACK 0x80, the connection stays)', async () => {
+    const client = await asDevice('B0B0B0B0');
+    const granted = await client.subscribeAsync(topic('B0B0B0B0', 'commands'), { qos: 1 });
+    expect(granted.map((grant) => grant.qos)).toEqual([1]);
+    for (const filter of [topic(DEVICE, 'commands'), `coldchain/${ORG}/#`, topic('B0B0B0B0', 'readings')]) {
+      await expect(client.subscribeAsync(filter, { qos: 1 }), filter).rejects.toThrow(/Subscribe error/);
+    }
+    expect(client.connected).toBe(true);
+  });
+
+  it('applies the same checks over WebSocket', async () => {
+    await expect(connect({ clientId: DEVICE, username: ORG, password: 'guess' }, local.webSocketUrl)).rejects.toMatchObject({ code: 4 });
+    const client = await asDevice('C0C0C0C0', local.webSocketUrl);
+    const gone = closed(client);
+    client.publish(topic('C0C0C0C0', 'commands'), '{}');
+    await gone;
+  });
+
+  describe('the local IoT data plane', () => {
+    let dataPlane: LocalIotDataPlane;
+    let sdk: IoTDataPlaneClient;
+    beforeAll(async () => {
+      dataPlane = await startIotDataPlane(local.broker);
+      sdk = new IoTDataPlaneClient({ endpoint: dataPlane.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    });
+    afterAll(async () => {
+      sdk.destroy();
+      await dataPlane.stop();
+    });
+
+    it("delivers the SDK's PublishCommand to the device subscribed to its commands topic", async () => {
+      const client = await asDevice('D0D0D0D0');
+      await client.subscribeAsync(topic('D0D0D0D0', 'commands'), { qos: 1 });
+      const received = new Promise<{ topic: string; payload: string; qos: number }>((resolve) =>
+        client.once('message', (name, payload, packet) => resolve({ topic: name, payload: payload.toString(), qos: packet.qos })));
+      const command = { commandId: '01J0000000000000000000000', command: 'reboot', parameters: {}, issuedAt: new Date().toISOString() };
+      await sdk.send(new PublishCommand({ topic: topic('D0D0D0D0', 'commands'), qos: 1, payload: new TextEncoder().encode(JSON.stringify(command)) }));
+      await expect(received).resolves.toEqual({ topic: topic('D0D0D0D0', 'commands'), payload: JSON.stringify(command), qos: 1 });
+    });
+
+    it('refuses a topic with wildcards, as IoT Core does', async () => {
+      await expect(sdk.send(new PublishCommand({ topic: 'coldchain/+/x/commands', qos: 1, payload: new Uint8Array() }))).rejects.toMatchObject({ name: 'InvalidRequestException' });
+    });
+  });
+});
