@@ -1,0 +1,278 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  dataLoggingProfileInputSchema,
+  VALUES_TO_LOG,
+  WEEKDAYS,
+  type DataLoggingProfile,
+  type DataLoggingProfileFormValues,
+  type DataLoggingProfileInput,
+  type Weekday,
+} from '@domain/data-logging-profile';
+import { MESSAGES } from '@domain/messages';
+import { ApiError } from '../../api/ApiError';
+import { useMessageText } from '../../i18n/messages';
+
+export interface DataLoggingProfileDialogProps {
+  /** The profile being edited; none to add one. */
+  profile?: DataLoggingProfile;
+  /** Saves; throws (an ApiError) when the API refuses. */
+  onSave(input: DataLoggingProfileInput): Promise<void>;
+  onClose(): void;
+}
+
+/** A custom schedule starts as office hours on weekdays: the usual case, edited from there. */
+const CUSTOM_SCHEDULE_START = { kind: 'custom', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '08:00', end: '18:00' } as const;
+
+function defaults(profile: DataLoggingProfile | undefined): DataLoggingProfileFormValues {
+  if (profile === undefined) {
+    return { name: '', description: '', enabled: true, valueToLog: 'average', intervalMinutes: '15', calculationWindowMinutes: '15', deviation: '0.5', schedule: { kind: 'always' } };
+  }
+  return {
+    name: profile.name,
+    description: profile.description,
+    enabled: profile.enabled,
+    valueToLog: profile.valueToLog,
+    intervalMinutes: String(profile.intervalMinutes),
+    calculationWindowMinutes: String(profile.calculationWindowMinutes),
+    deviation: String(profile.deviation),
+    schedule: profile.schedule.kind === 'custom' ? { ...profile.schedule, days: [...profile.schedule.days] } : { kind: 'always' },
+  };
+}
+
+/** The message at a dotted path of the form's errors (the schedule's fields live in a union). */
+function messageAt(errors: FieldErrors<DataLoggingProfileFormValues>, path: string): string | undefined {
+  const node = path.split('.').reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[part], errors);
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Add or edit a data logging profile (SPEC section 3: name, description, enable, value to
+ * log, interval, calculation window, deviation, schedule) on the domain schema.
+ */
+export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggingProfileDialogProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const titleId = useId();
+  const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DataLoggingProfileFormValues, unknown, DataLoggingProfileInput>({
+    resolver: zodResolver(dataLoggingProfileInputSchema),
+    mode: 'onTouched',
+    defaultValues: defaults(profile),
+  });
+  const scheduleKind = (useWatch({ control, name: 'schedule.kind' }) as string | undefined) ?? 'always';
+  const errorOf = (path: string) => {
+    const message = messageAt(errors, path);
+    return message === undefined ? undefined : messageText(message);
+  };
+
+  const submit = async (input: DataLoggingProfileInput) => {
+    try {
+      await onSave(input);
+    } catch (error) {
+      // A taken name belongs under the name; anything else is toasted by the page.
+      if (error instanceof ApiError && error.message === MESSAGES.dataLoggingProfileNameTaken) setError('name', { type: 'server', message: error.message });
+    }
+  };
+
+  const numberField = (name: 'intervalMinutes' | 'calculationWindowMinutes' | 'deviation') => {
+    const message = errorOf(name);
+    return (
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <TextField
+          {...register(name)}
+          label={t(`dataLoggingProfiles.fields.${name}`)}
+          required
+          fullWidth
+          margin="dense"
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={message !== undefined}
+          helperText={message ?? t(`dataLoggingProfiles.hints.${name}`)}
+        />
+      </Grid>
+    );
+  };
+
+  const nameError = errorOf('name');
+  const descriptionError = errorOf('description');
+  const valueError = errorOf('valueToLog');
+  const daysError = errorOf('schedule.days');
+  const startError = errorOf('schedule.start');
+  const endError = errorOf('schedule.end');
+
+  return (
+    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <DialogTitle id={titleId}>{t(profile ? 'dataLoggingProfiles.editTitle' : 'dataLoggingProfiles.addTitle')}</DialogTitle>
+        <DialogContent>
+          <Grid container columnSpacing={2}>
+            <Grid size={12}>
+              <TextField
+                {...register('name')}
+                label={t('dataLoggingProfiles.fields.name')}
+                required
+                autoFocus
+                fullWidth
+                margin="dense"
+                autoComplete="off"
+                error={nameError !== undefined}
+                helperText={nameError ?? ' '}
+              />
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                {...register('description')}
+                label={t('dataLoggingProfiles.fields.description')}
+                fullWidth
+                multiline
+                minRows={2}
+                margin="dense"
+                error={descriptionError !== undefined}
+                helperText={descriptionError ?? ' '}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="enabled"
+                render={({ field: { value, onChange } }) => (
+                  <FormControlLabel
+                    control={<Switch checked={value !== false} onChange={(event) => onChange(event.target.checked)} />}
+                    label={t('dataLoggingProfiles.fields.enabled')}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="valueToLog"
+                render={({ field: { value, onChange, onBlur } }) => (
+                  <TextField
+                    select
+                    label={t('dataLoggingProfiles.fields.valueToLog')}
+                    required
+                    fullWidth
+                    margin="dense"
+                    value={typeof value === 'string' ? value : ''}
+                    onChange={(event) => onChange(event.target.value)}
+                    onBlur={onBlur}
+                    error={valueError !== undefined}
+                    helperText={valueError ?? ' '}
+                  >
+                    {VALUES_TO_LOG.map((option) => (
+                      <MenuItem key={option} value={option}>{t(`dataLoggingProfiles.valuesToLog.${option}`)}</MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            {numberField('intervalMinutes')}
+            {numberField('calculationWindowMinutes')}
+            {numberField('deviation')}
+            <Grid size={12}>
+              <FormControl component="fieldset" margin="dense">
+                <FormLabel component="legend">{t('dataLoggingProfiles.fields.schedule')}</FormLabel>
+                <RadioGroup
+                  row
+                  value={scheduleKind}
+                  onChange={(event) => setValue(
+                    'schedule',
+                    event.target.value === 'custom' ? { ...CUSTOM_SCHEDULE_START, days: [...CUSTOM_SCHEDULE_START.days] } : { kind: 'always' },
+                    { shouldDirty: true },
+                  )}
+                >
+                  <FormControlLabel value="always" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.always')} />
+                  <FormControlLabel value="custom" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.custom')} />
+                </RadioGroup>
+              </FormControl>
+            </Grid>
+            {scheduleKind === 'custom' && (
+              <>
+                <Grid size={12}>
+                  <Controller
+                    control={control}
+                    name="schedule.days"
+                    render={({ field: { value, onChange } }) => {
+                      const days = Array.isArray(value) ? (value as Weekday[]) : [];
+                      return (
+                        <FormControl component="fieldset" error={daysError !== undefined}>
+                          <FormLabel component="legend">{t('dataLoggingProfiles.fields.days')}</FormLabel>
+                          <FormGroup row>
+                            {WEEKDAYS.map((day) => (
+                              <FormControlLabel
+                                key={day}
+                                label={t(`dataLoggingProfiles.days.${day}`)}
+                                control={(
+                                  <Checkbox
+                                    checked={days.includes(day)}
+                                    onChange={(event) => onChange(event.target.checked ? [...days, day] : days.filter((chosen) => chosen !== day))}
+                                  />
+                                )}
+                              />
+                            ))}
+                          </FormGroup>
+                          <FormHelperText>{daysError ?? ' '}</FormHelperText>
+                        </FormControl>
+                      );
+                    }}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    {...register('schedule.start')}
+                    type="time"
+                    label={t('dataLoggingProfiles.fields.start')}
+                    required
+                    fullWidth
+                    margin="dense"
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    error={startError !== undefined}
+                    helperText={startError ?? ' '}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    {...register('schedule.end')}
+                    type="time"
+                    label={t('dataLoggingProfiles.fields.end')}
+                    required
+                    fullWidth
+                    margin="dense"
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    error={endError !== undefined}
+                    helperText={endError ?? t('dataLoggingProfiles.hints.end')}
+                  />
+                </Grid>
+              </>
+            )}
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>{t('dataLoggingProfiles.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('dataLoggingProfiles.save')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
