@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COMMAND_EXPIRY_HOURS,
   COMMAND_ID_PATTERN,
+  commandDestination,
   commandAcknowledgementSchema,
   commandsFor,
   deviceCommandInputSchema,
@@ -107,5 +108,17 @@ describe('acknowledgements', () => {
     expect(commandAcknowledgementSchema.safeParse({ commandId: 'C1', status: 'done' }).success).toBe(false);
     expect(commandAcknowledgementSchema.safeParse({ status: 'executed' }).success).toBe(false);
     expect(commandAcknowledgementSchema.safeParse({ commandId: 'C1', status: 'failed', response: { code: 7 } }).success).toBe(true);
+  });
+});
+
+describe('where a command goes', () => {
+  it('to a gateway or a Wi-Fi sensor directly, to a radio sensor through its gateway', () => {
+    expect(commandDestination('org-1', { kind: 'gateway', id: '0011223344556677' }))
+      .toEqual({ topic: 'coldchain/org-1/0011223344556677/commands' });
+    expect(commandDestination('org-1', { kind: 'sensor', id: 'A1B2C3D4E5F6', connectionType: 'wifi', gatewayId: '0011223344556677' }))
+      .toEqual({ topic: 'coldchain/org-1/A1B2C3D4E5F6/commands' });
+    expect(commandDestination('org-1', { kind: 'sensor', id: 'A1B2C3D4', connectionType: 'subGhz', gatewayId: '0011223344556677' }))
+      .toEqual({ topic: 'coldchain/org-1/0011223344556677/commands', targetDeviceId: 'A1B2C3D4', relayedBy: '0011223344556677' });
+    expect(commandDestination('org-1', { kind: 'sensor', id: 'A1B2C3D4', connectionType: 'loraWan' })).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConnectionType } from './device-catalogue';
 import { MESSAGES } from './messages';
+import { deviceTopic } from './telemetry';
 
 /**
  * Device commands (SPEC section 3 "commands", section 5 "Sensor device settings"; issue 5
@@ -242,3 +243,33 @@ export function newCommandId(now: Date, random: Uint8Array = crypto.getRandomVal
 
 /** Command ids as they are written: ULIDs (26 Crockford base-32 characters). */
 export const COMMAND_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** What the portal needs to know of a device to send it a command. */
+export interface CommandedDevice {
+  kind: DeviceKind;
+  id: string;
+  /** Sensors: how it reaches the portal, and the gateway that relays it when not over Wi-Fi. */
+  connectionType?: string;
+  gatewayId?: string;
+}
+
+/** Where a command goes: the device's own commands topic, or its gateway's for a sensor on radio. */
+export interface CommandDestination {
+  topic: string;
+  /** Set when a gateway relays the command to the sensor. */
+  targetDeviceId?: string;
+  relayedBy?: string;
+}
+
+/**
+ * A gateway and a Wi-Fi sensor hold their own MQTT connection; a sensor on radio (Sub-GHz,
+ * LoRaWAN, BLE) is reached through its gateway, which gets the command with the sensor as
+ * `targetDeviceId`. Undefined when a radio sensor has no gateway to relay it.
+ */
+export function commandDestination(customerId: string, device: CommandedDevice): CommandDestination | undefined {
+  if (device.kind === 'gateway' || device.connectionType === 'wifi') {
+    return { topic: deviceTopic(customerId, device.id, 'commands') };
+  }
+  if (device.gatewayId === undefined || device.gatewayId === '') return undefined;
+  return { topic: deviceTopic(customerId, device.gatewayId, 'commands'), targetDeviceId: device.id, relayedBy: device.gatewayId };
+}

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { deviceCommandInputSchema, deviceCommandSchema } from '../domain/device-commands';
 import { gridSettingsSchema } from '../domain/grid-settings';
 import {
   SECURITY_GROUP_ROLES,
@@ -117,6 +118,7 @@ export const HANDLERS = {
   gateways: 'lambdas/gateways/handler.ts',
   dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
   deviceRecords: 'lambdas/device-records/handler.ts',
+  deviceCommands: 'lambdas/device-commands/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -321,6 +323,18 @@ const deviceRecordRoutes: RouteDefinition[] = DEVICE_RECORD_OWNERS.flatMap((owne
 });
 
 /**
+ * Device commands (SPEC sections 3 and 5; issue 5 section 3): sent to the device over MQTT
+ * through the IoT data plane; the device's acknowledgement sets the status (docs/devices.md).
+ */
+const deviceCommandRoutes: RouteDefinition[] = DEVICE_RECORD_OWNERS.flatMap((owner): RouteDefinition[] => {
+  const noun = owner === 'sensors' ? 'sensor' : 'gateway';
+  return [
+    { method: 'GET', path: `/${owner}/{id}/commands`, handler: 'deviceCommands', roles: ORGANISATION_READERS, summary: `A ${noun}'s commands, newest first: status, response, sent and executed times`, response: deviceCommandSchema, paginated: true },
+    { method: 'POST', path: `/${owner}/{id}/commands`, handler: 'deviceCommands', roles: ORGANISATION_WRITERS, summary: `Send a ${noun} a command of the catalogue (published on its MQTT commands topic; a radio sensor's through its gateway)`, body: deviceCommandInputSchema, response: deviceCommandSchema },
+  ];
+});
+
+/**
  * Sensors (SPEC sections 3, 4, 5, 8, 9; issue 5 section 3): through the access layer, by their
  * site (and the sensors a security group lists). The organisation reads them; administrators
  * write them. The history is `historyEntrySchema` of domain/gateway.ts (one audit-trail shape).
@@ -363,6 +377,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...gatewayRoutes,
   ...dataLoggingProfileRoutes,
   ...deviceRecordRoutes,
+  ...deviceCommandRoutes,
 ];
 
 /** The API Gateway route key of a route: `GET /api/departments/{id}`. */

@@ -1,0 +1,215 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  COMMAND_RETENTION_DAYS,
+  deviceCommandSchema,
+  effectiveCommandStatus,
+  newCommandId,
+  redactedParameters,
+  type CommandAcknowledgement,
+  type DeviceCommand,
+  type DeviceCommandInput,
+  type DeviceKind,
+} from '../../domain/device-commands';
+import { auditItem } from '../shared/audit';
+import type { Caller } from '../shared/caller';
+import { deviceKey, devicePartition, ENTITY, historyPartition, type DeviceEntity } from '../shared/keys';
+import { queryPage, type PageRequest } from '../shared/pagination';
+import { runTransaction } from '../shared/transactions';
+
+/** A device a command is for or from: which kind, and its id (normalised). */
+export interface DeviceRef {
+  kind: DeviceKind;
+  id: string;
+}
+
+/** What the command routes read of a device's configuration item. */
+export interface DevicePlacement {
+  id: string;
+  siteId?: string;
+  connectionType?: string;
+  gatewayId?: string;
+}
+
+const ENTITY_OF: Record<DeviceKind, DeviceEntity> = { sensor: ENTITY.sensor, gateway: ENTITY.gateway };
+const SORT_PREFIX = `${ENTITY.deviceCommand}#`;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Device commands on the single table (docs/data-model.md "Devices and telemetry"): one item
+ * per command under the device's own partition (`C#<cid>#SENSOR#<id>`, sort key
+ * `COMMAND#<id>`, ids sorting by time), kept COMMAND_RETENTION_DAYS (TTL). A command is
+ * written `pending` with its audit entry (in the device's history) in one transaction; its
+ * status then only moves forward, each step conditioned on the one before, so a late or
+ * repeated answer never overwrites a newer state.
+ */
+export class DeviceCommandStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  partition(customerId: string, device: DeviceRef): string {
+    return devicePartition(customerId, ENTITY_OF[device.kind], device.id);
+  }
+
+  private key(customerId: string, device: DeviceRef, commandId: string) {
+    return { pk: this.partition(customerId, device), sk: `${SORT_PREFIX}${commandId}` };
+  }
+
+  /** The device's configuration item, as far as commands need it; undefined when it does not exist. */
+  async findDevice(customerId: string, device: DeviceRef): Promise<DevicePlacement | undefined> {
+    const result = await this.client.send(new GetCommand({
+      TableName: this.tableName,
+      Key: deviceKey(customerId, ENTITY_OF[device.kind], device.id),
+      ProjectionExpression: 'siteId, connectionType, gatewayId',
+      ConsistentRead: true,
+    }));
+    if (result.Item === undefined) return undefined;
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return {
+      id: device.id,
+      ...(text(result.Item['siteId']) ? { siteId: text(result.Item['siteId']) } : {}),
+      ...(text(result.Item['connectionType']) ? { connectionType: text(result.Item['connectionType']) } : {}),
+      ...(text(result.Item['gatewayId']) ? { gatewayId: text(result.Item['gatewayId']) } : {}),
+    };
+  }
+
+  /** A device's commands, newest first, one page; statuses as a user sees them (expired ones read so). */
+  async list(customerId: string, device: DeviceRef, page: PageRequest): Promise<{ items: DeviceCommand[]; nextCursor?: string }> {
+    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': this.partition(customerId, device), ':prefix': SORT_PREFIX },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    }, page);
+    const now = this.clock();
+    return { items: items.map((item) => this.view(item, now)), ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  async find(customerId: string, device: DeviceRef, commandId: string): Promise<DeviceCommand | undefined> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: this.key(customerId, device, commandId), ConsistentRead: true }));
+    return result.Item ? this.view(result.Item, this.clock()) : undefined;
+  }
+
+  /**
+   * Stores a new command, `pending`, with its audit entry; secret parameters are not kept
+   * (the caller publishes the command with them).
+   */
+  async create(caller: Caller, customerId: string, device: DeviceRef, input: DeviceCommandInput, relayedBy?: string): Promise<DeviceCommand> {
+    const now = this.clock();
+    const command: DeviceCommand = {
+      id: newCommandId(now),
+      deviceKind: device.kind,
+      deviceId: device.id,
+      command: input.command,
+      parameters: redactedParameters(input.command, input.parameters),
+      status: 'pending',
+      ...(relayedBy ? { relayedBy } : {}),
+      requestedBy: caller.email,
+      createdAt: now.toISOString(),
+    };
+    const ttl = Math.floor(now.getTime() / 1000) + COMMAND_RETENTION_DAYS * DAY_SECONDS;
+    // The entry is the command's, filed in the device's history so its History tab lists it.
+    const audit = {
+      ...auditItem(customerId, caller, ENTITY.deviceCommand, command.id, 'create', undefined, { ...command }, now),
+      gsi1pk: historyPartition(customerId, ENTITY_OF[device.kind], device.id),
+    };
+    await runTransaction(this.client, [
+      {
+        item: {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...this.key(customerId, device, command.id), type: 'DeviceCommand', ...command, ttl },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      },
+      { item: { Put: { TableName: this.tableName, Item: audit } } },
+    ]);
+    return command;
+  }
+
+  /** Published: `sent`. When the device answered first, its answer stands. */
+  async markSent(customerId: string, device: DeviceRef, commandId: string): Promise<DeviceCommand | undefined> {
+    return this.advance(customerId, device, commandId, ['pending'], { status: 'sent', sentAt: this.clock().toISOString() });
+  }
+
+  /** Could not be published: `failed`, with why in the response. */
+  async markFailed(customerId: string, device: DeviceRef, commandId: string, reason: string): Promise<DeviceCommand | undefined> {
+    return this.advance(customerId, device, commandId, ['pending'], { status: 'failed', response: reason });
+  }
+
+  /**
+   * The device's answer: executed or failed, its response and time. Only a command still
+   * waiting (pending or sent) takes it, and only from the device it went to: `relayedBy`
+   * names the gateway that relays it, or must be absent for the device's own answer.
+   * Undefined when the command took no answer.
+   */
+  async acknowledge(
+    customerId: string,
+    device: DeviceRef,
+    ack: CommandAcknowledgement,
+    from: { relayedBy?: string },
+  ): Promise<DeviceCommand | undefined> {
+    return this.advance(customerId, device, ack.commandId, ['pending', 'sent'], {
+      status: ack.status,
+      executedAt: ack.executedAt ?? this.clock().toISOString(),
+      ...(ack.response === undefined ? {} : { response: ack.response }),
+    }, from);
+  }
+
+  /** Moves a command forward, on the condition that it is in one of `from` states (and relayed as said). */
+  private async advance(
+    customerId: string,
+    device: DeviceRef,
+    commandId: string,
+    from: readonly DeviceCommand['status'][],
+    changes: Partial<DeviceCommand>,
+    relay?: { relayedBy?: string },
+  ): Promise<DeviceCommand | undefined> {
+    const entries = Object.entries(changes);
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = {};
+    from.forEach((state, index) => { values[`:from${index}`] = state; });
+    const sets = entries.map(([field, value], index) => {
+      names[`#f${index}`] = field;
+      values[`:v${index}`] = value;
+      return `#f${index} = :v${index}`;
+    });
+    let condition = `#status IN (${from.map((_state, index) => `:from${index}`).join(', ')})`;
+    if (relay !== undefined) {
+      names['#relayedBy'] = 'relayedBy';
+      if (relay.relayedBy === undefined) {
+        condition += ' AND attribute_not_exists(#relayedBy)';
+      } else {
+        condition += ' AND #relayedBy = :relayedBy';
+        values[':relayedBy'] = relay.relayedBy;
+      }
+    }
+    try {
+      const result = await this.client.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: this.key(customerId, device, commandId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }));
+      return result.Attributes ? this.view(result.Attributes, this.clock()) : undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  /** A stored item as the API gives it: the command's own fields, its status as read now. */
+  private view(item: Record<string, unknown>, now: Date): DeviceCommand {
+    const command = deviceCommandSchema.parse(item);
+    return { ...command, status: effectiveCommandStatus(command, now) };
+  }
+}
