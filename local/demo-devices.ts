@@ -1,0 +1,233 @@
+import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '../domain/device-catalogue';
+import type { MonitoringType } from '../domain/sensor';
+import { DEMO_ORGANISATION } from './demo';
+import type { CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './simulator/environment';
+import { simulatedGateway } from './simulator/fleet';
+import type { ChannelKey, ChannelSource, FleetSpec, RecurringWindow, SimulatedChannel, SimulatedSensorSpec } from './simulator/spec';
+
+/**
+ * The demo organisation's devices (issue 5 §4): two gateways and ten sensors in Demo Foods'
+ * Main Kitchen, each showing something the portal must handle, and the environment the
+ * simulator makes them measure. The same list gives the records the seed writes (through
+ * the gateways', sensors' and data logging profiles' own stores) and the fleet
+ * `npm start` simulates, so what the portal lists is what publishes.
+ *
+ *   Walk-in Cooler           compressor saw-tooth 2-4 °C, humidity; warmed by its door
+ *   Walk-in Cooler Door      a few openings an hour in business hours (contact 1 = open)
+ *   Walk-in Freezer          -18.5..-21.5 °C, defrost to about -5 °C every 6-8 hours
+ *   Vaccine Fridge           glycol probe, 5 °C ± 0.5, slow; room ambient (Wi-Fi)
+ *   Reach-in Fridge Probe    the food probe drifts away from the air, 0.05 °C an hour
+ *   Prep Fridge              its battery drains toward low battery
+ *   Chest Freezer Probe      the probe is unplugged for 45 minutes every 6 hours (null)
+ *   Dry Store                falls silent for 3 hours twice a day (goes offline)
+ *   Hot Holding Cabinet      four thermocouples, 66-70 °C heater cycles
+ *   Fryer Oil                polar material climbing with frying hours, oil at 178 °C (Wi-Fi)
+ * The LoRaWAN gateway loses its backhaul for 20 minutes every 4 hours and then sends what
+ * it buffered in one late batch.
+ */
+
+const TIME_ZONE = DEMO_ORGANISATION.site.timezone;
+
+export interface DemoLoggingProfile {
+  /** A fixed id, so the seed is idempotent and sensors can name it. */
+  id: string;
+  name: string;
+  description: string;
+  intervalMinutes: number;
+  deviation: number;
+}
+
+export const DEMO_LOGGING_PROFILES: readonly DemoLoggingProfile[] = [
+  { id: 'demo-dlp-standard', name: 'Standard 5 minutes', description: 'Every 5 minutes; at once on a move of 0.5', intervalMinutes: 5, deviation: 0.5 },
+  { id: 'demo-dlp-vaccine', name: 'Vaccine storage', description: 'Every 5 minutes; at once on a move of 0.2', intervalMinutes: 5, deviation: 0.2 },
+  { id: 'demo-dlp-oil', name: 'Fryer oil 10 minutes', description: 'Every 10 minutes; at once on a move of 1', intervalMinutes: 10, deviation: 1 },
+];
+
+export interface DemoGateway {
+  /** Its EUI: the gateway's id. */
+  id: string;
+  name: string;
+  model: string;
+  macId: string;
+  rssi: number;
+  outage?: RecurringWindow;
+}
+
+export const DEMO_GATEWAYS: readonly DemoGateway[] = [
+  { id: 'A840410000DE0001', name: 'Kitchen Gateway', model: 'GW-SG1', macId: 'A8:40:41:DE:00:01', rssi: -62 },
+  {
+    id: 'A840410000DE0002', name: 'Back of House LoRaWAN Gateway', model: 'GW-LR8', macId: 'A8:40:41:DE:00:02', rssi: -79,
+    // Anchored so that the first live minutes after the back-fill end an outage (a late batch soon after start).
+    outage: { everyHours: 4, forMinutes: 20, offsetHours: 3.75 },
+  },
+];
+const [KITCHEN_GATEWAY, LORAWAN_GATEWAY] = DEMO_GATEWAYS as [DemoGateway, DemoGateway];
+
+export interface DemoChannel {
+  sensorType: SensorType;
+  sensorSubType: SensorSubType;
+  dataLoggingProfileId: string;
+  simulated: SimulatedChannel;
+}
+
+export interface DemoSensor {
+  id: string;
+  name: string;
+  description: string;
+  model: string;
+  monitoringType: MonitoringType;
+  connectionType: ConnectionType;
+  /** Every sensor names a gateway (SPEC section 5); a Wi-Fi one still publishes for itself. */
+  gatewayId: string;
+  channels: readonly DemoChannel[];
+  externalSensorType?: ExternalSensorType;
+  openLabel?: string;
+  closeLabel?: string;
+  battery: SimulatedSensorSpec['battery'];
+  rssi: number;
+  silent?: RecurringWindow;
+}
+
+const STANDARD = 'demo-dlp-standard';
+const healthyBattery = (start: number): SimulatedSensorSpec['battery'] => ({ start, drainPerHour: 0.002, floor: 5 });
+const channel = (sensorType: SensorType, sensorSubType: SensorSubType, source: ChannelSource, extra: Partial<SimulatedChannel> = {}, dataLoggingProfileId = STANDARD): DemoChannel =>
+  ({ sensorType, sensorSubType, dataLoggingProfileId, simulated: { source, ...extra } });
+
+export const DEMO_ROOMS: readonly RoomSpec[] = [
+  { id: 'kitchen', mean: 23, swing: 3, timeZone: TIME_ZONE },
+  { id: 'dry-store', mean: 18, swing: 1.5, timeZone: TIME_ZONE },
+  { id: 'pharmacy', mean: 21, swing: 1, timeZone: TIME_ZONE },
+];
+
+export const DEMO_DOORS: readonly DoorSpec[] = [
+  { id: 'walk-in-cooler-door', opensPerHour: 5, openSeconds: [15, 90], businessHours: [7, 22], timeZone: TIME_ZONE },
+];
+
+export const DEMO_CABINETS: readonly CabinetSpec[] = [
+  { id: 'walk-in-cooler', profile: 'walkInCooler', room: 'kitchen', door: 'walk-in-cooler-door' },
+  { id: 'walk-in-freezer', profile: 'walkInFreezer', room: 'kitchen' },
+  { id: 'vaccine-fridge', profile: 'vaccineFridge', room: 'pharmacy' },
+  { id: 'reach-in-fridge', profile: 'reachInFridge', room: 'kitchen' },
+  { id: 'prep-fridge', profile: 'reachInFridge', room: 'kitchen' },
+  { id: 'chest-freezer', profile: 'chestFreezer', room: 'kitchen' },
+  { id: 'hot-holding', profile: 'hotHolding', room: 'kitchen' },
+];
+
+export const DEMO_FRYERS: readonly FryerSpec[] = [
+  { id: 'fryer', room: 'kitchen', serviceHours: [11, 22], setpoint: 178, freshPolarMaterial: 6, polarMaterialPerHour: 0.8, oilChangeDays: 2, timeZone: TIME_ZONE },
+];
+
+export const DEMO_SENSORS: readonly DemoSensor[] = [
+  {
+    id: 'DF000101', name: 'Walk-in Cooler', description: 'Air temperature and humidity by the evaporator', model: 'CT-200',
+    monitoringType: 'refrigeration', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
+    channels: [
+      channel('temperature', 'walkInCooler', { cabinet: 'walk-in-cooler', read: 'air' }),
+      channel('humidity', 'relativeHumidity', { cabinet: 'walk-in-cooler', read: 'humidity' }),
+    ],
+    battery: healthyBattery(88), rssi: -71,
+  },
+  {
+    id: 'DF000102', name: 'Walk-in Cooler Door', description: 'Door contact; kitchen temperature by the door', model: 'CT-500D',
+    monitoringType: 'door', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
+    channels: [
+      channel('contact', 'door', { door: 'walk-in-cooler-door' }),
+      channel('temperature', 'ambient', { room: 'kitchen' }),
+    ],
+    openLabel: 'Door open', closeLabel: 'Door shut', battery: healthyBattery(76), rssi: -69,
+  },
+  {
+    id: 'DF000103', name: 'Walk-in Freezer', description: 'Air temperature; defrosts every 6 to 8 hours', model: 'CT-100',
+    monitoringType: 'freezer', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
+    channels: [channel('temperature', 'walkInFreezer', { cabinet: 'walk-in-freezer', read: 'air' })],
+    battery: healthyBattery(81), rssi: -84,
+  },
+  {
+    id: 'DF00000000000104', name: 'Vaccine Fridge', description: 'Glycol bottle probe and room ambient, on Wi-Fi', model: 'CT-600V',
+    monitoringType: 'vaccine', connectionType: 'wifi', gatewayId: KITCHEN_GATEWAY.id, externalSensorType: 'glycolBottle',
+    channels: [
+      channel('probe', 'glycolBottle', { cabinet: 'vaccine-fridge', read: 'product' }, {}, 'demo-dlp-vaccine'),
+      channel('temperature', 'ambient', { room: 'pharmacy' }, {}, 'demo-dlp-vaccine'),
+    ],
+    battery: healthyBattery(97), rssi: -58,
+  },
+  {
+    id: 'DF000105', name: 'Reach-in Fridge Probe', description: 'Food probe (drifting: due for calibration) and air', model: 'CT-300P',
+    monitoringType: 'foodProbe', connectionType: 'loraWan', gatewayId: LORAWAN_GATEWAY.id, externalSensorType: 'foodSimulant',
+    channels: [
+      channel('probe', 'food', { cabinet: 'reach-in-fridge', read: 'product' }, { drift: { perHour: 0.05, max: 2.5 } }),
+      channel('temperature', 'refrigerator', { cabinet: 'reach-in-fridge', read: 'air' }),
+    ],
+    battery: healthyBattery(64), rssi: -93,
+  },
+  {
+    id: 'DF000106', name: 'Prep Fridge', description: 'Under-counter fridge on the prep line (battery running down)', model: 'CT-100',
+    monitoringType: 'refrigeration', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
+    channels: [channel('temperature', 'refrigerator', { cabinet: 'prep-fridge', read: 'air' })],
+    battery: { start: 30, drainPerHour: 0.5, floor: 5 }, rssi: -77,
+  },
+  {
+    id: 'DF000107', name: 'Chest Freezer Probe', description: 'Food probe (its lead is often unplugged) and air', model: 'CT-300P',
+    monitoringType: 'freezer', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id, externalSensorType: 'needleProbe',
+    channels: [
+      channel('probe', 'food', { cabinet: 'chest-freezer', read: 'product' }, { unplugged: { everyHours: 6, forMinutes: 45, offsetHours: 1 } }),
+      channel('temperature', 'freezer', { cabinet: 'chest-freezer', read: 'air' }),
+    ],
+    battery: healthyBattery(71), rssi: -88,
+  },
+  {
+    id: 'DF000108', name: 'Dry Store', description: 'Ambient in the dry store (far from the gateway: falls silent)', model: 'CT-100',
+    monitoringType: 'ambient', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
+    channels: [channel('temperature', 'ambient', { room: 'dry-store' })],
+    battery: healthyBattery(58), rssi: -104,
+    // Silent from an hour before the back-fill ends to two hours after: offline when the portal first opens.
+    silent: { everyHours: 12, forMinutes: 180, offsetHours: 23 },
+  },
+  {
+    id: 'DF00000000000109', name: 'Hot Holding Cabinet', description: 'Four wells, one thermocouple each', model: 'CT-400K',
+    monitoringType: 'hotHolding', connectionType: 'loraWan', gatewayId: LORAWAN_GATEWAY.id, externalSensorType: 'needleProbe',
+    channels: [1, 2, 3, 4].map((well) =>
+      channel('thermocouple', 'typeK', { cabinet: 'hot-holding', read: 'product', offset: [-1.2, 0, 0.8, 2.1][well - 1] ?? 0 })),
+    battery: healthyBattery(83), rssi: -81,
+  },
+  {
+    id: 'DF000000010A', name: 'Fryer Oil', description: 'Oil quality and temperature of fryer 1, on Wi-Fi', model: 'OQ-700',
+    monitoringType: 'oil', connectionType: 'wifi', gatewayId: KITCHEN_GATEWAY.id,
+    channels: [
+      channel('oilQuality', 'totalPolarMaterial', { fryer: 'fryer', read: 'polarMaterial' }, {}, 'demo-dlp-oil'),
+      channel('oilQuality', 'oilTemperature', { fryer: 'fryer', read: 'oilTemperature' }, {}, 'demo-dlp-oil'),
+    ],
+    battery: healthyBattery(100), rssi: -61,
+  },
+];
+
+/** Radio sensors are relayed by their gateway; Wi-Fi ones publish for themselves. */
+export const publishesForItself = (sensor: Pick<DemoSensor, 'connectionType'>) => sensor.connectionType === 'wifi';
+
+/** The interval a demo sensor reports at: its first channel's logging profile. */
+function reportSecondsOf(sensor: DemoSensor): number {
+  const profile = DEMO_LOGGING_PROFILES.find((candidate) => candidate.id === sensor.channels[0]?.dataLoggingProfileId);
+  return (profile?.intervalMinutes ?? 5) * 60;
+}
+
+/** The demo fleet as the simulator runs it. */
+export function demoFleet(): FleetSpec {
+  return {
+    rooms: [...DEMO_ROOMS],
+    doors: [...DEMO_DOORS],
+    cabinets: [...DEMO_CABINETS],
+    fryers: [...DEMO_FRYERS],
+    gateways: DEMO_GATEWAYS.map((gateway) =>
+      simulatedGateway(gateway.id, gateway.model, { rssi: gateway.rssi, ...(gateway.outage ? { outage: gateway.outage } : {}) })),
+    sensors: DEMO_SENSORS.map((sensor) => ({
+      id: sensor.id,
+      model: sensor.model,
+      ...(publishesForItself(sensor) ? {} : { gatewayId: sensor.gatewayId }),
+      reportSeconds: reportSecondsOf(sensor),
+      channels: Object.fromEntries(sensor.channels.map((demo, index) => [String(index + 1) as ChannelKey, demo.simulated])),
+      battery: sensor.battery,
+      rssi: sensor.rssi,
+      ...(sensor.silent ? { silent: sensor.silent } : {}),
+    })),
+  };
+}
