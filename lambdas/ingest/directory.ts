@@ -1,0 +1,282 @@
+import { SENSOR_TYPES, sensorModel, type SensorType } from '../../domain/device-catalogue';
+import { DEFAULT_DEVIATION, type DeviceLiveState } from '../../domain/telemetry-state';
+
+/**
+ * The ingest's per-container cache of device configuration and live state (docs/decisions.md
+ * "Device data"). Per organisation it holds a snapshot of the sensor and gateway partitions
+ * (configuration and state items share them, so one Query reads both) and the data logging
+ * profiles, refreshed when older than CONFIG_TTL_MS: a configuration change reaches the
+ * ingest within a minute, and at steady state reads are a few Queries per organisation per
+ * minute whatever the reading rate. A device missing from the snapshot (just registered) is
+ * looked up with one BatchGetItem for all of a batch's misses; an id still unknown is not
+ * looked up again for UNKNOWN_RETRY_MS, so a stray device cannot turn each message into a read.
+ *
+ * Live state: the ingest is the state items' only writer, so between refreshes the cache is
+ * kept up to date by the ingest's own writes. `stored` is what the table holds (what readers
+ * see; the material-change rule compares against it), `seen` the newest this container knows
+ * (what the alarm engine gets as the previous state). A state write refused by its condition
+ * (another container wrote a newer one) marks the entry stale, and the next batch reads it.
+ */
+
+export const CONFIG_TTL_MS = 60_000;
+export const UNKNOWN_RETRY_MS = 10_000;
+/** When a sensor's model is unknown and it says nothing of its own, it is expected every 5 minutes. */
+export const FALLBACK_REPORT_SECONDS = 300;
+
+export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE';
+export type StoredItem = Record<string, unknown>;
+
+/** The reads the directory needs (lambdas/ingest/store.ts does them on DynamoDB). */
+export interface DirectoryReader {
+  /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...). */
+  loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
+  /** The configuration and state items of these devices (one BatchGetItem per 50 devices). */
+  getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
+}
+
+export interface SensorChannelConfig {
+  channel: string;
+  sensorType: SensorType;
+  sensorSubType: string;
+  dataLoggingProfileId?: string;
+}
+
+/** What the ingest reads of a sensor's configuration item. */
+export interface SensorConfig {
+  id: string;
+  name?: string;
+  siteId?: string;
+  locationId?: string;
+  gatewayId?: string;
+  deviceModel?: string;
+  deviceStatus?: string;
+  channels: SensorChannelConfig[];
+  /** Disabled sensors' readings are stored, flagged, and raise no alarms. */
+  disabled: boolean;
+  /** How often it reports, for the online rule. */
+  reportSeconds: number;
+  /** Per channel, the move that is material for the live state (the data logging profile's deviation). */
+  deviations: Record<string, number>;
+  /** The configuration item as stored (alarm profiles, notification groups, ... for the alarm engine). */
+  item: StoredItem;
+}
+
+export interface GatewayConfig {
+  id: string;
+  name?: string;
+  siteId?: string;
+  item: StoredItem;
+}
+
+export interface CachedState {
+  stored: DeviceLiveState | undefined;
+  seen: DeviceLiveState | undefined;
+  /** The stored state may be newer than `stored`: read it again before the next decision. */
+  stale: boolean;
+}
+
+export interface DeviceEntry<C> {
+  config: C;
+  state: CachedState;
+}
+
+interface ProfileSettings {
+  deviation?: number;
+}
+
+interface CustomerSnapshot {
+  loadedAt: number;
+  sensors: Map<string, DeviceEntry<SensorConfig>>;
+  gateways: Map<string, DeviceEntry<GatewayConfig>>;
+  profiles: Map<string, ProfileSettings>;
+  /** Ids looked up and not found, with when. */
+  unknown: Map<string, number>;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** A state item's fields as a live state (undefined when it has no lastCommunicated). */
+export function liveStateOf(item: StoredItem | undefined): DeviceLiveState | undefined {
+  const lastCommunicated = text(item?.['lastCommunicated']);
+  if (item === undefined || lastCommunicated === undefined) return undefined;
+  const reading = item['reading'];
+  const state: DeviceLiveState = { lastCommunicated };
+  const lastReadingAt = text(item['lastReadingAt']);
+  if (lastReadingAt !== undefined) state.lastReadingAt = lastReadingAt;
+  if (typeof reading === 'object' && reading !== null && !Array.isArray(reading)) {
+    state.reading = Object.fromEntries(Object.entries(reading).filter(([, value]) => value === null || finite(value) !== undefined)) as Record<string, number | null>;
+  }
+  for (const key of ['battery', 'signal', 'snr'] as const) {
+    const value = finite(item[key]);
+    if (value !== undefined) state[key] = value;
+  }
+  const firmware = text(item['firmware']);
+  if (firmware !== undefined) state.firmware = firmware;
+  return state;
+}
+
+function channelsOf(item: StoredItem): SensorChannelConfig[] {
+  const list = Array.isArray(item['channels']) ? (item['channels'] as unknown[]) : [];
+  const channels: SensorChannelConfig[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const fields = entry as Record<string, unknown>;
+    const channel = typeof fields['channel'] === 'number' ? String(fields['channel']) : text(fields['channel']);
+    const sensorType = text(fields['sensorType']);
+    if (channel === undefined || sensorType === undefined || !(SENSOR_TYPES as readonly string[]).includes(sensorType)) continue;
+    const profileId = text(fields['dataLoggingProfileId']);
+    channels.push({
+      channel,
+      sensorType: sensorType as SensorType,
+      sensorSubType: text(fields['sensorSubType']) ?? '',
+      ...(profileId !== undefined ? { dataLoggingProfileId: profileId } : {}),
+    });
+  }
+  return channels;
+}
+
+/** A sensor configuration item as the ingest needs it. */
+export function sensorConfigOf(id: string, item: StoredItem, profiles: ReadonlyMap<string, ProfileSettings> = new Map()): SensorConfig {
+  const channels = channelsOf(item);
+  const deviations: Record<string, number> = {};
+  for (const channel of channels) {
+    // A contact's every change matters; a profile's deviation of 0 means "none set".
+    const profile = channel.dataLoggingProfileId === undefined ? undefined : profiles.get(channel.dataLoggingProfileId)?.deviation;
+    deviations[channel.channel] = channel.sensorType === 'contact' ? 0
+      : profile !== undefined && profile > 0 ? profile : DEFAULT_DEVIATION[channel.sensorType];
+  }
+  const deviceModel = text(item['deviceModel']);
+  const optional = (key: string) => (text(item[key]) === undefined ? {} : { [key]: text(item[key]) });
+  return {
+    id,
+    ...optional('name'),
+    ...optional('siteId'),
+    ...optional('locationId'),
+    ...optional('gatewayId'),
+    ...optional('deviceStatus'),
+    ...(deviceModel !== undefined ? { deviceModel } : {}),
+    channels,
+    disabled: item['disabled'] === true,
+    reportSeconds: finite(item['reportSeconds']) ?? (deviceModel === undefined ? undefined : sensorModel(deviceModel)?.defaultReportSeconds) ?? FALLBACK_REPORT_SECONDS,
+    deviations,
+    item,
+  };
+}
+
+function gatewayConfigOf(id: string, item: StoredItem): GatewayConfig {
+  return { id, ...(text(item['name']) ? { name: text(item['name']) } : {}), ...(text(item['siteId']) ? { siteId: text(item['siteId']) } : {}), item };
+}
+
+/** The newer of two states: by reading time for sensors, by last communication for gateways. */
+function newer(a: DeviceLiveState | undefined, b: DeviceLiveState | undefined): DeviceLiveState | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  const key = (state: DeviceLiveState) => state.lastReadingAt ?? state.lastCommunicated;
+  return key(b) > key(a) ? b : a;
+}
+
+/** Splits a partition's items into devices: configuration `SENSOR#<id>` and state `SENSOR#<id>#STATE`. */
+function devicesOf(entity: 'SENSOR' | 'GATEWAY', items: readonly StoredItem[]): Map<string, { config?: StoredItem; state?: StoredItem }> {
+  const pattern = new RegExp(`^${entity}#([^#]+)(#STATE)?$`);
+  const devices = new Map<string, { config?: StoredItem; state?: StoredItem }>();
+  for (const item of items) {
+    const match = pattern.exec(String(item['sk'] ?? ''));
+    if (!match?.[1]) continue;
+    const device = devices.get(match[1]) ?? {};
+    if (match[2]) device.state = item;
+    else device.config = item;
+    devices.set(match[1], device);
+  }
+  return devices;
+}
+
+export class DeviceDirectory {
+  private readonly customers = new Map<string, CustomerSnapshot>();
+
+  constructor(
+    private readonly reader: DirectoryReader,
+    private readonly clock: () => number = Date.now,
+    private readonly options: { ttlMs: number; unknownRetryMs: number } = { ttlMs: CONFIG_TTL_MS, unknownRetryMs: UNKNOWN_RETRY_MS },
+  ) {}
+
+  /** Makes sure the organisation's snapshot is fresh and holds these devices if they exist. */
+  async prepare(customerId: string, wanted: { sensors: Iterable<string>; gateways: Iterable<string> }): Promise<void> {
+    const now = this.clock();
+    let snapshot = this.customers.get(customerId);
+    if (snapshot === undefined || now - snapshot.loadedAt > this.options.ttlMs) {
+      snapshot = await this.load(customerId, snapshot, now);
+      this.customers.set(customerId, snapshot);
+    }
+    await this.lookUp(snapshot, customerId, 'SENSOR', wanted.sensors, now);
+    await this.lookUp(snapshot, customerId, 'GATEWAY', wanted.gateways, now);
+  }
+
+  sensor(customerId: string, id: string): DeviceEntry<SensorConfig> | undefined {
+    return this.customers.get(customerId)?.sensors.get(id);
+  }
+
+  gateway(customerId: string, id: string): DeviceEntry<GatewayConfig> | undefined {
+    return this.customers.get(customerId)?.gateways.get(id);
+  }
+
+  /** Everything is read again on next use (tests; a configuration known to have changed). */
+  clear(): void {
+    this.customers.clear();
+  }
+
+  private async load(customerId: string, previous: CustomerSnapshot | undefined, now: number): Promise<CustomerSnapshot> {
+    const [profileItems, sensorItems, gatewayItems] = await Promise.all([
+      this.reader.loadPartition(customerId, 'DATALOGGINGPROFILE'),
+      this.reader.loadPartition(customerId, 'SENSOR'),
+      this.reader.loadPartition(customerId, 'GATEWAY'),
+    ]);
+    const profiles = new Map<string, ProfileSettings>();
+    for (const item of profileItems) {
+      const id = text(item['id']);
+      const deviation = finite(item['deviation']);
+      if (id !== undefined) profiles.set(id, deviation === undefined ? {} : { deviation });
+    }
+    const snapshot: CustomerSnapshot = { loadedAt: now, sensors: new Map(), gateways: new Map(), profiles, unknown: new Map() };
+    for (const [id, device] of devicesOf('SENSOR', sensorItems)) {
+      if (device.config === undefined) continue;
+      snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), device.state, previous?.sensors.get(id)?.state));
+    }
+    for (const [id, device] of devicesOf('GATEWAY', gatewayItems)) {
+      if (device.config === undefined) continue;
+      snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), device.state, previous?.gateways.get(id)?.state));
+    }
+    return snapshot;
+  }
+
+  private entry<C>(config: C, stateItem: StoredItem | undefined, cached: CachedState | undefined): DeviceEntry<C> {
+    const stored = liveStateOf(stateItem);
+    return { config, state: { stored, seen: newer(cached?.seen, stored), stale: false } };
+  }
+
+  private async lookUp(snapshot: CustomerSnapshot, customerId: string, entity: 'SENSOR' | 'GATEWAY', wanted: Iterable<string>, now: number): Promise<void> {
+    const known = entity === 'SENSOR' ? snapshot.sensors : snapshot.gateways;
+    const missing = [...new Set(wanted)].filter((id) => {
+      if (known.get(id)?.state.stale) return true;
+      if (known.has(id)) return false;
+      const checkedAt = snapshot.unknown.get(`${entity}#${id}`);
+      return checkedAt === undefined || now - checkedAt > this.options.unknownRetryMs;
+    });
+    if (missing.length === 0) return;
+    const found = devicesOf(entity, await this.reader.getDevices(customerId, entity, missing));
+    for (const id of missing) {
+      const device = found.get(id);
+      if (device?.config === undefined) {
+        known.delete(id);
+        snapshot.unknown.set(`${entity}#${id}`, now);
+        continue;
+      }
+      const previous = known.get(id)?.state;
+      if (entity === 'SENSOR') {
+        snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, snapshot.profiles), device.state, previous));
+      } else {
+        snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), device.state, previous));
+      }
+    }
+  }
+}

@@ -1,0 +1,363 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceMessageEvent } from '../../domain/telemetry';
+import { resetBackendConfig } from '../shared/config';
+import { handler, ingestMetrics, readingObservers, resetIngestCache, type StoredReading } from './handler';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const savedEnvironment = { ...process.env };
+
+const ORG = 'org-1';
+const SENSOR = 'A1B2C3D4';
+const DOOR = 'D00D0001';
+const GATEWAY = '0011223344556677';
+const T0 = Date.parse('2026-03-10T10:20:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const minutes = (n: number) => n * 60_000;
+
+const sensorItem = (id: string, fields: Record<string, unknown> = {}) => ({
+  pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${id}`, id, name: `Sensor ${id}`, deviceModel: 'CT-200', siteId: 'site-1', locationId: 'loc-1', gatewayId: GATEWAY,
+  channels: [
+    { channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator', dataLoggingProfileId: 'dlp-1' },
+    { channel: 2, sensorType: 'humidity', sensorSubType: 'relativeHumidity', dataLoggingProfileId: 'dlp-2' },
+  ],
+  deviceStatus: 'active', disabled: false, ...fields,
+});
+const doorItem = () => sensorItem(DOOR, {
+  deviceModel: 'CT-500D',
+  channels: [{ channel: 1, sensorType: 'contact', sensorSubType: 'door' }, { channel: 2, sensorType: 'temperature', sensorSubType: 'ambient' }],
+});
+const gatewayItem = { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}`, id: GATEWAY, name: 'Kitchen gateway', siteId: 'site-1' };
+const profiles = [
+  { pk: `C#${ORG}#DATALOGGINGPROFILE`, sk: 'DATALOGGINGPROFILE#dlp-1', id: 'dlp-1', deviation: 1 },
+  { pk: `C#${ORG}#DATALOGGINGPROFILE`, sk: 'DATALOGGINGPROFILE#dlp-2', id: 'dlp-2', deviation: 0 },
+];
+
+let messageCount = 0;
+function record(event: Partial<DeviceMessageEvent> | string): SQSRecord {
+  messageCount += 1;
+  const body = typeof event === 'string' ? event : JSON.stringify({
+    customerId: ORG, sourceDeviceId: SENSOR, kind: 'readings', receivedAt: Date.now(), ...event,
+  });
+  return {
+    messageId: `m-${messageCount}`, receiptHandle: `r-${messageCount}`, body,
+    attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'iot', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+    messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:eu-west-1:1:ingest', awsRegion: 'eu-west-1',
+  };
+}
+const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
+const reading = (at: number, channels: Record<string, number | null>, extra: Record<string, unknown> = {}) => ({ time: iso(at), channels, battery: 90, signal: -70, snr: 6, ...extra });
+
+/** Every item written by BatchWriteItem so far. */
+const batchWritten = () => dynamo.commandCalls(BatchWriteCommand)
+  .flatMap((call) => Object.values(call.args[0].input.RequestItems ?? {}).flat())
+  .map((request) => request.PutRequest?.Item as Record<string, unknown>);
+const readingsWritten = () => batchWritten().filter((item) => String(item['pk']).includes('#READING#'));
+const deadLettersWritten = () => batchWritten().filter((item) => String(item['pk']).endsWith('#DEADLETTER'));
+const puts = (kind: 'STATE' | 'ROLLUP') => dynamo.commandCalls(PutCommand)
+  .map((call) => call.args[0].input)
+  .filter((input) => (kind === 'STATE' ? String(input.Item?.['sk']).endsWith('#STATE') : String(input.Item?.['pk']).includes('#ROLLUP#')));
+
+function partitions(sensors: Record<string, unknown>[], states: Record<string, unknown>[] = []) {
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#SENSOR` } }).resolves({ Items: [...sensors, ...states], ConsumedCapacity: { TableName: 't', CapacityUnits: 1.5 } });
+  dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#GATEWAY` } }).resolves({ Items: [gatewayItem] });
+  dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#DATALOGGINGPROFILE` } }).resolves({ Items: profiles });
+}
+
+describe('ingest handler', () => {
+  beforeEach(() => {
+    dynamo.reset();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    process.env['TABLE_NAME'] = 'table';
+    process.env['LOG_LEVEL'] = 'ERROR';
+    resetBackendConfig();
+    resetIngestCache();
+    ingestMetrics.reset();
+    readingObservers.length = 0;
+    partitions([sensorItem(SENSOR), doorItem()]);
+    dynamo.on(BatchWriteCommand).resolves({ ConsumedCapacity: [{ TableName: 'table', CapacityUnits: 1 }] });
+    dynamo.on(PutCommand).resolves({ ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } });
+    dynamo.on(BatchGetCommand).resolves({ Responses: { table: [] } });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    process.env = { ...savedEnvironment };
+    resetBackendConfig();
+  });
+
+  it('stores a reading under its sensor and time, with retention, and writes the first live state', async () => {
+    const result = await handler(batch(record({ payload: reading(T0 - 5_000, { '1': 4.2, '2': 55 }) })));
+
+    expect(result.batchItemFailures).toEqual([]);
+    expect(readingsWritten()).toEqual([{
+      pk: `C#${ORG}#READING#${SENSOR}`, sk: iso(T0 - 5_000), time: iso(T0 - 5_000), channels: { '1': 4.2, '2': 55 },
+      battery: 90, signal: -70, snr: 6, receivedAt: iso(T0), sourceDeviceId: SENSOR,
+      ttl: Math.floor((T0 - 5_000) / 1000) + 400 * 86_400,
+    }]);
+    const [state] = puts('STATE');
+    expect(state?.Item).toMatchObject({
+      pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}#STATE`, lastCommunicated: iso(T0), lastReadingAt: iso(T0 - 5_000),
+      reading: { '1': 4.2, '2': 55 }, battery: 90, signal: -70, snr: 6,
+    });
+    expect(state?.ConditionExpression).toBe('attribute_not_exists(#order) OR #order < :value');
+    expect(state?.ExpressionAttributeValues).toEqual({ ':value': iso(T0 - 5_000) });
+    expect(ingestMetrics.readingsStored).toBe(1);
+  });
+
+  it('a batch from a gateway stores each sensor\'s reading, once per sensor and time, and refreshes the gateway', async () => {
+    const payload = {
+      readings: [
+        { deviceId: SENSOR.toLowerCase(), ...reading(T0 - minutes(2), { '1': 4 }) },
+        { deviceId: SENSOR, ...reading(T0 - minutes(2), { '1': 4 }) },
+        { deviceId: DOOR, ...reading(T0 - minutes(1), { '1': 1, '2': 19 }) },
+      ],
+    };
+    const result = await handler(batch(record({ sourceDeviceId: GATEWAY, payload }), record({ sourceDeviceId: GATEWAY, payload })));
+
+    expect(result.batchItemFailures).toEqual([]);
+    expect(readingsWritten().map((item) => `${String(item['pk'])} ${String(item['sk'])}`)).toEqual([
+      `C#${ORG}#READING#${SENSOR} ${iso(T0 - minutes(2))}`,
+      `C#${ORG}#READING#${DOOR} ${iso(T0 - minutes(1))}`,
+    ]);
+    expect(readingsWritten().every((item) => item['sourceDeviceId'] === GATEWAY)).toBe(true);
+    expect(ingestMetrics.duplicates).toBe(4);
+    expect(puts('STATE').map((input) => input.Item?.['sk'])).toEqual(expect.arrayContaining([`SENSOR#${SENSOR}#STATE`, `SENSOR#${DOOR}#STATE`, `GATEWAY#${GATEWAY}#STATE`]));
+    const gatewayState = puts('STATE').find((input) => input.Item?.['sk'] === `GATEWAY#${GATEWAY}#STATE`);
+    expect(gatewayState?.Item).toMatchObject({ lastCommunicated: iso(T0) });
+  });
+
+  it('files what it cannot accept as dead letters with the reason, and never fails the batch for them', async () => {
+    partitions([sensorItem(SENSOR)]);
+    const result = await handler(batch(
+      record('not json at all'),
+      record({ payload: 'temperature=4' }),
+      record({ payload: { time: T0, channels: { '1': 600 } } }),
+      record({ payload: { time: T0, channels: { '3': 1 } } }),
+      record({ sourceDeviceId: 'FFFF0000', payload: { time: T0, channels: { '1': 1 } } }),
+      record({ customerId: 'org-2', payload: { time: T0, channels: { '1': 1 } } }),
+      record({ payload: { time: T0 + minutes(120), channels: { '1': 1 } } }),
+      record({ payload: { readings: [{ time: T0, channels: { '1': 'warm' } }, { time: T0 - 1000, channels: { '1': 5 } }] } }),
+      record({ sourceDeviceId: DOOR, payload: { readings: [{ deviceId: SENSOR, time: T0, channels: { '1': 1 } }] } }),
+      record({ kind: 'status', sourceDeviceId: 'ABCDEF0123456789', payload: { time: T0 } }),
+    ));
+
+    expect(result.batchItemFailures).toEqual([]);
+    const reasons = deadLettersWritten().map((item) => [item['pk'], item['reason']]);
+    expect(reasons).toEqual([
+      [`C#${ORG}#DEADLETTER`, 'payload is not a JSON object'],
+      [`C#${ORG}#DEADLETTER`, 'channel 1 value 600 is outside the temperature range -200 to 500'],
+      [`C#${ORG}#DEADLETTER`, `channel 3 is not a channel of sensor ${SENSOR}`],
+      [`C#${ORG}#DEADLETTER`, 'sensor FFFF0000 is not registered in this organisation'],
+      [`C#org-2#DEADLETTER`, `sensor ${SENSOR} is not registered in this organisation`],
+      [`C#${ORG}#DEADLETTER`, `reading time ${iso(T0 + minutes(120))} is in the future`],
+      [`C#${ORG}#DEADLETTER`, 'channels.1: Invalid input: expected number, received string'],
+      [`C#${ORG}#DEADLETTER`, `device ${DOOR} may publish only its own readings: it is not a gateway of this organisation`],
+      [`C#${ORG}#DEADLETTER`, 'gateway ABCDEF0123456789 is not registered in this organisation'],
+    ]);
+    // The one good reading of the half-bad batch is stored; nothing of another organisation's sensor is.
+    expect(readingsWritten().map((item) => item['pk'])).toEqual([`C#${ORG}#READING#${SENSOR}`]);
+    const letter = deadLettersWritten()[0];
+    expect(letter).toMatchObject({ kind: 'readings', sourceDeviceId: SENSOR, payload: 'temperature=4', receivedAt: iso(T0) });
+    expect(Number(letter?.['ttl'])).toBe(Math.floor(T0 / 1000) + 30 * 86_400);
+    expect(ingestMetrics.deadLetters).toBe(9);
+  });
+
+  it('keeps the live state when nothing material changed within the heartbeat, and writes it when something did', async () => {
+    await handler(batch(record({ payload: reading(T0, { '1': 4, '2': 50 }) })));
+    expect(puts('STATE')).toHaveLength(1);
+
+    vi.setSystemTime(T0 + minutes(1));
+    await handler(batch(record({ payload: reading(T0 + minutes(1), { '1': 4.9, '2': 50 }) })));
+    expect(puts('STATE')).toHaveLength(1);
+    expect(ingestMetrics.stateWritesSkipped).toBe(1);
+
+    // Humidity's profile sets no deviation (0): its default of 2 %RH applies.
+    vi.setSystemTime(T0 + minutes(2));
+    await handler(batch(record({ payload: reading(T0 + minutes(2), { '1': 4.9, '2': 52.5 }) })));
+    expect(puts('STATE')).toHaveLength(2);
+
+    vi.setSystemTime(T0 + minutes(3));
+    await handler(batch(record({ payload: reading(T0 + minutes(3), { '1': null, '2': 52.5 }) })));
+    expect(puts('STATE')).toHaveLength(3);
+    expect(puts('STATE')[2]?.Item?.['reading']).toEqual({ '1': null, '2': 52.5 });
+
+    // The heartbeat: nothing changed, but the stored lastCommunicated is 10 minutes old.
+    vi.setSystemTime(T0 + minutes(13));
+    await handler(batch(record({ payload: reading(T0 + minutes(13), { '1': null, '2': 52.5 }) })));
+    expect(puts('STATE')).toHaveLength(4);
+  });
+
+  it('a contact changing is material at once', async () => {
+    await handler(batch(record({ sourceDeviceId: DOOR, payload: reading(T0, { '1': 0, '2': 20 }) })));
+    vi.setSystemTime(T0 + 5_000);
+    await handler(batch(record({ sourceDeviceId: DOOR, payload: reading(T0 + 5_000, { '1': 1, '2': 20 }) })));
+    expect(puts('STATE').map((input) => (input.Item?.['reading'] as Record<string, number>)['1'])).toEqual([0, 1]);
+  });
+
+  it('a late reading is stored at its own time, leaves the newer state alone, and recomputes its finished hour', async () => {
+    await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)' }).resolves({
+      Items: [{ sk: '2026-03-10T08:10:00.000Z', channels: { '1': 3 } }, { sk: '2026-03-10T08:50:00.000Z', channels: { '1': 5 } }],
+    });
+
+    const late = Date.parse('2026-03-10T08:50:00.000Z');
+    const result = await handler(batch(record({ sourceDeviceId: GATEWAY, payload: { readings: [{ deviceId: SENSOR, ...reading(late, { '1': 5 }) }] } })));
+
+    expect(result.batchItemFailures).toEqual([]);
+    expect(readingsWritten().map((item) => item['sk'])).toEqual([iso(T0), iso(late)]);
+    expect(puts('STATE').filter((input) => String(input.Item?.['sk']).startsWith('SENSOR#'))).toHaveLength(1);
+    const [rollup] = puts('ROLLUP');
+    expect(rollup?.Item).toMatchObject({
+      pk: `C#${ORG}#ROLLUP#${SENSOR}`, sk: '2026-03-10T08', readings: 2,
+      channels: { '1': { count: 2, sum: 8, min: 3, max: 5, nulls: 0 } },
+    });
+    const hourQuery = dynamo.commandCalls(QueryCommand).find((call) => call.args[0].input.ExpressionAttributeValues?.[':hour'] !== undefined);
+    expect(hourQuery?.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': `C#${ORG}#READING#${SENSOR}`, ':hour': '2026-03-10T08' });
+  });
+
+  it('rolls up the hour a sensor leaves, from one Query of that hour, when its readings cross into a new hour', async () => {
+    await handler(batch(record({ payload: reading(Date.parse('2026-03-10T10:59:00.000Z'), { '1': 4 }) })));
+    expect(puts('ROLLUP')).toHaveLength(0);
+    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)' }).resolves({
+      Items: [{ sk: '2026-03-10T10:00:00.000Z', channels: { '1': 2, '2': 40 } }, { sk: '2026-03-10T10:59:00.000Z', channels: { '1': 4 } }],
+    });
+
+    vi.setSystemTime(Date.parse('2026-03-10T11:00:30.000Z'));
+    await handler(batch(record({ payload: reading(Date.parse('2026-03-10T11:00:00.000Z'), { '1': 4 }) })));
+
+    expect(puts('ROLLUP').map((input) => input.Item?.['sk'])).toEqual(['2026-03-10T10']);
+    expect(puts('ROLLUP')[0]?.Item?.['channels']).toEqual({
+      '1': { count: 2, sum: 6, min: 2, max: 4, nulls: 0 },
+      '2': { count: 1, sum: 40, min: 40, max: 40, nulls: 0 },
+    });
+    expect(ingestMetrics.rollupWrites).toBe(1);
+  });
+
+  it('reads configuration once per minute per organisation, and looks up a sensor missing from it with one BatchGet', async () => {
+    for (let minute = 0; minute < 5; minute += 1) {
+      vi.setSystemTime(T0 + minutes(minute) / 10);
+      await handler(batch(record({ payload: reading(T0 + minutes(minute) / 10, { '1': 4 }) })));
+    }
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(3);
+
+    dynamo.on(BatchGetCommand).resolves({ Responses: { table: [sensorItem('NEW00001')] } });
+    await handler(batch(record({ sourceDeviceId: 'NEW00001', payload: reading(T0, { '1': 4 }) })));
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(readingsWritten().at(-1)?.['pk']).toBe(`C#${ORG}#READING#NEW00001`);
+
+    // An unknown device is not looked up again for a while.
+    dynamo.on(BatchGetCommand).resolves({ Responses: { table: [] } });
+    await handler(batch(record({ sourceDeviceId: 'BAD00001', payload: reading(T0, { '1': 4 }) })));
+    await handler(batch(record({ sourceDeviceId: 'BAD00001', payload: reading(T0, { '1': 4 }) })));
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
+
+    vi.setSystemTime(T0 + minutes(2));
+    await handler(batch(record({ payload: reading(T0 + minutes(2), { '1': 4 }) })));
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(6);
+    expect(ingestMetrics.readRequests).toBe(8);
+    expect(ingestMetrics.readCapacityUnits).toBe(3);
+  });
+
+  it('flags a disabled sensor\'s readings and gives observers each stored reading with the state before it', async () => {
+    partitions([sensorItem(SENSOR, { disabled: true })], [{
+      pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}#STATE`, lastCommunicated: iso(T0 - minutes(5)), lastReadingAt: iso(T0 - minutes(5)), reading: { '1': 3 }, battery: 91,
+    }]);
+    const seen: StoredReading[][] = [];
+    readingObservers.push(async (readings) => {
+      seen.push([...readings]);
+    });
+
+    await handler(batch(record({ payload: { readings: [reading(T0 - minutes(1), { '1': 4 }), reading(T0 - minutes(2), { '1': 3.5 }), reading(T0 - minutes(9), { '1': 2 })] } })));
+
+    expect(readingsWritten().every((item) => item['disabled'] === true)).toBe(true);
+    const [delivered] = seen;
+    expect(delivered?.map((stored) => [stored.reading.time, stored.previousState?.lastReadingAt, stored.late])).toEqual([
+      [iso(T0 - minutes(9)), iso(T0 - minutes(5)), true],
+      [iso(T0 - minutes(2)), iso(T0 - minutes(5)), false],
+      [iso(T0 - minutes(1)), iso(T0 - minutes(2)), false],
+    ]);
+    expect(delivered?.[0]?.sensor).toMatchObject({ id: SENSOR, siteId: 'site-1', disabled: true, deviations: { '1': 1, '2': 2 }, reportSeconds: 300 });
+  });
+
+  it('a gateway\'s status updates its state (signal, firmware)', async () => {
+    await handler(batch(record({ kind: 'status', sourceDeviceId: GATEWAY, payload: { time: T0, signal: -61, firmware: '2.4.1' } })));
+    expect(puts('STATE')[0]?.Item).toMatchObject({ sk: `GATEWAY#${GATEWAY}#STATE`, lastCommunicated: iso(T0), signal: -61, firmware: '2.4.1' });
+  });
+
+  it('reports only the records whose writes failed, so SQS sends them again', async () => {
+    // 25 readings fill the first BatchWriteItem; the second carries the other record's reading and fails.
+    const full = record({ payload: { readings: Array.from({ length: 25 }, (_, index) => reading(T0 - minutes(index + 1), { '1': 4 })) } });
+    const unlucky = record({ sourceDeviceId: DOOR, payload: reading(T0, { '1': 1 }) });
+    dynamo.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> }) => {
+      const items = Object.values(input.RequestItems).flat();
+      if (items.some((request) => String(request.PutRequest.Item['pk']).includes(DOOR))) throw new Error('throttled');
+      return {};
+    });
+
+    const result = await handler(batch(full, unlucky));
+
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: unlucky.messageId }]);
+    expect(puts('STATE').map((input) => input.Item?.['sk'])).toEqual([`SENSOR#${SENSOR}#STATE`]);
+    expect(ingestMetrics.readingsStored).toBe(25);
+  });
+
+  it('items still unprocessed after the retries fail their records', async () => {
+    dynamo.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: input.RequestItems }));
+    const stored = record({ payload: reading(T0, { '1': 4 }) });
+    const result = await handler(batch(stored));
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: stored.messageId }]);
+    expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(6);
+  });
+
+  it('sends unprocessed items again until they are written', async () => {
+    let calls = 0;
+    dynamo.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => {
+      calls += 1;
+      return calls === 1 ? { UnprocessedItems: input.RequestItems } : {};
+    });
+    const result = await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+    expect(result.batchItemFailures).toEqual([]);
+    expect(calls).toBe(2);
+    expect(ingestMetrics.unprocessedRetries).toBe(1);
+  });
+
+  it('a state write refused by a newer stored state makes the next batch read the sensor again', async () => {
+    dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'newer', $metadata: {} }));
+    const result = await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+    expect(result.batchItemFailures).toEqual([]);
+
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(BatchGetCommand).resolves({ Responses: { table: [sensorItem(SENSOR), { pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}#STATE`, lastCommunicated: iso(T0), lastReadingAt: iso(T0 + 1000), reading: { '1': 8 } }] } });
+    await handler(batch(record({ payload: reading(T0 + 500, { '1': 4 }) })));
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+    // The reading is older than the state another container stored: no state write.
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(1);
+  });
+
+  it('an unreadable event without an organisation is dropped, not retried', async () => {
+    const result = await handler(batch(record(JSON.stringify({ sourceDeviceId: SENSOR, payload: {} }))));
+    expect(result.batchItemFailures).toEqual([]);
+    expect(batchWritten()).toEqual([]);
+  });
+
+  it('counts requests and consumed capacity for the benchmark', async () => {
+    await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+    expect(ingestMetrics.snapshot()).toMatchObject({ messages: 1, readingsStored: 1, writeRequests: 2, writeCapacityUnits: 2, readRequests: 3, stateWrites: 1 });
+    expect(ingestMetrics.perReading()).toMatchObject({ writeUnits: 2, writeRequests: 2 });
+    ingestMetrics.reset();
+    expect(ingestMetrics.snapshot().writeRequests).toBe(0);
+    expect(ingestMetrics.perReading()).toBeUndefined();
+  });
+});

@@ -1,0 +1,73 @@
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+
+/**
+ * What the ingest asked of DynamoDB, per container, for the benchmark (docs/performance.md):
+ * requests and the capacity units DynamoDB reported (every call asks for
+ * `ReturnConsumedCapacity: TOTAL`), next to what was stored and skipped. Read it, run a
+ * load, read it again (or `reset()` first).
+ */
+export interface IngestCounters {
+  /** SQS records handled. */
+  messages: number;
+  /** Reading items written (each reading once: duplicates in a batch are written once). */
+  readingsStored: number;
+  /** Readings that were already in the batch (same sensor and time), not written again. */
+  duplicates: number;
+  /** Dead-letter items written (refused messages or readings). */
+  deadLetters: number;
+  readRequests: number;
+  writeRequests: number;
+  readCapacityUnits: number;
+  writeCapacityUnits: number;
+  /** Live state items written (sensors and gateways), and the writes the material-change rule saved. */
+  stateWrites: number;
+  stateWritesSkipped: number;
+  /** Hourly rollups (re)computed and written. */
+  rollupWrites: number;
+  /** BatchWriteItem items DynamoDB left unprocessed and were sent again. */
+  unprocessedRetries: number;
+}
+
+const zero = (): IngestCounters => ({
+  messages: 0, readingsStored: 0, duplicates: 0, deadLetters: 0,
+  readRequests: 0, writeRequests: 0, readCapacityUnits: 0, writeCapacityUnits: 0,
+  stateWrites: 0, stateWritesSkipped: 0, rollupWrites: 0, unprocessedRetries: 0,
+});
+
+export const ingestMetrics: IngestCounters & {
+  reset(): void;
+  snapshot(): IngestCounters;
+  /** Per stored reading: write and read requests and units (undefined before any reading). */
+  perReading(): { writeUnits: number; readUnits: number; writeRequests: number; readRequests: number } | undefined;
+} = {
+  ...zero(),
+  reset() {
+    Object.assign(this, zero());
+  },
+  snapshot() {
+    const { reset: _reset, snapshot: _snapshot, perReading: _perReading, ...counters } = this;
+    return { ...counters };
+  },
+  perReading() {
+    if (this.readingsStored === 0) return undefined;
+    return {
+      writeUnits: this.writeCapacityUnits / this.readingsStored,
+      readUnits: this.readCapacityUnits / this.readingsStored,
+      writeRequests: this.writeRequests / this.readingsStored,
+      readRequests: this.readRequests / this.readingsStored,
+    };
+  },
+};
+
+/** Adds what one call consumed (one entry, or BatchGet/BatchWrite's list) to the counters. */
+export function countConsumed(kind: 'read' | 'write', consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
+  if (kind === 'read') ingestMetrics.readRequests += 1;
+  else ingestMetrics.writeRequests += 1;
+  const entries = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
+  for (const entry of entries) {
+    // A table's total (CapacityUnits) includes its indexes; reads and writes are told apart by the call.
+    const units = entry.CapacityUnits ?? (entry.ReadCapacityUnits ?? 0) + (entry.WriteCapacityUnits ?? 0);
+    if (kind === 'read') ingestMetrics.readCapacityUnits += units;
+    else ingestMetrics.writeCapacityUnits += units;
+  }
+}
