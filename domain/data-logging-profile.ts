@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { entityNameSchema } from './security-groups';
+import { ENTITY_NAME_PATTERN } from './security-groups';
 
 /**
  * Data logging profiles (SPEC section 3; issue 5 section 3): how a sensor channel's readings
@@ -51,7 +51,12 @@ export const loggingScheduleSchema = z.discriminatedUnion('kind', [
 export type LoggingSchedule = z.infer<typeof loggingScheduleSchema>;
 
 export const dataLoggingProfileInputSchema = z.object({
-  name: entityNameSchema(DATA_LOGGING_PROFILE_NAME_MAX, MESSAGES.nameMax50),
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.nameRequired, abort: true })
+    .max(DATA_LOGGING_PROFILE_NAME_MAX, { error: MESSAGES.nameMax50 })
+    .regex(ENTITY_NAME_PATTERN, { error: MESSAGES.nameInvalid }),
   description: z.string().trim().max(DATA_LOGGING_PROFILE_DESCRIPTION_MAX, { error: MESSAGES.descriptionMax250 }).default(''),
   /** Whether the profile logs at all (a disabled one leaves the sensor's own reporting as is). */
   enabled: z.boolean().default(true),
@@ -66,6 +71,8 @@ export const dataLoggingProfileInputSchema = z.object({
   schedule: loggingScheduleSchema.default({ kind: 'always' }),
 }).superRefine((profile, context) => {
   // A window shorter than the interval would leave readings between windows out of every logged value.
+  const inRange = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_LOGGING_MINUTES;
+  if (!inRange(profile.intervalMinutes) || !inRange(profile.calculationWindowMinutes)) return;
   if (profile.valueToLog !== 'instant' && profile.calculationWindowMinutes < profile.intervalMinutes) {
     context.addIssue({ code: 'custom', path: ['calculationWindowMinutes'], message: MESSAGES.calculationWindowShorterThanInterval });
   }

@@ -20,12 +20,12 @@ export const deviceNoteInputSchema = z.object({
   name: z
     .string({ error: MESSAGES.noteNameRequired })
     .trim()
-    .min(1, { error: MESSAGES.noteNameRequired })
+    .min(1, { error: MESSAGES.noteNameRequired, abort: true })
     .max(NOTE_NAME_MAX, { error: MESSAGES.noteNameTooLong }),
   note: z
     .string({ error: MESSAGES.noteTextRequired })
     .trim()
-    .min(1, { error: MESSAGES.noteTextRequired })
+    .min(1, { error: MESSAGES.noteTextRequired, abort: true })
     .max(NOTE_TEXT_MAX, { error: MESSAGES.noteTextTooLong }),
 });
 export type DeviceNoteInput = z.infer<typeof deviceNoteInputSchema>;
@@ -92,7 +92,7 @@ export const fileUploadRequestSchema = z
     fileName: z
       .string({ error: MESSAGES.fileNameRequired })
       .trim()
-      .min(1, { error: MESSAGES.fileNameRequired })
+      .min(1, { error: MESSAGES.fileNameRequired, abort: true })
       .max(FILE_NAME_MAX, { error: MESSAGES.fileNameInvalid })
       .regex(FILE_NAME_PATTERN, { error: MESSAGES.fileNameInvalid }),
     contentType: z.string({ error: MESSAGES.fileTypeNotAllowed }).trim().toLowerCase(),

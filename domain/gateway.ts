@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EUI_PATTERN, GATEWAY_MODELS, MAC_ID_PATTERN, gatewayModel, normaliseDeviceId, normaliseMacId } from './device-catalogue';
-import { requiredText } from './location';
 import { MESSAGES } from './messages';
 import { ENTITY_NAME_PATTERN } from './security-groups';
 
@@ -16,6 +15,10 @@ export const GATEWAY_NAME_MAX = 100;
 export const GATEWAY_MAX_IMAGES = 5;
 /** The free-text notes field of the gateway form (the Notes tab holds named notes). */
 export const GATEWAY_NOTES_MAX = 2000;
+/** A gateway's write is one transaction with two writes per location it attaches to: this bounds it. */
+export const GATEWAY_MAX_LOCATIONS = 20;
+/** How often a gateway sends its status (heartbeat), for the online rule. */
+export const GATEWAY_STATUS_SECONDS = 300;
 
 export const GATEWAY_STATUSES = ['Active', 'Inactive'] as const;
 export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
@@ -61,28 +64,33 @@ export type GatewayPosition = { latitude: number; longitude: number };
  * chosen locations (checked by the API, which knows the sites).
  */
 export const gatewayInputSchema = z.object({
-  name: requiredText(ENTITY_NAME_PATTERN, GATEWAY_NAME_MAX, { required: MESSAGES.gatewayNameRequired, invalid: MESSAGES.gatewayNameInvalid }),
+  name: z
+    .string({ error: MESSAGES.gatewayNameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.gatewayNameRequired, abort: true })
+    .max(GATEWAY_NAME_MAX, { error: MESSAGES.gatewayNameInvalid })
+    .regex(ENTITY_NAME_PATTERN, { error: MESSAGES.gatewayNameInvalid }),
   model: z
     .string({ error: MESSAGES.gatewayModelRequired })
     .trim()
-    .min(1, { error: MESSAGES.gatewayModelRequired })
+    .min(1, { error: MESSAGES.gatewayModelRequired, abort: true })
     .refine((code) => gatewayModel(code) !== undefined, { error: MESSAGES.gatewayModelInvalid }),
   macId: z
     .string({ error: MESSAGES.macIdRequired })
     .trim()
-    .min(1, { error: MESSAGES.macIdRequired })
+    .min(1, { error: MESSAGES.macIdRequired, abort: true })
     .regex(MAC_ID_PATTERN, { error: MESSAGES.macIdInvalid })
     .transform(normaliseMacId),
   eui: z
     .string({ error: MESSAGES.euiRequired })
     .trim()
-    .min(1, { error: MESSAGES.euiRequired })
+    .min(1, { error: MESSAGES.euiRequired, abort: true })
     .regex(EUI_PATTERN, { error: MESSAGES.euiInvalid })
     .transform(normaliseDeviceId),
   locationIds: z
     .array(otherId, { error: MESSAGES.gatewayLocationsRequired })
     .min(1, { error: MESSAGES.gatewayLocationsRequired })
-    .max(50, { error: MESSAGES.tooManySelected })
+    .max(GATEWAY_MAX_LOCATIONS, { error: MESSAGES.tooManySelected })
     .transform((ids) => [...new Set(ids)]),
   siteId: z.string({ error: MESSAGES.gatewaySiteRequired }).trim().min(1, { error: MESSAGES.gatewaySiteRequired }).pipe(otherId),
   /** Alarm profiles arrive with the alarms issue; kept as given until then. */

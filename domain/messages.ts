@@ -180,6 +180,7 @@ export const MESSAGES = {
   gatewayAlreadyAdded: "Gateway already added!",
   gatewayNotFound: "Gateway not found.",
   gatewayUnknown: "The selected gateway was not found.",
+  gatewayEuiFixed: "A gateway's EUI cannot be changed: delete the gateway and add it again.",
   gatewayDeleteRefused: "Gateway {{name}} cannot be deleted: it has {{sensorCount}} sensor(s) and {{noteCount}} note(s). Remove them first.",
   // Data logging profiles (issue 5)
   dataLoggingProfileNameTaken: "A data logging profile with this name already exists.",
@@ -263,6 +264,7 @@ export const MESSAGES = {
   imageTooLarge: "An image must be at most 5 MB.",
   fileNotFound: "File not found.",
   fileNotUploaded: "The file has not been uploaded yet.",
+  fileKindInvalid: "The file kind must be file or image.",
   fileUploadMismatch: "The uploaded file is missing or is not the size announced. Upload it again.",
   // Device data, graphs and commands (issue 5)
   graphQueryIdRequired: "Query id is required.",

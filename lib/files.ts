@@ -1,13 +1,15 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { nagResourceName } from './nag';
 
 /**
- * The files bucket (`coldchain-files` locally): files users upload, such as a site's PDF.
- * Private, encrypted, TLS only, versioned so an overwritten or deleted file can be
- * recovered, with server access logs; kept when the stack is deleted, like the table.
+ * The files bucket (`coldchain-files` locally): files users upload, such as a site's PDF and
+ * a device's files and images. Private, encrypted, TLS only, versioned so an overwritten or
+ * deleted file can be recovered, with server access logs; kept when the stack is deleted,
+ * like the table. Device files go straight between the browser and the bucket through
+ * presigned URLs (lambdas/device-records), so the bucket allows the web origin (CORS).
  */
 export class Files extends Construct {
   public readonly bucket: Bucket;
@@ -32,6 +34,20 @@ export class Files extends Construct {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'files/',
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  /**
+   * Lets the browser at `origins` (the portal's web origins) PUT and GET objects through
+   * presigned URLs: the URL carries the permission, CORS only lets the page make the call.
+   */
+  public allowBrowserAccess(origins: readonly string[]): void {
+    this.bucket.addCorsRule({
+      allowedOrigins: [...origins],
+      allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
     });
   }
 

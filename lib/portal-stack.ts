@@ -48,6 +48,9 @@ export class ColdChainPortalStack extends Stack {
       ...(props.adminContactEmail === undefined ? {} : { adminContactEmail: props.adminContactEmail }),
     });
 
+    // Device files move between the browser and the files bucket through presigned URLs.
+    this.files.allowBrowserAccess([this.web.url, ...webOrigins.filter((origin) => origin !== PLACEHOLDER_WEB_ORIGIN)]);
+
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The portal (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The HTTP API endpoint (the web app calls it as /api on the web URL)' });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });

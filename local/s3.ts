@@ -7,6 +7,24 @@ const require = createRequire(import.meta.url);
 /** Buckets the product uses; the CDK declares the same on AWS. */
 export const LOCAL_BUCKETS = { files: 'coldchain-files', reports: 'coldchain-reports' } as const;
 
+/**
+ * The browser uploads and downloads device files straight to and from the emulator through
+ * presigned URLs (lambdas/device-records), from the portal's origin: the files bucket allows
+ * it. Every origin is allowed here, as the emulator listens on loopback only; on AWS the
+ * bucket allows the web origin alone (lib/files.ts).
+ */
+export const FILES_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
 export interface LocalS3 {
   endpoint: string;
   stop(): Promise<void>;
@@ -26,7 +44,7 @@ export async function startS3(port: number, dataDir: string): Promise<LocalS3> {
     address: '127.0.0.1',
     directory: dataDir,
     silent: true,
-    configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name })),
+    configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name, configs: name === LOCAL_BUCKETS.files ? [FILES_CORS] : [] })),
   });
   await server.run();
   // The handlers sign with the fixed local credentials; s3rver knows only its own key pair

@@ -1,9 +1,46 @@
-import { ROUTES, routeKeyOf } from '../routes';
-import { createResourceHandler, type ResourceActions } from '../shared/http';
+import { dataLoggingProfileInputSchema } from '../../domain/data-logging-profile';
+import { API_PREFIX } from '../routes';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import {
+  bodyOf,
+  createResourceHandler,
+  pathParameter,
+  requireCaller,
+  targetCustomerId,
+  type ResourceActions,
+} from '../shared/http';
+import { pageRequestFrom } from '../shared/pagination';
+import { DataLoggingProfileStore } from './store';
 
-// Being built (issue 5): the routes are declared so the route table and the handlers stay in step.
-const actions: ResourceActions = Object.fromEntries(
-  ROUTES.filter((route) => route.handler === 'dataLoggingProfiles').map((route) => [routeKeyOf(route), () => Promise.resolve({ statusCode: 501, body: { message: 'Not implemented yet.' } })]),
-);
+const base = `${API_PREFIX}/dataloggingprofiles`;
 
-export const handler = createResourceHandler('dataLoggingProfiles', actions);
+const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);
+
+/** Data logging profiles (SPEC section 3): the organisation's, not limited by site. */
+export const dataLoggingProfileActions: ResourceActions = {
+  [`GET ${base}`]: async (request) => {
+    const customerId = targetCustomerId(request);
+    const store = profiles();
+    const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
+    return { statusCode: 200, body: await store.list(customerId, page) };
+  },
+  [`POST ${base}`]: async (request) => {
+    const record = await profiles().create(requireCaller(request), targetCustomerId(request), bodyOf(request, dataLoggingProfileInputSchema));
+    return { statusCode: 201, body: record };
+  },
+  [`GET ${base}/{id}`]: async (request) => ({
+    statusCode: 200,
+    body: await profiles().get(targetCustomerId(request), pathParameter(request, 'id')),
+  }),
+  [`PUT ${base}/{id}`]: async (request) => {
+    const record = await profiles().update(requireCaller(request), targetCustomerId(request), pathParameter(request, 'id'), bodyOf(request, dataLoggingProfileInputSchema));
+    return { statusCode: 200, body: record };
+  },
+  [`DELETE ${base}/{id}`]: async (request) => {
+    await profiles().delete(requireCaller(request), targetCustomerId(request), pathParameter(request, 'id'));
+    return { statusCode: 204 };
+  },
+};
+
+export const handler = createResourceHandler('dataLoggingProfiles', dataLoggingProfileActions);

@@ -1,9 +1,211 @@
-import { ROUTES, routeKeyOf } from '../routes';
-import { createResourceHandler, type ResourceActions } from '../shared/http';
+import { sensorModel, normaliseDeviceId } from '../../domain/device-catalogue';
+import { notFound, validationError } from '../../domain/errors';
+import {
+  GATEWAY_STATUS_SECONDS,
+  gatewayInputSchema,
+  gatewayStatusOf,
+  type Gateway,
+  type GatewayData,
+  type GatewayInput,
+  type GatewaySensorState,
+  type HistoryEntry,
+} from '../../domain/gateway';
+import { MESSAGES } from '../../domain/messages';
+import { isDeviceOnline } from '../../domain/telemetry-state';
+import { AccountStore } from '../accounts/store';
+import { LocationStore, unknownLocation } from '../locations/store';
+import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
+import { API_PREFIX } from '../routes';
+import { SiteStore } from '../sites/store';
+import { accessScope, filterSensors, maySeeSite } from '../shared/access';
+import type { AuditEntry } from '../shared/audit';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import {
+  bodyOf,
+  createResourceHandler,
+  pathParameter,
+  requireCaller,
+  targetCustomerId,
+  type ActionRequest,
+  type ActionResult,
+  type ResourceActions,
+} from '../shared/http';
+import { deviceStateKey, ENTITY } from '../shared/keys';
+import { readByIds } from '../shared/named-records';
+import { pageRequestFrom } from '../shared/pagination';
+import { listReferences } from '../shared/references';
+import { purgeDeviceRecords } from '../device-records/store';
+import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from './store';
 
-// Being built (issue 5): the routes are declared so the route table and the handlers stay in step.
-const actions: ResourceActions = Object.fromEntries(
-  ROUTES.filter((route) => route.handler === 'gateways').map((route) => [routeKeyOf(route), () => Promise.resolve({ statusCode: 501, body: { message: 'Not implemented yet.' } })]),
-);
+const base = `${API_PREFIX}/gateways`;
 
-export const handler = createResourceHandler('gateways', actions);
+const table = () => backendConfig().tableName;
+const gateways = () => new GatewayStore(dynamoDocumentClient(), table());
+
+const viewer = (request: ActionRequest): Promise<Viewer> =>
+  viewerOf(requireCaller(request), targetCustomerId(request), new AccountStore(dynamoDocumentClient(), table()));
+
+/** A gateway is seen by whoever reaches its site (the shared access layer, security groups). */
+const seesGateway = (view: Viewer, gateway: Pick<GatewayRecord, 'siteId'>) => maySeeSite(view.siteAccess, gateway.siteId);
+
+function gatewayView(record: GatewayRecord, state: GatewayStateRecord, now: Date): Gateway {
+  return {
+    ...record,
+    status: gatewayStatusOf(record.isActive),
+    state: { ...state, online: isDeviceOnline(state.lastCommunicated, GATEWAY_STATUS_SECONDS, now) },
+  };
+}
+
+/** The gateway a path names, when the viewer reaches it; any other answers 404, as a missing one does. */
+async function visibleGateway(view: Viewer, request: ActionRequest): Promise<GatewayRecord> {
+  const gateway = await gateways().find(view.customerId, normaliseDeviceId(pathParameter(request, 'id')));
+  if (gateway === undefined || !seesGateway(view, gateway)) throw notFound(MESSAGES.gatewayNotFound);
+  return gateway;
+}
+
+/**
+ * Where a gateway may be put: each location one of the organisation's that the viewer sees;
+ * the site one the viewer reaches (its locations and the security groups) and a site of one
+ * of the chosen locations.
+ */
+async function assertPlacement(view: Viewer, input: GatewayInput, unchanged?: GatewayRecord): Promise<void> {
+  const locations = new LocationStore(dynamoDocumentClient(), table());
+  for (const locationId of input.locationIds) {
+    if (unchanged?.locationIds.includes(locationId)) continue;
+    if (!seesOwnLocation(view, locationId) || (await locations.find(view.customerId, locationId)) === undefined) throw unknownLocation();
+  }
+  const site = await new SiteStore(dynamoDocumentClient(), table()).find(view.customerId, input.siteId);
+  const reachable = site !== undefined && maySeeSite(view.siteAccess, site.id) &&
+    (unchanged?.siteId === site.id || site.locationIds.some((locationId) => seesOwnLocation(view, locationId)));
+  if (!reachable) throw unknownSite();
+  if (!site.locationIds.some((locationId) => input.locationIds.includes(locationId))) {
+    throw validationError(MESSAGES.gatewaySiteNotInLocations, { siteId: MESSAGES.gatewaySiteNotInLocations });
+  }
+}
+
+/** The viewer's gateways of one status: by name a page at a time, or all of one site or location. */
+async function listGateways(request: ActionRequest, isActive: boolean): Promise<ActionResult> {
+  const view = await viewer(request);
+  const store = gateways();
+  const { siteId, locationId } = request.query;
+  let records: GatewayRecord[];
+  let nextCursor: string | undefined;
+  if (siteId || locationId) {
+    // A site's or a location's gateways are its references: a consistent Query of a small partition.
+    const target = siteId ? { entity: ENTITY.site, id: siteId } : { entity: ENTITY.location, id: locationId ?? '' };
+    const references = await listReferences(dynamoDocumentClient(), table(), view.customerId, target, 'GATEWAY');
+    records = (await store.findMany(view.customerId, references.map((reference) => reference.id)))
+      .filter((gateway) => gateway.isActive === isActive && (!siteId || gateway.siteId === siteId) && (!locationId || gateway.locationIds.includes(locationId)))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  } else {
+    const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: gatewayListPartition(view.customerId, isActive) });
+    ({ items: records, nextCursor } = await store.list(view.customerId, isActive, page));
+  }
+  const visible = records.filter((gateway) => seesGateway(view, gateway));
+  const states = await store.states(view.customerId, visible.map((gateway) => gateway.id));
+  const now = new Date();
+  return {
+    statusCode: 200,
+    body: { items: visible.map((gateway) => gatewayView(gateway, states.get(gateway.id) ?? {}, now)), ...(nextCursor ? { nextCursor } : {}) },
+  };
+}
+
+function historyEntry(entry: AuditEntry): HistoryEntry {
+  return { id: entry.id, at: entry.at, actor: entry.actor, action: entry.action, changes: entry.changes };
+}
+
+const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** Gateways (SPEC sections 2, 3, 5, 8): list, inactive, add, get, update, delete, sensors, history, data. */
+export const gatewayActions: ResourceActions = {
+  [`GET ${base}`]: (request) => listGateways(request, true),
+  [`GET ${base}/inactive`]: (request) => listGateways(request, false),
+  [`POST ${base}`]: async (request) => {
+    const view = await viewer(request);
+    const input = bodyOf(request, gatewayInputSchema);
+    await assertPlacement(view, input);
+    const record = await gateways().create(requireCaller(request), view.customerId, input);
+    return { statusCode: 201, body: gatewayView(record, {}, new Date()) };
+  },
+  [`GET ${base}/{id}`]: async (request) => {
+    const view = await viewer(request);
+    const gateway = await visibleGateway(view, request);
+    const states = await gateways().states(view.customerId, [gateway.id]);
+    return { statusCode: 200, body: gatewayView(gateway, states.get(gateway.id) ?? {}, new Date()) };
+  },
+  [`PUT ${base}/{id}`]: async (request) => {
+    const view = await viewer(request);
+    const before = await visibleGateway(view, request);
+    const input = bodyOf(request, gatewayInputSchema);
+    await assertPlacement(view, input, before);
+    const store = gateways();
+    const record = await store.update(requireCaller(request), view.customerId, before, input);
+    const states = await store.states(view.customerId, [record.id]);
+    return { statusCode: 200, body: gatewayView(record, states.get(record.id) ?? {}, new Date()) };
+  },
+  [`DELETE ${base}/{id}`]: async (request) => {
+    const view = await viewer(request);
+    const gateway = await visibleGateway(view, request);
+    try {
+      await gateways().delete(requireCaller(request), view.customerId, gateway);
+    } catch (error) {
+      // SPEC section 8: the refusal names the gateway and its sensor count; the parts let a browser translate it.
+      if (error instanceof GatewayInUseError) return { statusCode: 409, body: error.refusal };
+      throw error;
+    }
+    await purgeDeviceRecords(view.customerId, ENTITY.gateway, gateway.id, request.logger);
+    return { statusCode: 204 };
+  },
+  [`GET ${base}/{id}/sensors`]: async (request) => {
+    const view = await viewer(request);
+    const gateway = await visibleGateway(view, request);
+    const scope = await accessScope(requireCaller(request), view.customerId);
+    const sensors = await gateways().sensors(view.customerId, gateway.id);
+    const items = filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), scope);
+    return { statusCode: 200, body: { items } };
+  },
+  [`GET ${base}/{id}/history`]: async (request) => {
+    const view = await viewer(request);
+    const gateway = await visibleGateway(view, request);
+    const store = gateways();
+    const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.historyPartition(view.customerId, gateway.id) });
+    const result = await store.history(view.customerId, gateway.id, page);
+    return { statusCode: 200, body: { items: result.items.map(historyEntry), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
+  },
+  [`GET ${base}/{id}/data`]: async (request) => {
+    const view = await viewer(request);
+    const gateway = await visibleGateway(view, request);
+    const store = gateways();
+    const scope = await accessScope(requireCaller(request), view.customerId);
+    const [states, allSensors] = await Promise.all([store.states(view.customerId, [gateway.id]), store.sensors(view.customerId, gateway.id)]);
+    const sensors = filterSensors(allSensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), scope);
+    const sensorStates = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.sensor, sensors.map((sensor) => sensor.id),
+      (id) => deviceStateKey(view.customerId, ENTITY.sensor, id));
+    const now = new Date();
+    const gatewayState = states.get(gateway.id) ?? {};
+    const body: GatewayData = {
+      gateway: { id: gateway.id, name: gateway.name, ...gatewayState, online: isDeviceOnline(gatewayState.lastCommunicated, GATEWAY_STATUS_SECONDS, now) },
+      sensors: sensors.map((sensor): GatewaySensorState => {
+        const state = sensorStates.get(sensor.id) ?? {};
+        const lastCommunicated = typeof state['lastCommunicated'] === 'string' ? state['lastCommunicated'] : undefined;
+        const reportSeconds = sensorModel(sensor.deviceModel ?? '')?.defaultReportSeconds ?? 300;
+        const reading = state['reading'];
+        return {
+          id: sensor.id,
+          name: sensor.name,
+          ...(lastCommunicated ? { lastCommunicated } : {}),
+          ...(typeof state['lastReadingAt'] === 'string' ? { lastReadingAt: state['lastReadingAt'] } : {}),
+          ...(reading && typeof reading === 'object' ? { reading: reading as Record<string, number | null> } : {}),
+          ...(numberOrUndefined(state['battery']) === undefined ? {} : { battery: state['battery'] as number }),
+          ...(numberOrUndefined(state['signal']) === undefined ? {} : { signal: state['signal'] as number }),
+          ...(numberOrUndefined(state['snr']) === undefined ? {} : { snr: state['snr'] as number }),
+          online: isDeviceOnline(lastCommunicated, reportSeconds, now),
+        };
+      }),
+    };
+    return { statusCode: 200, body };
+  },
+};
+
+export const handler = createResourceHandler('gateways', gatewayActions);

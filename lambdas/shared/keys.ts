@@ -24,6 +24,8 @@ export const ENTITY = {
   reading: 'READING',
   rollup: 'ROLLUP',
   deadLetter: 'DEADLETTER',
+  deviceNote: 'NOTE',
+  deviceFile: 'FILE',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 

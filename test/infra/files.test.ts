@@ -43,14 +43,32 @@ describe('the files bucket and who may use it', () => {
     });
   });
 
-  it('is told to the sites function, which may read, write and delete files; no other function', () => {
+  // Sites keep their PDF; device records presign uploads and downloads; gateways remove a deleted gateway's files.
+  const FILE_USERS = ['sites', 'gateways', 'deviceRecords'];
+
+  it('is told to the functions that keep files, which may read, write and delete them; no other function', () => {
     const variables = (name: string) => ((functionOf(name).resource.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables);
-    expect(variables('sites')['FILES_BUCKET']).toBeDefined();
-    for (const name of Object.keys(HANDLERS).filter((handler) => handler !== 'sites')) {
+    for (const name of FILE_USERS) {
+      expect(variables(name)['FILES_BUCKET'], name).toBeDefined();
+      expect(actionsOf(name), name).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
+    }
+    for (const name of Object.keys(HANDLERS).filter((handler) => !FILE_USERS.includes(handler))) {
       expect(variables(name)['FILES_BUCKET'], name).toBeUndefined();
       expect(actionsOf(name).filter((action) => action.startsWith('s3:')), name).toEqual([]);
     }
-    expect(actionsOf('sites')).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
+  });
+
+  it('lets the web origin PUT and GET through presigned URLs (CORS), nothing else', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({
+          AllowedMethods: ['GET', 'PUT', 'HEAD'],
+          AllowedOrigins: Match.arrayWith([Match.objectLike({ 'Fn::Join': Match.anyValue() })]),
+          ExposedHeaders: ['ETag'],
+        })],
+      },
+    });
   });
 
   it('lets the locations function look up an invitee by email in the user pool, and write the table', () => {

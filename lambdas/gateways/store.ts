@@ -1,0 +1,450 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conflict, validationError, type DomainError } from '../../domain/errors';
+import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput, type GatewayPosition } from '../../domain/gateway';
+import { MESSAGES } from '../../domain/messages';
+import { auditItem, type AuditAction, type AuditEntry } from '../shared/audit';
+import type { Caller } from '../shared/caller';
+import {
+  byNameSortKey,
+  deviceKey,
+  deviceStateKey,
+  ENTITY,
+  historyPartition,
+  tenantPrefix,
+  UNIQUENESS_SORT_KEY,
+  uniquenessPartition,
+} from '../shared/keys';
+import { readByIds } from '../shared/named-records';
+import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
+import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
+import { runTransaction, type GuardedItem } from '../shared/transactions';
+import { setAndRemove } from '../shared/update-expression';
+import { unknownLocation } from '../locations/store';
+import { deviceFileKey } from '../device-records/keys';
+
+/** The fields a gateway's form sets; the gateway store writes only these (and its bookkeeping). */
+const GATEWAY_FIELDS = [
+  'name', 'model', 'macId', 'eui', 'locationIds', 'siteId', 'alarmProfileId', 'notificationGroupId', 'notes',
+  'imageFileIds', 'position', 'isActive',
+] as const;
+type GatewayField = (typeof GATEWAY_FIELDS)[number];
+
+/** A gateway as stored: its configuration item `GATEWAY#<id>` (its live state is another item). */
+export interface GatewayRecord {
+  id: string;
+  name: string;
+  model: string;
+  macId: string;
+  eui: string;
+  locationIds: string[];
+  siteId: string;
+  alarmProfileId?: string;
+  notificationGroupId?: string;
+  notes: string;
+  imageFileIds: string[];
+  position?: GatewayPosition;
+  isActive: boolean;
+  /** Kept by the sensors store (ADD in its transactions). */
+  sensorCount: number;
+  /** Kept by the device records store (ADD in its transactions). */
+  noteCount: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+}
+
+/** What the ingest writes to `GATEWAY#<id>#STATE`. */
+export interface GatewayStateRecord {
+  lastCommunicated?: string;
+  signal?: number;
+  firmware?: string;
+}
+
+/** A sensor configuration item, as far as the gateway's tabs read it. */
+export interface SensorOnGateway {
+  id: string;
+  name: string;
+  deviceModel?: string;
+  siteId?: string;
+  isActive?: boolean;
+}
+
+export const unknownSite = (): DomainError => validationError(MESSAGES.unknownSite, { siteId: MESSAGES.unknownSite });
+export const unknownGateway = (): DomainError => validationError(MESSAGES.gatewayUnknown, { gatewayId: MESSAGES.gatewayUnknown });
+
+/** The refusal of a delete, with the parts a browser needs to say it in its language. */
+export class GatewayInUseError extends Error {
+  constructor(readonly refusal: GatewayDeleteRefusal) {
+    super(refusal.message);
+    this.name = 'GatewayInUseError';
+  }
+}
+
+/** gsi1 lists an organisation's gateways by name, the active ones apart from the inactive ones. */
+export const gatewayListPartition = (customerId: string, isActive: boolean) =>
+  `${tenantPrefix(customerId)}#${ENTITY.gateway}#${isActive ? 'ACTIVE' : 'INACTIVE'}`;
+
+/** gsi2 of a sensor configuration item (written by the sensors store): the sensors on one gateway. */
+export const gatewaySensorsPartition = (customerId: string, gatewayId: string) =>
+  `${tenantPrefix(customerId)}#${ENTITY.gateway}#${gatewayId}#SENSORS`;
+
+/**
+ * The write the sensors store adds to its transactions when a sensor joins (`delta` 1) or
+ * leaves (-1) a gateway: the gateway's `sensorCount`, on the condition that the gateway exists.
+ */
+export function gatewaySensorCountUpdate(tableName: string, customerId: string, gatewayId: string, delta: number): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: tableName,
+        Key: deviceKey(customerId, ENTITY.gateway, gatewayId),
+        UpdateExpression: 'ADD sensorCount :delta',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':delta': delta },
+      },
+    },
+    onConditionFailed: unknownGateway,
+  };
+}
+
+const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
+
+export function toGatewayRecord(item: Record<string, unknown>): GatewayRecord {
+  const position = item['position'] as GatewayPosition | undefined;
+  return {
+    id: String(item['id']),
+    name: String(item['name'] ?? ''),
+    model: String(item['model'] ?? ''),
+    macId: String(item['macId'] ?? ''),
+    eui: String(item['eui'] ?? item['id']),
+    locationIds: strings(item['locationIds']),
+    siteId: String(item['siteId'] ?? ''),
+    ...(typeof item['alarmProfileId'] === 'string' ? { alarmProfileId: item['alarmProfileId'] } : {}),
+    ...(typeof item['notificationGroupId'] === 'string' ? { notificationGroupId: item['notificationGroupId'] } : {}),
+    notes: String(item['notes'] ?? ''),
+    imageFileIds: strings(item['imageFileIds']),
+    ...(position && typeof position.latitude === 'number' && typeof position.longitude === 'number'
+      ? { position: { latitude: position.latitude, longitude: position.longitude } }
+      : {}),
+    isActive: item['isActive'] !== false,
+    sensorCount: numberOr(item['sensorCount'], 0),
+    noteCount: numberOr(item['noteCount'], 0),
+    createdAt: String(item['createdAt'] ?? ''),
+    updatedAt: String(item['updatedAt'] ?? item['createdAt'] ?? ''),
+    createdBy: String(item['createdBy'] ?? ''),
+    updatedBy: String(item['updatedBy'] ?? item['createdBy'] ?? ''),
+    version: numberOr(item['version'], 1),
+  };
+}
+
+function toStateRecord(item: Record<string, unknown> | undefined): GatewayStateRecord {
+  if (item === undefined) return {};
+  return {
+    ...(typeof item['lastCommunicated'] === 'string' ? { lastCommunicated: item['lastCommunicated'] } : {}),
+    ...(typeof item['signal'] === 'number' ? { signal: item['signal'] } : {}),
+    ...(typeof item['firmware'] === 'string' ? { firmware: item['firmware'] } : {}),
+  };
+}
+
+/** The fields of a validated input as stored: empty optional ones left out. */
+function fieldsOf(input: GatewayInput): Pick<GatewayRecord, GatewayField> {
+  return {
+    name: input.name,
+    model: input.model,
+    macId: input.macId,
+    eui: input.eui,
+    locationIds: input.locationIds,
+    siteId: input.siteId,
+    ...(input.alarmProfileId ? { alarmProfileId: input.alarmProfileId } : {}),
+    ...(input.notificationGroupId ? { notificationGroupId: input.notificationGroupId } : {}),
+    notes: input.notes,
+    imageFileIds: input.imageFileIds,
+    ...(input.position ? { position: input.position } : {}),
+    isActive: input.isActive,
+  };
+}
+
+/** What the audit trail keeps of a gateway: its own fields, not the counters others keep. */
+function audited(record: GatewayRecord): Record<string, unknown> {
+  const { sensorCount: _sensors, noteCount: _notes, ...fields } = record;
+  return fields;
+}
+
+/**
+ * Gateways on the single table (docs/data-model.md "Gateways"). The id is the EUI, so the
+ * configuration item's own key refuses a second gateway with that EUI; a marker does the same
+ * for the MAC id. A gateway is attached to its site and each of its locations by references,
+ * written in its own transactions with its audit entry. Updates SET only the fields of the
+ * form (never a whole-item Put), so the counters other stores ADD are never overwritten.
+ */
+export class GatewayStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async find(customerId: string, id: string): Promise<GatewayRecord | undefined> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceKey(customerId, ENTITY.gateway, id), ConsistentRead: true }));
+    return result.Item && result.Item['type'] === ENTITY.gateway ? toGatewayRecord(result.Item) : undefined;
+  }
+
+  async findMany(customerId: string, ids: readonly string[]): Promise<GatewayRecord[]> {
+    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => deviceKey(customerId, ENTITY.gateway, id));
+    return [...found.values()].filter((item) => item['type'] === ENTITY.gateway).map(toGatewayRecord);
+  }
+
+  /** One page of the active (or inactive) gateways, by name. */
+  async list(customerId: string, isActive: boolean, page: PageRequest): Promise<{ items: GatewayRecord[]; nextCursor?: string }> {
+    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gatewayListPartition(customerId, isActive) },
+    }, page);
+    return { items: items.map(toGatewayRecord), ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  /** The live state items of these gateways, by id (the ingest writes them). */
+  async states(customerId: string, ids: readonly string[]): Promise<Map<string, GatewayStateRecord>> {
+    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => deviceStateKey(customerId, ENTITY.gateway, id));
+    return new Map([...found].map(([id, item]) => [id, toStateRecord(item)]));
+  }
+
+  /** The sensor configuration items on a gateway (gsi2, written by the sensors store). */
+  async sensors(customerId: string, gatewayId: string): Promise<SensorOnGateway[]> {
+    const items = await queryAll<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': gatewaySensorsPartition(customerId, gatewayId) },
+    });
+    return items
+      .filter((item) => item['gatewayId'] === gatewayId && typeof item['id'] === 'string')
+      .map((item) => ({
+        id: String(item['id']),
+        name: String(item['name'] ?? item['id']),
+        ...(typeof item['deviceModel'] === 'string' ? { deviceModel: item['deviceModel'] } : {}),
+        ...(typeof item['siteId'] === 'string' ? { siteId: item['siteId'] } : {}),
+        ...(typeof item['deviceStatus'] === 'string' ? { isActive: item['deviceStatus'] !== 'inactive' && item['disabled'] !== true } : {}),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  }
+
+  /** One page of a gateway's audit trail, newest first. */
+  async history(customerId: string, id: string, page: PageRequest): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
+    return queryPage<AuditEntry>(this.client, {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': this.historyPartition(customerId, id) },
+      ScanIndexForward: false,
+    }, page);
+  }
+
+  historyPartition(customerId: string, id: string): string {
+    return historyPartition(customerId, ENTITY.gateway, id);
+  }
+
+  async create(caller: Caller, customerId: string, input: GatewayInput): Promise<GatewayRecord> {
+    const now = this.clock().toISOString();
+    const record: GatewayRecord = {
+      ...fieldsOf(input),
+      id: gatewayIdOf(input.eui),
+      sensorCount: 0,
+      noteCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: caller.email,
+      updatedBy: caller.email,
+      version: 1,
+    };
+    // A new gateway has no files yet, so it cannot show uploaded images.
+    if (record.imageFileIds.length > 0) throw validationError(MESSAGES.gatewayImageUnknown, { imageFileIds: MESSAGES.gatewayImageUnknown });
+    const items: GuardedItem[] = [
+      {
+        item: { Put: { TableName: this.tableName, Item: this.toItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
+        onConditionFailed: () => conflict(MESSAGES.gatewayAlreadyAdded),
+      },
+      this.claimMac(customerId, record.macId, record.id),
+      ...this.attach(customerId, { entity: ENTITY.site, id: record.siteId }, record),
+      ...record.locationIds.flatMap((locationId) => this.attach(customerId, { entity: ENTITY.location, id: locationId }, record)),
+      this.audit(caller, customerId, record.id, 'create', undefined, record),
+    ];
+    await runTransaction(this.client, items);
+    return record;
+  }
+
+  /** Replaces the form's fields (PUT): an optional one left out is cleared. The EUI (the id) stays. */
+  async update(caller: Caller, customerId: string, before: GatewayRecord, input: GatewayInput): Promise<GatewayRecord> {
+    if (input.eui !== before.eui) throw validationError(MESSAGES.gatewayEuiFixed, { eui: MESSAGES.gatewayEuiFixed });
+    const fields = fieldsOf(input);
+    const changed = GATEWAY_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(fields[field]));
+    if (changed.length === 0) return before;
+    const id = before.id;
+    // The form's fields come from `fields` only, so a cleared optional one is gone.
+    const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !(GATEWAY_FIELDS as readonly string[]).includes(field)));
+    const after = {
+      ...kept,
+      ...fields,
+      updatedAt: this.clock().toISOString(),
+      updatedBy: caller.email,
+      version: before.version + 1,
+    } as GatewayRecord;
+    const update = setAndRemove({
+      ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
+      gsi1pk: gatewayListPartition(customerId, after.isActive),
+      gsi1sk: byNameSortKey(after.name, id),
+      updatedAt: after.updatedAt,
+      updatedBy: after.updatedBy,
+      version: after.version,
+    });
+    const items: GuardedItem[] = [
+      {
+        item: {
+          Update: {
+            TableName: this.tableName,
+            Key: deviceKey(customerId, ENTITY.gateway, id),
+            UpdateExpression: update.expression,
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
+            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
+          },
+        },
+      },
+    ];
+    if (after.macId !== before.macId) items.push(this.claimMac(customerId, after.macId, id), this.releaseMac(customerId, before.macId));
+    items.push(...this.moveReferences(customerId, before, after));
+    items.push(...this.imagesExist(customerId, id, after.imageFileIds.filter((fileId) => !before.imageFileIds.includes(fileId))));
+    items.push(this.audit(caller, customerId, id, 'update', before, after));
+    await runTransaction(this.client, items);
+    return after;
+  }
+
+  /**
+   * Deletes a gateway, refused while it has sensors or notes (SPEC section 8). The delete is
+   * conditioned on both counters being 0, so a sensor or a note added meanwhile stops it too.
+   */
+  async delete(caller: Caller, customerId: string, before: GatewayRecord): Promise<void> {
+    const refusal = gatewayDeleteRefusal(before);
+    if (refusal !== undefined) throw new GatewayInUseError(refusal);
+    const items: GuardedItem[] = [
+      {
+        item: {
+          Delete: {
+            TableName: this.tableName,
+            Key: deviceKey(customerId, ENTITY.gateway, before.id),
+            ConditionExpression: '#version = :expected AND (attribute_not_exists(sensorCount) OR sensorCount <= :zero) AND (attribute_not_exists(noteCount) OR noteCount <= :zero)',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': before.version, ':zero': 0 },
+          },
+        },
+      },
+      { item: { Delete: { TableName: this.tableName, Key: deviceStateKey(customerId, ENTITY.gateway, before.id) } } },
+      this.releaseMac(customerId, before.macId),
+      ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
+      ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
+      this.audit(caller, customerId, before.id, 'delete', before, undefined),
+    ];
+    try {
+      await runTransaction(this.client, items);
+    } catch (error) {
+      // A sensor or a note may have arrived since the read: say so rather than "changed by someone else".
+      const now = await this.find(customerId, before.id);
+      const refusalNow = now === undefined ? undefined : gatewayDeleteRefusal(now);
+      if (refusalNow !== undefined) throw new GatewayInUseError(refusalNow);
+      throw error;
+    }
+  }
+
+  private moveReferences(customerId: string, before: GatewayRecord, after: GatewayRecord): GuardedItem[] {
+    const items: GuardedItem[] = [];
+    const renamed = after.name !== before.name;
+    const site = (id: string): ReferenceTarget => ({ entity: ENTITY.site, id });
+    const location = (id: string): ReferenceTarget => ({ entity: ENTITY.location, id });
+    if (after.siteId !== before.siteId) {
+      items.push(...detachReference(this.tableName, customerId, site(before.siteId), 'GATEWAY', before.id));
+      items.push(...this.attach(customerId, site(after.siteId), after));
+    } else if (renamed) {
+      items.push(renameReference(this.tableName, customerId, site(after.siteId), this.reference(after)));
+    }
+    for (const locationId of after.locationIds) {
+      if (!before.locationIds.includes(locationId)) items.push(...this.attach(customerId, location(locationId), after));
+      else if (renamed) items.push(renameReference(this.tableName, customerId, location(locationId), this.reference(after)));
+    }
+    for (const locationId of before.locationIds) {
+      if (!after.locationIds.includes(locationId)) items.push(...detachReference(this.tableName, customerId, location(locationId), 'GATEWAY', before.id));
+    }
+    return items;
+  }
+
+  /** Each newly shown image must be an uploaded image file of this gateway, still there when the update lands. */
+  private imagesExist(customerId: string, gatewayId: string, fileIds: readonly string[]): GuardedItem[] {
+    return fileIds.map((fileId) => ({
+      item: {
+        ConditionCheck: {
+          TableName: this.tableName,
+          Key: deviceFileKey(customerId, ENTITY.gateway, gatewayId, fileId),
+          ConditionExpression: 'attribute_exists(pk) AND #kind = :image AND #status = :uploaded',
+          ExpressionAttributeNames: { '#kind': 'kind', '#status': 'status' },
+          ExpressionAttributeValues: { ':image': 'image', ':uploaded': 'uploaded' },
+        },
+      },
+      onConditionFailed: () => validationError(MESSAGES.gatewayImageUnknown, { imageFileIds: MESSAGES.gatewayImageUnknown }),
+    }));
+  }
+
+  private toItem(customerId: string, record: GatewayRecord): Record<string, unknown> {
+    return gatewayItem(customerId, record);
+  }
+
+  private reference(gateway: Pick<GatewayRecord, 'id' | 'name'>): Reference {
+    return { kind: 'GATEWAY', id: gateway.id, name: gateway.name };
+  }
+
+  private attach(customerId: string, target: ReferenceTarget, gateway: GatewayRecord): GuardedItem[] {
+    return attachReference(this.tableName, customerId, target, this.reference(gateway), target.entity === ENTITY.site ? unknownSite : unknownLocation);
+  }
+
+  private claimMac(customerId: string, macId: string, ownerId: string): GuardedItem {
+    return {
+      item: {
+        Put: {
+          TableName: this.tableName,
+          Item: { pk: uniquenessPartition(customerId, ENTITY.gateway, 'macId', macId), sk: UNIQUENESS_SORT_KEY, ownerId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      onConditionFailed: () => conflict(MESSAGES.gatewayAlreadyAdded),
+    };
+  }
+
+  private releaseMac(customerId: string, macId: string): GuardedItem {
+    return { item: { Delete: { TableName: this.tableName, Key: { pk: uniquenessPartition(customerId, ENTITY.gateway, 'macId', macId), sk: UNIQUENESS_SORT_KEY } } } };
+  }
+
+  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: GatewayRecord | undefined, after: GatewayRecord | undefined): GuardedItem {
+    return {
+      item: {
+        Put: {
+          TableName: this.tableName,
+          Item: auditItem(customerId, caller, ENTITY.gateway, id, action, before ? audited(before) : undefined, after ? audited(after) : undefined, this.clock()),
+        },
+      },
+    };
+  }
+}
+
+/** The stored configuration item of a gateway (also what a demo seed writes). */
+export function gatewayItem(customerId: string, record: GatewayRecord): Record<string, unknown> {
+  return {
+    ...deviceKey(customerId, ENTITY.gateway, record.id),
+    gsi1pk: gatewayListPartition(customerId, record.isActive),
+    gsi1sk: byNameSortKey(record.name, record.id),
+    type: ENTITY.gateway,
+    ...record,
+  };
+}
