@@ -8,6 +8,7 @@ import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import SecurityIcon from '@mui/icons-material/Security';
+import SensorsIcon from '@mui/icons-material/Sensors';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ShareLocationIcon from '@mui/icons-material/ShareLocation';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
@@ -39,11 +40,13 @@ export const AREA_ROLES = {
   sites: ['admin'],
   // Locations other organisations shared with the user, waiting for their answer.
   sharedLocations: ORGANISATION_READERS,
+  // Sensors: basic users read them, administrators add, edit and disable (checked on the screens).
+  sensors: ORGANISATION_READERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -62,6 +65,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
     items: [
       { path: '/app/dashboard', label: 'nav.dashboard', icon: DashboardIcon, roles: AREA_ROLES.dashboard },
       { path: '/app/helpdesk', label: 'nav.helpdesk', icon: SupportAgentIcon, roles: AREA_ROLES.helpdesk },
+      { path: '/app/sensors', label: 'nav.sensors', icon: SensorsIcon, roles: AREA_ROLES.sensors },
       { path: '/app/shared-locations', label: 'nav.sharedLocations', icon: ShareLocationIcon, roles: AREA_ROLES.sharedLocations },
     ],
   },

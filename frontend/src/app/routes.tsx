@@ -34,6 +34,9 @@ const TranslationsPage = lazy(() => import('../features/settings/TranslationsPag
 // The organisation's own texts, loaded after sign-in (a chunk of its own: the first load stays small).
 const OrganisationTexts = lazy(() => import('../features/settings/OrganisationTexts'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
+const SensorsPage = lazy(() => import('../features/sensors/SensorsPage'));
+const InactiveSensorsPage = lazy(() => import('../features/sensors/InactiveSensorsPage'));
+const SensorDetailPage = lazy(() => import('../features/sensors/SensorDetailPage'));
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
 
@@ -85,6 +88,9 @@ export function AppRoutes() {
           <Route path="locations" element={<RequireRole roles={AREA_ROLES.locations}><LocationsPage /></RequireRole>} />
           <Route path="sites" element={<RequireRole roles={AREA_ROLES.sites}><SitesPage /></RequireRole>} />
           <Route path="shared-locations" element={<RequireRole roles={AREA_ROLES.sharedLocations}><PendingSharedLocationsPage /></RequireRole>} />
+          <Route path="sensors" element={<RequireRole roles={AREA_ROLES.sensors}><SensorsPage /></RequireRole>} />
+          <Route path="sensors/inactive" element={<RequireRole roles={AREA_ROLES.sensors}><InactiveSensorsPage /></RequireRole>} />
+          <Route path="sensors/:id" element={<RequireRole roles={AREA_ROLES.sensors}><SensorDetailPage /></RequireRole>} />
           <Route path="help" element={<HelpPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />

@@ -1,0 +1,98 @@
+import useSWR, { type SWRResponse } from 'swr';
+import { z } from 'zod';
+import {
+  deviceFilePageSchema,
+  deviceFileSchema,
+  deviceNotePageSchema,
+  deviceNoteSchema,
+  fileDownloadSchema,
+  fileUploadTicketSchema,
+  type DeviceFile,
+  type DeviceFileKind,
+  type DeviceNote,
+  type DeviceNoteInput,
+  type DeviceRecordOwner,
+} from '@domain/device-records';
+import { historyEntrySchema, type HistoryEntry } from '@domain/gateway';
+import { MESSAGES } from '@domain/messages';
+import { apiFetch, apiFetchAs } from './apiFetch';
+import { ApiError } from './ApiError';
+import { everyPage } from './sensors';
+
+/** A sensor's or a gateway's notes, files and history: the same calls under /sensors/{id} and /gateways/{id}. */
+const devicePath = (kind: DeviceRecordOwner, id: string) => `/${kind}/${encodeURIComponent(id)}`;
+
+// Notes (SPEC section 3: name, note, created by, date; the name unique per device).
+
+export const deviceNotesKey = (kind: DeviceRecordOwner, id: string) => ['device-notes', kind, id] as const;
+
+export function useDeviceNotes(kind: DeviceRecordOwner, id: string): SWRResponse<DeviceNote[], ApiError> {
+  return useSWR<DeviceNote[], ApiError, readonly [string, DeviceRecordOwner, string]>(deviceNotesKey(kind, id), () =>
+    everyPage(deviceNotePageSchema, `${devicePath(kind, id)}/notes`));
+}
+
+export function addDeviceNote(kind: DeviceRecordOwner, id: string, input: DeviceNoteInput): Promise<DeviceNote> {
+  return apiFetchAs(deviceNoteSchema, `${devicePath(kind, id)}/notes`, { method: 'POST', body: input });
+}
+
+export function updateDeviceNote(kind: DeviceRecordOwner, id: string, noteId: string, input: DeviceNoteInput): Promise<DeviceNote> {
+  return apiFetchAs(deviceNoteSchema, `${devicePath(kind, id)}/notes/${encodeURIComponent(noteId)}`, { method: 'PUT', body: input });
+}
+
+export async function deleteDeviceNote(kind: DeviceRecordOwner, id: string, noteId: string): Promise<void> {
+  await apiFetch(`${devicePath(kind, id)}/notes/${encodeURIComponent(noteId)}`, { method: 'DELETE' });
+}
+
+// Files: uploaded by the browser straight to storage through a presigned URL, then confirmed.
+
+export const deviceFilesKey = (kind: DeviceRecordOwner, id: string, fileKind: DeviceFileKind) => ['device-files', kind, id, fileKind] as const;
+
+export function useDeviceFiles(kind: DeviceRecordOwner, id: string, fileKind: DeviceFileKind = 'file'): SWRResponse<DeviceFile[], ApiError> {
+  return useSWR<DeviceFile[], ApiError, readonly [string, DeviceRecordOwner, string, DeviceFileKind]>(deviceFilesKey(kind, id, fileKind), () =>
+    everyPage(deviceFilePageSchema, `${devicePath(kind, id)}/files`, { kind: fileKind }));
+}
+
+/** The bytes go to storage, not through the API: a failure there is the generic message. */
+async function putToStorage(url: string, headers: Record<string, string>, file: File): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'PUT', headers, body: file });
+  } catch {
+    throw new ApiError(0, MESSAGES.genericError);
+  }
+  if (!response.ok) throw new ApiError(response.status, MESSAGES.genericError);
+}
+
+/**
+ * Uploads a file to a device: asks the API for a presigned URL (it checks the type and size
+ * first), PUTs the bytes there, then confirms the upload. Answers the stored file.
+ */
+export async function uploadDeviceFile(kind: DeviceRecordOwner, id: string, file: File, fileKind: DeviceFileKind = 'file'): Promise<DeviceFile> {
+  const ticket = await apiFetchAs(fileUploadTicketSchema, `${devicePath(kind, id)}/files`, {
+    method: 'POST',
+    body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size, kind: fileKind },
+  });
+  await putToStorage(ticket.uploadUrl, ticket.uploadHeaders, file);
+  return apiFetchAs(deviceFileSchema, `${devicePath(kind, id)}/files/${encodeURIComponent(ticket.file.id)}/complete`, { method: 'PUT' });
+}
+
+/** A presigned URL that downloads the file as an attachment. */
+export async function deviceFileDownloadUrl(kind: DeviceRecordOwner, id: string, fileId: string): Promise<string> {
+  return (await apiFetchAs(fileDownloadSchema, `${devicePath(kind, id)}/files/${encodeURIComponent(fileId)}/download`)).url;
+}
+
+export async function deleteDeviceFile(kind: DeviceRecordOwner, id: string, fileId: string): Promise<void> {
+  await apiFetch(`${devicePath(kind, id)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+}
+
+// History: the device's audit trail, newest first.
+
+const historyPageSchema = z.object({ items: z.array(historyEntrySchema.extend({ summary: z.string().optional() })), nextCursor: z.string().optional() });
+export type DeviceHistoryEntry = HistoryEntry & { summary?: string | undefined };
+
+export const deviceHistoryKey = (kind: DeviceRecordOwner, id: string) => ['device-history', kind, id] as const;
+
+export function useDeviceHistory(kind: DeviceRecordOwner, id: string): SWRResponse<DeviceHistoryEntry[], ApiError> {
+  return useSWR<DeviceHistoryEntry[], ApiError, readonly [string, DeviceRecordOwner, string]>(deviceHistoryKey(kind, id), () =>
+    everyPage(historyPageSchema, `${devicePath(kind, id)}/history`));
+}

@@ -1,0 +1,203 @@
+import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  deviceNoteInputSchema,
+  type DeviceNote,
+  type DeviceNoteFormValues,
+  type DeviceNoteInput,
+  type DeviceRecordOwner,
+} from '@domain/device-records';
+import { MESSAGES } from '@domain/messages';
+import { errorMessageOf } from '../../api/ApiError';
+import { addDeviceNote, deleteDeviceNote, updateDeviceNote, useDeviceNotes } from '../../api/deviceRecords';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useMessageText } from '../../i18n/messages';
+import { useDateTime } from './useDateTime';
+
+export interface DeviceTabProps {
+  /** Whose records: a sensor's or a gateway's (their API paths). */
+  kind: DeviceRecordOwner;
+  id: string;
+  /** Administrators add, edit and delete; other readers only read. */
+  canWrite: boolean;
+}
+
+interface NoteDialogProps {
+  note?: DeviceNote;
+  onSave(input: DeviceNoteInput): Promise<void>;
+  onClose(): void;
+}
+
+function NoteDialog({ note, onSave, onClose }: NoteDialogProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const titleId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<DeviceNoteFormValues, unknown, DeviceNoteInput>({
+    resolver: zodResolver(deviceNoteInputSchema),
+    mode: 'onTouched',
+    defaultValues: { name: note?.name ?? '', note: note?.note ?? '' },
+  });
+
+  const submit = async (input: DeviceNoteInput) => {
+    setFailure(null);
+    try {
+      await onSave(input);
+    } catch (error) {
+      const message = errorMessageOf(error);
+      // SPEC section 8: a note's name is unique on its device.
+      if (message === MESSAGES.noteNameTaken) setError('name', { type: 'server', message });
+      else setFailure(message);
+    }
+  };
+
+  return (
+    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <DialogTitle id={titleId}>{t(note ? 'devices.notes.editTitle' : 'devices.notes.addTitle')}</DialogTitle>
+        <DialogContent>
+          {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+          <TextField
+            {...register('name')}
+            label={t('devices.notes.name')}
+            required
+            fullWidth
+            margin="dense"
+            autoComplete="off"
+            error={errors.name !== undefined}
+            helperText={errors.name?.message === undefined ? ' ' : messageText(errors.name.message)}
+          />
+          <TextField
+            {...register('note')}
+            label={t('devices.notes.note')}
+            required
+            fullWidth
+            multiline
+            minRows={3}
+            margin="dense"
+            error={errors.note !== undefined}
+            helperText={errors.note?.message === undefined ? ' ' : messageText(errors.note.message)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>{t('devices.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('devices.save')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; note: DeviceNote };
+
+/** A device's notes (SPEC section 3: name, note, created by, date), for sensors and gateways alike. */
+export function DeviceNotesTab({ kind, id, canWrite }: DeviceTabProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const { enqueueSnackbar } = useSnackbar();
+  const dateTime = useDateTime();
+  const { data, error, isLoading, mutate } = useDeviceNotes(kind, id);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<DeviceNote | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (input: DeviceNoteInput) => {
+    const saved = editing?.mode === 'edit' ? await updateDeviceNote(kind, id, editing.note.id, input) : await addDeviceNote(kind, id, input);
+    enqueueSnackbar(t(editing?.mode === 'edit' ? 'devices.notes.updated' : 'devices.notes.added', { name: saved.name }), { variant: 'success' });
+    setEditing(null);
+    await mutate((notes = []) => [saved, ...notes.filter((note) => note.id !== saved.id)]);
+  };
+
+  const confirmDelete = async () => {
+    if (deleting === null) return;
+    setBusy(true);
+    try {
+      await deleteDeviceNote(kind, id, deleting.id);
+      enqueueSnackbar(t('devices.notes.deleted', { name: deleting.name }), { variant: 'success' });
+      await mutate((notes = []) => notes.filter((note) => note.id !== deleting.id));
+    } catch (failure) {
+      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      {canWrite && (
+        <Stack direction="row">
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>{t('devices.notes.add')}</Button>
+        </Stack>
+      )}
+      {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('devices.notes.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('devices.notes.name')}</TableCell>
+              <TableCell>{t('devices.notes.note')}</TableCell>
+              <TableCell>{t('devices.notes.createdBy')}</TableCell>
+              <TableCell>{t('devices.notes.date')}</TableCell>
+              {canWrite && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data ?? []).map((note) => (
+              <TableRow key={note.id}>
+                <TableCell>{note.name}</TableCell>
+                <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{note.note}</TableCell>
+                <TableCell>{note.createdBy}</TableCell>
+                <TableCell>{dateTime(note.updatedAt)}</TableCell>
+                {canWrite && (
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton aria-label={t('devices.notes.editItem', { name: note.name })} onClick={() => setEditing({ mode: 'edit', note })}><EditIcon /></IconButton>
+                    <IconButton aria-label={t('devices.notes.deleteItem', { name: note.name })} onClick={() => setDeleting(note)}><DeleteIcon /></IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+            {!isLoading && (data ?? []).length === 0 && (
+              <TableRow><TableCell colSpan={canWrite ? 5 : 4}>{t('devices.notes.empty')}</TableCell></TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {editing !== null && (
+        <NoteDialog key={editing.mode === 'edit' ? editing.note.id : 'new'} {...(editing.mode === 'edit' ? { note: editing.note } : {})} onSave={save} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('devices.notes.deleteTitle')}
+        message={deleting === null ? '' : t('devices.notes.deleteConfirm', { name: deleting.name })}
+        confirmLabel={t('devices.delete')}
+        cancelLabel={t('devices.cancel')}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

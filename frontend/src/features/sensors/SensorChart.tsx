@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useTranslation } from 'react-i18next';
+import type { UnitOfMeasure } from '../../app/clientState';
+import { useLanguage } from '../../i18n/useLanguage';
+import { chartPlan, type GraphChannel } from './chartData';
+import type { ContactLabels } from './readingUnits';
+
+export interface SensorChartProps {
+  channels: readonly GraphChannel[];
+  uom: UnitOfMeasure;
+  /** The sensor's open and close labels, for a contact channel's axis and tooltip. */
+  contactLabels: ContactLabels;
+  height?: number;
+  /** Fixed width (tests); the container's width otherwise. */
+  width?: number;
+}
+
+/**
+ * A sensor's readings over time (MUI X Charts): one line per channel in the user's unit,
+ * a contact channel as a step line between its close and open labels, one y axis per unit.
+ */
+export function SensorChart({ channels, uom, contactLabels, height = 320, width }: SensorChartProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const plan = useMemo(() => chartPlan(channels, uom), [channels, uom]);
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }), [language]);
+  const tickFormat = useMemo(() => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }), [language]);
+
+  if (plan.times.length === 0) {
+    return (
+      <Box sx={{ height, display: 'grid', placeItems: 'center' }}>
+        <Typography color="text.secondary">{t('sensors.data.noReadings')}</Typography>
+      </Box>
+    );
+  }
+
+  const contactText = (value: number | null) => (value === null ? '' : value >= 0.5 ? contactLabels.open : contactLabels.close);
+
+  return (
+    <Box role="figure" aria-label={t('sensors.data.chartLabel')}>
+      <LineChart
+        height={height}
+        {...(width === undefined ? {} : { width })}
+        skipAnimation
+        xAxis={[{
+          id: 'time',
+          scaleType: 'time',
+          data: plan.times,
+          valueFormatter: (value: Date, context) => (context.location === 'tick' ? tickFormat.format(value) : timeFormat.format(value)),
+        }]}
+        yAxis={plan.axes.map((axis, position) => ({
+          id: axis.id,
+          position: position === 0 ? 'left' : 'right',
+          ...(axis.unit === 'state'
+            ? { min: 0, max: 1, tickInterval: [0, 1], valueFormatter: (value: number) => contactText(value) }
+            : { label: axis.symbol }),
+        }))}
+        series={plan.series.map((series) => {
+          const axis = plan.axes.find((candidate) => candidate.id === series.axisId);
+          const symbol = axis?.symbol ?? '';
+          return {
+            id: series.id,
+            yAxisId: series.axisId,
+            data: series.data,
+            connectNulls: true,
+            showMark: false,
+            curve: series.step ? 'stepAfter' as const : 'linear' as const,
+            label: t('sensors.data.seriesLabel', { channel: series.channel, type: t(`devices.sensorTypes.${series.sensorType}`) }),
+            valueFormatter: (value: number | null) => (series.step ? contactText(value) : value === null ? '' : `${value} ${symbol}`),
+          };
+        })}
+        grid={{ horizontal: true }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { sensorModel } from '@domain/device-catalogue';
+import type { Sensor } from '@domain/sensor';
+import { useNamedItems } from '../../api/namedCatalog';
+import { useDataLoggingProfileChoices } from '../../api/sensors';
+import { useClientState } from '../../app/clientState';
+import { useDateTime } from '../devices/useDateTime';
+import { formatReading, unitOfType } from './readingUnits';
+import { contactLabelsOf, OnlineChip, statusKey } from './sensorColumns';
+import { useSensorLookups } from './useSensorLookups';
+
+/** One labelled value; an empty value shows a dash. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  const empty = children === undefined || children === null || children === '';
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">{label}</Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{empty ? '–' : children}</Typography>
+    </Grid>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+      <Grid container component="dl" spacing={2} sx={{ m: 0 }}>{children}</Grid>
+    </Paper>
+  );
+}
+
+/** The details tab: every field of the sensor (SPEC section 3) and its live state. */
+export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
+  const { t } = useTranslation();
+  const { uom } = useClientState();
+  const dateTime = useDateTime();
+  const lookups = useSensorLookups();
+  const profiles = useDataLoggingProfileChoices();
+  const departments = useNamedItems('/departments');
+  const divisions = useNamedItems('/divisions');
+  const labels = contactLabelsOf(sensor);
+  const profileName = (id: string) => profiles.data?.find((profile) => profile.id === id)?.name ?? id;
+  const nameIn = (items: { id: string; name: string }[] | undefined, id: string | undefined) =>
+    id === undefined ? undefined : items?.find((item) => item.id === id)?.name ?? id;
+  const model = sensorModel(sensor.deviceModel);
+  const channels = [...sensor.channels].sort((a, b) => a.channel - b.channel);
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Block title={t('sensors.details.liveState')}>
+        <Detail label={t('sensors.columns.connectivity')}><OnlineChip online={sensor.live.online} t={t} /></Detail>
+        <Detail label={t('sensors.columns.lastCommunicated')}>{sensor.live.lastCommunicated ? dateTime(sensor.live.lastCommunicated) : t('devices.never')}</Detail>
+        <Detail label={t('sensors.details.lastReadingAt')}>{dateTime(sensor.live.lastReadingAt)}</Detail>
+        {channels.map((channel) => (
+          <Detail key={channel.channel} label={t('sensors.data.seriesLabel', { channel: channel.channel, type: t(`devices.sensorTypes.${channel.sensorType}`) })}>
+            {formatReading(sensor.live.reading?.[String(channel.channel)], unitOfType(channel.sensorType), uom, labels)}
+          </Detail>
+        ))}
+        <Detail label={t('sensors.columns.battery')}>{sensor.live.battery === undefined ? undefined : `${sensor.live.battery} %`}</Detail>
+        <Detail label={t('sensors.columns.signal')}>{sensor.live.signal === undefined ? undefined : `${sensor.live.signal} dBm`}</Detail>
+        <Detail label={t('sensors.columns.snr')}>{sensor.live.snr === undefined ? undefined : `${sensor.live.snr} dB`}</Detail>
+      </Block>
+      <Block title={t('sensors.details.configuration')}>
+        <Detail label={t('sensors.fields.name')}>{sensor.name}</Detail>
+        <Detail label={t('sensors.fields.id')}>{sensor.id}</Detail>
+        <Detail label={t('sensors.fields.deviceModel')}>{model?.name ?? sensor.deviceModel}</Detail>
+        <Detail label={t('sensors.columns.status')}>{t(statusKey(sensor.deviceStatus))}</Detail>
+        <Detail label={t('sensors.fields.description')}>{sensor.description}</Detail>
+        <Detail label={t('sensors.fields.monitoringType')}>{sensor.monitoringType && t(`devices.monitoringTypes.${sensor.monitoringType}`)}</Detail>
+        <Detail label={t('sensors.fields.locationId')}>{lookups.locationName(sensor.locationId)}</Detail>
+        <Detail label={t('sensors.fields.siteId')}>{lookups.siteName(sensor.siteId)}</Detail>
+        <Detail label={t('sensors.fields.gatewayId')}>{lookups.gatewayName(sensor.gatewayId)}</Detail>
+        <Detail label={t('sensors.fields.connectionType')}>{t(`devices.connectionTypes.${sensor.connectionType}`)}</Detail>
+        {sensor.externalSensorType !== undefined && (
+          <Detail label={t('sensors.fields.externalSensorType')}>{t(`devices.externalSensorTypes.${sensor.externalSensorType}`)}</Detail>
+        )}
+        {sensor.openLabel !== undefined && <Detail label={t('sensors.fields.openLabel')}>{sensor.openLabel}</Detail>}
+        {sensor.closeLabel !== undefined && <Detail label={t('sensors.fields.closeLabel')}>{sensor.closeLabel}</Detail>}
+        <Detail label={t('sensors.fields.departmentId')}>{nameIn(departments.data, sensor.departmentId)}</Detail>
+        <Detail label={t('sensors.fields.divisionId')}>{nameIn(divisions.data, sensor.divisionId)}</Detail>
+        <Detail label={t('sensors.fields.alarmProfileId')}>{sensor.alarmProfileId}</Detail>
+        <Detail label={t('sensors.fields.notificationGroupIds')}>{sensor.notificationGroupIds.join(', ')}</Detail>
+        <Detail label={t('sensors.details.registeredOn')}>{dateTime(sensor.registeredOn)}</Detail>
+        <Detail label={t('sensors.details.lastReset')}>{dateTime(sensor.lastReset)}</Detail>
+        <Detail label={t('sensors.details.calibrationIssued')}>{sensor.calibration?.issueDate}</Detail>
+        <Detail label={t('sensors.details.calibrationRenewal')}>{sensor.calibration?.renewalDate}</Detail>
+      </Block>
+      <Block title={t('sensors.sections.channels')}>
+        {channels.map((channel) => (
+          <Detail key={channel.channel} label={t('sensors.channel', { channel: channel.channel })}>
+            {`${t(`devices.sensorTypes.${channel.sensorType}`)} · ${t(`devices.subTypes.${channel.sensorSubType}` as 'devices.subTypes.ambient', { defaultValue: channel.sensorSubType })} · ${profileName(channel.dataLoggingProfileId)}`}
+          </Detail>
+        ))}
+      </Block>
+      {(sensor.disable !== undefined || sensor.scheduledChanges.length > 0) && (
+        <Block title={t('sensors.details.disabledSection')}>
+          {sensor.disable !== undefined && (
+            <>
+              <Detail label={t('sensors.columns.disabledOn')}>{dateTime(sensor.disable.disabledOn)}</Detail>
+              <Detail label={t('sensors.columns.disabledBy')}>{sensor.disable.disabledBy}</Detail>
+              <Detail label={t('sensors.columns.disableReason')}>{sensor.disable.reason}</Detail>
+              <Detail label={t('sensors.columns.enableOn')}>{dateTime(sensor.disable.enableOn)}</Detail>
+            </>
+          )}
+          {sensor.scheduledChanges.map((change) => (
+            <Detail key={change.id} label={t(change.action === 'disable' ? 'sensors.disable.disableAt' : 'sensors.disable.enableAt')}>
+              {`${dateTime(change.at)}${change.reason ? ` · ${change.reason}` : ''}`}
+            </Detail>
+          ))}
+        </Block>
+      )}
+    </Stack>
+  );
+}

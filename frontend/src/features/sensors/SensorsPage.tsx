@@ -1,0 +1,111 @@
+import { useMemo, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import OpenIcon from '@mui/icons-material/OpenInNew';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ORGANISATION_WRITERS } from '@domain/roles';
+import type { Sensor, SensorInput } from '@domain/sensor';
+import { createSensor, updateSensor, useSensors } from '../../api/sensors';
+import { useClientState } from '../../app/clientState';
+import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import { useCurrentUser } from '../auth/useAuth';
+import { useDateTime } from '../devices/useDateTime';
+import { sensorColumns } from './sensorColumns';
+import { SensorFormDialog } from './SensorFormDialog';
+import { useSensorLookups } from './useSensorLookups';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; sensor: Sensor };
+
+/** Which part of the organisation the lists show: the top bar's selected location and site. */
+export function useSelectedScope(): { locationId?: string; siteId?: string } {
+  const { selectedLocation } = useClientState();
+  return {
+    ...(selectedLocation?.locationId ? { locationId: selectedLocation.locationId } : {}),
+    ...(selectedLocation?.siteId ? { siteId: selectedLocation.siteId } : {}),
+  };
+}
+
+/** The heading under the title: whose sensors these are. */
+export function ScopeCaption({ scope }: { scope: { locationId?: string; siteId?: string } }) {
+  const { t } = useTranslation();
+  const lookups = useSensorLookups();
+  if (scope.siteId !== undefined) return <Typography color="text.secondary">{t('sensors.scope.site', { name: lookups.siteName(scope.siteId) })}</Typography>;
+  if (scope.locationId !== undefined) return <Typography color="text.secondary">{t('sensors.scope.location', { name: lookups.locationName(scope.locationId) })}</Typography>;
+  return null;
+}
+
+/**
+ * Sensors (SPEC section 2, issue 5 section 3): the active sensors of the selected location or
+ * site with their live state, column settings per user; administrators add and edit.
+ */
+export default function SensorsPage() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { uom } = useClientState();
+  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const scope = useSelectedScope();
+  const { data, error, isLoading, mutate } = useSensors({ list: 'active', ...scope });
+  const lookups = useSensorLookups();
+  const dateTime = useDateTime();
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  const columns = useMemo(() => sensorColumns(t, lookups, uom, dateTime), [dateTime, lookups, t, uom]);
+
+  const save = async (input: SensorInput) => {
+    const saved = editing?.mode === 'edit' ? await updateSensor(editing.sensor.id, input) : await createSensor(input);
+    enqueueSnackbar(t(editing?.mode === 'edit' ? 'sensors.updated' : 'sensors.created', { name: saved.name }), { variant: 'success' });
+    setEditing(null);
+    await mutate((sensors = []) => [...sensors.filter((sensor) => sensor.id !== saved.id), saved], { revalidate: true });
+  };
+
+  const rowActions: AdminGridRowAction<Sensor>[] = [
+    { key: 'open', label: (row) => t('sensors.openItem', { name: row.name }), icon: <OpenIcon />, onClick: (row) => void navigate(`/app/sensors/${encodeURIComponent(row.id)}`) },
+    { key: 'edit', label: (row) => t('sensors.editItem', { name: row.name }), icon: <EditIcon />, onClick: (row) => setEditing({ mode: 'edit', sensor: row }), hidden: () => !canWrite },
+  ];
+
+  return (
+    <>
+      <Stack sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1">{t('sensors.title')}</Typography>
+        <ScopeCaption scope={scope} />
+      </Stack>
+      <AdminGrid<Sensor>
+        gridId="sensors"
+        label={t('sensors.title')}
+        rows={data}
+        columns={columns}
+        loading={isLoading}
+        error={error}
+        onReload={() => void mutate()}
+        emptyLabel={t('sensors.empty')}
+        rowActions={rowActions}
+        initialSort={[{ field: 'name', sort: 'asc' }]}
+        toolbar={(
+          <>
+            <Button component={RouterLink} to="/app/sensors/inactive" variant="outlined">{t('sensors.showInactive')}</Button>
+            {canWrite && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+                {t('sensors.add')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {editing !== null && (
+        <SensorFormDialog
+          key={editing.mode === 'edit' ? editing.sensor.id : 'new'}
+          {...(editing.mode === 'edit' ? { sensor: editing.sensor } : { defaults: scope })}
+          onSave={save}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { sensorModel } from '@domain/device-catalogue';
+import { DEFAULT_CLOSE_LABEL, DEFAULT_OPEN_LABEL, type DeviceStatus, type Sensor } from '@domain/sensor';
+import type { UnitOfMeasure } from '../../app/clientState';
+import { readingSummary } from './readingUnits';
+import type { SensorLookups } from './useSensorLookups';
+
+/** The catalogue key of a device status (SPEC section 4: Active, Inactive, In transit). */
+export function statusKey(status: DeviceStatus): 'sensors.status.Active' | 'sensors.status.Inactive' | 'sensors.status.InTransit' {
+  switch (status) {
+    case 'active': return 'sensors.status.Active';
+    case 'inactive': return 'sensors.status.Inactive';
+    case 'inTransit': return 'sensors.status.InTransit';
+  }
+}
+
+/** The open/close labels a sensor shows its contact channel with. */
+export function contactLabelsOf(sensor: Pick<Sensor, 'openLabel' | 'closeLabel'>) {
+  return { open: sensor.openLabel ?? DEFAULT_OPEN_LABEL, close: sensor.closeLabel ?? DEFAULT_CLOSE_LABEL };
+}
+
+export function OnlineChip({ online, t }: { online: boolean; t: TFunction }) {
+  return <Chip size="small" variant="outlined" color={online ? 'success' : 'default'} label={t(online ? 'devices.online' : 'devices.offline')} />;
+}
+
+/** The sensor list's columns (SPEC section 2: list with column settings). */
+export function sensorColumns(t: TFunction, lookups: SensorLookups, uom: UnitOfMeasure, dateTime: (iso: string | undefined) => string): GridColDef<Sensor>[] {
+  return [
+    {
+      field: 'name',
+      headerName: t('sensors.columns.name'),
+      flex: 1,
+      minWidth: 180,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/app/sensors/${encodeURIComponent(row.id)}`}>{row.name}</Link>
+      ),
+    },
+    { field: 'id', headerName: t('sensors.columns.id'), width: 170 },
+    { field: 'deviceModel', headerName: t('sensors.columns.model'), width: 120, valueGetter: (_value, row) => sensorModel(row.deviceModel)?.code ?? row.deviceModel },
+    { field: 'siteId', headerName: t('sensors.columns.site'), width: 150, valueGetter: (_value, row) => lookups.siteName(row.siteId) },
+    { field: 'locationId', headerName: t('sensors.columns.location'), width: 150, valueGetter: (_value, row) => lookups.locationName(row.locationId) },
+    { field: 'gatewayId', headerName: t('sensors.columns.gateway'), width: 150, valueGetter: (_value, row) => lookups.gatewayName(row.gatewayId) },
+    { field: 'deviceStatus', headerName: t('sensors.columns.status'), width: 110, valueGetter: (_value, row) => t(statusKey(row.deviceStatus)) },
+    {
+      field: 'online',
+      headerName: t('sensors.columns.connectivity'),
+      width: 110,
+      valueGetter: (_value, row) => t(row.live.online ? 'devices.online' : 'devices.offline'),
+      renderCell: ({ row }) => <OnlineChip online={row.live.online} t={t} />,
+    },
+    {
+      field: 'reading',
+      headerName: t('sensors.columns.reading'),
+      flex: 1,
+      minWidth: 170,
+      valueGetter: (_value, row) => readingSummary(row.channels, row.live.reading, uom, contactLabelsOf(row)),
+    },
+    { field: 'battery', headerName: t('sensors.columns.battery'), width: 90, type: 'number', valueGetter: (_value, row) => row.live.battery ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} %`) },
+    { field: 'signal', headerName: t('sensors.columns.signal'), width: 100, type: 'number', valueGetter: (_value, row) => row.live.signal ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} dBm`) },
+    {
+      field: 'lastCommunicated',
+      headerName: t('sensors.columns.lastCommunicated'),
+      width: 180,
+      valueGetter: (_value, row) => row.live.lastCommunicated ?? '',
+      valueFormatter: (value: string) => dateTime(value),
+    },
+  ];
+}
