@@ -58,6 +58,7 @@ import {
   userSessionSchema,
 } from '../domain/account';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '../domain/roles';
+import { deadLetterSchema, graphDataSchema, readingRowSchema } from '../domain/telemetry';
 import {
   corporateNodeSchema,
   locationExistsSchema,
@@ -119,6 +120,7 @@ export const HANDLERS = {
   dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
   deviceRecords: 'lambdas/device-records/handler.ts',
   deviceCommands: 'lambdas/device-commands/handler.ts',
+  telemetry: 'lambdas/telemetry/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -360,6 +362,17 @@ const sensorRoutes: RouteDefinition[] = [
   { method: 'PUT', path: '/sensors/{id}/equipment', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Save the equipment a sensor watches', body: equipmentInputSchema, response: equipmentSchema },
 ];
 
+/**
+ * Device data (SPEC section 7 "graph data"; issue 5 section 4): the sensor's graph (at most
+ * MAX_GRAPH_POINTS points per channel), its readings table, and the device messages the
+ * ingest refused. Sensors are reached through the access layer (404 otherwise).
+ */
+const telemetryRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/graphdata', handler: 'telemetry', roles: ORGANISATION_READERS, summary: 'Graph data of a sensor: queryId (the sensor id), startDate and endDate (ISO or epoch ms; default the last 24 hours), dataformat auto|raw|hourly; raw readings for short ranges, hourly rollups (merged into n-hour buckets past 2,000 hours) for long ones', response: graphDataSchema },
+  { method: 'GET', path: '/sensors/{id}/readings', handler: 'telemetry', roles: ORGANISATION_READERS, summary: "A sensor's stored readings between startDate and endDate (default the last 24 hours), newest first", response: readingRowSchema, paginated: true },
+  { method: 'GET', path: '/devices/deadletters', handler: 'telemetry', roles: USER_ADMINISTRATORS, summary: "Device messages the ingest refused in the last 30 days, with the reason, newest first", response: deadLetterSchema, paginated: true },
+];
+
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/openapi.json', handler: 'openapi', roles: 'public', summary: 'This API, as an OpenAPI 3.1 document' },
   ...namedCatalogRoutes('departments', 'department'),
@@ -378,6 +391,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...dataLoggingProfileRoutes,
   ...deviceRecordRoutes,
   ...deviceCommandRoutes,
+  ...telemetryRoutes,
 ];
 
 /** The API Gateway route key of a route: `GET /api/departments/{id}`. */

@@ -1,0 +1,59 @@
+import { normaliseDeviceId } from '../../domain/device-catalogue';
+import { notFound } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import { graphQueryFrom, timeRangeFrom } from '../../domain/telemetry';
+import { sensorConfigOf, type SensorConfig } from '../ingest/directory';
+import { API_PREFIX } from '../routes';
+import { assertSensorAccess } from '../shared/access';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import {
+  createResourceHandler,
+  pathParameter,
+  requireCaller,
+  targetCustomerId,
+  type ActionRequest,
+  type ResourceActions,
+} from '../shared/http';
+import { deadLetterPartition, readingPartition } from '../shared/keys';
+import { pageRequestFrom } from '../shared/pagination';
+import { graphData } from './graph';
+import { TelemetryStore } from './store';
+
+const store = () => new TelemetryStore(dynamoDocumentClient(), backendConfig().tableName);
+
+/**
+ * A sensor the caller reaches (security groups through the access layer); one they do not,
+ * like one that does not exist, answers 404.
+ */
+async function reachableSensor(request: ActionRequest, id: string): Promise<{ customerId: string; sensor: SensorConfig }> {
+  const customerId = targetCustomerId(request);
+  const sensorId = normaliseDeviceId(id);
+  const item = await store().sensor(customerId, sensorId);
+  if (item === undefined) throw notFound(MESSAGES.sensorNotFound);
+  const sensor = sensorConfigOf(sensorId, item);
+  await assertSensorAccess(requireCaller(request), customerId, { sensorId, siteId: sensor.siteId }, { notFoundMessage: MESSAGES.sensorNotFound });
+  return { customerId, sensor };
+}
+
+/** Device data (SPEC section 7 "graph data"; issue 5 section 4): the graph, the readings table, dead letters. */
+export const telemetryActions: ResourceActions = {
+  [`GET ${API_PREFIX}/graphdata`]: async (request) => {
+    const query = graphQueryFrom(request.query, Date.now());
+    const { customerId, sensor } = await reachableSensor(request, query.sensorId);
+    return { statusCode: 200, body: await graphData(store(), customerId, sensor, query) };
+  },
+  [`GET ${API_PREFIX}/sensors/{id}/readings`]: async (request) => {
+    const { start, end } = timeRangeFrom(request.query, Date.now());
+    const { customerId, sensor } = await reachableSensor(request, pathParameter(request, 'id'));
+    const page = pageRequestFrom(request.query, { attribute: 'pk', value: readingPartition(customerId, sensor.id) });
+    return { statusCode: 200, body: await store().readingsPage(customerId, sensor.id, start, end, page) };
+  },
+  [`GET ${API_PREFIX}/devices/deadletters`]: async (request) => {
+    const customerId = targetCustomerId(request);
+    const page = pageRequestFrom(request.query, { attribute: 'pk', value: deadLetterPartition(customerId) });
+    return { statusCode: 200, body: await store().deadLetters(customerId, page) };
+  },
+};
+
+export const handler = createResourceHandler('telemetry', telemetryActions);
