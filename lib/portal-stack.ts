@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api';
 import type { PortalContext } from './context';
 import { Data } from './data';
+import { Devices } from './devices';
 import { Files } from './files';
 import { Identity } from './identity';
 import { Web } from './web';
@@ -16,14 +17,15 @@ export interface ColdChainPortalStackProps extends StackProps, PortalContext {
 }
 
 /**
- * The whole portal in one stack, composed of four constructs (docs/deploy.md says why one
- * stack): Identity, Data, Api and Web.
+ * The whole portal in one stack, composed of its constructs (docs/deploy.md says why one
+ * stack): Identity, Data, Files, Api, Devices (IoT Core, docs/devices.md) and Web.
  */
 export class ColdChainPortalStack extends Stack {
   public readonly identity: Identity;
   public readonly data: Data;
   public readonly files: Files;
   public readonly api: Api;
+  public readonly devices: Devices;
   public readonly web: Web;
 
   constructor(scope: Construct, id: string, props: ColdChainPortalStackProps) {
@@ -39,6 +41,7 @@ export class ColdChainPortalStack extends Stack {
     this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, files: this.files, maxSessions: props.maxSessions,
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }) });
     this.identity.addPostAuthentication(this.data);
+    this.devices = new Devices(this, 'Devices', { data: this.data, api: this.api, stage: props.stage });
     this.web = new Web(this, 'Web', {
       webAssetPath: props.webAssetPath,
       identity: this.identity,
