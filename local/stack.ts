@@ -10,6 +10,7 @@ import { startGateway } from './gateway';
 import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION, startIdentity } from './identity';
 import { loadSigningSecret } from './device-credentials';
 import { startIotDataPlane } from './iot-data-plane';
+import { startRuleSubscriber, type RuleSubscriber } from './iot-rules';
 import { startBroker } from './mqtt';
 import { Outbox } from './outbox';
 import type { OutboxEntry } from './outbox-page';
@@ -52,6 +53,8 @@ export interface LocalStack {
   dataDir: string;
   tableName: string;
   identity: { userPoolId: string; portalClientId: string; helpdeskClientId: string };
+  /** The IoT rules' stand-in: device messages to their handlers (`idle()` waits until all are handled). */
+  rules: RuleSubscriber;
   /** Whether this start seeded the demo organisation (false when it already was). */
   seeded: boolean;
   stop(): Promise<void>;
@@ -125,6 +128,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cognito.destroy();
     }
     dynamoClient.destroy();
+    // Device messages to the ingest and the command acknowledgements, once the table and the handlers' environment are there.
+    const rules = await startRuleSubscriber({ broker: broker.broker, region: LOCAL_REGION });
+    stops.push(rules.stop);
 
     const webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl' | 'oauthDomain'> = {
       runtime: 'local',
@@ -183,6 +189,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         portalClientId: identity.portalClientId,
         helpdeskClientId: identity.helpdeskClientId,
       },
+      rules,
       seeded,
       stop: stopAll,
     };

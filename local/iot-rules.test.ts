@@ -1,0 +1,109 @@
+import { Aedes } from 'aedes';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeviceMessageEvent } from '../domain/telemetry';
+import { iotRuleSql, IOT_RULES } from '../lambdas/iot-rules';
+import { payloadOf, ruleEvent, startRuleSubscriber, type RuleSubscriber } from './iot-rules';
+
+let broker: Aedes;
+let subscriber: RuleSubscriber | undefined;
+
+const publish = (topic: string, payload: string) =>
+  new Promise<void>((resolve, reject) => broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false }, (error) => (error ? reject(error) : resolve())));
+const eventsOf = (event: SQSEvent) => event.Records.map((record) => JSON.parse(record.body) as DeviceMessageEvent);
+
+describe('the local rule subscriber', () => {
+  beforeEach(async () => {
+    broker = await Aedes.createBroker();
+  });
+
+  afterEach(async () => {
+    await subscriber?.stop();
+    subscriber = undefined;
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+  });
+
+  it('builds the event the rule SQL builds: the payload, the topic\'s customer and device, the kind, the receive time', () => {
+    const rule = IOT_RULES.find((candidate) => candidate.kind === 'readings');
+    if (rule === undefined) throw new Error('no readings rule');
+    expect(iotRuleSql(rule)).toContain("topic(2) AS customerId, topic(3) AS sourceDeviceId, 'readings' AS kind, timestamp() AS receivedAt");
+    expect(ruleEvent(rule, 'coldchain/org-1/A1B2C3D4/readings', Buffer.from('{"time":1,"channels":{"1":2}}'), 1234)).toEqual({
+      customerId: 'org-1', sourceDeviceId: 'A1B2C3D4', kind: 'readings', receivedAt: 1234, payload: { time: 1, channels: { '1': 2 } },
+    });
+    expect(payloadOf(Buffer.from('not json'))).toBe('not json');
+  });
+
+  it('delivers readings and status to the ingest as SQS batches of up to 10 records', async () => {
+    const batches: SQSEvent[] = [];
+    subscriber = await startRuleSubscriber({
+      broker, batchWindowMs: 50,
+      handlers: { ingest: async (event: SQSEvent) => { batches.push(event); return { batchItemFailures: [] }; } },
+    });
+    for (let index = 0; index < 12; index += 1) await publish(`coldchain/org-1/SENSOR${index}/readings`, JSON.stringify({ n: index }));
+    await publish('coldchain/org-1/GW1/status', 'plain text');
+    await subscriber.idle();
+
+    expect(batches.map((batch) => batch.Records.length)).toEqual([10, 3]);
+    const [first] = batches[0]?.Records ?? [];
+    expect(first).toMatchObject({ eventSource: 'aws:sqs', attributes: { ApproximateReceiveCount: '1' } });
+    expect(first?.eventSourceARN).toMatch(/^arn:aws:sqs:[^:]+:\d+:ingest-queue$/);
+    const events = batches.flatMap(eventsOf);
+    expect(events[0]).toMatchObject({ customerId: 'org-1', sourceDeviceId: 'SENSOR0', kind: 'readings', payload: { n: 0 } });
+    expect(events.at(-1)).toMatchObject({ sourceDeviceId: 'GW1', kind: 'status', payload: 'plain text' });
+    expect(typeof events[0]?.receivedAt).toBe('number');
+  });
+
+  it('sends records reported in batchItemFailures again with a higher receive count, then to the dead-letter log', async () => {
+    const counts: string[] = [];
+    const warnings: string[] = [];
+    subscriber = await startRuleSubscriber({
+      broker, batchWindowMs: 5, retryDelayMs: 5, maxReceiveCount: 3, warn: (message) => warnings.push(message),
+      handlers: {
+        ingest: async (event: SQSEvent): Promise<SQSBatchResponse> => {
+          counts.push(...event.Records.map((record) => `${(JSON.parse(record.body) as DeviceMessageEvent).sourceDeviceId}:${record.attributes.ApproximateReceiveCount}`));
+          return { batchItemFailures: event.Records.filter((record) => record.body.includes('BAD')).map((record) => ({ itemIdentifier: record.messageId })) };
+        },
+      },
+    });
+    await publish('coldchain/org-1/GOOD/readings', '{}');
+    await publish('coldchain/org-1/BAD/readings', '{}');
+    await subscriber.idle();
+
+    expect(counts.sort()).toEqual(['BAD:1', 'BAD:2', 'BAD:3', 'GOOD:1']);
+    expect(subscriber.deadLetters).toHaveLength(1);
+    expect(subscriber.deadLetters[0]).toMatchObject({ handler: 'ingest', topic: 'coldchain/org-1/BAD/readings', receiveCount: 3, reason: 'reported in batchItemFailures' });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a batch whose handler throws fails whole', async () => {
+    let calls = 0;
+    subscriber = await startRuleSubscriber({
+      broker, batchWindowMs: 5, retryDelayMs: 5, maxReceiveCount: 2, warn: () => undefined,
+      handlers: { ingest: async () => { calls += 1; throw new Error('table missing'); } },
+    });
+    await publish('coldchain/org-1/A/readings', '{}');
+    await subscriber.idle();
+    expect(calls).toBe(2);
+    expect(subscriber.deadLetters[0]?.reason).toBe('table missing');
+  });
+
+  it('acknowledgements go straight to their function with the event', async () => {
+    const acknowledgements: unknown[] = [];
+    subscriber = await startRuleSubscriber({
+      broker,
+      handlers: { commandAcknowledgements: async (event: DeviceMessageEvent) => { acknowledgements.push(event); } },
+    });
+    await publish('coldchain/org-1/A1B2C3D4/commands/ack', '{"commandId":"c-1","status":"executed"}');
+    await subscriber.idle();
+    expect(acknowledgements).toEqual([expect.objectContaining({ sourceDeviceId: 'A1B2C3D4', kind: 'commands/ack', payload: { commandId: 'c-1', status: 'executed' } })]);
+  });
+
+  it('flush delivers a partial batch without waiting for the window', async () => {
+    const batches: SQSEvent[] = [];
+    subscriber = await startRuleSubscriber({ broker, batchWindowMs: 60_000, handlers: { ingest: async (event: SQSEvent) => { batches.push(event); return { batchItemFailures: [] }; } } });
+    await publish('coldchain/org-1/A/readings', '{}');
+    await subscriber.flush();
+    expect(batches).toHaveLength(1);
+    expect(subscriber.delivered.ingest).toBe(1);
+  });
+});
