@@ -1,9 +1,15 @@
 /** A file as the API takes it in a JSON body: base64, without the data-URL prefix. */
-export async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
+export function base64Of(file: Blob): Promise<string> {
+  // FileReader rather than Blob.arrayBuffer: every browser (and the test DOM) has it, and it encodes natively.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : '';
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
 }
 
 /** Hands a file the API returned (base64) to the browser as a download. */

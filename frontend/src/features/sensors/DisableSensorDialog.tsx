@@ -49,16 +49,17 @@ interface DisableFormValues {
 /** The form's local times become the API's input, checked by the domain schema (the API's words). */
 const disableFormSchema = z
   .object({ when: z.enum(['now', 'scheduled']), disableAt: z.string(), reason: z.string(), enableOn: z.string() })
-  .superRefine((values, context) => {
+  .transform((values, context) => {
+    // One pass, so a missing time and a missing reason are both reported at once.
     if (values.when === 'scheduled' && values.disableAt.trim() === '') {
       context.addIssue({ code: 'custom', path: ['disableAt'], message: MESSAGES.dateTimeInvalid });
     }
-  })
-  .transform((values, context) => checkedBy(sensorDisableInputSchema, {
-    reason: values.reason,
-    disableAt: values.when === 'scheduled' ? localToIso(values.disableAt) : undefined,
-    enableOn: localToIso(values.enableOn),
-  }, context));
+    return checkedBy(sensorDisableInputSchema, {
+      reason: values.reason,
+      disableAt: values.when === 'scheduled' ? localToIso(values.disableAt) : undefined,
+      enableOn: localToIso(values.enableOn),
+    }, context);
+  });
 
 export interface DisableSensorDialogProps {
   sensor: Pick<Sensor, 'name'>;
@@ -171,12 +172,13 @@ interface EnableFormValues {
 
 const enableFormSchema = z
   .object({ when: z.enum(['now', 'scheduled']), enableAt: z.string() })
-  .superRefine((values, context) => {
+  .transform((values, context) => {
     if (values.when === 'scheduled' && values.enableAt.trim() === '') {
       context.addIssue({ code: 'custom', path: ['enableAt'], message: MESSAGES.dateTimeInvalid });
+      return z.NEVER;
     }
-  })
-  .transform((values, context) => checkedBy(sensorEnableInputSchema, { enableAt: values.when === 'scheduled' ? localToIso(values.enableAt) : undefined }, context));
+    return checkedBy(sensorEnableInputSchema, { enableAt: values.when === 'scheduled' ? localToIso(values.enableAt) : undefined }, context);
+  });
 
 export interface EnableSensorDialogProps {
   sensor: Pick<Sensor, 'name'>;

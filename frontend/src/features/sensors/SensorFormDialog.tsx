@@ -217,7 +217,8 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
             margin="dense"
             name={field.name}
             inputRef={field.ref}
-            value={text(field.value)}
+            // A chosen id whose list is still loading shows once its option is there.
+            value={options.some((option) => option.value === text(field.value)) ? text(field.value) : ''}
             onChange={(event) => {
               field.onChange(event.target.value);
               extra.onPicked?.(event.target.value);

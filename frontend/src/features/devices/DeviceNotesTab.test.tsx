@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceNote } from '@domain/device-records';
+import { MESSAGES } from '@domain/messages';
+import type { ApiRequest } from '../../api/apiFetch';
+import { ApiError } from '../../api/ApiError';
+import { renderScreen } from '../../test/render';
+import { DeviceNotesTab } from './DeviceNotesTab';
+
+const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
+
+vi.mock('../../api/apiFetch', () => ({
+  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
+  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) =>
+    schema.parse(await fake.api(path, request)),
+}));
+
+const note: DeviceNote = {
+  id: 'n-1', name: 'Door seal', note: 'Seal replaced in March.', createdBy: 'admin@demo.example', createdAt: '2026-03-01T09:00:00.000Z',
+  updatedBy: 'admin@demo.example', updatedAt: '2026-03-01T09:00:00.000Z', version: 1,
+};
+
+let stored: DeviceNote[];
+
+describe('the notes tab', () => {
+  beforeEach(() => {
+    stored = [note];
+    fake.api.mockReset();
+    fake.api.mockImplementation((path, request) => {
+      if (path.startsWith('/gateways/GW1/notes?')) return { items: stored };
+      if (path === '/gateways/GW1/notes' && request?.method === 'POST') {
+        const body = request.body as { name: string; note: string };
+        if (stored.some((entry) => entry.name === body.name)) throw new ApiError(409, MESSAGES.noteNameTaken);
+        const added = { ...note, id: 'n-2', ...body };
+        stored = [added, ...stored];
+        return added;
+      }
+      throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
+    });
+  });
+
+  it('lets a reader read the notes but not change them', async () => {
+    renderScreen(<DeviceNotesTab kind="gateways" id="GW1" canWrite={false} />);
+    expect(await screen.findByText('Seal replaced in March.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete note Door seal' })).toBeNull();
+  });
+
+  it('asks for a name and a note, refuses a name the device already has, and adds a new one', async () => {
+    const user = userEvent.setup();
+    renderScreen(<DeviceNotesTab kind="gateways" id="GW1" canWrite />);
+    await user.click(await screen.findByRole('button', { name: 'Add note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add note' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(MESSAGES.noteNameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.noteTextRequired)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Door seal');
+    await user.type(within(dialog).getByLabelText(/^Note/), 'Checked again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(MESSAGES.noteNameTaken)).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText(/^Name/));
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Hinge');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Checked again.')).toBeInTheDocument();
+  });
+});
