@@ -11,6 +11,7 @@ import {
   type SensorModel,
 } from './device-catalogue';
 import { MESSAGES } from './messages';
+import { isDeviceOnline } from './telemetry-state';
 
 /**
  * Sensors (SPEC sections 3, 4, 5, 8 and 9; issue 5 section 3): every field a sensor keeps,
@@ -355,15 +356,12 @@ export function matchesStatus(sensor: Pick<Sensor, 'deviceStatus' | 'disabled' |
 }
 
 /**
- * Online (SPEC section 4), until domain/telemetry-state.ts says otherwise: the device spoke
- * within three of its report intervals plus ten minutes (a late batch or a missed packet
- * does not flip it).
+ * Online (SPEC section 4): heard from within three of its model's report intervals plus ten
+ * minutes (domain/telemetry-state.ts `isDeviceOnline`); a model the catalogue no longer knows
+ * reports every five minutes.
  */
-export function isOnlineWithin(lastCommunicated: string | undefined, reportSeconds: number, now: Date): boolean {
-  if (lastCommunicated === undefined) return false;
-  const last = Date.parse(lastCommunicated);
-  if (Number.isNaN(last)) return false;
-  return now.getTime() - last <= (3 * reportSeconds + 600) * 1000;
+export function isSensorOnline(sensor: { deviceModel: string; lastCommunicated?: string | undefined }, now: Date | number): boolean {
+  return isDeviceOnline(sensor.lastCommunicated, sensorModel(sensor.deviceModel)?.defaultReportSeconds ?? 300, now);
 }
 
 // Quick Register (issue 5 section 3): many sensors at once from a pasted or scanned list.

@@ -29,7 +29,7 @@ const TABLE_ACCESS: Partial<Record<HandlerName, TableAccess>> = {
 };
 
 /** Handlers that keep uploaded files in the files bucket (site PDFs). */
-const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites', 'gateways', 'deviceRecords']);
+const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites', 'gateways', 'deviceRecords', 'sensors']);
 
 /** The identity service's admin actions a handler calls on the user pool; none unless listed. */
 const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = {

@@ -6,6 +6,7 @@ import { Data } from './data';
 import { Devices } from './devices';
 import { Files } from './files';
 import { Identity } from './identity';
+import { Schedules } from './schedules';
 import { Web } from './web';
 
 /** Used for the OAuth callback URLs until the context gives `webDomain` (docs/deploy.md). */
@@ -26,6 +27,8 @@ export class ColdChainPortalStack extends Stack {
   public readonly files: Files;
   public readonly api: Api;
   public readonly devices: Devices;
+  /** The scheduled jobs of lambdas/schedules.ts (EventBridge Scheduler). */
+  public readonly schedules: Schedules;
   public readonly web: Web;
 
   constructor(scope: Construct, id: string, props: ColdChainPortalStackProps) {
@@ -42,6 +45,7 @@ export class ColdChainPortalStack extends Stack {
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }) });
     this.identity.addPostAuthentication(this.data);
     this.devices = new Devices(this, 'Devices', { data: this.data, api: this.api, stage: props.stage });
+    this.schedules = new Schedules(this, 'Schedules', { data: this.data });
     this.web = new Web(this, 'Web', {
       webAssetPath: props.webAssetPath,
       identity: this.identity,

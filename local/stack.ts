@@ -5,6 +5,7 @@ import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '../domain/account
 import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '../domain/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
+import { startCron } from './cron';
 import { startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
 import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION, startIdentity } from './identity';
@@ -168,6 +169,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ],
     });
     stops.push(gateway.stop);
+    // The scheduled jobs (lambdas/schedules.ts), fired as EventBridge Scheduler fires them on AWS.
+    const cron = startCron({
+      region: LOCAL_REGION,
+      onError: (schedule, error) => process.stderr.write(`Schedule ${schedule.name} failed: ${String(error)}\n`),
+    });
+    stops.push(cron.stop);
 
     return {
       urls: {

@@ -149,6 +149,22 @@ export const deviceStateKey = (customerId: string, entity: DeviceEntity, deviceI
 export const devicePartition = (customerId: string, entity: DeviceEntity, deviceId: string) =>
   `${tenantPrefix(customerId)}#${entity}#${deviceId}`;
 
+/**
+ * Scheduled disables and enables of a device (docs/decisions.md "Scheduled disable and enable"):
+ * each change is an item under its device's partition, which gsi1 files under the hour it falls
+ * due. That gsi1 partition deliberately does not start with an organisation: the schedule job
+ * reads every organisation's due changes with one Query per hour, never a Scan, and each item
+ * carries its own customerId. The job's progress is one system item.
+ */
+export const scheduledChangeSortKey = (changeId: string) => `SCHEDULEDCHANGE#${changeId}`;
+export const dueChangesPartition = (at: string) => `DEVICECHANGE#DUE#${at.slice(0, 13)}`;
+export const dueChangesSortKey = (at: string, customerId: string, deviceId: string, changeId: string) =>
+  `${at}#${customerId}#${deviceId}#${changeId}`;
+export const DUE_CHANGES_PROGRESS_KEY = { pk: 'SYSTEM#DEVICECHANGES', sk: 'PROGRESS' } as const;
+/** A sensor's calibration certificates and its equipment, under the sensor's own partition. */
+export const calibrationSortKey = (calibrationId: string) => `CALIBRATION#${calibrationId}`;
+export const EQUIPMENT_SORT_KEY = 'EQUIPMENT';
+
 /** Raw readings: one partition per sensor, sort key the reading time (ISO, UTC, ms), so a reading is stored once. */
 export const readingPartition = (customerId: string, sensorId: string) =>
   `${tenantPrefix(customerId)}#${ENTITY.reading}#${sensorId}`;

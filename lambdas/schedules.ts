@@ -1,0 +1,30 @@
+/**
+ * The one list of schedules (ARCHITECTURE.md "Rules that keep the two runtimes one"): on AWS
+ * each becomes an EventBridge Scheduler schedule invoking its handler with an EventBridge
+ * "Scheduled Event" (lib/schedules.ts); locally the cron runner (local/cron.ts) reads the same
+ * AWS cron expression (UTC) and calls the same handler with the same event shape.
+ */
+export interface ScheduleDefinition {
+  /** The schedule's name (letters, digits, hyphens). */
+  name: string;
+  /** An AWS cron expression, `cron(minutes hours day-of-month month day-of-week year)`, in UTC. */
+  expression: string;
+  handler: ScheduleHandlerName;
+  description: string;
+}
+
+/** The handler modules schedules invoke (entry paths for the CDK; imported by the local cron runner). */
+export const SCHEDULE_HANDLERS = {
+  deviceSchedules: 'lambdas/device-schedules/handler.ts',
+} as const;
+export type ScheduleHandlerName = keyof typeof SCHEDULE_HANDLERS;
+
+export const SCHEDULES: readonly ScheduleDefinition[] = [
+  {
+    name: 'device-status-changes',
+    // Every 15 minutes: a scheduled disable or enable takes effect within one hour (SPEC section 9).
+    expression: 'cron(0/15 * * * ? *)',
+    handler: 'deviceSchedules',
+    description: 'Applies the scheduled sensor disables and enables that are due',
+  },
+];

@@ -1,0 +1,57 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { validationError } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import { unknownGateway, unknownSite } from '../gateways/store';
+import { assertSiteAccess, type AccessDependencies } from '../shared/access';
+import type { Caller } from '../shared/caller';
+import { deviceKey, ENTITY, entityPartition, entitySortKey } from '../shared/keys';
+import { SiteStore } from '../sites/store';
+
+/** Where a sensor goes: its site, the location that site is on, the gateway it reports through. */
+export interface SensorPlacement {
+  siteId: string;
+  locationId: string;
+  gatewayId: string;
+}
+
+/**
+ * The checks of a sensor's placement that need the table (SPEC section 5 and the access
+ * layer): the site exists and the caller's security groups reach it (else 404, as if it did
+ * not exist); the site is on the chosen location; the gateway exists and is on the same site
+ * (a sensor reports through a gateway of its own site). The location's existence is the
+ * write transaction's own condition (its reference).
+ */
+export async function assertPlacement(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  caller: Caller,
+  customerId: string,
+  placement: SensorPlacement,
+): Promise<void> {
+  const dependencies: AccessDependencies = { client, tableName };
+  await assertSiteAccess(caller, customerId, placement.siteId, { notFoundMessage: MESSAGES.unknownSite, dependencies });
+  const [site, gateway] = await Promise.all([
+    new SiteStore(client, tableName).find(customerId, placement.siteId),
+    client.send(new GetCommand({ TableName: tableName, Key: deviceKey(customerId, ENTITY.gateway, placement.gatewayId), ConsistentRead: true })),
+  ]);
+  if (site === undefined) throw unknownSite();
+  if (!site.locationIds.includes(placement.locationId)) {
+    throw validationError(MESSAGES.sensorSiteNotOnLocation, { locationId: MESSAGES.sensorSiteNotOnLocation });
+  }
+  if (gateway.Item === undefined) throw unknownGateway();
+  if (gateway.Item['siteId'] !== placement.siteId) {
+    throw validationError(MESSAGES.sensorGatewayOtherSite, { gatewayId: MESSAGES.sensorGatewayOtherSite });
+  }
+}
+
+/** Every data logging profile named exists (the write's use count is the guarantee; this names the problem first). */
+export async function assertProfilesExist(client: DynamoDBDocumentClient, tableName: string, customerId: string, profileIds: readonly string[]): Promise<void> {
+  for (const profileId of new Set(profileIds)) {
+    const result = await client.send(new GetCommand({
+      TableName: tableName,
+      Key: { pk: entityPartition(customerId, ENTITY.dataLoggingProfile), sk: entitySortKey(ENTITY.dataLoggingProfile, profileId) },
+      ProjectionExpression: 'pk',
+    }));
+    if (result.Item === undefined) throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });
+  }
+}
