@@ -110,6 +110,78 @@ describe('every route, as every role', () => {
   };
   const shareTarget = async () => createUser(stack, 'basicuser', 'share-target-org');
 
+  /**
+   * Devices (issue 5): gateways, a data logging profile and a sensor on the test site, and
+   * notes and files of both kinds of device, as an administrator makes them through the API.
+   */
+  const hexId = (bytes: number) => randomUUID().replace(/-/g, '').slice(0, bytes * 2).toUpperCase();
+  const gatewayBody = (place: { locationId: string; siteId: string }) => ({
+    name: `Gateway ${hexId(3)}`, model: 'GW-SG1', macId: hexId(6), eui: hexId(8), locationIds: [place.locationId], siteId: place.siteId,
+  });
+  const profileBody = () => ({ ...namedBody(), valueToLog: 'average', intervalMinutes: 15, calculationWindowMinutes: 15, deviation: 0.5 });
+  const added = async (path: string, body: unknown): Promise<string> => {
+    const created = await api(stack, admin(), 'POST', path, body);
+    if (created.status !== 201) throw new Error(`POST ${path} answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return (created.body as { id: string }).id;
+  };
+  const freshGateway = async () => {
+    const body = gatewayBody(await assign(admin()));
+    return { id: await added('/gateways', body), body };
+  };
+  let sharedGateway: Promise<string> | undefined;
+  const gateway = () => (sharedGateway ??= freshGateway().then(({ id }) => id));
+  let sharedProfile: Promise<string> | undefined;
+  const profile = () => (sharedProfile ??= added('/dataloggingprofiles', profileBody()));
+  let sharedSensor: Promise<string> | undefined;
+  const sensor = () => (sharedSensor ??= (async () => {
+    const place = await assign(admin());
+    return added('/sensors', {
+      id: hexId(4), name: `Sensor ${hexId(3)}`, deviceModel: 'CT-100', connectionType: 'subGhz', locationId: place.locationId, siteId: place.siteId,
+      gatewayId: await gateway(), channels: [{ channel: 1, dataLoggingProfileId: await profile(), sensorType: 'temperature', sensorSubType: 'ambient' }],
+    });
+  })());
+  type DeviceOwner = 'sensors' | 'gateways';
+  const device = (owner: DeviceOwner) => (owner === 'sensors' ? sensor() : gateway());
+  const deviceNote = async (owner: DeviceOwner) => {
+    const id = await device(owner);
+    return { id, noteId: await added(`/${owner}/${id}/notes`, { name: `Note ${hexId(4)}`, note: 'Checked.' }) };
+  };
+  /** A file whose bytes are in the bucket; confirmed unless asked not to be. */
+  const deviceFile = async (owner: DeviceOwner, confirm = true) => {
+    const id = await device(owner);
+    const ticket = await api(stack, admin(), 'POST', `/${owner}/${id}/files`, { fileName: 'notes.txt', contentType: 'text/plain', size: 5 });
+    const { file, uploadUrl, uploadHeaders } = ticket.body as { file: { id: string }; uploadUrl: string; uploadHeaders: Record<string, string> };
+    await fetch(uploadUrl, { method: 'PUT', headers: uploadHeaders, body: 'hello' });
+    if (confirm) await api(stack, admin(), 'PUT', `/${owner}/${id}/files/${file.id}/complete`);
+    return { id, fileId: file.id };
+  };
+  const deviceRecordFixtures = (owner: DeviceOwner): Record<string, Fixture> => ({
+    [`GET /api/${owner}/{id}/notes`]: async () => ({ path: `/${owner}/${await device(owner)}/notes` }),
+    [`POST /api/${owner}/{id}/notes`]: async () => ({ path: `/${owner}/${await device(owner)}/notes`, body: { name: `Note ${hexId(4)}`, note: 'Added.' } }),
+    [`PUT /api/${owner}/{id}/notes/{noteId}`]: async () => {
+      const { id, noteId } = await deviceNote(owner);
+      return { path: `/${owner}/${id}/notes/${noteId}`, body: { name: `Note ${hexId(4)}`, note: 'Edited.' } };
+    },
+    [`DELETE /api/${owner}/{id}/notes/{noteId}`]: async () => {
+      const { id, noteId } = await deviceNote(owner);
+      return { path: `/${owner}/${id}/notes/${noteId}` };
+    },
+    [`GET /api/${owner}/{id}/files`]: async () => ({ path: `/${owner}/${await device(owner)}/files` }),
+    [`POST /api/${owner}/{id}/files`]: async () => ({ path: `/${owner}/${await device(owner)}/files`, body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 } }),
+    [`PUT /api/${owner}/{id}/files/{fileId}/complete`]: async () => {
+      const { id, fileId } = await deviceFile(owner, false);
+      return { path: `/${owner}/${id}/files/${fileId}/complete` };
+    },
+    [`GET /api/${owner}/{id}/files/{fileId}/download`]: async () => {
+      const { id, fileId } = await deviceFile(owner);
+      return { path: `/${owner}/${id}/files/${fileId}/download` };
+    },
+    [`DELETE /api/${owner}/{id}/files/{fileId}`]: async () => {
+      const { id, fileId } = await deviceFile(owner);
+      return { path: `/${owner}/${id}/files/${fileId}` };
+    },
+  });
+
   const FIXTURES: Record<string, Fixture> = {
     'POST /api/locations': async () => ({ path: '/locations', body: placeBody() }),
     'POST /api/sites': async (user) => ({ path: '/sites', body: siteBody((await assign(user)).locationId) }),
@@ -231,6 +303,22 @@ describe('every route, as every role', () => {
       }
       return { path: `/cognito/resendinvite/${encoded(email)}` };
     },
+    'POST /api/gateways': async (user) => ({ path: '/gateways', body: gatewayBody(await assign(user)) }),
+    'GET /api/gateways/{id}': async () => ({ path: `/gateways/${await gateway()}` }),
+    'PUT /api/gateways/{id}': async () => {
+      const { id, body } = await freshGateway();
+      return { path: `/gateways/${id}`, body: { ...body, name: `Renamed ${hexId(3)}` } };
+    },
+    'DELETE /api/gateways/{id}': async () => ({ path: `/gateways/${(await freshGateway()).id}` }),
+    'GET /api/gateways/{id}/sensors': async () => ({ path: `/gateways/${await gateway()}/sensors` }),
+    'GET /api/gateways/{id}/history': async () => ({ path: `/gateways/${await gateway()}/history` }),
+    'GET /api/gateways/{id}/data': async () => ({ path: `/gateways/${await gateway()}/data` }),
+    'POST /api/dataloggingprofiles': async () => ({ path: '/dataloggingprofiles', body: profileBody() }),
+    'GET /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await profile()}` }),
+    'PUT /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}`, body: profileBody() }),
+    'DELETE /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}` }),
+    ...deviceRecordFixtures('sensors'),
+    ...deviceRecordFixtures('gateways'),
   };
 
   /**
@@ -253,6 +341,10 @@ describe('every route, as every role', () => {
   const EXCLUDED_SITE_READS = new Set([
     'GET /api/sites/{id}', 'GET /api/sites/{id}/users', 'GET /api/sites/{id}/devices', 'GET /api/sites/{id}/document',
     'GET /api/userviews/{id}',
+    'GET /api/gateways/{id}', 'GET /api/gateways/{id}/sensors', 'GET /api/gateways/{id}/history', 'GET /api/gateways/{id}/data',
+    ...(['sensors', 'gateways'] as const).flatMap((owner) => [
+      `GET /api/${owner}/{id}/notes`, `GET /api/${owner}/{id}/files`, `GET /api/${owner}/{id}/files/{fileId}/download`,
+    ]),
   ]);
   let excludedMember: TestUser | undefined;
   const memberOfAnotherSite = async (): Promise<TestUser> => {
