@@ -5,6 +5,7 @@ import { ROLES, type Role } from '../../domain/roles';
 import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lambdas/routes';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
+import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -109,6 +110,9 @@ describe('every route, as every role', () => {
     return location.id;
   };
   const shareTarget = async () => createUser(stack, 'basicuser', 'share-target-org');
+  /** A gateway and sensors of the organisation (test/support/devices.ts), for the device command routes. */
+  let commandDevices: Promise<TestDevices> | undefined;
+  const devicesForCommands = () => (commandDevices ??= registerTestDevices(stack, admin()));
 
   /**
    * Devices (issue 5): gateways, a data logging profile and a sensor on the test site, and
@@ -183,6 +187,10 @@ describe('every route, as every role', () => {
   });
 
   const FIXTURES: Record<string, Fixture> = {
+    'GET /api/sensors/{id}/commands': async () => ({ path: `/sensors/${(await devicesForCommands()).radioSensorId}/commands` }),
+    'POST /api/sensors/{id}/commands': async () => ({ path: `/sensors/${(await devicesForCommands()).radioSensorId}/commands`, body: { command: 'requestStatus' } }),
+    'GET /api/gateways/{id}/commands': async () => ({ path: `/gateways/${(await devicesForCommands()).gatewayId}/commands` }),
+    'POST /api/gateways/{id}/commands': async () => ({ path: `/gateways/${(await devicesForCommands()).gatewayId}/commands`, body: { command: 'ping' } }),
     'POST /api/locations': async () => ({ path: '/locations', body: placeBody() }),
     'POST /api/sites': async (user) => ({ path: '/sites', body: siteBody((await assign(user)).locationId) }),
     'GET /api/locations/{id}': async (user) => ({ path: `/locations/${(await assign(user)).locationId}` }),
@@ -345,6 +353,7 @@ describe('every route, as every role', () => {
     ...(['sensors', 'gateways'] as const).flatMap((owner) => [
       `GET /api/${owner}/{id}/notes`, `GET /api/${owner}/{id}/files`, `GET /api/${owner}/{id}/files/{fileId}/download`,
     ]),
+    'GET /api/sensors/{id}/commands', 'GET /api/gateways/{id}/commands',
   ]);
   let excludedMember: TestUser | undefined;
   const memberOfAnotherSite = async (): Promise<TestUser> => {

@@ -1,8 +1,10 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { CommandAcknowledgement, DeviceCommandMessage } from '../../domain/device-commands';
 import { deviceTopic } from '../../domain/telemetry';
 import { deviceCredentials } from '../../local/device-credentials';
 import type { StackUnderTest } from './global-setup';
+import { api, provisionAccount, type TestUser } from './identity';
 
 /** What a device answers a command with; `undefined` from a handler means "executed, OK". */
 export interface CommandAnswer {
@@ -101,5 +103,58 @@ export async function connectDevice(
       if (client.connected) await client.endAsync();
       else client.end(true);
     },
+  };
+}
+
+/** What `registerTestDevices` made, all new: a place, a gateway and two sensors on it. */
+export interface TestDevices {
+  locationId: string;
+  siteId: string;
+  dataLoggingProfileId: string;
+  /** A Sub-GHz gateway (its id is its EUI). */
+  gatewayId: string;
+  /** A Sub-GHz temperature sensor, reached through the gateway. */
+  radioSensorId: string;
+  /** A Wi-Fi temperature sensor, with its own MQTT connection. */
+  wifiSensorId: string;
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
+
+async function created(call: Promise<{ status: number; body: unknown }>, what: string): Promise<{ id: string }> {
+  const result = await call;
+  if (result.status !== 201) throw new Error(`Adding ${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  return result.body as { id: string };
+}
+
+/**
+ * Registers, through the API as the organisation's administrator (given corporate access),
+ * a new location and site, a data logging profile, a gateway and two sensors on it: one
+ * reached by radio through the gateway, one on Wi-Fi.
+ */
+export async function registerTestDevices(stack: StackUnderTest, admin: TestUser): Promise<TestDevices> {
+  await provisionAccount(stack, { email: admin.email, role: admin.role, customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
+  const tag = randomUUID().slice(0, 8);
+  const address = { address: '1 Cold Store Lane', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' };
+  const location = await created(api(stack, admin, 'POST', '/locations', { name: `Depot ${tag}`, ...address }), 'a location');
+  const site = await created(api(stack, admin, 'POST', '/sites', {
+    name: `Kitchen ${tag}`, locationIds: [location.id], timezone: 'Europe/London', billingAddressSameAsSite: false, billingAddress: address,
+  }), 'a site');
+  const profile = await created(api(stack, admin, 'POST', '/dataloggingprofiles', {
+    name: `Every 5 minutes ${tag}`, valueToLog: 'instant', intervalMinutes: 5, calculationWindowMinutes: 5, deviation: 0,
+  }), 'a data logging profile');
+  const eui = hex(8);
+  const gateway = await created(api(stack, admin, 'POST', '/gateways', {
+    name: `Gateway ${tag}`, model: 'GW-SG1', macId: hex(6), eui, locationIds: [location.id], siteId: site.id,
+  }), 'a gateway');
+  const sensor = (id: string, deviceModel: string, connectionType: string, name: string, fields: Record<string, unknown> = {}) => created(api(stack, admin, 'POST', '/sensors', {
+    id, name, deviceModel, connectionType, locationId: location.id, siteId: site.id, gatewayId: gateway.id, ...fields,
+    channels: [{ channel: 1, dataLoggingProfileId: profile.id, sensorType: 'temperature', sensorSubType: 'refrigerator' }],
+  }), `sensor ${id}`);
+  const radio = await sensor(hex(4), 'CT-100', 'subGhz', `Walk-in fridge ${tag}`);
+  const wifi = await sensor(hex(6), 'WF-900', 'wifi', `Reach-in fridge ${tag}`, { externalSensorType: 'none' });
+  return {
+    locationId: location.id, siteId: site.id, dataLoggingProfileId: profile.id,
+    gatewayId: gateway.id, radioSensorId: radio.id, wifiSensorId: wifi.id,
   };
 }
