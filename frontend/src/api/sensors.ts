@@ -8,7 +8,7 @@ import {
   type CalibrationCertificate,
   type CalibrationInput,
 } from '@domain/calibration';
-import { dataLoggingProfilePageSchema, type DataLoggingProfile } from '@domain/data-logging-profile';
+import type { DataLoggingProfile } from '@domain/data-logging-profile';
 import { equipmentSchema, type Equipment, type EquipmentInput } from '@domain/equipment';
 import { gatewayPageSchema, type Gateway } from '@domain/gateway';
 import {
@@ -22,6 +22,7 @@ import {
 } from '@domain/sensor';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
+import { useDataLoggingProfiles } from './dataLoggingProfiles';
 
 const PAGE_SIZE = 100;
 
@@ -141,8 +142,9 @@ export function saveEquipment(sensorId: string, input: EquipmentInput): Promise<
 
 // What the sensor form offers: the organisation's data logging profiles and a site's gateways.
 
+/** The same list (and cache) as the Data Logging profiles screen, so a profile added there is offered here at once. */
 export function useDataLoggingProfileChoices(): SWRResponse<DataLoggingProfile[], ApiError> {
-  return useSWR<DataLoggingProfile[], ApiError, string>('dataloggingprofiles/choices', () => everyPage(dataLoggingProfilePageSchema, '/dataloggingprofiles'));
+  return useDataLoggingProfiles();
 }
 
 /** The active gateways of a site (none asked for until a site is chosen). */
