@@ -42,6 +42,8 @@ export interface SingleSensorOptions {
   gatewayModel?: string;
   reportSeconds?: number;
   timeZone?: string;
+  /** The channels it reports (as registered: the ingest refuses a channel the sensor does not have); all of the model's by default. */
+  channels?: readonly number[];
 }
 
 /** One sensor of `model` measuring a plausible place for it, behind a gateway or on its own. */
@@ -64,9 +66,10 @@ export function singleSensorFleet(options: SingleSensorOptions): FleetSpec {
     });
   }
   const channels: Partial<Record<ChannelKey, SimulatedChannel>> = {};
-  model.channels.forEach((options, index) => {
+  model.channels.forEach((choices, index) => {
+    if (options.channels !== undefined && !options.channels.includes(index + 1)) return;
     const key = String(index + 1) as ChannelKey;
-    const type = options[0]?.type;
+    const type = choices[0]?.type;
     if (type === 'contact') channels[key] = { source: { door: `door-${id}` } };
     else if (type === 'humidity') channels[key] = { source: { cabinet: cabinetId, read: 'humidity' } };
     else if (type === 'oilQuality') channels[key] = { source: { fryer: `fryer-${id}`, read: index === 0 ? 'polarMaterial' : 'oilTemperature' } };
@@ -133,6 +136,13 @@ export function syntheticFleet(options: SyntheticFleetOptions): FleetSpec {
     });
   }
   return { rooms: [room], doors: [], cabinets, fryers: [], gateways, sensors };
+}
+
+/** Several sensors, each placed as `singleSensorFleet` would, sharing their gateways. */
+export function placedFleet(sensors: readonly SingleSensorOptions[]): FleetSpec {
+  const merged = mergeFleets(...sensors.map(singleSensorFleet));
+  const gateways = new Map(merged.gateways.map((gateway) => [gateway.id, gateway]));
+  return { ...merged, gateways: [...gateways.values()] };
 }
 
 /** Two fleets as one (the demo fleet and a synthetic one beside it). */

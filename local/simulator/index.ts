@@ -10,7 +10,7 @@ import type { SimulatedMessage } from './simulation';
  */
 export { startSimulator, type RunningSimulator, type SimulatorOptions, type SimulatorStats } from './runner';
 export { Simulation, type SimulatedMessage } from './simulation';
-export { singleSensorFleet, syntheticFleet, mergeFleets } from './fleet';
+export { mergeFleets, placedFleet, singleSensorFleet, syntheticFleet } from './fleet';
 export type { FleetSpec } from './spec';
 
 export interface SimulatedDeviceOptions {
@@ -25,6 +25,8 @@ export interface SimulatedDeviceOptions {
   gatewayModel?: string;
   /** The MQTT connection settings of a device: `(id) => deviceCredentials(dataDir, customerId, id)`. */
   credentials: (deviceId: string) => DeviceCredentials;
+  /** The channels it reports, as registered (all of the model's by default). */
+  channels?: readonly number[];
   /** How often it reports on its own, seconds (the model's default otherwise). */
   reportSeconds?: number;
   seed?: number | string;
@@ -46,6 +48,7 @@ export async function startSimulatedDevice(options: SimulatedDeviceOptions): Pro
     ...(options.gatewayId !== undefined ? { gatewayId: options.gatewayId } : {}),
     ...(options.gatewayModel !== undefined ? { gatewayModel: options.gatewayModel } : {}),
     ...(options.reportSeconds !== undefined ? { reportSeconds: options.reportSeconds } : {}),
+    ...(options.channels !== undefined ? { channels: options.channels } : {}),
   });
   const simulator = await startSimulator({
     brokerUrl: options.brokerUrl,

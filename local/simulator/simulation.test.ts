@@ -283,6 +283,13 @@ describe('batching', () => {
     expect(batches.filter((message) => message.kind === 'readings').length).toBe(Math.ceil(100 * 288 / 500) + Math.ceil(50 * 288 / 500));
   });
 
+  it('a sensor reports only the channels it was registered with', () => {
+    const simulation = new Simulation(singleSensorFleet({ sensorId: 'ABCDEF012345', model: 'WF-900', channels: [1] }), { seed: 1, start: START });
+    const received = readingsOf(simulation.runUntil(START + HOUR));
+    expect(received.length).toBe(12);
+    expect(received.every((entry) => Object.keys(entry.reading.channels).join() === '1')).toBe(true);
+  });
+
   it('a lone reading of a Wi-Fi sensor stays a single message', () => {
     const simulation = new Simulation(singleSensorFleet({ sensorId: 'ABCDEF012345', model: 'WF-900' }), { seed: 1, start: START });
     const batches = coalesce(simulation.runUntil(START + 5 * MINUTE));
