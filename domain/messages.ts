@@ -200,6 +200,7 @@ export const MESSAGES = {
   sensorIdRequired: "Sensor id is required.",
   sensorIdInvalid: "Sensor id is not valid for this model.",
   sensorIdSpecialCharacters: "Sensor id must not contain special characters.",
+  sensorIdFixed: "The sensor id cannot be changed: it is the device's own id.",
   sensorNameRequired: "Sensor name is required.",
   sensorNameInvalid: "Please enter a valid sensor name (at most 100 characters).",
   sensorModelRequired: "Device model is required.",

@@ -142,7 +142,7 @@ export const sensorActions: ResourceActions = {
     const { caller, customerId, record, state } = await visibleSensor(request);
     const input = bodyOf(request, sensorInputSchema);
     // The id is the device's own: it names the sensor and never changes.
-    if (input.id !== record.id) throw validationError(MESSAGES.sensorIdInvalid, { id: MESSAGES.sensorIdInvalid });
+    if (input.id !== record.id) throw validationError(MESSAGES.sensorIdFixed, { id: MESSAGES.sensorIdFixed });
     await assertPlacement(dynamoDocumentClient(), table(), caller, customerId, input);
     await assertProfilesExist(dynamoDocumentClient(), table(), customerId, input.channels.map((channel) => channel.dataLoggingProfileId));
     return { statusCode: 200, body: view(await sensors().update(caller, customerId, record, input), state) };
