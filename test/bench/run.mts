@@ -40,7 +40,7 @@ const startSeconds = (Date.now() - startedAt) / 1000;
 try {
   const stack: StackUnderTest = {
     portalUrl: local.urls.portal, apiUrl: local.urls.api, identityEndpoint: local.urls.identity,
-    dynamoEndpoint: local.urls.dynamodb, tableName: local.tableName, ...local.identity,
+    dynamoEndpoint: local.urls.dynamodb, tableName: local.tableName, mqttUrl: local.urls.mqtt, dataDir: local.dataDir, ...local.identity,
   };
   const admin = await createUser(stack, 'admin', `bench-${Date.now()}`);
   const createSamples: number[] = [];
