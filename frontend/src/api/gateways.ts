@@ -21,14 +21,15 @@ export function isGatewayListKey(key: unknown): boolean {
   return key === GATEWAYS_KEY || key === INACTIVE_GATEWAYS_KEY;
 }
 
-/** The active gateways the user reaches (all pages: the grid sorts and pages in the browser). */
-export function useGateways(): SWRResponse<Gateway[], ApiError> {
-  return useSWR<Gateway[], ApiError, string>(GATEWAYS_KEY, () => allPages(gatewayPageSchema, '/gateways'));
+/** The active (or the inactive) gateways the user reaches, every page: the grid sorts and pages in the browser. */
+export function useGatewayList(list: 'active' | 'inactive'): SWRResponse<Gateway[], ApiError> {
+  const key = list === 'active' ? GATEWAYS_KEY : INACTIVE_GATEWAYS_KEY;
+  return useSWR<Gateway[], ApiError, string>(key, () => allPages(gatewayPageSchema, `/${key}`));
 }
 
-/** The inactive gateways the user reaches. */
-export function useInactiveGateways(): SWRResponse<Gateway[], ApiError> {
-  return useSWR<Gateway[], ApiError, string>(INACTIVE_GATEWAYS_KEY, () => allPages(gatewayPageSchema, '/gateways/inactive'));
+/** The active gateways the user reaches. */
+export function useGateways(): SWRResponse<Gateway[], ApiError> {
+  return useGatewayList('active');
 }
 
 const gatewayPath = (id: string) => `/gateways/${encodeURIComponent(id)}`;

@@ -7,10 +7,13 @@ import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import RouterIcon from '@mui/icons-material/RouterOutlined';
 import SecurityIcon from '@mui/icons-material/Security';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ShareLocationIcon from '@mui/icons-material/ShareLocation';
+import StorageIcon from '@mui/icons-material/StorageOutlined';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
@@ -42,11 +45,16 @@ export const AREA_ROLES = {
   sharedLocations: ORGANISATION_READERS,
   // Sensors: basic users read them, administrators add, edit and disable (checked on the screens).
   sensors: ORGANISATION_READERS,
+  // Gateways: basic users read them, administrators add, edit and delete (checked on the screens).
+  gateways: ORGANISATION_READERS,
+  // Quick Register and Data Logging profiles (Administration): administrators.
+  quickRegister: ORGANISATION_WRITERS,
+  dataLoggingProfiles: ORGANISATION_WRITERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -66,6 +74,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/dashboard', label: 'nav.dashboard', icon: DashboardIcon, roles: AREA_ROLES.dashboard },
       { path: '/app/helpdesk', label: 'nav.helpdesk', icon: SupportAgentIcon, roles: AREA_ROLES.helpdesk },
       { path: '/app/sensors', label: 'nav.sensors', icon: SensorsIcon, roles: AREA_ROLES.sensors },
+      { path: '/app/gateways', label: 'nav.gateways', icon: RouterIcon, roles: AREA_ROLES.gateways },
       { path: '/app/shared-locations', label: 'nav.sharedLocations', icon: ShareLocationIcon, roles: AREA_ROLES.sharedLocations },
     ],
   },
@@ -74,6 +83,8 @@ export const NAVIGATION: readonly NavigationSection[] = [
     items: [
       { path: '/app/locations', label: 'nav.locations', icon: PlaceIcon, roles: AREA_ROLES.locations },
       { path: '/app/sites', label: 'nav.sites', icon: StoreIcon, roles: AREA_ROLES.sites },
+      { path: '/app/quick-register', label: 'nav.quickRegister', icon: QrCodeScannerIcon, roles: AREA_ROLES.quickRegister },
+      { path: '/app/data-logging-profiles', label: 'nav.dataLoggingProfiles', icon: StorageIcon, roles: AREA_ROLES.dataLoggingProfiles },
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
       { path: '/app/users', label: 'nav.users', icon: PeopleIcon, roles: AREA_ROLES.users },

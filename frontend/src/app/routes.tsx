@@ -37,6 +37,11 @@ const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 const SensorsPage = lazy(() => import('../features/sensors/SensorsPage'));
 const InactiveSensorsPage = lazy(() => import('../features/sensors/InactiveSensorsPage'));
 const SensorDetailPage = lazy(() => import('../features/sensors/SensorDetailPage'));
+const GatewaysPage = lazy(() => import('../features/gateways/GatewaysPage'));
+const InactiveGatewaysPage = lazy(() => import('../features/gateways/InactiveGatewaysPage'));
+const GatewayDetailPage = lazy(() => import('../features/gateways/GatewayDetailPage'));
+const QuickRegisterPage = lazy(() => import('../features/quick-register/QuickRegisterPage'));
+const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-profiles/DataLoggingProfilesPage'));
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
 
@@ -91,6 +96,11 @@ export function AppRoutes() {
           <Route path="sensors" element={<RequireRole roles={AREA_ROLES.sensors}><SensorsPage /></RequireRole>} />
           <Route path="sensors/inactive" element={<RequireRole roles={AREA_ROLES.sensors}><InactiveSensorsPage /></RequireRole>} />
           <Route path="sensors/:id" element={<RequireRole roles={AREA_ROLES.sensors}><SensorDetailPage /></RequireRole>} />
+          <Route path="gateways" element={<RequireRole roles={AREA_ROLES.gateways}><GatewaysPage /></RequireRole>} />
+          <Route path="gateways/inactive" element={<RequireRole roles={AREA_ROLES.gateways}><InactiveGatewaysPage /></RequireRole>} />
+          <Route path="gateways/:id" element={<RequireRole roles={AREA_ROLES.gateways}><GatewayDetailPage /></RequireRole>} />
+          <Route path="quick-register" element={<RequireRole roles={AREA_ROLES.quickRegister}><QuickRegisterPage /></RequireRole>} />
+          <Route path="data-logging-profiles" element={<RequireRole roles={AREA_ROLES.dataLoggingProfiles}><DataLoggingProfilesPage /></RequireRole>} />
           <Route path="help" element={<HelpPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="*" element={<Navigate to="/app" replace />} />

@@ -1,0 +1,124 @@
+import { useMemo, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { sensorModel, type SensorType } from '@domain/device-catalogue';
+import type { GatewaySensorState } from '@domain/gateway';
+import { DEFAULT_CLOSE_LABEL, DEFAULT_OPEN_LABEL } from '@domain/sensor';
+import { errorMessageOf } from '../../api/ApiError';
+import { useGatewayData, useGatewaySensors } from '../../api/gateways';
+import { useClientState } from '../../app/clientState';
+import { useDeviceMessageText } from '../devices/messageTemplates';
+import { useDateTime } from '../devices/useDateTime';
+import { readingSummary } from '../sensors/readingUnits';
+import { OnlineChip } from '../sensors/sensorColumns';
+import { sensorPath } from './GatewaySensorsTab';
+
+/**
+ * A sensor's channels as its model has them (each channel's first type): the Data tab knows
+ * the sensors' models, not their configured types, and every model's channel reports in one
+ * unit whichever of its types is chosen.
+ */
+function channelsOfModel(code: string | undefined): { channel: number; sensorType: SensorType }[] {
+  const model = code === undefined ? undefined : sensorModel(code);
+  return (model?.channels ?? []).flatMap((options, index) => {
+    const first = options[0];
+    return first === undefined ? [] : [{ channel: index + 1, sensorType: first.type }];
+  });
+}
+
+/** One labelled value of the gateway's live state. */
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack sx={{ minWidth: 160 }}>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography component="div">{value}</Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The gateway's data (SPEC section 2 "data" tab): its own live state (online, last
+ * communicated, signal, firmware) and the latest reading of each of its sensors, in the
+ * user's unit of measure, refreshed every 30 s.
+ */
+export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
+  const { t } = useTranslation();
+  const messageText = useDeviceMessageText();
+  const dateTime = useDateTime();
+  const { uom } = useClientState();
+  const data = useGatewayData(gatewayId);
+  const sensors = useGatewaySensors(gatewayId);
+  const models = useMemo(() => new Map((sensors.data ?? []).map((sensor) => [sensor.id, sensor.deviceModel])), [sensors.data]);
+
+  if (data.error !== undefined && data.data === undefined) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void data.mutate()}>{t('devices.reload')}</Button>}>
+        {messageText(errorMessageOf(data.error))}
+      </Alert>
+    );
+  }
+  if (data.data === undefined) return <LinearProgress />;
+  const { gateway, sensors: states } = data.data;
+  const reading = (state: GatewaySensorState) =>
+    readingSummary(channelsOfModel(models.get(state.id)), state.reading, uom, { open: DEFAULT_OPEN_LABEL, close: DEFAULT_CLOSE_LABEL });
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>{t('gateways.data.gateway')}</Typography>
+        <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
+          <Fact label={t('gateways.fields.online')} value={<OnlineChip online={gateway.online} t={t} />} />
+          <Fact label={t('gateways.fields.lastCommunicated')} value={gateway.lastCommunicated === undefined ? t('devices.never') : dateTime(gateway.lastCommunicated)} />
+          <Fact label={t('gateways.fields.signal')} value={gateway.signal === undefined ? '—' : t('gateways.units.dbm', { value: gateway.signal })} />
+          <Fact label={t('gateways.fields.firmware')} value={gateway.firmware ?? '—'} />
+        </Stack>
+      </Paper>
+      <Typography variant="subtitle1" component="h2">{t('gateways.data.sensors')}</Typography>
+      {states.length === 0 ? (
+        <Typography color="text.secondary">{t('gateways.sensors.empty')}</Typography>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('gateways.data.sensors')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('gateways.sensors.name')}</TableCell>
+                <TableCell>{t('gateways.data.reading')}</TableCell>
+                <TableCell>{t('gateways.data.readingAt')}</TableCell>
+                <TableCell align="right">{t('gateways.sensors.battery')}</TableCell>
+                <TableCell align="right">{t('gateways.sensors.signal')}</TableCell>
+                <TableCell align="right">{t('gateways.data.snr')}</TableCell>
+                <TableCell>{t('gateways.sensors.online')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {states.map((state) => (
+                <TableRow key={state.id}>
+                  <TableCell><Link component={RouterLink} to={sensorPath(state.id)}>{state.name}</Link></TableCell>
+                  <TableCell>{reading(state) || '—'}</TableCell>
+                  <TableCell>{state.lastReadingAt === undefined ? t('devices.never') : dateTime(state.lastReadingAt)}</TableCell>
+                  <TableCell align="right">{state.battery === undefined ? '' : t('gateways.units.percent', { value: state.battery })}</TableCell>
+                  <TableCell align="right">{state.signal === undefined ? '' : t('gateways.units.dbm', { value: state.signal })}</TableCell>
+                  <TableCell align="right">{state.snr === undefined ? '' : t('gateways.units.db', { value: state.snr })}</TableCell>
+                  <TableCell><OnlineChip online={state.online} t={t} /></TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}

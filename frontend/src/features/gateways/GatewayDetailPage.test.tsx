@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillTemplate, type GatewayData } from '@domain/gateway';
+import { MESSAGES } from '@domain/messages';
+import type { Role } from '@domain/roles';
+import type { ApiRequest } from '../../api/apiFetch';
+import { ApiError } from '../../api/ApiError';
+import type { SignedInUser } from '../../api/identity';
+import { CLIENT_STATE_STORAGE_KEY } from '../../app/clientState';
+import { renderScreen } from '../../test/render';
+import GatewayDetailPage from './GatewayDetailPage';
+import { gatewayFixture, navbarFixture } from './gatewayFixtures';
+
+const fake = vi.hoisted(() => ({
+  role: 'admin' as Role,
+  api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
+}));
+
+vi.mock('../auth/useAuth', () => ({
+  useCurrentUser: (): SignedInUser => ({ email: `${fake.role}@demo.example`, role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
+}));
+vi.mock('../../api/apiFetch', () => ({
+  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
+  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) =>
+    schema.parse(await fake.api(path, request)),
+}));
+
+const ID = '0016C001F000A1B2';
+const dock = gatewayFixture(ID, 'Dock gateway', { sensorCount: 2, notes: 'Above the loading bay door.', position: { latitude: 51.5, longitude: -0.12 } });
+const data: GatewayData = {
+  gateway: { id: ID, name: 'Dock gateway', online: true, lastCommunicated: '2026-01-15T10:00:00.000Z', signal: -71, firmware: '2.4.1' },
+  sensors: [
+    { id: 'A1B2C3D4', name: 'Walk-in fridge', online: true, lastReadingAt: '2026-01-15T09:58:00.000Z', reading: { 1: 3.5, 2: 61 }, battery: 88, signal: -80, snr: 7.5 },
+    { id: '0000ABCD', name: 'Back door', online: false, reading: { 1: 1, 2: -18 } },
+  ],
+};
+const sensors = {
+  items: [
+    { id: 'A1B2C3D4', name: 'Walk-in fridge', deviceModel: 'CT-200', siteId: 's-1', isActive: true },
+    { id: '0000ABCD', name: 'Back door', deviceModel: 'CT-500D', siteId: 's-1', isActive: true },
+  ],
+};
+
+function answer(path: string, request?: ApiRequest): unknown {
+  if (path === '/locations/navbar') return navbarFixture;
+  if (path === `/gateways/${ID}` && request?.method === undefined) return dock;
+  if (path === `/gateways/${ID}/sensors`) return sensors;
+  if (path === `/gateways/${ID}/data`) return data;
+  throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
+}
+
+function renderDetail(tab?: string) {
+  return renderScreen(
+    <Routes><Route path="/app/gateways/:id" element={<GatewayDetailPage />} /></Routes>,
+    { route: `/app/gateways/${ID}${tab === undefined ? '' : `?tab=${tab}`}` },
+  );
+}
+
+describe('GatewayDetailPage', () => {
+  beforeEach(() => {
+    fake.role = 'admin';
+    fake.api.mockReset();
+    fake.api.mockImplementation(answer);
+  });
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('shows what the gateway is and where, and its sensors with their live state', async () => {
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Dock gateway' })).toBeInTheDocument();
+    expect(await screen.findByText('Main Kitchen')).toBeInTheDocument();
+    expect(screen.getByText('00:1A:2B:3C:4D:5E')).toBeInTheDocument();
+    expect(screen.getByText('51.5, -0.12')).toBeInTheDocument();
+    expect(screen.getByText('Above the loading bay door.')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Sensors', 'Notes', 'Files', 'Troubleshooting commands', 'History', 'Data']);
+    const table = await screen.findByRole('table', { name: 'Sensors' });
+    expect(within(table).getByRole('link', { name: 'Walk-in fridge' })).toHaveAttribute('href', '/app/sensors/A1B2C3D4');
+    expect(await within(table).findByText('88 %')).toBeInTheDocument();
+    expect(within(table).getByText('Offline')).toBeInTheDocument();
+  });
+
+  it("shows its sensors' latest readings in the user's unit on the Data tab", async () => {
+    window.localStorage.setItem(CLIENT_STATE_STORAGE_KEY, JSON.stringify({ uom: 'F' }));
+    renderDetail('data');
+    const table = await screen.findByRole('table', { name: "Its sensors' latest readings" });
+    expect(await within(table).findByText('38.3 °F · 61 %RH')).toBeInTheDocument();
+    expect(within(table).getByText('Open · -0.4 °F')).toBeInTheDocument();
+    expect(within(table).getByText('7.5 dB')).toBeInTheDocument();
+    // The firmware, in the gateway's summary and its live state.
+    expect(screen.getAllByText('2.4.1')).toHaveLength(2);
+  });
+
+  it('gives a basic user no Edit or Delete', async () => {
+    fake.role = 'basicuser';
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Dock gateway' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('shows a refused delete in the user language, naming the gateway and its sensor count', async () => {
+    const user = userEvent.setup();
+    await i18next.changeLanguage('fr');
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Dock gateway' });
+    fake.api.mockImplementation((path, request) => {
+      if (request?.method === 'DELETE') throw new ApiError(409, fillTemplate(MESSAGES.gatewayDeleteRefused, { name: 'Dock gateway', sensorCount: 2, noteCount: 1 }));
+      return answer(path, request);
+    });
+    await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer la passerelle' });
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText("La passerelle Dock gateway ne peut pas être supprimée : elle a 2 capteur(s) et 1 note(s). Retirez-les d'abord.")).toBeVisible();
+    // Still on the gateway, once the confirmation has closed.
+    expect(await screen.findByRole('heading', { name: 'Dock gateway' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,318 @@
+import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { GATEWAY_MODELS } from '@domain/device-catalogue';
+import { gatewayInputSchema, type Gateway, type GatewayFormValues, type GatewayInput } from '@domain/gateway';
+import { MESSAGES } from '@domain/messages';
+import { ApiError } from '../../api/ApiError';
+import { IdMultiSelect } from '../../components/IdMultiSelect';
+import { useMessageText } from '../../i18n/messages';
+import { GatewayImagesField, type GatewayImagePlan } from './GatewayImagesField';
+import { locateMe, type GeolocationProblem } from './geolocation';
+import type { Places } from './usePlaces';
+
+/** The form's values: the schema's input, with the position as the two text fields it is typed in. */
+export type GatewayForm = Omit<GatewayFormValues, 'position'> & { position: { latitude: string; longitude: string } };
+
+type FormField = 'name' | 'model' | 'macId' | 'eui' | 'locationIds' | 'siteId';
+
+export interface GatewayFormDialogProps {
+  /** The gateway being edited; none to add one. */
+  gateway?: Gateway;
+  /** Where a new gateway goes by default (the selected location and site). */
+  placement?: { locationId?: string | null; siteId?: string | null };
+  places: Places;
+  /** Saves the fields and the images; throws (an ApiError) when the API refuses, and the form shows why. */
+  onSave(input: GatewayInput, images: GatewayImagePlan): Promise<void>;
+  onClose(): void;
+}
+
+/** Where the API's refusals belong in the form (the browser checks the same rules first). */
+const FIELD_OF_MESSAGE: Partial<Record<string, FormField>> = {
+  [MESSAGES.gatewayAlreadyAdded]: 'eui',
+  [MESSAGES.gatewayEuiFixed]: 'eui',
+  [MESSAGES.gatewaySiteNotInLocations]: 'siteId',
+  [MESSAGES.gatewaySiteRequired]: 'siteId',
+  [MESSAGES.gatewayLocationsRequired]: 'locationIds',
+  [MESSAGES.macIdInvalid]: 'macId',
+  [MESSAGES.euiInvalid]: 'eui',
+};
+const IMAGE_MESSAGES = new Set<string>([MESSAGES.gatewayImagesMax, MESSAGES.gatewayImageUnknown]);
+
+function defaultsOf(gateway: Gateway | undefined, placement: GatewayFormDialogProps['placement']): GatewayForm {
+  const position = gateway?.position;
+  return {
+    name: gateway?.name ?? '',
+    model: gateway?.model ?? '',
+    macId: gateway?.macId ?? '',
+    eui: gateway?.eui ?? '',
+    locationIds: gateway?.locationIds ?? (placement?.locationId ? [placement.locationId] : []),
+    siteId: gateway?.siteId ?? placement?.siteId ?? '',
+    notes: gateway?.notes ?? '',
+    imageFileIds: gateway?.imageFileIds ?? [],
+    isActive: gateway?.isActive ?? true,
+    position: { latitude: position === undefined ? '' : String(position.latitude), longitude: position === undefined ? '' : String(position.longitude) },
+    // Alarm profiles and notification groups come with the alarms issue: kept as they are.
+    ...(gateway?.alarmProfileId ? { alarmProfileId: gateway.alarmProfileId } : {}),
+    ...(gateway?.notificationGroupId ? { notificationGroupId: gateway.notificationGroupId } : {}),
+  };
+}
+
+/**
+ * Add or edit a gateway (SPEC sections 3, 5): model, MAC id, EUI and name required, the MAC
+ * valid, locations not empty, its site, notes, up to 5 images and its position (typed, or
+ * the browser's location). The EUI is the gateway's id, so it stays once added.
+ */
+export function GatewayFormDialog({ gateway, placement, places, onSave, onClose }: GatewayFormDialogProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const titleId = useId();
+  const [images, setImages] = useState<GatewayImagePlan>({ keep: gateway?.imageFileIds ?? [], add: [] });
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [geolocationProblem, setGeolocationProblem] = useState<GeolocationProblem | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<GatewayForm, unknown, GatewayInput>({
+    // The schema reads the position's two texts itself (empty means none); its input type says `unknown` for them.
+    resolver: zodResolver(gatewayInputSchema) as Resolver<GatewayForm, unknown, GatewayInput>,
+    mode: 'onTouched',
+    defaultValues: defaultsOf(gateway, placement),
+  });
+  const locationIds = useWatch({ control, name: 'locationIds' });
+  const chosenLocations = Array.isArray(locationIds) ? (locationIds as string[]) : [];
+  const siteOptions = places.sitesOf(chosenLocations);
+
+  const text = (message: string | undefined) => (message === undefined ? undefined : messageText(message));
+
+  const submit = async (input: GatewayInput) => {
+    setRefusal(null);
+    try {
+      await onSave(input, images);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const field = FIELD_OF_MESSAGE[error.message];
+      if (field !== undefined) setError(field, { type: 'server', message: error.message });
+      else if (IMAGE_MESSAGES.has(error.message)) setImageError(error.message);
+      else setRefusal(error.message);
+    }
+  };
+
+  const locateGateway = async () => {
+    setGeolocationProblem(null);
+    setLocating(true);
+    try {
+      const { latitude, longitude } = await locateMe();
+      setValue('position.latitude', String(latitude), { shouldValidate: true, shouldDirty: true });
+      setValue('position.longitude', String(longitude), { shouldValidate: true, shouldDirty: true });
+    } catch (problem) {
+      setGeolocationProblem(problem as GeolocationProblem);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const textField = (name: 'name' | 'macId' | 'eui', options: { readOnly?: boolean; hint?: string } = {}) => {
+    const message = text(errors[name]?.message);
+    return (
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          {...register(name)}
+          label={t(`gateways.fields.${name}`)}
+          required
+          fullWidth
+          margin="dense"
+          autoComplete="off"
+          {...(options.readOnly ? { slotProps: { htmlInput: { readOnly: true } } } : {})}
+          error={message !== undefined}
+          helperText={message ?? options.hint ?? ' '}
+        />
+      </Grid>
+    );
+  };
+
+  const latitudeError = text(errors.position?.latitude?.message);
+  const longitudeError = text(errors.position?.longitude?.message);
+
+  return (
+    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <DialogTitle id={titleId}>{t(gateway ? 'gateways.editTitle' : 'gateways.addTitle')}</DialogTitle>
+        <DialogContent>
+          {refusal !== null && <Alert severity="error" sx={{ mb: 2 }}>{messageText(refusal)}</Alert>}
+          <Grid container columnSpacing={2}>
+            {textField('name')}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="model"
+                render={({ field: { value, onChange, onBlur } }) => (
+                  <TextField
+                    select
+                    label={t('gateways.fields.model')}
+                    required
+                    fullWidth
+                    margin="dense"
+                    value={typeof value === 'string' ? value : ''}
+                    onChange={(event) => onChange(event.target.value)}
+                    onBlur={onBlur}
+                    error={errors.model !== undefined}
+                    helperText={text(errors.model?.message) ?? ' '}
+                  >
+                    {GATEWAY_MODELS.map((model) => <MenuItem key={model.code} value={model.code}>{model.name}</MenuItem>)}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            {textField('macId', { hint: t('gateways.hints.macId') })}
+            {textField('eui', gateway ? { readOnly: true, hint: t('gateways.hints.euiFixed') } : { hint: t('gateways.hints.eui') })}
+            <Grid size={{ xs: 12, sm: 6 }} sx={{ pt: 1 }}>
+              <Controller
+                control={control}
+                name="locationIds"
+                render={({ field }) => (
+                  <IdMultiSelect
+                    label={t('gateways.fields.locationIds')}
+                    options={places.locations}
+                    value={Array.isArray(field.value) ? (field.value as string[]) : []}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    required
+                    error={errors.locationIds !== undefined}
+                    helperText={text(errors.locationIds?.message) ?? ' '}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="siteId"
+                render={({ field: { value, onChange, onBlur } }) => {
+                  const chosen = typeof value === 'string' ? value : '';
+                  // A site outside the chosen locations still shows, so the form can say why it is refused.
+                  const options = chosen === '' || siteOptions.some((site) => site.id === chosen)
+                    ? siteOptions
+                    : [...siteOptions, { id: chosen, label: places.siteName(chosen) }];
+                  return (
+                    <TextField
+                      select
+                      label={t('gateways.fields.siteId')}
+                      required
+                      fullWidth
+                      margin="dense"
+                      value={chosen}
+                      onChange={(event) => onChange(event.target.value)}
+                      onBlur={onBlur}
+                      error={errors.siteId !== undefined}
+                      helperText={text(errors.siteId?.message) ?? (siteOptions.length === 0 ? t('gateways.hints.siteAfterLocations') : ' ')}
+                    >
+                      {options.map((site) => <MenuItem key={site.id} value={site.id}>{site.label}</MenuItem>)}
+                    </TextField>
+                  );
+                }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="isActive"
+                render={({ field: { value, onChange } }) => (
+                  <FormControlLabel
+                    control={<Switch checked={value !== false} onChange={(event) => onChange(event.target.checked)} />}
+                    label={t('gateways.fields.isActive')}
+                  />
+                )}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t('gateways.hints.isActive')}</FormHelperText>
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                {...register('notes')}
+                label={t('gateways.fields.notes')}
+                fullWidth
+                multiline
+                minRows={2}
+                margin="dense"
+                error={errors.notes !== undefined}
+                helperText={text(errors.notes?.message) ?? ' '}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('gateways.sections.position')}</Typography>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...register('position.latitude')}
+                label={t('gateways.fields.latitude')}
+                fullWidth
+                margin="dense"
+                autoComplete="off"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                error={latitudeError !== undefined}
+                helperText={latitudeError ?? ' '}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...register('position.longitude')}
+                label={t('gateways.fields.longitude')}
+                fullWidth
+                margin="dense"
+                autoComplete="off"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                error={longitudeError !== undefined}
+                helperText={longitudeError ?? ' '}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'flex-start', pt: 2 }}>
+              <Button startIcon={<MyLocationIcon />} onClick={() => void locateGateway()} disabled={locating}>
+                {t('gateways.useMyLocation')}
+              </Button>
+            </Grid>
+            {geolocationProblem !== null && (
+              <Grid size={12}>
+                <Alert severity="warning" onClose={() => setGeolocationProblem(null)}>{t(`gateways.geolocation.${geolocationProblem}`)}</Alert>
+              </Grid>
+            )}
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>{t('gateways.sections.images')}</Typography>
+              <GatewayImagesField
+                {...(gateway ? { gatewayId: gateway.id } : {})}
+                plan={images}
+                onChange={setImages}
+                error={imageError}
+                onError={setImageError}
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>{t('gateways.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('gateways.save')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Gateway } from '@domain/gateway';
+
+const at = '2026-01-15T10:00:00.000Z';
+
+/** A gateway as the API returns it, for component tests. */
+export function gatewayFixture(id: string, name: string, extra: Partial<Gateway> = {}): Gateway {
+  return {
+    id,
+    name,
+    model: 'GW-LR8',
+    macId: '00:1A:2B:3C:4D:5E',
+    eui: id,
+    locationIds: ['l-1'],
+    siteId: 's-1',
+    notes: '',
+    imageFileIds: [],
+    isActive: true,
+    status: 'Active',
+    sensorCount: 0,
+    noteCount: 0,
+    state: { online: true, lastCommunicated: at, signal: -71, firmware: '2.4.1' },
+    createdAt: at,
+    updatedAt: at,
+    createdBy: 'admin@x.example',
+    updatedBy: 'admin@x.example',
+    version: 1,
+    ...extra,
+  };
+}
+
+/** The navbar: one location with two sites, another with one. */
+export const navbarFixture = {
+  locations: [
+    { id: 'l-1', name: 'Head Office', displayName: 'Head Office', sites: [{ id: 's-1', name: 'Main Kitchen' }, { id: 's-2', name: 'Bakery' }] },
+    { id: 'l-2', name: 'Depot', displayName: 'Depot', sites: [{ id: 's-3', name: 'Cold Store' }] },
+  ],
+};
