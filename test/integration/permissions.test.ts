@@ -7,6 +7,7 @@ import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
 import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
+import { putTestSensor } from '../support/telemetry';
 
 const stack = inject('stack');
 
@@ -186,7 +187,16 @@ describe('every route, as every role', () => {
     },
   });
 
+  /** A sensor on the test site, written as its configuration item (the device data routes). */
+  let telemetrySensor: Promise<string> | undefined;
+  const sensorWithData = async (user: TestUser) => {
+    const place = await assign(user);
+    return (telemetrySensor ??= putTestSensor(stack, admin().customerId, { siteId: place.siteId, locationId: place.locationId }));
+  };
+
   const FIXTURES: Record<string, Fixture> = {
+    'GET /api/graphdata': async (user) => ({ path: `/graphdata?queryId=${await sensorWithData(user)}` }),
+    'GET /api/sensors/{id}/readings': async (user) => ({ path: `/sensors/${await sensorWithData(user)}/readings` }),
     'GET /api/sensors/{id}/commands': async () => ({ path: `/sensors/${(await devicesForCommands()).radioSensorId}/commands` }),
     'POST /api/sensors/{id}/commands': async () => ({ path: `/sensors/${(await devicesForCommands()).radioSensorId}/commands`, body: { command: 'requestStatus' } }),
     'GET /api/gateways/{id}/commands': async () => ({ path: `/gateways/${(await devicesForCommands()).gatewayId}/commands` }),
@@ -347,6 +357,7 @@ describe('every route, as every role', () => {
    * site must find nothing there (404, as if it did not exist), like another organisation.
    */
   const EXCLUDED_SITE_READS = new Set([
+    'GET /api/graphdata', 'GET /api/sensors/{id}/readings',
     'GET /api/sites/{id}', 'GET /api/sites/{id}/users', 'GET /api/sites/{id}/devices', 'GET /api/sites/{id}/document',
     'GET /api/userviews/{id}',
     'GET /api/gateways/{id}', 'GET /api/gateways/{id}/sensors', 'GET /api/gateways/{id}/history', 'GET /api/gateways/{id}/data',
