@@ -13,8 +13,27 @@ import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/logger';
 import type { SensorStore } from './store';
 
-/** How many sensors are written at once: fast enough for 200 lines, gentle on the table. */
-const CONCURRENT_REGISTRATIONS = 8;
+/** How many sensors are written at once: 200 lines well within the function's time, few collisions. */
+const CONCURRENT_REGISTRATIONS = 4;
+/**
+ * Every line's transaction adds to the same gateway and profile counts, so two lines written
+ * at once may collide (DynamoDB cancels one: a concurrent change). A collision is retried
+ * after a short, growing, jittered pause; only a line that keeps colliding fails.
+ */
+const COLLISION_ATTEMPTS = 6;
+const COLLISION_PAUSE_MS = 20;
+
+async function withCollisionRetries<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const collided = error instanceof DomainError && error.message === MESSAGES.concurrentChange;
+      if (!collided || attempt >= COLLISION_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, COLLISION_PAUSE_MS * 2 ** (attempt - 1) * (0.5 + Math.random())));
+    }
+  }
+}
 
 /**
  * Quick Register (issue 5 section 3): every id of the list becomes a sensor of the given
@@ -51,7 +70,7 @@ export async function quickRegister(
       index,
       register: async () => {
         try {
-          await store.create(caller, customerId, parsed.data);
+          await withCollisionRetries(() => store.create(caller, customerId, parsed.data));
           results[index] = { line: entry.line, id: entry.id, status: 'registered' };
         } catch (error) {
           if (!(error instanceof DomainError)) logger.error('quick register line failed', { line: entry.line, error: String(error) });

@@ -194,6 +194,71 @@ describe('every route, as every role', () => {
     return (telemetrySensor ??= putTestSensor(stack, admin().customerId, { siteId: place.siteId, locationId: place.locationId }));
   };
 
+  /**
+   * Sensors (issue 5 section 3): a new one on the test site for each call that changes it, the
+   * shared one for reads; calibrations with a certificate; a disabled one to enable; a
+   * scheduled change to cancel.
+   */
+  const sensorInput = async () => {
+    const place = await assign(admin());
+    return {
+      id: hexId(4), name: `Sensor ${hexId(3)}`, deviceModel: 'CT-100', connectionType: 'subGhz', locationId: place.locationId, siteId: place.siteId,
+      gatewayId: await gateway(), channels: [{ channel: 1, dataLoggingProfileId: await profile(), sensorType: 'temperature', sensorSubType: 'ambient' }],
+    };
+  };
+  const freshSensor = async () => {
+    const body = await sensorInput();
+    return { id: await added('/sensors', body), body };
+  };
+  const disabledSensor = async () => {
+    const { id } = await freshSensor();
+    await api(stack, admin(), 'POST', `/sensors/${id}/disable`, { reason: 'Permission test' });
+    return id;
+  };
+  const scheduledChange = async () => {
+    const { id } = await freshSensor();
+    const disabled = await api(stack, admin(), 'POST', `/sensors/${id}/disable`, { reason: 'Permission test', disableAt: new Date(Date.now() + 86_400_000).toISOString() });
+    return { id, changeId: (disabled.body as { scheduledChanges: { id: string }[] }).scheduledChanges[0]?.id ?? '' };
+  };
+  const calibration = async () => {
+    const id = await sensor();
+    return { id, calibrationId: await added(`/sensors/${id}/calibrations`, { issueDate: '2026-01-15', renewalDate: '2027-01-15', certificate: pdf }) };
+  };
+  const quickRegisterBody = async () => {
+    const place = await assign(admin());
+    return { siteId: place.siteId, locationId: place.locationId, gatewayId: await gateway(), deviceModel: 'CT-100', connectionType: 'subGhz', dataLoggingProfileId: await profile(), lines: `${hexId(4)}\n${hexId(4)}` };
+  };
+  const sensorFixtures: Record<string, Fixture> = {
+    'POST /api/sensors': async () => ({ path: '/sensors', body: await sensorInput() }),
+    'POST /api/sensors/quickregister': async () => ({ path: '/sensors/quickregister', body: await quickRegisterBody() }),
+    'GET /api/sensors/{id}': async () => ({ path: `/sensors/${await sensor()}` }),
+    'PUT /api/sensors/{id}': async () => {
+      const { id, body } = await freshSensor();
+      return { path: `/sensors/${id}`, body: { ...body, name: `Renamed ${hexId(3)}` } };
+    },
+    'DELETE /api/sensors/{id}': async () => ({ path: `/sensors/${(await freshSensor()).id}` }),
+    'PUT /api/sensors/{id}/status': async () => ({ path: `/sensors/${(await freshSensor()).id}/status`, body: { deviceStatus: 'inTransit' } }),
+    'POST /api/sensors/{id}/disable': async () => ({ path: `/sensors/${(await freshSensor()).id}/disable`, body: { reason: 'Permission test' } }),
+    'POST /api/sensors/{id}/enable': async () => ({ path: `/sensors/${await disabledSensor()}/enable`, body: {} }),
+    'DELETE /api/sensors/{id}/scheduledchanges/{changeId}': async () => {
+      const { id, changeId } = await scheduledChange();
+      return { path: `/sensors/${id}/scheduledchanges/${changeId}` };
+    },
+    'GET /api/sensors/{id}/history': async () => ({ path: `/sensors/${await sensor()}/history` }),
+    'GET /api/sensors/{id}/calibrations': async () => ({ path: `/sensors/${await sensor()}/calibrations` }),
+    'POST /api/sensors/{id}/calibrations': async () => ({ path: `/sensors/${await sensor()}/calibrations`, body: { issueDate: '2026-02-01', certificate: pdf } }),
+    'DELETE /api/sensors/{id}/calibrations/{calibrationId}': async () => {
+      const { id, calibrationId } = await calibration();
+      return { path: `/sensors/${id}/calibrations/${calibrationId}` };
+    },
+    'GET /api/sensors/{id}/calibrations/{calibrationId}/certificate': async () => {
+      const { id, calibrationId } = await calibration();
+      return { path: `/sensors/${id}/calibrations/${calibrationId}/certificate` };
+    },
+    'GET /api/sensors/{id}/equipment': async () => ({ path: `/sensors/${await sensor()}/equipment` }),
+    'PUT /api/sensors/{id}/equipment': async () => ({ path: `/sensors/${await sensor()}/equipment`, body: { type: 'walkInCooler', refrigerant: 'R-290' } }),
+  };
+
   const FIXTURES: Record<string, Fixture> = {
     'GET /api/graphdata': async (user) => ({ path: `/graphdata?queryId=${await sensorWithData(user)}` }),
     'GET /api/sensors/{id}/readings': async (user) => ({ path: `/sensors/${await sensorWithData(user)}/readings` }),
@@ -337,6 +402,7 @@ describe('every route, as every role', () => {
     'DELETE /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}` }),
     ...deviceRecordFixtures('sensors'),
     ...deviceRecordFixtures('gateways'),
+    ...sensorFixtures,
   };
 
   /**
@@ -365,6 +431,8 @@ describe('every route, as every role', () => {
       `GET /api/${owner}/{id}/notes`, `GET /api/${owner}/{id}/files`, `GET /api/${owner}/{id}/files/{fileId}/download`,
     ]),
     'GET /api/sensors/{id}/commands', 'GET /api/gateways/{id}/commands',
+    'GET /api/sensors/{id}', 'GET /api/sensors/{id}/history', 'GET /api/sensors/{id}/calibrations',
+    'GET /api/sensors/{id}/calibrations/{calibrationId}/certificate', 'GET /api/sensors/{id}/equipment',
   ]);
   let excludedMember: TestUser | undefined;
   const memberOfAnotherSite = async (): Promise<TestUser> => {
