@@ -1,0 +1,165 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sensorModel } from '../../domain/device-catalogue';
+import type { Gateway } from '../../domain/gateway';
+import { MESSAGES } from '../../domain/messages';
+import { sensorIdProblem, type Sensor } from '../../domain/sensor';
+import { DEMO_PASSWORD } from '../../local/demo';
+import { launchBrowser } from '../support/browser';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+
+const stack = inject('stack');
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${stack.portalUrl}/login`);
+  await page.getByLabel(/^Username/).fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+async function created(call: Promise<{ status: number; body: unknown }>, what: string): Promise<{ id: string }> {
+  const result = await call;
+  if (result.status !== 201) throw new Error(`Adding ${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  return result.body as { id: string };
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
+
+/** Picks an option of an MUI select (or autocomplete) by the field's label. */
+async function choose(page: Page, scope: Locator, field: RegExp, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Fills the gateway dialog's required fields. */
+async function fillGateway(page: Page, dialog: Locator, gateway: { name: string; mac: string; eui: string; location: string; site: string }): Promise<void> {
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(gateway.name);
+  await choose(page, dialog, /^Model/, 'ColdTrack GW-SG1 Sub-GHz Gateway');
+  await dialog.getByRole('textbox', { name: /^MAC ID/ }).fill(gateway.mac);
+  await dialog.getByRole('textbox', { name: /^EUI/ }).fill(gateway.eui);
+  // A new gateway starts at the location and site selected in the top bar, when there is one.
+  if (await dialog.getByRole('button', { name: gateway.location }).count() === 0) {
+    await choose(page, dialog, /^Locations/, gateway.location);
+    // The locations' list closes before the site is chosen.
+    await page.keyboard.press('Escape');
+  }
+  await choose(page, dialog, /^Site/, gateway.site);
+}
+
+describe('gateways and Quick Register in the browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets an admin add a gateway in the dialog, open it, be refused a duplicate EUI, and Quick Register sensors onto it', async () => {
+    // A new organisation's first administrator, with a place and a data logging profile made through the API.
+    const admin: TestUser = await createUser(stack, 'admin', `gateways-${randomUUID().slice(0, 8)}`);
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true, isOwner: true });
+    const tag = randomUUID().slice(0, 6);
+    const address = { address: '9 Quay Street', city: 'Bristol', state: 'Somerset', country: 'United Kingdom', postalCode: 'BS1 4DJ' };
+    const locationName = `Quayside ${tag}`;
+    const siteName = `Quay Kitchen ${tag}`;
+    const profileName = `Every 10 minutes ${tag}`;
+    const location = await created(api(stack, admin, 'POST', '/locations', { name: locationName, ...address }), 'a location');
+    await created(api(stack, admin, 'POST', '/sites', {
+      name: siteName, locationIds: [location.id], timezone: 'Europe/London', billingAddressSameAsSite: true, ...address,
+    }), 'a site');
+    await created(api(stack, admin, 'POST', '/dataloggingprofiles', {
+      name: profileName, valueToLog: 'average', intervalMinutes: 10, calculationWindowMinutes: 10, deviation: 0.5,
+    }), 'a data logging profile');
+    const gatewayName = `Dock gateway ${tag}`;
+    const eui = hex(8);
+    const mac = hex(6).match(/.{2}/g)?.join(':') ?? '';
+
+    const page = await browser.newPage();
+    await signIn(page, admin.email);
+
+    // Add the gateway in the dialog: refused first without its required fields.
+    await page.getByRole('link', { name: 'Gateways', exact: true }).click();
+    await page.waitForURL('**/app/gateways');
+    await page.getByRole('button', { name: 'Add gateway' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add gateway' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(MESSAGES.gatewayNameRequired).waitFor();
+    await dialog.getByText(MESSAGES.macIdRequired).waitFor();
+    await dialog.getByText(MESSAGES.euiRequired).waitFor();
+    await fillGateway(page, dialog, { name: gatewayName, mac: mac.toLowerCase(), eui: eui.toLowerCase(), location: locationName, site: siteName });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`Gateway "${gatewayName}" added.`).waitFor();
+    const stored = await api(stack, admin, 'GET', `/gateways/${eui}`);
+    expect(stored.body as Gateway).toMatchObject({ id: eui, name: gatewayName, macId: mac, model: 'GW-SG1', locationIds: [location.id], isActive: true });
+
+    // It is in the list; its detail opens from there.
+    await page.getByRole('link', { name: gatewayName }).click();
+    await page.waitForURL(`**/app/gateways/${eui}`);
+    await page.getByRole('heading', { name: gatewayName }).waitFor();
+    await page.locator('main').getByText(siteName, { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Troubleshooting commands' }).waitFor();
+    await page.getByText('No sensors on this gateway.').waitFor();
+
+    // The same EUI again (another MAC): refused in the spec's words, in the dialog.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Gateways', exact: true }).click();
+    await page.waitForURL('**/app/gateways');
+    await page.getByRole('button', { name: 'Add gateway' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add gateway' });
+    await fillGateway(page, dialog, { name: `${gatewayName} twin`, mac: hex(6), eui, location: locationName, site: siteName });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(MESSAGES.gatewayAlreadyAdded).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Quick Register: two ids pasted and scanned onto the gateway, and one that is not an id.
+    const firstId = hex(4);
+    const secondId = hex(4);
+    const badId = 'BAD-ID';
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Quick Register', exact: true }).click();
+    await page.waitForURL('**/app/quick-register');
+    const main = page.locator('main');
+    await choose(page, main, /^Location/, locationName);
+    await choose(page, main, /^Site/, siteName);
+    await choose(page, main, /^Gateway/, `${gatewayName} (${eui})`);
+    await choose(page, main, /^Device model/, 'ColdTrack CT-100 Temperature');
+    await choose(page, main, /^Data logging profile/, profileName);
+    const ids = page.getByRole('textbox', { name: /^Sensor ids/ });
+    await ids.fill(`${firstId.toLowerCase()}\n${badId}\n`);
+    // A scanner types the id, then Enter.
+    await ids.press('End');
+    await ids.pressSequentially(secondId);
+    await ids.press('Enter');
+    await page.getByText('3 sensor id(s) in the list').waitFor();
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    const results = page.getByRole('table', { name: 'Quick Register results' });
+    await results.waitFor();
+    const model = sensorModel('CT-100');
+    if (model === undefined) throw new Error('The catalogue has no CT-100');
+    const rows = results.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    const cells = async (index: number) => rows.nth(index).locator('td').allTextContents();
+    expect(await cells(0)).toEqual(['1', firstId, 'Registered', '']);
+    expect(await cells(1)).toEqual(['2', badId, 'Failed', sensorIdProblem(model, badId)]);
+    expect(await cells(2)).toEqual(['3', secondId, 'Registered', '']);
+    await page.getByText('2 registered, 1 failed', { exact: true }).first().waitFor();
+
+    // Both sensors are on the gateway, as its sensors tab shows.
+    for (const id of [firstId, secondId]) {
+      const sensor = await api(stack, admin, 'GET', `/sensors/${id}`);
+      expect(sensor.status).toBe(200);
+      expect(sensor.body as Sensor).toMatchObject({ id, gatewayId: eui, deviceModel: 'CT-100', connectionType: 'subGhz' });
+    }
+    await page.goto(`${stack.portalUrl}/app/gateways/${eui}`);
+    const sensorsTable = page.getByRole('table', { name: 'Sensors' });
+    await sensorsTable.getByRole('link', { name: firstId }).waitFor();
+    await sensorsTable.getByRole('link', { name: secondId }).waitFor();
+
+    await page.close();
+  });
+});
