@@ -1,0 +1,121 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../domain/messages';
+import { sensorInputSchema } from '../../domain/sensor';
+import type { Caller } from '../shared/caller';
+import { SensorStore, toSensorRecord } from './store';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const now = new Date('2026-05-01T12:00:00Z');
+const store = new SensorStore(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), 'table', () => now);
+const caller: Caller = { userId: 'u-1', email: 'admin@x.example', role: 'admin', customerId: 'org-1', accountId: 'a-1', isPortalLogin: true, tokenId: 't' };
+
+const config = (id: string, fields: Record<string, unknown> = {}) => ({
+  pk: 'C#org-1#SENSOR', sk: `SENSOR#${id}`, id, name: `Sensor ${id}`, deviceModel: 'CT-100', siteId: 's-1', locationId: 'l-1', gatewayId: 'G1',
+  channels: [{ channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'freezer' }], connectionType: 'subGhz',
+  deviceStatus: 'active', version: 2, createdAt: '2026-04-01T00:00:00Z', ...fields,
+});
+const state = (id: string, lastCommunicated = '2026-05-01T11:58:00Z') => ({ pk: 'C#org-1#SENSOR', sk: `SENSOR#${id}#STATE`, lastCommunicated, battery: 90 });
+
+/** The partition as DynamoDB returns it: sorted by sort key, `pageSize` items a page, honouring the start key. */
+function partition(items: Record<string, unknown>[], pageSize: number) {
+  const sorted = [...items].sort((a, b) => String(a['sk']).localeCompare(String(b['sk'])));
+  dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    const start = input.ExclusiveStartKey ? sorted.findIndex((item) => item['sk'] === input.ExclusiveStartKey?.['sk']) + 1 : 0;
+    const size = Math.min(pageSize, input.Limit ?? pageSize);
+    const page = sorted.slice(start, start + size);
+    const last = page.at(-1);
+    return { Items: page, ...(start + size < sorted.length && last ? { LastEvaluatedKey: { pk: last['pk'], sk: last['sk'] } } : {}) };
+  });
+}
+
+describe('SensorStore.listPage', () => {
+  beforeEach(() => dynamo.reset());
+
+  it('pairs each sensor with its state across DynamoDB pages, and pages by cursor without losing or repeating one', async () => {
+    partition([config('AAAA0001'), state('AAAA0001'), config('AAAA0002'), config('AAAA0003'), state('AAAA0003', '2026-04-01T00:00:00Z'), config('AAAA00030'), state('AAAA00030')], 3);
+    const first = await store.listPage('org-1', { limit: 2 });
+    expect(first.items.map((sensor) => [sensor.id, sensor.live.online])).toEqual([['AAAA0001', true], ['AAAA0002', false]]);
+    expect(first.nextCursor).toBeDefined();
+    const startKey = JSON.parse(Buffer.from(first.nextCursor ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const second = await store.listPage('org-1', { limit: 2, startKey });
+    expect(second.items.map((sensor) => [sensor.id, sensor.live.online, sensor.live.battery])).toEqual([['AAAA0003', false, 90], ['AAAA00030', true, 90]]);
+    expect(second.nextCursor).toBeUndefined();
+  });
+
+  it('applies the filters as it reads, reading on until the page is full', async () => {
+    partition(Array.from({ length: 30 }, (_, index) => config(`BBBB${String(index).padStart(4, '0')}`, { siteId: index % 10 === 0 ? 's-2' : 's-1' })), 7);
+    const page = await store.listPage('org-1', { limit: 2 }, { siteId: 's-2' });
+    expect(page.items.map((sensor) => sensor.id)).toEqual(['BBBB0000', 'BBBB0010']);
+    expect(page.nextCursor).toBeDefined();
+    const hidden = await store.listPage('org-1', { limit: 50 }, { keep: (sensor) => sensor.id.endsWith('5') });
+    expect(hidden.items.map((sensor) => sensor.id)).toEqual(['BBBB0005', 'BBBB0015', 'BBBB0025']);
+    expect(hidden.nextCursor).toBeUndefined();
+  });
+});
+
+describe('SensorStore writes', () => {
+  beforeEach(() => {
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).resolves({});
+  });
+
+  it('adds a sensor with its references, gateway count, profile use and audit entry, only if the id is new', async () => {
+    await store.create(caller, 'org-1', sensorInputSchema.parse({
+      id: 'a1b2c3d4', name: 'Cooler', deviceModel: 'CT-200', locationId: 'l-1', siteId: 's-1', gatewayId: 'g1', connectionType: 'subGhz',
+      channels: [
+        { channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'freezer' },
+        { channel: 2, dataLoggingProfileId: 'p-1', sensorType: 'humidity', sensorSubType: 'relativeHumidity' },
+      ],
+    }));
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items[0]?.Put).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(pk)',
+      Item: { pk: 'C#org-1#SENSOR', sk: 'SENSOR#A1B2C3D4', gsi2pk: 'C#org-1#GATEWAY#G1#SENSORS', gsi2sk: 'SENSOR#A1B2C3D4', disabled: false, registeredOn: now.toISOString() },
+    });
+    const updates = items.flatMap((item) => (item.Update ? [[item.Update.Key, item.Update.UpdateExpression, item.Update.ExpressionAttributeValues]] : []));
+    expect(updates).toEqual([
+      [{ pk: 'C#org-1#SITE', sk: 'SITE#s-1' }, 'ADD refCount :one', { ':one': 1 }],
+      [{ pk: 'C#org-1#LOCATION', sk: 'LOCATION#l-1' }, 'ADD refCount :one', { ':one': 1 }],
+      [{ pk: 'C#org-1#GATEWAY', sk: 'GATEWAY#G1' }, 'ADD sensorCount :delta', { ':delta': 1 }],
+      [{ pk: 'C#org-1#DATALOGGINGPROFILE', sk: 'DATALOGGINGPROFILE#p-1' }, 'ADD useCount :delta', { ':delta': 2 }],
+    ]);
+    expect(items.at(-1)?.Put?.Item).toMatchObject({ type: 'AuditEntry', entityId: 'A1B2C3D4', action: 'create' });
+  });
+
+  it('refuses to delete a sensor with notes, naming it, and writes nothing', async () => {
+    const record = toSensorRecord(config('A1B2C3D4', { name: 'Dairy chiller', noteCount: 2 }));
+    await expect(store.delete(caller, 'org-1', record)).rejects.toMatchObject({ kind: 'conflict', message: 'Sensor Dairy chiller cannot be deleted while it has notes.' });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('deletes on the version and no notes, with its state, references, counts and due items', async () => {
+    const change = { id: 'c-1', action: 'enable', at: '2026-06-01T00:00:00.000Z', requestedBy: 'x', requestedAt: 'y', requestedByUserId: 'u', requestedByRole: 'admin' };
+    await store.delete(caller, 'org-1', toSensorRecord(config('A1B2C3D4', { scheduledChanges: [change] })));
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items[0]?.Delete).toMatchObject({ ConditionExpression: '#version = :expected AND (attribute_not_exists(noteCount) OR noteCount <= :zero)', ExpressionAttributeValues: { ':expected': 2, ':zero': 0 } });
+    expect(items.flatMap((item) => (item.Delete ? [item.Delete.Key] : []))).toEqual(expect.arrayContaining([
+      { pk: 'C#org-1#SENSOR', sk: 'SENSOR#A1B2C3D4#STATE' },
+      { pk: 'C#org-1#SITE#s-1#REF', sk: 'SENSOR#A1B2C3D4' },
+      { pk: 'C#org-1#LOCATION#l-1#REF', sk: 'SENSOR#A1B2C3D4' },
+      { pk: 'C#org-1#SENSOR#A1B2C3D4', sk: 'SCHEDULEDCHANGE#c-1' },
+    ]));
+    expect(items.some((item) => item.Update?.UpdateExpression === 'ADD sensorCount :delta' && item.Update.ExpressionAttributeValues?.[':delta'] === -1)).toBe(true);
+  });
+
+  it('disables now, refusing a sensor already disabled; a scheduled change writes its due item', async () => {
+    const record = toSensorRecord(config('A1B2C3D4'));
+    const after = await store.disableNow(caller, 'org-1', record, 'Defrost', undefined);
+    expect(after).toMatchObject({ disabled: true, disable: { disabledOn: now.toISOString(), disabledBy: caller.email, reason: 'Defrost' }, version: 3 });
+    await expect(store.disableNow(caller, 'org-1', after, 'Again', undefined)).rejects.toMatchObject({ message: MESSAGES.sensorAlreadyDisabled });
+    dynamo.resetHistory();
+    const scheduled = await store.scheduleDisable(caller, 'org-1', record, '2026-05-02T08:30:00.000Z', 'Refit', undefined);
+    const due = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.find((item) => item.Put?.Item?.['type'] === 'ScheduledDeviceChange');
+    expect(due?.Put?.Item).toMatchObject({
+      pk: 'C#org-1#SENSOR#A1B2C3D4', gsi1pk: 'DEVICECHANGE#DUE#2026-05-02T08', customerId: 'org-1', deviceId: 'A1B2C3D4', action: 'disable',
+      sk: `SCHEDULEDCHANGE#${scheduled.scheduledChanges[0]?.id ?? ''}`,
+    });
+  });
+});
