@@ -9,6 +9,7 @@ import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';
 import GatewaysPage from './GatewaysPage';
+import InactiveGatewaysPage from './InactiveGatewaysPage';
 import { gatewayFixture, navbarFixture } from './gatewayFixtures';
 
 const fake = vi.hoisted(() => ({
@@ -202,5 +203,86 @@ describe('GatewaysPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Gateway Dock gateway cannot be deleted: it has 3 sensor(s) and 0 note(s). Remove them first.')).toBeVisible();
     expect(fake.api).toHaveBeenCalledWith('/gateways/0016C001F000A1B2', { method: 'DELETE' });
+  });
+});
+
+describe('GatewaysPage, editing images and position', () => {
+  beforeEach(() => {
+    fake.role = 'admin';
+    fake.api.mockReset();
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const withImages = gatewayFixture('0016C001F000A1B2', 'Dock gateway', { imageFileIds: ['f-1', 'f-2'] });
+  const storedImage = (id: string, fileName: string) => ({
+    id, fileName, contentType: 'image/png', size: 4, kind: 'image', status: 'uploaded', createdBy: 'a', createdAt: '2026-01-15T10:00:00.000Z',
+  });
+  const editAnswer = (path: string, request?: ApiRequest): unknown => {
+    if (path.startsWith('/account/gridsettings/')) return {};
+    if (path === '/locations/navbar') return navbarFixture;
+    if (path === '/gateways?limit=100') return { items: [withImages] };
+    if (path === '/gateways/0016C001F000A1B2/files?limit=100&kind=image') return { items: [storedImage('f-1', 'front.png'), storedImage('f-2', 'rack.png')] };
+    if (/^\/gateways\/0016C001F000A1B2\/files\/f-\d\/download$/.test(path)) return { url: `http://files.local/${path.split('/')[4] ?? ''}`, expiresAt: '2026-01-15T10:15:00.000Z' };
+    if (request?.method === 'PUT' && path === '/gateways/0016C001F000A1B2') return { ...withImages, ...(request.body as object) };
+    if (request?.method === 'DELETE' && path === '/gateways/0016C001F000A1B2/files/f-1') return undefined;
+    throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
+  };
+
+  it('keeps the images left, deletes the file of one removed, and takes the position from the browser', async () => {
+    const user = userEvent.setup();
+    fake.api.mockImplementation(editAnswer);
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (success: PositionCallback) => success({ coords: { latitude: 51.4545123456, longitude: -2.5879 } } as GeolocationPosition),
+      },
+    });
+    renderScreen(<GatewaysPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Dock gateway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit gateway' });
+    expect(within(dialog).getByRole('textbox', { name: /^EUI/ })).toHaveAttribute('readonly');
+    expect(await within(dialog).findByRole('img', { name: 'front.png' })).toHaveAttribute('src', 'http://files.local/f-1');
+    expect(within(dialog).getByText('2 of 5 images')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove front.png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use my location' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Latitude/ })).toHaveValue('51.454512');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Gateway "Dock gateway" updated.')).toBeVisible();
+    const update = fake.api.mock.calls.find(([path, request]) => path === '/gateways/0016C001F000A1B2' && request?.method === 'PUT')?.[1]?.body as GatewayInput;
+    expect(update).toMatchObject({ imageFileIds: ['f-2'], position: { latitude: 51.454512, longitude: -2.5879 } });
+    await waitFor(() => expect(fake.api).toHaveBeenCalledWith('/gateways/0016C001F000A1B2/files/f-1', { method: 'DELETE' }));
+  });
+
+  it("says why the browser's position is not available", async () => {
+    const user = userEvent.setup();
+    fake.api.mockImplementation(editAnswer);
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_success: PositionCallback, failure: PositionErrorCallback) =>
+          failure({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' } as GeolocationPositionError),
+      },
+    });
+    renderScreen(<GatewaysPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add gateway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add gateway' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use my location' }));
+    expect(await within(dialog).findByText('Location access was denied. Allow it in the browser to use your location.')).toBeVisible();
+  });
+
+  it('lists the inactive gateways on their own page', async () => {
+    fake.api.mockImplementation((path, request) => (path === '/gateways/inactive?limit=100'
+      ? { items: [gatewayFixture('0016C001F000FFFF', 'Old gateway', { isActive: false, status: 'Inactive', state: { online: false } })] }
+      : editAnswer(path, request)));
+    renderScreen(<InactiveGatewaysPage />);
+    expect(await screen.findByRole('heading', { name: 'Inactive gateways' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Old gateway' })).toBeInTheDocument();
+    expect(screen.getByText('Never')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Active gateways' })).toHaveAttribute('href', '/app/gateways');
   });
 });
