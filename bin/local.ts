@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../local/demo';
 import { portsFromEnvironment } from '../local/ports';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_ROOT, REPOSITORY_ROOT, startLocalStack } from '../local/stack';
+import { startDemoSimulation, type DemoSimulation } from '../local/simulator/demo-run';
 
 /** `npm start`: the whole portal on this machine, over emulators of the AWS services. */
 
@@ -35,6 +36,21 @@ async function main(): Promise<void> {
   process.env['AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE'] ??= '1';
   ensureWebBuild();
   const stack = await startLocalStack({ ports: portsFromEnvironment(), dataDir: process.env['LOCAL_DATA_DIR'] ?? DEFAULT_DATA_DIR });
+  // The demo fleet publishes over MQTT as real devices would (local/simulator), unless SIMULATOR=off.
+  let simulation: DemoSimulation | undefined;
+  let simulatorLine = 'Simulator off (SIMULATOR=off): no demo device publishes.';
+  if ((process.env['SIMULATOR'] ?? 'on').toLowerCase() !== 'off') {
+    try {
+      simulation = await startDemoSimulation({
+        brokerUrl: stack.urls.mqtt, dataDir: stack.dataDir, dynamoEndpoint: stack.urls.dynamodb, tableName: stack.tableName,
+        log: (line) => console.error(`simulator: ${line}`),
+      });
+      const backfill = simulation.backfill ? `; back-filled ${simulation.backfill.readings} readings since ${new Date(simulation.backfill.fromMs).toLocaleString()}` : '';
+      simulatorLine = `Simulator: ${simulation.sensors} demo sensors and ${simulation.gateways} gateways publishing live${backfill} (SIMULATOR=off to turn it off).`;
+    } catch (error) {
+      simulatorLine = `Simulator not started: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const accounts = DEMO_USERS.map((user) => `    ${user.email.padEnd(26)} ${user.role}`).join('\n');
   console.log(`
@@ -44,6 +60,8 @@ Cold-chain portal is running (ready in ${seconds} s${stack.seeded ? ', demo orga
   API      ${stack.urls.api}   (OpenAPI: ${stack.urls.api}/openapi.json)
   Outbox   ${stack.urls.outbox}   (every email, text, pager, push and voice message sent)
   MQTT     ${stack.urls.mqtt}   (WebSocket ${stack.urls.mqttWebSocket})
+
+  ${simulatorLine}
 
   Demo organisation "Demo Foods", password ${DEMO_PASSWORD} for every account:
 ${accounts}
@@ -55,6 +73,7 @@ Data is kept in .local/ (npm run reset wipes it). Press Ctrl+C to stop.
     if (stopping) return;
     stopping = true;
     console.log('\nStopping...');
+    await simulation?.stop();
     await stack.stop();
     process.exit(0);
   };

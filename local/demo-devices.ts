@@ -1,5 +1,16 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dataLoggingProfileInputSchema } from '../domain/data-logging-profile';
 import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '../domain/device-catalogue';
-import type { MonitoringType } from '../domain/sensor';
+import { gatewayInputSchema } from '../domain/gateway';
+import { sensorInputSchema, type MonitoringType } from '../domain/sensor';
+import { DataLoggingProfileStore } from '../lambdas/data-logging-profiles/store';
+import { GatewayStore } from '../lambdas/gateways/store';
+import { SensorStore } from '../lambdas/sensors/store';
+import type { Caller } from '../lambdas/shared/caller';
+import { dynamoDocumentClient } from '../lambdas/shared/clients';
+import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
+import { queryAll } from '../lambdas/shared/pagination';
 import { DEMO_ORGANISATION } from './demo';
 import type { CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './simulator/environment';
 import { simulatedGateway } from './simulator/fleet';
@@ -230,4 +241,101 @@ export function demoFleet(): FleetSpec {
       ...(sensor.silent ? { silent: sensor.silent } : {}),
     })),
   };
+}
+
+// Seeding ------------------------------------------------------------------------------
+
+/** Recorded once the demo devices are seeded: when, and the simulation's origin. */
+const devicesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'DEVICES' });
+
+/** The first back-fill reaches this far back, and the fleet's slow trends start there. */
+export const DEMO_HISTORY_MS = 24 * 60 * 60 * 1000;
+
+/** Who the seed writes as (its audit entries say "seed", as the demo locations' do). */
+const SEED_CALLER: Caller = {
+  userId: 'seed', email: 'seed', role: 'admin', customerId: DEMO_ORGANISATION.customerId, accountId: 'seed',
+  customerGroupId: DEMO_ORGANISATION.customerGroupId, isPortalLogin: false, tokenId: 'seed',
+};
+
+/**
+ * Where the demo fleet's slow trends and recurring faults are anchored (local/simulator/spec.ts):
+ * 24 hours before the devices were seeded, so every start of the simulator continues the same
+ * story. Undefined before the seed.
+ */
+export async function demoDevicesOrigin(documents: DynamoDBDocumentClient, tableName: string): Promise<number | undefined> {
+  const result = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
+  const origin = result.Item?.['origin'];
+  return typeof origin === 'number' ? origin : undefined;
+}
+
+/**
+ * Seeds the demo devices once, as an administrator would have added them: through the data
+ * logging profiles', gateways' and sensors' own stores (so references on the site and
+ * location, the gateways' sensor counts, the profiles' use counts and the audit entries are
+ * all right). Each device is added only when missing, and a marker records the seed, so it is
+ * idempotent: a data folder seeded before devices existed gets them at its next start, and
+ * what people delete afterwards is not put back. Returns whether it seeded.
+ */
+export async function seedDemoDevices(documents: DynamoDBDocumentClient, tableName: string, now: Date = new Date()): Promise<boolean> {
+  const { customerId, site, location } = DEMO_ORGANISATION;
+  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
+  if (marker.Item !== undefined) return false;
+  const siteItem = await documents.send(new GetCommand({
+    TableName: tableName, Key: { pk: entityPartition(customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, site.id) }, ConsistentRead: true,
+  }));
+  // Someone removed the demo site: there is nowhere to put the devices.
+  if (siteItem.Item === undefined) return false;
+  const clock = () => now;
+  // The stores write with the handlers' own client (configured from the stack's environment), so the records are the API's.
+  const writer = dynamoDocumentClient();
+
+  const profiles = new DataLoggingProfileStore(writer, tableName, clock);
+  const existing = await queryAll<Record<string, unknown>>(writer, {
+    TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': profiles.listPartition(customerId) },
+  });
+  const profileIds = new Map<string, string>();
+  for (const profile of DEMO_LOGGING_PROFILES) {
+    const found = existing.find((item) => item['name'] === profile.name);
+    const id = typeof found?.['id'] === 'string' ? found['id'] : (await profiles.create(SEED_CALLER, customerId, dataLoggingProfileInputSchema.parse({
+      name: profile.name, description: profile.description, enabled: true, valueToLog: 'instant',
+      intervalMinutes: profile.intervalMinutes, calculationWindowMinutes: profile.intervalMinutes, deviation: profile.deviation,
+    }))).id;
+    profileIds.set(profile.id, id);
+  }
+
+  const gateways = new GatewayStore(writer, tableName, clock);
+  for (const gateway of DEMO_GATEWAYS) {
+    if (await gateways.find(customerId, gateway.id)) continue;
+    await gateways.create(SEED_CALLER, customerId, gatewayInputSchema.parse({
+      name: gateway.name, model: gateway.model, macId: gateway.macId, eui: gateway.id, locationIds: [location.id], siteId: site.id,
+      notes: '', position: { latitude: site.latitude, longitude: site.longitude },
+    }));
+  }
+
+  const sensors = new SensorStore(writer, tableName, clock);
+  for (const sensor of DEMO_SENSORS) {
+    if (await sensors.find(customerId, sensor.id)) continue;
+    await sensors.create(SEED_CALLER, customerId, sensorInputSchema.parse({
+      id: sensor.id, name: sensor.name, description: sensor.description, deviceModel: sensor.model, monitoringType: sensor.monitoringType,
+      locationId: location.id, siteId: site.id, gatewayId: sensor.gatewayId, connectionType: sensor.connectionType,
+      channels: sensor.channels.map((demo, index) => ({
+        channel: index + 1, dataLoggingProfileId: profileIds.get(demo.dataLoggingProfileId), sensorType: demo.sensorType, sensorSubType: demo.sensorSubType,
+      })),
+      ...(sensor.externalSensorType ? { externalSensorType: sensor.externalSensorType } : {}),
+      ...(sensor.openLabel ? { openLabel: sensor.openLabel, closeLabel: sensor.closeLabel } : {}),
+    }));
+  }
+
+  try {
+    await documents.send(new PutCommand({
+      TableName: tableName,
+      Item: { ...devicesMarkerKey(), seededAt: now.toISOString(), origin: now.getTime() - DEMO_HISTORY_MS },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (error) {
+    // Two starts seeding at once: the devices were found or added by both; the first marker stands.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, tenantPrefix, UNIQUENESS_SORT_KEY, uniquenessPartition } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { seedDemoDevices } from './demo-devices';
 import { demoLocationAndSiteItems } from './demo-locations';
 
 /**
@@ -31,7 +32,11 @@ export async function seedDemo(
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException) {
+      // Seeded before the demo had devices: they are added once (local/demo-devices.ts).
+      await seedDemoDevices(documents, tableName);
+      return false;
+    }
     throw error;
   }
   const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
@@ -68,6 +73,7 @@ export async function seedDemo(
     }));
     await put({ ...emailClaim(customerId, user.email), ownerId: user.accountId });
   }
+  await seedDemoDevices(documents, tableName);
   return true;
 }
 

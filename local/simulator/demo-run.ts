@@ -1,0 +1,153 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deviceKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
+import { DEMO_ORGANISATION } from '../demo';
+import { demoDevicesOrigin, demoFleet } from '../demo-devices';
+import { deviceCredentials } from '../device-credentials';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../identity';
+import { mergeFleets, syntheticFleet } from './fleet';
+import { startSimulator, type RunningSimulator } from './runner';
+import type { FleetSpec } from './spec';
+import { registerSyntheticFleet } from './synthetic-registration';
+
+/**
+ * The demo organisation's fleet on a running local stack: what `npm start` runs in-process
+ * and `npm run simulate` runs beside it. Only devices still registered are simulated (a
+ * device someone deleted stays quiet). Before going live it back-fills the time since the
+ * fleet's newest stored reading, at most 24 hours (all of it on the first start), as the
+ * gateways' buffered uploads, so the charts are never empty.
+ */
+
+export const BACKFILL_LIMIT_MS = 24 * 60 * 60 * 1000;
+/** A gap shorter than this is not worth a back-fill: live reporting covers it. */
+const BACKFILL_MINIMUM_MS = 60 * 1000;
+
+export interface DemoSimulationOptions {
+  brokerUrl: string;
+  /** The stack's data folder (device credentials derive from its signing secret). */
+  dataDir: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  /** Simulate the demo fleet (true by default). */
+  includeDemo?: boolean;
+  /** Extra synthetic sensors (CT-100 fridges behind GW-SG1 gateways), registered on the demo site when missing. */
+  extraSensors?: number;
+  /** Back-fill the gap since the newest stored reading (true by default; ignored with `replayFromMs`). */
+  backfill?: boolean;
+  /** Start this long ago and replay at `speed` until caught up with the clock. */
+  replayFromMs?: number;
+  speed?: number;
+  durationMs?: number;
+  seed?: number | string;
+  log?: (line: string) => void;
+}
+
+export interface DemoSimulation {
+  simulator: RunningSimulator;
+  gateways: number;
+  sensors: number;
+  /** What the back-fill covered, when there was one. */
+  backfill?: { fromMs: number; readings: number };
+  stop(): Promise<void>;
+}
+
+/** The fleet without the devices that are not (or no longer) registered. */
+async function registeredOnly(documents: DynamoDBDocumentClient, tableName: string, customerId: string, fleet: FleetSpec): Promise<FleetSpec> {
+  const keys = [
+    ...fleet.gateways.map((gateway) => deviceKey(customerId, ENTITY.gateway, gateway.id)),
+    ...fleet.sensors.map((sensor) => deviceKey(customerId, ENTITY.sensor, sensor.id)),
+  ];
+  const found = new Set<string>();
+  for (let index = 0; index < keys.length; index += 100) {
+    const result = await documents.send(new BatchGetCommand({
+      RequestItems: { [tableName]: { Keys: keys.slice(index, index + 100), ProjectionExpression: 'pk, sk' } },
+    }));
+    for (const item of result.Responses?.[tableName] ?? []) found.add(`${String(item['pk'])}|${String(item['sk'])}`);
+  }
+  const registered = (key: { pk: string; sk: string }) => found.has(`${key.pk}|${key.sk}`);
+  const gateways = fleet.gateways.filter((gateway) => registered(deviceKey(customerId, ENTITY.gateway, gateway.id)));
+  const gatewayIds = new Set(gateways.map((gateway) => gateway.id));
+  const sensors = fleet.sensors.filter((sensor) => registered(deviceKey(customerId, ENTITY.sensor, sensor.id))
+    && (sensor.gatewayId === undefined || gatewayIds.has(sensor.gatewayId)));
+  return { ...fleet, gateways, sensors };
+}
+
+/** The time of the newest reading stored for any of these sensors, or undefined. */
+async function newestReading(documents: DynamoDBDocumentClient, tableName: string, customerId: string, sensorIds: readonly string[]): Promise<number | undefined> {
+  const times = await Promise.all(sensorIds.map(async (sensorId) => {
+    const result = await documents.send(new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId) },
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: 'sk',
+    }));
+    const sk = result.Items?.[0]?.['sk'];
+    return typeof sk === 'string' ? Date.parse(sk) : undefined;
+  }));
+  const known = times.filter((time): time is number => time !== undefined && Number.isFinite(time));
+  return known.length === 0 ? undefined : Math.max(...known);
+}
+
+export async function startDemoSimulation(options: DemoSimulationOptions): Promise<DemoSimulation> {
+  const { customerId } = DEMO_ORGANISATION;
+  const log = options.log ?? (() => undefined);
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  try {
+    const now = Date.now();
+    const origin = (await demoDevicesOrigin(documents, options.tableName)) ?? now - BACKFILL_LIMIT_MS;
+    const fleets: FleetSpec[] = [];
+    const demo = options.includeDemo ?? true ? await registeredOnly(documents, options.tableName, customerId, demoFleet()) : undefined;
+    if (demo) fleets.push(demo);
+    if ((options.extraSensors ?? 0) > 0) {
+      const synthetic = syntheticFleet({ count: options.extraSensors ?? 0, idPrefix: 'E', seed: options.seed ?? 'synthetic' });
+      await registerSyntheticFleet(documents, options.tableName, synthetic);
+      fleets.push(synthetic);
+    }
+    const fleet = mergeFleets(...fleets);
+    if (fleet.sensors.length === 0 && fleet.gateways.length === 0) throw new Error('No demo devices are registered: nothing to simulate.');
+
+    let start = now;
+    let speed = options.speed ?? 1;
+    let backfill: DemoSimulation['backfill'];
+    if (options.replayFromMs !== undefined) {
+      start = now - options.replayFromMs;
+    } else if (options.backfill ?? true) {
+      // Only the demo fleet's own sensors are asked: a synthetic fleet may be large.
+      const newest = await newestReading(documents, options.tableName, customerId, (demo ?? fleet).sensors.slice(0, 20).map((sensor) => sensor.id));
+      const from = Math.max(now - BACKFILL_LIMIT_MS, (newest ?? 0) + 1);
+      if (now - from >= BACKFILL_MINIMUM_MS) {
+        start = from;
+        speed = Number.POSITIVE_INFINITY;
+        backfill = { fromMs: from, readings: 0 };
+      }
+    }
+    const simulator = await startSimulator({
+      brokerUrl: options.brokerUrl,
+      customerId,
+      fleet,
+      credentials: (deviceId) => deviceCredentials(options.dataDir, customerId, deviceId),
+      seed: options.seed ?? 'demo-foods',
+      start,
+      origin,
+      speed,
+      ...(options.durationMs !== undefined ? { durationMs: options.durationMs } : {}),
+      log,
+    });
+    // The first tick (inside startSimulator) published the back-fill.
+    if (backfill) backfill.readings = simulator.stats().readings;
+    return {
+      simulator,
+      gateways: fleet.gateways.length,
+      sensors: fleet.sensors.length,
+      ...(backfill ? { backfill } : {}),
+      stop: () => simulator.stop(),
+    };
+  } finally {
+    documents.destroy();
+  }
+}

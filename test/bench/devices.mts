@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import mqtt, { type MqttClient } from 'mqtt';
+import { floorToHour, hourKey, rollupOf } from '../../domain/rollups';
+import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '../../domain/telemetry';
+import { ingestMetrics } from '../../lambdas/ingest/handler';
+import { readingItem, rollupItem } from '../../lambdas/ingest/store';
+import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
+import { deviceCredentials } from '../../local/device-credentials';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { freePorts } from '../../local/ports';
+import { coalesce, countReadings } from '../../local/simulator/batching';
+import { syntheticFleet } from '../../local/simulator/fleet';
+import { Simulation, type SimulatedMessage } from '../../local/simulator/simulation';
+import { registerSyntheticFleet } from '../../local/simulator/synthetic-registration';
+import { startLocalStack } from '../../local/stack';
+import type { StackUnderTest } from '../support/global-setup';
+import { api, createUser, provisionAccount } from '../support/identity';
+
+/**
+ * `npm run bench` (second part): devices and telemetry (issue 5 §5), measured in one run on
+ * a fresh local stack, each figure next to a baseline of the same DynamoDB Local:
+ * - readings per second end to end (MQTT publish → rule subscriber → ingest → stored) for
+ *   1,000 simulated sensors, 10 readings each one simulated minute apart, published as one
+ *   gateway batch per gateway per simulated minute; next to the raw BatchWriteItem rate of the
+ *   same items (25 per request, as many writers as the rule subscriber runs ingest calls);
+ * - write and read requests and capacity units per stored reading (the ingest's own counters);
+ * - the sensor list (1,000 sensors, paged) and a 24-hour and a 30-day graph, p50/p95, next to a
+ *   bare Query of the same items; the number of points of the 30-day graph.
+ * Figures, not assertions; recorded in docs/performance.md.
+ */
+
+const SENSORS = 1000;
+const READINGS_PER_SENSOR = 10;
+const PER_GATEWAY = 100;
+/** The rule subscriber's concurrency (local/iot-rules.ts): the raw baseline uses as many writers. */
+const WRITERS = 4;
+const ROUNDS = 20;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const ORG = 'bench-org';
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function time(rounds: number, work: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const started = process.hrtime.bigint();
+    await work();
+    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return samples;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const row = (label: string, samples: number[]) =>
+  `${label.padEnd(64)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms`;
+
+/** Writes items with BatchWriteItem, 25 per request, `writers` requests at a time, unprocessed ones again. */
+async function batchWrite(documents: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[], writers: number): Promise<void> {
+  const chunks: Record<string, unknown>[][] = [];
+  for (let index = 0; index < items.length; index += 25) chunks.push(items.slice(index, index + 25));
+  let next = 0;
+  await Promise.all(Array.from({ length: writers }, async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next] ?? [];
+      next += 1;
+      let requests: Record<string, unknown>[] = chunk.map((item) => ({ PutRequest: { Item: item } }));
+      while (requests.length > 0) {
+        const result = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (result.UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
+      }
+    }
+  }));
+}
+
+/** Every item of a partition (a bare Query, paged as DynamoDB pages it), optionally within a sort-key range. */
+async function queryPartition(documents: DynamoDBDocumentClient, tableName: string, pk: string, range?: { from: string; to: string }): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: range ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk, ...(range ? { ':from': range.from, ':to': range.to } : {}) },
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }));
+    count += page.Items?.length ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return count;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'coldchain-bench-devices-'));
+const startedAt = Date.now();
+const local = await startLocalStack({ ports: await freePorts(), dataDir });
+const startSeconds = (Date.now() - startedAt) / 1000;
+const clients: MqttClient[] = [];
+try {
+  const stack: StackUnderTest = {
+    portalUrl: local.urls.portal, apiUrl: local.urls.api, identityEndpoint: local.urls.identity, dynamoEndpoint: local.urls.dynamodb,
+    tableName: local.tableName, mqttUrl: local.urls.mqtt, dataDir: local.dataDir, ...local.identity,
+  };
+  const { tableName } = local;
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+
+  // An organisation of the bench's own: an administrator with corporate access, a location, a site, a profile.
+  const admin = await createUser(stack, 'admin', ORG);
+  await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: ORG, accountId: admin.accountId, hasDefaultLocAccess: true, isOwner: true });
+  const address = { address: '9 Bench Road', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' };
+  const locationId = ((await api(stack, admin, 'POST', '/locations', { name: 'Bench Depot', ...address })).body as { id: string }).id;
+  const siteId = ((await api(stack, admin, 'POST', '/sites', { name: 'Bench Kitchen', locationIds: [locationId], timezone: 'Europe/London', billingAddressSameAsSite: false, billingAddress: address })).body as { id: string }).id;
+  // A realistic profile: a move of 0.5 °C is material (the live state is rewritten for it, or at the 10-minute heartbeat).
+  const dataLoggingProfileId = ((await api(stack, admin, 'POST', '/dataloggingprofiles', { name: 'Every minute', valueToLog: 'instant', intervalMinutes: 1, calculationWindowMinutes: 1, deviation: 0.5 })).body as { id: string }).id;
+
+  // 1,000 sensors and 10 gateways, registered directly in the table (BatchWriteItem of the stores' own configuration items).
+  const fleet = syntheticFleet({ count: SENSORS, perGateway: PER_GATEWAY, reportSeconds: 60, seed: 'bench' });
+  const registeredAt = Date.now();
+  await registerSyntheticFleet(documents, tableName, fleet, { mode: 'batch', placement: { customerId: ORG, siteId, locationId, dataLoggingProfileId } });
+  const registerSeconds = (Date.now() - registeredAt) / 1000;
+
+  // The readings: 10 simulated minutes of the fleet, one gateway batch per gateway per minute.
+  const now = Date.now();
+  const simulationStart = now - READINGS_PER_SENSOR * MINUTE - 30_000;
+  const simulation = new Simulation(fleet, { seed: 'bench', start: simulationStart });
+  const minutes: SimulatedMessage[][] = [];
+  for (let minute = 1; minute <= READINGS_PER_SENSOR; minute += 1) {
+    minutes.push(coalesce(simulation.runUntil(simulationStart + minute * MINUTE)).filter((message) => message.kind === 'readings'));
+  }
+  const published = minutes.flat();
+  const totalReadings = countReadings(published);
+
+  // Raw baseline: the very same reading items (as the ingest builds them) under another organisation, same writers.
+  const rawItems = published.flatMap((message) => {
+    if (message.kind !== 'readings' || !('readings' in message.payload)) return [];
+    return message.payload.readings.map((reading) => readingItem('bench-raw', reading.deviceId ?? '', {
+      time: reading.time, channels: reading.channels as Record<string, number | null>, battery: reading.battery, signal: reading.signal, snr: reading.snr,
+      receivedAt: new Date(now).toISOString(), sourceDeviceId: message.publisherId,
+    }));
+  });
+  const rawRun = async (tag: string) => {
+    const items = rawItems.map((item) => ({ ...item, pk: `${String(item['pk'])}#${tag}` }));
+    const started = process.hrtime.bigint();
+    await batchWrite(documents, tableName, items, WRITERS);
+    return Number(process.hrtime.bigint() - started) / 1e9;
+  };
+  await batchWrite(documents, tableName, rawItems.slice(0, 1000).map((item) => ({ ...item, pk: `${String(item['pk'])}#WARMUP` })), WRITERS);
+  // Measured before and after the end-to-end run (the mean), so a busier moment of the machine weighs on both sides.
+  const rawBefore = await rawRun('BEFORE');
+
+  // End to end: each gateway on its own MQTT connection with its own credentials, as the simulator connects.
+  for (const gateway of fleet.gateways) {
+    const credentials = deviceCredentials(local.dataDir, ORG, gateway.id);
+    clients.push(await mqtt.connectAsync(local.urls.mqtt, { ...credentials, reconnectPeriod: 0, protocolVersion: 4 }));
+  }
+  const clientOf = new Map(fleet.gateways.map((gateway, index) => [gateway.id, clients[index]]));
+  ingestMetrics.reset();
+  const e2eStarted = process.hrtime.bigint();
+  for (const minute of minutes) {
+    await Promise.all(minute.map((message) =>
+      clientOf.get(message.publisherId)?.publishAsync(deviceTopic(ORG, message.publisherId, 'readings'), JSON.stringify(message.payload), { qos: 1 })));
+  }
+  const publishSeconds = Number(process.hrtime.bigint() - e2eStarted) / 1e9;
+  const deadline = Date.now() + 10 * MINUTE;
+  while (ingestMetrics.readingsStored < totalReadings && Date.now() < deadline) await sleep(10);
+  const e2eSeconds = Number(process.hrtime.bigint() - e2eStarted) / 1e9;
+  const e2eRate = ingestMetrics.readingsStored / e2eSeconds;
+  const metrics = ingestMetrics.snapshot();
+  const perReading = ingestMetrics.perReading();
+  const rawAfter = await rawRun('AFTER');
+  const rawSeconds = (rawBefore + rawAfter) / 2;
+  const rawRate = rawItems.length / rawSeconds;
+  // Checked in the table itself, not only in the ingest's counters.
+  let stored = 0;
+  for (const sensor of fleet.sensors) stored += await queryPartition(documents, tableName, readingPartition(ORG, sensor.id));
+
+  // Sensor list: every sensor through the API (pages of 100), next to a bare Query of the sensors' partition (config + state items).
+  const listAll = async () => {
+    let cursor: string | undefined;
+    let count = 0;
+    do {
+      const page = await api(stack, admin, 'GET', `/sensors?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const body = page.body as { items: unknown[]; nextCursor?: string };
+      count += body.items.length;
+      cursor = body.nextCursor;
+    } while (cursor !== undefined);
+    return count;
+  };
+  const listed = await listAll();
+  const sensorPartition = entityPartition(ORG, ENTITY.sensor);
+  await time(3, () => queryPartition(documents, tableName, sensorPartition));
+  const listBare = await time(ROUNDS, () => queryPartition(documents, tableName, sensorPartition));
+  const listFull = await time(ROUNDS, listAll);
+
+  // 30 days of one sensor, every 5 minutes, written directly in bulk: the ingest's own readingItem and
+  // rollupItem, each hour's rollup computed by domain/rollups' rollupOf (what the ingest computes).
+  const graphSensor = fleet.sensors[0]?.id ?? '';
+  const historyEnd = floorToHour(simulationStart);
+  const historyStart = historyEnd - 30 * DAY;
+  const history: { time: string; channels: Record<string, number | null> }[] = [];
+  for (let at = historyStart; at < historyEnd; at += 5 * MINUTE) {
+    history.push({ time: new Date(at).toISOString(), channels: { 1: Number((3 + 1.2 * Math.sin(at / (23 * MINUTE)) + 0.3 * Math.sin(at / DAY)).toFixed(1)) } });
+  }
+  const byHour = new Map<string, typeof history>();
+  for (const reading of history) byHour.set(hourKey(reading.time), [...(byHour.get(hourKey(reading.time)) ?? []), reading]);
+  await batchWrite(documents, tableName, [
+    ...history.map((reading) => readingItem(ORG, graphSensor, { ...reading, battery: 90, signal: -70, snr: 9, receivedAt: reading.time, sourceDeviceId: fleet.gateways[0]?.id ?? '' })),
+    ...[...byHour].map(([hour, readings]) => rollupItem(ORG, graphSensor, hour, rollupOf(Date.parse(`${hour}:00:00.000Z`), readings), new Date().toISOString())),
+  ], WRITERS);
+  const graph = (start: number, end: number) => api(stack, admin, 'GET', `/graphdata?queryId=${graphSensor}&startDate=${start}&endDate=${end}`);
+  const dayEnd = now;
+  const monthEnd = now;
+  const points = (body: unknown) => (body as GraphData).channels.reduce((sum, channel) => Math.max(sum, channel.points.length), 0);
+  const dayGraph = await graph(dayEnd - DAY, dayEnd);
+  const monthGraph = await graph(monthEnd - 30 * DAY, monthEnd);
+  const dayBare = await time(ROUNDS, () => queryPartition(documents, tableName, readingPartition(ORG, graphSensor), { from: new Date(dayEnd - DAY).toISOString(), to: new Date(dayEnd).toISOString() }));
+  const dayFull = await time(ROUNDS, () => graph(dayEnd - DAY, dayEnd));
+  const monthBare = await time(ROUNDS, () => queryPartition(documents, tableName, rollupPartition(ORG, graphSensor), { from: hourKey(monthEnd - 30 * DAY), to: hourKey(monthEnd) }));
+  const monthFull = await time(ROUNDS, () => graph(monthEnd - 30 * DAY, monthEnd));
+
+  const batches = published.length;
+  const ratio = e2eRate / rawRate;
+  console.log(`
+Devices and telemetry (${cpus().length} cores, Node ${process.version}); local stack ready in ${startSeconds.toFixed(1)} s
+${SENSORS} sensors and ${fleet.gateways.length} gateways registered directly in the table (BatchWriteItem of the stores' configuration items) in ${registerSeconds.toFixed(1)} s
+
+Throughput: ${totalReadings} readings (${READINGS_PER_SENSOR} per sensor, one simulated minute apart), published as ${batches} gateway batches of ${Math.round(totalReadings / batches)} readings (QoS 1, one connection per gateway)
+  end to end (MQTT publish → stored reading)       ${e2eRate.toFixed(0).padStart(7)} readings/s   (${e2eSeconds.toFixed(2)} s; publishing took ${publishSeconds.toFixed(2)} s)
+  raw BatchWriteItem of the same items (25/request, ${WRITERS} writers) ${rawRate.toFixed(0).padStart(7)} items/s      (${rawBefore.toFixed(2)} s before, ${rawAfter.toFixed(2)} s after)
+  ratio end to end / raw                           ${ratio.toFixed(2).padStart(7)}   (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})
+  stored: ${metrics.readingsStored} by the ingest's count, ${stored} found in the table; ${metrics.deadLetters} dead letters, ${metrics.duplicates} duplicates
+
+Per stored reading (ingest counters, ConsumedCapacity as DynamoDB Local reports it):
+  write requests ${(perReading?.writeRequests ?? 0).toFixed(3)}   write units ${(perReading?.writeUnits ?? 0).toFixed(3)} (target ≤ 1.2: ${(perReading?.writeUnits ?? 99) <= 1.2 ? 'met' : 'NOT met'})
+  read requests  ${(perReading?.readRequests ?? 0).toFixed(4)}   read units  ${(perReading?.readUnits ?? 0).toFixed(4)} (target ≤ 0.05: ${(perReading?.readUnits ?? 99) <= 0.05 ? 'met' : 'NOT met'})
+  (state writes ${metrics.stateWrites}, skipped by the material-change rule ${metrics.stateWritesSkipped}; rollup writes ${metrics.rollupWrites}; ${metrics.messages} SQS records)
+
+Reads (${ROUNDS} rounds each):
+${row(`bare Query of the sensor partition (${SENSORS} configs + states)`, listBare)}
+${row(`GET /api/sensors, all ${listed} in pages of 100`, listFull)}
+${row(`bare Query of 24 h of readings (${dayGraph.status === 200 ? points(dayGraph.body) : '?'} items)`, dayBare)}
+${row('GET /api/graphdata, 24 hours (raw)', dayFull)}
+${row('bare Query of 30 days of hourly rollups (720 items)', monthBare)}
+${row(`GET /api/graphdata, 30 days (${(monthGraph.body as GraphData).resolution})`, monthFull)}
+  30-day graph: ${points(monthGraph.body)} points per channel (target ≤ ${MAX_GRAPH_POINTS}: ${points(monthGraph.body) <= MAX_GRAPH_POINTS ? 'met' : 'NOT met'})
+`);
+  documents.destroy();
+} finally {
+  await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));
+  await local.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

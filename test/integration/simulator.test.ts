@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DeviceCommand } from '../../domain/device-commands';
+import type { Gateway } from '../../domain/gateway';
+import type { Sensor } from '../../domain/sensor';
+import type { ReadingRow } from '../../domain/telemetry';
+import { deviceCredentials } from '../../local/device-credentials';
+import { placedFleet, startSimulatedDevice, startSimulator, type RunningSimulator, type SimulatedDevice } from '../../local/simulator';
+import { registerTestDevices, type TestDevices } from '../support/devices';
+import { api, createUser, type TestUser } from '../support/identity';
+
+const stack = inject('stack');
+/** An organisation of these tests' own, so the demo organisation's devices stay as they are. */
+const ORG = 'simulator-test-org';
+const MINUTE = 60_000;
+
+/**
+ * The simulator against the whole local path (issue 5 §4): its devices connect to the broker
+ * with their own credentials, the rule subscriber hands their messages to the ingest, and the
+ * portal shows stored readings, the sensors' and gateway's live state, and the devices'
+ * answers to commands.
+ */
+describe('the device simulator on the local stack', () => {
+  let admin: TestUser;
+  let devices: TestDevices;
+  let simulator: RunningSimulator;
+  let backfillFrom: number;
+
+  const readings = async (sensorId: string): Promise<ReadingRow[]> => {
+    const result = await api(stack, admin, 'GET', `/sensors/${sensorId}/readings?startDate=${backfillFrom - MINUTE}&endDate=${Date.now() + MINUTE}&limit=100`);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return (result.body as { items: ReadingRow[] }).items;
+  };
+  const sensor = async (id: string) => (await api(stack, admin, 'GET', `/sensors/${id}`)).body as Sensor;
+  const commandOf = async (path: string, commandId: string) =>
+    ((await api(stack, admin, 'GET', `${path}/commands`)).body as { items: DeviceCommand[] }).items.find((command) => command.id === commandId);
+  const send = async (path: string, body: Record<string, unknown>) => {
+    const sent = await api(stack, admin, 'POST', `${path}/commands`, body);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    return (sent.body as DeviceCommand).id;
+  };
+
+  beforeAll(async () => {
+    admin = await createUser(stack, 'admin', ORG);
+    devices = await registerTestDevices(stack, admin);
+    backfillFrom = Date.now() - 30 * MINUTE;
+    // Half an hour of the past at once (the back-fill, as gateway batches), then real time.
+    simulator = await startSimulator({
+      brokerUrl: stack.mqttUrl,
+      customerId: ORG,
+      fleet: placedFleet([
+        { sensorId: devices.radioSensorId, model: 'CT-100', gatewayId: devices.gatewayId },
+        // Registered with its first channel only (no probe plugged in).
+        { sensorId: devices.wifiSensorId, model: 'WF-900', channels: [1] },
+      ]),
+      credentials: (deviceId) => deviceCredentials(stack.dataDir, ORG, deviceId),
+      seed: 'simulator-test',
+      start: backfillFrom,
+      speed: Number.POSITIVE_INFINITY,
+    });
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+  });
+
+  it('makes readings arrive: stored at their own times, through the gateway and from the Wi-Fi sensor', async () => {
+    // Six readings each in 30 minutes at one every 5 minutes (the phase decides the sixth).
+    await expect.poll(async () => (await readings(devices.radioSensorId)).length, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(5);
+    await expect.poll(async () => (await readings(devices.wifiSensorId)).length, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(5);
+    const radio = await readings(devices.radioSensorId);
+    const times = radio.map((row) => Date.parse(row.time)).sort((a, b) => a - b);
+    expect(times[0]).toBeGreaterThanOrEqual(backfillFrom);
+    expect(times[0]).toBeLessThan(backfillFrom + 6 * MINUTE);
+    // Five minutes apart, as the model reports.
+    expect(times.slice(1).map((time, index) => time - (times[index] ?? 0))).toEqual(times.slice(1).map(() => 5 * MINUTE));
+    for (const row of radio) {
+      expect(row.sourceDeviceId).toBe(devices.gatewayId);
+      // A reach-in fridge: in its band.
+      expect(row.channels['1']).toBeGreaterThan(1);
+      expect(row.channels['1']).toBeLessThan(7);
+      expect(row.signal).toBeLessThanOrEqual(-40);
+    }
+    expect((await readings(devices.wifiSensorId)).every((row) => row.sourceDeviceId === devices.wifiSensorId)).toBe(true);
+  });
+
+  it("updates the sensors' and the gateway's live state", async () => {
+    await expect.poll(async () => (await sensor(devices.radioSensorId)).live.online, { timeout: 30_000, interval: 500 }).toBe(true);
+    const { live } = await sensor(devices.radioSensorId);
+    expect(live.reading?.['1']).toEqual(expect.any(Number));
+    expect(live.battery).toEqual(expect.any(Number));
+    expect(Date.parse(live.lastReadingAt ?? '')).toBeGreaterThan(Date.now() - 6 * MINUTE);
+    await expect.poll(async () => ((await api(stack, admin, 'GET', `/gateways/${devices.gatewayId}`)).body as Gateway).state.firmware, { timeout: 30_000, interval: 500 })
+      .toBe('2.4.1');
+  });
+
+  it('keeps publishing in real time: a reading made now arrives', async () => {
+    const before = (await readings(devices.radioSensorId)).length;
+    simulator.simulation.reportNow(devices.radioSensorId);
+    await simulator.tickNow();
+    await expect.poll(async () => (await readings(devices.radioSensorId)).length, { timeout: 20_000, interval: 500 }).toBe(before + 1);
+    expect(Date.parse((await readings(devices.radioSensorId))[0]?.time ?? '')).toBeGreaterThan(Date.now() - MINUTE);
+  });
+
+  it('answers commands with acknowledgements: the gateway for itself and for its sensor; a bad firmware file fails', async () => {
+    const gatewayPath = `/gateways/${devices.gatewayId}`;
+    const sensorPath = `/sensors/${devices.radioSensorId}`;
+    const ping = await send(gatewayPath, { command: 'ping' });
+    const priority = await send(sensorPath, { command: 'setPriority', parameters: { priority: 3 } });
+    const firmware = await send(`/sensors/${devices.wifiSensorId}`, { command: 'firmwareUpdate', parameters: { fileName: 'not-a-firmware.zip' } });
+    await expect.poll(async () => (await commandOf(gatewayPath, ping))?.status, { timeout: 20_000, interval: 500 }).toBe('executed');
+    expect(await commandOf(gatewayPath, ping)).toMatchObject({ response: 'Pong', executedAt: expect.any(String) });
+    await expect.poll(async () => (await commandOf(sensorPath, priority))?.status, { timeout: 20_000, interval: 500 }).toBe('executed');
+    expect((await commandOf(sensorPath, priority))?.response).toBe('Priority set to 3');
+    await expect.poll(async () => (await commandOf(`/sensors/${devices.wifiSensorId}`, firmware))?.status, { timeout: 20_000, interval: 500 }).toBe('failed');
+    expect((await commandOf(`/sensors/${devices.wifiSensorId}`, firmware))?.response).toBe('Firmware file "not-a-firmware.zip" not found');
+    expect(simulator.stats().acknowledgements).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('startSimulatedDevice (one device for a browser test)', () => {
+  let device: SimulatedDevice | undefined;
+  afterAll(async () => {
+    await device?.stop();
+  });
+
+  it('publishes a reading now on request, for a sensor behind its gateway', async () => {
+    const admin = await createUser(stack, 'admin', ORG);
+    const devices = await registerTestDevices(stack, admin);
+    device = await startSimulatedDevice({
+      brokerUrl: stack.mqttUrl, customerId: ORG, deviceId: devices.radioSensorId, model: 'CT-100', gatewayId: devices.gatewayId,
+      credentials: (deviceId) => deviceCredentials(stack.dataDir, ORG, deviceId),
+    });
+    await device.publishNow();
+    await expect.poll(async () => ((await api(stack, admin, 'GET', `/sensors/${devices.radioSensorId}`)).body as Sensor).live.reading?.['1'], { timeout: 20_000, interval: 500 })
+      .toEqual(expect.any(Number));
+  });
+});
