@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, type DomainError } from '../../domain/errors';
+import { DEVICE_ID_CHARACTERS } from '../../domain/device-catalogue';
 import { EQUIPMENT_TYPES, REFRIGERANTS, type Equipment, type EquipmentInput } from '../../domain/equipment';
 import { fillTemplate } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
@@ -109,6 +110,8 @@ export class SensorStore {
 
   /** A sensor's configuration and live state: one consistent Query of exactly those two items. */
   async find(customerId: string, id: string): Promise<{ record: SensorRecord; state: SensorStateRecord | undefined } | undefined> {
+    // Device ids are letters and digits: anything else (a `#` in a path) names no sensor.
+    if (!DEVICE_ID_CHARACTERS.test(id)) return undefined;
     const key = deviceKey(customerId, ENTITY.sensor, id);
     const result = await this.client.send(new QueryCommand({
       TableName: this.tableName,

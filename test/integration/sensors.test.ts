@@ -1,12 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Calibration, CalibrationCertificate } from '../../domain/calibration';
+import { calibrationListSchema, type Calibration, type CalibrationCertificate } from '../../domain/calibration';
 import type { DataLoggingProfile } from '../../domain/data-logging-profile';
 import type { Equipment } from '../../domain/equipment';
 import type { Gateway, HistoryEntry } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
-import type { Sensor } from '../../domain/sensor';
+import { sensorPageSchema, sensorSchema, type Sensor } from '../../domain/sensor';
 import type { SiteDevices } from '../../domain/site';
 import { deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
@@ -62,6 +62,10 @@ describe('sensors through the local gateway', () => {
       createdBy: admin.email, live: { online: false },
     });
     expect(sensor.channels.map((channel) => channel.channel)).toEqual([1, 2]);
+    // The API's answers are what the web app parses them with.
+    expect(sensorSchema.safeParse(sensor).error).toBeUndefined();
+    expect(sensorPageSchema.safeParse((await api(stack, admin, 'GET', '/sensors?limit=1000')).body).error).toBeUndefined();
+    expect((await get('A1B2C3D4%23STATE')).status).toBe(404);
     expect(Date.parse(sensor.registeredOn)).not.toBeNaN();
 
     // Ids are not case sensitive in paths; a basic user of the organisation reads it too.
@@ -209,6 +213,7 @@ describe('sensors through the local gateway', () => {
       },
     }));
     expect((await sensorOf(id)).live).toEqual({ online: true, lastCommunicated, lastReadingAt: lastCommunicated, reading: { 1: 3.5, 2: null }, battery: 87, signal: -71, snr: 7.5 });
+    expect(sensorSchema.safeParse(await sensorOf(id)).error).toBeUndefined();
     expect((await listed()).find((entry) => entry.id === id)?.live).toMatchObject({ online: true, battery: 87 });
     expect((await listed('&status=online')).map((entry) => entry.id)).toContain(id);
 
@@ -305,6 +310,7 @@ describe('sensors through the local gateway', () => {
     expect((await sensorOf(id)).calibration).toEqual({ issueDate: '2026-03-01', renewalDate: '2027-03-01' });
     expect(items<Calibration>((await api(stack, reader, 'GET', `/sensors/${id}/calibrations`)).body).map((entry) => entry.issueDate)).toEqual(['2026-03-01', '2025-03-01']);
 
+    expect(calibrationListSchema.safeParse((await api(stack, admin, 'GET', `/sensors/${id}/calibrations`)).body).error).toBeUndefined();
     const calibrationId = (first.body as Calibration).id;
     const download = await api(stack, reader, 'GET', `/sensors/${id}/calibrations/${calibrationId}/certificate`);
     expect(download.status).toBe(200);
