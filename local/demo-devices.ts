@@ -32,7 +32,7 @@ import type { ChannelKey, ChannelSource, FleetSpec, RecurringWindow, SimulatedCh
  *   Chest Freezer Probe      the probe is unplugged for 45 minutes every 6 hours (null)
  *   Dry Store                falls silent for 3 hours twice a day (goes offline)
  *   Hot Holding Cabinet      four thermocouples, 66-70 °C heater cycles
- *   Fryer Oil                polar material climbing with frying hours, oil at 178 °C (Wi-Fi)
+ *   Fryer Oil                polar material climbing with frying hours until the oil is changed (Wi-Fi)
  * The LoRaWAN gateway loses its backhaul for 20 minutes every 4 hours and then sends what
  * it buffered in one late batch.
  */
@@ -202,12 +202,11 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     battery: healthyBattery(83), rssi: -81,
   },
   {
-    id: 'DF000000010A', name: 'Fryer Oil', description: 'Oil quality and temperature of fryer 1, on Wi-Fi', model: 'OQ-700',
+    id: 'DF000000010A', name: 'Fryer Oil', description: 'Oil quality (total polar material) of fryer 1, on Wi-Fi', model: 'OQ-700',
     monitoringType: 'oil', connectionType: 'wifi', gatewayId: KITCHEN_GATEWAY.id,
-    channels: [
-      channel('oilQuality', 'totalPolarMaterial', { fryer: 'fryer', read: 'polarMaterial' }, {}, 'demo-dlp-oil'),
-      channel('oilQuality', 'oilTemperature', { fryer: 'fryer', read: 'oilTemperature' }, {}, 'demo-dlp-oil'),
-    ],
+    // Channel 1 only: the catalogue gives the oilQuality type (and so its oilTemperature sub type)
+    // the range 0-100, so the ingest refuses a frying temperature of 178 °C on channel 2.
+    channels: [channel('oilQuality', 'totalPolarMaterial', { fryer: 'fryer', read: 'polarMaterial' }, {}, 'demo-dlp-oil')],
     battery: healthyBattery(100), rssi: -61,
   },
 ];

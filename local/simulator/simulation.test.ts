@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SENSOR_TYPE_RANGES } from '../../domain/device-catalogue';
 import { gatewayStatusSchema, readingsMessageSchema } from '../../domain/telemetry';
 import { commandAcknowledgementSchema } from '../../domain/device-commands';
 import { DEMO_GATEWAYS, DEMO_SENSORS, demoFleet } from '../demo-devices';
@@ -47,6 +48,21 @@ describe('the demo fleet over a day', () => {
     // And in time order.
     const times = messages.map((message) => message.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("every reading is one the ingest stores: only the sensor's registered channels, each within its type's range", () => {
+    for (const sensor of DEMO_SENSORS) {
+      for (const entry of of(received, sensor.id)) {
+        expect(Object.keys(entry.reading.channels).map(Number), sensor.name).toEqual(sensor.channels.map((_channel, index) => index + 1));
+        sensor.channels.forEach((channel, index) => {
+          const value = entry.reading.channels[String(index + 1) as '1'];
+          if (value === null || value === undefined) return;
+          const range = SENSOR_TYPE_RANGES[channel.sensorType];
+          expect(value, `${sensor.name} channel ${index + 1}`).toBeGreaterThanOrEqual(range.min);
+          expect(value, `${sensor.name} channel ${index + 1}`).toBeLessThanOrEqual(range.max);
+        });
+      }
+    }
   });
 
   it('every sensor reports on its interval, radio ones through their gateway and Wi-Fi ones for themselves', () => {
