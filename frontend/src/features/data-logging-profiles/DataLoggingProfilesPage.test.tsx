@@ -78,6 +78,7 @@ describe('DataLoggingProfilesPage', () => {
     expect(await within(dialog).findByText(MESSAGES.nameRequired)).toBeVisible();
     expect(within(dialog).getByText(MESSAGES.loggingIntervalInvalid)).toBeVisible();
 
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-ins');
     await user.clear(interval);
     await user.type(interval, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
