@@ -13,7 +13,7 @@ import {
   type DeviceNoteInput,
   type DeviceRecordOwner,
 } from '@domain/device-records';
-import { historyEntrySchema, type HistoryEntry } from '@domain/gateway';
+import { historyEntrySchema } from '@domain/gateway';
 import { MESSAGES } from '@domain/messages';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import { ApiError } from './ApiError';
@@ -87,8 +87,16 @@ export async function deleteDeviceFile(kind: DeviceRecordOwner, id: string, file
 
 // History: the device's audit trail, newest first.
 
-const historyPageSchema = z.object({ items: z.array(historyEntrySchema.extend({ summary: z.string().optional() })), nextCursor: z.string().optional() });
-export type DeviceHistoryEntry = HistoryEntry & { summary?: string | undefined };
+/**
+ * An entry as the API sends it: JSON has no undefined, so a created field comes without
+ * `before` (and a removed one without `after`), which zod 4's `z.unknown()` would refuse.
+ */
+const historyEntryAsSentSchema = historyEntrySchema.extend({
+  summary: z.string().optional(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })),
+});
+const historyPageSchema = z.object({ items: z.array(historyEntryAsSentSchema), nextCursor: z.string().optional() });
+export type DeviceHistoryEntry = z.infer<typeof historyEntryAsSentSchema>;
 
 export const deviceHistoryKey = (kind: DeviceRecordOwner, id: string) => ['device-history', kind, id] as const;
 

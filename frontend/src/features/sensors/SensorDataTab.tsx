@@ -94,6 +94,11 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
   const chooseQuick = (quick: QuickRange) => {
     const now = Date.now();
     const next = resolveRange({ kind: 'quick', quick }, now);
+    if (range.kind === 'quick' && range.quick === quick && next.end.getTime() === span.end.getTime()) {
+      // The same window (within the minute): ask again, for readings that arrived meanwhile.
+      void graph.mutate();
+      void readings.mutate();
+    }
     setChosenAt(now);
     setRange({ kind: 'quick', quick });
     setFrom(toLocalInput(next.start));
