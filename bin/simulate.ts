@@ -91,7 +91,8 @@ async function main(): Promise<void> {
     throw error;
   });
   const { simulator } = running;
-  log(`Simulating ${running.sensors} sensors and ${running.gateways} gateways${speed > 1 ? ` at ${speed}x until caught up with the clock` : ' in real time'}.`);
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  log(`Simulating ${plural(running.sensors, 'sensor')} and ${plural(running.gateways, 'gateway')}${speed > 1 ? ` at ${speed}x until caught up with the clock` : ' in real time'}.`);
   if (running.backfill) log(`Back-filled ${running.backfill.readings} readings since ${new Date(running.backfill.fromMs).toISOString()} (gateway batches).`);
 
   const progress = setInterval(() => {

@@ -34,9 +34,10 @@ export interface DemoSimulationOptions {
   extraSensors?: number;
   /** Back-fill the gap since the newest stored reading (true by default; ignored with `replayFromMs`). */
   backfill?: boolean;
-  /** Start this long ago and replay at `speed` until caught up with the clock. */
+  /** Start this long ago and replay at `speed` until caught up with the clock (the duration counts from there). */
   replayFromMs?: number;
   speed?: number;
+  /** Stop after this much simulated time, counted from now (after any back-fill) or from the replay's start. */
   durationMs?: number;
   seed?: number | string;
   log?: (line: string) => void;
@@ -135,7 +136,8 @@ export async function startDemoSimulation(options: DemoSimulationOptions): Promi
       start,
       origin,
       speed,
-      ...(options.durationMs !== undefined ? { durationMs: options.durationMs } : {}),
+      // A back-fill is not part of the duration: that counts from now (or from the replay's start).
+      ...(options.durationMs !== undefined ? { durationMs: options.durationMs + (backfill ? now - start : 0) } : {}),
       log,
     });
     // The first tick (inside startSimulator) published the back-fill.
