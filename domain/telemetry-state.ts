@@ -62,6 +62,15 @@ export const DEFAULT_DEVIATION: Record<SensorType, number> = {
 /** A battery change of at least this many percent is material. */
 export const BATTERY_STEP = 1;
 
+/**
+ * A value (or battery) moving past its deviation is written at most this often; events (a
+ * contact changing, a probe unplugged, a device coming back online) are written at once. At
+ * one reading a minute the state then costs at most 1/6 of a write per reading, so a reading
+ * (1 write unit) plus its state and its hour's rollup (1/60) stay within 1.2 write units even
+ * for a value that never settles (a fridge cycling through its band).
+ */
+export const VALUE_WRITE_INTERVAL_MS = 6 * 60 * 1000;
+
 export interface MaterialChangeInput {
   /** The state as stored (what readers see now), or undefined when there is none yet. */
   stored: DeviceLiveState | undefined;
@@ -73,24 +82,27 @@ export interface MaterialChangeInput {
   reportSeconds: number;
 }
 
-export type StateWriteReason = 'first' | 'offline' | 'channels' | 'value' | 'battery' | 'heartbeat';
+export type StateWriteReason = 'first' | 'offline' | 'channels' | 'contact' | 'value' | 'battery' | 'heartbeat';
 
 /**
  * Whether the live state item must be rewritten for this newest reading, and why; undefined
- * when the stored state is still good enough (nothing material changed and the stored
- * lastCommunicated is younger than the heartbeat). Material: a channel appeared, went, or
- * turned null/non-null (probe unplugged); a value moved by more than the channel's
- * deviation (any change for a deviation of 0, e.g. a contact); the battery moved by at
- * least 1; the device was offline.
+ * when the stored state is still good enough. At once: the first state; a device that was
+ * offline; a channel appearing, going, or turning null/non-null (a probe unplugged); a
+ * channel of deviation 0 (a contact) changing at all. Once the stored state is
+ * VALUE_WRITE_INTERVAL_MS old: a value moved by more than its channel's deviation, or the
+ * battery by at least 1. Once it is STATE_HEARTBEAT_MS old: anything, so lastCommunicated
+ * stays accurate to the heartbeat.
  */
 export function stateWriteReason(input: MaterialChangeInput): StateWriteReason | undefined {
   const { stored, next, deviations, reportSeconds } = input;
   if (stored === undefined) return 'first';
   const receivedAt = Date.parse(next.lastCommunicated);
   if (!isDeviceOnline(stored.lastCommunicated, reportSeconds, receivedAt)) return 'offline';
+  const age = receivedAt - Date.parse(stored.lastCommunicated);
   const before = stored.reading ?? {};
   const after = next.reading ?? {};
   const channels = new Set([...Object.keys(before), ...Object.keys(after)]);
+  let moved = false;
   for (const channel of channels) {
     const was = before[channel];
     const now = after[channel];
@@ -98,11 +110,14 @@ export function stateWriteReason(input: MaterialChangeInput): StateWriteReason |
     if ((was === null) !== (now === null)) return 'channels';
     if (was === null || now === null) continue;
     const deviation = deviations[channel] ?? 0;
-    const moved = Math.abs(now - was);
-    if (deviation === 0 ? moved > 0 : moved > deviation) return 'value';
+    if (deviation === 0 && now !== was) return 'contact';
+    if (Math.abs(now - was) > deviation) moved = true;
   }
-  if (next.battery !== undefined && (stored.battery === undefined || Math.abs(next.battery - stored.battery) >= BATTERY_STEP)) return 'battery';
-  if (receivedAt - Date.parse(stored.lastCommunicated) >= STATE_HEARTBEAT_MS) return 'heartbeat';
+  if (age >= VALUE_WRITE_INTERVAL_MS) {
+    if (moved) return 'value';
+    if (next.battery !== undefined && (stored.battery === undefined || Math.abs(next.battery - stored.battery) >= BATTERY_STEP)) return 'battery';
+  }
+  if (age >= STATE_HEARTBEAT_MS) return 'heartbeat';
   return undefined;
 }
 

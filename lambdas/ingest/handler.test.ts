@@ -67,9 +67,15 @@ const puts = (kind: 'STATE' | 'ROLLUP') => dynamo.commandCalls(PutCommand)
   .map((call) => call.args[0].input)
   .filter((input) => (kind === 'STATE' ? String(input.Item?.['sk']).endsWith('#STATE') : String(input.Item?.['pk']).includes('#ROLLUP#')));
 
+/** State items the handler has written, so a refreshed cache reads them back as the table would. */
+const writtenStates = new Map<string, Record<string, unknown>>();
+
 function partitions(sensors: Record<string, unknown>[], states: Record<string, unknown>[] = []) {
   dynamo.on(QueryCommand).resolves({ Items: [] });
-  dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#SENSOR` } }).resolves({ Items: [...sensors, ...states], ConsumedCapacity: { TableName: 't', CapacityUnits: 1.5 } });
+  dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#SENSOR` } }).callsFake(() => ({
+    Items: [...sensors, ...states, ...[...writtenStates.values()].filter((item) => item['pk'] === `C#${ORG}#SENSOR`)],
+    ConsumedCapacity: { TableName: 't', CapacityUnits: 1.5 },
+  }));
   dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#GATEWAY` } }).resolves({ Items: [gatewayItem] });
   dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#DATALOGGINGPROFILE` } }).resolves({ Items: profiles });
 }
@@ -87,7 +93,11 @@ describe('ingest handler', () => {
     readingObservers.length = 0;
     partitions([sensorItem(SENSOR), doorItem()]);
     dynamo.on(BatchWriteCommand).resolves({ ConsumedCapacity: [{ TableName: 'table', CapacityUnits: 1 }] });
-    dynamo.on(PutCommand).resolves({ ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } });
+    writtenStates.clear();
+    dynamo.on(PutCommand).callsFake((input: { Item: Record<string, unknown> }) => {
+      if (String(input.Item['sk']).endsWith('#STATE')) writtenStates.set(`${String(input.Item['pk'])}|${String(input.Item['sk'])}`, input.Item);
+      return { ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } };
+    });
     dynamo.on(BatchGetCommand).resolves({ Responses: { table: [] } });
   });
 
@@ -174,28 +184,32 @@ describe('ingest handler', () => {
     expect(ingestMetrics.deadLetters).toBe(9);
   });
 
-  it('keeps the live state when nothing material changed within the heartbeat, and writes it when something did', async () => {
+  it('writes the live state on events at once, on value moves at most every 6 minutes, and at the heartbeat', async () => {
     await handler(batch(record({ payload: reading(T0, { '1': 4, '2': 50 }) })));
     expect(puts('STATE')).toHaveLength(1);
 
+    // Within its profile's deviation (1): nothing to write.
     vi.setSystemTime(T0 + minutes(1));
     await handler(batch(record({ payload: reading(T0 + minutes(1), { '1': 4.9, '2': 50 }) })));
-    expect(puts('STATE')).toHaveLength(1);
-    expect(ingestMetrics.stateWritesSkipped).toBe(1);
-
-    // Humidity's profile sets no deviation (0): its default of 2 %RH applies.
+    // Humidity's profile sets no deviation (0): its default of 2 %RH applies; moved, but the state is 2 minutes old.
     vi.setSystemTime(T0 + minutes(2));
     await handler(batch(record({ payload: reading(T0 + minutes(2), { '1': 4.9, '2': 52.5 }) })));
+    expect(puts('STATE')).toHaveLength(1);
+    expect(ingestMetrics.stateWritesSkipped).toBe(2);
+
+    vi.setSystemTime(T0 + minutes(6));
+    await handler(batch(record({ payload: reading(T0 + minutes(6), { '1': 4.9, '2': 52.5 }) })));
     expect(puts('STATE')).toHaveLength(2);
 
-    vi.setSystemTime(T0 + minutes(3));
-    await handler(batch(record({ payload: reading(T0 + minutes(3), { '1': null, '2': 52.5 }) })));
+    // A probe unplugged is an event: at once.
+    vi.setSystemTime(T0 + minutes(7));
+    await handler(batch(record({ payload: reading(T0 + minutes(7), { '1': null, '2': 52.5 }) })));
     expect(puts('STATE')).toHaveLength(3);
     expect(puts('STATE')[2]?.Item?.['reading']).toEqual({ '1': null, '2': 52.5 });
 
     // The heartbeat: nothing changed, but the stored lastCommunicated is 10 minutes old.
-    vi.setSystemTime(T0 + minutes(13));
-    await handler(batch(record({ payload: reading(T0 + minutes(13), { '1': null, '2': 52.5 }) })));
+    vi.setSystemTime(T0 + minutes(17));
+    await handler(batch(record({ payload: reading(T0 + minutes(17), { '1': null, '2': 52.5 }) })));
     expect(puts('STATE')).toHaveLength(4);
   });
 

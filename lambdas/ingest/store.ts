@@ -33,6 +33,8 @@ const BATCH_GET_LIMIT = 100;
 /** Unprocessed items are sent again this many times, with exponential backoff, before their records fail. */
 const UNPROCESSED_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 25;
+/** BatchWriteItem requests of one batch in flight at once. */
+const PARALLEL_BATCH_WRITES = 4;
 
 export const ttlAfter = (time: string, days: number) => Math.floor(Date.parse(time) / 1000) + days * DAY_SECONDS;
 
@@ -132,34 +134,44 @@ export class TelemetryTable implements DirectoryReader {
    */
   async putAll(puts: readonly QueuedPut[]): Promise<Set<number>> {
     const failed = new Set<number>();
-    for (let offset = 0; offset < puts.length; offset += BATCH_WRITE_LIMIT) {
-      let pending = puts.slice(offset, offset + BATCH_WRITE_LIMIT);
-      for (let attempt = 0; pending.length > 0; attempt += 1) {
-        let unprocessed: StoredItem[];
-        try {
-          const result = await this.client.send(new BatchWriteCommand({
-            RequestItems: { [this.tableName]: pending.map((put) => ({ PutRequest: { Item: put.item } })) },
-            ReturnConsumedCapacity: 'TOTAL',
-          }));
-          countConsumed('write', result.ConsumedCapacity);
-          unprocessed = (result.UnprocessedItems?.[this.tableName] ?? []).flatMap((request) => (request.PutRequest?.Item ? [request.PutRequest.Item as StoredItem] : []));
-        } catch {
-          ingestMetrics.writeRequests += 1;
-          for (const put of pending) put.records.forEach((record) => failed.add(record));
-          break;
-        }
-        const left = new Set(unprocessed.map((item) => `${String(item['pk'])}|${String(item['sk'])}`));
-        pending = pending.filter((put) => left.has(`${String(put.item['pk'])}|${String(put.item['sk'])}`));
-        if (pending.length === 0) break;
-        if (attempt + 1 >= UNPROCESSED_ATTEMPTS) {
-          for (const put of pending) put.records.forEach((record) => failed.add(record));
-          break;
-        }
-        ingestMetrics.unprocessedRetries += pending.length;
-        await this.sleep(BACKOFF_BASE_MS * 2 ** attempt);
-      }
-    }
+    const chunks: QueuedPut[][] = [];
+    for (let offset = 0; offset < puts.length; offset += BATCH_WRITE_LIMIT) chunks.push(puts.slice(offset, offset + BATCH_WRITE_LIMIT));
+    // A few requests at a time: a gateway's big batch is not written one request after another.
+    let next = 0;
+    const worker = async () => {
+      for (let chunk = chunks[next++]; chunk !== undefined; chunk = chunks[next++]) await this.putChunk(chunk, failed);
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCH_WRITES, chunks.length) }, worker));
     return failed;
+  }
+
+  /** One BatchWriteItem, its unprocessed items sent again with backoff; what is never written fails its records. */
+  private async putChunk(chunk: QueuedPut[], failed: Set<number>): Promise<void> {
+    let pending = chunk;
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      let unprocessed: StoredItem[];
+      try {
+        const result = await this.client.send(new BatchWriteCommand({
+          RequestItems: { [this.tableName]: pending.map((put) => ({ PutRequest: { Item: put.item } })) },
+          ReturnConsumedCapacity: 'TOTAL',
+        }));
+        countConsumed('write', result.ConsumedCapacity);
+        unprocessed = (result.UnprocessedItems?.[this.tableName] ?? []).flatMap((request) => (request.PutRequest?.Item ? [request.PutRequest.Item as StoredItem] : []));
+      } catch {
+        ingestMetrics.writeRequests += 1;
+        for (const put of pending) put.records.forEach((record) => failed.add(record));
+        break;
+      }
+      const left = new Set(unprocessed.map((item) => `${String(item['pk'])}|${String(item['sk'])}`));
+      pending = pending.filter((put) => left.has(`${String(put.item['pk'])}|${String(put.item['sk'])}`));
+      if (pending.length === 0) break;
+      if (attempt + 1 >= UNPROCESSED_ATTEMPTS) {
+        for (const put of pending) put.records.forEach((record) => failed.add(record));
+        break;
+      }
+      ingestMetrics.unprocessedRetries += pending.length;
+      await this.sleep(BACKOFF_BASE_MS * 2 ** attempt);
+    }
   }
 
   /** The readings of one hour of one sensor (for its rollup): one Query, more pages only past 1 MB. */
