@@ -27,7 +27,10 @@ export function useNotify() {
     (notice: Notice) => {
       const key = `messages.${notice.message}` as const;
       const values = { count: notice.values?.count ?? 0, message: notice.values?.message ?? '' };
-      show(t(key, values), notice.variant, notice.duration);
+      // t()'s types ask for every placeholder any product message has ({{name}}, {{sensorCount}}...);
+      // login notices only ever use count and message, so t is called with a plain key here.
+      const translate = t as unknown as (key: string, options: typeof values) => string;
+      show(translate(key, values), notice.variant, notice.duration);
     },
     [show, t],
   );
