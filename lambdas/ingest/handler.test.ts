@@ -305,6 +305,12 @@ describe('ingest handler', () => {
     expect(delivered?.[0]?.sensor).toMatchObject({ id: SENSOR, siteId: 'site-1', disabled: true, deviations: { '1': 1, '2': 2 }, reportSeconds: 300 });
   });
 
+  it('a gateway is heard from even when every reading it relayed is refused', async () => {
+    await handler(batch(record({ sourceDeviceId: GATEWAY, payload: { readings: [{ deviceId: 'FFFF0000', ...reading(T0, { '1': 4 }) }] } })));
+    expect(deadLettersWritten()).toHaveLength(1);
+    expect(puts('STATE').map((input) => input.Item?.['sk'])).toEqual([`GATEWAY#${GATEWAY}#STATE`]);
+  });
+
   it('a gateway\'s status updates its state (signal, firmware)', async () => {
     await handler(batch(record({ kind: 'status', sourceDeviceId: GATEWAY, payload: { time: T0, signal: -61, firmware: '2.4.1' } })));
     expect(puts('STATE')[0]?.Item).toMatchObject({ sk: `GATEWAY#${GATEWAY}#STATE`, lastCommunicated: iso(T0), signal: -61, firmware: '2.4.1' });

@@ -194,7 +194,8 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
       }
       continue;
     }
-    let relayed = false;
+    // A gateway that published was heard from, whatever its readings turn out to be.
+    if (directory.gateway(event.customerId, event.sourceDeviceId) !== undefined) contact(index, event);
     for (const entry of message.entries) {
       const part = String(entry.index);
       if (!entry.ok) {
@@ -217,7 +218,6 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
         refuse(index, event, part, problem, reading, sensorId);
         continue;
       }
-      relayed ||= sensorId !== event.sourceDeviceId;
       const key = `${event.customerId}|${sensorId}|${reading.time}`;
       const duplicate = accepted.get(key);
       if (duplicate !== undefined) {
@@ -238,7 +238,6 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
         },
       });
     }
-    if (relayed) contact(index, event);
   }
 
   // 4. Readings and dead letters, batched 25 per request.
