@@ -156,13 +156,14 @@ describe('gateways through the local gateway', () => {
     const gateway = await addGateway();
     const images = [];
     for (let index = 0; index < 5; index += 1) images.push(await uploadImage(gateway.id, Buffer.from(`png ${index}`)));
-    const body = gatewayBody({ eui: gateway.eui, macId: gateway.macId, name: gateway.name, imageFileIds: images.map((image) => image.id) });
+    const imageFileIds = images.map((image) => image.id);
+    const body = gatewayBody({ eui: gateway.eui, macId: gateway.macId, name: gateway.name, imageFileIds });
     const shown = await api(stack, admin, 'PUT', `/gateways/${gateway.id}`, body);
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
     expect((shown.body as Gateway).imageFileIds).toEqual(images.map((image) => image.id));
 
     const sixth = await uploadImage(gateway.id, Buffer.from('png 6'));
-    const tooMany = await api(stack, admin, 'PUT', `/gateways/${gateway.id}`, { ...body, imageFileIds: [...body.imageFileIds, sixth.id] });
+    const tooMany = await api(stack, admin, 'PUT', `/gateways/${gateway.id}`, { ...body, imageFileIds: [...imageFileIds, sixth.id] });
     expect(tooMany).toEqual({ status: 400, body: expect.objectContaining({ message: 'A maximum of 5 images are only allowed.' }) as unknown });
 
     // Only images uploaded to this gateway can be shown.
