@@ -135,6 +135,7 @@ describe('sensors in the browser', () => {
     const row = commands.getByRole('row').filter({ hasText: 'Set priority' });
     await row.getByText('Executed').waitFor({ timeout: 30_000 });
     await row.getByText('Priority set to 5').waitFor();
+    await row.getByText('Priority: 5').waitFor();
 
     // The history tab has the sensor's creation and the command, by this administrator.
     await page.getByRole('tab', { name: 'History' }).click();

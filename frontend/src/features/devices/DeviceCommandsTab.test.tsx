@@ -48,7 +48,7 @@ describe('the commands tab', () => {
     const row = (await within(table).findByText('Set wake-up interval')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Executed')).toBeInTheDocument();
     expect(within(row).getByText('interval set to 6 h')).toBeInTheDocument();
-    expect(within(row).getByText('hours: 6')).toBeInTheDocument();
+    expect(within(row).getByText('Wake-up interval (hours): 6')).toBeInTheDocument();
     // A basic user reads the list but sends nothing.
     expect(screen.queryByRole('form', { name: 'Send a command' })).toBeNull();
   });

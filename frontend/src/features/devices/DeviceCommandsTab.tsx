@@ -45,12 +45,12 @@ const STATUS_COLOURS: Record<CommandStatus, 'default' | 'info' | 'success' | 'er
   expired: 'warning',
 };
 
-/** A command's parameters or the device's response, as one line of text. */
-function shown(value: unknown): string {
+/** A command's parameters or the device's response, as one line of text; `label` names a key. */
+function shown(value: unknown, label: (key: string) => string = (key) => key): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && !Array.isArray(value)) {
-    return Object.entries(value as Record<string, unknown>).map(([key, entry]) => `${key}: ${typeof entry === 'string' ? entry : JSON.stringify(entry)}`).join(', ');
+    return Object.entries(value as Record<string, unknown>).map(([key, entry]) => `${label(key)}: ${typeof entry === 'string' ? entry : JSON.stringify(entry)}`).join(', ');
   }
   return JSON.stringify(value);
 }
@@ -112,6 +112,7 @@ export function DeviceCommandsTab({ kind, id, canWrite, connectionType }: Device
     return ' ';
   };
 
+  const parameterLabel = (key: string) => t(`devices.commands.parameters.${key}` as 'devices.commands.parameters.priority', { defaultValue: key });
   const now = new Date();
   const statusOf = (entry: DeviceCommand) => effectiveCommandStatus(entry, now);
 
@@ -183,7 +184,7 @@ export function DeviceCommandsTab({ kind, id, canWrite, connectionType }: Device
               return (
                 <TableRow key={entry.id}>
                   <TableCell>{t(`devices.commands.names.${entry.command}`)}</TableCell>
-                  <TableCell>{shown(entry.parameters)}</TableCell>
+                  <TableCell>{shown(entry.parameters, parameterLabel)}</TableCell>
                   <TableCell><Chip size="small" color={STATUS_COLOURS[status]} label={t(`devices.commands.statuses.${status}`)} /></TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{shown(entry.response)}</TableCell>
                   <TableCell>{dateTime(entry.sentAt)}</TableCell>

@@ -16,13 +16,15 @@ export interface SensorChartProps {
   height?: number;
   /** Fixed width (tests); the container's width otherwise. */
   width?: number;
+  /** The window asked for: the time axis spans it, so where the readings fall in it shows. */
+  window?: { start: Date; end: Date };
 }
 
 /**
  * A sensor's readings over time (MUI X Charts): one line per channel in the user's unit,
  * a contact channel as a step line between its close and open labels, one y axis per unit.
  */
-export function SensorChart({ channels, uom, contactLabels, height = 320, width }: SensorChartProps) {
+export function SensorChart({ channels, uom, contactLabels, height = 320, width, window }: SensorChartProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const plan = useMemo(() => chartPlan(channels, uom), [channels, uom]);
@@ -49,6 +51,7 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width 
           id: 'time',
           scaleType: 'time',
           data: plan.times,
+          ...(window === undefined ? {} : { min: window.start, max: window.end }),
           valueFormatter: (value: Date, context) => (context.location === 'tick' ? tickFormat.format(value) : timeFormat.format(value)),
         }]}
         yAxis={plan.axes.map((axis, position) => ({

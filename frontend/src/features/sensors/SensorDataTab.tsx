@@ -16,10 +16,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
 import { SENSOR_TYPE_UNITS, SENSOR_TYPES, type SensorType } from '@domain/device-catalogue';
 import type { Sensor } from '@domain/sensor';
 import type { GraphData } from '@domain/telemetry';
 import { errorMessageOf } from '../../api/ApiError';
+import { sensorKey } from '../../api/sensors';
 import { useGraphData, useReadings } from '../../api/telemetry';
 import { useClientState } from '../../app/clientState';
 import { useMessageText } from '../../i18n/messages';
@@ -67,6 +69,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
   const messageText = useMessageText();
   const dateTime = useDateTime('medium');
   const { uom } = useClientState();
+  const { mutate: mutateKey } = useSWRConfig();
   const [range, setRange] = useState<GraphRange>(DEFAULT_RANGE);
   // "Now" is taken when the range is chosen; the refresh moves it along for quick ranges.
   const [chosenAt, setChosenAt] = useState(() => Date.now());
@@ -98,6 +101,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
       // The same window (within the minute): ask again, for readings that arrived meanwhile.
       void graph.mutate();
       void readings.mutate();
+      void mutateKey(sensorKey(sensor.id));
     }
     setChosenAt(now);
     setRange({ kind: 'quick', quick });
@@ -161,7 +165,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
           </Typography>
         )}
         {graph.data !== undefined && (
-          <SensorChart channels={channels} uom={uom} contactLabels={labels} {...(chartWidth === undefined ? {} : { width: chartWidth })} />
+          <SensorChart channels={channels} uom={uom} contactLabels={labels} window={span} {...(chartWidth === undefined ? {} : { width: chartWidth })} />
         )}
       </Paper>
       <Typography variant="h6" component="h2">{t('sensors.data.readings')}</Typography>

@@ -46,6 +46,12 @@ describe('SensorFormDialog', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(onSave).not.toHaveBeenCalled();
+
+    // The model fills in its one connection type and its channel: their messages go.
+    await pick(user, /^Model/, 'ColdTrack CT-100 Temperature');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.connectionTypeRequired)).toBeNull());
+    expect(screen.queryByText(MESSAGES.sensorChannelsRequired)).toBeNull();
+    expect(screen.getByRole('combobox', { name: /^Connection type/ })).toHaveTextContent('Sub-GHz radio');
   });
 
   it('lets the model decide the channels and labels, checks the id against it, and saves what the API takes', async () => {

@@ -145,7 +145,8 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    trigger,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<SensorFormValues, unknown, SensorInput>({
     resolver: zodResolver(sensorInputSchema),
     mode: 'onTouched',
@@ -177,6 +178,8 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
     setValue('externalSensorType', chosen.acceptsExternalSensor ? 'none' : '');
     setValue('openLabel', chosen.hasContactStates ? text(getValues('openLabel')) || DEFAULT_OPEN_LABEL : '');
     setValue('closeLabel', chosen.hasContactStates ? text(getValues('closeLabel')) || DEFAULT_CLOSE_LABEL : '');
+    // After a refused save, what the model just filled in is checked again, so stale messages go.
+    if (isSubmitted) void trigger(['channels', 'connectionType', 'externalSensorType', 'openLabel', 'closeLabel']);
   };
 
   const addChannel = () => {
@@ -186,6 +189,7 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
     if (next < 0) return;
     const options = model.channels[next];
     channels.append({ channel: next + 1, dataLoggingProfileId: '', sensorType: options?.[0]?.type ?? '', sensorSubType: options?.[0]?.subTypes[0] ?? '' });
+    if (isSubmitted) void trigger('channels');
   };
 
   const submit = async (input: SensorInput) => {
