@@ -39,7 +39,7 @@ describe('the history tab', () => {
     expect(within(rows[1] as HTMLElement).getByText('Updated (disabled)')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('disabled: false → true')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Created')).toBeInTheDocument();
-    expect(within(rows[2] as HTMLElement).getByText('name: – → Walk-in Fridge')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('Name: – → Walk-in Fridge')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('admin@demo.example')).toBeInTheDocument();
   });
 });

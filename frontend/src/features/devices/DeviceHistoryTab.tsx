@@ -28,6 +28,8 @@ export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: st
   const dateTime = useDateTime('medium');
   const { data, error, isLoading } = useDeviceHistory(kind, id);
 
+  // A field the form names is shown by its label; bookkeeping fields by their own name.
+  const fieldLabel = (field: string) => t(`${kind}.fields.${field}` as 'sensors.fields.name', { defaultValue: field });
   const what = (entry: DeviceHistoryEntry) => {
     const action = t(`devices.history.actions.${entry.action}`);
     return entry.summary === undefined ? action : `${action} (${t(`devices.history.summaries.${entry.summary}` as 'devices.history.summaries.disable', { defaultValue: entry.summary })})`;
@@ -55,7 +57,7 @@ export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: st
                 <TableCell>
                   {entry.changes.map((change) => (
                     <div key={change.field}>
-                      {`${change.field}: ${auditValue(change.before)} → ${auditValue(change.after)}`}
+                      {`${fieldLabel(change.field)}: ${auditValue(change.before)} → ${auditValue(change.after)}`}
                     </div>
                   ))}
                 </TableCell>
