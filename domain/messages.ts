@@ -230,6 +230,7 @@ export const MESSAGES = {
   sensorNotFound: "Sensor not found.",
   sensorGatewayOtherSite: "The gateway must be on the same site as the sensor.",
   sensorSiteNotOnLocation: "The selected site is not on the selected location.",
+  sensorGatewayCannotRelay: "The selected gateway cannot relay this connection type: choose a gateway whose model supports it.",
   sensorHasNotes: "Sensor {{name}} cannot be deleted while it has notes.",
   disableReasonRequired: "Reason is required.",
   dateTimeInvalid: "Please enter a valid date and time, with its time zone.",

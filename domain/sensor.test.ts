@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SENSOR_MODELS, sensorModel, type SensorModel } from './device-catalogue';
+import { CONNECTION_TYPES, GATEWAY_MODELS, SENSOR_MODELS, sensorModel, type SensorModel } from './device-catalogue';
 import { MESSAGES } from './messages';
 import {
+  gatewayRelayProblem,
   isImmediate,
   isInactiveSensor,
   isSensorOnline,
@@ -12,6 +13,7 @@ import {
   quickRegisterInputSchema,
   quickRegisterSensorInput,
   scheduleProblem,
+  sensorDeleteRefusal,
   sensorDisableInputSchema,
   sensorIdProblem,
   sensorInputSchema,
@@ -161,6 +163,39 @@ describe('sensorInputSchema (SPEC section 5 "Sensor")', () => {
     expect(problems(door)).toEqual({ openLabel: MESSAGES.openLabelRequired, closeLabel: MESSAGES.closeLabelRequired });
     expect(problems({ ...door, openLabel: 'Open', closeLabel: 'x'.repeat(21) })).toEqual({ closeLabel: MESSAGES.stateLabelMax });
     expect(sensorInputSchema.parse({ ...door, openLabel: ' Open ', closeLabel: 'Shut' })).toMatchObject({ openLabel: 'Open', closeLabel: 'Shut' });
+  });
+});
+
+describe('the gateway a sensor reports through', () => {
+  it("takes a gateway whose model relays the sensor's connection type; Wi-Fi sensors publish for themselves", () => {
+    expect(gatewayRelayProblem('GW-SG1', 'subGhz')).toBeUndefined();
+    expect(gatewayRelayProblem('GW-LR8', 'loraWan')).toBeUndefined();
+    expect(gatewayRelayProblem('GW-CELL', 'loraWan')).toBeUndefined();
+    expect(gatewayRelayProblem('GW-SG1', 'loraWan')).toBe(MESSAGES.sensorGatewayCannotRelay);
+    expect(gatewayRelayProblem('GW-LR8', 'subGhz')).toBe(MESSAGES.sensorGatewayCannotRelay);
+    expect(gatewayRelayProblem('GW-SG1', 'wifi')).toBeUndefined();
+    expect(gatewayRelayProblem(undefined, 'wifi')).toBeUndefined();
+    // A model the catalogue does not know relays nothing.
+    expect(gatewayRelayProblem('GW-OLD', 'subGhz')).toBe(MESSAGES.sensorGatewayCannotRelay);
+    expect(gatewayRelayProblem(undefined, 'subGhz')).toBe(MESSAGES.sensorGatewayCannotRelay);
+  });
+
+  it('agrees with the catalogue for every gateway model and connection type', () => {
+    for (const gateway of GATEWAY_MODELS) {
+      for (const connectionType of CONNECTION_TYPES) {
+        const allowed = connectionType === 'wifi' || gateway.relays.includes(connectionType);
+        expect(gatewayRelayProblem(gateway.code, connectionType), `${gateway.code} ${connectionType}`).toBe(allowed ? undefined : MESSAGES.sensorGatewayCannotRelay);
+      }
+    }
+  });
+});
+
+describe('deleting a sensor (SPEC section 8)', () => {
+  it('is refused while it has notes, naming it, with the parts a browser translates the message from', () => {
+    expect(sensorDeleteRefusal({ name: 'Dairy chiller', noteCount: 0 })).toBeUndefined();
+    expect(sensorDeleteRefusal({ name: 'Dairy chiller', noteCount: 2 })).toEqual({
+      message: 'Sensor Dairy chiller cannot be deleted while it has notes.', sensorName: 'Dairy chiller', noteCount: 2,
+    });
   });
 });
 

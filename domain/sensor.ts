@@ -4,12 +4,15 @@ import {
   CONNECTION_TYPES,
   DEVICE_ID_CHARACTERS,
   EXTERNAL_SENSOR_TYPES,
+  gatewayModel,
   normaliseDeviceId,
   SENSOR_SUB_TYPES,
   SENSOR_TYPES,
   sensorModel,
+  type ConnectionType,
   type SensorModel,
 } from './device-catalogue';
+import { fillTemplate } from './gateway';
 import { MESSAGES } from './messages';
 import { isDeviceOnline } from './telemetry-state';
 
@@ -247,6 +250,35 @@ export function scheduleProblem(input: { disableAt?: string | undefined; enableO
   const disableAt = input.disableAt === undefined ? now.getTime() : Math.max(Date.parse(input.disableAt), now.getTime());
   if (input.enableOn !== undefined && Date.parse(input.enableOn) <= disableAt) return MESSAGES.enableOnBeforeDisable;
   return undefined;
+}
+
+/**
+ * Whether a gateway of the given model can carry a sensor's connection type, or the problem
+ * (issue 5: a gateway model relays some connection types, `GATEWAY_MODELS[].relays`). A Wi-Fi
+ * sensor publishes for itself, so any gateway of its site will do (SPEC section 5 still names
+ * one for every sensor); any other connection type needs a model that relays it. A model the
+ * catalogue does not know relays nothing.
+ */
+export function gatewayRelayProblem(gatewayModelCode: string | undefined, connectionType: ConnectionType): string | undefined {
+  if (connectionType === 'wifi') return undefined;
+  const relays = gatewayModelCode === undefined ? undefined : gatewayModel(gatewayModelCode)?.relays;
+  return relays?.includes(connectionType) ? undefined : MESSAGES.sensorGatewayCannotRelay;
+}
+
+/**
+ * SPEC section 8: a sensor is not deleted while it has notes. The API fills the template of
+ * `MESSAGES.sensorHasNotes` and also returns the parts, so a browser can translate it.
+ */
+export const sensorDeleteRefusalSchema = z.object({
+  message: z.string(),
+  sensorName: z.string(),
+  noteCount: z.number().int(),
+});
+export type SensorDeleteRefusal = z.infer<typeof sensorDeleteRefusalSchema>;
+
+export function sensorDeleteRefusal(sensor: { name: string; noteCount: number }): SensorDeleteRefusal | undefined {
+  if (sensor.noteCount <= 0) return undefined;
+  return { message: fillTemplate(MESSAGES.sensorHasNotes, { name: sensor.name }), sensorName: sensor.name, noteCount: sensor.noteCount };
 }
 
 /** A sensor's current disable (SPEC "disable fields: on, by, reason, enable on"). */

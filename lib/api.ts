@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -26,6 +26,16 @@ import type { Identity } from './identity';
  */
 const TABLE_ACCESS: Partial<Record<HandlerName, TableAccess>> = {
   openapi: 'read',
+};
+
+/**
+ * Handlers given longer than the house's 10 seconds. API Gateway's HTTP API gives up on an
+ * integration after 30 seconds, so none goes beyond `API_FUNCTION_TIMEOUT_MAX`.
+ */
+export const API_FUNCTION_TIMEOUT_MAX = Duration.seconds(28);
+export const API_FUNCTION_TIMEOUTS: Partial<Record<HandlerName, Duration>> = {
+  // Quick Register writes up to 200 sensors in one request; a refused batch is written line by line (~8 s for 200 locally).
+  sensors: Duration.seconds(28),
 };
 
 /** Handlers that keep uploaded files in the files bucket (site PDFs). */
@@ -144,6 +154,7 @@ export class Api extends Construct {
       const fn = new PortalFunction(this, `${pascalCase(name)}Function`, {
         entry: HANDLERS[name],
         description: `Portal API: ${name}`,
+        ...(API_FUNCTION_TIMEOUTS[name] ? { timeout: API_FUNCTION_TIMEOUTS[name] } : {}),
         environment: {
           USER_POOL_ID: identity.userPool.userPoolId,
           POWERTOOLS_SERVICE_NAME: 'portal',

@@ -21,6 +21,8 @@ export interface PortalFunctionProps {
   readonly entry: string;
   readonly description?: string;
   readonly environment?: Record<string, string>;
+  /** Longer than the house's 10 seconds only for a function that needs it (say why where it is set). */
+  readonly timeout?: Duration;
 }
 
 /**
@@ -42,7 +44,7 @@ export class PortalFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),

@@ -23,7 +23,8 @@ import { accessScope, maySeeSensor, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
-import { EQUIPMENT_SORT_KEY } from '../shared/keys';
+import { purgeDeviceRecords } from '../device-records/store';
+import { ENTITY, EQUIPMENT_SORT_KEY } from '../shared/keys';
 import {
   bodyOf,
   createResourceHandler,
@@ -38,7 +39,7 @@ import { S3SiteDocumentFiles } from '../sites/documents';
 import { CalibrationStore, calibrationView } from './calibrations';
 import { assertPlacement, assertProfilesExist } from './placement';
 import { quickRegister } from './quick-register';
-import { SensorStore, sensorView, type SensorRecord, type SensorStateRecord } from './store';
+import { SensorInUseError, SensorStore, sensorView, type SensorRecord, type SensorStateRecord } from './store';
 
 const base = `${API_PREFIX}/sensors`;
 
@@ -150,10 +151,17 @@ export const sensorActions: ResourceActions = {
   [`DELETE ${base}/{id}`]: async (request) => {
     const { caller, customerId, record } = await visibleSensor(request);
     const store = sensors();
-    await store.delete(caller, customerId, record);
-    // The sensor is gone: its own records follow (its readings expire with their TTL).
+    try {
+      await store.delete(caller, customerId, record);
+    } catch (error) {
+      // SPEC section 8: the refusal names the sensor; the parts let a browser translate it.
+      if (error instanceof SensorInUseError) return { statusCode: 409, body: error.refusal };
+      throw error;
+    }
+    // The sensor is gone: its own records follow (its readings expire with their TTL; it had no notes).
     await calibrations().deleteAll(customerId, record.id);
     await store.deleteDeviceItem(customerId, record.id, EQUIPMENT_SORT_KEY);
+    await purgeDeviceRecords(customerId, ENTITY.sensor, record.id, request.logger);
     return { statusCode: 204 };
   },
   [`PUT ${base}/{id}/status`]: async (request) => {

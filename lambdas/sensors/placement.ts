@@ -1,25 +1,29 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
+import { gatewayRelayProblem } from '../../domain/sensor';
+import type { ConnectionType } from '../../domain/device-catalogue';
 import { unknownGateway, unknownSite } from '../gateways/store';
 import { assertSiteAccess, type AccessDependencies } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { deviceKey, ENTITY, entityPartition, entitySortKey } from '../shared/keys';
 import { SiteStore } from '../sites/store';
 
-/** Where a sensor goes: its site, the location that site is on, the gateway it reports through. */
+/** Where a sensor goes: its site, the location that site is on, the gateway it reports through (by its connection type). */
 export interface SensorPlacement {
   siteId: string;
   locationId: string;
   gatewayId: string;
+  connectionType: ConnectionType;
 }
 
 /**
  * The checks of a sensor's placement that need the table (SPEC section 5 and the access
  * layer): the site exists and the caller's security groups reach it (else 404, as if it did
- * not exist); the site is on the chosen location; the gateway exists and is on the same site
- * (a sensor reports through a gateway of its own site). The location's existence is the
- * write transaction's own condition (its reference).
+ * not exist); the site is on the chosen location; the gateway exists, is on the same site
+ * (a sensor reports through a gateway of its own site) and its model relays the sensor's
+ * connection type (Wi-Fi excepted: domain/sensor.ts `gatewayRelayProblem`). The location's
+ * existence is the write transaction's own condition (its reference).
  */
 export async function assertPlacement(
   client: DynamoDBDocumentClient,
@@ -42,6 +46,9 @@ export async function assertPlacement(
   if (gateway.Item['siteId'] !== placement.siteId) {
     throw validationError(MESSAGES.sensorGatewayOtherSite, { gatewayId: MESSAGES.sensorGatewayOtherSite });
   }
+  const model = gateway.Item['model'];
+  const relayProblem = gatewayRelayProblem(typeof model === 'string' ? model : undefined, placement.connectionType);
+  if (relayProblem !== undefined) throw validationError(relayProblem, { gatewayId: relayProblem });
 }
 
 /** Every data logging profile named exists (the write's use count is the guarantee; this names the problem first). */

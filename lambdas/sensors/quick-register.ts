@@ -8,17 +8,18 @@ import {
   type QuickRegisterInput,
   type QuickRegisterLineResult,
   type QuickRegisterResult,
+  type SensorInput,
 } from '../../domain/sensor';
 import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/logger';
-import type { SensorStore } from './store';
+import { SENSORS_PER_TRANSACTION, type SensorStore } from './store';
 
-/** How many sensors are written at once: 200 lines well within the function's time, few collisions. */
+/** How many sensors are written at once when a batch falls back to one transaction per line. */
 const CONCURRENT_REGISTRATIONS = 4;
 /**
- * Every line's transaction adds to the same gateway and profile counts, so two lines written
- * at once may collide (DynamoDB cancels one: a concurrent change). A collision is retried
- * after a short, growing, jittered pause; only a line that keeps colliding fails.
+ * Every transaction adds to the same gateway and profile counts, so two written at once may
+ * collide (DynamoDB cancels one: a concurrent change). A collision is retried after a short,
+ * growing, jittered pause; only a write that keeps colliding fails.
  */
 const COLLISION_ATTEMPTS = 6;
 const COLLISION_PAUSE_MS = 20;
@@ -35,12 +36,22 @@ async function withCollisionRetries<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A line that passed the checks made without the table, waiting to be written. */
+interface PendingLine {
+  index: number;
+  line: number;
+  sensor: SensorInput;
+}
+
 /**
  * Quick Register (issue 5 section 3): every id of the list becomes a sensor of the given
- * model on the given site, location and gateway, each in its own transaction, so one
- * failure never stops the others. An id met twice in the list fails the second time; every
- * other failure says why in the product's words. The placement has been checked once by the
- * caller, so the lines only meet the per-sensor rules.
+ * model on the given site, location and gateway; one failure never stops the others, and
+ * each line gets its result in the product's words. The placement has been checked once by
+ * the caller, so the lines only meet the per-sensor rules: an id met twice in the list fails
+ * the second time; ids already registered are found with one batch read; the rest are
+ * written in batches of `SENSORS_PER_TRANSACTION`, one transaction each, the shared counts
+ * added once a batch. A batch refused (an id registered meanwhile, the site deleted) is
+ * written again line by line, so each line says what became of it.
  */
 export async function quickRegister(
   store: SensorStore,
@@ -52,41 +63,67 @@ export async function quickRegister(
   const entries = parseQuickRegisterLines(input.lines, sensorModel(input.deviceModel));
   const results: QuickRegisterLineResult[] = [];
   const seen = new Set<string>();
-  const work: { index: number; register: () => Promise<void> }[] = [];
+  const pending: PendingLine[] = [];
   for (const entry of entries) {
     const index = results.length;
-    results.push({ line: entry.line, id: entry.id, status: 'failed' });
+    const refuse = (message: string) => results.push({ line: entry.line, id: entry.id, status: 'failed', message });
     if (seen.has(entry.id)) {
-      results[index] = { line: entry.line, id: entry.id, status: 'failed', message: MESSAGES.quickRegisterDuplicateLine };
+      refuse(MESSAGES.quickRegisterDuplicateLine);
       continue;
     }
     seen.add(entry.id);
     const parsed = sensorInputSchema.safeParse(quickRegisterSensorInput(input, entry));
     if (!parsed.success) {
-      results[index] = { line: entry.line, id: entry.id, status: 'failed', message: parsed.error.issues[0]?.message ?? MESSAGES.genericError };
+      refuse(parsed.error.issues[0]?.message ?? MESSAGES.genericError);
       continue;
     }
-    work.push({
-      index,
-      register: async () => {
-        try {
-          await withCollisionRetries(() => store.create(caller, customerId, parsed.data));
-          results[index] = { line: entry.line, id: entry.id, status: 'registered' };
-        } catch (error) {
-          if (!(error instanceof DomainError)) logger.error('quick register line failed', { line: entry.line, error: String(error) });
-          results[index] = { line: entry.line, id: entry.id, status: 'failed', message: error instanceof DomainError ? error.message : MESSAGES.genericError };
-        }
-      },
-    });
+    results.push({ line: entry.line, id: entry.id, status: 'failed' });
+    pending.push({ index, line: entry.line, sensor: parsed.data });
   }
+
+  const registered = (line: PendingLine) => {
+    results[line.index] = { line: line.line, id: line.sensor.id, status: 'registered' };
+  };
+  const failed = (line: PendingLine, message: string) => {
+    results[line.index] = { line: line.line, id: line.sensor.id, status: 'failed', message };
+  };
+
+  // Ids already registered say so now, in the words of SPEC section 5, and are not written.
+  const existing = await store.existingSites(customerId, pending.map((line) => line.sensor.id));
+  const toWrite = pending.filter((line) => {
+    const siteId = existing.get(line.sensor.id);
+    if (siteId === undefined) return true;
+    failed(line, siteId === input.siteId ? MESSAGES.sensorAlreadyAdded : MESSAGES.sensorAddedToAnotherSite);
+    return false;
+  });
+
+  const oneByOne: PendingLine[] = [];
+  for (let start = 0; start < toWrite.length; start += SENSORS_PER_TRANSACTION) {
+    const batch = toWrite.slice(start, start + SENSORS_PER_TRANSACTION);
+    try {
+      await withCollisionRetries(() => store.createMany(caller, customerId, batch.map((line) => line.sensor)));
+      batch.forEach(registered);
+    } catch (error) {
+      if (!(error instanceof DomainError)) logger.error('quick register batch failed', { lines: batch.map((line) => line.line), error: String(error) });
+      oneByOne.push(...batch);
+    }
+  }
+
   let next = 0;
   const worker = async () => {
-    while (next < work.length) {
-      const job = work[next++];
-      if (job) await job.register();
+    while (next < oneByOne.length) {
+      const line = oneByOne[next++];
+      if (line === undefined) continue;
+      try {
+        await withCollisionRetries(() => store.create(caller, customerId, line.sensor));
+        registered(line);
+      } catch (error) {
+        if (!(error instanceof DomainError)) logger.error('quick register line failed', { line: line.line, error: String(error) });
+        failed(line, error instanceof DomainError ? error.message : MESSAGES.genericError);
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_REGISTRATIONS, work.length) }, worker));
-  const registered = results.filter((result) => result.status === 'registered').length;
-  return { results, registered, failed: results.length - registered };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_REGISTRATIONS, oneByOne.length) }, worker));
+  const count = results.filter((result) => result.status === 'registered').length;
+  return { results, registered: count, failed: results.length - count };
 }

@@ -1,11 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { sensorInputSchema } from '../../domain/sensor';
 import type { Caller } from '../shared/caller';
-import { SensorStore, toSensorRecord } from './store';
+import { SENSORS_PER_TRANSACTION, SensorInUseError, SensorStore, toSensorRecord } from './store';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const now = new Date('2026-05-01T12:00:00Z');
@@ -85,10 +86,64 @@ describe('SensorStore writes', () => {
     expect(items.at(-1)?.Put?.Item).toMatchObject({ type: 'AuditEntry', entityId: 'A1B2C3D4', action: 'create' });
   });
 
+  it('adds sensors of one placement together: each with its references and audit entry, the shared counts once', async () => {
+    const sensor = (id: string) => sensorInputSchema.parse({
+      id, name: id, deviceModel: 'CT-100', locationId: 'l-1', siteId: 's-1', gatewayId: 'g1', connectionType: 'subGhz',
+      channels: [{ channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'freezer' }],
+    });
+    const records = await store.createMany(caller, 'org-1', ['A1B2C3D4', 'B1B2C3D4', 'C1B2C3D4'].map(sensor));
+    expect(records.map((record) => [record.id, record.version, record.registeredOn])).toEqual([
+      ['A1B2C3D4', 1, now.toISOString()], ['B1B2C3D4', 1, now.toISOString()], ['C1B2C3D4', 1, now.toISOString()],
+    ]);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items.filter((item) => item.Put?.ConditionExpression === 'attribute_not_exists(pk)').map((item) => item.Put?.Item?.['sk']))
+      .toEqual(['SENSOR#A1B2C3D4', 'SENSOR#B1B2C3D4', 'SENSOR#C1B2C3D4']);
+    const updates = items.flatMap((item) => (item.Update ? [[item.Update.Key, item.Update.UpdateExpression, item.Update.ExpressionAttributeValues]] : []));
+    expect(updates).toEqual([
+      [{ pk: 'C#org-1#SITE', sk: 'SITE#s-1' }, 'ADD refCount :count', { ':count': 3 }],
+      [{ pk: 'C#org-1#LOCATION', sk: 'LOCATION#l-1' }, 'ADD refCount :count', { ':count': 3 }],
+      [{ pk: 'C#org-1#GATEWAY', sk: 'GATEWAY#G1' }, 'ADD sensorCount :delta', { ':delta': 3 }],
+      [{ pk: 'C#org-1#DATALOGGINGPROFILE', sk: 'DATALOGGINGPROFILE#p-1' }, 'ADD useCount :delta', { ':delta': 3 }],
+    ]);
+    expect(items.filter((item) => item.Put?.Item?.['type'] === 'REFERENCE')).toHaveLength(6);
+    expect(items.filter((item) => item.Put?.Item?.['type'] === 'AuditEntry').map((item) => item.Put?.Item?.['entityId'])).toEqual(['A1B2C3D4', 'B1B2C3D4', 'C1B2C3D4']);
+    // Four items a sensor and the four counts: a full batch stays within DynamoDB's 100 items.
+    expect(items).toHaveLength(3 * 4 + 4);
+    expect(SENSORS_PER_TRANSACTION * 4 + 4).toBeLessThanOrEqual(100);
+    await expect(store.createMany(caller, 'org-1', [sensor('A1B2C3D4'), { ...sensor('B1B2C3D4'), siteId: 's-2' }])).rejects.toThrow();
+    await expect(store.createMany(caller, 'org-1', Array.from({ length: SENSORS_PER_TRANSACTION + 1 }, () => sensor('A1B2C3D4')))).rejects.toThrow();
+  });
+
+  it('finds which ids are already sensors, and where, asking again for the keys DynamoDB left unprocessed', async () => {
+    dynamo.on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: { table: [{ id: 'A1B2C3D4', siteId: 's-1' }] },
+        UnprocessedKeys: { table: { Keys: [{ pk: 'C#org-1#SENSOR', sk: 'SENSOR#B1B2C3D4' }] } },
+      })
+      .resolves({ Responses: { table: [{ id: 'B1B2C3D4', siteId: 's-2' }] } });
+    const sites = await store.existingSites('org-1', ['A1B2C3D4', 'B1B2C3D4', 'C1B2C3D4', 'NOT#AN-ID']);
+    expect([...sites]).toEqual([['A1B2C3D4', 's-1'], ['B1B2C3D4', 's-2']]);
+    const calls = dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.['table']);
+    expect(calls[0]).toMatchObject({ ConsistentRead: true, Keys: ['A1B2C3D4', 'B1B2C3D4', 'C1B2C3D4'].map((id) => ({ pk: 'C#org-1#SENSOR', sk: `SENSOR#${id}` })) });
+    expect(calls[1]?.Keys).toEqual([{ pk: 'C#org-1#SENSOR', sk: 'SENSOR#B1B2C3D4' }]);
+  });
+
   it('refuses to delete a sensor with notes, naming it, and writes nothing', async () => {
     const record = toSensorRecord(config('A1B2C3D4', { name: 'Dairy chiller', noteCount: 2 }));
-    await expect(store.delete(caller, 'org-1', record)).rejects.toMatchObject({ kind: 'conflict', message: 'Sensor Dairy chiller cannot be deleted while it has notes.' });
+    const refusal = await store.delete(caller, 'org-1', record).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SensorInUseError);
+    expect((refusal as SensorInUseError).refusal).toEqual({ message: 'Sensor Dairy chiller cannot be deleted while it has notes.', sensorName: 'Dairy chiller', noteCount: 2 });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('says a note added since the read stops the delete, rather than "changed by someone else"', async () => {
+    dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({
+      message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+    }));
+    dynamo.on(QueryCommand).resolves({ Items: [config('A1B2C3D4', { name: 'Dairy chiller', noteCount: 1 })] });
+    const refusal = await store.delete(caller, 'org-1', toSensorRecord(config('A1B2C3D4', { name: 'Dairy chiller' }))).catch((error: unknown) => error);
+    expect((refusal as SensorInUseError).refusal).toMatchObject({ sensorName: 'Dairy chiller', noteCount: 1 });
   });
 
   it('deletes on the version and no notes, with its state, references, counts and due items', async () => {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, type DomainError } from '../../domain/errors';
 import { DEVICE_ID_CHARACTERS } from '../../domain/device-catalogue';
 import { EQUIPMENT_TYPES, REFRIGERANTS, type Equipment, type EquipmentInput } from '../../domain/equipment';
-import { fillTemplate } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
 import {
   isSensorOnline,
+  sensorDeleteRefusal,
   type DeviceStatus,
   type ScheduledSensorChange,
   type Sensor,
+  type SensorDeleteRefusal,
   type SensorDisable,
   type SensorInput,
   type SensorLiveState,
@@ -34,10 +35,17 @@ import {
   scheduledChangeSortKey,
 } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
-import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
+import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
 import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
+
+/**
+ * At most this many sensors are added in one transaction (`createMany`): four items each (the
+ * sensor, its two references, its audit entry) and the shared counts once, within DynamoDB's
+ * 100 items a transaction.
+ */
+export const SENSORS_PER_TRANSACTION = 20;
 
 /** The fields of SPEC section 3 a sensor keeps as given (validated by `sensorInputSchema`). */
 export const SENSOR_FIELDS = [
@@ -51,6 +59,14 @@ type SensorField = (typeof SENSOR_FIELDS)[number];
 export interface StoredScheduledChange extends ScheduledSensorChange {
   requestedByUserId: string;
   requestedByRole: Caller['role'];
+}
+
+/** A sensor that may not be deleted yet (it has notes): the refusal the API answers with, 409. */
+export class SensorInUseError extends Error {
+  constructor(readonly refusal: SensorDeleteRefusal) {
+    super(refusal.message);
+    this.name = 'SensorInUseError';
+  }
 }
 
 /** A sensor's configuration item, as the store reads and writes it (the live state is apart). */
@@ -198,20 +214,7 @@ export class SensorStore {
 
   /** Adds a sensor (the placement checks are the caller's: site access, site on location, gateway on site). */
   async create(caller: Caller, customerId: string, input: SensorInput): Promise<SensorRecord> {
-    const now = this.clock().toISOString();
-    const record: SensorRecord = {
-      ...fieldsOf(input),
-      id: input.id,
-      registeredOn: now,
-      disabled: false,
-      scheduledChanges: [],
-      noteCount: 0,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: caller.email,
-      updatedBy: caller.email,
-      version: 1,
-    };
+    const record = newSensorRecord(caller, input, this.clock().toISOString());
     const items: GuardedItem[] = [
       {
         item: { Put: { TableName: this.tableName, Item: sensorItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -229,6 +232,61 @@ export class SensorStore {
       throw error;
     }
     return record;
+  }
+
+  /**
+   * Adds sensors of one placement (site, location, gateway) together, all or none, in one
+   * transaction (Quick Register): each one's item, references and audit entry, and the counts
+   * they share (the site's and location's references, the gateway's sensors, the profiles'
+   * uses) added once for all, so the batch neither writes nor contends on them per sensor.
+   * Any refusal (an id already added) cancels the whole batch; the caller then adds them one
+   * by one with `create`, which says which one and why.
+   */
+  async createMany(caller: Caller, customerId: string, inputs: readonly SensorInput[]): Promise<SensorRecord[]> {
+    const first = inputs[0];
+    if (first === undefined) return [];
+    if (inputs.length > SENSORS_PER_TRANSACTION) throw new Error(`At most ${SENSORS_PER_TRANSACTION} sensors are added in one transaction`);
+    if (inputs.some((input) => input.siteId !== first.siteId || input.locationId !== first.locationId || input.gatewayId !== first.gatewayId)) {
+      throw new Error('Sensors added together share their site, location and gateway');
+    }
+    const now = this.clock().toISOString();
+    const records = inputs.map((input) => newSensorRecord(caller, input, now));
+    const references = records.map((record) => this.reference(record));
+    const profileUses = new Map<string, number>();
+    for (const channel of records.flatMap((record) => record.channels)) {
+      profileUses.set(channel.dataLoggingProfileId, (profileUses.get(channel.dataLoggingProfileId) ?? 0) + 1);
+    }
+    await runTransaction(this.client, [
+      ...records.map((record): GuardedItem => ({
+        item: { Put: { TableName: this.tableName, Item: sensorItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
+        onConditionFailed: () => conflict(MESSAGES.sensorAlreadyAdded),
+      })),
+      ...attachReferences(this.tableName, customerId, sensorTarget(ENTITY.site, first.siteId), references, unknownSite),
+      ...attachReferences(this.tableName, customerId, sensorTarget(ENTITY.location, first.locationId), references, unknownLocation),
+      gatewaySensorCountUpdate(this.tableName, customerId, first.gatewayId, records.length),
+      ...[...profileUses].map(([profileId, uses]) => dataLoggingProfileUseUpdate(this.tableName, customerId, profileId, uses)),
+      ...records.map((record) => this.audit(caller, customerId, record.id, 'create', undefined, record)),
+    ]);
+    return records;
+  }
+
+  /** The site of each of these ids that is already a sensor of the organisation (a consistent batch read). */
+  async existingSites(customerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const sites = new Map<string, string>();
+    const unique = [...new Set(ids)].filter((id) => DEVICE_ID_CHARACTERS.test(id));
+    for (let start = 0; start < unique.length; start += 100) {
+      let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((id) => deviceKey(customerId, ENTITY.sensor, id));
+      for (let attempt = 0; keys !== undefined && keys.length > 0; attempt += 1) {
+        // Keys DynamoDB leaves unprocessed (throttling) are asked again after a short pause.
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
+        const result: BatchGetCommandOutput = await this.client.send(new BatchGetCommand({
+          RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'id, siteId' } },
+        }));
+        for (const item of result.Responses?.[this.tableName] ?? []) sites.set(String(item['id']), String(item['siteId']));
+        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
+      }
+    }
+    return sites;
   }
 
   /** Which refusal an existing id gets: on the same site, or on another (SPEC section 5). */
@@ -339,10 +397,14 @@ export class SensorStore {
     return this.change(caller, customerId, before, { calibration }, ['calibration'], withItems);
   }
 
-  /** Deletes a sensor, refused while it has notes (SPEC section 8); its live state goes with it. */
+  /**
+   * Deletes a sensor, refused while it has notes (SPEC section 8); its live state goes with it.
+   * The delete is conditioned on no notes, so a note added meanwhile stops it too.
+   */
   async delete(caller: Caller, customerId: string, before: SensorRecord): Promise<void> {
-    if (before.noteCount > 0) throw conflict(fillTemplate(MESSAGES.sensorHasNotes, { name: before.name }));
-    await runTransaction(this.client, [
+    const refusal = sensorDeleteRefusal(before);
+    if (refusal !== undefined) throw new SensorInUseError(refusal);
+    const items: GuardedItem[] = [
       {
         item: {
           Delete: {
@@ -360,7 +422,16 @@ export class SensorStore {
       ...this.profileUse(customerId, before, undefined),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
-    ]);
+    ];
+    try {
+      await runTransaction(this.client, items);
+    } catch (error) {
+      // A note may have arrived since the read: say so rather than "changed by someone else".
+      const now = await this.find(customerId, before.id);
+      const refusalNow = now === undefined ? undefined : sensorDeleteRefusal(now.record);
+      if (refusalNow !== undefined) throw new SensorInUseError(refusalNow);
+      throw error;
+    }
   }
 
   /** The equipment the sensor watches (an empty record until it is saved). */
@@ -603,6 +674,23 @@ export function dueChangeItem(customerId: string, sensorId: string, change: Sche
     changeId: change.id,
     action: change.action,
     at: change.at,
+  };
+}
+
+/** A sensor as first registered. */
+function newSensorRecord(caller: Caller, input: SensorInput, now: string): SensorRecord {
+  return {
+    ...fieldsOf(input),
+    id: input.id,
+    registeredOn: now,
+    disabled: false,
+    scheduledChanges: [],
+    noteCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: caller.email,
+    updatedBy: caller.email,
+    version: 1,
   };
 }
 

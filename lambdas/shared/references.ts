@@ -70,6 +70,35 @@ export function attachReference(
   ];
 }
 
+/**
+ * `attachReference` for several items attached to one target in one transaction (a batch of
+ * sensors): one reference item each, and the target's count added once, by their number.
+ */
+export function attachReferences(
+  tableName: string,
+  customerId: string,
+  target: ReferenceTarget,
+  references: readonly Reference[],
+  targetMissing: () => DomainError,
+): GuardedItem[] {
+  if (references.length === 0) return [];
+  return [
+    {
+      item: {
+        Update: {
+          TableName: tableName,
+          Key: targetKey(customerId, target),
+          UpdateExpression: 'ADD refCount :count',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':count': references.length },
+        },
+      },
+      onConditionFailed: targetMissing,
+    },
+    ...references.map((reference) => ({ item: { Put: { TableName: tableName, Item: referenceItem(customerId, target, reference) } } })),
+  ];
+}
+
 /** The writes that detach a reference (a target with references cannot have been deleted). */
 export function detachReference(tableName: string, customerId: string, target: ReferenceTarget, kind: ReferenceKind, id: string): GuardedItem[] {
   return [

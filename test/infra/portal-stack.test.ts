@@ -5,6 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../domain/app-config';
 import { HANDLERS, ROUTES, routeKeyOf } from '../../lambdas/routes';
+import { API_FUNCTION_TIMEOUT_MAX, API_FUNCTION_TIMEOUTS } from '../../lib/api';
 import { CUSTOM_ATTRIBUTES } from '../../lib/identity';
 import { buildTestStack, type TestStack } from './portal-stack';
 
@@ -121,7 +122,7 @@ describe('ColdChainPortalStack', () => {
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           MemorySize: 512,
-          Timeout: 10,
+          Timeout: API_FUNCTION_TIMEOUTS[name as keyof typeof HANDLERS]?.toSeconds() ?? 10,
           Environment: {
             Variables: Match.objectLike({
               TABLE_NAME: Match.anyValue(),
@@ -132,6 +133,12 @@ describe('ColdChainPortalStack', () => {
           },
         });
       }
+    });
+
+    it('gives the sensors function (Quick Register) longer than 10 seconds, every timeout within the HTTP API\'s 30', () => {
+      template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Portal API: sensors', Timeout: 28 });
+      for (const timeout of Object.values(API_FUNCTION_TIMEOUTS)) expect(timeout.toSeconds()).toBeLessThanOrEqual(API_FUNCTION_TIMEOUT_MAX.toSeconds());
+      expect(API_FUNCTION_TIMEOUT_MAX.toSeconds()).toBeLessThan(29);
     });
 
     it('has one route per entry of the route table, JWT unless public', () => {

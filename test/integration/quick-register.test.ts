@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DataLoggingProfile } from '../../domain/data-logging-profile';
-import type { Gateway } from '../../domain/gateway';
+import type { Gateway, HistoryEntry } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
 import type { QuickRegisterResult, Sensor } from '../../domain/sensor';
+import type { SiteDevices } from '../../domain/site';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, newSensorId, type SensorPlace } from '../support/sensors';
 
@@ -87,14 +88,34 @@ describe('Quick Register: many sensors at once from a pasted or scanned list', (
     expect(await message(newSensorId(), { gatewayId: place.otherGatewayId })).toBe(MESSAGES.sensorGatewayOtherSite);
     expect(await message(newSensorId(), { connectionType: 'wifi' })).toBe(MESSAGES.connectionTypeNotForModel);
     expect(await message(newSensorId(), { dataLoggingProfileId: 'no-such-profile' })).toBe(MESSAGES.dataLoggingProfileUnknown);
+    // A gateway whose model does not relay the connection type (a LoRaWAN-only one for Sub-GHz sensors).
+    const hex = (bytes: number) => Array.from({ length: bytes * 2 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
+    const lorawan = await api(stack, admin, 'POST', '/gateways', {
+      name: `LoRaWAN gateway ${newSensorId()}`, model: 'GW-LR8', macId: hex(6), eui: hex(8), locationIds: [place.locationId], siteId: place.siteId,
+    });
+    expect(lorawan.status, JSON.stringify(lorawan.body)).toBe(201);
+    const gatewayId = (lorawan.body as Gateway).id;
+    expect(await message(newSensorId(), { gatewayId })).toBe(MESSAGES.sensorGatewayCannotRelay);
+    const overLoRaWan = await register(newSensorId(), { gatewayId, connectionType: 'loraWan' });
+    expect(overLoRaWan.body).toMatchObject({ registered: 1, failed: 0 });
     const basic = await createUser(stack, 'basicuser', ORG);
     expect((await api(stack, basic, 'POST', '/sensors/quickregister', {})).status).toBe(403);
   });
 
-  it('registers 200 sensors in one request', async () => {
+  it('registers 200 sensors in one request, each counted once on the gateway, the profile and the site', async () => {
+    const sensorCount = async () => ((await api(stack, admin, 'GET', `/gateways/${place.gatewayId}`)).body as Gateway).sensorCount;
+    const useCount = async () => ((await api(stack, admin, 'GET', `/dataloggingprofiles/${place.profileId}`)).body as DataLoggingProfile).useCount;
+    const [sensorsBefore, usesBefore] = [await sensorCount(), await useCount()];
     const ids = Array.from({ length: 200 }, newSensorId);
     const answer = await register(ids.join('\n'));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ registered: 200, failed: 0 });
+    expect(await sensorCount()).toBe(sensorsBefore + 200);
+    // CT-500D: two channels, both on the profile.
+    expect(await useCount()).toBe(usesBefore + 400);
+    const onSite = ((await api(stack, admin, 'GET', `/sites/${place.siteId}/devices`)).body as SiteDevices).sensors.map((sensor) => sensor.id);
+    expect(onSite).toEqual(expect.arrayContaining(ids));
+    const history = (await api(stack, admin, 'GET', `/sensors/${ids[199] ?? ''}/history`)).body as { items: HistoryEntry[] };
+    expect(history.items.map((entry) => entry.action)).toEqual(['create']);
   });
 });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { calibrationListSchema, type Calibration, type CalibrationCertificate } from '../../domain/calibration';
 import type { DataLoggingProfile } from '../../domain/data-logging-profile';
 import type { Equipment } from '../../domain/equipment';
+import type { FileDownload, FileUploadTicket } from '../../domain/device-records';
 import type { Gateway, HistoryEntry } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
-import { sensorPageSchema, sensorSchema, type Sensor } from '../../domain/sensor';
+import { sensorDeleteRefusalSchema, sensorPageSchema, sensorSchema, type Sensor } from '../../domain/sensor';
 import type { SiteDevices } from '../../domain/site';
 import { deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
@@ -244,7 +245,9 @@ describe('sensors through the local gateway', () => {
     const note = await api(stack, admin, 'POST', `/sensors/${id}/notes`, { name: 'Service', note: 'Compressor serviced' });
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     const refused = await api(stack, admin, 'DELETE', `/sensors/${id}`);
-    expect(refused).toEqual({ status: 409, body: { message: 'Sensor Dairy chiller cannot be deleted while it has notes.' } });
+    // The filled message, and its parts so a browser can say it in its own language.
+    expect(refused).toEqual({ status: 409, body: { message: 'Sensor Dairy chiller cannot be deleted while it has notes.', sensorName: 'Dairy chiller', noteCount: 1 } });
+    expect(sensorDeleteRefusalSchema.safeParse(refused.body).error).toBeUndefined();
 
     // The site cannot go while the sensor is on it.
     const siteDelete = await api(stack, admin, 'DELETE', `/sites/${place.siteId}`);
@@ -262,6 +265,53 @@ describe('sensors through the local gateway', () => {
     expect(await api(stack, admin, 'GET', `/sensors/${id}/equipment`)).toEqual({ status: 200, body: {} });
     const history = items<HistoryEntry>((await api(stack, admin, 'GET', `/sensors/${id}/history`)).body);
     expect(history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['create', 'delete']));
+  });
+
+  it("removes a deleted sensor's files, so the same device registered again starts with none", async () => {
+    const id = await addSensor(stack, admin, place);
+    const bytes = Buffer.from('service report');
+    const ticket = await api(stack, admin, 'POST', `/sensors/${id}/files`, { fileName: 'service.txt', contentType: 'text/plain', size: bytes.length });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const { file, uploadUrl, uploadMethod, uploadHeaders } = ticket.body as FileUploadTicket;
+    expect((await fetch(uploadUrl, { method: uploadMethod, headers: uploadHeaders, body: bytes })).status).toBe(200);
+    expect((await api(stack, admin, 'PUT', `/sensors/${id}/files/${file.id}/complete`)).status).toBe(200);
+    const url = ((await api(stack, admin, 'GET', `/sensors/${id}/files/${file.id}/download`)).body as FileDownload).url;
+    expect((await fetch(url)).status).toBe(200);
+
+    expect((await api(stack, admin, 'DELETE', `/sensors/${id}`)).status).toBe(204);
+    // The bytes are gone from the bucket, and the file items with them.
+    expect((await fetch(url)).status).toBe(404);
+    expect((await api(stack, admin, 'POST', '/sensors', sensorBody(place, { id }))).status).toBe(201);
+    expect(await api(stack, admin, 'GET', `/sensors/${id}/files`)).toEqual({ status: 200, body: { items: [] } });
+  });
+
+  it("needs a gateway whose model relays the sensor's connection type; a Wi-Fi sensor takes any gateway of its site", async () => {
+    const hex = (bytes: number) => Array.from({ length: bytes * 2 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
+    const lorawan = await api(stack, admin, 'POST', '/gateways', {
+      name: `LoRaWAN gateway ${newSensorId()}`, model: 'GW-LR8', macId: hex(6), eui: hex(8), locationIds: [place.locationId], siteId: place.siteId,
+    });
+    expect(lorawan.status, JSON.stringify(lorawan.body)).toBe(201);
+    const gatewayId = (lorawan.body as Gateway).id;
+
+    // A Sub-GHz sensor on a LoRaWAN-only gateway: refused, on the gateway field.
+    const refused = await api(stack, admin, 'POST', '/sensors', sensorBody(place, { gatewayId }));
+    expect(refused).toEqual({ status: 400, body: { message: MESSAGES.sensorGatewayCannotRelay, details: { gatewayId: MESSAGES.sensorGatewayCannotRelay } } });
+    // The same model over LoRaWAN where it can (a CT-300P probe), and a Wi-Fi sensor, are taken.
+    const probeBody = sensorBody(place, {
+      gatewayId, deviceModel: 'CT-300P', connectionType: 'loraWan', externalSensorType: 'needleProbe',
+      channels: [{ channel: 1, dataLoggingProfileId: place.profileId, sensorType: 'probe', sensorSubType: 'needle' }],
+    });
+    const probe = await api(stack, admin, 'POST', '/sensors', probeBody);
+    expect(probe.status, JSON.stringify(probe.body)).toBe(201);
+    const wifi = await api(stack, admin, 'POST', '/sensors', sensorBody(place, {
+      id: hex(6), gatewayId, deviceModel: 'WF-900', connectionType: 'wifi', externalSensorType: 'none',
+      channels: [{ channel: 1, dataLoggingProfileId: place.profileId, sensorType: 'temperature', sensorSubType: 'walkInCooler' }],
+    }));
+    expect(wifi.status, JSON.stringify(wifi.body)).toBe(201);
+    // An edit is held to it too: the probe moved to Sub-GHz on the same gateway.
+    const moved = await api(stack, admin, 'PUT', `/sensors/${(probe.body as Sensor).id}`, { ...probeBody, connectionType: 'subGhz' });
+    expect(moved.status).toBe(400);
+    expect((moved.body as { message: string }).message).toBe(MESSAGES.sensorGatewayCannotRelay);
   });
 
   it('hides the sensors of a site a security-group member may not reach (404, absent from the list)', async () => {
