@@ -148,7 +148,7 @@ export interface GatewayModel {
 export const GATEWAY_MODELS: readonly GatewayModel[] = [
   { code: 'GW-SG1', name: 'ColdTrack GW-SG1 Sub-GHz Gateway', relays: ['subGhz'], maxSensors: 100 },
   { code: 'GW-LR8', name: 'ColdTrack GW-LR8 LoRaWAN Gateway (8 channel)', relays: ['loraWan'], maxSensors: 500 },
-  { code: 'GW-CELL', name: 'ColdTrack GW-CELL Cellular Gateway', relays: ['subGhz', 'loraWan'], maxSensors: 200 },
+  { code: 'GW-CELL', name: 'ColdTrack GW-CELL Cellular Gateway (Sub-GHz, LoRaWAN and BLE radios)', relays: ['subGhz', 'loraWan', 'ble'], maxSensors: 200 },
 ];
 
 /** A gateway MAC id: six pairs of hexadecimal digits, separated by colons or hyphens, or not at all. */

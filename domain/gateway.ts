@@ -233,6 +233,6 @@ export const historyEntrySchema = z.object({
   at: z.string(),
   actor: z.object({ userId: z.string(), email: z.string(), role: z.string() }),
   action: z.enum(['create', 'update', 'delete']),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
