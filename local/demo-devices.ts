@@ -275,7 +275,16 @@ export async function demoDevicesOrigin(documents: DynamoDBDocumentClient, table
  * idempotent: a data folder seeded before devices existed gets them at its next start, and
  * what people delete afterwards is not put back. Returns whether it seeded.
  */
-export async function seedDemoDevices(documents: DynamoDBDocumentClient, tableName: string, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoDevices(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  options: {
+    now?: Date;
+    /** The client the stores write with: the handlers' own by default (configured from the stack's environment), so the records are the API's. */
+    writer?: DynamoDBDocumentClient;
+  } = {},
+): Promise<boolean> {
+  const now = options.now ?? new Date();
   const { customerId, site, location } = DEMO_ORGANISATION;
   const marker = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
   if (marker.Item !== undefined) return false;
@@ -285,8 +294,7 @@ export async function seedDemoDevices(documents: DynamoDBDocumentClient, tableNa
   // Someone removed the demo site: there is nowhere to put the devices.
   if (siteItem.Item === undefined) return false;
   const clock = () => now;
-  // The stores write with the handlers' own client (configured from the stack's environment), so the records are the API's.
-  const writer = dynamoDocumentClient();
+  const writer = options.writer ?? dynamoDocumentClient();
 
   const profiles = new DataLoggingProfileStore(writer, tableName, clock);
   const existing = await queryAll<Record<string, unknown>>(writer, {

@@ -1,12 +1,20 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataLoggingProfile } from '../../domain/data-logging-profile';
 import type { DeviceCommand } from '../../domain/device-commands';
 import type { Gateway } from '../../domain/gateway';
 import type { Sensor } from '../../domain/sensor';
+import type { SiteDevices } from '../../domain/site';
 import type { ReadingRow } from '../../domain/telemetry';
+import { tenantPrefix } from '../../lambdas/shared/keys';
+import { DEMO_ORGANISATION } from '../../local/demo';
+import { DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
 import { deviceCredentials } from '../../local/device-credentials';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
 import { placedFleet, startSimulatedDevice, startSimulator, type RunningSimulator, type SimulatedDevice } from '../../local/simulator';
 import { registerTestDevices, type TestDevices } from '../support/devices';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 /** An organisation of these tests' own, so the demo organisation's devices stay as they are. */
@@ -132,5 +140,61 @@ describe('startSimulatedDevice (one device for a browser test)', () => {
     await device.publishNow();
     await expect.poll(async () => ((await api(stack, admin, 'GET', `/sensors/${devices.radioSensorId}`)).body as Sensor).live.reading?.['1'], { timeout: 20_000, interval: 500 })
       .toEqual(expect.any(Number));
+  });
+});
+
+describe("the demo organisation's devices", () => {
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const seed = () => seedDemoDevices(documents, stack.tableName, { writer: documents });
+  let admin: TestUser;
+  afterAll(() => documents.destroy());
+
+  beforeAll(async () => {
+    admin = await createUser(stack, 'admin');
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
+  });
+
+  /** What the portal lists of the demo fleet: sensors, gateways with their sensor counts, profiles, the site's devices. */
+  const listed = async () => {
+    const sensors = ((await api(stack, admin, 'GET', '/sensors?limit=1000')).body as { items: Sensor[] }).items;
+    const gateways = ((await api(stack, admin, 'GET', '/gateways?limit=100')).body as { items: Gateway[] }).items;
+    const profiles = ((await api(stack, admin, 'GET', '/dataloggingprofiles?limit=100')).body as { items: DataLoggingProfile[] }).items;
+    const site = (await api(stack, admin, 'GET', `/sites/${DEMO_ORGANISATION.site.id}/devices`)).body as SiteDevices;
+    const demoSensorIds = new Set(DEMO_SENSORS.map((sensor) => sensor.id));
+    const demoGatewayIds = new Set(DEMO_GATEWAYS.map((gateway) => gateway.id));
+    return {
+      sensors: sensors.filter((sensor) => demoSensorIds.has(sensor.id)).map((sensor) => `${sensor.id} ${sensor.name}`).sort(),
+      gateways: gateways.filter((gateway) => demoGatewayIds.has(gateway.id)).map((gateway) => `${gateway.name}: ${gateway.sensorCount}`).sort(),
+      profiles: profiles.filter((profile) => DEMO_LOGGING_PROFILES.some((demo) => demo.name === profile.name)).map((profile) => `${profile.name}: ${profile.useCount}`).sort(),
+      siteSensors: site.sensors.filter((sensor) => demoSensorIds.has(sensor.id)).length,
+      siteGateways: site.gateways.filter((gateway) => demoGatewayIds.has(gateway.id)).length,
+    };
+  };
+
+  it('are real records, seeded through their stores: listed, counted on their gateways, profiles and site', async () => {
+    const seen = await listed();
+    expect(seen.sensors).toEqual(DEMO_SENSORS.map((sensor) => `${sensor.id} ${sensor.name}`).sort());
+    const onGateway = (gatewayId: string) => DEMO_SENSORS.filter((sensor) => sensor.gatewayId === gatewayId).length;
+    expect(seen.gateways).toEqual(DEMO_GATEWAYS.map((gateway) => `${gateway.name}: ${onGateway(gateway.id)}`).sort());
+    const channelsOn = (profileId: string) => DEMO_SENSORS.flatMap((sensor) => sensor.channels).filter((channel) => channel.dataLoggingProfileId === profileId).length;
+    expect(seen.profiles).toEqual(DEMO_LOGGING_PROFILES.map((profile) => `${profile.name}: ${channelsOn(profile.id)}`).sort());
+    expect(seen.siteSensors).toBe(DEMO_SENSORS.length);
+    expect(seen.siteGateways).toBe(DEMO_GATEWAYS.length);
+    // Each with its history, as if an administrator had added it.
+    const history = ((await api(stack, admin, 'GET', `/sensors/${DEMO_SENSORS[0]?.id ?? ''}/history`)).body as { items: { action: string }[] }).items;
+    expect(history.map((entry) => entry.action)).toContain('create');
+  });
+
+  it('are seeded once: again, nothing changes; a data folder seeded before devices existed gets them, without doubles', async () => {
+    const before = await listed();
+    expect(await seed()).toBe(false);
+    // As in a data folder seeded before the demo had devices: no devices marker yet.
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'DEVICES' } }));
+    expect(await seed()).toBe(true);
+    expect(await listed()).toEqual(before);
+    expect(await seed()).toBe(false);
   });
 });
