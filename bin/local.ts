@@ -45,7 +45,8 @@ async function main(): Promise<void> {
         brokerUrl: stack.urls.mqtt, dataDir: stack.dataDir, dynamoEndpoint: stack.urls.dynamodb, tableName: stack.tableName,
         log: (line) => console.error(`simulator: ${line}`),
       });
-      const backfill = simulation.backfill ? `; back-filled ${simulation.backfill.readings} readings since ${new Date(simulation.backfill.fromMs).toLocaleString()}` : '';
+      const hours = simulation.backfill ? ((Date.now() - simulation.backfill.fromMs) / 3_600_000).toFixed(1) : '';
+      const backfill = simulation.backfill ? `; back-filled ${simulation.backfill.readings} readings of the last ${hours} hours` : '';
       simulatorLine = `Simulator: ${simulation.sensors} demo sensors and ${simulation.gateways} gateways publishing live${backfill} (SIMULATOR=off to turn it off).`;
     } catch (error) {
       simulatorLine = `Simulator not started: ${error instanceof Error ? error.message : String(error)}`;

@@ -191,7 +191,8 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     monitoringType: 'ambient', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
     channels: [channel('temperature', 'ambient', { room: 'dry-store' })],
     battery: healthyBattery(58), rssi: -104,
-    // Silent from an hour before the back-fill ends to two hours after: offline when the portal first opens.
+    // Silent from an hour before the back-fill ends to two hours after: offline within half an hour
+    // of the first start (its back-filled readings arrive at the start, so it was last heard then).
     silent: { everyHours: 12, forMinutes: 180, offsetHours: 23 },
   },
   {
