@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   }
   const speed = values.speed === undefined ? 1 : Number(values.speed);
   if (!Number.isFinite(speed) || speed < 1) throw new Error(`--speed must be a number of at least 1, not "${values.speed ?? ''}".`);
-  const replayFromMs = speed > 1 || values.from !== undefined ? parseDuration(values.from ?? '1h') : undefined;
+  if (values.from !== undefined && speed <= 1) throw new Error('--from needs --speed above 1: in real time the replay would never catch up with the clock.');
+  const replayFromMs = speed > 1 ? parseDuration(values.from ?? '1h') : undefined;
   const durationMs = values.duration === undefined ? undefined : parseDuration(values.duration);
   const extraSensors = wholeNumber(values.sensors, 'sensors', 0);
   const ports = portsFromEnvironment();
