@@ -78,10 +78,64 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const end = options.durationMs === undefined ? Number.POSITIVE_INFINITY : start + options.durationMs;
   const stats: SimulatorStats = { messages: 0, readings: 0, statuses: 0, acknowledgements: 0, failures: 0 };
 
+  // Declared before any connection: a command may arrive as soon as a device subscribes; it
+  // waits in the simulation until every device is connected (`ready`), so nothing is published
+  // before its device can publish it.
+  let ready = false;
+  let stopped = false;
+  let chain: Promise<void> = Promise.resolve();
+  let resolveFinished: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => { resolveFinished = resolve; });
   const clients = new Map<string, MqttClient>();
   const stopAll = async () => {
     await Promise.all([...clients.values()].map((client) => client.endAsync(true).catch(() => undefined)));
   };
+  /** Where simulated time should be now: behind the wall clock it runs `speed` times faster. */
+  const target = () => {
+    const wall = Date.now();
+    const paced = speed === Number.POSITIVE_INFINITY ? wall : start + (wall - wallStart) * speed;
+    return Math.min(end, Math.max(start, Math.min(wall, paced)));
+  };
+
+  const publish = async (message: SimulatedMessage) => {
+    const client = clients.get(message.publisherId);
+    if (!client) return;
+    try {
+      await client.publishAsync(deviceTopic(options.customerId, message.publisherId, TOPIC_KINDS[message.kind]), JSON.stringify(message.payload), { qos: 1 });
+      stats.messages += 1;
+      if (message.kind === 'readings') stats.readings += countReadings([message]);
+      else if (message.kind === 'status') stats.statuses += 1;
+      else stats.acknowledgements += 1;
+      options.onPublished?.(message);
+    } catch (error) {
+      stats.failures += 1;
+      log(`${message.publisherId}: ${(error as Error).message}`);
+    }
+  };
+
+  // One tick at a time: messages go out in the order the devices sent them.
+  function tickNow(): Promise<void> {
+    chain = chain.then(async () => {
+      if (stopped || !ready) return;
+      const messages = coalesce(simulation.runUntil(target()));
+      // Each device's messages in order; devices side by side.
+      const byPublisher = new Map<string, SimulatedMessage[]>();
+      for (const message of messages) {
+        const queue = byPublisher.get(message.publisherId) ?? [];
+        queue.push(message);
+        byPublisher.set(message.publisherId, queue);
+      }
+      await Promise.all([...byPublisher.values()].map(async (queue) => {
+        for (const message of queue) await publish(message);
+      }));
+      if (simulation.now >= end) resolveFinished();
+    }).catch((error: unknown) => {
+      // A failed tick is logged; the next one carries on from where the simulation is.
+      log(`tick: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return chain;
+  }
+
   try {
     // Connections are opened a few at a time: a big synthetic fleet has many gateways.
     const publishers = simulation.publishers();
@@ -109,50 +163,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     throw error;
   }
 
-  /** Where simulated time should be now: behind the wall clock it runs `speed` times faster. */
-  const target = () => {
-    const wall = Date.now();
-    const paced = speed === Number.POSITIVE_INFINITY ? wall : start + (wall - wallStart) * speed;
-    return Math.min(end, Math.max(start, Math.min(wall, paced)));
-  };
-
-  const publish = async (message: SimulatedMessage) => {
-    const client = clients.get(message.publisherId);
-    if (!client) return;
-    try {
-      await client.publishAsync(deviceTopic(options.customerId, message.publisherId, TOPIC_KINDS[message.kind]), JSON.stringify(message.payload), { qos: 1 });
-      stats.messages += 1;
-      if (message.kind === 'readings') stats.readings += countReadings([message]);
-      else if (message.kind === 'status') stats.statuses += 1;
-      else stats.acknowledgements += 1;
-      options.onPublished?.(message);
-    } catch (error) {
-      stats.failures += 1;
-      log(`${message.publisherId}: ${(error as Error).message}`);
-    }
-  };
-
-  let stopped = false;
-  let chain: Promise<void> = Promise.resolve();
-  let resolveFinished: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => { resolveFinished = resolve; });
-
-  // One tick at a time: messages go out in the order the devices sent them.
-  function tickNow(): Promise<void> {
-    chain = chain.then(async () => {
-      if (stopped) return;
-      const messages = coalesce(simulation.runUntil(target()));
-      // Each device's messages in order; devices side by side.
-      const byPublisher = new Map<string, SimulatedMessage[]>();
-      for (const message of messages) byPublisher.set(message.publisherId, [...(byPublisher.get(message.publisherId) ?? []), message]);
-      await Promise.all([...byPublisher.values()].map(async (queue) => {
-        for (const message of queue) await publish(message);
-      }));
-      if (simulation.now >= end) resolveFinished();
-    });
-    return chain;
-  }
-
+  ready = true;
   const timer = setInterval(() => void tickNow(), options.tickMs ?? 250);
   timer.unref();
   await tickNow();
