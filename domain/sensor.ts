@@ -387,13 +387,20 @@ export function matchesStatus(sensor: Pick<Sensor, 'deviceStatus' | 'disabled' |
   }
 }
 
+/** A sensor whose model the catalogue does not know (any more) is expected every five minutes. */
+export const FALLBACK_REPORT_SECONDS = 300;
+
+/** How often a sensor of this model reports: what the online rule and the ingest both go by. */
+export function sensorReportSeconds(deviceModel: string | undefined): number {
+  return (deviceModel === undefined ? undefined : sensorModel(deviceModel)?.defaultReportSeconds) ?? FALLBACK_REPORT_SECONDS;
+}
+
 /**
- * Online (SPEC section 4): heard from within three of its model's report intervals plus ten
- * minutes (domain/telemetry-state.ts `isDeviceOnline`); a model the catalogue no longer knows
- * reports every five minutes.
+ * Online (SPEC section 4): the one rule of domain/telemetry-state.ts `isDeviceOnline` (heard
+ * from within three report intervals plus ten minutes), with the model's report interval.
  */
 export function isSensorOnline(sensor: { deviceModel: string; lastCommunicated?: string | undefined }, now: Date | number): boolean {
-  return isDeviceOnline(sensor.lastCommunicated, sensorModel(sensor.deviceModel)?.defaultReportSeconds ?? 300, now);
+  return isDeviceOnline(sensor.lastCommunicated, sensorReportSeconds(sensor.deviceModel), now);
 }
 
 // Quick Register (issue 5 section 3): many sensors at once from a pasted or scanned list.
