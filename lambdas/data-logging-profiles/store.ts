@@ -16,6 +16,7 @@ import {
   uniquenessPartition,
 } from '../shared/keys';
 import { queryPage, type PageRequest } from '../shared/pagination';
+import { deviceConfigChanged } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
 
@@ -82,7 +83,8 @@ function audited(record: DataLoggingProfileRecord): Record<string, unknown> {
  * Data logging profiles on the single table (docs/data-model.md "Data logging profiles"):
  * one partition per organisation, gsi1 by name, a name marker in the write transaction,
  * updates conditioned on the version read, a delete conditioned on nothing using the
- * profile, and every change's audit entry in the same transaction.
+ * profile, and every change's audit entry and the organisation's device configuration
+ * version (the ingest's cache watches it) in the same transaction.
  */
 export class DataLoggingProfileStore {
   constructor(
@@ -140,6 +142,7 @@ export class DataLoggingProfileStore {
         },
       },
       this.claimName(customerId, record.name, record.id),
+      deviceConfigChanged(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ]);
     return record;
@@ -174,6 +177,7 @@ export class DataLoggingProfileStore {
     if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
       items.push(this.claimName(customerId, after.name, id), this.releaseName(customerId, before.name));
     }
+    items.push(deviceConfigChanged(this.tableName, customerId));
     items.push(this.audit(caller, customerId, id, 'update', before, after));
     await runTransaction(this.client, items);
     return after;
@@ -197,6 +201,7 @@ export class DataLoggingProfileStore {
           },
         },
         this.releaseName(customerId, before.name),
+        deviceConfigChanged(this.tableName, customerId),
         this.audit(caller, customerId, id, 'delete', before, undefined),
       ]);
     } catch (error) {

@@ -57,6 +57,8 @@ describe('applyDueChanges', () => {
     expect(update?.ConditionExpression).toBe('#version = :expected');
     expect(Object.values(update?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining([true, [], 3]));
     expect(items.find((item) => item.Delete)?.Delete?.Key).toEqual({ pk: 'C#org-1#SENSOR#A1B2C3D4', sk: 'SCHEDULEDCHANGE#c-1' });
+    // The organisation's device configuration version moves with it, so the ingest's cache reloads within its check.
+    expect(items.filter((item) => item.Update?.Key?.['pk'] === 'C#org-1#DEVICECONFIG' && item.Update.UpdateExpression === 'ADD #version :one')).toHaveLength(1);
     const audit = items.find((item) => item.Put?.Item?.['type'] === 'AuditEntry')?.Put?.Item;
     expect(audit?.['actor']).toEqual({ userId: 'u-1', email: 'admin@x.example', role: 'admin' });
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ resumeFrom: '2026-05-01T12', applied: 1 });

@@ -19,6 +19,9 @@ const input = (overrides: Record<string, unknown> = {}) => gatewayInputSchema.pa
   name: 'Back store', model: 'GW-LR8', macId: '00:1A:2B:3C:4D:5E', eui: 'a84041ffff1e2b3c', locationIds: ['l-1', 'l-2'], siteId: 's-1', ...overrides,
 });
 const transactItems = () => dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+/** The transaction adds 1 to the organisation's device configuration version (what the ingest's cache watches). */
+const versionBumps = () => transactItems().filter((item) => item.Update?.Key?.['pk'] === 'C#org-1#DEVICECONFIG' && item.Update.Key['sk'] === 'VERSION'
+  && item.Update.UpdateExpression === 'ADD #version :one').length;
 
 describe('GatewayStore', () => {
   beforeEach(() => {
@@ -38,6 +41,7 @@ describe('GatewayStore', () => {
     const referenceKeys = items.flatMap((item) => (item.Put?.Item?.['type'] === 'REFERENCE' ? [item.Put.Item['pk']] : []));
     expect(referenceKeys).toEqual(['C#org-1#SITE#s-1#REF', 'C#org-1#LOCATION#l-1#REF', 'C#org-1#LOCATION#l-2#REF']);
     expect(items.at(-1)?.Put?.Item).toMatchObject({ entityType: 'GATEWAY', entityId: 'A84041FFFF1E2B3C', action: 'create' });
+    expect(versionBumps()).toBe(1);
   });
 
   it("says 'Gateway already added!' when the EUI's item or the MAC marker already exists", async () => {
@@ -63,6 +67,7 @@ describe('GatewayStore', () => {
     expect(deleted).toEqual(expect.arrayContaining(['C#org-1#UNIQUE#GATEWAY#macId#00%3A1a%3A2b%3A3c%3A4d%3A5e', 'C#org-1#SITE#s-1#REF', 'C#org-1#LOCATION#l-1#REF']));
     const put = items.flatMap((item) => (item.Put ? [String(item.Put.Item?.['pk'])] : []));
     expect(put).toEqual(expect.arrayContaining(['C#org-1#UNIQUE#GATEWAY#macId#00%3A1a%3A2b%3A3c%3A4d%3A5f', 'C#org-1#SITE#s-2#REF', 'C#org-1#LOCATION#l-3#REF', 'C#org-1#LOCATION#l-2#REF']));
+    expect(versionBumps()).toBe(1);
   });
 
   it('writes nothing when nothing changed, and refuses a new EUI', async () => {
@@ -88,6 +93,7 @@ describe('GatewayStore', () => {
       ExpressionAttributeValues: { ':expected': 4, ':zero': 0 },
     });
     expect(transactItems()[1]?.Delete?.Key).toEqual({ pk: 'C#org-1#GATEWAY', sk: 'GATEWAY#A84041FFFF1E2B3C#STATE' });
+    expect(versionBumps()).toBe(1);
 
     dynamo.reset();
     dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));

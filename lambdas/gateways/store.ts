@@ -17,6 +17,7 @@ import {
 import { readByIds } from '../shared/named-records';
 import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
 import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
+import { deviceConfigChanged } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
 import { unknownLocation } from '../locations/store';
@@ -177,7 +178,8 @@ function audited(record: GatewayRecord): Record<string, unknown> {
  * Gateways on the single table (docs/data-model.md "Gateways"). The id is the EUI, so the
  * configuration item's own key refuses a second gateway with that EUI; a marker does the same
  * for the MAC id. A gateway is attached to its site and each of its locations by references,
- * written in its own transactions with its audit entry. Updates SET only the fields of the
+ * written in its own transactions with its audit entry and the organisation's device
+ * configuration version (the ingest's cache watches it). Updates SET only the fields of the
  * form (never a whole-item Put), so the counters other stores ADD are never overwritten.
  */
 export class GatewayStore {
@@ -272,6 +274,7 @@ export class GatewayStore {
       this.claimMac(customerId, record.macId, record.id),
       ...this.attach(customerId, { entity: ENTITY.site, id: record.siteId }, record),
       ...record.locationIds.flatMap((locationId) => this.attach(customerId, { entity: ENTITY.location, id: locationId }, record)),
+      deviceConfigChanged(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
     await runTransaction(this.client, items);
@@ -319,6 +322,7 @@ export class GatewayStore {
     if (after.macId !== before.macId) items.push(this.claimMac(customerId, after.macId, id), this.releaseMac(customerId, before.macId));
     items.push(...this.moveReferences(customerId, before, after));
     items.push(...this.imagesExist(customerId, id, after.imageFileIds.filter((fileId) => !before.imageFileIds.includes(fileId))));
+    items.push(deviceConfigChanged(this.tableName, customerId));
     items.push(this.audit(caller, customerId, id, 'update', before, after));
     await runTransaction(this.client, items);
     return after;
@@ -347,6 +351,7 @@ export class GatewayStore {
       this.releaseMac(customerId, before.macId),
       ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
+      deviceConfigChanged(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];
     try {

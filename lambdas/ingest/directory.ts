@@ -1,34 +1,42 @@
-import { SENSOR_TYPES, sensorModel, type SensorType } from '../../domain/device-catalogue';
+import { SENSOR_TYPES, type SensorType } from '../../domain/device-catalogue';
+import { sensorReportSeconds } from '../../domain/sensor';
 import { DEFAULT_DEVIATION, type DeviceLiveState } from '../../domain/telemetry-state';
 
 /**
  * The ingest's per-container cache of device configuration and live state (docs/decisions.md
  * "Device data"). Per organisation it holds a snapshot of the sensor and gateway partitions
  * (configuration and state items share them, so one Query reads both) and the data logging
- * profiles, refreshed when older than CONFIG_TTL_MS: a configuration change reaches the
- * ingest within a minute, and at steady state reads are a few Queries per organisation per
- * minute whatever the reading rate. A device missing from the snapshot (just registered) is
+ * profiles. Every write of a sensor, gateway or profile adds 1 to the organisation's device
+ * configuration version (lambdas/shared/device-config.ts, in the write's own transaction), so
+ * the cache reads that one item at most every CONFIG_CHECK_MS and reloads the partitions
+ * only when it moved: a change reaches the ingest within a minute, and at steady state reads
+ * are one GetItem per organisation per minute whatever the fleet's size. The partitions are
+ * reloaded anyway once the snapshot is CONFIG_MAX_AGE_MS old (a safety net, and the live
+ * states other containers wrote). A device missing from the snapshot (just registered) is
  * looked up with one BatchGetItem for all of a batch's misses; an id still unknown is not
  * looked up again for UNKNOWN_RETRY_MS, so a stray device cannot turn each message into a read.
  *
- * Live state: the ingest is the state items' only writer, so between refreshes the cache is
+ * Live state: the ingest is the state items' only writer, so between reloads the cache is
  * kept up to date by the ingest's own writes. `stored` is what the table holds (what readers
  * see; the material-change rule compares against it), `seen` the newest this container knows
  * (what the alarm engine gets as the previous state). A state write refused by its condition
  * (another container wrote a newer one) marks the entry stale, and the next batch reads it.
  */
 
-export const CONFIG_TTL_MS = 60_000;
+/** How often the organisation's device configuration version is read. */
+export const CONFIG_CHECK_MS = 60_000;
+/** A snapshot older than this is reloaded whatever the version says. */
+export const CONFIG_MAX_AGE_MS = 15 * 60_000;
 export const UNKNOWN_RETRY_MS = 10_000;
-/** When a sensor's model is unknown and it says nothing of its own, it is expected every 5 minutes. */
-export const FALLBACK_REPORT_SECONDS = 300;
 
 export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE';
 export type StoredItem = Record<string, unknown>;
 
 /** The reads the directory needs (lambdas/ingest/store.ts does them on DynamoDB). */
 export interface DirectoryReader {
-  /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...). */
+  /** The organisation's device configuration version (0 before any device was written), read strongly consistent. */
+  configVersion(customerId: string): Promise<number>;
+  /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...), read strongly consistent. */
   loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
   /** The configuration and state items of these devices (one BatchGetItem per 50 devices). */
   getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
@@ -53,7 +61,7 @@ export interface SensorConfig {
   channels: SensorChannelConfig[];
   /** Disabled sensors' readings are stored, flagged, and raise no alarms. */
   disabled: boolean;
-  /** How often it reports, for the online rule. */
+  /** How often it reports, for the online rule (its model's, as the sensors API goes by). */
   reportSeconds: number;
   /** Per channel, the move that is material for the live state (the data logging profile's deviation). */
   deviations: Record<string, number>;
@@ -86,6 +94,9 @@ interface ProfileSettings {
 
 interface CustomerSnapshot {
   loadedAt: number;
+  /** The device configuration version read just before the partitions were, and when it was last read. */
+  version: number;
+  checkedAt: number;
   sensors: Map<string, DeviceEntry<SensorConfig>>;
   gateways: Map<string, DeviceEntry<GatewayConfig>>;
   profiles: Map<string, ProfileSettings>;
@@ -158,7 +169,7 @@ export function sensorConfigOf(id: string, item: StoredItem, profiles: ReadonlyM
     ...(deviceModel !== undefined ? { deviceModel } : {}),
     channels,
     disabled: item['disabled'] === true,
-    reportSeconds: finite(item['reportSeconds']) ?? (deviceModel === undefined ? undefined : sensorModel(deviceModel)?.defaultReportSeconds) ?? FALLBACK_REPORT_SECONDS,
+    reportSeconds: sensorReportSeconds(deviceModel),
     deviations,
     item,
   };
@@ -191,22 +202,43 @@ function devicesOf(entity: 'SENSOR' | 'GATEWAY', items: readonly StoredItem[]): 
   return devices;
 }
 
+export interface DirectoryOptions {
+  /** How often the device configuration version is read (tests shorten it). */
+  checkMs: number;
+  /** A snapshot older than this is reloaded whatever the version. */
+  maxAgeMs: number;
+  unknownRetryMs: number;
+}
+
+export const DEFAULT_DIRECTORY_OPTIONS: DirectoryOptions = { checkMs: CONFIG_CHECK_MS, maxAgeMs: CONFIG_MAX_AGE_MS, unknownRetryMs: UNKNOWN_RETRY_MS };
+
 export class DeviceDirectory {
   private readonly customers = new Map<string, CustomerSnapshot>();
+  private readonly options: DirectoryOptions;
 
   constructor(
     private readonly reader: DirectoryReader,
     private readonly clock: () => number = Date.now,
-    private readonly options: { ttlMs: number; unknownRetryMs: number } = { ttlMs: CONFIG_TTL_MS, unknownRetryMs: UNKNOWN_RETRY_MS },
-  ) {}
+    options: Partial<DirectoryOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_DIRECTORY_OPTIONS, ...options };
+  }
 
-  /** Makes sure the organisation's snapshot is fresh and holds these devices if they exist. */
+  /** Makes sure the organisation's snapshot is current and holds these devices if they exist. */
   async prepare(customerId: string, wanted: { sensors: Iterable<string>; gateways: Iterable<string> }): Promise<void> {
     const now = this.clock();
     let snapshot = this.customers.get(customerId);
-    if (snapshot === undefined || now - snapshot.loadedAt > this.options.ttlMs) {
-      snapshot = await this.load(customerId, snapshot, now);
+    if (snapshot === undefined || now - snapshot.loadedAt > this.options.maxAgeMs) {
+      snapshot = await this.load(customerId, snapshot, now, await this.reader.configVersion(customerId));
       this.customers.set(customerId, snapshot);
+    } else if (now - snapshot.checkedAt > this.options.checkMs) {
+      const version = await this.reader.configVersion(customerId);
+      if (version === snapshot.version) {
+        snapshot.checkedAt = now;
+      } else {
+        snapshot = await this.load(customerId, snapshot, now, version);
+        this.customers.set(customerId, snapshot);
+      }
     }
     await this.lookUp(snapshot, customerId, 'SENSOR', wanted.sensors, now);
     await this.lookUp(snapshot, customerId, 'GATEWAY', wanted.gateways, now);
@@ -225,7 +257,11 @@ export class DeviceDirectory {
     this.customers.clear();
   }
 
-  private async load(customerId: string, previous: CustomerSnapshot | undefined, now: number): Promise<CustomerSnapshot> {
+  /**
+   * Reads the partitions. `version` must have been read before them: a change committed
+   * meanwhile is then either in what is read, or moves the version again (another reload).
+   */
+  private async load(customerId: string, previous: CustomerSnapshot | undefined, now: number, version: number): Promise<CustomerSnapshot> {
     const [profileItems, sensorItems, gatewayItems] = await Promise.all([
       this.reader.loadPartition(customerId, 'DATALOGGINGPROFILE'),
       this.reader.loadPartition(customerId, 'SENSOR'),
@@ -237,7 +273,7 @@ export class DeviceDirectory {
       const deviation = finite(item['deviation']);
       if (id !== undefined) profiles.set(id, deviation === undefined ? {} : { deviation });
     }
-    const snapshot: CustomerSnapshot = { loadedAt: now, sensors: new Map(), gateways: new Map(), profiles, unknown: new Map() };
+    const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, unknown: new Map() };
     for (const [id, device] of devicesOf('SENSOR', sensorItems)) {
       if (device.config === undefined) continue;
       snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), device.state, previous?.sensors.get(id)?.state));

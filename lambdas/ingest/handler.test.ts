@@ -3,6 +3,7 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -67,6 +68,12 @@ const puts = (kind: 'STATE' | 'ROLLUP') => dynamo.commandCalls(PutCommand)
   .map((call) => call.args[0].input)
   .filter((input) => (kind === 'STATE' ? String(input.Item?.['sk']).endsWith('#STATE') : String(input.Item?.['pk']).includes('#ROLLUP#')));
 
+/** The organisation's device configuration version, as the marker item holds it (what the API's writes add 1 to). */
+let configVersion = 1;
+const versionKey = { pk: `C#${ORG}#DEVICECONFIG`, sk: 'VERSION' };
+const versionReads = () => dynamo.commandCalls(GetCommand, { Key: versionKey }).length;
+const partitionReads = () => dynamo.commandCalls(QueryCommand).filter((call) => call.args[0].input.KeyConditionExpression === 'pk = :pk').length;
+
 /** State items the handler has written, so a refreshed cache reads them back as the table would. */
 const writtenStates = new Map<string, Record<string, unknown>>();
 
@@ -99,6 +106,9 @@ describe('ingest handler', () => {
       return { ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } };
     });
     dynamo.on(BatchGetCommand).resolves({ Responses: { table: [] } });
+    configVersion = 1;
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(GetCommand, { Key: versionKey }).callsFake(() => ({ Item: { version: configVersion }, ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } }));
   });
 
   afterEach(() => {
@@ -259,29 +269,69 @@ describe('ingest handler', () => {
     expect(ingestMetrics.rollupWrites).toBe(1);
   });
 
-  it('reads configuration once per minute per organisation, and looks up a sensor missing from it with one BatchGet', async () => {
-    for (let minute = 0; minute < 5; minute += 1) {
-      vi.setSystemTime(T0 + minutes(minute) / 10);
-      await handler(batch(record({ payload: reading(T0 + minutes(minute) / 10, { '1': 4 }) })));
+  it('reads the configuration version at most once a minute, and the partitions again only when it moved', async () => {
+    for (let second = 0; second < 50; second += 10) {
+      vi.setSystemTime(T0 + second * 1000);
+      await handler(batch(record({ payload: reading(T0 + second * 1000, { '1': 4 }) })));
     }
-    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(3);
+    // The first batch: the version, then the three partitions (sensors, gateways, profiles), strongly consistent.
+    expect(versionReads()).toBe(1);
+    expect(partitionReads()).toBe(3);
+    expect(dynamo.commandCalls(QueryCommand).every((call) => call.args[0].input.ConsistentRead === true)).toBe(true);
+    expect(dynamo.commandCalls(GetCommand, { Key: versionKey })[0]?.args[0].input.ConsistentRead).toBe(true);
+    // The version is read before the partitions, so a change landing in between is seen at the next check.
+    expect(dynamo.calls().slice(0, 4).map((call) => (call.args[0] as object).constructor.name)).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
 
+    // Each minute on, nothing changed: one GetItem, no reload.
+    for (const at of [minutes(2), minutes(3) + 1000, minutes(4) + 2000]) {
+      vi.setSystemTime(T0 + at);
+      await handler(batch(record({ payload: reading(T0 + at, { '1': 4 }) })));
+    }
+    expect(versionReads()).toBe(4);
+    expect(partitionReads()).toBe(3);
+    expect(ingestMetrics.readRequests).toBe(7);
+    expect(ingestMetrics.readCapacityUnits).toBe(1 + 1.5 + 3);
+
+    // The sensor is disabled through the API (which adds 1 to the version): the next check reloads, and sees it.
+    configVersion = 2;
+    partitions([sensorItem(SENSOR, { disabled: true }), doorItem()]);
+    vi.setSystemTime(T0 + minutes(4) + 30_000);
+    await handler(batch(record({ payload: reading(T0 + minutes(4) + 30_000, { '1': 4 }) })));
+    expect(readingsWritten().at(-1)?.['disabled']).toBeUndefined();
+    expect(versionReads()).toBe(4);
+    vi.setSystemTime(T0 + minutes(5) + 3000);
+    await handler(batch(record({ payload: reading(T0 + minutes(5) + 3000, { '1': 4 }) })));
+    expect(versionReads()).toBe(5);
+    expect(partitionReads()).toBe(6);
+    expect(readingsWritten().at(-1)).toMatchObject({ sk: iso(T0 + minutes(5) + 3000), disabled: true });
+  });
+
+  it('reloads the partitions at least every 15 minutes, even when the version stays', async () => {
+    await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+    for (let check = 1; check <= 14; check += 1) {
+      vi.setSystemTime(T0 + check * 61_000);
+      await handler(batch(record({ payload: reading(T0 + check * 61_000, { '1': 4 }) })));
+    }
+    expect(versionReads()).toBe(15);
+    expect(partitionReads()).toBe(3);
+    vi.setSystemTime(T0 + minutes(15) + 1000);
+    await handler(batch(record({ payload: reading(T0 + minutes(15) + 1000, { '1': 4 }) })));
+    expect(partitionReads()).toBe(6);
+    expect(versionReads()).toBe(16);
+  });
+
+  it('looks up a sensor missing from the cache with one BatchGet, and an unknown one not again for a while', async () => {
+    await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
     dynamo.on(BatchGetCommand).resolves({ Responses: { table: [sensorItem('NEW00001')] } });
     await handler(batch(record({ sourceDeviceId: 'NEW00001', payload: reading(T0, { '1': 4 }) })));
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
     expect(readingsWritten().at(-1)?.['pk']).toBe(`C#${ORG}#READING#NEW00001`);
 
-    // An unknown device is not looked up again for a while.
     dynamo.on(BatchGetCommand).resolves({ Responses: { table: [] } });
     await handler(batch(record({ sourceDeviceId: 'BAD00001', payload: reading(T0, { '1': 4 }) })));
     await handler(batch(record({ sourceDeviceId: 'BAD00001', payload: reading(T0, { '1': 4 }) })));
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
-
-    vi.setSystemTime(T0 + minutes(2));
-    await handler(batch(record({ payload: reading(T0 + minutes(2), { '1': 4 }) })));
-    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(6);
-    expect(ingestMetrics.readRequests).toBe(8);
-    expect(ingestMetrics.readCapacityUnits).toBe(3);
+    expect(partitionReads()).toBe(3);
   });
 
   it('flags a disabled sensor\'s readings and gives observers each stored reading with the state before it', async () => {
@@ -374,7 +424,7 @@ describe('ingest handler', () => {
 
   it('counts requests and consumed capacity for the benchmark', async () => {
     await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
-    expect(ingestMetrics.snapshot()).toMatchObject({ messages: 1, readingsStored: 1, writeRequests: 2, writeCapacityUnits: 2, readRequests: 3, stateWrites: 1 });
+    expect(ingestMetrics.snapshot()).toMatchObject({ messages: 1, readingsStored: 1, writeRequests: 2, writeCapacityUnits: 2, readRequests: 4, stateWrites: 1 });
     expect(ingestMetrics.perReading()).toMatchObject({ writeUnits: 2, writeRequests: 2 });
     ingestMetrics.reset();
     expect(ingestMetrics.snapshot().writeRequests).toBe(0);

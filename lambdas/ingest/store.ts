@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  GetCommand,
   PutCommand,
   QueryCommand,
   type DynamoDBDocumentClient,
@@ -11,6 +12,7 @@ import { DEAD_LETTER_RETENTION_DAYS, READING_RETENTION_DAYS, ROLLUP_RETENTION_DA
 import type { DeviceLiveState } from '../../domain/telemetry-state';
 import {
   deadLetterPartition,
+  deviceConfigVersionKey,
   deviceKey,
   deviceStateKey,
   ENTITY,
@@ -85,6 +87,20 @@ export class TelemetryTable implements DirectoryReader {
     private readonly sleep: (ms: number) => Promise<unknown> = wait,
   ) {}
 
+  async configVersion(customerId: string): Promise<number> {
+    const result = await this.client.send(new GetCommand({
+      TableName: this.tableName,
+      Key: deviceConfigVersionKey(customerId),
+      ProjectionExpression: '#version',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ConsistentRead: true,
+      ReturnConsumedCapacity: 'TOTAL',
+    }));
+    countConsumed('read', result.ConsumedCapacity);
+    const version = result.Item?.['version'];
+    return typeof version === 'number' ? version : 0;
+  }
+
   async loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]> {
     const partition = entityPartition(customerId, entity === 'SENSOR' ? ENTITY.sensor : entity === 'GATEWAY' ? ENTITY.gateway : ENTITY.dataLoggingProfile);
     const items: StoredItem[] = [];
@@ -94,6 +110,8 @@ export class TelemetryTable implements DirectoryReader {
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': partition },
+        // Consistent, so it holds every change up to the configuration version read before it.
+        ConsistentRead: true,
         ReturnConsumedCapacity: 'TOTAL',
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));

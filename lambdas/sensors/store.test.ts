@@ -82,6 +82,8 @@ describe('SensorStore writes', () => {
       [{ pk: 'C#org-1#LOCATION', sk: 'LOCATION#l-1' }, 'ADD refCount :one', { ':one': 1 }],
       [{ pk: 'C#org-1#GATEWAY', sk: 'GATEWAY#G1' }, 'ADD sensorCount :delta', { ':delta': 1 }],
       [{ pk: 'C#org-1#DATALOGGINGPROFILE', sk: 'DATALOGGINGPROFILE#p-1' }, 'ADD useCount :delta', { ':delta': 2 }],
+      // The organisation's device configuration version: the ingest's cache reloads when it moves.
+      [{ pk: 'C#org-1#DEVICECONFIG', sk: 'VERSION' }, 'ADD #version :one', { ':one': 1 }],
     ]);
     expect(items.at(-1)?.Put?.Item).toMatchObject({ type: 'AuditEntry', entityId: 'A1B2C3D4', action: 'create' });
   });
@@ -105,12 +107,14 @@ describe('SensorStore writes', () => {
       [{ pk: 'C#org-1#LOCATION', sk: 'LOCATION#l-1' }, 'ADD refCount :count', { ':count': 3 }],
       [{ pk: 'C#org-1#GATEWAY', sk: 'GATEWAY#G1' }, 'ADD sensorCount :delta', { ':delta': 3 }],
       [{ pk: 'C#org-1#DATALOGGINGPROFILE', sk: 'DATALOGGINGPROFILE#p-1' }, 'ADD useCount :delta', { ':delta': 3 }],
+      [{ pk: 'C#org-1#DEVICECONFIG', sk: 'VERSION' }, 'ADD #version :one', { ':one': 1 }],
     ]);
     expect(items.filter((item) => item.Put?.Item?.['type'] === 'REFERENCE')).toHaveLength(6);
     expect(items.filter((item) => item.Put?.Item?.['type'] === 'AuditEntry').map((item) => item.Put?.Item?.['entityId'])).toEqual(['A1B2C3D4', 'B1B2C3D4', 'C1B2C3D4']);
-    // Four items a sensor and the four counts: a full batch stays within DynamoDB's 100 items.
-    expect(items).toHaveLength(3 * 4 + 4);
-    expect(SENSORS_PER_TRANSACTION * 4 + 4).toBeLessThanOrEqual(100);
+    // Four items a sensor, the four counts and the version once.
+    expect(items).toHaveLength(3 * 4 + 5);
+    // A full batch stays within DynamoDB's 100 items: the site's and location's counts, the gateway's, up to four profiles', the version.
+    expect(SENSORS_PER_TRANSACTION * 4 + 2 + 1 + 4 + 1).toBeLessThanOrEqual(100);
     await expect(store.createMany(caller, 'org-1', [sensor('A1B2C3D4'), { ...sensor('B1B2C3D4'), siteId: 's-2' }])).rejects.toThrow();
     await expect(store.createMany(caller, 'org-1', Array.from({ length: SENSORS_PER_TRANSACTION + 1 }, () => sensor('A1B2C3D4')))).rejects.toThrow();
   });
@@ -158,12 +162,18 @@ describe('SensorStore writes', () => {
       { pk: 'C#org-1#SENSOR#A1B2C3D4', sk: 'SCHEDULEDCHANGE#c-1' },
     ]));
     expect(items.some((item) => item.Update?.UpdateExpression === 'ADD sensorCount :delta' && item.Update.ExpressionAttributeValues?.[':delta'] === -1)).toBe(true);
+    expect(items.filter((item) => item.Update?.Key?.['pk'] === 'C#org-1#DEVICECONFIG' && item.Update.UpdateExpression === 'ADD #version :one')).toHaveLength(1);
   });
 
   it('disables now, refusing a sensor already disabled; a scheduled change writes its due item', async () => {
     const record = toSensorRecord(config('A1B2C3D4'));
     const after = await store.disableNow(caller, 'org-1', record, 'Defrost', undefined);
     expect(after).toMatchObject({ disabled: true, disable: { disabledOn: now.toISOString(), disabledBy: caller.email, reason: 'Defrost' }, version: 3 });
+    // The disable moves the organisation's device configuration version in its own transaction: the ingest sees it within its check.
+    const disableItems = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(disableItems.find((item) => item.Update?.Key?.['pk'] === 'C#org-1#DEVICECONFIG')?.Update).toMatchObject({
+      Key: { pk: 'C#org-1#DEVICECONFIG', sk: 'VERSION' }, UpdateExpression: 'ADD #version :one', ExpressionAttributeValues: { ':one': 1 },
+    });
     await expect(store.disableNow(caller, 'org-1', after, 'Again', undefined)).rejects.toMatchObject({ message: MESSAGES.sensorAlreadyDisabled });
     dynamo.resetHistory();
     const scheduled = await store.scheduleDisable(caller, 'org-1', record, '2026-05-02T08:30:00.000Z', 'Refit', undefined);

@@ -36,14 +36,15 @@ import {
 } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
+import { deviceConfigChanged } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
 import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
 
 /**
  * At most this many sensors are added in one transaction (`createMany`): four items each (the
- * sensor, its two references, its audit entry) and the shared counts once, within DynamoDB's
- * 100 items a transaction.
+ * sensor, its two references, its audit entry) and the shared counts and the organisation's
+ * device configuration version once, within DynamoDB's 100 items a transaction.
  */
 export const SENSORS_PER_TRANSACTION = 20;
 
@@ -110,7 +111,8 @@ const sensorTarget = (entity: typeof ENTITY.site | typeof ENTITY.location, id: s
  * it (`SENSOR#<id>#STATE`), so one Query lists both. Each write, in one transaction: the item
  * (updated field by field, never replaced, since others ADD counters on it), its references on
  * its site and location, its gateway's sensor count, its data logging profiles' use counts,
- * and its audit entry (the history); updates and deletes are conditioned on the version read.
+ * the organisation's device configuration version (the ingest's cache watches it), and its
+ * audit entry (the history); updates and deletes are conditioned on the version read.
  */
 export class SensorStore {
   constructor(
@@ -223,6 +225,7 @@ export class SensorStore {
       ...this.attach(customerId, record),
       gatewaySensorCountUpdate(this.tableName, customerId, record.gatewayId, 1),
       ...this.profileUse(customerId, undefined, record),
+      deviceConfigChanged(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
     try {
@@ -265,6 +268,7 @@ export class SensorStore {
       ...attachReferences(this.tableName, customerId, sensorTarget(ENTITY.location, first.locationId), references, unknownLocation),
       gatewaySensorCountUpdate(this.tableName, customerId, first.gatewayId, records.length),
       ...[...profileUses].map(([profileId, uses]) => dataLoggingProfileUseUpdate(this.tableName, customerId, profileId, uses)),
+      deviceConfigChanged(this.tableName, customerId),
       ...records.map((record) => this.audit(caller, customerId, record.id, 'create', undefined, record)),
     ]);
     return records;
@@ -421,6 +425,7 @@ export class SensorStore {
       gatewaySensorCountUpdate(this.tableName, customerId, before.gatewayId, -1),
       ...this.profileUse(customerId, before, undefined),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
+      deviceConfigChanged(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];
     try {
@@ -543,6 +548,7 @@ export class SensorStore {
       ...this.profileUse(customerId, before, next),
       ...this.dueItems(customerId, before, next),
       ...withItems,
+      deviceConfigChanged(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'update', before, next),
     ];
     await runTransaction(this.client, items);

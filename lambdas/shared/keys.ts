@@ -148,6 +148,13 @@ export const deviceStateKey = (customerId: string, entity: DeviceEntity, deviceI
 /** A device's own records (notes, files, calibrations, commands, equipment) live under its own partition. */
 export const devicePartition = (customerId: string, entity: DeviceEntity, deviceId: string) =>
   `${tenantPrefix(customerId)}#${entity}#${deviceId}`;
+/**
+ * The organisation's device configuration version (docs/decisions.md "Device data"): one item
+ * whose `version` every write of a sensor, gateway or data logging profile adds 1 to, in the
+ * write's own transaction, so the ingest's cache reads this item, not whole partitions, to
+ * know whether anything changed.
+ */
+export const deviceConfigVersionKey = (customerId: string) => ({ pk: `${tenantPrefix(customerId)}#DEVICECONFIG`, sk: 'VERSION' });
 
 /**
  * Scheduled disables and enables of a device (docs/decisions.md "Scheduled disable and enable"):
