@@ -24,14 +24,19 @@ import type { TelemetryStore } from './store';
  * The graph data call (SPEC section 7; docs/decisions.md "Device data"). Raw readings when
  * the range holds at most MAX_GRAPH_POINTS of them (tried when the sensor's report
  * interval says they should fit, and checked by reading one more); otherwise hourly
- * rollups, merged into aligned buckets of n hours past MAX_GRAPH_POINTS hours. The hours
- * after the newest stored rollup (the current hour, or one whose sensor went silent before
- * the ingest could roll it up) are rolled up here from their raw readings.
+ * rollups, merged into aligned buckets of n hours past MAX_GRAPH_POINTS hours. Any hour of
+ * the range without a stored rollup (the current hour; one whose sensor went silent before
+ * the ingest could roll it up; one whose rollup write failed) is rolled up here from its raw
+ * readings: one Query per run of such hours, newest first, at most MAX_GAP_QUERIES of them
+ * and MAX_FILL_READINGS readings in all, so a sensor silent for days costs a Query, not one
+ * per hour.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The raw readings after the newest rollup read at most (a sensor's last hour or two, normally). */
-export const MAX_TAIL_READINGS = 10 * MAX_GRAPH_POINTS;
+/** The raw readings read at most to fill hours without a rollup (a sensor's last hour or two, normally). */
+export const MAX_FILL_READINGS = 10 * MAX_GRAPH_POINTS;
+/** Runs of hours without a rollup filled from raw readings at most (each run is one Query; the newest first). */
+export const MAX_GAP_QUERIES = 16;
 
 export type GraphReader = Pick<TelemetryStore, 'readingsBetween' | 'rollups'>;
 
@@ -59,14 +64,57 @@ export async function graphData(reader: GraphReader, customerId: string, sensor:
 
   const hours = bucketHoursFor(start, end);
   const stored = await reader.rollups(customerId, sensor.id, hourKey(start), hourKey(end));
-  const newest = stored.at(-1);
-  const tailStart = newest === undefined ? floorToHour(start) : newest.start + HOUR_MS;
-  const tail: Rollup[] = [];
-  if (tailStart <= end) {
-    // Newest first, so a capped read keeps the most recent hours.
-    const { readings } = await reader.readingsBetween(customerId, sensor.id, tailStart, end, MAX_TAIL_READINGS, true);
-    for (const [hour, inHour] of groupByHour(readings)) tail.push(rollupOf(hourStartOf(hour), inHour));
-  }
-  const buckets = bucketRollups([...stored, ...tail], hours);
+  const filled = await rollupsOfMissingHours(reader, customerId, sensor.id, stored, start, end);
+  const buckets = bucketRollups([...stored, ...filled], hours);
   return answer({ kind: 'buckets', hours }, (channel) => pointsFromRollups(buckets, channel));
+}
+
+/** A run of consecutive hours without a stored rollup: the start (ms) of its first and of its last hour. */
+export interface MissingHours {
+  first: number;
+  last: number;
+}
+
+/** The runs of hours of [start, end] that have no stored rollup, newest first. */
+export function missingHourRuns(stored: readonly Rollup[], start: number, end: number): MissingHours[] {
+  const have = new Set(stored.map((rollup) => rollup.start));
+  const runs: MissingHours[] = [];
+  let last: number | undefined;
+  const oldest = floorToHour(start);
+  for (let hour = floorToHour(end); hour >= oldest; hour -= HOUR_MS) {
+    if (!have.has(hour)) {
+      last ??= hour;
+      continue;
+    }
+    if (last !== undefined) runs.push({ first: hour + HOUR_MS, last });
+    last = undefined;
+  }
+  if (last !== undefined) runs.push({ first: oldest, last });
+  return runs;
+}
+
+/**
+ * Rollups of the hours without a stored one, from their raw readings (hours without readings
+ * give none). Runs are read newest first, each newest first, within the bounds; when a read
+ * hits the readings' bound, its oldest hour may be partial and is left out.
+ */
+async function rollupsOfMissingHours(
+  reader: GraphReader,
+  customerId: string,
+  sensorId: string,
+  stored: readonly Rollup[],
+  start: number,
+  end: number,
+): Promise<Rollup[]> {
+  const rollups: Rollup[] = [];
+  let budget = MAX_FILL_READINGS;
+  for (const run of missingHourRuns(stored, start, end).slice(0, MAX_GAP_QUERIES)) {
+    const { readings, more } = await reader.readingsBetween(customerId, sensorId, run.first, Math.min(run.last + HOUR_MS - 1, end), budget, true);
+    const byHour = [...groupByHour(readings)];
+    // Oldest first: with more left unread, the first hour may lack its earlier readings.
+    for (const [hour, inHour] of more ? byHour.slice(1) : byHour) rollups.push(rollupOf(hourStartOf(hour), inHour));
+    budget -= readings.length;
+    if (more || budget <= 0) break;
+  }
+  return rollups;
 }

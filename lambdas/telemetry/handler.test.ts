@@ -70,16 +70,19 @@ describe('telemetry handler', () => {
     expect((result.body as GraphData).resolution).toBe('hour');
   });
 
-  it('30 days: stored hourly rollups, and the hours after the newest one rolled up from raw', async () => {
+  it('30 days: stored hourly rollups, and the hours without one rolled up from raw', async () => {
     const start = NOW - 30 * 24 * HOUR;
     dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to' }).resolves({ Items: [
       { sk: '2026-03-10T09', readings: 12, channels: { '1': { count: 12, sum: -216, min: -19, max: -17, nulls: 0 } } },
       { sk: '2026-03-10T10', readings: 12, channels: { '1': { count: 12, sum: -204, min: -18, max: -16, nulls: 0 } } },
     ] });
-    dynamo.on(QueryCommand, rawQuery).resolves({ Items: [
+    const raw = [
       { sk: '2026-03-10T11:30:00.000Z', channels: { '1': -15 } },
       { sk: '2026-03-10T11:00:00.000Z', channels: { '1': -17 } },
-    ] });
+    ];
+    dynamo.on(QueryCommand, rawQuery).callsFake((input: { ExpressionAttributeValues: { ':start': string; ':end': string } }) => ({
+      Items: raw.filter((item) => item.sk >= input.ExpressionAttributeValues[':start'] && item.sk <= input.ExpressionAttributeValues[':end']),
+    }));
 
     const result = await graph({ queryId: SENSOR, startDate: iso(start), endDate: iso(NOW) });
 
@@ -93,11 +96,12 @@ describe('telemetry handler', () => {
     expect(body.channels[1]?.points).toEqual([]);
     const rollupQuery = dynamo.commandCalls(QueryCommand).find((call) => call.args[0].input.ExpressionAttributeValues?.[':from'] !== undefined);
     expect(rollupQuery?.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': `C#org-1#ROLLUP#${SENSOR}`, ':from': '2026-02-08T12', ':to': '2026-03-10T12' });
-    // The tail starts after the newest rollup, read newest first.
-    const tailQuery = dynamo.commandCalls(QueryCommand, rawQuery).at(-1)?.args[0].input;
-    expect(tailQuery).toMatchObject({ ScanIndexForward: false, ExpressionAttributeValues: { ':start': '2026-03-10T11:00:00.000Z' } });
-    // No raw attempt first: a 5-minute sensor's 30 days are 8,640 readings.
-    expect(dynamo.commandCalls(QueryCommand, rawQuery)).toHaveLength(1);
+    // Raw readings only for the hours without a rollup, newest first: after the newest rollup, then the hours before the oldest.
+    // No raw attempt over the whole range first: a 5-minute sensor's 30 days are 8,640 readings.
+    expect(dynamo.commandCalls(QueryCommand, rawQuery).map((call) => [call.args[0].input.ScanIndexForward, call.args[0].input.ExpressionAttributeValues])).toEqual([
+      [false, { ':pk': `C#org-1#READING#${SENSOR}`, ':start': '2026-03-10T11:00:00.000Z', ':end': iso(NOW) }],
+      [false, { ':pk': `C#org-1#READING#${SENSOR}`, ':start': '2026-02-08T12:00:00.000Z', ':end': '2026-03-10T08:59:59.999Z' }],
+    ]);
   });
 
   it('a year: hourly rollups merged into buckets of n hours, never more than 2,000 points', async () => {
