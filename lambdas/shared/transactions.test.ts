@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { conflict, DomainError, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
-import { runTransaction, type GuardedItem } from './transactions';
+import { runTransaction, TRANSACTION_ATTEMPTS, type GuardedItem } from './transactions';
 import { setAndRemove } from './update-expression';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -44,6 +44,22 @@ describe('runTransaction', () => {
     await expect(runTransaction(client, [put('item'), put('marker', () => notFound())])).rejects.toMatchObject({ message: MESSAGES.concurrentChange });
     dynamo.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None'));
     await expect(runTransaction(client, [put('item'), put('other')])).rejects.toMatchObject({ message: MESSAGES.concurrentChange });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1 + TRANSACTION_ATTEMPTS);
+  });
+
+  it('tries a transaction that only collided with another again, and succeeds when the other is done', async () => {
+    dynamo.on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'TransactionConflict'))
+      .rejectsOnce(cancelled('TransactionConflict', 'None'))
+      .resolves({});
+    await runTransaction(client, [put('sensor'), put('organisation version')]);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(3);
+  });
+
+  it('never tries again when a condition failed beside the collision', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'TransactionConflict'));
+    await expect(runTransaction(client, [put('item', () => conflict(MESSAGES.siteNameTaken)), put('other')])).rejects.toMatchObject({ message: MESSAGES.siteNameTaken });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('lets any other failure through', async () => {
