@@ -8,6 +8,8 @@ import {
   SENSOR_MODELS,
   SENSOR_SUB_TYPES,
   channelAllows,
+  channelRange,
+  channelUnit,
   isValidSensorId,
   normaliseMacId,
   sensorModel,
@@ -74,5 +76,15 @@ describe('the device catalogue', () => {
     expect(EUI_PATTERN.test('B827EBFFFE123456')).toBe(true);
     expect(EUI_PATTERN.test('B827EBFFFE12345')).toBe(false);
     expect(EUI_PATTERN.test('B827EBFFFE12345Z')).toBe(false);
+  });
+});
+
+describe('channel measures', () => {
+  it("reads an oil sensor's temperature channel in degrees, up to frying temperatures", () => {
+    expect(channelUnit('oilQuality', 'totalPolarMaterial')).toBe('%TPM');
+    expect(channelRange('oilQuality', 'totalPolarMaterial')).toEqual({ min: 0, max: 100 });
+    expect(channelUnit('oilQuality', 'oilTemperature')).toBe('C');
+    expect(channelRange('oilQuality', 'oilTemperature').max).toBeGreaterThanOrEqual(200);
+    expect(channelUnit('temperature')).toBe('C');
   });
 });

@@ -46,6 +46,22 @@ export const SENSOR_TYPE_RANGES: Record<SensorType, { min: number; max: number }
   dishwasher: { min: -20, max: 120 },
 };
 
+/** Sub types that report in another unit and range than their type: an oil sensor's temperature channel. */
+const SUB_TYPE_MEASURES: Readonly<Partial<Record<string, { unit: ReadingUnit; min: number; max: number }>>> = {
+  oilTemperature: { unit: 'C', min: -20, max: 250 },
+};
+
+/** The unit a channel reports in, by its type and sub type. */
+export function channelUnit(type: SensorType, subType?: string): ReadingUnit {
+  return (subType === undefined ? undefined : SUB_TYPE_MEASURES[subType]?.unit) ?? SENSOR_TYPE_UNITS[type];
+}
+
+/** The physical range a channel can report, by its type and sub type. */
+export function channelRange(type: SensorType, subType?: string): { min: number; max: number } {
+  const measure = subType === undefined ? undefined : SUB_TYPE_MEASURES[subType];
+  return measure === undefined ? SENSOR_TYPE_RANGES[type] : { min: measure.min, max: measure.max };
+}
+
 /** How a sensor reaches the portal: through a gateway by radio, or straight over Wi-Fi. */
 export const CONNECTION_TYPES = ['loraWan', 'subGhz', 'wifi', 'ble'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];

@@ -203,11 +203,12 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     battery: healthyBattery(83), rssi: -81,
   },
   {
-    id: 'DF000000010A', name: 'Fryer Oil', description: 'Oil quality (total polar material) of fryer 1, on Wi-Fi', model: 'OQ-700',
+    id: 'DF000000010A', name: 'Fryer Oil', description: 'Oil quality (total polar material) and oil temperature of fryer 1, on Wi-Fi', model: 'OQ-700',
     monitoringType: 'oil', connectionType: 'wifi', gatewayId: KITCHEN_GATEWAY.id,
-    // Channel 1 only: the catalogue gives the oilQuality type (and so its oilTemperature sub type)
-    // the range 0-100, so the ingest refuses a frying temperature of 178 °C on channel 2.
-    channels: [channel('oilQuality', 'totalPolarMaterial', { fryer: 'fryer', read: 'polarMaterial' }, {}, 'demo-dlp-oil')],
+    channels: [
+      channel('oilQuality', 'totalPolarMaterial', { fryer: 'fryer', read: 'polarMaterial' }, {}, 'demo-dlp-oil'),
+      channel('oilQuality', 'oilTemperature', { fryer: 'fryer', read: 'oilTemperature' }, {}, 'demo-dlp-oil'),
+    ],
     battery: healthyBattery(100), rssi: -61,
   },
 ];

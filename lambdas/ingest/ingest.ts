@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { SENSOR_TYPE_RANGES } from '../../domain/device-catalogue';
+import { channelRange } from '../../domain/device-catalogue';
 import { hourKey } from '../../domain/rollups';
 import { READING_RETENTION_DAYS, type DeviceMessageEvent, type DeviceReading, type GatewayStatus } from '../../domain/telemetry';
 import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState } from '../../domain/telemetry-state';
@@ -74,7 +74,7 @@ export function readingProblem(sensor: SensorConfig, reading: DeviceReading, rec
     const config = sensor.channels.find((candidate) => candidate.channel === channel);
     if (config === undefined) return `channel ${channel} is not a channel of sensor ${sensor.id}`;
     if (value === null || value === undefined) continue;
-    const range = SENSOR_TYPE_RANGES[config.sensorType];
+    const range = channelRange(config.sensorType, config.sensorSubType);
     if (value < range.min || value > range.max) {
       return `channel ${channel} value ${value} is outside the ${config.sensorType} range ${range.min} to ${range.max}`;
     }

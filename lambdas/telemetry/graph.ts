@@ -1,4 +1,4 @@
-import { SENSOR_TYPE_UNITS } from '../../domain/device-catalogue';
+import { channelUnit } from '../../domain/device-catalogue';
 import { validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import {
@@ -46,7 +46,7 @@ export async function graphData(reader: GraphReader, customerId: string, sensor:
     channel: channel.channel,
     sensorType: channel.sensorType,
     sensorSubType: channel.sensorSubType,
-    unit: SENSOR_TYPE_UNITS[channel.sensorType],
+    unit: channelUnit(channel.sensorType, channel.sensorSubType),
   }));
   const answer = (resolution: GraphResolution, points: (channel: string) => GraphData['channels'][number]['points']): GraphData => ({
     sensorId: sensor.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SENSOR_TYPE_RANGES } from '../../domain/device-catalogue';
+import { channelRange } from '../../domain/device-catalogue';
 import { gatewayStatusSchema, readingsMessageSchema } from '../../domain/telemetry';
 import { commandAcknowledgementSchema } from '../../domain/device-commands';
 import { DEMO_GATEWAYS, DEMO_SENSORS, demoFleet } from '../demo-devices';
@@ -57,7 +57,7 @@ describe('the demo fleet over a day', () => {
         sensor.channels.forEach((channel, index) => {
           const value = entry.reading.channels[String(index + 1) as '1'];
           if (value === null || value === undefined) return;
-          const range = SENSOR_TYPE_RANGES[channel.sensorType];
+          const range = channelRange(channel.sensorType, channel.sensorSubType);
           expect(value, `${sensor.name} channel ${index + 1}`).toBeGreaterThanOrEqual(range.min);
           expect(value, `${sensor.name} channel ${index + 1}`).toBeLessThanOrEqual(range.max);
         });

@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { SENSOR_TYPE_UNITS, SENSOR_TYPES, type SensorType } from '@domain/device-catalogue';
+import { channelUnit, SENSOR_TYPES, type SensorType } from '@domain/device-catalogue';
 import type { Sensor } from '@domain/sensor';
 import type { GraphData } from '@domain/telemetry';
 import { errorMessageOf } from '../../api/ApiError';
@@ -50,7 +50,7 @@ const isSensorType = (value: string): value is SensorType => (SENSOR_TYPES as re
 export function graphChannels(graph: GraphData | undefined): GraphChannel[] {
   return (graph?.channels ?? []).flatMap((channel) =>
     isSensorType(channel.sensorType)
-      ? [{ channel: channel.channel, sensorType: channel.sensorType, unit: SENSOR_TYPE_UNITS[channel.sensorType], points: channel.points }]
+      ? [{ channel: channel.channel, sensorType: channel.sensorType, unit: channelUnit(channel.sensorType, channel.sensorSubType), points: channel.points }]
       : []);
 }
 
@@ -191,7 +191,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
                 <TableCell>{dateTime(row.time)}</TableCell>
                 {sortedChannels.map((channel) => (
                   <TableCell key={channel.channel}>
-                    {formatReading(row.channels[String(channel.channel)], unitOfType(channel.sensorType), uom, labels) ?? '–'}
+                    {formatReading(row.channels[String(channel.channel)], unitOfType(channel.sensorType, channel.sensorSubType), uom, labels) ?? '–'}
                   </TableCell>
                 ))}
                 <TableCell>{row.battery === undefined ? '' : `${row.battery} %`}</TableCell>

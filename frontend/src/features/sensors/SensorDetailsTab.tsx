@@ -58,7 +58,7 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
         <Detail label={t('sensors.details.lastReadingAt')}>{dateTime(sensor.live.lastReadingAt)}</Detail>
         {channels.map((channel) => (
           <Detail key={channel.channel} label={t('sensors.data.seriesLabel', { channel: channel.channel, type: t(`devices.sensorTypes.${channel.sensorType}`) })}>
-            {formatReading(sensor.live.reading?.[String(channel.channel)], unitOfType(channel.sensorType), uom, labels)}
+            {formatReading(sensor.live.reading?.[String(channel.channel)], unitOfType(channel.sensorType, channel.sensorSubType), uom, labels)}
           </Detail>
         ))}
         <Detail label={t('sensors.columns.battery')}>{sensor.live.battery === undefined ? undefined : `${sensor.live.battery} %`}</Detail>

@@ -1,4 +1,4 @@
-import { SENSOR_TYPE_UNITS, type ReadingUnit, type SensorType } from '@domain/device-catalogue';
+import { channelUnit, type ReadingUnit, type SensorType } from '@domain/device-catalogue';
 import type { UnitOfMeasure } from '../../app/clientState';
 
 /**
@@ -49,14 +49,14 @@ export function formatReading(value: number | null | undefined, unit: ReadingUni
   return `${displayValue(value, unit, uom)} ${unitSymbol(unit, uom)}`;
 }
 
-/** The unit a channel of a sensor type reports in. */
-export function unitOfType(type: SensorType): ReadingUnit {
-  return SENSOR_TYPE_UNITS[type];
+/** The unit a channel of a sensor type (and sub type) reports in. */
+export function unitOfType(type: SensorType, subType?: string): ReadingUnit {
+  return channelUnit(type, subType);
 }
 
 /** A sensor's channels and newest values, as "4.2 °C · 55 %RH" (channels without a value left out). */
 export function readingSummary(
-  channels: readonly { channel: number; sensorType: SensorType }[],
+  channels: readonly { channel: number; sensorType: SensorType; sensorSubType?: string }[],
   reading: Record<string, number | null> | undefined,
   uom: UnitOfMeasure,
   labels: ContactLabels,
@@ -64,7 +64,7 @@ export function readingSummary(
   if (reading === undefined) return '';
   return [...channels]
     .sort((a, b) => a.channel - b.channel)
-    .map((channel) => formatReading(reading[String(channel.channel)], unitOfType(channel.sensorType), uom, labels))
+    .map((channel) => formatReading(reading[String(channel.channel)], unitOfType(channel.sensorType, channel.sensorSubType), uom, labels))
     .filter((text): text is string => text !== null)
     .join(' · ');
 }
