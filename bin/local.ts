@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   // cognito-local bundles the AWS SDK v2, whose end-of-support notice is noise here.
   process.env['AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE'] ??= '1';
   ensureWebBuild();
-  const stack = await startLocalStack({ ports: portsFromEnvironment(), dataDir: process.env['LOCAL_DATA_DIR'] ?? DEFAULT_DATA_DIR });
+  const dataDir = process.env['LOCAL_DATA_DIR'] ?? DEFAULT_DATA_DIR;
+  const stack = await startLocalStack({ ports: portsFromEnvironment(), dataDir });
   // The demo fleet publishes over MQTT as real devices would (local/simulator), unless SIMULATOR=off.
   let simulation: DemoSimulation | undefined;
   let simulatorLine = 'Simulator off (SIMULATOR=off): no demo device publishes.';
@@ -67,7 +68,7 @@ Cold-chain portal is running (ready in ${seconds} s${stack.seeded ? ', demo orga
   Demo organisation "Demo Foods", password ${DEMO_PASSWORD} for every account:
 ${accounts}
 
-Data is kept in .local/ (npm run reset wipes it). Press Ctrl+C to stop.
+Data is kept in ${dataDir === DEFAULT_DATA_DIR ? '.local/ (npm run reset wipes it)' : dataDir}. Press Ctrl+C to stop.
 `);
   let stopping = false;
   const stop = async () => {
