@@ -3,7 +3,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DataLoggingProfile, DataLoggingProfileInput } from '../../domain/data-logging-profile';
 import { conflict, DomainError, notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
-import { auditItem, type AuditAction } from '../shared/audit';
+import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {
   byNamePartition,
@@ -12,10 +12,9 @@ import {
   entityPartition,
   entitySortKey,
   normaliseUnique,
-  UNIQUENESS_SORT_KEY,
-  uniquenessPartition,
 } from '../shared/keys';
-import { queryPage, type PageRequest } from '../shared/pagination';
+import { claimUnique, releaseUnique } from '../shared/named-records';
+import { queryByNamePage, type PageRequest } from '../shared/pagination';
 import { deviceConfigChanged } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
@@ -97,14 +96,8 @@ export class DataLoggingProfileStore {
     return byNamePartition(customerId, ENTITY.dataLoggingProfile);
   }
 
-  async list(customerId: string, page: PageRequest): Promise<{ items: DataLoggingProfileRecord[]; nextCursor?: string }> {
-    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-    }, page);
-    return { items: items.map(toRecord), ...(nextCursor ? { nextCursor } : {}) };
+  list(customerId: string, page: PageRequest): Promise<{ items: DataLoggingProfileRecord[]; nextCursor?: string }> {
+    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toRecord);
   }
 
   async get(customerId: string, id: string): Promise<DataLoggingProfileRecord> {
@@ -215,29 +208,16 @@ export class DataLoggingProfileStore {
 
   private claimName(customerId: string, name: string, ownerId: string): GuardedItem {
     return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: { pk: uniquenessPartition(customerId, ENTITY.dataLoggingProfile, 'name', name), sk: UNIQUENESS_SORT_KEY, ownerId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      item: claimUnique(this.tableName, customerId, ENTITY.dataLoggingProfile, 'name', name, ownerId),
       onConditionFailed: () => conflict(MESSAGES.dataLoggingProfileNameTaken),
     };
   }
 
   private releaseName(customerId: string, name: string): GuardedItem {
-    return { item: { Delete: { TableName: this.tableName, Key: { pk: uniquenessPartition(customerId, ENTITY.dataLoggingProfile, 'name', name), sk: UNIQUENESS_SORT_KEY } } } };
+    return { item: releaseUnique(this.tableName, customerId, ENTITY.dataLoggingProfile, 'name', name) };
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: DataLoggingProfileRecord | undefined, after: DataLoggingProfileRecord | undefined): GuardedItem {
-    return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: auditItem(customerId, caller, ENTITY.dataLoggingProfile, id, action, before ? audited(before) : undefined, after ? audited(after) : undefined, this.clock()),
-        },
-      },
-    };
+    return auditPut(this.tableName, customerId, caller, ENTITY.dataLoggingProfile, id, action, before ? audited(before) : undefined, after ? audited(after) : undefined, this.clock());
   }
 }

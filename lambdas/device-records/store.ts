@@ -10,7 +10,7 @@ import {
 } from '../../domain/device-records';
 import { conflict, notFound, validationError, type DomainError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
-import { auditItem, type AuditAction } from '../shared/audit';
+import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
@@ -394,7 +394,7 @@ export class DeviceRecordStore {
     before: Record<string, unknown> | undefined,
     after: Record<string, unknown> | undefined,
   ): GuardedItem {
-    return { item: { Put: { TableName: this.tableName, Item: auditItem(customerId, caller, entityType, id, action, before, after, this.clock()) } } };
+    return auditPut(this.tableName, customerId, caller, entityType, id, action, before, after, this.clock());
   }
 }
 

@@ -2,7 +2,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, validationError, type DomainError } from '../../domain/errors';
 import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput, type GatewayPosition } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
-import { auditItem, type AuditAction, type AuditEntry } from '../shared/audit';
+import { auditPut, type AuditAction, type AuditEntry } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {
   byNameSortKey,
@@ -11,13 +11,11 @@ import {
   ENTITY,
   historyPartition,
   tenantPrefix,
-  UNIQUENESS_SORT_KEY,
-  uniquenessPartition,
 } from '../shared/keys';
-import { readByIds } from '../shared/named-records';
-import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
+import { claimUnique, readByIds, releaseUnique } from '../shared/named-records';
+import { queryAll, queryByNamePage, queryPage, type PageRequest } from '../shared/pagination';
 import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
-import { deviceConfigChanged } from '../shared/device-config';
+import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
 import { unknownLocation } from '../locations/store';
@@ -200,14 +198,8 @@ export class GatewayStore {
   }
 
   /** One page of the active (or inactive) gateways, by name. */
-  async list(customerId: string, isActive: boolean, page: PageRequest): Promise<{ items: GatewayRecord[]; nextCursor?: string }> {
-    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gatewayListPartition(customerId, isActive) },
-    }, page);
-    return { items: items.map(toGatewayRecord), ...(nextCursor ? { nextCursor } : {}) };
+  list(customerId: string, isActive: boolean, page: PageRequest): Promise<{ items: GatewayRecord[]; nextCursor?: string }> {
+    return queryByNamePage(this.client, this.tableName, gatewayListPartition(customerId, isActive), page, toGatewayRecord);
   }
 
   /** The live state items of these gateways, by id (the ingest writes them). */
@@ -336,18 +328,7 @@ export class GatewayStore {
     const refusal = gatewayDeleteRefusal(before);
     if (refusal !== undefined) throw new GatewayInUseError(refusal);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Delete: {
-            TableName: this.tableName,
-            Key: deviceKey(customerId, ENTITY.gateway, before.id),
-            ConditionExpression: '#version = :expected AND (attribute_not_exists(sensorCount) OR sensorCount <= :zero) AND (attribute_not_exists(noteCount) OR noteCount <= :zero)',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':expected': before.version, ':zero': 0 },
-          },
-        },
-      },
-      { item: { Delete: { TableName: this.tableName, Key: deviceStateKey(customerId, ENTITY.gateway, before.id) } } },
+      ...deviceDeletes(this.tableName, customerId, ENTITY.gateway, before, ['sensorCount', 'noteCount']),
       this.releaseMac(customerId, before.macId),
       ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
@@ -416,30 +397,17 @@ export class GatewayStore {
 
   private claimMac(customerId: string, macId: string, ownerId: string): GuardedItem {
     return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: { pk: uniquenessPartition(customerId, ENTITY.gateway, 'macId', macId), sk: UNIQUENESS_SORT_KEY, ownerId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      item: claimUnique(this.tableName, customerId, ENTITY.gateway, 'macId', macId, ownerId),
       onConditionFailed: () => conflict(MESSAGES.gatewayAlreadyAdded),
     };
   }
 
   private releaseMac(customerId: string, macId: string): GuardedItem {
-    return { item: { Delete: { TableName: this.tableName, Key: { pk: uniquenessPartition(customerId, ENTITY.gateway, 'macId', macId), sk: UNIQUENESS_SORT_KEY } } } };
+    return { item: releaseUnique(this.tableName, customerId, ENTITY.gateway, 'macId', macId) };
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: GatewayRecord | undefined, after: GatewayRecord | undefined): GuardedItem {
-    return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: auditItem(customerId, caller, ENTITY.gateway, id, action, before ? audited(before) : undefined, after ? audited(after) : undefined, this.clock()),
-        },
-      },
-    };
+    return auditPut(this.tableName, customerId, caller, ENTITY.gateway, id, action, before ? audited(before) : undefined, after ? audited(after) : undefined, this.clock());
   }
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../domain/sensor';
 import { gatewaySensorCountUpdate, gatewaySensorsPartition, unknownSite } from '../gateways/store';
 import { unknownLocation } from '../locations/store';
-import { auditItem, type AuditAction, type AuditEntry } from '../shared/audit';
+import { auditItem, auditPut, type AuditAction, type AuditEntry } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {
   byNamePartition,
@@ -36,7 +36,7 @@ import {
 } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
-import { deviceConfigChanged } from '../shared/device-config';
+import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
 import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
@@ -409,18 +409,7 @@ export class SensorStore {
     const refusal = sensorDeleteRefusal(before);
     if (refusal !== undefined) throw new SensorInUseError(refusal);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Delete: {
-            TableName: this.tableName,
-            Key: deviceKey(customerId, ENTITY.sensor, before.id),
-            ConditionExpression: '#version = :expected AND (attribute_not_exists(noteCount) OR noteCount <= :zero)',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':expected': before.version, ':zero': 0 },
-          },
-        },
-      },
-      { item: { Delete: { TableName: this.tableName, Key: deviceStateKey(customerId, ENTITY.sensor, before.id) } } },
+      ...deviceDeletes(this.tableName, customerId, ENTITY.sensor, before, ['noteCount']),
       ...this.detach(customerId, before),
       gatewaySensorCountUpdate(this.tableName, customerId, before.gatewayId, -1),
       ...this.profileUse(customerId, before, undefined),
@@ -630,14 +619,7 @@ export class SensorStore {
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SensorRecord | undefined, after: SensorRecord | undefined): GuardedItem {
-    return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: auditItem(customerId, caller, ENTITY.sensor, id, action, before ? auditable(before) : undefined, after ? auditable(after) : undefined, this.clock()),
-        },
-      },
-    };
+    return auditPut(this.tableName, customerId, caller, ENTITY.sensor, id, action, before ? auditable(before) : undefined, after ? auditable(after) : undefined, this.clock());
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from './caller';
 import { auditPartition, historyPartition, type EntityType } from './keys';
+import type { GuardedItem } from './transactions';
 
 export type AuditAction = 'create' | 'update' | 'delete';
 
@@ -76,4 +77,19 @@ export function auditItem(
     type: 'AuditEntry',
     ...entry,
   };
+}
+
+/** The transaction item that writes an audit entry (auditItem) with the change it records. */
+export function auditPut(
+  tableName: string,
+  customerId: string,
+  caller: Caller,
+  entityType: EntityType,
+  entityId: string,
+  action: AuditAction,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  now: Date,
+): GuardedItem {
+  return { item: { Put: { TableName: tableName, Item: auditItem(customerId, caller, entityType, entityId, action, before, after, now) } } };
 }

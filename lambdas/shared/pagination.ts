@@ -64,6 +64,23 @@ export async function queryPage<T>(
   return { items: (result.Items ?? []) as T[], ...(nextCursor ? { nextCursor } : {}) };
 }
 
+/** One page of a name-sorted list (the items of one gsi1 partition, by `gsi1sk`), each item read by `toRecord`. */
+export async function queryByNamePage<T>(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  partition: string,
+  page: PageRequest,
+  toRecord: (item: Record<string, unknown>) => T,
+): Promise<{ items: T[]; nextCursor?: string }> {
+  const { items, nextCursor } = await queryPage<Record<string, unknown>>(client, {
+    TableName: tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+  }, page);
+  return { items: items.map(toRecord), ...(nextCursor ? { nextCursor } : {}) };
+}
+
 /**
  * Every item a Query finds, following `LastEvaluatedKey`. Only for partitions the product
  * keeps small (a user's sessions, an organisation's locations and sites, a group's members).

@@ -15,7 +15,7 @@ import {
   UNIQUENESS_SORT_KEY,
   uniquenessPartition,
 } from '../shared/keys';
-import { type PageRequest, queryPage } from '../shared/pagination';
+import { type PageRequest, queryByNamePage } from '../shared/pagination';
 import {
   attachReference,
   countReferences,
@@ -74,14 +74,8 @@ export class SiteStore {
     return byNamePartition(customerId, ENTITY.site);
   }
 
-  async list(customerId: string, page: PageRequest): Promise<{ items: SiteRecord[]; nextCursor?: string }> {
-    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
-    TableName: this.tableName,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-    }, page);
-    return { items: items.map(toSiteRecord), ...(nextCursor ? { nextCursor } : {}) };
+  list(customerId: string, page: PageRequest): Promise<{ items: SiteRecord[]; nextCursor?: string }> {
+    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toSiteRecord);
   }
 
   async find(customerId: string, id: string): Promise<SiteRecord | undefined> {
