@@ -6,13 +6,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
@@ -20,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_FILE_TYPES, DEVICE_IMAGE_TYPES, deviceFileProblem, type DeviceFile, type DeviceFileKind } from '@domain/device-records';
 import { errorMessageOf } from '../../api/ApiError';
 import { deleteDeviceFile, deviceFileDownloadUrl, uploadDeviceFile, useDeviceFiles } from '../../api/deviceRecords';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
 import type { DeviceTabProps } from './DeviceNotesTab';
+import { ConfirmDeleteDialog, DeviceRecordTable } from './DeviceRecordTable';
 import { fileSize, openDownload } from './files';
 import { useDateTime } from './useDateTime';
 
@@ -44,7 +39,6 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DeviceFile | null>(null);
-  const [busy, setBusy] = useState(false);
   const accept = (fileKind === 'image' ? DEVICE_IMAGE_TYPES : DEVICE_FILE_TYPES).join(',');
 
   const upload = async (file: File | undefined) => {
@@ -73,18 +67,9 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
     }
   };
 
-  const confirmDelete = async () => {
-    if (deleting === null) return;
-    setBusy(true);
-    try {
-      await deleteDeviceFile(kind, id, deleting.id);
-      await mutate((files = []) => files.filter((entry) => entry.id !== deleting.id));
-    } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+  const remove = async (deleted: DeviceFile) => {
+    await deleteDeviceFile(kind, id, deleted.id);
+    await mutate((files = []) => files.filter((entry) => entry.id !== deleted.id));
   };
 
   const files = (data ?? []).filter((file) => file.status === 'uploaded');
@@ -112,47 +97,34 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
       {uploading && <LinearProgress aria-label={t('devices.files.uploading')} />}
       {problem !== null && <Alert severity="error" onClose={() => setProblem(null)}>{messageText(problem)}</Alert>}
       {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('devices.files.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('devices.files.name')}</TableCell>
-              <TableCell>{t('devices.files.size')}</TableCell>
-              <TableCell>{t('devices.files.uploadedBy')}</TableCell>
-              <TableCell>{t('devices.files.date')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {files.map((file) => (
-              <TableRow key={file.id}>
-                <TableCell>{file.fileName}</TableCell>
-                <TableCell>{fileSize(file.size)}</TableCell>
-                <TableCell>{file.createdBy}</TableCell>
-                <TableCell>{dateTime(file.uploadedAt ?? file.createdAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton aria-label={t('devices.files.downloadItem', { name: file.fileName })} onClick={() => void download(file)}><DownloadIcon /></IconButton>
-                  {canWrite && (
-                    <IconButton aria-label={t('devices.files.deleteItem', { name: file.fileName })} onClick={() => setDeleting(file)}><DeleteIcon /></IconButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!isLoading && files.length === 0 && (
-              <TableRow><TableCell colSpan={5}>{t('devices.files.empty')}</TableCell></TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeviceRecordTable
+        label={t('devices.files.title')}
+        headers={[t('devices.files.name'), t('devices.files.size'), t('devices.files.uploadedBy'), t('devices.files.date')]}
+        actions
+        emptyText={t('devices.files.empty')}
+        isEmpty={!isLoading && files.length === 0}
+      >
+        {files.map((file) => (
+          <TableRow key={file.id}>
+            <TableCell>{file.fileName}</TableCell>
+            <TableCell>{fileSize(file.size)}</TableCell>
+            <TableCell>{file.createdBy}</TableCell>
+            <TableCell>{dateTime(file.uploadedAt ?? file.createdAt)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <IconButton aria-label={t('devices.files.downloadItem', { name: file.fileName })} onClick={() => void download(file)}><DownloadIcon /></IconButton>
+              {canWrite && (
+                <IconButton aria-label={t('devices.files.deleteItem', { name: file.fileName })} onClick={() => setDeleting(file)}><DeleteIcon /></IconButton>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </DeviceRecordTable>
+      <ConfirmDeleteDialog
+        item={deleting}
         title={t('devices.files.deleteTitle')}
-        message={deleting === null ? '' : t('devices.files.deleteConfirm', { name: deleting.fileName })}
-        confirmLabel={t('devices.delete')}
-        cancelLabel={t('devices.cancel')}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        message={(file) => t('devices.files.deleteConfirm', { name: file.fileName })}
+        onDelete={remove}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

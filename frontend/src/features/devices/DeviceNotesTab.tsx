@@ -10,13 +10,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
@@ -32,8 +27,8 @@ import {
 import { MESSAGES } from '@domain/messages';
 import { errorMessageOf } from '../../api/ApiError';
 import { addDeviceNote, deleteDeviceNote, updateDeviceNote, useDeviceNotes } from '../../api/deviceRecords';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
+import { ConfirmDeleteDialog, DeviceRecordTable } from './DeviceRecordTable';
 import { useDateTime } from './useDateTime';
 
 export interface DeviceTabProps {
@@ -121,7 +116,6 @@ export function DeviceNotesTab({ kind, id, canWrite }: DeviceTabProps) {
   const { data, error, isLoading, mutate } = useDeviceNotes(kind, id);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<DeviceNote | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const save = async (input: DeviceNoteInput) => {
     const saved = editing?.mode === 'edit' ? await updateDeviceNote(kind, id, editing.note.id, input) : await addDeviceNote(kind, id, input);
@@ -130,19 +124,10 @@ export function DeviceNotesTab({ kind, id, canWrite }: DeviceTabProps) {
     await mutate((notes = []) => [saved, ...notes.filter((note) => note.id !== saved.id)]);
   };
 
-  const confirmDelete = async () => {
-    if (deleting === null) return;
-    setBusy(true);
-    try {
-      await deleteDeviceNote(kind, id, deleting.id);
-      enqueueSnackbar(t('devices.notes.deleted', { name: deleting.name }), { variant: 'success' });
-      await mutate((notes = []) => notes.filter((note) => note.id !== deleting.id));
-    } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+  const remove = async (deleted: DeviceNote) => {
+    await deleteDeviceNote(kind, id, deleted.id);
+    enqueueSnackbar(t('devices.notes.deleted', { name: deleted.name }), { variant: 'success' });
+    await mutate((notes = []) => notes.filter((note) => note.id !== deleted.id));
   };
 
   return (
@@ -153,50 +138,37 @@ export function DeviceNotesTab({ kind, id, canWrite }: DeviceTabProps) {
         </Stack>
       )}
       {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('devices.notes.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('devices.notes.name')}</TableCell>
-              <TableCell>{t('devices.notes.note')}</TableCell>
-              <TableCell>{t('devices.notes.createdBy')}</TableCell>
-              <TableCell>{t('devices.notes.date')}</TableCell>
-              {canWrite && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data ?? []).map((note) => (
-              <TableRow key={note.id}>
-                <TableCell>{note.name}</TableCell>
-                <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{note.note}</TableCell>
-                <TableCell>{note.createdBy}</TableCell>
-                <TableCell>{dateTime(note.updatedAt)}</TableCell>
-                {canWrite && (
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton aria-label={t('devices.notes.editItem', { name: note.name })} onClick={() => setEditing({ mode: 'edit', note })}><EditIcon /></IconButton>
-                    <IconButton aria-label={t('devices.notes.deleteItem', { name: note.name })} onClick={() => setDeleting(note)}><DeleteIcon /></IconButton>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-            {!isLoading && (data ?? []).length === 0 && (
-              <TableRow><TableCell colSpan={canWrite ? 5 : 4}>{t('devices.notes.empty')}</TableCell></TableRow>
+      <DeviceRecordTable
+        label={t('devices.notes.title')}
+        headers={[t('devices.notes.name'), t('devices.notes.note'), t('devices.notes.createdBy'), t('devices.notes.date')]}
+        actions={canWrite}
+        emptyText={t('devices.notes.empty')}
+        isEmpty={!isLoading && (data ?? []).length === 0}
+      >
+        {(data ?? []).map((note) => (
+          <TableRow key={note.id}>
+            <TableCell>{note.name}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{note.note}</TableCell>
+            <TableCell>{note.createdBy}</TableCell>
+            <TableCell>{dateTime(note.updatedAt)}</TableCell>
+            {canWrite && (
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <IconButton aria-label={t('devices.notes.editItem', { name: note.name })} onClick={() => setEditing({ mode: 'edit', note })}><EditIcon /></IconButton>
+                <IconButton aria-label={t('devices.notes.deleteItem', { name: note.name })} onClick={() => setDeleting(note)}><DeleteIcon /></IconButton>
+              </TableCell>
             )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </TableRow>
+        ))}
+      </DeviceRecordTable>
       {editing !== null && (
         <NoteDialog key={editing.mode === 'edit' ? editing.note.id : 'new'} {...(editing.mode === 'edit' ? { note: editing.note } : {})} onSave={save} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={deleting}
         title={t('devices.notes.deleteTitle')}
-        message={deleting === null ? '' : t('devices.notes.deleteConfirm', { name: deleting.name })}
-        confirmLabel={t('devices.delete')}
-        cancelLabel={t('devices.cancel')}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        message={(note) => t('devices.notes.deleteConfirm', { name: note.name })}
+        onDelete={remove}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -11,11 +11,7 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -33,8 +29,8 @@ import { MESSAGES } from '@domain/messages';
 import type { Sensor } from '@domain/sensor';
 import { ApiError, errorMessageOf } from '../../api/ApiError';
 import { addCalibration, deleteCalibration, downloadCertificate, useCalibrations } from '../../api/sensors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
+import { ConfirmDeleteDialog, DeviceRecordTable } from '../devices/DeviceRecordTable';
 import { base64Of, fileSize, saveBase64File } from '../devices/files';
 import { useDateTime } from '../devices/useDateTime';
 
@@ -131,7 +127,6 @@ export function SensorCalibrationsTab({ sensor, canWrite }: { sensor: Sensor; ca
   const { data, error, isLoading, mutate } = useCalibrations(sensor.id);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Calibration | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
 
@@ -144,18 +139,9 @@ export function SensorCalibrationsTab({ sensor, canWrite }: { sensor: Sensor; ca
     }
   };
 
-  const confirmDelete = async () => {
-    if (deleting === null) return;
-    setBusy(true);
-    try {
-      await deleteCalibration(sensor.id, deleting.id);
-      await mutate();
-    } catch (failure) {
-      toastError(failure);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+  const remove = async (calibration: Calibration) => {
+    await deleteCalibration(sensor.id, calibration.id);
+    await mutate();
   };
 
   return (
@@ -177,58 +163,50 @@ export function SensorCalibrationsTab({ sensor, canWrite }: { sensor: Sensor; ca
         />
       )}
       {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('sensors.tabs.calibrations')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('sensors.calibrations.issueDate')}</TableCell>
-              <TableCell>{t('sensors.calibrations.renewalDate')}</TableCell>
-              <TableCell>{t('sensors.calibrations.certificateNumber')}</TableCell>
-              <TableCell>{t('sensors.calibrations.calibratedBy')}</TableCell>
-              <TableCell>{t('sensors.calibrations.certificate')}</TableCell>
-              <TableCell>{t('sensors.calibrations.addedBy')}</TableCell>
-              {canWrite && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data ?? []).map((calibration) => (
-              <TableRow key={calibration.id}>
-                <TableCell>{calibration.issueDate}</TableCell>
-                <TableCell>{calibration.renewalDate ?? ''}</TableCell>
-                <TableCell>{calibration.certificateNumber ?? ''}</TableCell>
-                <TableCell>{calibration.calibratedBy ?? ''}</TableCell>
-                <TableCell>
-                  {calibration.certificate !== undefined && (
-                    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(calibration)}>
-                      {`${calibration.certificate.fileName} (${fileSize(calibration.certificate.size)})`}
-                    </Button>
-                  )}
-                </TableCell>
-                <TableCell>{`${calibration.createdBy} · ${dateTime(calibration.createdAt)}`}</TableCell>
-                {canWrite && (
-                  <TableCell>
-                    <IconButton aria-label={t('sensors.calibrations.deleteItem', { date: calibration.issueDate })} onClick={() => setDeleting(calibration)}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-            {!isLoading && (data ?? []).length === 0 && (
-              <TableRow><TableCell colSpan={canWrite ? 7 : 6}>{t('sensors.calibrations.empty')}</TableCell></TableRow>
+      <DeviceRecordTable
+        label={t('sensors.tabs.calibrations')}
+        headers={[
+          t('sensors.calibrations.issueDate'),
+          t('sensors.calibrations.renewalDate'),
+          t('sensors.calibrations.certificateNumber'),
+          t('sensors.calibrations.calibratedBy'),
+          t('sensors.calibrations.certificate'),
+          t('sensors.calibrations.addedBy'),
+        ]}
+        actions={canWrite}
+        emptyText={t('sensors.calibrations.empty')}
+        isEmpty={!isLoading && (data ?? []).length === 0}
+      >
+        {(data ?? []).map((calibration) => (
+          <TableRow key={calibration.id}>
+            <TableCell>{calibration.issueDate}</TableCell>
+            <TableCell>{calibration.renewalDate ?? ''}</TableCell>
+            <TableCell>{calibration.certificateNumber ?? ''}</TableCell>
+            <TableCell>{calibration.calibratedBy ?? ''}</TableCell>
+            <TableCell>
+              {calibration.certificate !== undefined && (
+                <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(calibration)}>
+                  {`${calibration.certificate.fileName} (${fileSize(calibration.certificate.size)})`}
+                </Button>
+              )}
+            </TableCell>
+            <TableCell>{`${calibration.createdBy} · ${dateTime(calibration.createdAt)}`}</TableCell>
+            {canWrite && (
+              <TableCell>
+                <IconButton aria-label={t('sensors.calibrations.deleteItem', { date: calibration.issueDate })} onClick={() => setDeleting(calibration)}>
+                  <DeleteIcon />
+                </IconButton>
+              </TableCell>
             )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ConfirmDialog
-        open={deleting !== null}
+          </TableRow>
+        ))}
+      </DeviceRecordTable>
+      <ConfirmDeleteDialog
+        item={deleting}
         title={t('sensors.calibrations.deleteTitle')}
-        message={deleting === null ? '' : t('sensors.calibrations.deleteConfirm', { date: deleting.issueDate })}
-        confirmLabel={t('devices.delete')}
-        cancelLabel={t('devices.cancel')}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        message={(calibration) => t('sensors.calibrations.deleteConfirm', { date: calibration.issueDate })}
+        onDelete={remove}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );
