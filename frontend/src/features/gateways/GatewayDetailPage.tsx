@@ -10,11 +10,9 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { gatewayModel } from '@domain/device-catalogue';
 import type { Gateway } from '@domain/gateway';
 import { ORGANISATION_WRITERS } from '@domain/roles';
@@ -22,6 +20,7 @@ import { ApiError, errorMessageOf } from '../../api/ApiError';
 import { useGateway } from '../../api/gateways';
 import { useCurrentUser } from '../auth/useAuth';
 import { DeviceCommandsTab } from '../devices/DeviceCommandsTab';
+import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
 import { DeviceFilesTab } from '../devices/DeviceFilesTab';
 import { DeviceHistoryTab } from '../devices/DeviceHistoryTab';
 import { DeviceNotesTab } from '../devices/DeviceNotesTab';
@@ -37,8 +36,6 @@ import { usePlaces } from './usePlaces';
 /** SPEC section 2: the gateway detail tabs, in the spec's order. */
 export const GATEWAY_TABS = ['sensors', 'notes', 'files', 'commands', 'history', 'data'] as const;
 export type GatewayTab = (typeof GATEWAY_TABS)[number];
-
-const isGatewayTab = (value: string | null): value is GatewayTab => value !== null && (GATEWAY_TABS as readonly string[]).includes(value);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -75,9 +72,7 @@ export default function GatewayDetailPage() {
   const dateTime = useDateTime();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const [search, setSearch] = useSearchParams();
-  const requestedTab = search.get('tab');
-  const tab: GatewayTab = isGatewayTab(requestedTab) ? requestedTab : 'sensors';
+  const [tab, openTab] = useDeviceTab<GatewayTab>(GATEWAY_TABS, 'sensors');
   const { data: gateway, error, isLoading } = useGateway(id);
   const places = usePlaces();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -109,24 +104,24 @@ export default function GatewayDetailPage() {
   return (
     <Stack sx={{ gap: 2 }}>
       <BackLink gateway={gateway} />
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Box>
-          <Typography variant="h5" component="h1">{gateway.name}</Typography>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-            <Typography color="text.secondary">{gateway.id}</Typography>
+      <DeviceDetailHeader
+        name={gateway.name}
+        id={gateway.id}
+        chips={(
+          <>
             <Chip size="small" label={t(`gateways.statuses.${gateway.status}`)} color={gateway.isActive ? 'primary' : 'default'} />
             <OnlineChip online={gateway.state.online} t={t} />
-          </Stack>
-        </Box>
-        {canWrite && (
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          </>
+        )}
+        actions={canWrite && (
+          <>
             <Button variant="outlined" startIcon={<EditIcon />} onClick={() => editor.edit(gateway)}>{t('gateways.edit')}</Button>
             <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => { setRefusal(null); editor.remove(gateway); }}>
               {t('gateways.delete')}
             </Button>
-          </Stack>
+          </>
         )}
-      </Stack>
+      />
       {refusal !== null && <Alert severity="error" onClose={() => setRefusal(null)}>{messageText(refusal)}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Grid container spacing={2}>
@@ -155,22 +150,9 @@ export default function GatewayDetailPage() {
           </Grid>
         </Grid>
       </Paper>
-      <Tabs
-        value={tab}
-        onChange={(_event, next: GatewayTab) => setSearch((current) => {
-          const params = new URLSearchParams(current);
-          params.set('tab', next);
-          return params;
-        }, { replace: true })}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label={t('gateways.tabs.label')}
-      >
-        {GATEWAY_TABS.map((name) => <Tab key={name} value={name} label={t(`gateways.tabs.${name}`)} id={`gateway-tab-${name}`} aria-controls={`gateway-panel-${name}`} />)}
-      </Tabs>
-      <Box role="tabpanel" id={`gateway-panel-${tab}`} aria-labelledby={`gateway-tab-${tab}`}>
+      <DeviceTabs tabs={GATEWAY_TABS} tab={tab} onChange={openTab} label={t('gateways.tabs.label')} tabLabel={(name) => t(`gateways.tabs.${name}`)} idPrefix="gateway">
         {panels[tab]()}
-      </Box>
+      </DeviceTabs>
       {editor.dialogs}
     </Stack>
   );

@@ -10,12 +10,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ORGANISATION_WRITERS } from '@domain/roles';
 import type { Sensor, SensorDisableInput, SensorEnableInput, SensorInput } from '@domain/sensor';
@@ -24,6 +21,7 @@ import { cancelScheduledChange, deleteSensor, disableSensor, enableSensor, isSen
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/useAuth';
 import { DeviceCommandsTab } from '../devices/DeviceCommandsTab';
+import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
 import { DeviceFilesTab } from '../devices/DeviceFilesTab';
 import { DeviceHistoryTab } from '../devices/DeviceHistoryTab';
 import { DeviceNotesTab } from '../devices/DeviceNotesTab';
@@ -42,8 +40,6 @@ import { SensorFormDialog } from './SensorFormDialog';
 export const SENSOR_TABS = ['data', 'details', 'alarms', 'notes', 'files', 'calibrations', 'commands', 'equipment', 'history'] as const;
 export type SensorTab = (typeof SENSOR_TABS)[number];
 
-const isSensorTab = (value: string | null): value is SensorTab => value !== null && (SENSOR_TABS as readonly string[]).includes(value);
-
 type Dialog = 'edit' | 'disable' | 'enable' | null;
 
 /**
@@ -61,9 +57,7 @@ export default function SensorDetailPage() {
   const dateTime = useDateTime();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const [search, setSearch] = useSearchParams();
-  const requestedTab = search.get('tab');
-  const tab: SensorTab = isSensorTab(requestedTab) ? requestedTab : 'data';
+  const [tab, openTab] = useDeviceTab<SensorTab>(SENSOR_TABS, 'data');
   const { data: sensor, error, isLoading, mutate } = useSensor(id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -150,26 +144,26 @@ export default function SensorDetailPage() {
   return (
     <Stack sx={{ gap: 2 }}>
       <BackLink />
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Box>
-          <Typography variant="h5" component="h1">{sensor.name}</Typography>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-            <Typography color="text.secondary">{sensor.id}</Typography>
+      <DeviceDetailHeader
+        name={sensor.name}
+        id={sensor.id}
+        chips={(
+          <>
             <Chip size="small" label={t(statusKey(sensor.deviceStatus))} color={sensor.deviceStatus === 'active' ? 'primary' : 'default'} />
             <OnlineChip online={sensor.live.online} t={t} />
             {sensor.disabled && <Chip size="small" color="warning" label={t('sensors.disabledChip')} />}
-          </Stack>
-        </Box>
-        {canWrite && (
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          </>
+        )}
+        actions={canWrite && (
+          <>
             <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>{t('sensors.edit')}</Button>
             {sensor.disabled
               ? <Button variant="outlined" startIcon={<PlayArrowIcon />} onClick={() => setDialog('enable')}>{t('sensors.disable.enableButton')}</Button>
               : <Button variant="outlined" color="warning" startIcon={<BlockIcon />} onClick={() => setDialog('disable')}>{t('sensors.disable.button')}</Button>}
             <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleteOpen(true)}>{t('devices.delete')}</Button>
-          </Stack>
+          </>
         )}
-      </Stack>
+      />
       {sensor.scheduledChanges.map((change) => (
         <Alert
           key={change.id}
@@ -180,22 +174,9 @@ export default function SensorDetailPage() {
         </Alert>
       ))}
       {refusal !== null && <Alert severity="error" onClose={() => setRefusal(null)}>{deviceMessageText(refusal)}</Alert>}
-      <Tabs
-        value={tab}
-        onChange={(_event, next: SensorTab) => setSearch((current) => {
-          const params = new URLSearchParams(current);
-          params.set('tab', next);
-          return params;
-        }, { replace: true })}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label={t('sensors.tabs.label')}
-      >
-        {SENSOR_TABS.map((name) => <Tab key={name} value={name} label={t(`sensors.tabs.${name}`)} id={`sensor-tab-${name}`} aria-controls={`sensor-panel-${name}`} />)}
-      </Tabs>
-      <Box role="tabpanel" id={`sensor-panel-${tab}`} aria-labelledby={`sensor-tab-${tab}`}>
+      <DeviceTabs tabs={SENSOR_TABS} tab={tab} onChange={openTab} label={t('sensors.tabs.label')} tabLabel={(name) => t(`sensors.tabs.${name}`)} idPrefix="sensor">
         {panels[tab]()}
-      </Box>
+      </DeviceTabs>
       {dialog === 'edit' && <SensorFormDialog sensor={sensor} onSave={save} onClose={() => setDialog(null)} />}
       {dialog === 'disable' && <DisableSensorDialog sensor={sensor} by={user.email} onDisable={disable} onClose={() => setDialog(null)} />}
       {dialog === 'enable' && <EnableSensorDialog sensor={sensor} onEnable={enable} onClose={() => setDialog(null)} />}
