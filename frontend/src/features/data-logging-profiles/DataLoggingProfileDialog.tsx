@@ -1,11 +1,5 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -30,6 +24,7 @@ import {
 } from '@domain/data-logging-profile';
 import { MESSAGES } from '@domain/messages';
 import { ApiError } from '../../api/ApiError';
+import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
 
 export interface DataLoggingProfileDialogProps {
@@ -73,7 +68,6 @@ function messageAt(errors: FieldErrors<DataLoggingProfileFormValues>, path: stri
 export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggingProfileDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const titleId = useId();
   const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DataLoggingProfileFormValues, unknown, DataLoggingProfileInput>({
     resolver: zodResolver(dataLoggingProfileInputSchema),
     mode: 'onTouched',
@@ -121,158 +115,157 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
   const endError = errorOf('schedule.end');
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t(profile ? 'dataLoggingProfiles.editTitle' : 'dataLoggingProfiles.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Grid container columnSpacing={2}>
-            <Grid size={12}>
-              <TextField
-                {...register('name')}
-                label={t('dataLoggingProfiles.fields.name')}
-                required
-                autoFocus
-                fullWidth
-                margin="dense"
-                autoComplete="off"
-                error={nameError !== undefined}
-                helperText={nameError ?? ' '}
+    <FormDialog
+      title={t(profile ? 'dataLoggingProfiles.editTitle' : 'dataLoggingProfiles.addTitle')}
+      maxWidth="sm"
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('dataLoggingProfiles.cancel')}
+      submitLabel={t('dataLoggingProfiles.save')}
+    >
+      <Grid container columnSpacing={2}>
+        <Grid size={12}>
+          <TextField
+            {...register('name')}
+            label={t('dataLoggingProfiles.fields.name')}
+            required
+            autoFocus
+            fullWidth
+            margin="dense"
+            autoComplete="off"
+            error={nameError !== undefined}
+            helperText={nameError ?? ' '}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...register('description')}
+            label={t('dataLoggingProfiles.fields.description')}
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            error={descriptionError !== undefined}
+            helperText={descriptionError ?? ' '}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field: { value, onChange } }) => (
+              <FormControlLabel
+                control={<Switch checked={value !== false} onChange={(event) => onChange(event.target.checked)} />}
+                label={t('dataLoggingProfiles.fields.enabled')}
               />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                {...register('description')}
-                label={t('dataLoggingProfiles.fields.description')}
-                fullWidth
-                multiline
-                minRows={2}
-                margin="dense"
-                error={descriptionError !== undefined}
-                helperText={descriptionError ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="enabled"
-                render={({ field: { value, onChange } }) => (
-                  <FormControlLabel
-                    control={<Switch checked={value !== false} onChange={(event) => onChange(event.target.checked)} />}
-                    label={t('dataLoggingProfiles.fields.enabled')}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="valueToLog"
-                render={({ field: { value, onChange, onBlur } }) => (
-                  <TextField
-                    select
-                    label={t('dataLoggingProfiles.fields.valueToLog')}
-                    required
-                    fullWidth
-                    margin="dense"
-                    value={typeof value === 'string' ? value : ''}
-                    onChange={(event) => onChange(event.target.value)}
-                    onBlur={onBlur}
-                    error={valueError !== undefined}
-                    helperText={valueError ?? ' '}
-                  >
-                    {VALUES_TO_LOG.map((option) => (
-                      <MenuItem key={option} value={option}>{t(`dataLoggingProfiles.valuesToLog.${option}`)}</MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            {numberField('intervalMinutes')}
-            {numberField('calculationWindowMinutes')}
-            {numberField('deviation')}
-            <Grid size={12}>
-              <FormControl component="fieldset" margin="dense">
-                <FormLabel component="legend">{t('dataLoggingProfiles.fields.schedule')}</FormLabel>
-                <RadioGroup
-                  row
-                  value={scheduleKind}
-                  onChange={(event) => setValue(
-                    'schedule',
-                    event.target.value === 'custom' ? { ...CUSTOM_SCHEDULE_START, days: [...CUSTOM_SCHEDULE_START.days] } : { kind: 'always' },
-                    { shouldDirty: true },
-                  )}
-                >
-                  <FormControlLabel value="always" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.always')} />
-                  <FormControlLabel value="custom" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.custom')} />
-                </RadioGroup>
-              </FormControl>
-            </Grid>
-            {scheduleKind === 'custom' && (
-              <>
-                <Grid size={12}>
-                  <Controller
-                    control={control}
-                    name="schedule.days"
-                    render={({ field: { value, onChange } }) => {
-                      const days = Array.isArray(value) ? (value as Weekday[]) : [];
-                      return (
-                        <FormControl component="fieldset" error={daysError !== undefined}>
-                          <FormLabel component="legend">{t('dataLoggingProfiles.fields.days')}</FormLabel>
-                          <FormGroup row>
-                            {WEEKDAYS.map((day) => (
-                              <FormControlLabel
-                                key={day}
-                                label={t(`dataLoggingProfiles.days.${day}`)}
-                                control={(
-                                  <Checkbox
-                                    checked={days.includes(day)}
-                                    onChange={(event) => onChange(event.target.checked ? [...days, day] : days.filter((chosen) => chosen !== day))}
-                                  />
-                                )}
-                              />
-                            ))}
-                          </FormGroup>
-                          <FormHelperText>{daysError ?? ' '}</FormHelperText>
-                        </FormControl>
-                      );
-                    }}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    {...register('schedule.start')}
-                    type="time"
-                    label={t('dataLoggingProfiles.fields.start')}
-                    required
-                    fullWidth
-                    margin="dense"
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    error={startError !== undefined}
-                    helperText={startError ?? ' '}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    {...register('schedule.end')}
-                    type="time"
-                    label={t('dataLoggingProfiles.fields.end')}
-                    required
-                    fullWidth
-                    margin="dense"
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    error={endError !== undefined}
-                    helperText={endError ?? t('dataLoggingProfiles.hints.end')}
-                  />
-                </Grid>
-              </>
             )}
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('dataLoggingProfiles.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('dataLoggingProfiles.save')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="valueToLog"
+            render={({ field: { value, onChange, onBlur } }) => (
+              <TextField
+                select
+                label={t('dataLoggingProfiles.fields.valueToLog')}
+                required
+                fullWidth
+                margin="dense"
+                value={typeof value === 'string' ? value : ''}
+                onChange={(event) => onChange(event.target.value)}
+                onBlur={onBlur}
+                error={valueError !== undefined}
+                helperText={valueError ?? ' '}
+              >
+                {VALUES_TO_LOG.map((option) => (
+                  <MenuItem key={option} value={option}>{t(`dataLoggingProfiles.valuesToLog.${option}`)}</MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        {numberField('intervalMinutes')}
+        {numberField('calculationWindowMinutes')}
+        {numberField('deviation')}
+        <Grid size={12}>
+          <FormControl component="fieldset" margin="dense">
+            <FormLabel component="legend">{t('dataLoggingProfiles.fields.schedule')}</FormLabel>
+            <RadioGroup
+              row
+              value={scheduleKind}
+              onChange={(event) => setValue(
+                'schedule',
+                event.target.value === 'custom' ? { ...CUSTOM_SCHEDULE_START, days: [...CUSTOM_SCHEDULE_START.days] } : { kind: 'always' },
+                { shouldDirty: true },
+              )}
+            >
+              <FormControlLabel value="always" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.always')} />
+              <FormControlLabel value="custom" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.custom')} />
+            </RadioGroup>
+          </FormControl>
+        </Grid>
+        {scheduleKind === 'custom' && (
+          <>
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="schedule.days"
+                render={({ field: { value, onChange } }) => {
+                  const days = Array.isArray(value) ? (value as Weekday[]) : [];
+                  return (
+                    <FormControl component="fieldset" error={daysError !== undefined}>
+                      <FormLabel component="legend">{t('dataLoggingProfiles.fields.days')}</FormLabel>
+                      <FormGroup row>
+                        {WEEKDAYS.map((day) => (
+                          <FormControlLabel
+                            key={day}
+                            label={t(`dataLoggingProfiles.days.${day}`)}
+                            control={(
+                              <Checkbox
+                                checked={days.includes(day)}
+                                onChange={(event) => onChange(event.target.checked ? [...days, day] : days.filter((chosen) => chosen !== day))}
+                              />
+                            )}
+                          />
+                        ))}
+                      </FormGroup>
+                      <FormHelperText>{daysError ?? ' '}</FormHelperText>
+                    </FormControl>
+                  );
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...register('schedule.start')}
+                type="time"
+                label={t('dataLoggingProfiles.fields.start')}
+                required
+                fullWidth
+                margin="dense"
+                slotProps={{ inputLabel: { shrink: true } }}
+                error={startError !== undefined}
+                helperText={startError ?? ' '}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...register('schedule.end')}
+                type="time"
+                label={t('dataLoggingProfiles.fields.end')}
+                required
+                fullWidth
+                margin="dense"
+                slotProps={{ inputLabel: { shrink: true } }}
+                error={endError !== undefined}
+                helperText={endError ?? t('dataLoggingProfiles.hints.end')}
+              />
+            </Grid>
+          </>
+        )}
+      </Grid>
+    </FormDialog>
   );
 }

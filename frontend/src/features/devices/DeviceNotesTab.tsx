@@ -1,14 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -27,6 +23,7 @@ import {
 import { MESSAGES } from '@domain/messages';
 import { errorMessageOf } from '../../api/ApiError';
 import { addDeviceNote, deleteDeviceNote, updateDeviceNote, useDeviceNotes } from '../../api/deviceRecords';
+import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
 import { ConfirmDeleteDialog, DeviceRecordTable } from './DeviceRecordTable';
 import { useDateTime } from './useDateTime';
@@ -48,7 +45,6 @@ interface NoteDialogProps {
 function NoteDialog({ note, onSave, onClose }: NoteDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<DeviceNoteFormValues, unknown, DeviceNoteInput>({
     resolver: zodResolver(deviceNoteInputSchema),
@@ -69,39 +65,38 @@ function NoteDialog({ note, onSave, onClose }: NoteDialogProps) {
   };
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t(note ? 'devices.notes.editTitle' : 'devices.notes.addTitle')}</DialogTitle>
-        <DialogContent>
-          {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
-          <TextField
-            {...register('name')}
-            label={t('devices.notes.name')}
-            required
-            fullWidth
-            margin="dense"
-            autoComplete="off"
-            error={errors.name !== undefined}
-            helperText={errors.name?.message === undefined ? ' ' : messageText(errors.name.message)}
-          />
-          <TextField
-            {...register('note')}
-            label={t('devices.notes.note')}
-            required
-            fullWidth
-            multiline
-            minRows={3}
-            margin="dense"
-            error={errors.note !== undefined}
-            helperText={errors.note?.message === undefined ? ' ' : messageText(errors.note.message)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('devices.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('devices.save')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t(note ? 'devices.notes.editTitle' : 'devices.notes.addTitle')}
+      maxWidth="sm"
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('devices.cancel')}
+      submitLabel={t('devices.save')}
+    >
+      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+      <TextField
+        {...register('name')}
+        label={t('devices.notes.name')}
+        required
+        fullWidth
+        margin="dense"
+        autoComplete="off"
+        error={errors.name !== undefined}
+        helperText={errors.name?.message === undefined ? ' ' : messageText(errors.name.message)}
+      />
+      <TextField
+        {...register('note')}
+        label={t('devices.notes.note')}
+        required
+        fullWidth
+        multiline
+        minRows={3}
+        margin="dense"
+        error={errors.note !== undefined}
+        helperText={errors.note?.message === undefined ? ' ' : messageText(errors.note.message)}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
@@ -20,6 +16,7 @@ import { GATEWAY_MODELS } from '@domain/device-catalogue';
 import { gatewayInputSchema, type Gateway, type GatewayFormValues, type GatewayInput } from '@domain/gateway';
 import { MESSAGES } from '@domain/messages';
 import { ApiError } from '../../api/ApiError';
+import { FormDialog } from '../../components/FormDialog';
 import { IdMultiSelect } from '../../components/IdMultiSelect';
 import { useMessageText } from '../../i18n/messages';
 import { GatewayImagesField, type GatewayImagePlan } from './GatewayImagesField';
@@ -81,7 +78,6 @@ function defaultsOf(gateway: Gateway | undefined, placement: GatewayFormDialogPr
 export function GatewayFormDialog({ gateway, placement, places, onSave, onClose }: GatewayFormDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const titleId = useId();
   const [images, setImages] = useState<GatewayImagePlan>({ keep: gateway?.imageFileIds ?? [], add: [] });
   const [imageError, setImageError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
@@ -156,163 +152,162 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
   const longitudeError = text(errors.position?.longitude?.message);
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t(gateway ? 'gateways.editTitle' : 'gateways.addTitle')}</DialogTitle>
-        <DialogContent>
-          {refusal !== null && <Alert severity="error" sx={{ mb: 2 }}>{messageText(refusal)}</Alert>}
-          <Grid container columnSpacing={2}>
-            {textField('name')}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="model"
-                render={({ field: { value, onChange, onBlur } }) => (
-                  <TextField
-                    select
-                    label={t('gateways.fields.model')}
-                    required
-                    fullWidth
-                    margin="dense"
-                    value={typeof value === 'string' ? value : ''}
-                    onChange={(event) => onChange(event.target.value)}
-                    onBlur={onBlur}
-                    error={errors.model !== undefined}
-                    helperText={text(errors.model?.message) ?? ' '}
-                  >
-                    {GATEWAY_MODELS.map((model) => <MenuItem key={model.code} value={model.code}>{model.name}</MenuItem>)}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            {textField('macId', { hint: t('gateways.hints.macId') })}
-            {textField('eui', gateway ? { readOnly: true, hint: t('gateways.hints.euiFixed') } : { hint: t('gateways.hints.eui') })}
-            <Grid size={{ xs: 12, sm: 6 }} sx={{ pt: 1 }}>
-              <Controller
-                control={control}
-                name="locationIds"
-                render={({ field }) => (
-                  <IdMultiSelect
-                    label={t('gateways.fields.locationIds')}
-                    options={places.locations}
-                    value={Array.isArray(field.value) ? (field.value as string[]) : []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    required
-                    error={errors.locationIds !== undefined}
-                    helperText={text(errors.locationIds?.message) ?? ' '}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="siteId"
-                render={({ field: { value, onChange, onBlur } }) => {
-                  const chosen = typeof value === 'string' ? value : '';
-                  // A site outside the chosen locations still shows, so the form can say why it is refused.
-                  const options = chosen === '' || siteOptions.some((site) => site.id === chosen)
-                    ? siteOptions
-                    : [...siteOptions, { id: chosen, label: places.siteName(chosen) }];
-                  return (
-                    <TextField
-                      select
-                      label={t('gateways.fields.siteId')}
-                      required
-                      fullWidth
-                      margin="dense"
-                      value={chosen}
-                      onChange={(event) => onChange(event.target.value)}
-                      onBlur={onBlur}
-                      error={errors.siteId !== undefined}
-                      helperText={text(errors.siteId?.message) ?? (siteOptions.length === 0 ? t('gateways.hints.siteAfterLocations') : ' ')}
-                    >
-                      {options.map((site) => <MenuItem key={site.id} value={site.id}>{site.label}</MenuItem>)}
-                    </TextField>
-                  );
-                }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Controller
-                control={control}
-                name="isActive"
-                render={({ field: { value, onChange } }) => (
-                  <FormControlLabel
-                    control={<Switch checked={value !== false} onChange={(event) => onChange(event.target.checked)} />}
-                    label={t('gateways.fields.isActive')}
-                  />
-                )}
-              />
-              <FormHelperText sx={{ mt: 0 }}>{t('gateways.hints.isActive')}</FormHelperText>
-            </Grid>
-            <Grid size={12}>
+    <FormDialog
+      title={t(gateway ? 'gateways.editTitle' : 'gateways.addTitle')}
+      maxWidth="md"
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('gateways.cancel')}
+      submitLabel={t('gateways.save')}
+    >
+      {refusal !== null && <Alert severity="error" sx={{ mb: 2 }}>{messageText(refusal)}</Alert>}
+      <Grid container columnSpacing={2}>
+        {textField('name')}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="model"
+            render={({ field: { value, onChange, onBlur } }) => (
               <TextField
-                {...register('notes')}
-                label={t('gateways.fields.notes')}
-                fullWidth
-                multiline
-                minRows={2}
-                margin="dense"
-                error={errors.notes !== undefined}
-                helperText={text(errors.notes?.message) ?? ' '}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('gateways.sections.position')}</Typography>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...register('position.latitude')}
-                label={t('gateways.fields.latitude')}
+                select
+                label={t('gateways.fields.model')}
+                required
                 fullWidth
                 margin="dense"
-                autoComplete="off"
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                error={latitudeError !== undefined}
-                helperText={latitudeError ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...register('position.longitude')}
-                label={t('gateways.fields.longitude')}
-                fullWidth
-                margin="dense"
-                autoComplete="off"
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                error={longitudeError !== undefined}
-                helperText={longitudeError ?? ' '}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'flex-start', pt: 2 }}>
-              <Button startIcon={<MyLocationIcon />} onClick={() => void locateGateway()} disabled={locating}>
-                {t('gateways.useMyLocation')}
-              </Button>
-            </Grid>
-            {geolocationProblem !== null && (
-              <Grid size={12}>
-                <Alert severity="warning" onClose={() => setGeolocationProblem(null)}>{t(`gateways.geolocation.${geolocationProblem}`)}</Alert>
-              </Grid>
+                value={typeof value === 'string' ? value : ''}
+                onChange={(event) => onChange(event.target.value)}
+                onBlur={onBlur}
+                error={errors.model !== undefined}
+                helperText={text(errors.model?.message) ?? ' '}
+              >
+                {GATEWAY_MODELS.map((model) => <MenuItem key={model.code} value={model.code}>{model.name}</MenuItem>)}
+              </TextField>
             )}
-            <Grid size={12}>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>{t('gateways.sections.images')}</Typography>
-              <GatewayImagesField
-                {...(gateway ? { gatewayId: gateway.id } : {})}
-                plan={images}
-                onChange={setImages}
-                error={imageError}
-                onError={setImageError}
+          />
+        </Grid>
+        {textField('macId', { hint: t('gateways.hints.macId') })}
+        {textField('eui', gateway ? { readOnly: true, hint: t('gateways.hints.euiFixed') } : { hint: t('gateways.hints.eui') })}
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ pt: 1 }}>
+          <Controller
+            control={control}
+            name="locationIds"
+            render={({ field }) => (
+              <IdMultiSelect
+                label={t('gateways.fields.locationIds')}
+                options={places.locations}
+                value={Array.isArray(field.value) ? (field.value as string[]) : []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                required
+                error={errors.locationIds !== undefined}
+                helperText={text(errors.locationIds?.message) ?? ' '}
               />
-            </Grid>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="siteId"
+            render={({ field: { value, onChange, onBlur } }) => {
+              const chosen = typeof value === 'string' ? value : '';
+              // A site outside the chosen locations still shows, so the form can say why it is refused.
+              const options = chosen === '' || siteOptions.some((site) => site.id === chosen)
+                ? siteOptions
+                : [...siteOptions, { id: chosen, label: places.siteName(chosen) }];
+              return (
+                <TextField
+                  select
+                  label={t('gateways.fields.siteId')}
+                  required
+                  fullWidth
+                  margin="dense"
+                  value={chosen}
+                  onChange={(event) => onChange(event.target.value)}
+                  onBlur={onBlur}
+                  error={errors.siteId !== undefined}
+                  helperText={text(errors.siteId?.message) ?? (siteOptions.length === 0 ? t('gateways.hints.siteAfterLocations') : ' ')}
+                >
+                  {options.map((site) => <MenuItem key={site.id} value={site.id}>{site.label}</MenuItem>)}
+                </TextField>
+              );
+            }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field: { value, onChange } }) => (
+              <FormControlLabel
+                control={<Switch checked={value !== false} onChange={(event) => onChange(event.target.checked)} />}
+                label={t('gateways.fields.isActive')}
+              />
+            )}
+          />
+          <FormHelperText sx={{ mt: 0 }}>{t('gateways.hints.isActive')}</FormHelperText>
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...register('notes')}
+            label={t('gateways.fields.notes')}
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            error={errors.notes !== undefined}
+            helperText={text(errors.notes?.message) ?? ' '}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('gateways.sections.position')}</Typography>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...register('position.latitude')}
+            label={t('gateways.fields.latitude')}
+            fullWidth
+            margin="dense"
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            error={latitudeError !== undefined}
+            helperText={latitudeError ?? ' '}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...register('position.longitude')}
+            label={t('gateways.fields.longitude')}
+            fullWidth
+            margin="dense"
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            error={longitudeError !== undefined}
+            helperText={longitudeError ?? ' '}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'flex-start', pt: 2 }}>
+          <Button startIcon={<MyLocationIcon />} onClick={() => void locateGateway()} disabled={locating}>
+            {t('gateways.useMyLocation')}
+          </Button>
+        </Grid>
+        {geolocationProblem !== null && (
+          <Grid size={12}>
+            <Alert severity="warning" onClose={() => setGeolocationProblem(null)}>{t(`gateways.geolocation.${geolocationProblem}`)}</Alert>
           </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('gateways.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('gateways.save')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>{t('gateways.sections.images')}</Typography>
+          <GatewayImagesField
+            {...(gateway ? { gatewayId: gateway.id } : {})}
+            plan={images}
+            onChange={setImages}
+            error={imageError}
+            onError={setImageError}
+          />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,12 +1,7 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -26,6 +21,7 @@ import {
   type SensorEnableInput,
 } from '@domain/sensor';
 import { errorMessageOf } from '../../api/ApiError';
+import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
 import { localToIso } from '../devices/localTime';
 
@@ -73,7 +69,7 @@ export interface DisableSensorDialogProps {
 export function DisableSensorDialog({ sensor, by, onDisable, onClose }: DisableSensorDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const titleId = useId();
+  const whenId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<DisableFormValues, unknown, SensorDisableInput>({
     resolver: zodResolver(disableFormSchema),
@@ -102,66 +98,66 @@ export function DisableSensorDialog({ sensor, by, onDisable, onClose }: DisableS
   };
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t('sensors.disable.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{`${sensor.name} · ${t('sensors.disable.effective')}`}</DialogContentText>
-          {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
-          <Controller
-            control={control}
-            name="when"
-            render={({ field }) => (
-              <FormControl>
-                <FormLabel id={`${titleId}-when`}>{t('sensors.disable.when')}</FormLabel>
-                <RadioGroup row aria-labelledby={`${titleId}-when`} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                  <FormControlLabel value="now" control={<Radio />} label={t('sensors.disable.now')} />
-                  <FormControlLabel value="scheduled" control={<Radio />} label={t('sensors.disable.scheduled')} />
-                </RadioGroup>
-              </FormControl>
-            )}
-          />
-          {when === 'scheduled' && (
-            <TextField
-              {...register('disableAt')}
-              type="datetime-local"
-              label={t('sensors.disable.disableAt')}
-              required
-              fullWidth
-              margin="dense"
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={errors.disableAt !== undefined}
-              helperText={helper('disableAt')}
-            />
-          )}
-          <TextField label={t('sensors.disable.by')} value={by} fullWidth margin="dense" slotProps={{ htmlInput: { readOnly: true } }} helperText=" " />
-          <TextField
-            {...register('reason')}
-            label={t('sensors.disable.reason')}
-            required
-            fullWidth
-            multiline
-            margin="dense"
-            error={errors.reason !== undefined}
-            helperText={helper('reason')}
-          />
-          <TextField
-            {...register('enableOn')}
-            type="datetime-local"
-            label={t('sensors.disable.enableOn')}
-            fullWidth
-            margin="dense"
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={errors.enableOn !== undefined}
-            helperText={helper('enableOn')}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('devices.cancel')}</Button>
-          <Button type="submit" variant="contained" color="warning" disabled={isSubmitting}>{t('sensors.disable.button')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('sensors.disable.title')}
+      maxWidth="sm"
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('devices.cancel')}
+      submitLabel={t('sensors.disable.button')}
+      submitColor="warning"
+    >
+      <DialogContentText sx={{ mb: 1 }}>{`${sensor.name} · ${t('sensors.disable.effective')}`}</DialogContentText>
+      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+      <Controller
+        control={control}
+        name="when"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={whenId}>{t('sensors.disable.when')}</FormLabel>
+            <RadioGroup row aria-labelledby={whenId} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+              <FormControlLabel value="now" control={<Radio />} label={t('sensors.disable.now')} />
+              <FormControlLabel value="scheduled" control={<Radio />} label={t('sensors.disable.scheduled')} />
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      {when === 'scheduled' && (
+        <TextField
+          {...register('disableAt')}
+          type="datetime-local"
+          label={t('sensors.disable.disableAt')}
+          required
+          fullWidth
+          margin="dense"
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={errors.disableAt !== undefined}
+          helperText={helper('disableAt')}
+        />
+      )}
+      <TextField label={t('sensors.disable.by')} value={by} fullWidth margin="dense" slotProps={{ htmlInput: { readOnly: true } }} helperText=" " />
+      <TextField
+        {...register('reason')}
+        label={t('sensors.disable.reason')}
+        required
+        fullWidth
+        multiline
+        margin="dense"
+        error={errors.reason !== undefined}
+        helperText={helper('reason')}
+      />
+      <TextField
+        {...register('enableOn')}
+        type="datetime-local"
+        label={t('sensors.disable.enableOn')}
+        fullWidth
+        margin="dense"
+        slotProps={{ inputLabel: { shrink: true } }}
+        error={errors.enableOn !== undefined}
+        helperText={helper('enableOn')}
+      />
+    </FormDialog>
   );
 }
 
@@ -190,7 +186,6 @@ export interface EnableSensorDialogProps {
 export function EnableSensorDialog({ sensor, onEnable, onClose }: EnableSensorDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm<EnableFormValues, unknown, SensorEnableInput>({
     resolver: zodResolver(enableFormSchema),
@@ -208,41 +203,40 @@ export function EnableSensorDialog({ sensor, onEnable, onClose }: EnableSensorDi
   };
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t('sensors.disable.enableTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{t('sensors.disable.enableConfirm', { name: sensor.name })}</DialogContentText>
-          {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
-          <Controller
-            control={control}
-            name="when"
-            render={({ field }) => (
-              <RadioGroup row aria-label={t('sensors.disable.when')} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                <FormControlLabel value="now" control={<Radio />} label={t('sensors.disable.now')} />
-                <FormControlLabel value="scheduled" control={<Radio />} label={t('sensors.disable.scheduled')} />
-              </RadioGroup>
-            )}
-          />
-          {when === 'scheduled' && (
-            <TextField
-              {...register('enableAt')}
-              type="datetime-local"
-              label={t('sensors.disable.enableAt')}
-              required
-              fullWidth
-              margin="dense"
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={errors.enableAt !== undefined}
-              helperText={errors.enableAt?.message === undefined ? t('sensors.disable.effective') : messageText(errors.enableAt.message)}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('devices.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('sensors.disable.enableButton')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('sensors.disable.enableTitle')}
+      maxWidth="xs"
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('devices.cancel')}
+      submitLabel={t('sensors.disable.enableButton')}
+    >
+      <DialogContentText sx={{ mb: 1 }}>{t('sensors.disable.enableConfirm', { name: sensor.name })}</DialogContentText>
+      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+      <Controller
+        control={control}
+        name="when"
+        render={({ field }) => (
+          <RadioGroup row aria-label={t('sensors.disable.when')} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+            <FormControlLabel value="now" control={<Radio />} label={t('sensors.disable.now')} />
+            <FormControlLabel value="scheduled" control={<Radio />} label={t('sensors.disable.scheduled')} />
+          </RadioGroup>
+        )}
+      />
+      {when === 'scheduled' && (
+        <TextField
+          {...register('enableAt')}
+          type="datetime-local"
+          label={t('sensors.disable.enableAt')}
+          required
+          fullWidth
+          margin="dense"
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={errors.enableAt !== undefined}
+          helperText={errors.enableAt?.message === undefined ? t('sensors.disable.effective') : messageText(errors.enableAt.message)}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,13 +1,9 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -37,6 +33,7 @@ import {
 import { ApiError } from '../../api/ApiError';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices, useSiteGateways } from '../../api/sensors';
+import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
 import { statusKey } from './sensorColumns';
 import { useSensorLookups } from './useSensorLookups';
@@ -132,7 +129,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: SensorFormDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const titleId = useId();
   const lookups = useSensorLookups();
   const profiles = useDataLoggingProfileChoices();
   const departments = useNamedItems('/departments');
@@ -261,133 +257,132 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
   const channelsError = errorAt('channels');
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t(sensor ? 'sensors.editTitle' : 'sensors.addTitle')}</DialogTitle>
-        <DialogContent>
-          {formError !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(formError)}</Alert>}
-          <Grid container columnSpacing={2}>
-            <Section title={t('sensors.sections.device')}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {select('deviceModel', t('sensors.fields.deviceModel'), SENSOR_MODELS.map((entry) => ({ value: entry.code, label: entry.name })), {
-                  required: true,
-                  disabled: sensor !== undefined,
-                  onPicked: chooseModel,
-                })}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {input('id', t('sensors.fields.id'), {
-                  required: true,
-                  readOnly: sensor !== undefined,
-                  ...(model ? { helper: t('sensors.fields.idFormat', { format: model.idFormat }) } : {}),
-                })}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{input('name', t('sensors.fields.name'), { required: true })}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {select('monitoringType', t('sensors.fields.monitoringType'), MONITORING_TYPES.map((type) => ({ value: type, label: t(`devices.monitoringTypes.${type}`) })), { none: true })}
-              </Grid>
-              <Grid size={12}>{input('description', t('sensors.fields.description'), { multiline: true })}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {select('connectionType', t('sensors.fields.connectionType'), (model?.connectionTypes ?? CONNECTION_TYPES).map((type) => ({ value: type, label: t(`devices.connectionTypes.${type}`) })), {
-                  required: true,
-                  ...(model === undefined ? { helper: t('sensors.chooseModelFirst') } : {}),
-                })}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {select('deviceStatus', t('sensors.columns.status'), DEVICE_STATUSES.map((status) => ({ value: status, label: t(statusKey(status)) })), { required: true })}
-              </Grid>
-              {model?.acceptsExternalSensor && (
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  {select('externalSensorType', t('sensors.fields.externalSensorType'), EXTERNAL_SENSOR_TYPES.map((type) => ({ value: type, label: t(`devices.externalSensorTypes.${type}`) })), { required: true })}
-                </Grid>
-              )}
-              {model?.hasContactStates && (
-                <>
-                  <Grid size={{ xs: 12, sm: 3 }}>{input('openLabel', t('sensors.fields.openLabel'), { required: true })}</Grid>
-                  <Grid size={{ xs: 12, sm: 3 }}>{input('closeLabel', t('sensors.fields.closeLabel'), { required: true })}</Grid>
-                </>
-              )}
-            </Section>
-            <Section title={t('sensors.sections.placement')}>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                {select('locationId', t('sensors.fields.locationId'), lookups.locations.map((location) => ({ value: location.id, label: location.label })), {
-                  required: true,
-                  onPicked: () => {
-                    setValue('siteId', '');
-                    setValue('gatewayId', '');
-                  },
-                })}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                {select('siteId', t('sensors.fields.siteId'), sites.map((site) => ({ value: site.id, label: site.label })), {
-                  required: true,
-                  ...(locationId === '' ? { helper: t('sensors.chooseLocationFirst') } : {}),
-                  onPicked: () => setValue('gatewayId', ''),
-                })}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                {select('gatewayId', t('sensors.fields.gatewayId'), (gateways.data ?? []).map((gateway) => ({ value: gateway.id, label: gateway.name })), {
-                  required: true,
-                  ...(siteId === '' ? { helper: t('sensors.chooseSiteFirst') } : {}),
-                })}
-              </Grid>
-            </Section>
-            <Section title={t('sensors.sections.channels')}>
-              <Grid size={12}>
-                {model === undefined && <Typography variant="body2" color="text.secondary">{t('sensors.chooseModelFirst')}</Typography>}
-                {channels.fields.map((row, index) => {
-                  const number = Number(watchedChannels?.[index]?.channel ?? row.channel);
-                  const options = model?.channels[number - 1] ?? [];
-                  const type = text(watchedChannels?.[index]?.sensorType);
-                  const subTypes = options.find((option) => option.type === type)?.subTypes ?? [];
-                  return (
-                    <Stack key={row.id} role="group" aria-label={t('sensors.channel', { channel: number })} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>
-                      <Typography sx={{ minWidth: 90, pt: { sm: 3 } }}>{t('sensors.channel', { channel: number })}</Typography>
-                      {select(`channels.${index}.dataLoggingProfileId`, t('sensors.fields.dataLoggingProfileId'), profileOptions, { required: true })}
-                      {select(`channels.${index}.sensorType`, t('sensors.fields.sensorType'), options.map((option) => ({ value: option.type, label: t(`devices.sensorTypes.${option.type}`) })), {
-                        required: true,
-                        onPicked: (picked) => setValue(`channels.${index}.sensorSubType`, options.find((option) => option.type === picked)?.subTypes[0] ?? ''),
-                      })}
-                      {select(`channels.${index}.sensorSubType`, t('sensors.fields.subType'), subTypes.map((subType) => ({ value: subType, label: t(`devices.subTypes.${subType}`) })), { required: true })}
-                      <IconButton aria-label={t('sensors.removeChannel', { channel: number })} onClick={() => channels.remove(index)} sx={{ mt: { sm: 2 } }}>
-                        <RemoveIcon />
-                      </IconButton>
-                    </Stack>
-                  );
-                })}
-                {model !== undefined && channels.fields.length < model.channels.length && (
-                  <Button startIcon={<AddIcon />} onClick={addChannel}>{t('sensors.addChannel')}</Button>
-                )}
-                {channelsError !== undefined && <Typography color="error" variant="body2" role="alert">{channelsError}</Typography>}
-              </Grid>
-            </Section>
-            <Section title={t('sensors.sections.organisation')}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {select('departmentId', t('sensors.fields.departmentId'), (departments.data ?? []).map((item) => ({ value: item.id, label: item.name })), { none: true })}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {select('divisionId', t('sensors.fields.divisionId'), (divisions.data ?? []).map((item) => ({ value: item.id, label: item.name })), { none: true })}
-              </Grid>
-            </Section>
-            <Section title={t('sensors.sections.alarms')}>
-              {(['alarmProfileId', 'notificationGroupIds'] as const).map((name) => (
-                <Grid key={name} size={{ xs: 12, sm: 6 }}>
-                  <TextField select disabled fullWidth margin="dense" label={t(`sensors.fields.${name}`)} value="">
-                    <MenuItem value="">{t('sensors.none')}</MenuItem>
-                  </TextField>
-                </Grid>
-              ))}
-              <Grid size={12}>
-                <Typography variant="body2" color="text.secondary">{t('sensors.alarmsLater')}</Typography>
-              </Grid>
-            </Section>
+    <FormDialog
+      title={t(sensor ? 'sensors.editTitle' : 'sensors.addTitle')}
+      maxWidth="md"
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('devices.cancel')}
+      submitLabel={t('devices.save')}
+    >
+      {formError !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(formError)}</Alert>}
+      <Grid container columnSpacing={2}>
+        <Section title={t('sensors.sections.device')}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('deviceModel', t('sensors.fields.deviceModel'), SENSOR_MODELS.map((entry) => ({ value: entry.code, label: entry.name })), {
+              required: true,
+              disabled: sensor !== undefined,
+              onPicked: chooseModel,
+            })}
           </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('devices.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('devices.save')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {input('id', t('sensors.fields.id'), {
+              required: true,
+              readOnly: sensor !== undefined,
+              ...(model ? { helper: t('sensors.fields.idFormat', { format: model.idFormat }) } : {}),
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{input('name', t('sensors.fields.name'), { required: true })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('monitoringType', t('sensors.fields.monitoringType'), MONITORING_TYPES.map((type) => ({ value: type, label: t(`devices.monitoringTypes.${type}`) })), { none: true })}
+          </Grid>
+          <Grid size={12}>{input('description', t('sensors.fields.description'), { multiline: true })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('connectionType', t('sensors.fields.connectionType'), (model?.connectionTypes ?? CONNECTION_TYPES).map((type) => ({ value: type, label: t(`devices.connectionTypes.${type}`) })), {
+              required: true,
+              ...(model === undefined ? { helper: t('sensors.chooseModelFirst') } : {}),
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('deviceStatus', t('sensors.columns.status'), DEVICE_STATUSES.map((status) => ({ value: status, label: t(statusKey(status)) })), { required: true })}
+          </Grid>
+          {model?.acceptsExternalSensor && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {select('externalSensorType', t('sensors.fields.externalSensorType'), EXTERNAL_SENSOR_TYPES.map((type) => ({ value: type, label: t(`devices.externalSensorTypes.${type}`) })), { required: true })}
+            </Grid>
+          )}
+          {model?.hasContactStates && (
+            <>
+              <Grid size={{ xs: 12, sm: 3 }}>{input('openLabel', t('sensors.fields.openLabel'), { required: true })}</Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>{input('closeLabel', t('sensors.fields.closeLabel'), { required: true })}</Grid>
+            </>
+          )}
+        </Section>
+        <Section title={t('sensors.sections.placement')}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {select('locationId', t('sensors.fields.locationId'), lookups.locations.map((location) => ({ value: location.id, label: location.label })), {
+              required: true,
+              onPicked: () => {
+                setValue('siteId', '');
+                setValue('gatewayId', '');
+              },
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {select('siteId', t('sensors.fields.siteId'), sites.map((site) => ({ value: site.id, label: site.label })), {
+              required: true,
+              ...(locationId === '' ? { helper: t('sensors.chooseLocationFirst') } : {}),
+              onPicked: () => setValue('gatewayId', ''),
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {select('gatewayId', t('sensors.fields.gatewayId'), (gateways.data ?? []).map((gateway) => ({ value: gateway.id, label: gateway.name })), {
+              required: true,
+              ...(siteId === '' ? { helper: t('sensors.chooseSiteFirst') } : {}),
+            })}
+          </Grid>
+        </Section>
+        <Section title={t('sensors.sections.channels')}>
+          <Grid size={12}>
+            {model === undefined && <Typography variant="body2" color="text.secondary">{t('sensors.chooseModelFirst')}</Typography>}
+            {channels.fields.map((row, index) => {
+              const number = Number(watchedChannels?.[index]?.channel ?? row.channel);
+              const options = model?.channels[number - 1] ?? [];
+              const type = text(watchedChannels?.[index]?.sensorType);
+              const subTypes = options.find((option) => option.type === type)?.subTypes ?? [];
+              return (
+                <Stack key={row.id} role="group" aria-label={t('sensors.channel', { channel: number })} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>
+                  <Typography sx={{ minWidth: 90, pt: { sm: 3 } }}>{t('sensors.channel', { channel: number })}</Typography>
+                  {select(`channels.${index}.dataLoggingProfileId`, t('sensors.fields.dataLoggingProfileId'), profileOptions, { required: true })}
+                  {select(`channels.${index}.sensorType`, t('sensors.fields.sensorType'), options.map((option) => ({ value: option.type, label: t(`devices.sensorTypes.${option.type}`) })), {
+                    required: true,
+                    onPicked: (picked) => setValue(`channels.${index}.sensorSubType`, options.find((option) => option.type === picked)?.subTypes[0] ?? ''),
+                  })}
+                  {select(`channels.${index}.sensorSubType`, t('sensors.fields.subType'), subTypes.map((subType) => ({ value: subType, label: t(`devices.subTypes.${subType}`) })), { required: true })}
+                  <IconButton aria-label={t('sensors.removeChannel', { channel: number })} onClick={() => channels.remove(index)} sx={{ mt: { sm: 2 } }}>
+                    <RemoveIcon />
+                  </IconButton>
+                </Stack>
+              );
+            })}
+            {model !== undefined && channels.fields.length < model.channels.length && (
+              <Button startIcon={<AddIcon />} onClick={addChannel}>{t('sensors.addChannel')}</Button>
+            )}
+            {channelsError !== undefined && <Typography color="error" variant="body2" role="alert">{channelsError}</Typography>}
+          </Grid>
+        </Section>
+        <Section title={t('sensors.sections.organisation')}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('departmentId', t('sensors.fields.departmentId'), (departments.data ?? []).map((item) => ({ value: item.id, label: item.name })), { none: true })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('divisionId', t('sensors.fields.divisionId'), (divisions.data ?? []).map((item) => ({ value: item.id, label: item.name })), { none: true })}
+          </Grid>
+        </Section>
+        <Section title={t('sensors.sections.alarms')}>
+          {(['alarmProfileId', 'notificationGroupIds'] as const).map((name) => (
+            <Grid key={name} size={{ xs: 12, sm: 6 }}>
+              <TextField select disabled fullWidth margin="dense" label={t(`sensors.fields.${name}`)} value="">
+                <MenuItem value="">{t('sensors.none')}</MenuItem>
+              </TextField>
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <Typography variant="body2" color="text.secondary">{t('sensors.alarmsLater')}</Typography>
+          </Grid>
+        </Section>
+      </Grid>
+    </FormDialog>
   );
 }
