@@ -1,37 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sensorModel } from '../../domain/device-catalogue';
 import type { Gateway } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
 import { sensorIdProblem, type Sensor } from '../../domain/sensor';
-import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
-import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { api, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
-
-async function created(call: Promise<{ status: number; body: unknown }>, what: string): Promise<{ id: string }> {
-  const result = await call;
-  if (result.status !== 201) throw new Error(`Adding ${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return result.body as { id: string };
-}
-
-const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
-
-/** Picks an option of an MUI select (or autocomplete) by the field's label. */
-async function choose(page: Page, scope: Locator, field: RegExp, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Fills the gateway dialog's required fields. */
 async function fillGateway(page: Page, dialog: Locator, gateway: { name: string; mac: string; eui: string; location: string; site: string }): Promise<void> {
@@ -60,17 +38,13 @@ describe('gateways and Quick Register in the browser', () => {
 
   it('lets an admin add a gateway in the dialog, open it, be refused a duplicate EUI, and Quick Register sensors onto it', async () => {
     // A new organisation's first administrator, with a place and a data logging profile made through the API.
-    const admin: TestUser = await createUser(stack, 'admin', `gateways-${randomUUID().slice(0, 8)}`);
-    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true, isOwner: true });
+    const admin: TestUser = await newOrganisationAdmin(stack, 'gateways');
     const tag = randomUUID().slice(0, 6);
     const address = { address: '9 Quay Street', city: 'Bristol', state: 'Somerset', country: 'United Kingdom', postalCode: 'BS1 4DJ' };
     const locationName = `Quayside ${tag}`;
     const siteName = `Quay Kitchen ${tag}`;
     const profileName = `Every 10 minutes ${tag}`;
-    const location = await created(api(stack, admin, 'POST', '/locations', { name: locationName, ...address }), 'a location');
-    await created(api(stack, admin, 'POST', '/sites', {
-      name: siteName, locationIds: [location.id], timezone: 'Europe/London', billingAddressSameAsSite: true, ...address,
-    }), 'a site');
+    const { location } = await addPlace(stack, admin, { locationName, siteName, address });
     await created(api(stack, admin, 'POST', '/dataloggingprofiles', {
       name: profileName, valueToLog: 'average', intervalMinutes: 10, calculationWindowMinutes: 10, deviation: 0.5,
     }), 'a data logging profile');
@@ -79,7 +53,7 @@ describe('gateways and Quick Register in the browser', () => {
     const mac = hex(6).match(/.{2}/g)?.join(':') ?? '';
 
     const page = await browser.newPage();
-    await signIn(page, admin.email);
+    await signIn(stack, page, admin.email);
 
     // Add the gateway in the dialog: refused first without its required fields.
     await page.getByRole('link', { name: 'Gateways', exact: true }).click();

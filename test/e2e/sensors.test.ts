@@ -1,36 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Sensor } from '../../domain/sensor';
 import { deviceCredentials } from '../../local/device-credentials';
-import { DEMO_PASSWORD } from '../../local/demo';
 import { startSimulatedDevice, type SimulatedDevice } from '../../local/simulator';
 import { launchBrowser } from '../support/browser';
-import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { api, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
-
-async function created(call: Promise<{ status: number; body: unknown }>, what: string): Promise<{ id: string }> {
-  const result = await call;
-  if (result.status !== 201) throw new Error(`Adding ${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return result.body as { id: string };
-}
-
-const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
-
-/** Picks an option of an MUI select by the field's label. */
-async function choose(page: Page, scope: ReturnType<Page['getByRole']>, field: RegExp, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 describe('sensors in the browser', () => {
   let browser: Browser;
@@ -46,18 +24,14 @@ describe('sensors in the browser', () => {
 
   it('lets an admin add a sensor; the simulated device readings appear on its chart, and a command shows its acknowledgement', async () => {
     // A new organisation's first administrator, with a place, a gateway and a data logging profile made through the API.
-    const admin: TestUser = await createUser(stack, 'admin', `sensors-${randomUUID().slice(0, 8)}`);
-    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true, isOwner: true });
+    const admin: TestUser = await newOrganisationAdmin(stack, 'sensors');
     const tag = randomUUID().slice(0, 6);
     const address = { address: '1 Cold Store Lane', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' };
     const locationName = `Depot ${tag}`;
     const siteName = `Kitchen ${tag}`;
     const gatewayName = `Gateway ${tag}`;
     const profileName = `Every 5 minutes ${tag}`;
-    const location = await created(api(stack, admin, 'POST', '/locations', { name: locationName, ...address }), 'a location');
-    const site = await created(api(stack, admin, 'POST', '/sites', {
-      name: siteName, locationIds: [location.id], timezone: 'Europe/London', billingAddressSameAsSite: true, ...address,
-    }), 'a site');
+    const { location, site } = await addPlace(stack, admin, { locationName, siteName, address });
     await created(api(stack, admin, 'POST', '/dataloggingprofiles', {
       name: profileName, valueToLog: 'instant', intervalMinutes: 5, calculationWindowMinutes: 5, deviation: 0,
     }), 'a data logging profile');
@@ -68,7 +42,7 @@ describe('sensors in the browser', () => {
     const sensorName = `Walk-in fridge ${tag}`;
 
     const page = await browser.newPage();
-    await signIn(page, admin.email);
+    await signIn(stack, page, admin.email);
 
     // Add the sensor in the dialog: the model decides the channel and the connection type.
     await page.getByRole('link', { name: 'Sensors', exact: true }).click();
