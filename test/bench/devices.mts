@@ -17,8 +17,8 @@ import { syntheticFleet } from '../../local/simulator/fleet';
 import { Simulation, type SimulatedMessage } from '../../local/simulator/simulation';
 import { registerSyntheticFleet } from '../../local/simulator/synthetic-registration';
 import { startLocalStack } from '../../local/stack';
-import type { StackUnderTest } from '../support/global-setup';
 import { api, createUser, provisionAccount } from '../support/identity';
+import { percentile, stackUnderTest, time } from './measure';
 
 /**
  * `npm run bench` (second part): devices and telemetry (issue 5 §5), measured in one run on
@@ -43,21 +43,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const ORG = 'bench-org';
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function time(rounds: number, work: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const started = process.hrtime.bigint();
-    await work();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return samples;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const row = (label: string, samples: number[]) =>
@@ -104,10 +89,7 @@ const local = await startLocalStack({ ports: await freePorts(), dataDir });
 const startSeconds = (Date.now() - startedAt) / 1000;
 const clients: MqttClient[] = [];
 try {
-  const stack: StackUnderTest = {
-    portalUrl: local.urls.portal, apiUrl: local.urls.api, identityEndpoint: local.urls.identity, dynamoEndpoint: local.urls.dynamodb,
-    tableName: local.tableName, mqttUrl: local.urls.mqtt, dataDir: local.dataDir, ...local.identity,
-  };
+  const stack = stackUnderTest(local);
   const { tableName } = local;
   const documents = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),

@@ -8,7 +8,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
 import { freePorts } from '../../local/ports';
 import { startLocalStack } from '../../local/stack';
 import { api, createUser } from '../support/identity';
-import type { StackUnderTest } from '../support/global-setup';
+import { percentile, stackUnderTest, time } from './measure';
 
 /**
  * `npm run bench`: figures, not assertions. The department list through the whole local path
@@ -18,30 +18,12 @@ import type { StackUnderTest } from '../support/global-setup';
 const ITEMS = 100;
 const ROUNDS = 200;
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function time(rounds: number, work: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const started = process.hrtime.bigint();
-    await work();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return samples;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'coldchain-bench-'));
 const startedAt = Date.now();
 const local = await startLocalStack({ ports: await freePorts(), dataDir });
 const startSeconds = (Date.now() - startedAt) / 1000;
 try {
-  const stack: StackUnderTest = {
-    portalUrl: local.urls.portal, apiUrl: local.urls.api, identityEndpoint: local.urls.identity,
-    dynamoEndpoint: local.urls.dynamodb, tableName: local.tableName, mqttUrl: local.urls.mqtt, dataDir: local.dataDir, ...local.identity,
-  };
+  const stack = stackUnderTest(local);
   const admin = await createUser(stack, 'admin', `bench-${Date.now()}`);
   const createSamples: number[] = [];
   for (let index = 0; index < ITEMS; index += 1) {
