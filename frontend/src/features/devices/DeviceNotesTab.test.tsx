@@ -22,10 +22,12 @@ const note: DeviceNote = {
 };
 
 let stored: DeviceNote[];
+let deleteAttempts: number;
 
 describe('the notes tab', () => {
   beforeEach(() => {
     stored = [note];
+    deleteAttempts = 0;
     fake.api.mockReset();
     fake.api.mockImplementation((path, request) => {
       if (path.startsWith('/gateways/GW1/notes?')) return { items: stored };
@@ -35,6 +37,13 @@ describe('the notes tab', () => {
         const added = { ...note, id: 'n-2', ...body };
         stored = [added, ...stored];
         return added;
+      }
+      if (path === '/gateways/GW1/notes/n-1' && request?.method === 'DELETE') {
+        deleteAttempts += 1;
+        // The first attempt collides with another change; the second goes through.
+        if (deleteAttempts === 1) throw new ApiError(409, MESSAGES.concurrentChange);
+        stored = stored.filter((entry) => entry.id !== 'n-1');
+        return undefined;
       }
       throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
     });
@@ -66,5 +75,29 @@ describe('the notes tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Checked again.')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a note, shows a failed delete as an error and deletes on a second try', async () => {
+    const user = userEvent.setup();
+    renderScreen(<DeviceNotesTab kind="gateways" id="GW1" canWrite />);
+    await user.click(await screen.findByRole('button', { name: 'Delete note Door seal' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete note' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleteAttempts).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete note Door seal' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete note' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.concurrentChange)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Seal replaced in March.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete note Door seal' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete note' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Note "Door seal" deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Seal replaced in March.')).toBeNull());
+    expect(deleteAttempts).toBe(2);
   });
 });
