@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel, type SensorType } from '@domain/device-catalogue';
 import type { GatewaySensorState } from '@domain/gateway';
-import { DEFAULT_CLOSE_LABEL, DEFAULT_OPEN_LABEL } from '@domain/sensor';
 import { errorMessageOf } from '../../api/ApiError';
 import { useGatewayData, useGatewaySensors } from '../../api/gateways';
 import { useClientState } from '../../app/clientState';
@@ -73,7 +72,7 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
   if (data.data === undefined) return <LinearProgress />;
   const { gateway, sensors: states } = data.data;
   const reading = (state: GatewaySensorState) =>
-    readingSummary(channelsOfModel(models.get(state.id)), state.reading, uom, { open: DEFAULT_OPEN_LABEL, close: DEFAULT_CLOSE_LABEL });
+    readingSummary(channelsOfModel(models.get(state.id)), state.reading, uom, { open: t('devices.contactDefaults.open'), close: t('devices.contactDefaults.close') });
 
   return (
     <Stack sx={{ gap: 2 }}>

@@ -88,7 +88,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
   }, [live]);
   const graph = useGraphData(query);
   const readings = useReadings(query);
-  const labels = contactLabelsOf(sensor);
+  const labels = contactLabelsOf(sensor, t);
   const channels = useMemo(() => graphChannels(graph.data), [graph.data]);
   const rows = (readings.data ?? []).flatMap((page) => page.items);
   const hasMore = readings.data?.at(-1)?.nextCursor !== undefined;

@@ -43,7 +43,7 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
   const profiles = useDataLoggingProfileChoices();
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
-  const labels = contactLabelsOf(sensor);
+  const labels = contactLabelsOf(sensor, t);
   const profileName = (id: string) => profiles.data?.find((profile) => profile.id === id)?.name ?? id;
   const nameIn = (items: { id: string; name: string }[] | undefined, id: string | undefined) =>
     id === undefined ? undefined : items?.find((item) => item.id === id)?.name ?? id;

@@ -21,8 +21,6 @@ import {
 } from '@domain/device-catalogue';
 import { MESSAGES } from '@domain/messages';
 import {
-  DEFAULT_CLOSE_LABEL,
-  DEFAULT_OPEN_LABEL,
   DEVICE_STATUSES,
   MONITORING_TYPES,
   sensorInputSchema,
@@ -172,8 +170,8 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
     setValue('channels', channelsOf(chosen, profile), { shouldValidate: false });
     setValue('connectionType', chosen.connectionTypes.length === 1 ? chosen.connectionTypes[0] ?? '' : '');
     setValue('externalSensorType', chosen.acceptsExternalSensor ? 'none' : '');
-    setValue('openLabel', chosen.hasContactStates ? text(getValues('openLabel')) || DEFAULT_OPEN_LABEL : '');
-    setValue('closeLabel', chosen.hasContactStates ? text(getValues('closeLabel')) || DEFAULT_CLOSE_LABEL : '');
+    setValue('openLabel', chosen.hasContactStates ? text(getValues('openLabel')) || t('devices.contactDefaults.open') : '');
+    setValue('closeLabel', chosen.hasContactStates ? text(getValues('closeLabel')) || t('devices.contactDefaults.close') : '');
     // After a refused save, what the model just filled in is checked again, so stale messages go.
     if (isSubmitted) void trigger(['channels', 'connectionType', 'externalSensorType', 'openLabel', 'closeLabel']);
   };

@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel } from '@domain/device-catalogue';
-import { DEFAULT_CLOSE_LABEL, DEFAULT_OPEN_LABEL, type DeviceStatus, type Sensor } from '@domain/sensor';
+import type { DeviceStatus, Sensor } from '@domain/sensor';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { readingSummary } from './readingUnits';
 import type { SensorLookups } from './useSensorLookups';
@@ -18,9 +18,9 @@ export function statusKey(status: DeviceStatus): 'sensors.status.Active' | 'sens
   }
 }
 
-/** The open/close labels a sensor shows its contact channel with. */
-export function contactLabelsOf(sensor: Pick<Sensor, 'openLabel' | 'closeLabel'>) {
-  return { open: sensor.openLabel ?? DEFAULT_OPEN_LABEL, close: sensor.closeLabel ?? DEFAULT_CLOSE_LABEL };
+/** The open/close labels a sensor shows its contact channel with: its own, or the default ones in the user's language. */
+export function contactLabelsOf(sensor: Pick<Sensor, 'openLabel' | 'closeLabel'>, t: TFunction) {
+  return { open: sensor.openLabel ?? t('devices.contactDefaults.open'), close: sensor.closeLabel ?? t('devices.contactDefaults.close') };
 }
 
 export function OnlineChip({ online, t }: { online: boolean; t: TFunction }) {
@@ -57,7 +57,7 @@ export function sensorColumns(t: TFunction, lookups: SensorLookups, uom: UnitOfM
       headerName: t('sensors.columns.reading'),
       flex: 1,
       minWidth: 170,
-      valueGetter: (_value, row) => readingSummary(row.channels, row.live.reading, uom, contactLabelsOf(row)),
+      valueGetter: (_value, row) => readingSummary(row.channels, row.live.reading, uom, contactLabelsOf(row, t)),
     },
     { field: 'battery', headerName: t('sensors.columns.battery'), width: 90, type: 'number', valueGetter: (_value, row) => row.live.battery ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} %`) },
     { field: 'signal', headerName: t('sensors.columns.signal'), width: 100, type: 'number', valueGetter: (_value, row) => row.live.signal ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} dBm`) },
