@@ -258,7 +258,7 @@ Per stored reading (ingest counters, ConsumedCapacity as DynamoDB Local reports 
   read requests  ${(perReading?.readRequests ?? 0).toFixed(4)}   read units  ${(perReading?.readUnits ?? 0).toFixed(4)} (target ≤ 0.05: ${(perReading?.readUnits ?? 99) <= 0.05 ? 'met' : 'NOT met'})
   (state writes ${metrics.stateWrites}, skipped by the material-change rule ${metrics.stateWritesSkipped}; rollup writes ${metrics.rollupWrites}; ${metrics.messages} SQS records)
   hourly rollup, measured apart (writeRollup, 48 hours of 12 readings): ${rollupCost.readRequests.toFixed(0)} Query of ${rollupCost.readUnits.toFixed(2)} read units + ${rollupCost.writeRequests.toFixed(0)} Put of ${rollupCost.writeUnits.toFixed(2)} write units per sensor-hour
-  with one such rollup per 12 readings (5-minute sensors): ${((perReading?.writeUnits ?? 0) + rollupCost.writeUnits / 12).toFixed(3)} write units, ${((perReading?.readUnits ?? 0) + rollupCost.readUnits / 12).toFixed(4)} read units per reading
+  with its share added (one rollup per 60 readings of these 1-minute sensors): ${((perReading?.writeUnits ?? 0) + rollupCost.writeUnits / 60).toFixed(3)} write units (target ≤ 1.2: ${(perReading?.writeUnits ?? 99) + rollupCost.writeUnits / 60 <= 1.2 ? 'met' : 'NOT met'}), ${((perReading?.readUnits ?? 0) + rollupCost.readUnits / 60).toFixed(4)} read units (target ≤ 0.05: ${(perReading?.readUnits ?? 99) + rollupCost.readUnits / 60 <= 0.05 ? 'met' : 'NOT met'}) per reading
 
 Reads (${ROUNDS} rounds each):
 ${row(`bare Query of the sensor partition (${SENSORS} configs + states)`, listBare)}
