@@ -1,4 +1,5 @@
-import { sensorModel, normaliseDeviceId } from '../../domain/device-catalogue';
+import { normaliseDeviceId } from '../../domain/device-catalogue';
+import { sensorReportSeconds } from '../../domain/sensor';
 import { notFound, validationError } from '../../domain/errors';
 import {
   GATEWAY_STATUS_SECONDS,
@@ -189,7 +190,7 @@ export const gatewayActions: ResourceActions = {
       sensors: sensors.map((sensor): GatewaySensorState => {
         const state = sensorStates.get(sensor.id) ?? {};
         const lastCommunicated = typeof state['lastCommunicated'] === 'string' ? state['lastCommunicated'] : undefined;
-        const reportSeconds = sensorModel(sensor.deviceModel ?? '')?.defaultReportSeconds ?? 300;
+        const reportSeconds = sensorReportSeconds(sensor.deviceModel);
         const reading = state['reading'];
         return {
           id: sensor.id,
