@@ -4,7 +4,7 @@ import { notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { Page } from '../../domain/named-catalog';
 import type { SecurityGroup, SecurityGroupInput, SecurityGroupUser } from '../../domain/security-groups';
-import { auditItem, type AuditAction } from '../shared/audit';
+import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {
   accountKey,
@@ -18,7 +18,7 @@ import {
   normaliseUnique,
 } from '../shared/keys';
 import { claimUnique, readByIds, releaseUnique, runTransaction, type TransactItems } from '../shared/named-records';
-import { type PageRequest, queryAll, queryPage } from '../shared/pagination';
+import { type PageRequest, queryAll, queryByNamePage } from '../shared/pagination';
 
 const entity = ENTITY.securityGroup;
 
@@ -42,14 +42,8 @@ export class SecurityGroupStore {
     return byNamePartition(customerId, entity);
   }
 
-  async list(customerId: string, page: PageRequest): Promise<Page<SecurityGroup>> {
-    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
-    TableName: this.tableName,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-    }, page);
-    return { items: items.map(toSecurityGroup), ...(nextCursor ? { nextCursor } : {}) };
+  list(customerId: string, page: PageRequest): Promise<Page<SecurityGroup>> {
+    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toSecurityGroup);
   }
 
   /** Every group of the organisation (the user list shows which groups each user is in). */
@@ -237,20 +231,8 @@ export class SecurityGroupStore {
     return { Delete: { TableName: this.tableName, Key: { pk: membershipPartition(customerId, accountId), sk: membershipSortKey(groupId) } } };
   }
 
-  private audit(
-    caller: Caller,
-    customerId: string,
-    id: string,
-    action: AuditAction,
-    before: SecurityGroup | undefined,
-    after: SecurityGroup | undefined,
-  ): TransactItems[number] {
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: auditItem(customerId, caller, entity, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()),
-      },
-    };
+  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SecurityGroup | undefined, after: SecurityGroup | undefined): TransactItems[number] {
+    return auditPut(this.tableName, customerId, caller, entity, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()).item;
   }
 }
 

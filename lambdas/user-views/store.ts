@@ -4,11 +4,11 @@ import { notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { Page } from '../../domain/named-catalog';
 import type { UserView, UserViewInput } from '../../domain/user-views';
-import { auditItem, type AuditAction } from '../shared/audit';
+import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { byNamePartition, byNameSortKey, ENTITY, entityPartition, entitySortKey, normaliseUnique } from '../shared/keys';
 import { claimUnique, readByIds, releaseUnique, runTransaction, type TransactItems } from '../shared/named-records';
-import { type PageRequest, queryPage } from '../shared/pagination';
+import { type PageRequest, queryByNamePage } from '../shared/pagination';
 
 const entity = ENTITY.userView;
 
@@ -28,14 +28,8 @@ export class UserViewStore {
     return byNamePartition(customerId, entity);
   }
 
-  async list(customerId: string, page: PageRequest): Promise<Page<UserView>> {
-    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
-    TableName: this.tableName,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-    }, page);
-    return { items: items.map(toUserView), ...(nextCursor ? { nextCursor } : {}) };
+  list(customerId: string, page: PageRequest): Promise<Page<UserView>> {
+    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toUserView);
   }
 
   async get(customerId: string, id: string): Promise<UserView> {
@@ -129,12 +123,7 @@ export class UserViewStore {
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: UserView | undefined, after: UserView | undefined): TransactItems[number] {
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: auditItem(customerId, caller, entity, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()),
-      },
-    };
+    return auditPut(this.tableName, customerId, caller, entity, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()).item;
   }
 }
 
