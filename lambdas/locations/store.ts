@@ -11,7 +11,7 @@ import { conflict, notFound, validationError } from '../../domain/errors';
 import type { LocationInput, LocationPatch } from '../../domain/location';
 import { MESSAGES } from '../../domain/messages';
 import { locationDeleteRefusal } from '../../domain/site';
-import { auditItem, type AuditAction } from '../shared/audit';
+import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {
   byNamePartition,
@@ -27,7 +27,8 @@ import {
   UNIQUENESS_SORT_KEY,
   uniquenessPartition,
 } from '../shared/keys';
-import { encodeCursor, type PageRequest, queryAll } from '../shared/pagination';
+import { claimUnique, releaseUnique, uniqueMarker } from '../shared/named-records';
+import { type PageRequest, queryAll, queryByNamePage } from '../shared/pagination';
 import { countReferences, NOTHING_ATTACHED, NOTHING_ATTACHED_VALUES } from '../shared/references';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { setAndRemove } from '../shared/update-expression';
@@ -94,34 +95,19 @@ export class LocationStore {
     return byNamePartition(customerId, ENTITY.location);
   }
 
-  async list(customerId: string, page: PageRequest): Promise<{ items: LocationRecord[]; nextCursor?: string }> {
-    const { items, lastKey } = await this.queryPage(customerId, page.limit, page.startKey);
-    const nextCursor = encodeCursor(lastKey);
-    return { items, ...(nextCursor ? { nextCursor } : {}) };
+  list(customerId: string, page: PageRequest): Promise<{ items: LocationRecord[]; nextCursor?: string }> {
+    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toLocationRecord);
   }
 
   /** Every location of the organisation, by name. */
   async all(customerId: string): Promise<LocationRecord[]> {
-    const items: LocationRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.queryPage(customerId, undefined, startKey);
-      items.push(...page.items);
-      startKey = page.lastKey;
-    } while (startKey !== undefined);
-    return items;
-  }
-
-  private async queryPage(customerId: string, limit: number | undefined, startKey: Record<string, unknown> | undefined) {
-    const result = await this.client.send(new QueryCommand({
+    const items = await queryAll<Record<string, unknown>>(this.client, {
       TableName: this.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-      ...(limit === undefined ? {} : { Limit: limit }),
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }));
-    return { items: (result.Items ?? []).map(toLocationRecord), lastKey: result.LastEvaluatedKey };
+    });
+    return items.map(toLocationRecord);
   }
 
   async find(customerId: string, id: string): Promise<LocationRecord | undefined> {
@@ -441,15 +427,13 @@ export class LocationStore {
 
   private claimName(customerId: string, name: string, ownerId: string): GuardedItem {
     return {
-      item: { Put: { TableName: this.tableName, Item: locationNameMarker(customerId, name, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
+      item: claimUnique(this.tableName, customerId, ENTITY.location, 'name', name, ownerId),
       onConditionFailed: () => conflict(MESSAGES.locationNameTaken),
     };
   }
 
   private releaseName(customerId: string, name: string): GuardedItem {
-    return {
-      item: { Delete: { TableName: this.tableName, Key: { pk: uniquenessPartition(customerId, ENTITY.location, 'name', name), sk: UNIQUENESS_SORT_KEY } } },
-    };
+    return { item: releaseUnique(this.tableName, customerId, ENTITY.location, 'name', name) };
   }
 
   private audit(
@@ -461,7 +445,7 @@ export class LocationStore {
     before: Record<string, unknown> | undefined,
     after: Record<string, unknown> | undefined,
   ): GuardedItem {
-    return { item: { Put: { TableName: this.tableName, Item: auditItem(customerId, caller, entity, id, action, before, after, this.clock()) } } };
+    return auditPut(this.tableName, customerId, caller, entity, id, action, before, after, this.clock());
   }
 }
 
@@ -479,7 +463,7 @@ export function locationItem(customerId: string, record: LocationRecord): Record
 
 /** The marker that keeps a location name unique in its organisation. */
 export function locationNameMarker(customerId: string, name: string, ownerId: string): Record<string, unknown> {
-  return { pk: uniquenessPartition(customerId, ENTITY.location, 'name', name), sk: UNIQUENESS_SORT_KEY, ownerId };
+  return uniqueMarker(customerId, ENTITY.location, 'name', name, ownerId);
 }
 
 const shareAuditId = (share: Pick<ShareRecord, 'locationId' | 'customerId' | 'accountId'>) =>

@@ -10,11 +10,16 @@ import { entityPartition, entitySortKey, UNIQUENESS_SORT_KEY, uniquenessPartitio
  */
 export type { TransactItem, TransactItems } from './transactions';
 
+/** The marker item that keeps `field` = `value` unique among the organisation's `entity` items (also what the demo seed writes). */
+export function uniqueMarker(customerId: string, entity: EntityType, field: string, value: string, ownerId: string): Record<string, unknown> {
+  return { pk: uniquenessPartition(customerId, entity, field, value), sk: UNIQUENESS_SORT_KEY, ownerId };
+}
+
 export function claimUnique(tableName: string, customerId: string, entity: EntityType, field: string, value: string, ownerId: string): TransactItem {
   return {
     Put: {
       TableName: tableName,
-      Item: { pk: uniquenessPartition(customerId, entity, field, value), sk: UNIQUENESS_SORT_KEY, ownerId },
+      Item: uniqueMarker(customerId, entity, field, value, ownerId),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

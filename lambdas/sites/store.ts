@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { conflict, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { billingAddressOf, siteDeleteRefusal, type SiteDocumentInfo, type SiteInput, type SiteUser } from '../../domain/site';
-import { auditItem, type AuditAction } from '../shared/audit';
+import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {
   byNamePartition,
@@ -12,9 +12,8 @@ import {
   entityPartition,
   entitySortKey,
   normaliseUnique,
-  UNIQUENESS_SORT_KEY,
-  uniquenessPartition,
 } from '../shared/keys';
+import { claimUnique, releaseUnique, uniqueMarker } from '../shared/named-records';
 import { type PageRequest, queryByNamePage } from '../shared/pagination';
 import {
   attachReference,
@@ -291,24 +290,17 @@ export class SiteStore {
 
   private claim(customerId: string, field: 'name' | 'siteId', value: string, ownerId: string): GuardedItem {
     return {
-      item: { Put: { TableName: this.tableName, Item: siteMarker(customerId, field, value, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
+      item: claimUnique(this.tableName, customerId, ENTITY.site, field, value, ownerId),
       onConditionFailed: () => conflict(field === 'name' ? MESSAGES.siteNameTaken : MESSAGES.siteIdTaken),
     };
   }
 
   private release(customerId: string, field: 'name' | 'siteId', value: string): GuardedItem {
-    return { item: { Delete: { TableName: this.tableName, Key: { pk: uniquenessPartition(customerId, ENTITY.site, field, value), sk: UNIQUENESS_SORT_KEY } } } };
+    return { item: releaseUnique(this.tableName, customerId, ENTITY.site, field, value) };
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SiteRecord | undefined, after: SiteRecord | undefined): GuardedItem {
-    return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: auditItem(customerId, caller, ENTITY.site, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()),
-        },
-      },
-    };
+    return auditPut(this.tableName, customerId, caller, ENTITY.site, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock());
   }
 }
 
@@ -326,7 +318,7 @@ export function siteItem(customerId: string, record: SiteRecord): Record<string,
 
 /** The markers that keep a site's name and site id unique in its organisation. */
 export function siteMarker(customerId: string, field: 'name' | 'siteId', value: string, ownerId: string): Record<string, unknown> {
-  return { pk: uniquenessPartition(customerId, ENTITY.site, field, value), sk: UNIQUENESS_SORT_KEY, ownerId };
+  return uniqueMarker(customerId, ENTITY.site, field, value, ownerId);
 }
 
 /** The stored fields of a validated input: the billing address resolved, empty values left out. */
