@@ -127,7 +127,7 @@ async function userLocations(request: ActionRequest, idOrEmail: string) {
   const { account, customerId } = await accountNamed(request, idOrEmail);
   const isSelf = account.accountId === caller.accountId && customerId === caller.customerId;
   const role = isSelf ? caller.role : isRole(account.role) ? account.role : 'basicuser';
-  const view = viewerFor(account.accountId, role, customerId, true, account, 'all');
+  const view = viewerFor(account.accountId, role, customerId, true, account, { kind: 'all' });
   const store = locations();
   const [own, shared] = await Promise.all([
     visibleOwnLocations(view, store),

@@ -7,7 +7,7 @@ import {
   type LocationStanding,
 } from '../../domain/location';
 import { AccountStore, type AccountRecord } from '../accounts/store';
-import { accessibleSiteIds, type SiteAccess } from '../shared/access';
+import { accessScope, siteAccessOf, type AccessScope, type SiteAccess } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import type { LocationRecord, LocationStore, ShareRecord } from './store';
 
@@ -31,15 +31,17 @@ export interface Viewer {
   hasCorporateAccess: boolean;
   assignedLocationIds: ReadonlySet<string>;
   siteAccess: SiteAccess;
+  /** What the security groups let the viewer reach (sites, and sensors); `siteAccess` is its sites. */
+  scope: AccessScope;
 }
 
 export async function viewerOf(caller: Caller, customerId: string, accounts: AccountStore): Promise<Viewer> {
   const ownOrganisation = customerId === caller.customerId;
-  const [account, siteAccess] = await Promise.all([
+  const [account, scope] = await Promise.all([
     ownOrganisation ? accounts.get(customerId, caller.accountId) : Promise.resolve(undefined),
-    accessibleSiteIds(caller, customerId),
+    accessScope(caller, customerId),
   ]);
-  return viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, account, siteAccess);
+  return viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, account, scope);
 }
 
 /** The view of another account of the organisation (a user's locations by id or email). */
@@ -49,7 +51,7 @@ export function viewerFor(
   customerId: string,
   ownOrganisation: boolean,
   account: AccountRecord | undefined,
-  siteAccess: SiteAccess,
+  scope: AccessScope,
 ): Viewer {
   const hasCorporateAccess = account?.hasDefaultLocAccess === true;
   return {
@@ -61,7 +63,8 @@ export function viewerFor(
     seesAllLocations: CROSS_TENANT_ROLES.includes(role) || hasCorporateAccess,
     hasCorporateAccess,
     assignedLocationIds: new Set(account?.locationIds ?? []),
-    siteAccess,
+    siteAccess: siteAccessOf(scope),
+    scope,
   };
 }
 

@@ -115,7 +115,7 @@ export const sensorActions: ResourceActions = {
   [`GET ${base}`]: (request) => listed(request, false),
   [`GET ${base}/inactive`]: (request) => listed(request, true),
   [`POST ${base}`]: async (request) => {
-    const { caller, customerId } = await readerOf(request);
+    const { caller, customerId, scope } = await readerOf(request);
     const input = bodyOf(request, sensorInputSchema);
     const store = sensors();
     // A known id is refused first, in the words of SPEC section 5 (the write's condition covers a race).
@@ -123,15 +123,15 @@ export const sensorActions: ResourceActions = {
     if (existing !== undefined) {
       throw conflict(existing.record.siteId === input.siteId ? MESSAGES.sensorAlreadyAdded : MESSAGES.sensorAddedToAnotherSite);
     }
-    await assertPlacement(dynamoDocumentClient(), table(), caller, customerId, input);
+    await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
     await assertProfilesExist(dynamoDocumentClient(), table(), customerId, input.channels.map((channel) => channel.dataLoggingProfileId));
     const record = await store.create(caller, customerId, input);
     return { statusCode: 201, body: view(record, undefined) };
   },
   [`POST ${base}/quickregister`]: async (request) => {
-    const { caller, customerId } = await readerOf(request);
+    const { caller, customerId, scope } = await readerOf(request);
     const input = bodyOf(request, quickRegisterInputSchema);
-    await assertPlacement(dynamoDocumentClient(), table(), caller, customerId, input);
+    await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
     await assertProfilesExist(dynamoDocumentClient(), table(), customerId, [input.dataLoggingProfileId]);
     return { statusCode: 200, body: await quickRegister(sensors(), caller, customerId, input, request.logger) };
   },
@@ -140,11 +140,11 @@ export const sensorActions: ResourceActions = {
     return { statusCode: 200, body: view(record, state) };
   },
   [`PUT ${base}/{id}`]: async (request) => {
-    const { caller, customerId, record, state } = await visibleSensor(request);
+    const { caller, customerId, scope, record, state } = await visibleSensor(request);
     const input = bodyOf(request, sensorInputSchema);
     // The id is the device's own: it names the sensor and never changes.
     if (input.id !== record.id) throw validationError(MESSAGES.sensorIdFixed, { id: MESSAGES.sensorIdFixed });
-    await assertPlacement(dynamoDocumentClient(), table(), caller, customerId, input);
+    await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
     await assertProfilesExist(dynamoDocumentClient(), table(), customerId, input.channels.map((channel) => channel.dataLoggingProfileId));
     return { statusCode: 200, body: view(await sensors().update(caller, customerId, record, input), state) };
   },

@@ -1,12 +1,12 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { validationError } from '../../domain/errors';
+import { notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { gatewayRelayProblem } from '../../domain/sensor';
 import type { ConnectionType } from '../../domain/device-catalogue';
 import { unknownGateway, unknownSite } from '../gateways/store';
-import { assertSiteAccess, type AccessDependencies } from '../shared/access';
-import type { Caller } from '../shared/caller';
-import { deviceKey, ENTITY, entityPartition, entitySortKey } from '../shared/keys';
+import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
+import { deviceKey, ENTITY } from '../shared/keys';
+import { readByIds } from '../shared/named-records';
 import { SiteStore } from '../sites/store';
 
 /** Where a sensor goes: its site, the location that site is on, the gateway it reports through (by its connection type). */
@@ -28,12 +28,12 @@ export interface SensorPlacement {
 export async function assertPlacement(
   client: DynamoDBDocumentClient,
   tableName: string,
-  caller: Caller,
+  scope: AccessScope,
   customerId: string,
   placement: SensorPlacement,
 ): Promise<void> {
-  const dependencies: AccessDependencies = { client, tableName };
-  await assertSiteAccess(caller, customerId, placement.siteId, { notFoundMessage: MESSAGES.unknownSite, dependencies });
+  // The caller's scope was read once for the request; a site it does not reach is as unknown as a missing one.
+  if (!maySeeSite(siteAccessOf(scope), placement.siteId)) throw notFound(MESSAGES.unknownSite);
   const [site, gateway] = await Promise.all([
     new SiteStore(client, tableName).find(customerId, placement.siteId),
     client.send(new GetCommand({ TableName: tableName, Key: deviceKey(customerId, ENTITY.gateway, placement.gatewayId), ConsistentRead: true })),
@@ -53,12 +53,8 @@ export async function assertPlacement(
 
 /** Every data logging profile named exists (the write's use count is the guarantee; this names the problem first). */
 export async function assertProfilesExist(client: DynamoDBDocumentClient, tableName: string, customerId: string, profileIds: readonly string[]): Promise<void> {
-  for (const profileId of new Set(profileIds)) {
-    const result = await client.send(new GetCommand({
-      TableName: tableName,
-      Key: { pk: entityPartition(customerId, ENTITY.dataLoggingProfile), sk: entitySortKey(ENTITY.dataLoggingProfile, profileId) },
-      ProjectionExpression: 'pk',
-    }));
-    if (result.Item === undefined) throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });
+  const found = await readByIds(client, tableName, customerId, ENTITY.dataLoggingProfile, profileIds);
+  if (profileIds.some((profileId) => !found.has(profileId))) {
+    throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });
   }
 }
