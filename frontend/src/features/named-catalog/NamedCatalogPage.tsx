@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -9,7 +9,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { NamedItem, NamedItemInput } from '@domain/named-catalog';
 import { ORGANISATION_WRITERS } from '@domain/roles';
@@ -22,6 +21,7 @@ import {
   type NamedCatalogPath,
 } from '../../api/namedCatalog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAdminListPage } from '../../components/useAdminListPage';
 import { useMessageText } from '../../i18n/messages';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useCurrentUser } from '../auth/useAuth';
@@ -37,13 +37,6 @@ export interface NamedCatalogPageProps {
   section: NamedCatalogSection;
 }
 
-/** The API's order: by name, ignoring case. */
-function byName(items: NamedItem[]): NamedItem[] {
-  return items.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
-}
-
-type Editing = { mode: 'add' } | { mode: 'edit'; item: NamedItem };
-
 /**
  * A list of named items (departments, divisions): everyone allowed to read sees the list;
  * only roles that may write see Add, Edit and Delete (the API refuses the others too).
@@ -51,55 +44,19 @@ type Editing = { mode: 'add' } | { mode: 'edit'; item: NamedItem };
 export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const { data, error, isLoading, mutate } = useNamedItems(path);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  // The item stays set while the confirmation fades out, so its text does not blank.
-  const [deleting, setDeleting] = useState<{ item: NamedItem; open: boolean } | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const closeDelete = () => setDeleting((current) => (current === null ? null : { ...current, open: false }));
+  const page = useAdminListPage<NamedItem, NamedItemInput>({
+    section,
+    mutate,
+    create: (input) => createNamedItem(path, input),
+    update: (item, input) => updateNamedItem(path, item.id, input),
+    remove: (item) => deleteNamedItem(path, item.id),
+    reloadOnDeleteFailure: true,
+  });
+  const { editing, startEdit, askDelete } = page;
   const language = useLanguage();
-
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
-
-  // The list is read from an index that is eventually consistent on AWS: a refetch right
-  // after a write may not show it yet. The answer of the write itself updates the list.
-  const save = async (input: NamedItemInput) => {
-    let saved: NamedItem;
-    try {
-      if (editing?.mode === 'edit') {
-        saved = await updateNamedItem(path, editing.item.id, input);
-        enqueueSnackbar(t(`${section}.updated`, { name: saved.name }), { variant: 'success' });
-      } else {
-        saved = await createNamedItem(path, input);
-        enqueueSnackbar(t(`${section}.created`, { name: saved.name }), { variant: 'success' });
-      }
-    } catch (failure) {
-      toastError(failure);
-      throw failure;
-    }
-    setEditing(null);
-    await mutate((items = []) => byName([...items.filter((existing) => existing.id !== saved.id), saved]), { revalidate: false });
-  };
-
-  const confirmDelete = async () => {
-    if (deleting === null) return;
-    const { item } = deleting;
-    setDeleteBusy(true);
-    try {
-      await deleteNamedItem(path, item.id);
-      enqueueSnackbar(t(`${section}.deleted`, { name: item.name }), { variant: 'success' });
-      await mutate((items = []) => items.filter((existing) => existing.id !== item.id), { revalidate: false });
-    } catch (failure) {
-      toastError(failure);
-      await mutate();
-    } finally {
-      setDeleteBusy(false);
-      closeDelete();
-    }
-  };
 
   const columns = useMemo<GridColDef<NamedItem>[]>(() => {
     const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -127,18 +84,18 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
             key="edit"
             icon={<EditIcon />}
             label={t('catalog.editItem', { name: row.name })}
-            onClick={() => setEditing({ mode: 'edit', item: row })}
+            onClick={() => startEdit(row)}
           />,
           <GridActionsCellItem
             key="delete"
             icon={<DeleteIcon />}
             label={t('catalog.deleteItem', { name: row.name })}
-            onClick={() => setDeleting({ item: row, open: true })}
+            onClick={() => askDelete(row)}
           />,
         ],
       },
     ];
-  }, [canWrite, language, t]);
+  }, [askDelete, canWrite, language, startEdit, t]);
 
   const localeText = useMemo(
     () => ({ ...gridLocaleText(language), noRowsLabel: t(`${section}.empty`) }),
@@ -152,7 +109,7 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
           {t(`${section}.title`)}
         </Typography>
         {canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
             {t(`${section}.add`)}
           </Button>
         )}
@@ -190,20 +147,11 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
         <NamedItemDialog
           title={t(editing.mode === 'add' ? `${section}.addTitle` : `${section}.editTitle`)}
           initialName={editing.mode === 'edit' ? editing.item.name : ''}
-          onSave={save}
-          onClose={() => setEditing(null)}
+          onSave={page.save}
+          onClose={page.closeEditor}
         />
       )}
-      <ConfirmDialog
-        open={deleting?.open ?? false}
-        title={t(`${section}.deleteTitle`)}
-        message={deleting === null ? '' : t(`${section}.deleteConfirm`, { name: deleting.item.name })}
-        confirmLabel={t('catalog.delete')}
-        cancelLabel={t('catalog.cancel')}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={closeDelete}
-      />
+      <ConfirmDialog {...page.deleteDialog} />
     </>
   );
 }

@@ -1,14 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { userDisplayName, type SecurityGroup, type SecurityGroupInput } from '@domain/security-groups';
-import { errorMessageOf } from '../../api/ApiError';
 import {
   createSecurityGroup,
   deleteSecurityGroup,
@@ -16,16 +12,12 @@ import {
   useSecurityGroups,
   useSecurityGroupUsers,
 } from '../../api/securityGroups';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminGrid } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
+import { useAdminListPage } from '../../components/useAdminListPage';
 import { useLanguage } from '../../i18n/useLanguage';
 import { SecurityGroupDialog } from './SecurityGroupDialog';
 import { siteNameOf, useSiteOptions } from './siteOptions';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; group: SecurityGroup };
-
-const byName = (groups: SecurityGroup[]) => groups.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 
 /**
  * Administration > Security Groups (SPEC sections 2, 3 and 6; administrators only): which
@@ -33,16 +25,21 @@ const byName = (groups: SecurityGroup[]) => groups.sort((a, b) => a.name.localeC
  */
 export default function SecurityGroupsPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const language = useLanguage();
-  const { enqueueSnackbar } = useSnackbar();
   const groups = useSecurityGroups();
   const users = useSecurityGroupUsers();
   const { sites } = useSiteOptions();
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<{ group: SecurityGroup; open: boolean } | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+  const page = useAdminListPage<SecurityGroup, SecurityGroupInput>({
+    section: 'securityGroups',
+    mutate: groups.mutate,
+    create: createSecurityGroup,
+    update: (group, input) => updateSecurityGroup(group.id, input),
+    remove: (group) => deleteSecurityGroup(group.id),
+    // A group's members show on the user list's security groups.
+    afterSave: () => users.mutate(),
+    reloadOnDeleteFailure: true,
+  });
+  const { editing } = page;
 
   const userName = useMemo(() => {
     const byId = new Map((users.data ?? []).map((user) => [user.accountId, userDisplayName(user)]));
@@ -85,47 +82,10 @@ export default function SecurityGroupsPage() {
     ];
   }, [language, sites, t, userName]);
 
-  const rowActions = useMemo<AdminGridRowAction<SecurityGroup>[]>(() => [
-    { key: 'edit', label: (row) => t('catalog.editItem', { name: row.name }), icon: <EditIcon />, onClick: (row) => setEditing({ mode: 'edit', group: row }) },
-    { key: 'delete', label: (row) => t('catalog.deleteItem', { name: row.name }), icon: <DeleteIcon />, onClick: (row) => setDeleting({ group: row, open: true }) },
-  ], [t]);
-
-  const save = async (input: SecurityGroupInput) => {
-    let saved: SecurityGroup;
-    try {
-      if (editing?.mode === 'edit') {
-        saved = await updateSecurityGroup(editing.group.id, input);
-        enqueueSnackbar(t('securityGroups.updated', { name: saved.name }), { variant: 'success' });
-      } else {
-        saved = await createSecurityGroup(input);
-        enqueueSnackbar(t('securityGroups.created', { name: saved.name }), { variant: 'success' });
-      }
-    } catch (failure) {
-      toastError(failure);
-      throw failure;
-    }
-    setEditing(null);
-    // The list index is eventually consistent: the write's answer updates the list.
-    await groups.mutate((current = []) => byName([...current.filter((group) => group.id !== saved.id), saved]), { revalidate: false });
-    await users.mutate();
-  };
-
-  const confirmDelete = async () => {
-    if (deleting === null) return;
-    const { group } = deleting;
-    setDeleteBusy(true);
-    try {
-      await deleteSecurityGroup(group.id);
-      enqueueSnackbar(t('securityGroups.deleted', { name: group.name }), { variant: 'success' });
-      await groups.mutate((current = []) => current.filter((existing) => existing.id !== group.id), { revalidate: false });
-    } catch (failure) {
-      toastError(failure);
-      await groups.mutate();
-    } finally {
-      setDeleteBusy(false);
-      setDeleting((current) => (current === null ? null : { ...current, open: false }));
-    }
-  };
+  const rowActions = [
+    page.editAction((row) => t('catalog.editItem', { name: row.name })),
+    page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
+  ];
 
   return (
     <>
@@ -146,7 +106,7 @@ export default function SecurityGroupsPage() {
         emptyLabel={t('securityGroups.empty')}
         rowActions={rowActions}
         toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
             {t('securityGroups.add')}
           </Button>
         }
@@ -157,30 +117,21 @@ export default function SecurityGroupsPage() {
           {...(editing.mode === 'edit'
             ? {
                 initial: {
-                  name: editing.group.name,
-                  description: editing.group.description,
-                  siteIds: editing.group.siteIds,
-                  sensorIds: editing.group.sensorIds,
-                  memberAccountIds: editing.group.memberAccountIds,
+                  name: editing.item.name,
+                  description: editing.item.description,
+                  siteIds: editing.item.siteIds,
+                  sensorIds: editing.item.sensorIds,
+                  memberAccountIds: editing.item.memberAccountIds,
                 },
               }
             : {})}
           sites={sites}
           users={users.data ?? []}
-          onSave={save}
-          onClose={() => setEditing(null)}
+          onSave={page.save}
+          onClose={page.closeEditor}
         />
       )}
-      <ConfirmDialog
-        open={deleting?.open ?? false}
-        title={t('securityGroups.deleteTitle')}
-        message={deleting === null ? '' : t('securityGroups.deleteConfirm', { name: deleting.group.name })}
-        confirmLabel={t('catalog.delete')}
-        cancelLabel={t('catalog.cancel')}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting((current) => (current === null ? null : { ...current, open: false }))}
-      />
+      <ConfirmDialog {...page.deleteDialog} />
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -11,20 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { ORGANISATION_WRITERS } from '@domain/roles';
 import type { Site, SiteInput } from '@domain/site';
-import { errorMessageOf } from '../../api/ApiError';
 import { NAVBAR_KEY, useLocations } from '../../api/locations';
 import { createSite, deleteSite, downloadSiteDocument, updateSite, uploadSiteDocument, useSites } from '../../api/sites';
 import { useClientState } from '../../app/clientState';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
+import { useAdminListPage } from '../../components/useAdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
 import { SiteDetailsDialog } from './SiteDetailsDialog';
 import { SiteDialog, type LocationOption } from './SiteDialog';
-
-type Editing = { mode: 'add' } | { mode: 'edit'; site: Site };
-
-const byName = (sites: Site[]) => sites.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 
 /** A file as the API takes it: base64, without the data-URL prefix. */
 async function base64Of(file: File): Promise<string> {
@@ -53,7 +46,6 @@ function saveFile(fileName: string, data: string): void {
  */
 export default function SitesPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate: mutateKey } = useSWRConfig();
   const user = useCurrentUser();
@@ -61,10 +53,18 @@ export default function SitesPage() {
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const { data, error, isLoading, mutate } = useSites();
   const locations = useLocations();
-  const [editing, setEditing] = useState<Editing | null>(null);
   const [details, setDetails] = useState<Site | null>(null);
-  const [deleting, setDeleting] = useState<{ site: Site; open: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const page = useAdminListPage<Site, SiteInput>({
+    section: 'sites',
+    mutate,
+    create: createSite,
+    update: (site, input) => updateSite(site.id, input),
+    // A refusal comes in SPEC section 8's words: shifts, checklists, sensors, gateways, locations, users.
+    remove: (site) => deleteSite(site.id),
+    afterDelete: () => mutateKey(NAVBAR_KEY),
+    deleteLabels: { confirm: t('sites.delete'), cancel: t('sites.cancel') },
+  });
+  const { editing, replace, toastError } = page;
 
   // A site's locations are the organisation's own (never one shared by another organisation).
   const locationOptions = useMemo<LocationOption[]>(
@@ -73,13 +73,11 @@ export default function SitesPage() {
   );
   const locationName = useMemo(() => new Map((locations.data ?? []).map((location) => [location.id, location.displayName])), [locations.data]);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
-  const replace = (saved: Site) => mutate((sites = []) => byName([...sites.filter((entry) => entry.id !== saved.id), saved]), { revalidate: false });
-
+  // Not the page's plain save: the PDF goes up once the site is saved.
   const save = async (input: SiteInput, file: File | null) => {
     let saved: Site;
     try {
-      saved = editing?.mode === 'edit' ? await updateSite(editing.site.id, input) : await createSite(input);
+      saved = editing?.mode === 'edit' ? await updateSite(editing.item.id, input) : await createSite(input);
     } catch (failure) {
       toastError(failure);
       throw failure;
@@ -92,12 +90,12 @@ export default function SitesPage() {
       } catch (failure) {
         // The site is saved; the dialog stays open on it with the file's refusal.
         toastError(failure);
-        setEditing({ mode: 'edit', site: saved });
+        page.startEdit(saved);
         throw failure;
       }
     }
     enqueueSnackbar(t(editing?.mode === 'edit' ? 'sites.updated' : 'sites.created', { name: saved.name }), { variant: 'success' });
-    setEditing(null);
+    page.closeEditor();
     await mutateKey(NAVBAR_KEY);
   };
 
@@ -107,24 +105,6 @@ export default function SitesPage() {
       saveFile(file.fileName, file.data);
     } catch (failure) {
       toastError(failure);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (deleting === null) return;
-    const { site } = deleting;
-    setBusy(true);
-    try {
-      await deleteSite(site.id);
-      enqueueSnackbar(t('sites.deleted', { name: site.name }), { variant: 'success' });
-      await mutate((sites = []) => sites.filter((entry) => entry.id !== site.id), { revalidate: false });
-      await mutateKey(NAVBAR_KEY);
-    } catch (failure) {
-      // SPEC section 8's refusal: shifts, checklists, sensors, gateways, locations, users.
-      toastError(failure);
-    } finally {
-      setBusy(false);
-      setDeleting((current) => (current === null ? null : { ...current, open: false }));
     }
   };
 
@@ -147,14 +127,8 @@ export default function SitesPage() {
 
   const rowActions: AdminGridRowAction<Site>[] = [
     { key: 'details', label: (row) => t('sites.detailsItem', { name: row.name }), icon: <DevicesIcon />, onClick: (row) => setDetails(row) },
-    { key: 'edit', label: (row) => t('sites.editItem', { name: row.name }), icon: <EditIcon />, onClick: (row) => setEditing({ mode: 'edit', site: row }), hidden: () => !canWrite },
-    {
-      key: 'delete',
-      label: (row) => t('sites.deleteItem', { name: row.name }),
-      icon: <DeleteIcon />,
-      onClick: (row) => setDeleting({ site: row, open: true }),
-      hidden: () => !canWrite || !corporateAdmin,
-    },
+    page.editAction((row) => t('sites.editItem', { name: row.name }), () => !canWrite),
+    page.deleteAction((row) => t('sites.deleteItem', { name: row.name }), () => !canWrite || !corporateAdmin),
   ];
 
   return (
@@ -172,31 +146,22 @@ export default function SitesPage() {
         rowActions={rowActions}
         initialSort={[{ field: 'displayName', sort: 'asc' }]}
         toolbar={canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
             {t('sites.add')}
           </Button>
         )}
       />
       {editing !== null && (
         <SiteDialog
-          key={editing.mode === 'edit' ? editing.site.id : 'new'}
-          {...(editing.mode === 'edit' ? { site: editing.site, onDownload: () => void download(editing.site) } : {})}
+          key={editing.mode === 'edit' ? editing.item.id : 'new'}
+          {...(editing.mode === 'edit' ? { site: editing.item, onDownload: () => void download(editing.item) } : {})}
           locations={locationOptions}
           onSave={save}
-          onClose={() => setEditing(null)}
+          onClose={page.closeEditor}
         />
       )}
       {details !== null && <SiteDetailsDialog site={details} onClose={() => setDetails(null)} />}
-      <ConfirmDialog
-        open={deleting?.open ?? false}
-        title={t('sites.deleteTitle')}
-        message={deleting === null ? '' : t('sites.deleteConfirm', { name: deleting.site.name })}
-        confirmLabel={t('sites.delete')}
-        cancelLabel={t('sites.cancel')}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting((current) => (current === null ? null : { ...current, open: false }))}
-      />
+      <ConfirmDialog {...page.deleteDialog} />
     </>
   );
 }
