@@ -1,10 +1,11 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../domain/errors';
 import type { Role } from '../../domain/roles';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
 import { membershipPartition } from './keys';
+import { queryAll } from './pagination';
 
 /**
  * The shared access layer of security groups (SPEC section 6: "they limit access to sites and
@@ -56,23 +57,14 @@ export async function membershipGrants(
   accountId: string,
   dependencies: AccessDependencies = defaultDependencies(),
 ): Promise<SecurityGroupGrant[]> {
-  const grants: SecurityGroupGrant[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dependencies.client.send(new QueryCommand({
-      TableName: dependencies.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': membershipPartition(customerId, accountId) },
-      ProjectionExpression: 'groupId, siteIds, sensorIds',
-      ConsistentRead: true,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }));
-    for (const item of page.Items ?? []) {
-      grants.push({ groupId: String(item['groupId']), siteIds: strings(item['siteIds']), sensorIds: strings(item['sensorIds']) });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return grants;
+  const items = await queryAll<Record<string, unknown>>(dependencies.client, {
+    TableName: dependencies.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': membershipPartition(customerId, accountId) },
+    ProjectionExpression: 'groupId, siteIds, sensorIds',
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({ groupId: String(item['groupId']), siteIds: strings(item['siteIds']), sensorIds: strings(item['sensorIds']) }));
 }
 
 /** What the caller may reach in the organisation `customerId` (the one the request acts on). */

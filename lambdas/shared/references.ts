@@ -1,7 +1,8 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DomainError } from '../../domain/errors';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../domain/site';
 import { ENTITY, entityPartition, entitySortKey, referencePartition, referenceSortKey } from './keys';
+import { queryAll } from './pagination';
 import type { GuardedItem } from './transactions';
 
 /**
@@ -134,27 +135,22 @@ export async function listReferences(
   target: ReferenceTarget,
   kind?: ReferenceKind,
 ): Promise<Reference[]> {
+  const items = await queryAll<Record<string, unknown>>(client, {
+    TableName: tableName,
+    KeyConditionExpression: kind ? 'pk = :pk AND begins_with(sk, :kind)' : 'pk = :pk',
+    ExpressionAttributeValues: {
+      ':pk': referencePartition(customerId, target.entity, target.id),
+      ...(kind ? { ':kind': `${kind}#` } : {}),
+    },
+    ConsistentRead: true,
+  });
   const references: Reference[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: kind ? 'pk = :pk AND begins_with(sk, :kind)' : 'pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': referencePartition(customerId, target.entity, target.id),
-        ...(kind ? { ':kind': `${kind}#` } : {}),
-      },
-      ConsistentRead: true,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }));
-    for (const item of page.Items ?? []) {
-      const itemKind = item['kind'];
-      if (typeof itemKind === 'string' && (REFERENCE_KINDS as readonly string[]).includes(itemKind)) {
-        references.push({ kind: itemKind as ReferenceKind, id: String(item['id']), name: String(item['name'] ?? '') });
-      }
+  for (const item of items) {
+    const itemKind = item['kind'];
+    if (typeof itemKind === 'string' && (REFERENCE_KINDS as readonly string[]).includes(itemKind)) {
+      references.push({ kind: itemKind as ReferenceKind, id: String(item['id']), name: String(item['name'] ?? '') });
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
+  }
   return references;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { billingAddressOf, siteDeleteRefusal, type SiteDocumentInfo, type SiteInput, type SiteUser } from '../../domain/site';
@@ -14,7 +14,7 @@ import {
   normaliseUnique,
 } from '../shared/keys';
 import { claimUnique, releaseUnique, uniqueMarker } from '../shared/named-records';
-import { type PageRequest, queryByNamePage } from '../shared/pagination';
+import { type PageRequest, queryAll, queryByNamePage } from '../shared/pagination';
 import {
   attachReference,
   countReferences,
@@ -246,29 +246,20 @@ export class SiteStore {
    * (superadmin accounts never appear in an organisation's lists).
    */
   async users(customerId: string, id: string): Promise<SiteUser[]> {
-    const users: SiteUser[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'attribute_exists(email) AND contains(siteIds, :site)',
-        ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':site': id },
-        ConsistentRead: true,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      for (const item of page.Items ?? []) {
-        if (item['role'] === 'superadmin') continue;
-        users.push({
-          accountId: String(item['accountId']),
-          email: String(item['email']),
-          firstName: String(item['firstName'] ?? ''),
-          lastName: String(item['lastName'] ?? ''),
-          role: String(item['role'] ?? ''),
-        });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
+    const items = await queryAll<Record<string, unknown>>(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'attribute_exists(email) AND contains(siteIds, :site)',
+      ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':site': id },
+      ConsistentRead: true,
+    });
+    const users: SiteUser[] = items.filter((item) => item['role'] !== 'superadmin').map((item) => ({
+      accountId: String(item['accountId']),
+      email: String(item['email']),
+      firstName: String(item['firstName'] ?? ''),
+      lastName: String(item['lastName'] ?? ''),
+      role: String(item['role'] ?? ''),
+    }));
     return users.sort((a, b) => a.email.localeCompare(b.email));
   }
 

@@ -25,7 +25,7 @@ import {
   UNIQUENESS_SORT_KEY,
   uniquenessPartition,
 } from '../shared/keys';
-import { encodeCursor, type PageRequest } from '../shared/pagination';
+import { encodeCursor, type PageRequest, queryAll } from '../shared/pagination';
 
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
@@ -100,17 +100,7 @@ export class UserStore {
     // A filter can leave a page short: read on until the page is full or the list ends.
     do {
       const result = await this.client.send(new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: FILTERS[filter],
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: {
-          ':pk': this.listPartition(customerId),
-          ':superadmin': 'superadmin',
-          ...(filter === 'unverifiedEmail' ? { ':false': false } : {}),
-          ...(filter === 'invited' ? { ':string': 'S' } : {}),
-        },
+        ...this.listQuery(customerId, filter),
         Limit: page.limit - items.length,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
@@ -123,15 +113,24 @@ export class UserStore {
 
   /** Every listed user of the organisation (the short lists: accounts, accounts by location). */
   async all(customerId: string, filter: UserListFilter = 'all'): Promise<UserRecord[]> {
-    const items: UserRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.list(customerId, { limit: 100, ...(startKey ? { startKey } : {}) }, filter);
-      items.push(...page.items);
-      startKey = page.nextCursor === undefined ? undefined
-        : JSON.parse(Buffer.from(page.nextCursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    } while (startKey !== undefined);
-    return items;
+    return queryAll<UserRecord>(this.client, this.listQuery(customerId, filter));
+  }
+
+  /** The Query of a user list: the organisation's users by name, superadmin accounts and those `filter` leaves out filtered away. */
+  private listQuery(customerId: string, filter: UserListFilter) {
+    return {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: FILTERS[filter],
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':pk': this.listPartition(customerId),
+        ':superadmin': 'superadmin',
+        ...(filter === 'unverifiedEmail' ? { ':false': false } : {}),
+        ...(filter === 'invited' ? { ':string': 'S' } : {}),
+      },
+    };
   }
 
   /** A user of the organisation; superadmin accounts only for a superadmin. */
