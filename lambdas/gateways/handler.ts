@@ -14,7 +14,7 @@ import {
 import { MESSAGES } from '../../domain/messages';
 import { isDeviceOnline } from '../../domain/telemetry-state';
 import { AccountStore } from '../accounts/store';
-import { LocationStore, unknownLocation } from '../locations/store';
+import { unknownLocation } from '../locations/store';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { API_PREFIX } from '../routes';
 import { SiteStore } from '../sites/store';
@@ -71,12 +71,14 @@ async function visibleGateway(view: Viewer, request: ActionRequest): Promise<Gat
  * of the chosen locations.
  */
 async function assertPlacement(view: Viewer, input: GatewayInput, unchanged?: GatewayRecord): Promise<void> {
-  const locations = new LocationStore(dynamoDocumentClient(), table());
-  for (const locationId of input.locationIds) {
-    if (unchanged?.locationIds.includes(locationId)) continue;
-    if (!seesOwnLocation(view, locationId) || (await locations.find(view.customerId, locationId)) === undefined) throw unknownLocation();
-  }
-  const site = await new SiteStore(dynamoDocumentClient(), table()).find(view.customerId, input.siteId);
+  const added = input.locationIds.filter((locationId) => !unchanged?.locationIds.includes(locationId));
+  if (!added.every((locationId) => seesOwnLocation(view, locationId))) throw unknownLocation();
+  // The new locations in one BatchGet, beside the site's read.
+  const [found, site] = await Promise.all([
+    readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.location, added),
+    new SiteStore(dynamoDocumentClient(), table()).find(view.customerId, input.siteId),
+  ]);
+  if (added.some((locationId) => !found.has(locationId))) throw unknownLocation();
   const reachable = site !== undefined && maySeeSite(view.siteAccess, site.id) &&
     (unchanged?.siteId === site.id || site.locationIds.some((locationId) => seesOwnLocation(view, locationId)));
   if (!reachable) throw unknownSite();

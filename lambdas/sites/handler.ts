@@ -4,7 +4,7 @@ import { MESSAGES } from '../../domain/messages';
 import { withDisplayName } from '../../domain/location';
 import { siteDocumentUploadSchema, siteInputSchema, type Site, type SiteDocument } from '../../domain/site';
 import { AccountStore } from '../accounts/store';
-import { LocationStore, unknownLocation } from '../locations/store';
+import { unknownLocation } from '../locations/store';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { API_PREFIX } from '../routes';
 import { maySeeSite } from '../shared/access';
@@ -19,6 +19,8 @@ import {
   type ActionRequest,
   type ResourceActions,
 } from '../shared/http';
+import { ENTITY } from '../shared/keys';
+import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
 import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from './documents';
 import { SiteStore, type SiteRecord } from './store';
@@ -59,10 +61,9 @@ async function visibleSite(view: Viewer, id: string): Promise<SiteRecord> {
 
 /** Every location of a site must be one of the organisation's that the viewer sees. */
 async function assertLocationsUsable(view: Viewer, locationIds: readonly string[]): Promise<void> {
-  const store = new LocationStore(dynamoDocumentClient(), table());
-  for (const locationId of locationIds) {
-    if (!seesOwnLocation(view, locationId) || (await store.find(view.customerId, locationId)) === undefined) throw unknownLocation();
-  }
+  if (!locationIds.every((locationId) => seesOwnLocation(view, locationId))) throw unknownLocation();
+  const found = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.location, locationIds);
+  if (locationIds.some((locationId) => !found.has(locationId))) throw unknownLocation();
 }
 
 /** Sites (SPEC sections 2, 3, 5, 8): list, add, get, update, delete, devices, users, the uploaded PDF. */
