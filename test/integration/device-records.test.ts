@@ -169,6 +169,9 @@ describe('device notes and files through the local gateway', () => {
     expect(await refused({ fileName: 'tool.exe', contentType: 'application/x-msdownload', size: 10 })).toMatchObject({ message: MESSAGES.fileTypeNotAllowed });
     expect(await refused({ fileName: 'huge.pdf', contentType: 'application/pdf', size: 11 * 1024 * 1024 })).toMatchObject({ message: MESSAGES.fileTooLarge });
     expect(await refused({ fileName: 'photo.jpg', contentType: 'image/jpeg', size: 6 * 1024 * 1024, kind: 'image' })).toMatchObject({ message: MESSAGES.imageTooLarge });
+    // The browser's checks (deviceFileProblem) hold on the API too: an image must be an image type, no file is empty.
+    expect(await refused({ fileName: 'photo.pdf', contentType: 'application/pdf', size: 10, kind: 'image' })).toMatchObject({ message: MESSAGES.imageTypeNotAllowed });
+    expect(await refused({ fileName: 'empty.pdf', contentType: 'application/pdf', size: 0 })).toMatchObject({ message: MESSAGES.fileEmpty });
     expect((await api(stack, admin, 'GET', `/gateways/${gatewayId}/files?kind=video`)).body).toEqual({ message: MESSAGES.fileKindInvalid });
   });
 
