@@ -6,7 +6,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
@@ -25,6 +24,7 @@ import {
 import { MESSAGES } from '@domain/messages';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
+import { SelectField } from '../../components/SelectField';
 import { useMessageText } from '../../i18n/messages';
 
 export interface DataLoggingProfileDialogProps {
@@ -109,7 +109,6 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
 
   const nameError = errorOf('name');
   const descriptionError = errorOf('description');
-  const valueError = errorOf('valueToLog');
   const daysError = errorOf('schedule.days');
   const startError = errorOf('schedule.start');
   const endError = errorOf('schedule.end');
@@ -163,27 +162,12 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <SelectField
             control={control}
             name="valueToLog"
-            render={({ field: { value, onChange, onBlur } }) => (
-              <TextField
-                select
-                label={t('dataLoggingProfiles.fields.valueToLog')}
-                required
-                fullWidth
-                margin="dense"
-                value={typeof value === 'string' ? value : ''}
-                onChange={(event) => onChange(event.target.value)}
-                onBlur={onBlur}
-                error={valueError !== undefined}
-                helperText={valueError ?? ' '}
-              >
-                {VALUES_TO_LOG.map((option) => (
-                  <MenuItem key={option} value={option}>{t(`dataLoggingProfiles.valuesToLog.${option}`)}</MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('dataLoggingProfiles.fields.valueToLog')}
+            required
+            options={VALUES_TO_LOG.map((option) => ({ value: option, label: t(`dataLoggingProfiles.valuesToLog.${option}`) }))}
           />
         </Grid>
         {numberField('intervalMinutes')}

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { gatewayInputSchema, type Gateway, type GatewayFormValues, type GatewayI
 import { MESSAGES } from '@domain/messages';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
+import { SelectField } from '../../components/SelectField';
 import { IdMultiSelect } from '../../components/IdMultiSelect';
 import { useMessageText } from '../../i18n/messages';
 import { GatewayImagesField, type GatewayImagePlan } from './GatewayImagesField';
@@ -99,6 +99,13 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
   const locationIds = useWatch({ control, name: 'locationIds' });
   const chosenLocations = Array.isArray(locationIds) ? (locationIds as string[]) : [];
   const siteOptions = places.sitesOf(chosenLocations);
+  const siteId = useWatch({ control, name: 'siteId' });
+  const chosenSite = typeof siteId === 'string' ? siteId : '';
+  // A site outside the chosen locations still shows, so the form can say why it is refused.
+  const siteChoices = [
+    ...siteOptions.map((site) => ({ value: site.id, label: site.label })),
+    ...(chosenSite === '' || siteOptions.some((site) => site.id === chosenSite) ? [] : [{ value: chosenSite, label: places.siteName(chosenSite) }]),
+  ];
 
   const text = (message: string | undefined) => (message === undefined ? undefined : messageText(message));
 
@@ -165,25 +172,12 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
       <Grid container columnSpacing={2}>
         {textField('name')}
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <SelectField
             control={control}
             name="model"
-            render={({ field: { value, onChange, onBlur } }) => (
-              <TextField
-                select
-                label={t('gateways.fields.model')}
-                required
-                fullWidth
-                margin="dense"
-                value={typeof value === 'string' ? value : ''}
-                onChange={(event) => onChange(event.target.value)}
-                onBlur={onBlur}
-                error={errors.model !== undefined}
-                helperText={text(errors.model?.message) ?? ' '}
-              >
-                {GATEWAY_MODELS.map((model) => <MenuItem key={model.code} value={model.code}>{model.name}</MenuItem>)}
-              </TextField>
-            )}
+            label={t('gateways.fields.model')}
+            required
+            options={GATEWAY_MODELS.map((model) => ({ value: model.code, label: model.name }))}
           />
         </Grid>
         {textField('macId', { hint: t('gateways.hints.macId') })}
@@ -207,32 +201,13 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <SelectField
             control={control}
             name="siteId"
-            render={({ field: { value, onChange, onBlur } }) => {
-              const chosen = typeof value === 'string' ? value : '';
-              // A site outside the chosen locations still shows, so the form can say why it is refused.
-              const options = chosen === '' || siteOptions.some((site) => site.id === chosen)
-                ? siteOptions
-                : [...siteOptions, { id: chosen, label: places.siteName(chosen) }];
-              return (
-                <TextField
-                  select
-                  label={t('gateways.fields.siteId')}
-                  required
-                  fullWidth
-                  margin="dense"
-                  value={chosen}
-                  onChange={(event) => onChange(event.target.value)}
-                  onBlur={onBlur}
-                  error={errors.siteId !== undefined}
-                  helperText={text(errors.siteId?.message) ?? (siteOptions.length === 0 ? t('gateways.hints.siteAfterLocations') : ' ')}
-                >
-                  {options.map((site) => <MenuItem key={site.id} value={site.id}>{site.label}</MenuItem>)}
-                </TextField>
-              );
-            }}
+            label={t('gateways.fields.siteId')}
+            required
+            options={siteChoices}
+            {...(siteOptions.length === 0 ? { helper: t('gateways.hints.siteAfterLocations') } : {})}
           />
         </Grid>
         <Grid size={12}>

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CONNECTION_TYPES,
@@ -32,6 +32,7 @@ import { ApiError } from '../../api/ApiError';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices, useSiteGateways } from '../../api/sensors';
 import { FormDialog } from '../../components/FormDialog';
+import { SelectField, type SelectOption } from '../../components/SelectField';
 import { useMessageText } from '../../i18n/messages';
 import { statusKey } from './sensorColumns';
 import { useSensorLookups } from './useSensorLookups';
@@ -199,37 +200,17 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
   };
 
   /** A select bound to a field, offering `options` (value and label); the empty value is none. */
-  const select = (path: Field, label: string, options: readonly { value: string; label: string }[], extra: { required?: boolean; none?: boolean; helper?: string; disabled?: boolean; onPicked?: (value: string) => void } = {}) => (
-    <Controller
+  const select = (path: Field, label: string, options: readonly SelectOption[], extra: { required?: boolean; none?: boolean; helper?: string; disabled?: boolean; onPicked?: (value: string) => void } = {}) => (
+    <SelectField
       control={control}
       name={path}
-      render={({ field }) => {
-        const message = errorAt(path);
-        return (
-          <TextField
-            select
-            label={label}
-            required={extra.required ?? false}
-            disabled={extra.disabled ?? false}
-            fullWidth
-            margin="dense"
-            name={field.name}
-            inputRef={field.ref}
-            // A chosen id whose list is still loading shows once its option is there.
-            value={options.some((option) => option.value === text(field.value)) ? text(field.value) : ''}
-            onChange={(event) => {
-              field.onChange(event.target.value);
-              extra.onPicked?.(event.target.value);
-            }}
-            onBlur={field.onBlur}
-            error={message !== undefined}
-            helperText={message ?? extra.helper ?? ' '}
-          >
-            {extra.none === true && <MenuItem value=""><em>{t('sensors.none')}</em></MenuItem>}
-            {options.map((option) => <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>)}
-          </TextField>
-        );
-      }}
+      label={label}
+      options={options}
+      required={extra.required ?? false}
+      disabled={extra.disabled ?? false}
+      {...(extra.helper === undefined ? {} : { helper: extra.helper })}
+      {...(extra.none === true ? { noneLabel: t('sensors.none') } : {})}
+      {...(extra.onPicked === undefined ? {} : { onPicked: extra.onPicked })}
     />
   );
 
