@@ -17,7 +17,7 @@ import { claimUnique, releaseUnique } from '../shared/named-records';
 import { queryByNamePage, type PageRequest } from '../shared/pagination';
 import { deviceConfigChanged } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { setAndRemove } from '../shared/update-expression';
+import { versionedUpdate } from '../shared/update-expression';
 
 /** The fields the profile form sets; the store writes only these (never `useCount`, which the sensors store keeps). */
 const PROFILE_FIELDS = ['name', 'description', 'enabled', 'valueToLog', 'intervalMinutes', 'calculationWindowMinutes', 'deviation', 'schedule'] as const;
@@ -146,26 +146,15 @@ export class DataLoggingProfileStore {
     const changed = PROFILE_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(input[field]));
     if (changed.length === 0) return before;
     const after: DataLoggingProfileRecord = { ...before, ...input, updatedAt: this.clock().toISOString(), updatedBy: caller.email, version: before.version + 1 };
-    const update = setAndRemove({
+    const update = versionedUpdate(this.tableName, profileKey(customerId, id), {
       ...Object.fromEntries(changed.map((field) => [field, input[field]])),
       gsi1sk: byNameSortKey(after.name, id),
       updatedAt: after.updatedAt,
       updatedBy: after.updatedBy,
       version: after.version,
-    });
+    }, before.version);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: profileKey(customerId, id),
-            UpdateExpression: update.expression,
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
-          },
-        },
-      },
+      { item: update },
     ];
     if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
       items.push(this.claimName(customerId, after.name, id), this.releaseName(customerId, before.name));

@@ -17,7 +17,7 @@ import { queryAll, queryByNamePage, queryPage, type PageRequest } from '../share
 import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
 import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { setAndRemove } from '../shared/update-expression';
+import { versionedUpdate } from '../shared/update-expression';
 import { unknownLocation } from '../locations/store';
 import { deviceFileKey } from '../device-records/keys';
 
@@ -289,27 +289,16 @@ export class GatewayStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as GatewayRecord;
-    const update = setAndRemove({
+    const update = versionedUpdate(this.tableName, deviceKey(customerId, ENTITY.gateway, id), {
       ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
       gsi1pk: gatewayListPartition(customerId, after.isActive),
       gsi1sk: byNameSortKey(after.name, id),
       updatedAt: after.updatedAt,
       updatedBy: after.updatedBy,
       version: after.version,
-    });
+    }, before.version);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: deviceKey(customerId, ENTITY.gateway, id),
-            UpdateExpression: update.expression,
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
-          },
-        },
-      },
+      { item: update },
     ];
     if (after.macId !== before.macId) items.push(this.claimMac(customerId, after.macId, id), this.releaseMac(customerId, before.macId));
     items.push(...this.moveReferences(customerId, before, after));

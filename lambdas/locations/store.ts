@@ -31,7 +31,7 @@ import { claimUnique, releaseUnique, uniqueMarker } from '../shared/named-record
 import { type PageRequest, queryAll, queryByNamePage } from '../shared/pagination';
 import { countReferences, NOTHING_ATTACHED, NOTHING_ATTACHED_VALUES } from '../shared/references';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { setAndRemove } from '../shared/update-expression';
+import { versionedUpdate } from '../shared/update-expression';
 
 /** A location as stored in its organisation's partition. */
 export interface LocationRecord {
@@ -219,27 +219,15 @@ export class LocationStore {
       version: before.version + 1,
     };
     const renamed = normaliseUnique(after.name) !== normaliseUnique(before.name);
-    const update = setAndRemove({
+    const update = versionedUpdate(this.tableName, this.key(customerId, id), {
       ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
       gsi1sk: byNameSortKey(after.name, id),
       updatedAt: after.updatedAt,
       updatedBy: after.updatedBy,
       version: after.version,
-    });
+    }, before.version);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: this.key(customerId, id),
-            UpdateExpression: update.expression,
-            // Optimistic lock: a concurrent change of the same location makes this one fail.
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
-          },
-        },
-      },
+      { item: update },
       this.audit(caller, customerId, ENTITY.location, id, 'update', { ...before }, { ...after }),
     ];
     if (renamed) items.push(this.claimName(customerId, after.name, id), this.releaseName(customerId, before.name));

@@ -38,7 +38,7 @@ import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination'
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
 import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { setAndRemove } from '../shared/update-expression';
+import { versionedUpdate } from '../shared/update-expression';
 import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
 
 /**
@@ -512,27 +512,16 @@ export class SensorStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as SensorRecord;
-    const update = setAndRemove({
+    const update = versionedUpdate(this.tableName, deviceKey(customerId, ENTITY.sensor, before.id), {
       ...Object.fromEntries(changed.map((field) => [field, changes[field]])),
       gsi1sk: byNameSortKey(next.name, next.id),
       gsi2pk: gatewaySensorsPartition(customerId, next.gatewayId),
       updatedAt: next.updatedAt,
       updatedBy: next.updatedBy,
       version: next.version,
-    });
+    }, before.version);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: deviceKey(customerId, ENTITY.sensor, before.id),
-            UpdateExpression: update.expression,
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
-          },
-        },
-      },
+      { item: update },
       ...this.moves(customerId, before, next),
       ...this.profileUse(customerId, before, next),
       ...this.dueItems(customerId, before, next),

@@ -1,3 +1,5 @@
+import type { TransactItem } from './transactions';
+
 /**
  * An UpdateExpression that sets the given fields and removes those given as `undefined`, so
  * an update touches only what it changes (counters kept on the same item, such as
@@ -26,4 +28,22 @@ export function setAndRemove(changes: Record<string, unknown>, prefix = 'f'): {
     .filter(Boolean)
     .join(' ');
   return { expression, names, values };
+}
+
+/**
+ * The transaction item that applies `changes` (setAndRemove) to a versioned item, only while
+ * it still has the version read (the optimistic lock: a concurrent change makes it fail).
+ */
+export function versionedUpdate(tableName: string, key: Record<string, unknown>, changes: Record<string, unknown>, expectedVersion: number): TransactItem {
+  const update = setAndRemove(changes);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: update.expression,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: { ...update.names, '#version': 'version' },
+      ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion },
+    },
+  };
 }

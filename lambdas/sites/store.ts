@@ -26,7 +26,7 @@ import {
   type Reference,
 } from '../shared/references';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { setAndRemove } from '../shared/update-expression';
+import { versionedUpdate } from '../shared/update-expression';
 import { unknownLocation } from '../locations/store';
 
 /** The fields of SPEC section 3 a site keeps, as given (the billing address resolved). */
@@ -124,26 +124,15 @@ export class SiteStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as SiteRecord;
-    const update = setAndRemove({
+    const update = versionedUpdate(this.tableName, this.key(customerId, id), {
       ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
       gsi1sk: byNameSortKey(after.name, id),
       updatedAt: after.updatedAt,
       updatedBy: after.updatedBy,
       version: after.version,
-    });
+    }, before.version);
     const items: GuardedItem[] = [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: this.key(customerId, id),
-            UpdateExpression: update.expression,
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
-          },
-        },
-      },
+      { item: update },
     ];
     if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
       items.push(this.claim(customerId, 'name', after.name, id), this.release(customerId, 'name', before.name));
@@ -213,20 +202,8 @@ export class SiteStore {
     const after: SiteRecord = { ...before, updatedAt: this.clock().toISOString(), updatedBy: caller.email, version: before.version + 1 };
     if (document === undefined) delete after.document;
     else after.document = document;
-    const update = setAndRemove({ document, updatedAt: after.updatedAt, updatedBy: after.updatedBy, version: after.version });
     await runTransaction(this.client, [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: this.key(customerId, id),
-            UpdateExpression: update.expression,
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-            ExpressionAttributeValues: { ...update.values, ':expected': before.version },
-          },
-        },
-      },
+      { item: versionedUpdate(this.tableName, this.key(customerId, id), { document, updatedAt: after.updatedAt, updatedBy: after.updatedBy, version: after.version }, before.version) },
       this.audit(caller, customerId, id, 'update', before, after),
     ]);
     return { before, after };
