@@ -9,7 +9,7 @@ import { confirmPasswordReset, toIdentityError } from '../../../api/identity';
 import { useMessageText } from '../../../i18n/messages';
 import { CodeField } from './CodeField';
 import { forgotPasswordFailureNotice } from './loginMachine';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields } from './NewPasswordFields';
 import type { LoginFlow } from './useLoginFlow';
 import { useNotify } from './useNotify';
 
@@ -19,17 +19,16 @@ export function ForgotPasswordSubmitForm({ flow }: { flow: LoginFlow }) {
   const messageText = useMessageText();
   const { notify, notifyText } = useNotify();
   const { username } = flow.state;
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<ForgotPasswordSubmitInput, unknown, ForgotPasswordSubmitValues>({
+  const form = useForm<ForgotPasswordSubmitInput, unknown, ForgotPasswordSubmitValues>({
     resolver: zodResolver(forgotPasswordSubmitSchema),
     mode: 'all',
     defaultValues: { verifcode: '', newpassword: '', confirmpassword: '' },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
 
   const onSubmit = async ({ verifcode, newpassword }: ForgotPasswordSubmitValues) => {
     try {
@@ -50,22 +49,7 @@ export function ForgotPasswordSubmitForm({ flow }: { flow: LoginFlow }) {
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Typography variant="body2">{t('login.forgotSubmitIntro', { email: username })}</Typography>
       <CodeField registration={register('verifcode')} errorText={errorText(errors.verifcode?.message)} />
-      <PasswordField
-        registration={register('newpassword', {
-          onChange: () => {
-            if (getValues('confirmpassword') !== '') void trigger('confirmpassword');
-          },
-        })}
-        label={t('login.newPassword')}
-        autoComplete="new-password"
-        errorText={errorText(errors.newpassword?.message)}
-      />
-      <PasswordField
-        registration={register('confirmpassword')}
-        label={t('login.confirmPassword')}
-        autoComplete="new-password"
-        errorText={errorText(errors.confirmpassword?.message)}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!isValid || isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.submitReset')}
       </Button>

@@ -6,28 +6,24 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { newPasswordRequiredSchema, type NewPasswordRequiredInput, type NewPasswordRequiredValues } from '@domain/login';
 import { completeNewPassword, signOutOfIdentity, toIdentityError } from '../../../api/identity';
-import { useMessageText } from '../../../i18n/messages';
 import { loginFailureNotice } from './loginMachine';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields } from './NewPasswordFields';
 import type { LoginFlow } from './useLoginFlow';
 import { useNotify } from './useNotify';
 
 /** Mode NewPasswordRequired: the first-login password and its confirmation (SPEC section 4). */
 export function NewPasswordForm({ flow }: { flow: LoginFlow }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { notify, notifyText } = useNotify();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<NewPasswordRequiredInput, unknown, NewPasswordRequiredValues>({
+  const form = useForm<NewPasswordRequiredInput, unknown, NewPasswordRequiredValues>({
     resolver: zodResolver(newPasswordRequiredSchema),
     mode: 'all',
     defaultValues: { newpassword: '', confirmpassword: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = form;
   const { username } = flow.state;
 
   const onSubmit = async ({ newpassword }: NewPasswordRequiredValues) => {
@@ -58,29 +54,10 @@ export function NewPasswordForm({ flow }: { flow: LoginFlow }) {
     }
   };
 
-  const errorText = (message: string | undefined) => (message ? messageText(message) : undefined);
-
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Typography variant="body2">{t('login.newPasswordIntro')}</Typography>
-      <PasswordField
-        registration={register('newpassword', {
-          // Confirm equals new, checked as the user types either of them.
-          onChange: () => {
-            if (getValues('confirmpassword') !== '') void trigger('confirmpassword');
-          },
-        })}
-        label={t('login.newPassword')}
-        autoComplete="new-password"
-        autoFocus
-        errorText={errorText(errors.newpassword?.message)}
-      />
-      <PasswordField
-        registration={register('confirmpassword')}
-        label={t('login.confirmPassword')}
-        autoComplete="new-password"
-        errorText={errorText(errors.confirmpassword?.message)}
-      />
+      <NewPasswordFields form={form} autoFocus />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!isValid || isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.changePassword')}
       </Button>

@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema, type ResetPasswordInput, type ResetPasswordValues } from '@domain/login';
 import { confirmPasswordReset, toIdentityError } from '../../../api/identity';
-import { useMessageText } from '../../../i18n/messages';
 import { clearResendRecord, resetFailureNotice } from './loginMachine';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields } from './NewPasswordFields';
 import type { LoginFlow } from './useLoginFlow';
 import { useNotify } from './useNotify';
 
@@ -17,20 +16,17 @@ import { useNotify } from './useNotify';
  */
 export function ResetPasswordForm({ flow }: { flow: LoginFlow }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const { notify, notifyText } = useNotify();
   const { state, dispatch } = flow;
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
+  const form = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
     mode: 'all',
     defaultValues: { newpassword: '', confirmpassword: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = form;
 
   const onSubmit = async ({ newpassword }: ResetPasswordValues) => {
     try {
@@ -47,27 +43,9 @@ export function ResetPasswordForm({ flow }: { flow: LoginFlow }) {
     }
   };
 
-  const errorText = (message: string | undefined) => (message ? messageText(message) : undefined);
-
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <PasswordField
-        registration={register('newpassword', {
-          onChange: () => {
-            if (getValues('confirmpassword') !== '') void trigger('confirmpassword');
-          },
-        })}
-        label={t('login.newPassword')}
-        autoComplete="new-password"
-        autoFocus
-        errorText={errorText(errors.newpassword?.message)}
-      />
-      <PasswordField
-        registration={register('confirmpassword')}
-        label={t('login.confirmPassword')}
-        autoComplete="new-password"
-        errorText={errorText(errors.confirmpassword?.message)}
-      />
+      <NewPasswordFields form={form} autoFocus />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!isValid || isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.reset')}
       </Button>
