@@ -99,14 +99,14 @@ export const siteActions: ResourceActions = {
     const site = await visibleSite(view, pathParameter(request, 'id'));
     const input = bodyOf(request, siteInputSchema);
     await assertLocationsUsable(view, input.locationIds.filter((locationId) => !site.locationIds.includes(locationId)));
-    const record = await sites().update(requireCaller(request), view.customerId, site.id, input);
+    const record = await sites().update(requireCaller(request), view.customerId, site.id, input, site);
     return { statusCode: 200, body: siteView(record) };
   },
   [`DELETE ${base}/{id}`]: async (request) => {
     const view = await viewer(request);
     const site = await visibleSite(view, pathParameter(request, 'id'));
     if (!view.hasCorporateAccess) throw forbidden(MESSAGES.siteDeleteNeedsCorporateAccess);
-    const deleted = await sites().delete(requireCaller(request), view.customerId, site.id);
+    const deleted = await sites().delete(requireCaller(request), view.customerId, site.id, site);
     if (deleted.document) await files().delete(deleted.document.key);
     return { statusCode: 204 };
   },
@@ -165,7 +165,7 @@ export const siteActions: ResourceActions = {
     const view = await viewer(request);
     const site = await visibleSite(view, pathParameter(request, 'id'));
     if (site.document === undefined) throw notFound(MESSAGES.siteDocumentNotFound);
-    const { before } = await sites().setDocument(requireCaller(request), view.customerId, site.id, undefined);
+    const { before } = await sites().setDocument(requireCaller(request), view.customerId, site.id, undefined, site);
     if (before.document) await files().delete(before.document.key);
     return { statusCode: 204 };
   },

@@ -110,9 +110,13 @@ export class SiteStore {
     return record;
   }
 
-  /** Replaces every field (PUT): one left out is cleared. The uploaded PDF stays. */
-  async update(caller: Caller, customerId: string, id: string, input: SiteInput): Promise<SiteRecord> {
-    const before = await this.get(customerId, id);
+  /**
+   * Replaces every field (PUT): one left out is cleared. The uploaded PDF stays. `read` is the
+   * site as the caller just read it (consistent), so it is not read again; the write is
+   * conditioned on its version either way.
+   */
+  async update(caller: Caller, customerId: string, id: string, input: SiteInput, read?: SiteRecord): Promise<SiteRecord> {
+    const before = read ?? await this.get(customerId, id);
     const fields = siteFieldsOf(input);
     const changed = SITE_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(fields[field]));
     if (changed.length === 0) return before;
@@ -173,8 +177,8 @@ export class SiteStore {
   }
 
   /** Deletes a site (the corporate-access check is the caller's), refused while SPEC section 8 says so. */
-  async delete(caller: Caller, customerId: string, id: string): Promise<SiteRecord> {
-    const before = await this.get(customerId, id);
+  async delete(caller: Caller, customerId: string, id: string, read?: SiteRecord): Promise<SiteRecord> {
+    const before = read ?? await this.get(customerId, id);
     const refusal = siteDeleteRefusal(await this.attachments(customerId, before));
     if (refusal !== undefined) throw conflict(refusal);
     await runTransaction(this.client, [
@@ -197,8 +201,14 @@ export class SiteStore {
   }
 
   /** Records a new uploaded PDF (the file is already in the bucket); returns the site before and after. */
-  async setDocument(caller: Caller, customerId: string, id: string, document: StoredDocument | undefined): Promise<{ before: SiteRecord; after: SiteRecord }> {
-    const before = await this.get(customerId, id);
+  async setDocument(
+    caller: Caller,
+    customerId: string,
+    id: string,
+    document: StoredDocument | undefined,
+    read?: SiteRecord,
+  ): Promise<{ before: SiteRecord; after: SiteRecord }> {
+    const before = read ?? await this.get(customerId, id);
     const after: SiteRecord = { ...before, updatedAt: this.clock().toISOString(), updatedBy: caller.email, version: before.version + 1 };
     if (document === undefined) delete after.document;
     else after.document = document;
