@@ -1,8 +1,5 @@
 import { useMemo, useState } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -17,7 +14,8 @@ import {
   useLocations,
 } from '../../api/locations';
 import { useClientState } from '../../app/clientState';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
@@ -35,11 +33,11 @@ export default function LocationsPage() {
   const user = useCurrentUser();
   const { corporateAdmin } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const { data, error, isLoading, mutate } = useLocations();
+  const locations = useLocations();
   const [sharing, setSharing] = useState<Location | null>(null);
   const page = useAdminListPage<Location, LocationInput>({
     section: 'locations',
-    mutate,
+    mutate: locations.mutate,
     create: createLocation,
     update: (location, input) => updateLocation(location.id, input),
     // A refusal comes in the spec's words (sensors or gateways attached, sites in it).
@@ -79,25 +77,15 @@ export default function LocationsPage() {
   ];
 
   return (
-    <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('locations.title')}</Typography>
-      <AdminGrid<Location>
-        gridId="locations"
-        label={t('locations.title')}
-        rows={data}
-        columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
-        emptyLabel={t('locations.empty')}
-        rowActions={rowActions}
-        initialSort={[{ field: 'displayName', sort: 'asc' }]}
-        toolbar={canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
-            {t('locations.add')}
-          </Button>
-        )}
-      />
+    <AdminListPage
+      section="locations"
+      gridId="locations"
+      list={locations}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ field: 'displayName', sort: 'asc' }]}
+      onAdd={canWrite ? page.startAdd : undefined}
+    >
       {editing !== null && (
         <LocationDialog
           {...(editing.mode === 'edit' ? { location: editing.item } : {})}
@@ -108,6 +96,6 @@ export default function LocationsPage() {
       )}
       {sharing !== null && <ShareLocationDialog location={sharing} onClose={() => setSharing(null)} />}
       <ConfirmDialog {...page.deleteDialog} />
-    </>
+    </AdminListPage>
   );
 }

@@ -1,7 +1,4 @@
 import { useMemo } from 'react';
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { userDisplayName, type SecurityGroup, type SecurityGroupInput } from '@domain/security-groups';
@@ -12,7 +9,7 @@ import {
   useSecurityGroups,
   useSecurityGroupUsers,
 } from '../../api/securityGroups';
-import { AdminGrid } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -88,29 +85,15 @@ export default function SecurityGroupsPage() {
   ];
 
   return (
-    <>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('securityGroups.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('securityGroups.intro')}
-      </Typography>
-      <AdminGrid<SecurityGroup>
-        gridId="security-groups"
-        label={t('securityGroups.title')}
-        rows={groups.data}
-        columns={columns}
-        loading={groups.isLoading}
-        error={groups.error}
-        onReload={() => void groups.mutate()}
-        emptyLabel={t('securityGroups.empty')}
-        rowActions={rowActions}
-        toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
-            {t('securityGroups.add')}
-          </Button>
-        }
-      />
+    <AdminListPage
+      section="securityGroups"
+      gridId="security-groups"
+      intro={t('securityGroups.intro')}
+      list={groups}
+      columns={columns}
+      rowActions={rowActions}
+      onAdd={page.startAdd}
+    >
       {editing !== null && (
         <SecurityGroupDialog
           title={t(editing.mode === 'add' ? 'securityGroups.addTitle' : 'securityGroups.editTitle')}
@@ -132,6 +115,6 @@ export default function SecurityGroupsPage() {
         />
       )}
       <ConfirmDialog {...page.deleteDialog} />
-    </>
+    </AdminListPage>
   );
 }

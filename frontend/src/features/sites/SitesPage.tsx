@@ -1,8 +1,5 @@
 import { useMemo, useState } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +9,8 @@ import type { Site, SiteInput } from '@domain/site';
 import { NAVBAR_KEY, useLocations } from '../../api/locations';
 import { createSite, deleteSite, downloadSiteDocument, updateSite, uploadSiteDocument, useSites } from '../../api/sites';
 import { useClientState } from '../../app/clientState';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
@@ -51,12 +49,12 @@ export default function SitesPage() {
   const user = useCurrentUser();
   const { corporateAdmin } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const { data, error, isLoading, mutate } = useSites();
+  const sites = useSites();
   const locations = useLocations();
   const [details, setDetails] = useState<Site | null>(null);
   const page = useAdminListPage<Site, SiteInput>({
     section: 'sites',
-    mutate,
+    mutate: sites.mutate,
     create: createSite,
     update: (site, input) => updateSite(site.id, input),
     // A refusal comes in SPEC section 8's words: shifts, checklists, sensors, gateways, locations, users.
@@ -132,25 +130,15 @@ export default function SitesPage() {
   ];
 
   return (
-    <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('sites.title')}</Typography>
-      <AdminGrid<Site>
-        gridId="sites"
-        label={t('sites.title')}
-        rows={data}
-        columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
-        emptyLabel={t('sites.empty')}
-        rowActions={rowActions}
-        initialSort={[{ field: 'displayName', sort: 'asc' }]}
-        toolbar={canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
-            {t('sites.add')}
-          </Button>
-        )}
-      />
+    <AdminListPage
+      section="sites"
+      gridId="sites"
+      list={sites}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ field: 'displayName', sort: 'asc' }]}
+      onAdd={canWrite ? page.startAdd : undefined}
+    >
       {editing !== null && (
         <SiteDialog
           key={editing.mode === 'edit' ? editing.item.id : 'new'}
@@ -162,6 +150,6 @@ export default function SitesPage() {
       )}
       {details !== null && <SiteDetailsDialog site={details} onClose={() => setDetails(null)} />}
       <ConfirmDialog {...page.deleteDialog} />
-    </>
+    </AdminListPage>
   );
 }

@@ -1,14 +1,11 @@
 import { useMemo } from 'react';
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_WRITERS } from '@domain/roles';
 import type { UserView, UserViewInput } from '@domain/user-views';
 import { useNamedItems } from '../../api/namedCatalog';
 import { createUserView, deleteUserView, updateUserView, useUserViews } from '../../api/userViews';
-import { AdminGrid } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { IdOption } from '../../components/IdMultiSelect';
 import { useAdminListPage } from '../../components/useAdminListPage';
@@ -69,26 +66,14 @@ export default function UserViewsPage() {
     : [];
 
   return (
-    <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('userViews.title')}
-      </Typography>
-      <AdminGrid<UserView>
-        gridId="user-views"
-        label={t('userViews.title')}
-        rows={views.data}
-        columns={columns}
-        loading={views.isLoading}
-        error={views.error}
-        onReload={() => void views.mutate()}
-        emptyLabel={t('userViews.empty')}
-        rowActions={rowActions}
-        toolbar={canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={page.startAdd}>
-            {t('userViews.add')}
-          </Button>
-        )}
-      />
+    <AdminListPage
+      section="userViews"
+      gridId="user-views"
+      list={views}
+      columns={columns}
+      rowActions={rowActions}
+      onAdd={canWrite ? page.startAdd : undefined}
+    >
       {editing !== null && (
         <UserViewDialog
           title={t(editing.mode === 'add' ? 'userViews.addTitle' : 'userViews.editTitle')}
@@ -103,6 +88,6 @@ export default function UserViewsPage() {
         />
       )}
       <ConfirmDialog {...page.deleteDialog} />
-    </>
+    </AdminListPage>
   );
 }
