@@ -36,7 +36,7 @@ export default defineConfig({
           // Integration and browser tests share one local stack on free ports.
           name: 'stack',
           environment: 'node',
-          include: ['test/integration/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
