@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +18,8 @@ export interface StackUnderTest {
   mqttUrl: string;
   /** The stack's data folder, where the device signing secret is kept. */
   dataDir: string;
+  /** Everything the stack's process wrote (every log line, at every level), for the security suite. */
+  logFile: string;
 }
 
 declare module 'vitest' {
@@ -35,6 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A low session limit, so the limit's behaviour can be tested without dozens of sign-ins;
   // the API reads it per request, the web app from /config.json.
   process.env['MAX_SESSIONS'] = '3';
+  const logFile = join(dataDir, 'stack.log');
+  const restoreOutput = captureOutput(logFile);
   const stack = await startLocalStack({ ports: await freePorts(), dataDir });
   project.provide('stack', {
     portalUrl: stack.urls.portal,
@@ -44,10 +48,38 @@ export default async function setup(project: TestProject): Promise<() => Promise
     tableName: stack.tableName,
     mqttUrl: stack.urls.mqtt,
     dataDir: stack.dataDir,
+    logFile,
     ...stack.identity,
   });
   return async () => {
     await stack.stop();
+    restoreOutput();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Every line the stack's process writes goes to `logFile`; the handlers log at every level
+ * (DEBUG), so the security suite can check that no secret reaches a log, while the console
+ * keeps only what `npm start` would show (warnings and errors, and anything not a log line).
+ */
+function captureOutput(logFile: string): () => void {
+  process.env['LOG_LEVEL'] = 'DEBUG';
+  const quiet = /^\{"level":"(DEBUG|INFO)"/;
+  const streams = [process.stdout, process.stderr] as const;
+  const originals = streams.map((stream) => stream.write.bind(stream));
+  streams.forEach((stream, index) => {
+    const original = originals[index] as typeof stream.write;
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      appendFileSync(logFile, text);
+      if (quiet.test(text)) {
+        const callback = rest.find((argument) => typeof argument === 'function') as (() => void) | undefined;
+        callback?.();
+        return true;
+      }
+      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stream.write;
+  });
+  return () => streams.forEach((stream, index) => { stream.write = originals[index] as typeof stream.write; });
 }
