@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_TEXT_MAX, EMAIL_MAX, ID_MAX, TIME_ZONE_MAX } from './limits';
 import { MESSAGES } from './messages';
 import { ROLES } from './roles';
 import { isTimeZone } from './site';
@@ -94,10 +95,13 @@ export const loginSessionInputSchema = z.object({
 export type LoginSessionInput = z.infer<typeof loginSessionInputSchema>;
 
 /** PUT users/login/{id}: "loginid plus fields". */
-export const loginSessionUpdateSchema = loginSessionInputSchema.partial().extend({ loginid: z.string().optional() });
+export const loginSessionUpdateSchema = loginSessionInputSchema.partial().extend({ loginid: z.string().max(ID_MAX, { error: MESSAGES.fieldTooLong }).optional() });
 
 /** PUT users/logout. */
-export const logoutInputSchema = z.object({ loginid: z.string().optional(), deviceKey: z.string().optional() });
+export const logoutInputSchema = z.object({
+  loginid: z.string().max(ID_MAX, { error: MESSAGES.fieldTooLong }).optional(),
+  deviceKey: z.string().max(200, { error: MESSAGES.fieldTooLong }).optional(),
+});
 
 /** PUT users/login answers with the session id. */
 export const loginSessionCreatedSchema = z.object({ id: z.string(), loginid: z.string() });
@@ -151,18 +155,18 @@ export const accountPreferencesPatchSchema = z.object({
  * API never takes or keeps a password (the identity service owns it), so it is not here.
  */
 export const selfProfileUpdateSchema = z.object({
-  lastlogindate: z.string().optional(),
+  lastlogindate: z.string().max(DATE_TEXT_MAX, { error: MESSAGES.dateTimeInvalid }).optional(),
   isactive: z.union([z.boolean(), flag]).optional(),
   isEmailVerified: z.union([z.boolean(), flag]).optional(),
-  email: z.string().email().optional(),
-  invitedate: z.string().nullable().optional(),
+  email: z.string().max(EMAIL_MAX, { error: MESSAGES.fieldTooLong }).pipe(z.email({ error: MESSAGES.emailInvalid })).optional(),
+  invitedate: z.string().max(DATE_TEXT_MAX, { error: MESSAGES.dateTimeInvalid }).nullable().optional(),
   lang: z.enum(['en', 'fr', 'es']).optional(),
   uom: z.enum(['C', 'F']).optional(),
-  timezone: z.string().max(64).refine(isTimeZone, { error: MESSAGES.timezoneInvalid }).optional(),
-  firstname: z.string().max(100).optional(),
-  lastname: z.string().max(100).optional(),
+  timezone: z.string().max(TIME_ZONE_MAX, { error: MESSAGES.timezoneInvalid }).refine(isTimeZone, { error: MESSAGES.timezoneInvalid }).optional(),
+  firstname: z.string().max(100, { error: MESSAGES.fieldTooLong }).optional(),
+  lastname: z.string().max(100, { error: MESSAGES.fieldTooLong }).optional(),
   /** Profile settings: empty, or a phone with its country code and 10 digits; a changed phone must be verified again. */
-  phone: z.string().trim().overwrite(normalisePhone).refine((phone) => phone === '' || isValidPhone(phone), { error: MESSAGES.phoneInvalid }).optional(),
+  phone: z.string().max(40, { error: MESSAGES.phoneInvalid }).trim().overwrite(normalisePhone).refine((phone) => phone === '' || isValidPhone(phone), { error: MESSAGES.phoneInvalid }).optional(),
 });
 
 /** Locations and sites for the navbar (SPEC section 7, node backend). */
@@ -178,22 +182,56 @@ export type Navbar = z.infer<typeof navbarSchema>;
 
 /** GET, PUT users/portallastselectedlocation. */
 export const lastSelectedLocationSchema = z.object({
-  locationId: z.string().nullable(),
-  siteId: z.string().nullable(),
+  locationId: z.string().max(ID_MAX, { error: MESSAGES.fieldTooLong }).nullable(),
+  siteId: z.string().max(ID_MAX, { error: MESSAGES.fieldTooLong }).nullable(),
 });
 export type LastSelectedLocation = z.infer<typeof lastSelectedLocationSchema>;
 
-/** The identity attributes the API lets a caller change through `PUT cognito/{name}`. */
-export const EDITABLE_IDENTITY_ATTRIBUTES = ['email', 'email_verified', 'given_name', 'family_name', 'phone_number', 'locale'] as const;
+/** The custom attributes of the user pool: the claims the portal reads from the ID token. */
+export const IDENTITY_CUSTOM_ATTRIBUTES = ['role', 'accountinfoid', 'customerid', 'customergroupid', 'isPortalLogin'] as const;
+
+/**
+ * What the app clients (portal, helpdesk) may read about the signed-in user: the Cognito
+ * clients' `ReadAttributes` (lib/identity.ts) and the local identity service's, one list.
+ */
+export const IDENTITY_CLIENT_READ_ATTRIBUTES = [
+  'email', 'email_verified', 'phone_number', 'phone_number_verified', 'given_name', 'family_name',
+  ...IDENTITY_CUSTOM_ATTRIBUTES.map((name) => `custom:${name}` as const),
+] as const;
+
+/**
+ * What a signed-in user may write about themself with their own access token
+ * (UpdateUserAttributes): the clients' `WriteAttributes`, on AWS and locally. Not the role, the
+ * organisation, the portal access or any `*_verified` flag: those only the back end writes,
+ * with admin calls. Not the phone either: it carries SMS MFA, which user administration and
+ * the profile keep in step with the account record. A new email is only taken once the code
+ * sent to it is verified (the pool keeps the original until then).
+ */
+export const IDENTITY_CLIENT_WRITE_ATTRIBUTES = ['email', 'given_name', 'family_name'] as const;
+
+/**
+ * The identity attributes the API lets a caller change through `PUT cognito/{name}`. An
+ * email change is not taken at once: the identity service sends a code to the new address and
+ * the old one keeps working until the account's owner verifies it.
+ */
+export const EDITABLE_IDENTITY_ATTRIBUTES = ['email', 'given_name', 'family_name', 'locale'] as const;
+/**
+ * Accepted for the spec's call shape (SPEC section 4: the first login sends `email_verified`
+ * true) and never passed on: only the identity service's own verification marks an email verified.
+ */
+export const IGNORED_IDENTITY_ATTRIBUTES = ['email_verified'] as const;
 /** And delete through the attribute delete call. */
-export const DELETABLE_IDENTITY_ATTRIBUTES = ['phone_number', 'given_name', 'family_name', 'locale'] as const;
+export const DELETABLE_IDENTITY_ATTRIBUTES = ['given_name', 'family_name', 'locale'] as const;
 
 export const identityAttributesUpdateSchema = z.object({
-  name: z.string().optional(),
-  UserAttributes: z.array(z.object({ Name: z.enum(EDITABLE_IDENTITY_ATTRIBUTES), Value: z.string().max(2048) })).min(1),
+  name: z.string().max(256).optional(),
+  UserAttributes: z.array(z.object({
+    Name: z.enum([...EDITABLE_IDENTITY_ATTRIBUTES, ...IGNORED_IDENTITY_ATTRIBUTES]),
+    Value: z.string().max(2048),
+  })).min(1).max(10),
 });
 export const identityAttributesDeleteSchema = z.object({
-  UserAttributeNames: z.array(z.enum(DELETABLE_IDENTITY_ATTRIBUTES)).min(1),
+  UserAttributeNames: z.array(z.enum(DELETABLE_IDENTITY_ATTRIBUTES)).min(1).max(10),
 });
 
 /** GET cognito/getuser/{name}: the identity record, without anything secret. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64Length, DATE_TEXT_MAX } from './limits';
 import { MESSAGES } from './messages';
 import { base64DecodedLength, isCalendarDate, SITE_DOCUMENT_MAX_BYTES } from './site';
 
@@ -26,7 +27,8 @@ export const calibrationCertificateUploadSchema = z.object({
   fileName: z.string({ error: MESSAGES.certificateInvalid }).trim().min(1, { error: MESSAGES.certificateInvalid })
     .max(200, { error: MESSAGES.certificateInvalid })
     .refine((name) => name.toLowerCase().endsWith('.pdf'), { error: MESSAGES.certificateInvalid }),
-  data: z.string({ error: MESSAGES.certificateInvalid }).min(1, { error: MESSAGES.certificateInvalid }),
+  data: z.string({ error: MESSAGES.certificateInvalid }).min(1, { error: MESSAGES.certificateInvalid })
+    .max(base64Length(CALIBRATION_CERTIFICATE_MAX_BYTES), { error: MESSAGES.certificateInvalid }),
 }).superRefine((upload, context) => {
   if (base64DecodedLength(upload.data) > CALIBRATION_CERTIFICATE_MAX_BYTES || !BASE64.test(upload.data) || !upload.data.startsWith(PDF_MAGIC_BASE64)) {
     context.addIssue({ code: 'custom', path: ['data'], message: MESSAGES.certificateInvalid });
@@ -36,9 +38,9 @@ export type CalibrationCertificateUpload = z.infer<typeof calibrationCertificate
 
 /** POST /sensors/{id}/calibrations: the dates (`YYYY-MM-DD`), who calibrated, and the certificate. */
 export const calibrationInputSchema = z.object({
-  issueDate: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.issueDateRequired }).trim()
+  issueDate: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.issueDateRequired }).max(DATE_TEXT_MAX, { error: MESSAGES.dateInvalid }).trim()
     .refine(isCalendarDate, { error: MESSAGES.dateInvalid })),
-  renewalDate: z.preprocess(blankToUndefined, z.string().trim().refine(isCalendarDate, { error: MESSAGES.dateInvalid }).optional()),
+  renewalDate: z.preprocess(blankToUndefined, z.string().max(DATE_TEXT_MAX, { error: MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: MESSAGES.dateInvalid }).optional()),
   certificateNumber: optionalText,
   /** Who calibrated the sensor (a laboratory, a technician). */
   calibratedBy: optionalText,

@@ -34,7 +34,7 @@ const minutes = (message: string) =>
     z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_LOGGING_MINUTES, { error: message }),
   );
 
-const time = z.string({ error: MESSAGES.scheduleTimeInvalid }).trim().regex(TIME_PATTERN, { error: MESSAGES.scheduleTimeInvalid });
+const time = z.string({ error: MESSAGES.scheduleTimeInvalid }).max(10, { error: MESSAGES.scheduleTimeInvalid }).trim().regex(TIME_PATTERN, { error: MESSAGES.scheduleTimeInvalid });
 
 export const loggingScheduleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('always') }),
@@ -43,6 +43,7 @@ export const loggingScheduleSchema = z.discriminatedUnion('kind', [
     days: z
       .array(z.enum(WEEKDAYS, { error: MESSAGES.scheduleDaysRequired }), { error: MESSAGES.scheduleDaysRequired })
       .min(1, { error: MESSAGES.scheduleDaysRequired })
+      .max(WEEKDAYS.length, { error: MESSAGES.listTooLong })
       .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
     start: time,
     end: time,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ConnectionType } from './device-catalogue';
+import { DATE_TEXT_MAX } from './limits';
 import { MESSAGES } from './messages';
-import { deviceTopic } from './telemetry';
+import { deviceTimeSchema, deviceTopic } from './telemetry';
 
 /**
  * Device commands (SPEC section 3 "commands", section 5 "Sensor device settings"; issue 5
@@ -42,6 +43,7 @@ const commandTime = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, { error: required })
+    .max(DATE_TEXT_MAX, { error: MESSAGES.commandTimeInvalid })
     .refine((text) => /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), { error: MESSAGES.commandTimeInvalid })
     .transform((text) => new Date(text).toISOString());
 
@@ -211,9 +213,8 @@ export const commandAcknowledgementSchema = z.object({
   commandId: z.string().trim().min(1).max(64),
   status: z.enum(['executed', 'failed']),
   response: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]).optional(),
-  executedAt: z.union([z.number().int().positive(), z.string().refine((text) => !Number.isNaN(Date.parse(text)))])
-    .transform((value) => new Date(value).toISOString())
-    .optional(),
+  /** Bounded like every device time (a 9e15 is refused, never turned into a date that throws). */
+  executedAt: deviceTimeSchema.optional(),
   targetDeviceId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9]+$/).transform((id) => id.toUpperCase()).optional(),
 });
 export type CommandAcknowledgement = z.infer<typeof commandAcknowledgementSchema>;

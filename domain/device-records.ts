@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_TYPE_MAX } from './limits';
 import { MESSAGES } from './messages';
 
 /**
@@ -95,7 +96,7 @@ export const fileUploadRequestSchema = z
       .min(1, { error: MESSAGES.fileNameRequired, abort: true })
       .max(FILE_NAME_MAX, { error: MESSAGES.fileNameInvalid })
       .regex(FILE_NAME_PATTERN, { error: MESSAGES.fileNameInvalid }),
-    contentType: z.string({ error: MESSAGES.fileTypeNotAllowed }).trim().toLowerCase(),
+    contentType: z.string({ error: MESSAGES.fileTypeNotAllowed }).max(CONTENT_TYPE_MAX, { error: MESSAGES.fileTypeNotAllowed }).trim().toLowerCase(),
     size: z.number({ error: MESSAGES.fileEmpty }).int({ error: MESSAGES.fileEmpty }),
     kind: z.enum(DEVICE_FILE_KINDS).default('file'),
   })

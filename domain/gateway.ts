@@ -74,17 +74,20 @@ export const gatewayInputSchema = z.object({
     .string({ error: MESSAGES.gatewayModelRequired })
     .trim()
     .min(1, { error: MESSAGES.gatewayModelRequired, abort: true })
+    .max(50, { error: MESSAGES.gatewayModelInvalid })
     .refine((code) => gatewayModel(code) !== undefined, { error: MESSAGES.gatewayModelInvalid }),
   macId: z
     .string({ error: MESSAGES.macIdRequired })
     .trim()
     .min(1, { error: MESSAGES.macIdRequired, abort: true })
+    .max(32, { error: MESSAGES.macIdInvalid })
     .regex(MAC_ID_PATTERN, { error: MESSAGES.macIdInvalid })
     .transform(normaliseMacId),
   eui: z
     .string({ error: MESSAGES.euiRequired })
     .trim()
     .min(1, { error: MESSAGES.euiRequired, abort: true })
+    .max(32, { error: MESSAGES.euiInvalid })
     .regex(EUI_PATTERN, { error: MESSAGES.euiInvalid })
     .transform(normaliseDeviceId),
   locationIds: z

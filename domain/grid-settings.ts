@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 /**
  * Column settings of one data grid, saved per user and per grid (issue 4 section 4: "a
@@ -18,14 +19,16 @@ const columnField = z.string().min(1).max(100);
 
 export const gridSettingsSchema = z.object({
   /** Fields in the order the user wants them; fields not listed keep their place after these. */
-  columnOrder: z.array(columnField).max(GRID_MAX_COLUMNS).default([]),
+  columnOrder: z.array(columnField).max(GRID_MAX_COLUMNS, { error: MESSAGES.listTooLong }).default([]),
   /** `false` hides a column; a field not listed is shown. */
   columnVisibility: z.record(columnField, z.boolean())
-    .refine((value) => Object.keys(value).length <= GRID_MAX_COLUMNS)
+    .refine((value) => Object.keys(value).length <= GRID_MAX_COLUMNS, { error: MESSAGES.listTooLong })
+    .meta({ maxProperties: GRID_MAX_COLUMNS })
     .default({}),
   /** Widths in pixels set by the user. */
   columnWidths: z.record(columnField, z.number().int().min(GRID_MIN_COLUMN_WIDTH).max(GRID_MAX_COLUMN_WIDTH))
-    .refine((value) => Object.keys(value).length <= GRID_MAX_COLUMNS)
+    .refine((value) => Object.keys(value).length <= GRID_MAX_COLUMNS, { error: MESSAGES.listTooLong })
+    .meta({ maxProperties: GRID_MAX_COLUMNS })
     .default({}),
 });
 export type GridSettings = z.infer<typeof gridSettingsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, ID_MAX } from './limits';
 import { MESSAGES } from './messages';
 
 /**
@@ -10,6 +11,7 @@ import { MESSAGES } from './messages';
 export const LOCATION_NAME_MAX = 100;
 export const ADDRESS_MAX = 200;
 export const PLACE_MAX = 100;
+export const POSTAL_CODE_MAX = 10;
 
 /** Names start with a letter or digit; the rest is what names of places carry. */
 const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'&()/#+_-]*$/u;
@@ -61,7 +63,7 @@ export const postalAddressFields = {
   city: requiredText(PLACE_PATTERN, PLACE_MAX, { required: MESSAGES.cityRequired, invalid: MESSAGES.cityInvalid }),
   state: requiredText(PLACE_PATTERN, PLACE_MAX, { required: MESSAGES.stateRequired, invalid: MESSAGES.stateInvalid }),
   country: requiredText(PLACE_PATTERN, PLACE_MAX, { required: MESSAGES.countryRequired, invalid: MESSAGES.countryInvalid }),
-  postalCode: requiredText(POSTAL_CODE_PATTERN, 10, { required: MESSAGES.postalCodeRequired, invalid: MESSAGES.postalCodeInvalid }),
+  postalCode: requiredText(POSTAL_CODE_PATTERN, POSTAL_CODE_MAX, { required: MESSAGES.postalCodeRequired, invalid: MESSAGES.postalCodeInvalid }),
 };
 export const postalAddressSchema = z.object(postalAddressFields);
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
@@ -72,7 +74,7 @@ export const optionalPostalAddressFields = {
   city: optionalText(PLACE_PATTERN, PLACE_MAX, MESSAGES.cityInvalid),
   state: optionalText(PLACE_PATTERN, PLACE_MAX, MESSAGES.stateInvalid),
   country: optionalText(PLACE_PATTERN, PLACE_MAX, MESSAGES.countryInvalid),
-  postalCode: optionalText(POSTAL_CODE_PATTERN, 10, MESSAGES.postalCodeInvalid),
+  postalCode: optionalText(POSTAL_CODE_PATTERN, POSTAL_CODE_MAX, MESSAGES.postalCodeInvalid),
 };
 
 export const coordinateFields = {
@@ -96,7 +98,7 @@ export type LocationPatch = z.infer<typeof locationPatchSchema>;
 
 /** SPEC section 3 "Location mapping: id and fields to update". */
 export const locationMappingSchema = z.object({
-  id: z.string().optional(),
+  id: z.string().max(ID_MAX, { error: MESSAGES.fieldTooLong }).optional(),
   fieldsToUpdate: locationPatchSchema.refine((fields) => Object.keys(fields).length > 0, { error: MESSAGES.mappingFieldsRequired }),
 });
 export type LocationMapping = z.infer<typeof locationMappingSchema>;
@@ -192,6 +194,7 @@ export const locationShareInputSchema = z.object({
     .string({ error: MESSAGES.shareEmailRequired })
     .trim()
     .min(1, { error: MESSAGES.shareEmailRequired })
+    .max(EMAIL_MAX, { error: MESSAGES.shareEmailInvalid })
     .pipe(z.email({ error: MESSAGES.shareEmailInvalid })),
   /** Whether the invitee administers the location (may edit it). */
   isAdmin: z.boolean().default(false),

@@ -159,6 +159,9 @@ export const MESSAGES = {
   emailAlreadyRegistered: "This email is already registered.",
   roleNotAssignable: "You cannot give this role.",
   notOnOwnAccount: "You cannot do this to your own account.",
+  accountOutranksYou: "You cannot change this account: its role is above yours.",
+  emailChangePending: "A verification code has been sent to the new email address. The email changes once the code is verified.",
+  emailNotVerified: "Verify the new email address with the code sent to it first.",
   verifyNoPhone: "Save a phone number before verifying it.",
   verifyNoPager: "Save a pager number or email before verifying it.",
   fieldTooLong: "This field is too long.",
@@ -294,6 +297,12 @@ export const MESSAGES = {
   commandTimeInvalid: "Please enter a valid date and time.",
   commandEndBeforeStart: "End cannot be before start.",
   commandNotSent: "The command could not be sent to the device. Please try again.",
+  // Request limits (issue 11): what the API answers to requests it cannot take
+  requestTooLarge: "The request is too large.",
+  requestAddressInvalid: "The address of this request is not valid.",
+  requestValueTooLong: "A value in the address of this request is too long.",
+  listTooLong: "This list has too many items.",
+  itemTooLarge: "This item is too large to be saved.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,7 @@ import {
   type SensorModel,
 } from './device-catalogue';
 import { fillTemplate } from './gateway';
+import { DATE_TEXT_MAX } from './limits';
 import { MESSAGES } from './messages';
 import { isDeviceOnline } from './telemetry-state';
 
@@ -60,13 +61,18 @@ const idList = () =>
   z.preprocess((value) => (value === null || value === undefined ? [] : value), z.array(z.string().trim().min(1).max(100)).max(50))
     .transform((ids) => [...new Set(ids)]);
 
+/** A sensor has at most 4 channels (the largest model's); a sub type is a catalogue code. */
+const MAX_CHANNELS = 4;
+const SENSOR_SUB_TYPE_MAX = 50;
+
 /** One channel of a sensor: its data logging profile, sensor type and sub type (SPEC "per channel"). */
 export const sensorChannelSchema = z.object({
   channel: z.number({ error: MESSAGES.sensorChannelInvalid }).int({ error: MESSAGES.sensorChannelInvalid })
     .min(1, { error: MESSAGES.sensorChannelInvalid }).max(4, { error: MESSAGES.sensorChannelInvalid }),
   dataLoggingProfileId: requiredId(MESSAGES.channelLogProfileRequired),
   sensorType: z.preprocess(blankToUndefined, z.enum(SENSOR_TYPES, { error: MESSAGES.channelSensorTypeRequired })),
-  sensorSubType: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.channelSubTypeRequired }).trim().min(1, { error: MESSAGES.channelSubTypeRequired })),
+  sensorSubType: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.channelSubTypeRequired }).trim().min(1, { error: MESSAGES.channelSubTypeRequired })
+    .max(SENSOR_SUB_TYPE_MAX, { error: MESSAGES.channelTypeNotAllowed })),
 });
 export type SensorChannel = z.infer<typeof sensorChannelSchema>;
 
@@ -91,7 +97,8 @@ const sensorFields = z.object({
   deviceAlarmProfileId: optionalId(),
   notificationGroupIds: idList(),
   inactivityNotificationGroupIds: idList(),
-  channels: z.array(sensorChannelSchema, { error: MESSAGES.sensorChannelsRequired }).min(1, { error: MESSAGES.sensorChannelsRequired }),
+  channels: z.array(sensorChannelSchema, { error: MESSAGES.sensorChannelsRequired }).min(1, { error: MESSAGES.sensorChannelsRequired })
+    .max(MAX_CHANNELS, { error: MESSAGES.sensorChannelsTooMany }),
   connectionType: z.preprocess(blankToUndefined, z.enum(CONNECTION_TYPES, { error: MESSAGES.connectionTypeRequired })),
   externalSensorType: z.preprocess(blankToUndefined, z.enum(EXTERNAL_SENSOR_TYPES, { error: MESSAGES.externalSensorTypeRequired }).optional()),
   departmentId: optionalId(),
@@ -210,7 +217,7 @@ export type SensorStatusInput = z.infer<typeof sensorStatusInputSchema>;
 
 /** A date and time with its zone (ISO 8601), kept as UTC ISO. */
 const dateTime = (message: string) =>
-  z.string({ error: message }).trim()
+  z.string({ error: message }).max(DATE_TEXT_MAX, { error: message }).trim()
     .refine((text) => /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), { error: message })
     .transform((text) => new Date(text).toISOString());
 
@@ -468,8 +475,9 @@ export const quickRegisterInputSchema = z.object({
   channels: z.array(z.object({
     channel: z.number().int().min(1, { error: MESSAGES.sensorChannelInvalid }).max(4, { error: MESSAGES.sensorChannelInvalid }),
     sensorType: z.enum(SENSOR_TYPES, { error: MESSAGES.channelSensorTypeRequired }),
-    sensorSubType: z.string({ error: MESSAGES.channelSubTypeRequired }).trim().min(1, { error: MESSAGES.channelSubTypeRequired }),
-  })).max(4).optional(),
+    sensorSubType: z.string({ error: MESSAGES.channelSubTypeRequired }).trim().min(1, { error: MESSAGES.channelSubTypeRequired })
+      .max(SENSOR_SUB_TYPE_MAX, { error: MESSAGES.channelTypeNotAllowed }),
+  })).max(MAX_CHANNELS, { error: MESSAGES.sensorChannelsTooMany }).optional(),
   lines: z.string({ error: MESSAGES.quickRegisterLinesRequired }).max(200 * QUICK_REGISTER_MAX_LINES, { error: MESSAGES.quickRegisterTooManyLines }),
 }).superRefine((input, context) => {
   const model = sensorModel(input.deviceModel);

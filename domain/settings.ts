@@ -91,7 +91,8 @@ export function translationFileProblem(file: { name: string; size: number }): st
 /** A catalogue key: dotted path of names (`securityGroups.title`). */
 const catalogueKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/).max(200);
 const overridesOfLanguage = z.record(catalogueKey, z.string().max(TRANSLATION_TEXT_MAX))
-  .refine((texts) => Object.keys(texts).length <= TRANSLATION_MAX_KEYS, { error: MESSAGES.translationCsvTooLarge });
+  .refine((texts) => Object.keys(texts).length <= TRANSLATION_MAX_KEYS, { error: MESSAGES.translationCsvTooLarge })
+  .meta({ maxProperties: TRANSLATION_MAX_KEYS });
 
 /** The organisation's overrides of the catalogue texts, per language (what an import saves). */
 export const translationOverridesSchema = z.object({

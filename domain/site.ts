@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
+  ADDRESS_MAX,
   coordinateFields,
   optionalPostalAddressFields,
   optionalText,
+  PLACE_MAX,
+  POSTAL_CODE_MAX,
   postalAddressSchema,
   requiredText,
   type PostalAddress,
 } from './location';
+import { base64Length, DATE_TEXT_MAX, EMAIL_MAX, ID_MAX, TIME_ZONE_MAX } from './limits';
 import { MESSAGES } from './messages';
 import { isValidPhone, normalisePhone } from './user';
 
@@ -20,6 +24,8 @@ export const SITE_ID_MAX = 30;
 export const PERSON_NAME_MAX = 100;
 /** SPEC section 9: PDF max 2 MB. */
 export const SITE_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+/** The locations one site may be associated with. */
+export const SITE_LOCATIONS_MAX = 100;
 
 const SITE_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'&()/#+_-]*$/u;
 /** A site id: letters, digits, hyphens and underscores. */
@@ -49,11 +55,11 @@ const blankToUndefined = (value: unknown) =>
 
 const optionalDate = z.preprocess(
   blankToUndefined,
-  z.string({ error: MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: MESSAGES.dateInvalid }).optional(),
+  z.string({ error: MESSAGES.dateInvalid }).max(DATE_TEXT_MAX, { error: MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: MESSAGES.dateInvalid }).optional(),
 );
 
 const optionalEmail = (message: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: message }).trim().pipe(z.email({ error: message })).optional());
+  z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(EMAIL_MAX, { error: message }).pipe(z.email({ error: message })).optional());
 
 /** SPEC sections 5 and 9: the users' phone rule (country code, then 10 digits), kept as the number without separators. */
 const optionalPhone = (message: string) =>
@@ -65,24 +71,26 @@ const optionalPersonName = (message: string) => optionalText(PERSON_NAME_PATTERN
 
 /** The billing address as a form holds it: every part may still be empty. */
 const billingAddressFormSchema = z.object({
-  address: z.string().optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  country: z.string().optional(),
-  postalCode: z.string().optional(),
+  address: z.string().max(ADDRESS_MAX, { error: MESSAGES.addressInvalid }).optional(),
+  city: z.string().max(PLACE_MAX, { error: MESSAGES.cityInvalid }).optional(),
+  state: z.string().max(PLACE_MAX, { error: MESSAGES.stateInvalid }).optional(),
+  country: z.string().max(PLACE_MAX, { error: MESSAGES.countryInvalid }).optional(),
+  postalCode: z.string().max(POSTAL_CODE_MAX, { error: MESSAGES.postalCodeInvalid }).optional(),
 });
 
 const siteFields = z.object({
   name: requiredText(SITE_NAME_PATTERN, SITE_NAME_MAX, { required: MESSAGES.siteNameRequired, invalid: MESSAGES.siteNameInvalid }),
   siteId: optionalText(SITE_ID_PATTERN, SITE_ID_MAX, MESSAGES.siteIdInvalid),
   locationIds: z
-    .array(z.string().min(1), { error: MESSAGES.siteLocationRequired })
+    .array(z.string().min(1).max(ID_MAX, { error: MESSAGES.siteLocationNotFound }), { error: MESSAGES.siteLocationRequired })
     .min(1, { error: MESSAGES.siteLocationRequired })
+    .max(SITE_LOCATIONS_MAX, { error: MESSAGES.tooManySelected })
     .transform((ids) => [...new Set(ids)]),
   timezone: z
     .string({ error: MESSAGES.timezoneRequired })
     .trim()
     .min(1, { error: MESSAGES.timezoneRequired })
+    .max(TIME_ZONE_MAX, { error: MESSAGES.timezoneInvalid })
     .refine(isTimeZone, { error: MESSAGES.timezoneInvalid }),
   ...optionalPostalAddressFields,
   ...coordinateFields,
@@ -219,7 +227,8 @@ export const siteDocumentUploadSchema = z
       .min(1, { error: MESSAGES.documentNotPdf })
       .max(200, { error: MESSAGES.documentNotPdf })
       .refine((name) => name.toLowerCase().endsWith('.pdf'), { error: MESSAGES.documentNotPdf }),
-    data: z.string({ error: MESSAGES.documentNotPdf }).min(1, { error: MESSAGES.documentNotPdf }),
+    data: z.string({ error: MESSAGES.documentNotPdf }).min(1, { error: MESSAGES.documentNotPdf })
+      .max(base64Length(SITE_DOCUMENT_MAX_BYTES), { error: MESSAGES.documentTooLarge }),
   })
   .superRefine((upload, context) => {
     if (base64DecodedLength(upload.data) > SITE_DOCUMENT_MAX_BYTES) {

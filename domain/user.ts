@@ -26,6 +26,15 @@ export function assignableRoles(callerRole: Role): readonly UserRole[] {
   return [];
 }
 
+/**
+ * Whether the caller may act on another account (edit it, its identity, its sessions): only
+ * on one whose role they may give, so nobody changes an account whose role outranks theirs.
+ * An account without a known role is nobody's to change.
+ */
+export function mayManageAccount(callerRole: Role, accountRole: string | undefined): boolean {
+  return (assignableRoles(callerRole) as readonly string[]).includes(accountRole ?? '');
+}
+
 /** SPEC section 4: "MFA can only be turned off by support". */
 export function mayTurnOffMfa(callerRole: Role): boolean {
   return callerRole === 'helpdesk';
@@ -268,6 +277,7 @@ export const sendOtpResultSchema = z.object({ destination: z.string(), expiresAt
 export const verifyOtpInputSchema = sendOtpInputSchema.extend({
   code: z.string({ error: MESSAGES.verificationCodeRequired }).trim()
     .min(1, { error: MESSAGES.verificationCodeRequired })
+    .max(20, { error: MESSAGES.verificationCodeInvalid })
     .regex(/^\d{6}$/, { error: MESSAGES.verificationCodeInvalid }),
 });
 

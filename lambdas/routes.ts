@@ -101,6 +101,16 @@ import {
  */
 export const API_PREFIX = '/api';
 
+/**
+ * The largest request body a route takes unless it says otherwise (`maxBodyBytes`): JSON of a
+ * form or a list is far smaller; files go to S3 through presigned URLs. Larger bodies are
+ * refused with 413 by the local gateway and by the handler middleware alike (API Gateway's
+ * own limit is 10 MB, Lambda's request payload 6 MB).
+ */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+/** The routes that take a PDF of at most 2 MB as base64 in JSON (2.67 MB once encoded). */
+const PDF_UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
+
 /** One Lambda per resource: the handler module each resource's routes go to. */
 export const HANDLERS = {
   departments: 'lambdas/departments/handler.ts',
@@ -136,6 +146,8 @@ export interface RouteDefinition {
   summary: string;
   /** Request body schema, for validation and the OpenAPI document. */
   body?: ZodType;
+  /** The largest body this route takes, in bytes; `MAX_REQUEST_BODY_BYTES` when not given. */
+  maxBodyBytes?: number;
   /** Response body schema, for the OpenAPI document. */
   response?: ZodType;
   /** The response is a page `{ items, nextCursor }` of `response`. */
@@ -269,7 +281,7 @@ const siteRoutes: RouteDefinition[] = [
   { method: 'DELETE', path: '/sites/{id}', handler: 'sites', roles: ORGANISATION_WRITERS, summary: 'Delete a site (corporate access; refused with the reason of SPEC section 8)' },
   { method: 'GET', path: '/sites/{id}/users', handler: 'sites', roles: ORGANISATION_READERS, summary: "A site's users", response: siteUsersSchema },
   { method: 'GET', path: '/sites/{id}/devices', handler: 'sites', roles: ORGANISATION_READERS, summary: "A site's sensors and gateways", response: siteDevicesSchema },
-  { method: 'PUT', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_WRITERS, summary: "Upload the site's PDF (base64, at most 2 MB)", body: siteDocumentUploadSchema, response: siteSchema },
+  { method: 'PUT', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_WRITERS, summary: "Upload the site's PDF (base64, at most 2 MB)", body: siteDocumentUploadSchema, maxBodyBytes: PDF_UPLOAD_BODY_BYTES, response: siteSchema },
   { method: 'GET', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_READERS, summary: "The site's uploaded PDF (base64)", response: siteDocumentSchema },
   { method: 'DELETE', path: '/sites/{id}/document', handler: 'sites', roles: ORGANISATION_WRITERS, summary: "Remove the site's uploaded PDF" },
 ];
@@ -355,7 +367,7 @@ const sensorRoutes: RouteDefinition[] = [
   { method: 'DELETE', path: '/sensors/{id}/scheduledchanges/{changeId}', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Cancel a scheduled disable or enable', response: sensorSchema },
   { method: 'GET', path: '/sensors/{id}/history', handler: 'sensors', roles: ORGANISATION_READERS, summary: "A sensor's audit trail, newest first", response: historyEntrySchema, paginated: true },
   { method: 'GET', path: '/sensors/{id}/calibrations', handler: 'sensors', roles: ORGANISATION_READERS, summary: "A sensor's calibration certificates, latest issue first", response: calibrationListSchema },
-  { method: 'POST', path: '/sensors/{id}/calibrations', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Add a calibration: issue date, renewal after it, the certificate PDF (base64, at most 2 MB)', body: calibrationInputSchema, response: calibrationSchema },
+  { method: 'POST', path: '/sensors/{id}/calibrations', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Add a calibration: issue date, renewal after it, the certificate PDF (base64, at most 2 MB)', body: calibrationInputSchema, maxBodyBytes: PDF_UPLOAD_BODY_BYTES, response: calibrationSchema },
   { method: 'DELETE', path: '/sensors/{id}/calibrations/{calibrationId}', handler: 'sensors', roles: ORGANISATION_WRITERS, summary: 'Delete a calibration and its certificate' },
   { method: 'GET', path: '/sensors/{id}/calibrations/{calibrationId}/certificate', handler: 'sensors', roles: ORGANISATION_READERS, summary: "A calibration's certificate PDF (base64)", response: calibrationCertificateSchema },
   { method: 'GET', path: '/sensors/{id}/equipment', handler: 'sensors', roles: ORGANISATION_READERS, summary: 'The equipment a sensor watches: type, make, model, refrigerant', response: equipmentSchema },
@@ -400,6 +412,11 @@ export function routeKeyOf(route: Pick<RouteDefinition, 'method' | 'path'>): str
 }
 
 const routesByKey = new Map(ROUTES.map((route) => [routeKeyOf(route), route]));
+
+/** The largest body `route` takes, in bytes. */
+export function maxBodyBytesOf(route: Pick<RouteDefinition, 'maxBodyBytes'>): number {
+  return route.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
+}
 
 export function findRouteByKey(routeKey: string): RouteDefinition | undefined {
   return routesByKey.get(routeKey);
