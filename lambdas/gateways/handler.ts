@@ -13,12 +13,11 @@ import {
 } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
 import { isDeviceOnline } from '../../domain/telemetry-state';
-import { AccountStore } from '../accounts/store';
 import { unknownLocation } from '../locations/store';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { API_PREFIX } from '../routes';
 import { SiteStore } from '../sites/store';
-import { filterSensors, maySeeSite } from '../shared/access';
+import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
 import type { AuditEntry } from '../shared/audit';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
@@ -45,7 +44,7 @@ const table = () => backendConfig().tableName;
 const gateways = () => new GatewayStore(dynamoDocumentClient(), table());
 
 const viewer = (request: ActionRequest): Promise<Viewer> =>
-  viewerOf(requireCaller(request), targetCustomerId(request), new AccountStore(dynamoDocumentClient(), table()));
+  viewerOf(requireCaller(request), targetCustomerId(request));
 
 /** A gateway is seen by whoever reaches its site (the shared access layer, security groups). */
 const seesGateway = (view: Viewer, gateway: Pick<GatewayRecord, 'siteId'>) => maySeeSite(view.siteAccess, gateway.siteId);
@@ -56,6 +55,21 @@ function gatewayView(record: GatewayRecord, state: GatewayStateRecord, now: Date
     status: gatewayStatusOf(record.isActive),
     state: { ...state, online: isDeviceOnline(state.lastCommunicated, GATEWAY_STATUS_SECONDS, now) },
   };
+}
+
+/**
+ * The gateways with the sensor counts the viewer may see: when a security group lists only
+ * some sensors of a gateway's site, its count is of those (one Query of its sensors), so a
+ * count never tells of sensors the viewer cannot reach.
+ */
+async function withVisibleCounts(view: Viewer, records: readonly GatewayRecord[]): Promise<GatewayRecord[]> {
+  const store = gateways();
+  return Promise.all(records.map(async (gateway) => {
+    if (!sensorsLimitedOn(view.scope, gateway.siteId)) return gateway;
+    const sensors = await store.sensors(view.customerId, gateway.id);
+    const sensorCount = filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope).length;
+    return { ...gateway, sensorCount };
+  }));
 }
 
 /** The gateway a path names, when the viewer reaches it; any other answers 404, as a missing one does. */
@@ -105,7 +119,7 @@ async function listGateways(request: ActionRequest, isActive: boolean): Promise<
     const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: gatewayListPartition(view.customerId, isActive) });
     ({ items: records, nextCursor } = await store.list(view.customerId, isActive, page));
   }
-  const visible = records.filter((gateway) => seesGateway(view, gateway));
+  const visible = await withVisibleCounts(view, records.filter((gateway) => seesGateway(view, gateway)));
   const states = await store.states(view.customerId, visible.map((gateway) => gateway.id));
   const now = new Date();
   return {
@@ -133,7 +147,8 @@ export const gatewayActions: ResourceActions = {
   },
   [`GET ${base}/{id}`]: async (request) => {
     const view = await viewer(request);
-    const gateway = await visibleGateway(view, request);
+    const [gateway] = await withVisibleCounts(view, [await visibleGateway(view, request)]);
+    if (gateway === undefined) throw notFound(MESSAGES.gatewayNotFound);
     const states = await gateways().states(view.customerId, [gateway.id]);
     return { statusCode: 200, body: gatewayView(gateway, states.get(gateway.id) ?? {}, new Date()) };
   },

@@ -52,7 +52,7 @@ const locations = () => new LocationStore(dynamoDocumentClient(), table());
 const accounts = () => new AccountStore(dynamoDocumentClient(), table());
 
 async function viewer(request: ActionRequest): Promise<Viewer> {
-  return viewerOf(requireCaller(request), targetCustomerId(request), accounts());
+  return viewerOf(requireCaller(request), targetCustomerId(request));
 }
 
 const organisationName = (customerId: string) => accounts().organisationName(customerId);
@@ -188,11 +188,14 @@ export const locationActions: ResourceActions = {
       sharedLocations(view, store, 'accepted', organisationName),
       allSites(view.customerId),
     ]);
+    // Own sites through the access layer (assigned sites, security groups); a location another
+    // organisation shared brings its sites with it (the scope is of the caller's own organisation).
     const sitesOf = async (location: Location) => {
-      const sites = location.isShared
-        ? (await listReferences(dynamoDocumentClient(), table(), location.ownerCustomerId, { entity: ENTITY.location, id: location.id }, 'SITE'))
-            .map((reference) => ({ id: reference.id, name: reference.name }))
-        : ownSites.filter((site) => site.locationIds?.includes(location.id)).map((site) => ({ id: site.id, name: site.name }));
+      if (location.isShared) {
+        return (await listReferences(dynamoDocumentClient(), table(), location.ownerCustomerId, { entity: ENTITY.location, id: location.id }, 'SITE'))
+          .map((reference) => ({ id: reference.id, name: reference.name }));
+      }
+      const sites = ownSites.filter((site) => site.locationIds?.includes(location.id)).map((site) => ({ id: site.id, name: site.name }));
       return filterBySite(sites, (site) => site.id, view.siteAccess);
     };
     const body: Navbar = {

@@ -6,17 +6,17 @@ import {
   type Location,
   type LocationStanding,
 } from '../../domain/location';
-import { AccountStore, type AccountRecord } from '../accounts/store';
-import { accessScope, siteAccessOf, type AccessScope, type SiteAccess } from '../shared/access';
+import type { AccountRecord } from '../accounts/store';
+import { readAccess, siteAccessOf, type AccessScope, type SiteAccess } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import type { LocationRecord, LocationStore, ShareRecord } from './store';
 
 /**
  * Who is looking at the organisation's locations and sites, and what they may see (SPEC
  * section 6). A user sees the locations assigned to them; a corporate-access user, helpdesk
- * and superadmin see every one. Of the sites, those of the locations they see that the
- * security groups let them reach (the shared access layer). Locations of other
- * organisations shared with them count once accepted, never while pending.
+ * and superadmin see every one. Of the sites, those the shared access layer lets them reach
+ * (assigned sites, security groups). Locations of other organisations shared with them
+ * count once accepted, never while pending.
  */
 export interface Viewer {
   /** The account whose view this is (the caller, or the user a lookup names). */
@@ -35,13 +35,14 @@ export interface Viewer {
   scope: AccessScope;
 }
 
-export async function viewerOf(caller: Caller, customerId: string, accounts: AccountStore): Promise<Viewer> {
+/**
+ * The caller's view, read once for the request: their account and what the access layer lets
+ * them reach (lambdas/shared/access.ts `readAccess`).
+ */
+export async function viewerOf(caller: Caller, customerId: string): Promise<Viewer> {
   const ownOrganisation = customerId === caller.customerId;
-  const [account, scope] = await Promise.all([
-    ownOrganisation ? accounts.get(customerId, caller.accountId) : Promise.resolve(undefined),
-    accessScope(caller, customerId),
-  ]);
-  return viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, account, scope);
+  const { account, scope } = await readAccess(caller, customerId);
+  return viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, ownOrganisation ? account : undefined, scope);
 }
 
 /** The view of another account of the organisation (a user's locations by id or email). */

@@ -1,5 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound, validationError } from '../../domain/errors';
+import { validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { gatewayRelayProblem } from '../../domain/sensor';
 import type { ConnectionType } from '../../domain/device-catalogue';
@@ -19,11 +19,15 @@ export interface SensorPlacement {
 
 /**
  * The checks of a sensor's placement that need the table (SPEC section 5 and the access
- * layer): the site exists and the caller's security groups reach it (else 404, as if it did
- * not exist); the site is on the chosen location; the gateway exists, is on the same site
- * (a sensor reports through a gateway of its own site) and its model relays the sensor's
+ * layer): the site exists and the caller reaches it; the site is on the chosen location; the
+ * gateway exists, is on the same site (a sensor reports through a gateway of its own site)
+ * and its model relays the sensor's
  * connection type (Wi-Fi excepted: domain/sensor.ts `gatewayRelayProblem`). The location's
  * existence is the write transaction's own condition (its reference).
+ *
+ * A site the caller may not reach answers exactly as a missing one (400, "A selected site does
+ * not exist."), and so does a gateway on such a site ("The selected gateway was not found."):
+ * a different answer would tell a limited user which hidden sites and gateways exist.
  */
 export async function assertPlacement(
   client: DynamoDBDocumentClient,
@@ -33,7 +37,8 @@ export async function assertPlacement(
   placement: SensorPlacement,
 ): Promise<void> {
   // The caller's scope was read once for the request; a site it does not reach is as unknown as a missing one.
-  if (!maySeeSite(siteAccessOf(scope), placement.siteId)) throw notFound(MESSAGES.unknownSite);
+  const access = siteAccessOf(scope);
+  if (!maySeeSite(access, placement.siteId)) throw unknownSite();
   const [site, gateway] = await Promise.all([
     new SiteStore(client, tableName).find(customerId, placement.siteId),
     client.send(new GetCommand({ TableName: tableName, Key: deviceKey(customerId, ENTITY.gateway, placement.gatewayId), ConsistentRead: true })),
@@ -42,8 +47,9 @@ export async function assertPlacement(
   if (!site.locationIds.includes(placement.locationId)) {
     throw validationError(MESSAGES.sensorSiteNotOnLocation, { locationId: MESSAGES.sensorSiteNotOnLocation });
   }
-  if (gateway.Item === undefined) throw unknownGateway();
-  if (gateway.Item['siteId'] !== placement.siteId) {
+  const gatewaySite = gateway.Item?.['siteId'];
+  if (gateway.Item === undefined || !maySeeSite(access, typeof gatewaySite === 'string' ? gatewaySite : undefined)) throw unknownGateway();
+  if (gatewaySite !== placement.siteId) {
     throw validationError(MESSAGES.sensorGatewayOtherSite, { gatewayId: MESSAGES.sensorGatewayOtherSite });
   }
   const model = gateway.Item['model'];

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/errors';
@@ -12,8 +12,14 @@ import {
   filterBySite,
   filterSensors,
   maySeeSensor,
+  maySeeSite,
+  scopeOf,
+  sensorsLimitedOn,
+  siteAccessOf,
   UNRESTRICTED_ROLES,
+  type AccessAccount,
   type AccessDependencies,
+  type SecurityGroupGrant,
 } from './access';
 import type { Caller } from './caller';
 
@@ -28,43 +34,117 @@ const caller = (role: Role, accountId = 'acc-1'): Caller => ({
   isPortalLogin: true, tokenId: 't-1',
 });
 
-function memberships(...groups: { groupId: string; siteIds: string[]; sensorIds?: string[] }[]) {
-  dynamo.on(QueryCommand).resolves({ Items: groups.map((group) => ({ sensorIds: [], ...group })) });
+const grant = (groupId: string, siteIds: string[], sensorIds: string[] = []): SecurityGroupGrant => ({ groupId, siteIds, sensorIds });
+
+/** Two locations: L-1 with sites s-1, s-2; L-2 with s-3. */
+const sitesOfLocations = new Map([['L-1', ['s-1', 's-2']], ['L-2', ['s-3']]]);
+
+/**
+ * The table as the access layer reads it: the account (GetItem), the memberships and the
+ * site references of each location (Queries, told apart by their key).
+ */
+function table(account: AccessAccount | undefined, groups: SecurityGroupGrant[] = []) {
+  dynamo.on(GetCommand).resolves({ Item: account === undefined ? undefined : { accountId: 'acc-1', email: 'a@b.c', ...account } });
+  dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    const pk = String(input.ExpressionAttributeValues?.[':pk']);
+    if (pk.includes('#SGMEMBER#')) return { Items: groups.map((group) => ({ ...group })) };
+    const location = [...sitesOfLocations.keys()].find((id) => pk.endsWith(`#${id}#REF`));
+    return { Items: (sitesOfLocations.get(location ?? '') ?? []).map((id) => ({ kind: 'SITE', id, name: id })) };
+  });
 }
 
-describe('accessibleSiteIds', () => {
+describe('scopeOf (the rules, pure)', () => {
+  const facts = (role: Role, account: AccessAccount | undefined, grants: SecurityGroupGrant[] = []) =>
+    ({ role, account, grants, sitesOfLocations });
+
+  it('gives corporate access, helpdesk and superadmin every site, whatever is assigned', () => {
+    expect(scopeOf(facts('admin', { hasDefaultLocAccess: true }))).toEqual({ kind: 'all' });
+    expect(scopeOf(facts('helpdesk', undefined))).toEqual({ kind: 'all' });
+    expect(scopeOf(facts('superadmin', { locationIds: [], siteIds: [] }))).toEqual({ kind: 'all' });
+  });
+
+  it('limits a basic user to the sites assigned to them, of their assigned locations', () => {
+    const scope = scopeOf(facts('basicuser', { locationIds: ['L-1'], siteIds: ['s-1', 's-3'] }));
+    // s-3 is assigned but its location is not: it is not reached.
+    expect(siteAccessOf(scope)).toEqual(new Set(['s-1']));
+    expect(maySeeSite(siteAccessOf(scope), 's-2')).toBe(false);
+  });
+
+  it('gives a basic user with nothing assigned (or no account record) no site at all', () => {
+    expect(siteAccessOf(scopeOf(facts('basicuser', { locationIds: [], siteIds: [] })))).toEqual(new Set());
+    expect(siteAccessOf(scopeOf(facts('basicuser', undefined)))).toEqual(new Set());
+  });
+
+  it('gives an administrator without corporate access every site of their assigned locations', () => {
+    const scope = scopeOf(facts('admin', { locationIds: ['L-1'], siteIds: ['s-1'] }));
+    expect(siteAccessOf(scope)).toEqual(new Set(['s-1', 's-2']));
+  });
+
+  it('never limits an administrator by security groups', () => {
+    expect(scopeOf(facts('admin', { hasDefaultLocAccess: true }, [grant('g-1', ['s-1'])]))).toEqual({ kind: 'all' });
+  });
+
+  it("intersects a basic user's assigned sites with their groups' sites", () => {
+    const scope = scopeOf(facts('basicuser', { locationIds: ['L-1', 'L-2'], siteIds: ['s-1', 's-2'] }, [grant('g-1', ['s-2', 's-3'])]));
+    expect(siteAccessOf(scope)).toEqual(new Set(['s-2']));
+  });
+
+  it('limits a basic user with corporate access by their groups only', () => {
+    const scope = scopeOf(facts('basicuser', { hasDefaultLocAccess: true }, [grant('g-1', ['s-3'])]));
+    expect(siteAccessOf(scope)).toEqual(new Set(['s-3']));
+    expect(scopeOf(facts('basicuser', { hasDefaultLocAccess: true }))).toEqual({ kind: 'all' });
+  });
+
+  it('reaches a sensor only on a reached site, and only the listed ones when every group of that site lists sensors', () => {
+    const scope = scopeOf(facts('basicuser', { locationIds: ['L-1', 'L-2'], siteIds: ['s-1', 's-2', 's-3'] },
+      [grant('g-1', ['s-1']), grant('g-2', ['s-2'], ['x-2'])]));
+    expect(maySeeSensor(scope, { sensorId: 'x-1', siteId: 's-1' })).toBe(true);
+    expect(maySeeSensor(scope, { sensorId: 'x-2', siteId: 's-2' })).toBe(true);
+    expect(maySeeSensor(scope, { sensorId: 'x-3', siteId: 's-2' })).toBe(false);
+    // Assigned, but no group grants it.
+    expect(maySeeSensor(scope, { sensorId: 'x-4', siteId: 's-3' })).toBe(false);
+    expect(maySeeSensor(scope, { sensorId: 'x-1', siteId: undefined })).toBe(false);
+    expect(sensorsLimitedOn(scope, 's-1')).toBe(false);
+    expect(sensorsLimitedOn(scope, 's-2')).toBe(true);
+  });
+
+  it('reaches every sensor of an assigned site for a user in no group', () => {
+    const scope = scopeOf(facts('basicuser', { locationIds: ['L-1'], siteIds: ['s-1'] }));
+    expect(maySeeSensor(scope, { sensorId: 'x-1', siteId: 's-1' })).toBe(true);
+    expect(maySeeSensor(scope, { sensorId: 'x-9', siteId: 's-2' })).toBe(false);
+    expect(sensorsLimitedOn(scope, 's-1')).toBe(false);
+  });
+});
+
+describe('accessScope (what it reads)', () => {
   beforeEach(() => dynamo.reset());
 
-  it.each(['admin', 'helpdesk', 'superadmin'] as const)('gives %s every site without reading memberships', async (role) => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'] });
+  it.each(['helpdesk', 'superadmin'] as const)('gives %s every site without reading memberships or locations', async (role) => {
+    table(undefined, [grant('g-1', ['s-1'])]);
     expect(await accessibleSiteIds(caller(role), 'org-1', dependencies)).toBe('all');
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
-  it('gives a basic user in no group every site', async () => {
-    memberships();
-    expect(await accessibleSiteIds(caller('basicuser'), 'org-1', dependencies)).toBe('all');
-  });
-
-  it("gives a member the union of the groups' sites, from one consistent Query of the user's memberships", async () => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1', 's-2'] }, { groupId: 'g-2', siteIds: ['s-2', 's-3'] });
-    const access = await accessibleSiteIds(caller('basicuser', 'acc-7'), 'org-1', dependencies);
-    expect(access).toEqual(new Set(['s-1', 's-2', 's-3']));
-    const calls = dynamo.commandCalls(QueryCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input).toMatchObject({
-      TableName: 'table',
-      ConsistentRead: true,
-      ExpressionAttributeValues: { ':pk': 'C#org-1#SGMEMBER#acc-7' },
+  it('reads a corporate administrator\'s account only, consistently', async () => {
+    table({ hasDefaultLocAccess: true });
+    expect(await accessibleSiteIds(caller('admin', 'acc-7'), 'org-1', dependencies)).toBe('all');
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      TableName: 'table', ConsistentRead: true, Key: { pk: expect.stringContaining('org-1') as unknown },
     });
   });
 
-  it('gives a member of a group with no sites no site at all', async () => {
-    memberships({ groupId: 'g-1', siteIds: [] });
-    expect(await accessibleSiteIds(caller('basicuser'), 'org-1', dependencies)).toEqual(new Set());
+  it("reads a basic user's memberships and each assigned location's sites with consistent Queries", async () => {
+    table({ locationIds: ['L-1', 'L-2'], siteIds: ['s-1', 's-3'] }, [grant('g-1', ['s-1', 's-2', 's-3'])]);
+    expect(await accessibleSiteIds(caller('basicuser', 'acc-7'), 'org-1', dependencies)).toEqual(new Set(['s-1', 's-3']));
+    const queries = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(queries).toHaveLength(3);
+    expect(queries.every((input) => input.ConsistentRead === true)).toBe(true);
+    expect(queries.map((input) => input.ExpressionAttributeValues?.[':pk'])).toContain('C#org-1#SGMEMBER#acc-7');
   });
 
   it('follows the pages of a long membership list', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { accountId: 'acc-1', hasDefaultLocAccess: true } });
     dynamo.on(QueryCommand)
       .resolvesOnce({ Items: [{ groupId: 'g-1', siteIds: ['s-1'], sensorIds: [] }], LastEvaluatedKey: { pk: 'x', sk: 'y' } })
       .resolves({ Items: [{ groupId: 'g-2', siteIds: ['s-9'], sensorIds: [] }] });
@@ -73,7 +153,7 @@ describe('accessibleSiteIds', () => {
   });
 
   it.each(ROLES)('limits %s by its groups unless the role is unrestricted', async (role) => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'] });
+    table({ hasDefaultLocAccess: true }, [grant('g-1', ['s-1'])]);
     const access = await accessibleSiteIds(caller(role), 'org-1', dependencies);
     expect(access).toEqual(UNRESTRICTED_ROLES.includes(role) ? 'all' : new Set(['s-1']));
   });
@@ -82,21 +162,21 @@ describe('accessibleSiteIds', () => {
 describe('assertSiteAccess', () => {
   beforeEach(() => dynamo.reset());
 
-  it('lets a member reach a site of their groups', async () => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'] });
+  it('lets a user reach a site assigned to them', async () => {
+    table({ locationIds: ['L-1'], siteIds: ['s-1'] });
     await expect(assertSiteAccess(caller('basicuser'), 'org-1', 's-1', { dependencies })).resolves.toBeUndefined();
   });
 
-  it('answers an excluded site as not found, with the resource message when given', async () => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'] });
+  it('answers a site not assigned as not found, with the resource message when given', async () => {
+    table({ locationIds: ['L-1'], siteIds: ['s-1'] });
     const refusal = assertSiteAccess(caller('basicuser'), 'org-1', 's-2', { dependencies, notFoundMessage: 'Site not found.' });
     await expect(refusal).rejects.toBeInstanceOf(DomainError);
     await expect(assertSiteAccess(caller('basicuser'), 'org-1', 's-2', { dependencies, notFoundMessage: 'Site not found.' }))
       .rejects.toMatchObject({ kind: 'not-found', message: 'Site not found.' });
   });
 
-  it('lets an administrator reach any site', async () => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'] });
+  it('lets an administrator with corporate access reach any site', async () => {
+    table({ hasDefaultLocAccess: true }, [grant('g-1', ['s-1'])]);
     await expect(assertSiteAccess(caller('admin'), 'org-1', 's-2', { dependencies })).resolves.toBeUndefined();
   });
 });
@@ -125,25 +205,21 @@ describe('filterBySite', () => {
 describe('sensors', () => {
   beforeEach(() => dynamo.reset());
 
-  it('grants every sensor of a site when the group lists none, only the listed ones otherwise', async () => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'] }, { groupId: 'g-2', siteIds: ['s-2'], sensorIds: ['x-2'] });
-    const scope = await accessScope(caller('basicuser'), 'org-1', dependencies);
-    expect(maySeeSensor(scope, { sensorId: 'x-1', siteId: 's-1' })).toBe(true);
-    expect(maySeeSensor(scope, { sensorId: 'x-2', siteId: 's-2' })).toBe(true);
-    expect(maySeeSensor(scope, { sensorId: 'x-3', siteId: 's-2' })).toBe(false);
-    // A listed sensor moved to a site the group does not grant is not reachable.
-    expect(maySeeSensor(scope, { sensorId: 'x-2', siteId: 's-9' })).toBe(false);
-    expect(maySeeSensor(scope, { sensorId: 'x-1', siteId: undefined })).toBe(false);
-  });
-
   it('filters sensor lists and refuses an excluded sensor as not found', async () => {
-    memberships({ groupId: 'g-1', siteIds: ['s-1'], sensorIds: ['x-1'] });
+    table({ locationIds: ['L-1'], siteIds: ['s-1'] }, [grant('g-1', ['s-1'], ['x-1'])]);
     const scope = await accessScope(caller('basicuser'), 'org-1', dependencies);
     const sensors = [{ id: 'x-1', site: 's-1' }, { id: 'x-2', site: 's-1' }];
     expect(filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.site }), scope)).toEqual([sensors[0]]);
     await expect(assertSensorAccess(caller('basicuser'), 'org-1', { sensorId: 'x-2', siteId: 's-1' }, { dependencies }))
       .rejects.toMatchObject({ kind: 'not-found' });
-    await expect(assertSensorAccess(caller('admin'), 'org-1', { sensorId: 'x-2', siteId: 's-1' }, { dependencies }))
+  });
+
+  it("hides another location's site's sensors from a user invited for one site", async () => {
+    table({ locationIds: ['L-1'], siteIds: ['s-1'] });
+    await expect(assertSensorAccess(caller('basicuser'), 'org-1', { sensorId: 'x-3', siteId: 's-3' }, { dependencies }))
+      .rejects.toMatchObject({ kind: 'not-found' });
+    table({ hasDefaultLocAccess: true });
+    await expect(assertSensorAccess(caller('admin'), 'org-1', { sensorId: 'x-3', siteId: 's-3' }, { dependencies }))
       .resolves.toBeUndefined();
   });
 });

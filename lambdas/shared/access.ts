@@ -1,25 +1,31 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../domain/errors';
-import type { Role } from '../../domain/roles';
+import { CROSS_TENANT_ROLES, type Role } from '../../domain/roles';
+import type { AccountRecord } from '../accounts/store';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
-import { membershipPartition } from './keys';
+import { accountKey, ENTITY, membershipPartition } from './keys';
 import { queryAll } from './pagination';
+import { listReferences } from './references';
 
 /**
- * The shared access layer of security groups (SPEC section 6: "they limit access to sites and
- * sensors"). Every list and read of something that belongs to a site (sites, sensors, gateways,
- * reports, ...) goes through here, so the limit is enforced in one place, not in each handler.
+ * The shared access layer (SPEC section 6): what a caller may reach of the organisation's
+ * sites and of what hangs off them (sensors, gateways, readings, device records, counts).
+ * Every list, count, graph and read of something that belongs to a site goes through here,
+ * so the limit is enforced in one place, not in each handler. It is read once per request.
  *
- * - Administrators, helpdesk and superadmin reach everything; so does a user who is in no group.
- * - A member of one or more groups reaches the union of the groups' sites.
- * - Sensors: a group grants a sensor on one of its sites; when the group lists sensors, only
- *   those. A member reaches a sensor when any of their groups grants it.
+ * - Corporate access (`hasDefaultLocAccess`, SPEC section 3 "corporate admin"), helpdesk and
+ *   superadmin reach every site.
+ * - Anyone else is limited to the sites of the locations assigned to them:
+ *   - an administrator without corporate access, every site of their assigned locations;
+ *   - a basic user (a location administrator too), only the sites assigned to them, of
+ *     their assigned locations, and within those what their security groups allow.
+ * - Security groups limit basic users only: a member reaches the union of the groups' sites
+ *   (within the assigned ones); a group that lists sensors grants only those.
  *
- * What a user may reach is read with one strongly consistent Query of their memberships
- * (each membership item carries a copy of its group's site and sensor ids, written in the
- * same transaction as the group), so a change to a group applies on the next call.
+ * What a user may reach is read with strongly consistent reads (their account, their
+ * memberships, the sites of their locations), so a change applies on the next call.
  */
 
 /** Roles that security groups never limit. */
@@ -32,11 +38,19 @@ export interface SecurityGroupGrant {
   sensorIds: readonly string[];
 }
 
-/** Everything, or what the caller's groups grant (never empty: no group means everything). */
-export type AccessScope = { kind: 'all' } | { kind: 'limited'; grants: readonly SecurityGroupGrant[] };
+/**
+ * Everything, or a limit: the sites the caller reaches (assignment and groups already
+ * intersected), and the caller's security group grants (empty: no limit on sensors).
+ */
+export type AccessScope =
+  | { kind: 'all' }
+  | { kind: 'limited'; siteIds: ReadonlySet<string>; grants: readonly SecurityGroupGrant[] };
 
 /** The sites a caller may reach: every one, or these. */
 export type SiteAccess = ReadonlySet<string> | 'all';
+
+/** What of an account the access rules read. */
+export type AccessAccount = Pick<AccountRecord, 'hasDefaultLocAccess' | 'locationIds' | 'siteIds'>;
 
 export interface AccessDependencies {
   client: DynamoDBDocumentClient;
@@ -67,29 +81,96 @@ export async function membershipGrants(
   return items.map((item) => ({ groupId: String(item['groupId']), siteIds: strings(item['siteIds']), sensorIds: strings(item['sensorIds']) }));
 }
 
+/** Whether an account sees every site regardless of assignment: corporate access, helpdesk, superadmin. */
+export function seesEverySite(role: Role, account: AccessAccount | undefined): boolean {
+  return CROSS_TENANT_ROLES.includes(role) || account?.hasDefaultLocAccess === true;
+}
+
+/** What `scopeOf` decides from. */
+export interface ScopeFacts {
+  role: Role;
+  /** The account record (undefined: none yet, so nothing is assigned). */
+  account: AccessAccount | undefined;
+  /** The caller's security group memberships. */
+  grants: readonly SecurityGroupGrant[];
+  /** The sites of each assigned location (only needed when the account does not see every site). */
+  sitesOfLocations: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The access rules, pure: the scope of one caller from their role, account, groups and their locations' sites. */
+export function scopeOf(facts: ScopeFacts): AccessScope {
+  const { role, account } = facts;
+  const grants = UNRESTRICTED_ROLES.includes(role) ? [] : facts.grants;
+  let sites: Set<string> | undefined;
+  if (!seesEverySite(role, account)) {
+    const ofLocations = new Set((account?.locationIds ?? []).flatMap((locationId) => facts.sitesOfLocations.get(locationId) ?? []));
+    sites = role === 'admin'
+      ? ofLocations
+      : new Set((account?.siteIds ?? []).filter((siteId) => ofLocations.has(siteId)));
+  }
+  if (grants.length > 0) {
+    const granted = new Set(grants.flatMap((grant) => grant.siteIds));
+    sites = new Set([...(sites ?? granted)].filter((siteId) => granted.has(siteId)));
+  }
+  return sites === undefined ? { kind: 'all' } : { kind: 'limited', siteIds: sites, grants };
+}
+
+/** An account record read consistently (an assignment changed by an administrator applies on the next call). */
+async function accountOf(customerId: string, accountId: string, dependencies: AccessDependencies): Promise<AccountRecord | undefined> {
+  const result = await dependencies.client.send(new GetCommand({
+    TableName: dependencies.tableName,
+    Key: accountKey(customerId, accountId),
+    ConsistentRead: true,
+  }));
+  return result.Item as AccountRecord | undefined;
+}
+
+/** The caller's account (in the organisation the request acts on) and their scope, read once for a request. */
+export interface Access {
+  account: AccountRecord | undefined;
+  scope: AccessScope;
+}
+
+/**
+ * Reads what the caller may reach in the organisation `customerId` (the one the request acts
+ * on): their account and memberships at once, then the sites of their assigned locations
+ * (one consistent Query of each location's site references) when they do not see every site.
+ */
+export async function readAccess(caller: Caller, customerId: string, dependencies: AccessDependencies = defaultDependencies()): Promise<Access> {
+  // Only helpdesk and superadmin may act for another organisation, and they reach every site of it.
+  if (CROSS_TENANT_ROLES.includes(caller.role)) {
+    const account = customerId === caller.customerId ? await accountOf(customerId, caller.accountId, dependencies) : undefined;
+    return { account, scope: { kind: 'all' } };
+  }
+  const [account, grants] = await Promise.all([
+    accountOf(customerId, caller.accountId, dependencies),
+    UNRESTRICTED_ROLES.includes(caller.role) ? Promise.resolve([]) : membershipGrants(customerId, caller.accountId, dependencies),
+  ]);
+  const sitesOfLocations = new Map<string, string[]>();
+  if (!seesEverySite(caller.role, account)) {
+    const locationIds = [...new Set(account?.locationIds ?? [])];
+    const lists = await Promise.all(locationIds.map((locationId) =>
+      listReferences(dependencies.client, dependencies.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'SITE')));
+    locationIds.forEach((locationId, index) => sitesOfLocations.set(locationId, (lists[index] ?? []).map((reference) => reference.id)));
+  }
+  return { account, scope: scopeOf({ role: caller.role, account, grants, sitesOfLocations }) };
+}
+
 /** What the caller may reach in the organisation `customerId` (the one the request acts on). */
 export async function accessScope(
   caller: Caller,
   customerId: string,
   dependencies?: AccessDependencies,
 ): Promise<AccessScope> {
-  if (UNRESTRICTED_ROLES.includes(caller.role)) return { kind: 'all' };
-  // Only the roles above may act for another organisation (the tenant check refuses the
-  // others), so the memberships read are always the caller's own.
-  const grants = await membershipGrants(customerId, caller.accountId, dependencies);
-  return grants.length === 0 ? { kind: 'all' } : { kind: 'limited', grants };
+  return (await readAccess(caller, customerId, dependencies)).scope;
 }
 
-/** The sites of a scope: every one, or the union of the groups' sites. */
+/** The sites of a scope: every one, or those reached. */
 export function siteAccessOf(scope: AccessScope): SiteAccess {
-  if (scope.kind === 'all') return 'all';
-  return new Set(scope.grants.flatMap((grant) => grant.siteIds));
+  return scope.kind === 'all' ? 'all' : scope.siteIds;
 }
 
-/**
- * The sites the caller may reach: `'all'` for administrators, helpdesk, superadmin and users
- * in no security group; otherwise the union of their groups' site ids.
- */
+/** The sites the caller may reach: `'all'`, or the reached ones. */
 export async function accessibleSiteIds(
   caller: Caller,
   customerId: string,
@@ -126,8 +207,8 @@ export interface NotFoundMessage {
 }
 
 /**
- * Refuses a site the caller may not reach as if it did not exist (404), so a member of a
- * security group cannot even learn that an excluded site's id is real.
+ * Refuses a site the caller may not reach as if it did not exist (404), so a limited user
+ * cannot even learn that a hidden site's id is real.
  */
 export async function assertSiteAccess(
   caller: Caller,
@@ -145,13 +226,25 @@ export interface SensorPlacement {
   siteId: string | undefined | null;
 }
 
-/** Whether a scope reaches a sensor: some group grants its site, and lists no sensors or lists this one. */
+/**
+ * Whether a scope reaches a sensor: its site is reached and, for a member of security groups,
+ * some group grants its site and lists no sensors or lists this one.
+ */
 export function maySeeSensor(scope: AccessScope, sensor: SensorPlacement): boolean {
   if (scope.kind === 'all') return true;
   const { siteId } = sensor;
-  if (siteId === undefined || siteId === null) return false;
-  return scope.grants.some((grant) =>
+  if (siteId === undefined || siteId === null || !scope.siteIds.has(siteId)) return false;
+  return scope.grants.length === 0 || scope.grants.some((grant) =>
     grant.siteIds.includes(siteId) && (grant.sensorIds.length === 0 || grant.sensorIds.includes(sensor.sensorId)));
+}
+
+/**
+ * Whether the scope reaches only some of a reached site's sensors (every group granting the
+ * site lists its sensors), so a count of the site's sensors must be made of the visible ones.
+ */
+export function sensorsLimitedOn(scope: AccessScope, siteId: string): boolean {
+  if (scope.kind === 'all' || scope.grants.length === 0) return false;
+  return scope.grants.every((grant) => !grant.siteIds.includes(siteId) || grant.sensorIds.length > 0);
 }
 
 export function filterSensors<T>(items: readonly T[], placementOf: (item: T) => SensorPlacement, scope: AccessScope): T[] {

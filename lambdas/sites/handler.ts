@@ -3,11 +3,10 @@ import { forbidden, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { withDisplayName } from '../../domain/location';
 import { siteDocumentUploadSchema, siteInputSchema, type Site, type SiteDocument } from '../../domain/site';
-import { AccountStore } from '../accounts/store';
 import { unknownLocation } from '../locations/store';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { API_PREFIX } from '../routes';
-import { maySeeSite } from '../shared/access';
+import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import {
@@ -32,7 +31,7 @@ const sites = () => new SiteStore(dynamoDocumentClient(), table());
 const files = (): SiteDocumentFiles => new S3SiteDocumentFiles(s3Client(), requireFilesBucket());
 
 const viewer = (request: ActionRequest): Promise<Viewer> =>
-  viewerOf(requireCaller(request), targetCustomerId(request), new AccountStore(dynamoDocumentClient(), table()));
+  viewerOf(requireCaller(request), targetCustomerId(request));
 
 /**
  * A viewer sees a site when they see one of its locations and the security groups let them
@@ -41,6 +40,10 @@ const viewer = (request: ActionRequest): Promise<Viewer> =>
 function seesSite(view: Viewer, site: Pick<SiteRecord, 'id' | 'locationIds'>): boolean {
   return site.locationIds.some((locationId) => seesOwnLocation(view, locationId)) && maySeeSite(view.siteAccess, site.id);
 }
+
+/** The sensors of a site (its references) the viewer reaches: a security group may list only some. */
+const visibleSensors = <T extends { id: string }>(scope: AccessScope, siteId: string, sensors: readonly T[]): T[] =>
+  filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId }), scope);
 
 /** A site as the API gives it: its details without where its file is kept, `displayName` = `name`. */
 function siteView(record: SiteRecord, counts?: { activeDeviceCount: number; userCount: number }): Site {
@@ -91,8 +94,14 @@ export const siteActions: ResourceActions = {
   [`GET ${base}/{id}`]: async (request) => {
     const view = await viewer(request);
     const site = await visibleSite(view, pathParameter(request, 'id'));
-    const attached = await sites().attachments(view.customerId, site);
-    return { statusCode: 200, body: siteView(site, { activeDeviceCount: attached.sensors + attached.gateways, userCount: attached.users }) };
+    const store = sites();
+    const [attached, devices] = await Promise.all([
+      store.attachments(view.customerId, site),
+      // Only when the viewer reaches some of the site's sensors is the count made of the visible ones.
+      sensorsLimitedOn(view.scope, site.id) ? store.devices(view.customerId, site.id) : Promise.resolve(undefined),
+    ]);
+    const sensorCount = devices === undefined ? attached.sensors : visibleSensors(view.scope, site.id, devices.sensors).length;
+    return { statusCode: 200, body: siteView(site, { activeDeviceCount: sensorCount + attached.gateways, userCount: attached.users }) };
   },
   [`PUT ${base}/{id}`]: async (request) => {
     const view = await viewer(request);
@@ -121,7 +130,10 @@ export const siteActions: ResourceActions = {
     const { sensors, gateways } = await sites().devices(view.customerId, site.id);
     return {
       statusCode: 200,
-      body: { sensors: sensors.map(({ id, name }) => ({ id, name })), gateways: gateways.map(({ id, name }) => ({ id, name })) },
+      body: {
+        sensors: visibleSensors(view.scope, site.id, sensors).map(({ id, name }) => ({ id, name })),
+        gateways: gateways.map(({ id, name }) => ({ id, name })),
+      },
     };
   },
   [`PUT ${base}/{id}/document`]: async (request) => {
