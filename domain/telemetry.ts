@@ -31,16 +31,119 @@ export function parseDeviceTopic(topic: string): { customerId: string; deviceId:
   return { customerId, deviceId, kind: kind as DeviceTopicKind };
 }
 
-/** A reading time: ISO 8601 with a zone, or milliseconds since the epoch. Stored as ISO (UTC, ms). */
-const readingTime = z.union([
-  z.number().int().positive(),
-  z.string().refine((text) => /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), { error: 'time must be ISO 8601 with a zone, or epoch milliseconds' }),
-]).transform((value) => new Date(value).toISOString());
+// Limits on what a device may send (docs/devices.md "Limits") ----------------------------
+
+/** IoT Core's MQTT payload limit (a larger PUBLISH is refused by the broker); the local broker keeps it too. */
+export const MAX_DEVICE_PAYLOAD_BYTES = 128 * 1024;
+/**
+ * The deepest JSON a device message may nest. Our deepest payload is a gateway's batch (4
+ * levels: message, readings, reading, channels); an acknowledgement's free-form `response`
+ * is stored in the command's item, and DynamoDB refuses documents nested past 32 levels. 16
+ * leaves devices room and keeps every stored value far inside that; and it bounds the work
+ * anything walking a payload can be made to do.
+ */
+export const MAX_DEVICE_PAYLOAD_DEPTH = 16;
+/** Device times before this are a clock that was never set, or seconds taken for milliseconds. */
+export const EARLIEST_DEVICE_TIME_MS = Date.UTC(2000, 0, 1);
+/** Device times from this on are a broken clock (and past 8.64e15 ms not a date at all). */
+export const LATEST_DEVICE_TIME_MS = Date.UTC(2100, 0, 1);
+/** A device time more than this ahead of the broker's receive time is refused: it would freeze the live state in the future. */
+export const DEVICE_CLOCK_SKEW_MS = 60 * 60 * 1000;
+
+const DEVICE_TIME_RANGE = `from ${new Date(EARLIEST_DEVICE_TIME_MS).toISOString().slice(0, 10)} to ${new Date(LATEST_DEVICE_TIME_MS).toISOString().slice(0, 10)}`;
+/** ISO 8601 text is short: a longer string is not a time. */
+const MAX_TIME_TEXT = 40;
+
+/**
+ * A device time: epoch milliseconds (an integer) or ISO 8601 text with a zone, between
+ * EARLIEST_DEVICE_TIME_MS and LATEST_DEVICE_TIME_MS. Stored as ISO (UTC, ms). Every value is
+ * checked before it is turned into a date, so nothing a device sends can make it throw.
+ */
+const TIME_FORM = 'must be epoch milliseconds (an integer) or ISO 8601 with a zone';
+export const deviceTimeSchema = z.union([z.number(), z.string()], { error: TIME_FORM }).transform((value, context): string => {
+  const wellFormed = typeof value === 'number'
+    ? Number.isSafeInteger(value)
+    : value.length <= MAX_TIME_TEXT && /^\d{4}-\d{2}-\d{2}T\S*(?:Z|[+-]\d{2}:?\d{2})$/.test(value);
+  if (!wellFormed) {
+    context.addIssue({ code: 'custom', message: TIME_FORM });
+    return z.NEVER;
+  }
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms) || ms < EARLIEST_DEVICE_TIME_MS || ms >= LATEST_DEVICE_TIME_MS) {
+    context.addIssue({ code: 'custom', message: `must be a time ${DEVICE_TIME_RANGE}` });
+    return z.NEVER;
+  }
+  return new Date(ms).toISOString();
+});
+const readingTime = deviceTimeSchema;
+
+/** A number a device sends: finite (JSON's 1e400 parses as Infinity, and is refused, never stored as null). */
+const deviceNumber = () => z.number({
+  error: (issue) => (issue.input === undefined ? 'is required' : typeof issue.input === 'number' ? 'must be a finite number' : 'must be a number'),
+});
+
+/**
+ * Whether a JSON value nests deeper than `limit` (a scalar is 0, `{}` or `[]` is 1). Walks
+ * with its own stack, never recursion, and stops at the first value past the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    const depth = next.depth + 1;
+    if (depth > limit) return true;
+    for (const child of Object.values(next.value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth });
+    }
+  }
+  return false;
+}
+
+/**
+ * The text of a JSON value, at most `maxChars` long (then cut, with "…"), written with its own
+ * stack: a payload nested thousands deep, which JSON.stringify cannot write (its recursion
+ * overflows the call stack), comes out as its first `maxChars` characters. Numbers JSON has no
+ * text for (Infinity, NaN) are written as they are, so a dead letter shows what was refused.
+ */
+export function jsonPreview(value: unknown, maxChars: number): string {
+  type Task = { text: string } | { value: unknown };
+  let out = '';
+  const tasks: Task[] = [{ value }];
+  for (let task = tasks.pop(); task !== undefined && out.length <= maxChars; task = tasks.pop()) {
+    if ('text' in task) {
+      out += task.text;
+      continue;
+    }
+    const current = task.value;
+    if (typeof current === 'string') out += JSON.stringify(current);
+    else if (typeof current === 'number' || typeof current === 'boolean') out += String(current);
+    else if (current === null || current === undefined) out += 'null';
+    else if (Array.isArray(current)) {
+      out += '[';
+      tasks.push({ text: ']' });
+      for (let index = current.length - 1; index >= 0; index -= 1) {
+        tasks.push({ value: current[index] as unknown });
+        if (index > 0) tasks.push({ text: ',' });
+      }
+    } else if (typeof current === 'object') {
+      out += '{';
+      tasks.push({ text: '}' });
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, child] = entries[index] ?? ['', undefined];
+        tasks.push({ value: child });
+        tasks.push({ text: `${JSON.stringify(key)}:` });
+        if (index > 0) tasks.push({ text: ',' });
+      }
+    } else out += JSON.stringify(String(current));
+  }
+  return out.length > maxChars ? `${out.slice(0, maxChars)}…` : out;
+}
 
 /** Channel "1".."4": a number, or null when the channel has no value (probe unplugged). */
 export const channelValuesSchema = z.partialRecord(
   z.enum(['1', '2', '3', '4']),
-  z.number().finite().nullable(),
+  deviceNumber().nullable(),
 ).refine((channels) => Object.keys(channels).length > 0, { error: 'at least one channel value' });
 
 /** One reading of one sensor (SPEC section 3: reading, battery level, signal strength, SNR). */
@@ -50,11 +153,11 @@ export const deviceReadingSchema = z.object({
   time: readingTime,
   channels: channelValuesSchema,
   /** Battery level, percent. */
-  battery: z.number().min(0).max(100).optional(),
+  battery: deviceNumber().min(0).max(100).optional(),
   /** Signal strength (RSSI), dBm. */
-  signal: z.number().min(-150).max(0).optional(),
+  signal: deviceNumber().min(-150).max(0).optional(),
   /** Signal-to-noise ratio, dB. */
-  snr: z.number().min(-30).max(30).optional(),
+  snr: deviceNumber().min(-30).max(30).optional(),
 });
 export type DeviceReading = z.infer<typeof deviceReadingSchema>;
 
@@ -68,9 +171,9 @@ export type ReadingsMessage = z.infer<typeof readingsMessageSchema>;
 /** What arrives on a gateway's `status` topic. */
 export const gatewayStatusSchema = z.object({
   time: readingTime,
-  signal: z.number().min(-150).max(0).optional(),
+  signal: deviceNumber().min(-150).max(0).optional(),
   firmware: z.string().max(40).optional(),
-  uptimeSeconds: z.number().int().nonnegative().optional(),
+  uptimeSeconds: deviceNumber().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type GatewayStatus = z.infer<typeof gatewayStatusSchema>;
 
@@ -94,7 +197,7 @@ export const deviceMessageEventSchema = z.object({
   customerId: z.string().min(1).max(128).regex(/^[^#/+]+$/),
   sourceDeviceId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9]+$/).transform((id) => id.toUpperCase()),
   kind: z.enum(['readings', 'status', 'commands/ack']),
-  receivedAt: z.number().int().positive(),
+  receivedAt: z.number().int().min(EARLIEST_DEVICE_TIME_MS).max(LATEST_DEVICE_TIME_MS),
   payload: z.unknown(),
 });
 

@@ -84,4 +84,29 @@ describe('the command acknowledgement handler', () => {
     dynamo.on(UpdateCommand).rejects(new Error('throttled'));
     await expect(acknowledgeCommand(event({ commandId: COMMAND_ID, status: 'failed' }), dependencies)).rejects.toThrow('throttled');
   });
+
+  it('refuses an executedAt that is no time (9e15, Infinity, seconds, far ahead of its arrival) as invalid, never throwing nor storing it', async () => {
+    dynamo.on(GetCommand, { Key: keyOf('GATEWAY', GATEWAY) }).resolves({ Item: command() });
+    dynamo.on(UpdateCommand).resolves({ Attributes: command({ status: 'executed' }) });
+    const receivedAt = 1772359500000;
+    for (const executedAt of [9e15, Infinity, 1772359500, receivedAt + 2 * 60 * 60 * 1000, 'x'.repeat(5000)]) {
+      expect(await acknowledgeCommand(event({ commandId: COMMAND_ID, status: 'executed', executedAt }), dependencies), String(executedAt)).toBe('invalid');
+    }
+    // The same text as the device sent it (1e400 is Infinity once parsed).
+    expect(await acknowledgeCommand(event(`{"commandId":"${COMMAND_ID}","status":"executed","executedAt":1e400}`), dependencies)).toBe('invalid');
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(lines.filter((line) => line.includes('executedAt'))).toHaveLength(6);
+
+    expect(await acknowledgeCommand(event({ commandId: COMMAND_ID, status: 'executed', executedAt: receivedAt - 1000 }), dependencies)).toBe('recorded');
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.ExpressionAttributeValues).toMatchObject({ ':v1': new Date(receivedAt - 1000).toISOString() });
+  });
+
+  it('refuses a payload nested past the limit before anything walks it, and logs no part of it', async () => {
+    let response: Record<string, unknown> = { secret: 'wifi-key-123' };
+    for (let level = 0; level < 10_000; level += 1) response = { a: response };
+    expect(await acknowledgeCommand(event({ commandId: COMMAND_ID, status: 'executed', response }), dependencies)).toBe('invalid');
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
+    expect(lines.some((line) => line.includes('payload nests deeper than 16 levels'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('wifi-key-123');
+  });
 });

@@ -1,5 +1,5 @@
 import { commandAcknowledgementSchema, type DeviceCommand } from '../../domain/device-commands';
-import { deviceMessageEventSchema } from '../../domain/telemetry';
+import { DEVICE_CLOCK_SKEW_MS, deviceMessageEventSchema, MAX_DEVICE_PAYLOAD_DEPTH, nestsDeeperThan } from '../../domain/telemetry';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { createLogger, type Logger } from '../shared/logger';
@@ -56,13 +56,24 @@ export async function acknowledgeCommand(
   }
   const { customerId, sourceDeviceId } = parsedEvent.data;
   const log = logger.child({ tenant: customerId, sourceDeviceId });
-  const parsedAck = commandAcknowledgementSchema.safeParse(jsonOf(parsedEvent.data.payload));
+  const payload = jsonOf(parsedEvent.data.payload);
+  // Before anything walks it (the schema, the store's marshalling of `response`): never deeper than a device may nest.
+  if (nestsDeeperThan(payload, MAX_DEVICE_PAYLOAD_DEPTH)) {
+    log.warn('command acknowledgement ignored: invalid payload', { reason: `payload nests deeper than ${MAX_DEVICE_PAYLOAD_DEPTH} levels` });
+    return 'invalid';
+  }
+  const parsedAck = commandAcknowledgementSchema.safeParse(payload);
   if (!parsedAck.success) {
     const issue = parsedAck.error.issues[0];
     log.warn('command acknowledgement ignored: invalid payload', { reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` });
     return 'invalid';
   }
   const ack = parsedAck.data;
+  // As for readings: a time far ahead of the broker's receive time is a broken clock, not a fact to record.
+  if (ack.executedAt !== undefined && Date.parse(ack.executedAt) > parsedEvent.data.receivedAt + DEVICE_CLOCK_SKEW_MS) {
+    log.warn('command acknowledgement ignored: invalid payload', { reason: `executedAt: ${ack.executedAt} is in the future` });
+    return 'invalid';
+  }
 
   // Where the command can be: relayed to a sensor by this gateway, or this device's own (a sensor's or a gateway's).
   const relayed = ack.targetDeviceId !== undefined && ack.targetDeviceId !== sourceDeviceId;

@@ -182,7 +182,7 @@ describe('ingest handler', () => {
       [`C#${ORG}#DEADLETTER`, 'sensor FFFF0000 is not registered in this organisation'],
       [`C#org-2#DEADLETTER`, `sensor ${SENSOR} is not registered in this organisation`],
       [`C#${ORG}#DEADLETTER`, `reading time ${iso(T0 + minutes(120))} is in the future`],
-      [`C#${ORG}#DEADLETTER`, 'channels.1: Invalid input: expected number, received string'],
+      [`C#${ORG}#DEADLETTER`, 'channels.1: must be a number'],
       [`C#${ORG}#DEADLETTER`, `device ${DOOR} may publish only its own readings: it is not a gateway of this organisation`],
       [`C#${ORG}#DEADLETTER`, 'gateway ABCDEF0123456789 is not registered in this organisation'],
     ]);
@@ -420,6 +420,102 @@ describe('ingest handler', () => {
     const result = await handler(batch(record(JSON.stringify({ sourceDeviceId: SENSOR, payload: {} }))));
     expect(result.batchItemFailures).toEqual([]);
     expect(batchWritten()).toEqual([]);
+  });
+
+  describe('nothing one message can break (issue 11)', () => {
+    const OTHER_GATEWAY = '8899AABBCCDDEEFF';
+    const OTHER_SENSOR = 'B1B2C3D4';
+    const lettersOf = () => deadLettersWritten().map((item) => ({ reason: item['reason'], sensorId: item['sensorId'], sourceDeviceId: item['sourceDeviceId'] }));
+
+    beforeEach(() => {
+      // A second gateway of the organisation, with its own sensor attached.
+      partitions([sensorItem(SENSOR), doorItem(), sensorItem(OTHER_SENSOR, { gatewayId: OTHER_GATEWAY })]);
+      dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#GATEWAY` } }).resolves({
+        Items: [gatewayItem, { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${OTHER_GATEWAY}`, id: OTHER_GATEWAY, name: 'Cellar gateway', siteId: 'site-1' }],
+      });
+    });
+
+    it('a reading timed 9e15 is refused alone: another gateway\'s valid reading in the same SQS batch is stored, no record fails', async () => {
+      const bad = record({ sourceDeviceId: GATEWAY, payload: { readings: [{ deviceId: SENSOR, time: 9e15, channels: { '1': 4 } }] } });
+      const good = record({ sourceDeviceId: OTHER_GATEWAY, payload: { readings: [{ deviceId: OTHER_SENSOR, ...reading(T0 - minutes(1), { '1': 3.5 }) }] } });
+
+      const result = await handler(batch(bad, good));
+
+      expect(result.batchItemFailures).toEqual([]);
+      expect(readingsWritten().map((item) => [item['pk'], item['sk'], item['channels']])).toEqual([[`C#${ORG}#READING#${OTHER_SENSOR}`, iso(T0 - minutes(1)), { '1': 3.5 }]]);
+      expect(lettersOf()).toEqual([{ reason: 'time: must be a time from 2000-01-01 to 2100-01-01', sensorId: undefined, sourceDeviceId: GATEWAY }]);
+      expect(deadLettersWritten()[0]?.['payload']).toBe(`{"deviceId":"${SENSOR}","time":9000000000000000,"channels":{"1":4}}`);
+    });
+
+    it('every time a device gives is bounded: a reading, a batch\'s sentAt, a status; bad ones refused with the field\'s name', async () => {
+      const result = await handler(batch(
+        record({ payload: { time: -1, channels: { '1': 4 } } }),
+        record({ payload: { time: 1_773_000_000, channels: { '1': 4 } } }),
+        record({ payload: { time: 1.5e12 + 0.5, channels: { '1': 4 } } }),
+        record({ payload: { time: '+275760-09-13T00:00:00.000Z', channels: { '1': 4 } } }),
+        record({ sourceDeviceId: GATEWAY, payload: { sentAt: 9e15, readings: [{ deviceId: SENSOR, ...reading(T0 - minutes(3), { '1': 4 }) }] } }),
+        record({ kind: 'status', sourceDeviceId: GATEWAY, payload: { time: 9e15, firmware: '2.4.1' } }),
+        record({ payload: reading(T0 - minutes(2), { '1': 4 }) }),
+      ));
+
+      expect(result.batchItemFailures).toEqual([]);
+      expect(lettersOf().map((letter) => letter.reason)).toEqual([
+        'time: must be a time from 2000-01-01 to 2100-01-01',
+        'time: must be a time from 2000-01-01 to 2100-01-01',
+        'time: must be epoch milliseconds (an integer) or ISO 8601 with a zone',
+        'time: must be epoch milliseconds (an integer) or ISO 8601 with a zone',
+        'sentAt: must be a time from 2000-01-01 to 2100-01-01',
+        'time: must be a time from 2000-01-01 to 2100-01-01',
+      ]);
+      expect(readingsWritten().map((item) => item['sk'])).toEqual([iso(T0 - minutes(2))]);
+    });
+
+    it('numbers must be finite: 1e400 (Infinity once parsed) is refused, never stored as null', async () => {
+      const body = (payload: string) => `{"customerId":"${ORG}","sourceDeviceId":"${SENSOR}","kind":"readings","receivedAt":${T0},"payload":${payload}}`;
+      const result = await handler(batch(
+        record(body(`{"time":${T0},"channels":{"1":1e400}}`)),
+        record(body(`{"time":${T0 - 1000},"channels":{"1":4},"battery":-1e400}`)),
+      ));
+
+      expect(result.batchItemFailures).toEqual([]);
+      expect(readingsWritten()).toEqual([]);
+      expect(lettersOf().map((letter) => letter.reason)).toEqual(['channels.1: must be a finite number', 'battery: must be a finite number']);
+      expect(deadLettersWritten()[0]?.['payload']).toBe(`{"time":${T0},"channels":{"1":Infinity}}`);
+    });
+
+    it('a payload nested 10,000 deep is filed with its reason and the start of its text; the batch goes on', async () => {
+      const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+      const deepRecord = record(`{"customerId":"${ORG}","sourceDeviceId":"${SENSOR}","kind":"readings","receivedAt":${T0},"payload":${deep}}`);
+      const result = await handler(batch(deepRecord, record({ payload: reading(T0 - minutes(1), { '1': 4 }) })));
+
+      expect(result.batchItemFailures).toEqual([]);
+      expect(lettersOf()).toEqual([{ reason: 'payload nests deeper than 16 levels', sensorId: undefined, sourceDeviceId: SENSOR }]);
+      expect(String(deadLettersWritten()[0]?.['payload'])).toBe(`${deep.slice(0, 2000)}…`);
+      expect(readingsWritten()).toHaveLength(1);
+    });
+
+    it('an event whose receive time is no time is filed at the record\'s own time, not thrown on', async () => {
+      const result = await handler(batch(record({ receivedAt: 9e15, payload: reading(T0, { '1': 4 }) }), record({ payload: reading(T0 - minutes(1), { '1': 4 }) })));
+      expect(result.batchItemFailures).toEqual([]);
+      expect(deadLettersWritten()[0]).toMatchObject({ reason: expect.stringContaining('receivedAt') as unknown, receivedAt: iso(T0) });
+      expect(readingsWritten()).toHaveLength(1);
+    });
+
+    it('a gateway relays only the sensors attached to it; a Wi-Fi sensor publishes for itself', async () => {
+      const result = await handler(batch(
+        record({ sourceDeviceId: OTHER_GATEWAY, payload: { readings: [{ deviceId: SENSOR, ...reading(T0 - minutes(2), { '1': 4 }) }, { deviceId: OTHER_SENSOR, ...reading(T0 - minutes(2), { '1': 5 }) }] } }),
+        record({ sourceDeviceId: OTHER_SENSOR, payload: reading(T0 - minutes(1), { '1': 6 }) }),
+      ));
+
+      expect(result.batchItemFailures).toEqual([]);
+      expect(lettersOf()).toEqual([{ reason: `sensor ${SENSOR} is not attached to gateway ${OTHER_GATEWAY}`, sensorId: SENSOR, sourceDeviceId: OTHER_GATEWAY }]);
+      expect(readingsWritten().map((item) => `${String(item['pk'])} ${String(item['sourceDeviceId'])}`).sort()).toEqual([
+        `C#${ORG}#READING#${OTHER_SENSOR} ${OTHER_GATEWAY}`,
+        `C#${ORG}#READING#${OTHER_SENSOR} ${OTHER_SENSOR}`,
+      ]);
+      // Checked against the cached configuration: no read per reading.
+      expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
+    });
   });
 
   it('counts requests and consumed capacity for the benchmark', async () => {

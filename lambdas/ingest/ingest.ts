@@ -1,7 +1,15 @@
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { channelRange } from '../../domain/device-catalogue';
 import { hourKey } from '../../domain/rollups';
-import { READING_RETENTION_DAYS, type DeviceMessageEvent, type DeviceReading, type GatewayStatus } from '../../domain/telemetry';
+import {
+  DEVICE_CLOCK_SKEW_MS,
+  EARLIEST_DEVICE_TIME_MS,
+  LATEST_DEVICE_TIME_MS,
+  READING_RETENTION_DAYS,
+  type DeviceMessageEvent,
+  type DeviceReading,
+  type GatewayStatus,
+} from '../../domain/telemetry';
 import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState } from '../../domain/telemetry-state';
 import type { Logger } from '../shared/logger';
 import { describeError } from '../shared/logger';
@@ -46,7 +54,7 @@ export interface IngestDependencies {
 }
 
 /** A reading time more than this ahead of its arrival is refused: it would freeze the live state in the future. */
-export const FUTURE_TOLERANCE_MS = 60 * 60 * 1000;
+export const FUTURE_TOLERANCE_MS = DEVICE_CLOCK_SKEW_MS;
 
 interface AcceptedReading {
   records: number[];
@@ -100,7 +108,7 @@ function stateAfter(previous: DeviceLiveState | undefined, reading: ReadingItemF
 /** The record's own receive time when its event has none (the message was unreadable). */
 function fallbackReceivedAt(record: SQSRecord, now: number): number {
   const sent = Number(record.attributes?.SentTimestamp);
-  return Number.isFinite(sent) && sent > 0 ? sent : now;
+  return Number.isSafeInteger(sent) && sent >= EARLIEST_DEVICE_TIME_MS && sent < LATEST_DEVICE_TIME_MS ? sent : now;
 }
 
 export async function ingest(records: readonly SQSRecord[], dependencies: IngestDependencies): Promise<SQSBatchResponse> {
@@ -119,20 +127,34 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
       ...(sensorId !== undefined ? { sensorId } : {}), payload: payloadText(payload),
     });
 
+  /**
+   * Runs one record's step; should it throw (a bug: bad input is refused, never thrown),
+   * only that record is reported failed, so no other message's readings are lost with it.
+   */
+  const forRecord = (index: number, step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      logger.error('device message could not be handled', { messageId: records[index]?.messageId, ...describeError(error) });
+      failed.add(index);
+    }
+  };
+
   // 1. Read every message; note, per organisation, the devices the batch needs.
-  const messages: { index: number; message: ParsedMessage }[] = records.map((record, index) => ({ index, message: parseMessage(record.body) }));
+  const messages: { index: number; message: ParsedMessage }[] = [];
+  records.forEach((record, index) => forRecord(index, () => messages.push({ index, message: parseMessage(record.body) })));
   const needs = new Map<string, { sensors: Set<string>; gateways: Set<string>; records: number[] }>();
   const need = (customerId: string) => {
     let found = needs.get(customerId);
     if (found === undefined) needs.set(customerId, (found = { sensors: new Set(), gateways: new Set(), records: [] }));
     return found;
   };
-  for (const { index, message } of messages) {
+  for (const { index, message } of messages) forRecord(index, () => {
     if (message.kind === 'unreadable') {
       const record = records[index];
       if (message.customerId === undefined || record === undefined) {
         logger.warn('device message dropped: no organisation to file it under', { messageId: record?.messageId, reason: message.reason });
-        continue;
+        return;
       }
       fileDeadLetter(index, message.customerId, {
         receivedAt: iso(message.receivedAt ?? fallbackReceivedAt(record, now)), part: 'message', reason: message.reason,
@@ -154,7 +176,7 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
         if (sensorId !== message.event.sourceDeviceId) wanted.gateways.add(message.event.sourceDeviceId);
       }
     }
-  }
+  });
 
   // 2. The devices' configuration and state, from the cache (a read only for what it lacks).
   const unavailable = new Set<string>();
@@ -182,17 +204,17 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
     known.receivedAt = Math.max(known.receivedAt, event.receivedAt);
     if (status !== undefined && (known.status === undefined || status.time > known.status.time)) known.status = status;
   };
-  for (const { index, message } of messages) {
-    if (message.kind !== 'readings' && message.kind !== 'status') continue;
+  for (const { index, message } of messages) forRecord(index, () => {
+    if (message.kind !== 'readings' && message.kind !== 'status') return;
     const { event } = message;
-    if (unavailable.has(event.customerId)) continue;
+    if (unavailable.has(event.customerId)) return;
     if (message.kind === 'status') {
       if (directory.gateway(event.customerId, event.sourceDeviceId) === undefined) {
         refuse(index, event, 'message', `gateway ${event.sourceDeviceId} is not registered in this organisation`, event.payload);
       } else {
         contact(index, event, message.status);
       }
-      continue;
+      return;
     }
     // A gateway that published was heard from, whatever its readings turn out to be.
     if (directory.gateway(event.customerId, event.sourceDeviceId) !== undefined) contact(index, event);
@@ -211,6 +233,11 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
       const sensor = directory.sensor(event.customerId, sensorId);
       if (sensor === undefined) {
         refuse(index, event, part, `sensor ${sensorId} is not registered in this organisation`, reading, sensorId);
+        continue;
+      }
+      // A gateway relays only the sensors attached to it (the sensor's configured gateway), not any of its organisation's.
+      if (sensorId !== event.sourceDeviceId && sensor.config.gatewayId?.toUpperCase() !== event.sourceDeviceId) {
+        refuse(index, event, part, `sensor ${sensorId} is not attached to gateway ${event.sourceDeviceId}`, reading, sensorId);
         continue;
       }
       const problem = readingProblem(sensor.config, reading, event.receivedAt);
@@ -238,7 +265,7 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
         },
       });
     }
-  }
+  });
 
   // 4. Readings and dead letters, batched 25 per request.
   const readingPuts: QueuedPut[] = [...accepted.values()].map((reading) => ({ item: readingItem(reading.customerId, reading.sensorId, reading.fields), records: reading.records }));

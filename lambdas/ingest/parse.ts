@@ -2,7 +2,13 @@ import type { ZodError } from 'zod';
 import {
   deviceMessageEventSchema,
   deviceReadingSchema,
+  deviceTimeSchema,
+  EARLIEST_DEVICE_TIME_MS,
   gatewayStatusSchema,
+  jsonPreview,
+  LATEST_DEVICE_TIME_MS,
+  MAX_DEVICE_PAYLOAD_DEPTH,
+  nestsDeeperThan,
   type DeviceMessageEvent,
   type DeviceReading,
   type GatewayStatus,
@@ -40,14 +46,12 @@ export function describeIssues(error: ZodError): string {
   return path === '' ? issue.message : `${path}: ${issue.message}`;
 }
 
-/** What was received, as text for a dead letter (JSON when it was not text already), truncated. */
+/**
+ * What was received, as text for a dead letter (JSON when it was not text already), truncated.
+ * Written without JSON.stringify, whose recursion a deeply nested payload overflows.
+ */
 export function payloadText(payload: unknown): string {
-  let text: string;
-  try {
-    text = typeof payload === 'string' ? payload : JSON.stringify(payload) ?? String(payload);
-  } catch {
-    text = String(payload);
-  }
+  const text = typeof payload === 'string' ? payload : jsonPreview(payload, DEAD_LETTER_PAYLOAD_CHARS);
   return text.length > DEAD_LETTER_PAYLOAD_CHARS ? `${text.slice(0, DEAD_LETTER_PAYLOAD_CHARS)}…` : text;
 }
 
@@ -58,6 +62,10 @@ function parsePayload(event: DeviceMessageEvent): ParsedMessage {
   const { payload } = event;
   // The local subscriber passes a payload that is not JSON as its text (IoT Core's rule would not parse it either).
   if (!isObject(payload)) return { kind: 'refused', event, reason: 'payload is not a JSON object' };
+  // Checked before anything walks it: the schemas and the stores below never meet a deeper one.
+  if (nestsDeeperThan(payload, MAX_DEVICE_PAYLOAD_DEPTH)) {
+    return { kind: 'refused', event, reason: `payload nests deeper than ${MAX_DEVICE_PAYLOAD_DEPTH} levels` };
+  }
   if (event.kind === 'commands/ack') return { kind: 'refused', event, reason: 'command acknowledgements are not for the ingest' };
   if (event.kind === 'status') {
     const status = gatewayStatusSchema.safeParse(payload);
@@ -67,6 +75,11 @@ function parsePayload(event: DeviceMessageEvent): ParsedMessage {
     const list = payload['readings'];
     if (!Array.isArray(list) || list.length === 0 || list.length > MAX_READINGS_PER_MESSAGE) {
       return { kind: 'refused', event, reason: `readings must be a list of 1 to ${MAX_READINGS_PER_MESSAGE} readings` };
+    }
+    // The envelope is the gateway's own: a bad one refuses the message; a bad reading, only itself.
+    if (payload['sentAt'] !== undefined) {
+      const sentAt = deviceTimeSchema.safeParse(payload['sentAt']);
+      if (!sentAt.success) return { kind: 'refused', event, reason: `sentAt: ${describeIssues(sentAt.error)}` };
     }
     // Each reading of a batch on its own: one bad reading does not refuse its neighbours.
     const entries = list.map((raw: unknown, index): ReadingEntry => {
@@ -92,7 +105,8 @@ export function parseMessage(body: string): ParsedMessage {
   if (!event.success) {
     const parts = isObject(envelope) ? envelope : {};
     const text = (key: string) => (typeof parts[key] === 'string' ? parts[key] : undefined);
-    const receivedAt = typeof parts['receivedAt'] === 'number' ? parts['receivedAt'] : undefined;
+    const givenAt = parts['receivedAt'];
+    const receivedAt = typeof givenAt === 'number' && Number.isSafeInteger(givenAt) && givenAt >= EARLIEST_DEVICE_TIME_MS && givenAt < LATEST_DEVICE_TIME_MS ? givenAt : undefined;
     const customerId = text('customerId');
     return {
       kind: 'unreadable',
