@@ -9,7 +9,9 @@ export type DomainErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'not-found'
-  | 'conflict';
+  | 'conflict'
+  /** The request, or what it would store, is larger than the product takes. */
+  | 'too-large';
 
 export class DomainError extends Error {
   constructor(
@@ -29,3 +31,4 @@ export const notFound = (message: string = MESSAGES.notFound) => new DomainError
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const forbidden = (message: string = MESSAGES.noPageAccess) => new DomainError('forbidden', message);
 export const unauthorized = (message: string = MESSAGES.sessionTimeout) => new DomainError('unauthorized', message);
+export const tooLarge = (message: string = MESSAGES.requestTooLarge) => new DomainError('too-large', message);

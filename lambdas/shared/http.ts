@@ -5,10 +5,10 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { DomainError, forbidden, notFound, unauthorized, validationError, type DomainErrorKind } from '../../domain/errors';
+import { DomainError, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
-import { findRouteByKey, type HandlerName, type RouteDefinition } from '../routes';
+import { findRouteByKey, maxBodyBytesOf, type HandlerName, type RouteDefinition } from '../routes';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
 import { SessionStore, type RequestOrigin } from '../sessions/store';
 import { dynamoDocumentClient } from './clients';
@@ -65,7 +65,19 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
 };
+
+/**
+ * The longest path parameter, query value or tenant header, in UTF-8 bytes. Ids, emails and
+ * names are far shorter; this keeps every key the value goes into within DynamoDB's limits
+ * (a sort key of at most 1,024 bytes, with its `ENTITY#` prefix).
+ */
+export const MAX_PARAMETER_BYTES = 512;
+/** A page cursor carries a whole DynamoDB key (up to four attributes), so it may be longer. */
+export const MAX_CURSOR_BYTES = 4096;
+/** The request headers that name an organisation or an account (they go into keys too). */
+const TENANT_HEADERS = ['customerid', 'accountid'] as const;
 
 export function json(statusCode: number, body?: unknown, headers?: Record<string, string>): ApiResult {
   return {
@@ -115,7 +127,28 @@ const requestLogging = (handlerName: HandlerName): PortalMiddleware => {
   };
 };
 
-// 2. Body parsing: JSON, base64 or not.
+// 2. Request limits, before anything reads the request: a body larger than the route takes
+// is 413; a path parameter, a query value or a tenant header longer than any id is 400. The
+// local gateway refuses the same bodies before reading them (local/gateway.ts).
+const requestLimits = (): PortalMiddleware => ({
+  before: (request) => {
+    const { body, isBase64Encoded, pathParameters, queryStringParameters, headers, routeKey } = request.event;
+    if (body !== undefined) {
+      const route = findRouteByKey(routeKey);
+      const bytes = Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8');
+      if (bytes > maxBodyBytesOf(route ?? {})) throw tooLarge(MESSAGES.requestTooLarge);
+    }
+    const tooLong = (value: string | undefined, max = MAX_PARAMETER_BYTES) => value !== undefined && Buffer.byteLength(value, 'utf8') > max;
+    const refuse = () => validationError(MESSAGES.requestValueTooLong);
+    for (const value of Object.values(pathParameters ?? {})) if (tooLong(value)) throw refuse();
+    for (const [name, value] of Object.entries(queryStringParameters ?? {})) {
+      if (tooLong(name) || tooLong(value, name === 'cursor' ? MAX_CURSOR_BYTES : MAX_PARAMETER_BYTES)) throw refuse();
+    }
+    for (const name of TENANT_HEADERS) if (tooLong(headers?.[name])) throw refuse();
+  },
+});
+
+// 2b. Body parsing: JSON, base64 or not.
 const jsonBodyParsing = (): PortalMiddleware => ({
   before: (request) => {
     const { body, isBase64Encoded } = request.event;
@@ -214,10 +247,36 @@ const bodyValidation = (): PortalMiddleware => ({
   },
 });
 
+/**
+ * What DynamoDB refuses because of the request rather than a fault of ours: a start key that
+ * is not one of the queried index (a forged or stale cursor), a key or an item over its size
+ * limits. The checks before it (schemas, parameter limits, cursor shapes) should leave none
+ * of these; should one still come, the caller gets a 400 or 413 with a message, not a 500.
+ */
+function refusalOfStore(error: unknown): DomainError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const reasons = (error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? [];
+  const messages = error.name === 'ValidationException'
+    ? [error.message]
+    : error.name === 'TransactionCanceledException'
+      ? reasons.filter((reason) => reason.Code === 'ValidationError').map((reason) => reason.Message ?? '')
+      : [];
+  for (const message of messages) {
+    if (/starting key|ExclusiveStartKey/i.test(message)) return validationError(MESSAGES.invalidCursor);
+    if (/item size/i.test(message)) return tooLarge(MESSAGES.itemTooLarge);
+    if (/key.*size limit|size limit.*key|key.*exceeded.*bytes/i.test(message)) return validationError(MESSAGES.fieldTooLong);
+  }
+  return undefined;
+}
+
 // 8. Error mapping: typed domain errors to their status; anything else is logged and is a 500.
 const errorMapping = (): PortalMiddleware => ({
   onError: (request) => {
-    const { error } = request;
+    const refusal = refusalOfStore(request.error);
+    if (refusal !== undefined) {
+      request.context.portal?.logger.warn('request refused by the table', describeError(request.error));
+    }
+    const error = refusal ?? request.error;
     if (error instanceof DomainError) {
       request.response = json(STATUS_BY_KIND[error.kind], {
         message: error.message,
@@ -259,6 +318,7 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
   const handler = middy<ApiEvent, ApiResult, Error, PortalContext>()
     .use(requestLogging(handlerName))
     .use(errorMapping())
+    .use(requestLimits())
     .use(jsonBodyParsing())
     .use(callerContext())
     .use(tenantCheck())
