@@ -13,6 +13,11 @@ import { isValidPhone, normalisePhone } from './user';
 
 /** SPEC section 9: maximum concurrent sessions "from configuration (environment shows 30)". */
 export const DEFAULT_MAX_SESSIONS = 30;
+/**
+ * How long a refresh token lives (days): the identity service's app clients (lib/identity.ts,
+ * the local identity service) and the server sessions, which end when unused this long.
+ */
+export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
 /** SPEC section 9: idle timeout 3,600,000 ms. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 3_600_000;
 /** SPEC section 9: "dormancy message 60 days". */

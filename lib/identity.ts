@@ -7,6 +7,7 @@ import {
   Mfa,
   OAuthScope,
   StandardThreatProtectionMode,
+  type StandardAttributesMask,
   StringAttribute,
   UserPool,
   type UserPoolClient,
@@ -16,19 +17,48 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import {
+  IDENTITY_CLIENT_READ_ATTRIBUTES,
+  IDENTITY_CLIENT_WRITE_ATTRIBUTES,
+  IDENTITY_CUSTOM_ATTRIBUTES,
+  REFRESH_TOKEN_VALIDITY_DAYS,
+} from '../domain/account';
 import type { Data } from './data';
 import { PortalFunction } from './function';
 import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
 
 /** The custom attributes the portal reads from the ID token (`custom:<name>`, SPEC.md "Token"). */
-export const CUSTOM_ATTRIBUTES = ['role', 'accountinfoid', 'customerid', 'customergroupid', 'isPortalLogin'] as const;
+export const CUSTOM_ATTRIBUTES = IDENTITY_CUSTOM_ATTRIBUTES;
+
+/** Cognito's names of the standard attributes the app clients' lists name, as the CDK spells them. */
+const STANDARD_ATTRIBUTE_KEYS: Readonly<Record<string, keyof StandardAttributesMask>> = {
+  email: 'email',
+  email_verified: 'emailVerified',
+  phone_number: 'phoneNumber',
+  phone_number_verified: 'phoneNumberVerified',
+  given_name: 'givenName',
+  family_name: 'familyName',
+};
 
 /**
- * The attributes a signed-in user may change about themself. The role and the tenant ids
- * are not among them: the tenant comes from the verified token, so only the back end
- * (with admin calls) may write them. `isPortalLogin` is the user's own logged-in flag.
+ * An app client's attribute list from Cognito's attribute names (domain/account.ts: the same
+ * lists the local identity service enforces): the role, the organisation and the verified
+ * flags are never in the write list, so a user cannot give them to themself.
  */
-const SELF_WRITABLE_CUSTOM_ATTRIBUTES = ['isPortalLogin'] as const;
+export function clientAttributes(names: readonly string[]): ClientAttributes {
+  const standard: { -readonly [key in keyof StandardAttributesMask]: boolean } = {};
+  const custom: string[] = [];
+  for (const name of names) {
+    if (name.startsWith('custom:')) {
+      custom.push(name.slice('custom:'.length));
+      continue;
+    }
+    const key = STANDARD_ATTRIBUTE_KEYS[name];
+    if (key === undefined) throw new Error(`No CDK name for the standard attribute ${name}.`);
+    standard[key] = true;
+  }
+  return new ClientAttributes().withStandardAttributes(standard).withCustomAttributes(...custom);
+}
 
 export interface IdentityProps {
   /** Prefix of the hosted sign-in domain (`<prefix>.auth.<region>.amazoncognito.com`). */
@@ -101,12 +131,8 @@ export class Identity extends Construct {
       cognitoDomain: { domainPrefix: props.domainPrefix },
     });
 
-    const readAttributes = new ClientAttributes()
-      .withStandardAttributes({ email: true, emailVerified: true, phoneNumber: true, phoneNumberVerified: true, givenName: true, familyName: true })
-      .withCustomAttributes(...CUSTOM_ATTRIBUTES);
-    const writeAttributes = new ClientAttributes()
-      .withStandardAttributes({ email: true, phoneNumber: true, givenName: true, familyName: true })
-      .withCustomAttributes(...SELF_WRITABLE_CUSTOM_ATTRIBUTES);
+    const readAttributes = clientAttributes(IDENTITY_CLIENT_READ_ATTRIBUTES);
+    const writeAttributes = clientAttributes(IDENTITY_CLIENT_WRITE_ATTRIBUTES);
 
     const callbackUrls = props.webOrigins.map((origin) => `${origin}/login/callback`);
     const logoutUrls = props.webOrigins.map((origin) => `${origin}/login`);
@@ -120,7 +146,7 @@ export class Identity extends Construct {
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
       readAttributes,
       writeAttributes,
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],

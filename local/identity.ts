@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -9,10 +10,17 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import {
+  IDENTITY_CLIENT_READ_ATTRIBUTES,
+  IDENTITY_CLIENT_WRITE_ATTRIBUTES,
+  IDENTITY_CUSTOM_ATTRIBUTES,
+  REFRESH_TOKEN_VALIDITY_DAYS,
+} from '../domain/account';
 import { identityClock } from './identity/clock';
 import { cognitoLocal, type CognitoService, type ExpressApplication } from './identity/cognito-local';
 import { LocalMessages } from './identity/messages';
 import { localRouter } from './identity/router';
+import { signatureProblem, UNSIGNED_OPERATIONS } from './identity/signature';
 import type { IdentityServices, IdentityTriggers } from './identity/services';
 import { ChallengeSessions } from './identity/sessions';
 import { TokenService } from './identity/tokens';
@@ -23,10 +31,16 @@ export { NOREPLY_ADDRESS } from './identity/messages';
 
 /** The pool the portal uses locally; the CDK's Identity construct declares the same on AWS. */
 export const USER_POOL_NAME = 'coldchain-portal';
-export const CUSTOM_ATTRIBUTES = ['role', 'accountinfoid', 'customerid', 'customergroupid', 'isPortalLogin'] as const;
+export const CUSTOM_ATTRIBUTES = IDENTITY_CUSTOM_ATTRIBUTES;
 export const APP_CLIENT_NAMES = { portal: 'portal', helpdesk: 'helpdesk' } as const;
 export const LOCAL_REGION = 'us-east-1';
+/** The AWS credentials of the local runtime; the identity service's admin operations must be signed with them. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/**
+ * `POST <identity endpoint>/_local/clock` (tests move the identity service's clock with it) is
+ * served only when this variable is `on`: the test setup sets it, `npm start` does not.
+ */
+export const TEST_CLOCK_VARIABLE = 'LOCAL_IDENTITY_TEST_CLOCK';
 
 export interface LocalIdentity {
   /** The emulator's own address (the gateway proxies `/cognito` to it). */
@@ -101,8 +115,8 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
   // No services argument: cognito-local's own OAuth2 routes stay off (the hosted-UI
   // stand-in is local/identity/hosted-ui.ts, served by the gateway).
   const app = modules.server.createServer(router, logger, { port: options.port, hostname: '127.0.0.1' });
-  mountClockControl(app.application);
-  const server = await app.start();
+  if (process.env[TEST_CLOCK_VARIABLE] === 'on') mountClockControl(app.application);
+  const server = await listenGuarded(app.application, options.port);
   const endpoint = `http://127.0.0.1:${options.port}`;
   const ids = await ensureUserPool(endpoint);
   return {
@@ -115,6 +129,72 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
       server.closeAllConnections();
     }),
   };
+}
+
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
+
+/** Whether a request came from this machine, to a loopback name (no DNS rebinding). */
+export function isLoopbackRequest(request: IncomingMessage): boolean {
+  return LOOPBACK_HOST.test(request.headers.host ?? '') && LOOPBACK_ADDRESS.test(request.socket.remoteAddress ?? '');
+}
+
+function refuse(response: ServerResponse, status: number, code: string, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+  response.end(JSON.stringify({ __type: code, message }));
+}
+
+/**
+ * The identity service's own listener, in front of cognito-local's application: requests from
+ * this machine to a loopback name only; the operations Cognito serves only to IAM-signed
+ * callers (`Admin*`, `ListUsers`, pool and client management) need a Signature Version 4
+ * with the local credentials, as AWS needs the account's. The body read here is handed on
+ * parsed, as cognito-local's body parser would have.
+ */
+async function listenGuarded(application: ExpressApplication, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('error', () => response.destroy());
+    request.on('end', () => {
+      if (!isLoopbackRequest(request)) {
+        refuse(response, 403, 'AccessDeniedException', 'The local identity service answers this machine only (a loopback address and host name).');
+        return;
+      }
+      const body = Buffer.concat(chunks);
+      const target = request.headers['x-amz-target'];
+      if (request.method === 'POST' && typeof target === 'string') {
+        const operation = target.split('.')[1] ?? '';
+        if (!UNSIGNED_OPERATIONS.has(operation)) {
+          const problem = signatureProblem({ method: request.method, url: request.url ?? '/', headers: request.headers, body }, LOCAL_CREDENTIALS);
+          if (problem !== undefined) {
+            refuse(response, problem.code === 'MissingAuthenticationTokenException' ? 400 : 403, problem.code, problem.message);
+            return;
+          }
+        }
+      }
+      if (body.length > 0 && /json/.test(request.headers['content-type'] ?? '')) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body.toString('utf8'));
+        } catch {
+          refuse(response, 400, 'SerializationException', 'The request body is not JSON.');
+          return;
+        }
+        // What body-parser leaves on a request it has read (it then leaves the request alone).
+        Object.assign(request, { body: parsed, _body: true });
+      } else {
+        // Nothing for body-parser to read from a stream already read.
+        Object.assign(request, { body: {}, _body: true });
+      }
+      application(request, response);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return server;
 }
 
 /**
@@ -151,6 +231,8 @@ async function ensureUserPool(endpoint: string) {
         PoolName: USER_POOL_NAME,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        // keepOriginal on AWS (lib/identity.ts): a new email is taken once verified.
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
         MfaConfiguration: 'OPTIONAL',
         Policies: { PasswordPolicy: {
           MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true,
@@ -173,8 +255,11 @@ async function ensureUserPool(endpoint: string) {
         EnableTokenRevocation: true,
         IdTokenValidity: 1,
         AccessTokenValidity: 1,
-        RefreshTokenValidity: 30,
+        RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS,
         TokenValidityUnits: { IdToken: 'hours', AccessToken: 'hours', RefreshToken: 'days' },
+        // The same attribute lists as the AWS clients (domain/account.ts, lib/identity.ts).
+        ReadAttributes: [...IDENTITY_CLIENT_READ_ATTRIBUTES],
+        WriteAttributes: [...IDENTITY_CLIENT_WRITE_ATTRIBUTES],
       }));
       const id = created.UserPoolClient?.ClientId;
       if (id === undefined) throw new Error(`The local identity service did not create the ${name} client.`);

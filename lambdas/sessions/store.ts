@@ -46,7 +46,9 @@ interface SessionItem {
   ip: string;
   loginAt: string;
   lastSeenAt: string;
+  /** When the session ends unless used before: last seen plus the lifetime (ISO; `ttl` is the same in epoch seconds). */
   expiresAt: string;
+  ttl: number;
   pushEnabled: boolean;
 }
 
@@ -54,18 +56,32 @@ interface SessionItem {
 export interface TokenState {
   sessionId: string;
   accountId: string;
+  /** When the session was ended; an expired session reads as ended at its expiry. */
   revokedAt?: string;
   lastSeenAt: string;
+  /** When the session ends unless used (epoch seconds, DynamoDB's TTL attribute). */
+  ttl?: number;
 }
 
-/** lastSeen is refreshed at most this often, so a busy page does not write on every call. */
-const LAST_SEEN_GRANULARITY_MS = 60_000;
-/** Revoked token pointers are kept as long as the token could still be presented. */
+/**
+ * "Last seen" (and with it the session's expiry) is written at most this often. Every API call
+ * reads the token's state anyway (one GetItem); writing it back on every call would double a
+ * busy page's cost in writes (a two-item transaction each time) for nothing a user can see:
+ * the sessions page shows last seen to the minute, and a session ends only after days unused,
+ * so five minutes late is nothing. An active user costs at most 12 such writes an hour.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A transaction holds at most 100 items; two per ended session. */
 const SESSIONS_PER_TRANSACTION = 40;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * DynamoDB's TTL deletes an expired item late (up to days), so every read of sessions and
+ * token states also checks the expiry itself: an expired item is ended, never counted.
+ */
+const isLive = (ttl: number | undefined, now: Date) => ttl === undefined || ttl > epochSeconds(now);
 
 function isConditionFailure(error: unknown, index: number): boolean {
   return error instanceof TransactionCanceledException
@@ -85,54 +101,70 @@ export class SessionStore {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** The state of a token family; undefined when no session was opened with it. */
+  /** When a session used at `at` ends unless used again: the lifetime (the refresh token's life) after. */
+  private expiryAfter(at: Date): Date {
+    return new Date(at.getTime() + this.settings.lifetimeDays * DAY_MS);
+  }
+
+  /**
+   * The state of a token family; undefined when no session was opened with it. A session past
+   * its expiry (not deleted by the TTL yet) reads as ended then, so its tokens are refused.
+   */
   async tokenState(customerId: string, tokenId: string): Promise<TokenState | undefined> {
     const result = await this.client.send(new GetCommand({
       TableName: this.tableName,
       Key: { pk: tokenPartition(customerId, tokenId), sk: TOKEN_SORT_KEY },
       ConsistentRead: true,
     }));
-    return result.Item as TokenState | undefined;
+    const state = result.Item as TokenState | undefined;
+    if (state === undefined || state.revokedAt !== undefined || isLive(state.ttl, this.clock())) return state;
+    return { ...state, revokedAt: new Date((state.ttl ?? 0) * 1000).toISOString() };
   }
 
-  /** Records that the session is in use; cheap enough to call on every request. */
+  /**
+   * Records that the session is in use: last seen now, and its expiry moved to the lifetime
+   * from now (session and token pointer in one transaction). Written at most once per
+   * `SESSION_TOUCH_INTERVAL_MS`; a session that expired meanwhile is not revived.
+   */
   async touch(customerId: string, tokenId: string, state: TokenState): Promise<void> {
     const now = this.clock();
-    if (now.getTime() - Date.parse(state.lastSeenAt) < LAST_SEEN_GRANULARITY_MS) return;
+    if (now.getTime() - Date.parse(state.lastSeenAt) < SESSION_TOUCH_INTERVAL_MS) return;
     const lastSeenAt = now.toISOString();
+    const expires = this.expiryAfter(now);
+    const live = { ':now': lastSeenAt, ':ttl': epochSeconds(expires), ':nowSeconds': epochSeconds(now) };
     await this.client.send(new TransactWriteCommand({
       TransactItems: [
         {
           Update: {
             TableName: this.tableName,
             Key: { pk: userSessionsPartition(customerId, state.accountId), sk: sessionSortKey(state.sessionId) },
-            UpdateExpression: 'SET lastSeenAt = :now',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':now': lastSeenAt },
+            UpdateExpression: 'SET lastSeenAt = :now, expiresAt = :expiresAt, #ttl = :ttl',
+            ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ...live, ':expiresAt': expires.toISOString() },
           },
         },
         {
           Update: {
             TableName: this.tableName,
             Key: { pk: tokenPartition(customerId, tokenId), sk: TOKEN_SORT_KEY },
-            UpdateExpression: 'SET lastSeenAt = :now',
-            ConditionExpression: 'attribute_not_exists(revokedAt)',
-            ExpressionAttributeValues: { ':now': lastSeenAt },
+            UpdateExpression: 'SET lastSeenAt = :now, #ttl = :ttl',
+            ConditionExpression: 'attribute_not_exists(revokedAt) AND #ttl > :nowSeconds',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: live,
           },
         },
       ],
     })).catch((error: unknown) => {
-      // Ended meanwhile: the next call is refused anyway.
+      // Ended or expired meanwhile: the next call is refused anyway.
       if (!(error instanceof TransactionCanceledException)) throw error;
     });
   }
 
-  /** The user's live sessions, oldest sign-in first, read consistently. */
+  /** The user's live sessions (expired ones left out, whether or not the TTL has deleted them), oldest sign-in first, read consistently. */
   async list(customerId: string, accountId: string, currentTokenId?: string): Promise<UserSession[]> {
-    const now = this.clock().toISOString();
     const items = await this.sessionItems(customerId, accountId);
     return items
-      .filter((item) => item.expiresAt > now)
       .sort((a, b) => a.loginAt.localeCompare(b.loginAt))
       .map((item) => toUserSession(item, currentTokenId));
   }
@@ -157,7 +189,7 @@ export class SessionStore {
       if (live.length >= this.settings.maxSessions) throw conflict(MESSAGES.sessionLimitReached);
 
       const now = this.clock();
-      const expires = new Date(now.getTime() + this.settings.lifetimeDays * DAY_MS);
+      const expires = this.expiryAfter(now);
       const item: SessionItem = {
         id: randomUUID(),
         customerId: caller.customerId,
@@ -170,6 +202,7 @@ export class SessionStore {
         loginAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         expiresAt: expires.toISOString(),
+        ttl: epochSeconds(expires),
         pushEnabled: false,
       };
       try {
@@ -194,7 +227,6 @@ export class SessionStore {
                   gsi1sk: 'SESSION',
                   type: 'SESSION',
                   ...item,
-                  ttl: epochSeconds(expires),
                 },
               },
             },
@@ -208,7 +240,7 @@ export class SessionStore {
                   sessionId: item.id,
                   accountId: caller.accountId,
                   lastSeenAt: item.lastSeenAt,
-                  ttl: epochSeconds(expires),
+                  ttl: item.ttl,
                 },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
@@ -233,9 +265,14 @@ export class SessionStore {
   /** PUT users/login/{id}: new device details for one of the caller's own sessions. */
   async update(caller: Caller, tokenId: string | undefined, sessionId: string, input: Partial<LoginSessionInput>): Promise<UserSession> {
     const fields = Object.entries(input).filter(([, value]) => value !== undefined);
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':now': this.clock().toISOString() };
-    const sets = ['lastSeenAt = :now'];
+    const now = this.clock();
+    const expires = this.expiryAfter(now);
+    const names: Record<string, string> = { '#ttl': 'ttl' };
+    const values: Record<string, unknown> = {
+      ':now': now.toISOString(), ':expiresAt': expires.toISOString(), ':ttl': epochSeconds(expires), ':nowSeconds': epochSeconds(now),
+    };
+    // Used now: last seen, and the expiry moved with it.
+    const sets = ['lastSeenAt = :now', 'expiresAt = :expiresAt', '#ttl = :ttl'];
     fields.forEach(([name, value], index) => {
       names[`#f${index}`] = name;
       values[`:f${index}`] = value;
@@ -246,8 +283,8 @@ export class SessionStore {
         TableName: this.tableName,
         Key: { pk: userSessionsPartition(caller.customerId, caller.accountId), sk: sessionSortKey(sessionId) },
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(fields.length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }));
@@ -264,8 +301,9 @@ export class SessionStore {
       TableName: this.tableName,
       Key: { pk: userSessionsPartition(caller.customerId, caller.accountId), sk: sessionSortKey(sessionId) },
       UpdateExpression: 'SET pushEnabled = :push',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':push': pushEnabled },
+      ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':push': pushEnabled, ':nowSeconds': epochSeconds(this.clock()) },
       ReturnValues: 'ALL_NEW',
     })).catch((error: unknown) => {
       if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw notFound(MESSAGES.sessionNotFound);
@@ -316,14 +354,21 @@ export class SessionStore {
     });
   }
 
-  /** Every session item of a user, read consistently (the limit is counted on it). */
-  private sessionItems(customerId: string, accountId: string): Promise<SessionItem[]> {
-    return queryAll<SessionItem>(this.client, {
+  /**
+   * Every live session item of a user, read consistently (the limit is counted on it). Items
+   * past their expiry that the TTL has not deleted yet are filtered out by the read itself.
+   */
+  private async sessionItems(customerId: string, accountId: string): Promise<SessionItem[]> {
+    const now = this.clock();
+    const items = await queryAll<SessionItem>(this.client, {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userSessionsPartition(customerId, accountId), ':prefix': sessionSortKey('') },
+      FilterExpression: '#ttl > :nowSeconds',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':pk': userSessionsPartition(customerId, accountId), ':prefix': sessionSortKey(''), ':nowSeconds': epochSeconds(now) },
       ConsistentRead: true,
     });
+    return items.filter((item) => isLive(item.ttl, now));
   }
 
   private async endItems(customerId: string, items: SessionItem[]): Promise<void> {
@@ -348,7 +393,8 @@ export class SessionStore {
               accountId: item.accountId,
               lastSeenAt: item.lastSeenAt,
               revokedAt,
-              ttl: epochSeconds(new Date(item.expiresAt)),
+              // Kept as long as the session could have been used: its tokens stay refused till then.
+              ttl: item.ttl,
             },
           },
         },

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_SESSIONS } from '../../domain/account';
+import { DEFAULT_MAX_SESSIONS, REFRESH_TOKEN_VALIDITY_DAYS } from '../../domain/account';
 
 /**
  * Configuration from environment variables, read once and failing fast when missing.
@@ -40,7 +40,7 @@ export interface BackendConfig {
   serviceName: string;
   /** Maximum concurrent sessions per user (SPEC section 9). */
   maxSessions: number;
-  /** A session lasts as long as its refresh token can (days). */
+  /** A session ends when unused this long (days): the refresh token's life. */
   sessionLifetimeDays: number;
   /** The Cognito user pool, for the identity calls (sessions, cognito/*). */
   userPoolId: string | undefined;
@@ -60,7 +60,7 @@ export function backendConfig(): BackendConfig {
       logLevel: level === 'DEBUG' || level === 'WARN' || level === 'ERROR' ? level : 'INFO',
       serviceName: process.env['SERVICE_NAME'] ?? 'portal',
       maxSessions: positiveInteger('MAX_SESSIONS', DEFAULT_MAX_SESSIONS),
-      sessionLifetimeDays: positiveInteger('SESSION_LIFETIME_DAYS', 30),
+      sessionLifetimeDays: positiveInteger('SESSION_LIFETIME_DAYS', REFRESH_TOKEN_VALIDITY_DAYS),
       userPoolId: process.env['USER_POOL_ID'] || undefined,
       filesBucket: process.env['FILES_BUCKET'] || undefined,
       mailFrom: process.env['MAIL_FROM'] || 'no-reply@coldchain.local',

@@ -71,7 +71,10 @@ describe('SessionLimitPage', () => {
     expect(await screen.findByText('Firefox 141')).toBeInTheDocument();
     expect(screen.getByText('Chrome 140')).toBeInTheDocument();
     expect(screen.getByText('Session limit reached. End a session, or all sessions, to continue.')).toBeInTheDocument();
-    expect(screen.getByText('3 of 3 sessions in use')).toBeInTheDocument();
+    expect(screen.getByText(/^3 of 3 sessions in use/)).toBeInTheDocument();
+    // Sessions end by themselves once unused for the refresh token's life (issue 11).
+    expect(screen.getByText(/A session not used for 30 days ends by itself\./)).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as ada@demo.example')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
@@ -91,7 +94,7 @@ describe('SessionLimitPage', () => {
     await user.click(await screen.findByRole('button', { name: 'End the session on Firefox 141' }));
     await waitFor(() => expect(screen.queryByText('Firefox 141')).not.toBeInTheDocument());
     expect(fake.api).toHaveBeenCalledWith('/users/sessions/s-2', { method: 'DELETE' });
-    expect(screen.getByText('2 of 3 sessions in use')).toBeInTheDocument();
+    expect(screen.getByText(/^2 of 3 sessions in use/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(fake.completeSignIn).toHaveBeenCalledWith({ variant: 'helpdesk', sso: false });

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/account';
 import { getClientState } from '../../app/clientState';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
@@ -73,7 +74,10 @@ export default function SessionLimitPage() {
           </Alert>
         )}
         {list !== undefined && (
-          <Typography sx={{ mb: 2 }}>{t('sessions.count', { count: list.items.length, max: list.maxSessions })}</Typography>
+          <Typography sx={{ mb: 2 }}>
+            {t('sessions.count', { count: list.items.length, max: list.maxSessions })}{' '}
+            {t('sessions.expiryNote', { days: REFRESH_TOKEN_VALIDITY_DAYS })}
+          </Typography>
         )}
         {sessions.error !== undefined && (
           <Alert severity="error" sx={{ mb: 2 }}>

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { UserSession } from '@domain/account';
+import { REFRESH_TOKEN_VALIDITY_DAYS, type UserSession } from '@domain/account';
 import { useMessageText } from '../../i18n/messages';
 import { useAuth } from '../auth/useAuth';
 import { SessionList } from './SessionList';
@@ -34,7 +34,8 @@ export default function SessionsPage() {
       </Stack>
       {list !== undefined && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('sessions.count', { count: list.items.length, max: list.maxSessions })}
+          {t('sessions.count', { count: list.items.length, max: list.maxSessions })}{' '}
+          {t('sessions.expiryNote', { days: REFRESH_TOKEN_VALIDITY_DAYS })}
         </Typography>
       )}
       {sessions.error !== undefined && (
