@@ -98,6 +98,93 @@ describe('the local rule subscriber', () => {
     expect(acknowledgements).toEqual([expect.objectContaining({ sourceDeviceId: 'A1B2C3D4', kind: 'commands/ack', payload: { commandId: 'c-1', status: 'executed' } })]);
   });
 
+  describe('nothing a device sends stops it (issue 11 item 5)', () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+
+    it('hands a payload nested 10,000 deep on as it came, to the queue and to the function, without throwing', async () => {
+      const bodies: string[] = [];
+      const acknowledgements: DeviceMessageEvent[] = [];
+      subscriber = await startRuleSubscriber({
+        broker, batchWindowMs: 5,
+        handlers: {
+          ingest: async (event: SQSEvent) => { bodies.push(...event.Records.map((record) => record.body)); return { batchItemFailures: [] }; },
+          commandAcknowledgements: async (event: DeviceMessageEvent) => { acknowledgements.push(event); },
+        },
+      });
+      await publish('coldchain/org-1/A1B2C3D4/readings', deep);
+      await publish('coldchain/org-1/A1B2C3D4/commands/ack', deep);
+      await subscriber.idle();
+
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]?.endsWith(`,"payload":${deep}}`)).toBe(true);
+      expect(JSON.parse(bodies[0] ?? '')).toMatchObject({ customerId: 'org-1', sourceDeviceId: 'A1B2C3D4', kind: 'readings' });
+      expect(acknowledgements).toHaveLength(1);
+      expect(subscriber.deadLetters).toEqual([]);
+    });
+
+    it('passes 1e400 on as 1e400 (never as null: JSON.stringify writes Infinity as null, which reads as "no value")', async () => {
+      const bodies: string[] = [];
+      const acknowledgements: DeviceMessageEvent[] = [];
+      subscriber = await startRuleSubscriber({
+        broker, batchWindowMs: 5,
+        handlers: {
+          ingest: async (event: SQSEvent) => { bodies.push(...event.Records.map((record) => record.body)); return { batchItemFailures: [] }; },
+          commandAcknowledgements: async (event: DeviceMessageEvent) => { acknowledgements.push(event); },
+        },
+      });
+      await publish('coldchain/org-1/A1B2C3D4/readings', '{"time":1773000000000,"channels":{"1":1e400}}');
+      await publish('coldchain/org-1/A1B2C3D4/commands/ack', '{"commandId":"c-1","status":"executed","executedAt":1e400}');
+      await subscriber.idle();
+
+      expect(bodies[0]).toContain('"payload":{"time":1773000000000,"channels":{"1":1e400}}');
+      expect((JSON.parse(bodies[0] ?? '') as { payload: { channels: Record<string, unknown> } }).payload.channels['1']).toBe(Infinity);
+      expect((acknowledgements[0]?.payload as Record<string, unknown>)['executedAt']).toBe(Infinity);
+    });
+
+    it('does not hand on a payload over 128 KB: it is in the dead-letter log with the reason', async () => {
+      let calls = 0;
+      const warnings: Record<string, unknown>[] = [];
+      subscriber = await startRuleSubscriber({
+        broker, batchWindowMs: 5, warn: (_message, fields) => warnings.push(fields),
+        handlers: { ingest: async () => { calls += 1; return { batchItemFailures: [] }; } },
+      });
+      await publish('coldchain/org-1/A1B2C3D4/readings', JSON.stringify({ secret: 'x'.repeat(128 * 1024) }));
+      await subscriber.idle();
+
+      expect(calls).toBe(0);
+      expect(subscriber.deadLetters).toEqual([expect.objectContaining({ topic: 'coldchain/org-1/A1B2C3D4/readings', reason: 'payload of 131085 bytes is over the 128 KB limit' })]);
+      expect(JSON.stringify(warnings)).not.toContain('xxxx');
+    });
+
+    it('a handler that throws at once, and a logger that throws, end in the dead-letter log, never in the process', async () => {
+      subscriber = await startRuleSubscriber({
+        broker, batchWindowMs: 5, retryDelayMs: 5, maxReceiveCount: 1,
+        warn: () => { throw new Error('log sink down'); },
+        handlers: {
+          ingest: (() => { throw new RangeError('Maximum call stack size exceeded'); }) as unknown as (event: SQSEvent) => Promise<SQSBatchResponse>,
+          commandAcknowledgements: (() => { throw new RangeError('Invalid time value'); }) as unknown as (event: DeviceMessageEvent) => Promise<void>,
+        },
+      });
+      const escaped: unknown[] = [];
+      const record = (reason: unknown) => escaped.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        await publish('coldchain/org-1/A1B2C3D4/readings', '{}');
+        await publish('coldchain/org-1/A1B2C3D4/commands/ack', '{}');
+        await subscriber.idle();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+
+      expect(escaped).toEqual([]);
+      expect(subscriber.deadLetters.map((letter) => [letter.handler, letter.reason]).sort()).toEqual([
+        ['commandAcknowledgements', 'Invalid time value'],
+        ['ingest', 'Maximum call stack size exceeded'],
+      ]);
+    });
+  });
+
   it('flush delivers a partial batch without waiting for the window', async () => {
     const batches: SQSEvent[] = [];
     subscriber = await startRuleSubscriber({ broker, batchWindowMs: 60_000, handlers: { ingest: async (event: SQSEvent) => { batches.push(event); return { batchItemFailures: [] }; } } });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Aedes, AedesPublishPacket } from 'aedes';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { parseDeviceTopic, type DeviceMessageEvent } from '../domain/telemetry';
+import { MAX_DEVICE_PAYLOAD_BYTES, parseDeviceTopic, type DeviceMessageEvent } from '../domain/telemetry';
 import { handler as commandAcknowledgementHandler } from '../lambdas/device-commands/acknowledgement-handler';
 import { handler as ingestHandler } from '../lambdas/ingest/handler';
 import { IOT_RULES, type IotRuleDefinition, type IotRuleHandlerName } from '../lambdas/iot-rules';
@@ -18,6 +18,12 @@ import { IOT_RULES, type IotRuleDefinition, type IotRuleHandlerName } from '../l
  *   queue's DLQ on AWS);
  * - `function`: straight to the handler with the event, as the rule's Lambda action does
  *   (retried twice, as Lambda retries an asynchronous invocation).
+ *
+ * Nothing a device sends can stop it (docs/devices.md "Limits"): the payload is handed on as
+ * the text it came in, never parsed and written again (JSON.stringify would overflow on a
+ * payload nested thousands deep, and turn 1e400 into null), a payload over IoT Core's 128 KB
+ * is not handed on, and the broker's callbacks catch everything: what cannot be delivered
+ * goes to the dead-letter log with the reason. The handlers check everything else.
  */
 
 type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
@@ -82,6 +88,29 @@ export function payloadOf(payload: Buffer | string): unknown {
   }
 }
 
+/** Whether a text is JSON (JSON.parse does not recurse: any depth is safe to ask). */
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The event a rule builds, as the JSON text the queue or the function gets: the topic's parts
+ * and the receive time, and the device's payload spliced in as it came when it is JSON (its
+ * text as a JSON string otherwise), so it arrives unchanged whatever it holds.
+ */
+export function ruleEventBody(rule: IotRuleDefinition, topic: string, payload: Buffer | string, receivedAt: number): string | undefined {
+  const parts = parseDeviceTopic(topic);
+  if (parts === undefined) return undefined;
+  const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+  const head = JSON.stringify({ customerId: parts.customerId, sourceDeviceId: parts.deviceId, kind: rule.kind, receivedAt });
+  return `${head.slice(0, -1)},"payload":${isJsonText(text) ? text : JSON.stringify(text)}}`;
+}
+
 /** The event a rule builds for a message on one of its topics (undefined for a topic that is not a device's). */
 export function ruleEvent(rule: IotRuleDefinition, topic: string, payload: Buffer | string, receivedAt: number): DeviceMessageEvent | undefined {
   const parts = parseDeviceTopic(topic);
@@ -127,11 +156,16 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     idleWaiters = [];
     waiters.forEach((resolve) => resolve());
   };
-  const giveUp = (handler: IotRuleHandlerName, queued: QueuedRecord, reason: string) => {
-    const letter = { handler, topic: queued.topic, body: queued.record.body, receiveCount: queued.receiveCount, reason, at: new Date().toISOString() };
-    deadLetters.push(letter);
-    warn('local rule subscriber: message moved to the dead-letter log', { handler, topic: queued.topic, receiveCount: queued.receiveCount, reason });
+  /** Files a message in the dead-letter log; the log line has the topic and the reason, never the payload (it may hold secrets). */
+  const giveUp = (handler: IotRuleHandlerName, topic: string, body: string, receiveCount: number, reason: string) => {
+    deadLetters.push({ handler, topic, body, receiveCount, reason, at: new Date().toISOString() });
+    try {
+      warn('local rule subscriber: message moved to the dead-letter log', { handler, topic, receiveCount, reason });
+    } catch {
+      // A logger that throws must not take the message's delivery, or the broker, with it.
+    }
   };
+  const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
   const enqueue = (handler: IotRuleHandlerName, queued: QueuedRecord) => {
     const queue = queues.get(handler) ?? [];
@@ -169,7 +203,16 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     }
   };
 
+  /** Never rejects: whatever goes wrong is the batch's records' failure, not the process's. */
   const deliverBatch = async (handler: IotRuleHandlerName, batch: QueuedRecord[]) => {
+    try {
+      await tryDeliverBatch(handler, batch);
+    } catch (error) {
+      for (const queued of batch) giveUp(handler, queued.topic, queued.record.body, queued.receiveCount, `not delivered: ${reasonOf(error)}`);
+    }
+  };
+
+  const tryDeliverBatch = async (handler: IotRuleHandlerName, batch: QueuedRecord[]) => {
     const event: SQSEvent = {
       Records: batch.map(({ record, receiveCount }) => ({ ...record, attributes: { ...record.attributes, ApproximateReceiveCount: String(receiveCount) } })),
     };
@@ -182,12 +225,12 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     } catch (error) {
       // A batch that throws fails whole, as with an SQS event source.
       failedIds = new Set(batch.map(({ record }) => record.messageId));
-      reason = error instanceof Error ? error.message : String(error);
+      reason = reasonOf(error);
     }
     for (const queued of batch) {
       if (!failedIds.has(queued.record.messageId)) continue;
       if (queued.receiveCount >= maxReceiveCount) {
-        giveUp(handler, queued, reason);
+        giveUp(handler, queued.topic, queued.record.body, queued.receiveCount, reason);
         continue;
       }
       // Seen again after a visibility timeout, counted as work until then.
@@ -202,9 +245,12 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     }
   };
 
-  const invoke = async (handler: IotRuleHandlerName, topic: string, event: DeviceMessageEvent) => {
+  /** Never rejects, like deliverBatch. */
+  const invoke = async (handler: IotRuleHandlerName, topic: string, body: string) => {
     pendingWork += 1;
     try {
+      // The event as Lambda gets it: the rule's JSON text, parsed.
+      const event = JSON.parse(body) as DeviceMessageEvent;
       for (let attempt = 1; ; attempt += 1) {
         delivered[handler] += 1;
         try {
@@ -212,11 +258,13 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
           return;
         } catch (error) {
           if (attempt >= 3) {
-            giveUp(handler, { record: { body: JSON.stringify(event) } as SQSRecord, topic, receiveCount: attempt }, error instanceof Error ? error.message : String(error));
+            giveUp(handler, topic, body, attempt, reasonOf(error));
             return;
           }
         }
       }
+    } catch (error) {
+      giveUp(handler, topic, body, 0, `not delivered: ${reasonOf(error)}`);
     } finally {
       pendingWork -= 1;
       settle();
@@ -224,16 +272,21 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
   };
 
   const listeners = rules.map((rule) => {
-    const listener = (packet: AedesPublishPacket, done: () => void) => {
-      const event = ruleEvent(rule, packet.topic, packet.payload, Date.now());
-      done();
-      if (event === undefined) return;
-      if (rule.target.kind === 'function') {
-        void invoke(rule.target.handler, packet.topic, event);
+    const accept = (packet: AedesPublishPacket) => {
+      const size = typeof packet.payload === 'string' ? Buffer.byteLength(packet.payload) : packet.payload.length;
+      if (size > MAX_DEVICE_PAYLOAD_BYTES) {
+        // The broker refuses such a publish from a device; this is what an in-process publisher gets.
+        giveUp(rule.target.handler, packet.topic, '', 0, `payload of ${size} bytes is over the ${MAX_DEVICE_PAYLOAD_BYTES / 1024} KB limit`);
         return;
       }
-      const body = JSON.stringify(event);
-      const now = String(event.receivedAt);
+      const receivedAt = Date.now();
+      const body = ruleEventBody(rule, packet.topic, packet.payload, receivedAt);
+      if (body === undefined) return;
+      if (rule.target.kind === 'function') {
+        void invoke(rule.target.handler, packet.topic, body);
+        return;
+      }
+      const now = String(receivedAt);
       enqueue(rule.target.handler, {
         topic: packet.topic,
         receiveCount: 1,
@@ -249,6 +302,19 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
           awsRegion: region,
         },
       });
+    };
+    // The broker's callback: it acknowledges at once and never throws, whatever the message.
+    const listener = (packet: AedesPublishPacket, done: () => void) => {
+      done();
+      try {
+        accept(packet);
+      } catch (error) {
+        try {
+          giveUp(rule.target.handler, packet.topic, '', 0, `not handed on: ${reasonOf(error)}`);
+        } catch {
+          // Nothing is left to do with it; the broker and the process go on.
+        }
+      }
     };
     return { rule, listener };
   });

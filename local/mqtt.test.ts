@@ -82,6 +82,18 @@ describe('the local broker: device authentication and topic permissions', () => 
     expect(client.connected).toBe(true);
   });
 
+  it('takes a payload of 128 KB and refuses a larger one as IoT Core does: the publish is dropped and the device disconnected', async () => {
+    const seen = await listen(`coldchain/${ORG}/E0E0E0E0/readings`);
+    const client = await asDevice('E0E0E0E0');
+    await client.publishAsync(topic('E0E0E0E0', 'readings'), Buffer.alloc(128 * 1024, 'a'), { qos: 1 });
+    await expect.poll(() => seen.length).toBe(1);
+
+    const gone = closed(client);
+    client.publish(topic('E0E0E0E0', 'readings'), Buffer.alloc(128 * 1024 + 1, 'b'), { qos: 1 });
+    await gone;
+    expect(seen).toHaveLength(1);
+  });
+
   it('applies the same checks over WebSocket', async () => {
     await expect(connect({ clientId: DEVICE, username: ORG, password: 'guess' }, local.webSocketUrl)).rejects.toMatchObject({ code: 4 });
     const client = await asDevice('C0C0C0C0', local.webSocketUrl);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { MAX_DEVICE_PAYLOAD_BYTES } from '../domain/telemetry';
 import { mayPublish, maySubscribe, verifyDeviceCredentials, type DeviceIdentity } from './device-credentials';
 
 export interface LocalBroker {
@@ -15,6 +17,8 @@ export interface LocalBroker {
 }
 
 export interface BrokerOptions {
+  /** Where refused publishes and the broker's own errors are reported (console.warn by default); never given a payload. */
+  warn?: (message: string, fields: Record<string, unknown>) => void;
   /**
    * The stack's device signing secret (`loadSigningSecret(dataDir)`). Without one the broker
    * makes its own, so authentication is never off: only callers given it can connect.
@@ -40,10 +44,12 @@ const refusal = (message: string, returnCode: number): AuthenticateError => Obje
  * only their own topics (local/device-credentials.ts); a refused publish closes the client,
  * as IoT Core does. The portal's own parts (the IoT data plane stand-in, the rule
  * subscriber) publish and subscribe in-process, through `broker`, without credentials.
+ * A publish over IoT Core's 128 KB is refused the same way (docs/devices.md "Limits").
  */
 export async function startBroker(port: number, webSocketPort: number, options: BrokerOptions = {}): Promise<LocalBroker> {
   const signingSecret = options.signingSecret ?? randomBytes(32);
   const identities = new WeakMap<Client, DeviceIdentity>();
+  const warn = options.warn ?? ((message, fields) => console.warn(message, fields));
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       if (username === undefined || password === undefined) {
@@ -65,6 +71,14 @@ export async function startBroker(port: number, webSocketPort: number, options: 
         done(new Error(`Publishing on ${packet.topic} is not allowed for this device`));
         return;
       }
+      const size = typeof packet.payload === 'string' ? Buffer.byteLength(packet.payload) : packet.payload.length;
+      if (size > MAX_DEVICE_PAYLOAD_BYTES) {
+        warn('local broker: publish refused, payload over the limit (the client is disconnected, as by IoT Core)', {
+          clientId: client?.id, topic: packet.topic, bytes: size, limitBytes: MAX_DEVICE_PAYLOAD_BYTES,
+        });
+        done(new Error(`Payload of ${size} bytes is over the ${MAX_DEVICE_PAYLOAD_BYTES / 1024} KB limit`));
+        return;
+      }
       done(null);
     },
     authorizeSubscribe: (client, subscription, done) => {
@@ -73,6 +87,9 @@ export async function startBroker(port: number, webSocketPort: number, options: 
       done(null, identity !== undefined && maySubscribe(identity, subscription.topic) ? subscription : null);
     },
   });
+  // Aedes emits 'error' for its own failures (persistence, routing): reported, never left to end the process.
+  // (Its typings list only the client events; it is an EventEmitter, whose unheard 'error' throws.)
+  (broker as unknown as EventEmitter).on('error', (error: Error) => warn('local broker: error', { error: error.message }));
   const tcp = createTcpServer(broker.handle);
   const http = createHttpServer();
   const webSockets = new WebSocketServer({ server: http });
