@@ -6,13 +6,17 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { WebAppConfig } from '../domain/app-config';
-import { API_PREFIX, HANDLERS, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
+import { MESSAGES } from '../domain/messages';
+import { API_PREFIX, HANDLERS, maxBodyBytesOf, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
 import { handleHostedUi } from './identity/hosted-ui';
+import { BROWSER_OPERATIONS } from './identity/signature';
+import { isLoopbackRequest } from './identity';
 import { renderOutboxPage, type OutboxEntry } from './outbox-page';
 
 /** The repository root, where handler entry paths start. */
 const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
-const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's own payload limit
+/** API Gateway's own payload limit; the API's routes take less (`maxBodyBytesOf`). */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export interface GatewayOptions {
   port: number;
@@ -79,16 +83,69 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.end(text);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request too large');
-    chunks.push(buffer);
+/** A request body over the limit: answered 413, and the rest of it is not read. */
+class BodyTooLargeError extends Error {
+  constructor() {
+    super(MESSAGES.requestTooLarge);
+    this.name = 'BodyTooLargeError';
   }
-  return Buffer.concat(chunks);
+}
+
+/**
+ * The request's body, at most `maxBytes` of it: a larger one (by its Content-Length, or once
+ * that many bytes came) rejects with `BodyTooLargeError` and the stream is left paused, unread.
+ */
+function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLargeError());
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stop();
+        request.pause();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolveBody(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', onData);
+    request.once('end', onEnd);
+    request.once('error', onError);
+  });
+}
+
+/** What a refused body may still send, discarded, before the connection is closed on it. */
+const MAX_DISCARDED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Answers 413 at once. The client may still be sending the body: what comes is discarded,
+ * never kept, so the client gets to read the answer (closing now would fail its write
+ * instead); past `MAX_DISCARDED_BYTES` the connection is closed.
+ */
+function refuseBody(request: IncomingMessage, response: ServerResponse): void {
+  send(response, 413, { message: MESSAGES.requestTooLarge });
+  let discarded = 0;
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BYTES) request.socket.destroy();
+  });
+  request.resume();
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -146,6 +203,17 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       return;
     }
     const { route, parameterNames } = matched.compiled;
+    // API Gateway hands path parameters over decoded; a percent-encoding that does not decode
+    // (`%`, `%C0%AF`) is the client's mistake: 400, never a failure of ours.
+    const pathParameters: Record<string, string> = {};
+    for (const [index, name] of parameterNames.entries()) {
+      try {
+        pathParameters[name] = decodeURIComponent(matched.match[index + 1] ?? '');
+      } catch {
+        send(response, 400, { message: MESSAGES.requestAddressInvalid });
+        return;
+      }
+    }
     let claims: Record<string, string> | undefined;
     if (route.roles !== 'public') {
       claims = await verify(request.headers.authorization);
@@ -154,17 +222,20 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         return;
       }
     }
-    const body = await readBody(request);
+    let body: Buffer;
+    try {
+      body = await readBody(request, maxBodyBytesOf(route));
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      refuseBody(request, response);
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
     }
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-    const pathParameters: Record<string, string> = {};
-    parameterNames.forEach((name, index) => {
-      pathParameters[name] = decodeURIComponent(matched.match?.[index + 1] ?? '');
-    });
     const contentType = headers['content-type'] ?? '';
     const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/.test(contentType);
     const now = new Date();
@@ -257,23 +328,57 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     createReadStream(file).pipe(response);
   }
 
+  /**
+   * `/cognito`: the identity service, for the web app. Only what a browser uses goes through:
+   * the operations of `BROWSER_OPERATIONS` (POST, by `X-Amz-Target`) and the pool's public
+   * keys; admin operations are the handlers' own, signed with the local credentials, straight
+   * to the identity service on loopback.
+   */
   async function proxyIdentity(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname.replace(/^\/cognito/, '') || '/';
+    const target = request.headers['x-amz-target'];
+    const operation = typeof target === 'string' ? /^AWSCognitoIdentityProviderService\.(\w+)$/.exec(target)?.[1] : undefined;
+    const isOperation = request.method === 'POST' && path === '/';
+    const isPublicKeys = request.method === 'GET' && /^\/[\w-]+\/\.well-known\/(jwks\.json|openid-configuration)$/.test(path);
+    if (isOperation && (operation === undefined || !BROWSER_OPERATIONS.has(operation))) {
+      send(response, 400, {
+        __type: 'AccessDeniedException',
+        message: `${operation ?? 'This operation'} is not served at /cognito: it is an admin operation, which needs the local credentials.`,
+      }, { 'content-type': 'application/x-amz-json-1.1' });
+      return;
+    }
+    if (!isOperation && !isPublicKeys) {
+      send(response, 404, { message: 'Not Found' });
+      return;
+    }
     const body = await readBody(request);
     const forwarded: Record<string, string> = {};
-    for (const name of ['content-type', 'x-amz-target', 'x-amz-user-agent', 'authorization']) {
+    for (const name of ['content-type', 'x-amz-target', 'x-amz-user-agent']) {
       const value = request.headers[name];
       if (typeof value === 'string') forwarded[name] = value;
     }
-    const target = `${options.identity.endpoint}${url.pathname.replace(/^\/cognito/, '') || '/'}${url.search}`;
-    const upstream = await fetch(target, {
+    const upstream = await fetch(`${options.identity.endpoint}${path}`, {
       method: request.method ?? 'POST',
       headers: forwarded,
-      ...(body.length && request.method !== 'GET' ? { body } : {}),
+      ...(isOperation && body.length ? { body } : {}),
     });
     response.writeHead(upstream.status, {
       'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1',
     });
     response.end(Buffer.from(await upstream.arrayBuffer()));
+  }
+
+  /**
+   * The outbox shows every code the stack sent (reset codes, invitations): it answers this
+   * machine only, at a loopback name (the gateway listens on 127.0.0.1; the Host check keeps
+   * a web page from reading it through DNS rebinding).
+   */
+  function serveOutbox(request: IncomingMessage, response: ServerResponse, render: () => Promise<void>): Promise<void> {
+    if (!isLoopbackRequest(request)) {
+      send(response, 403, { message: 'The outbox answers this machine only, at localhost or 127.0.0.1.' });
+      return Promise.resolve();
+    }
+    return render();
   }
 
   const server: Server = createServer((request, response) => {
@@ -295,11 +400,15 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         };
         return send(response, 200, config, { 'cache-control': 'no-store' });
       }
-      if (url.pathname === '/outbox/messages.json') return send(response, 200, await options.outbox());
+      if (url.pathname === '/outbox/messages.json') {
+        return serveOutbox(request, response, async () => send(response, 200, await options.outbox(), { 'cache-control': 'no-store' }));
+      }
       if (url.pathname === '/outbox') {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        response.end(renderOutboxPage(await options.outbox()));
-        return;
+        return serveOutbox(request, response, async () => {
+          const page = renderOutboxPage(await options.outbox());
+          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          response.end(page);
+        });
       }
       return serveStatic(response, url);
     };

@@ -5,7 +5,8 @@ import {
   type AccountPreferences,
 } from '../../domain/account';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
-import { forbidden, notFound, validationError } from '../../domain/errors';
+import { conflict, forbidden, notFound, validationError } from '../../domain/errors';
+import { mayManageAccount } from '../../domain/user';
 import { MESSAGES } from '../../domain/messages';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -20,6 +21,8 @@ import {
   type ResourceActions,
 } from '../shared/http';
 import { membershipGrants } from '../shared/access';
+import { findIdentity } from '../users/identity';
+import { UserStore } from '../users/store';
 import { gridSettingsActions } from './grid-settings';
 import { AccountStore, currentUserDetails, type AccountRecord } from './store';
 
@@ -47,6 +50,32 @@ async function accountByEmail(request: ActionRequest, email: string): Promise<{ 
     : await store().findByEmail(customerId, email);
   if (account === undefined) throw notFound(MESSAGES.accountNotFound);
   return { customerId, account };
+}
+
+/** Whether the identity signing in with this email has it verified (the identity service's word). */
+async function identityEmailVerified(email: string): Promise<boolean> {
+  const identity = await findIdentity(email);
+  return identity !== undefined && identity.emailVerified && sameEmail(identity.email ?? '', email);
+}
+
+/**
+ * The account's email follows its identity's: the new address is taken only once the identity
+ * service verified it for this very account (the code sent to it, `VerifyUserAttribute`);
+ * an address another account holds is refused.
+ */
+async function changeAccountEmail(request: ActionRequest, customerId: string, account: AccountRecord, email: string): Promise<void> {
+  const caller = requireCaller(request);
+  const users = new UserStore(dynamoDocumentClient(), backendConfig().tableName);
+  const [identity, holder] = await Promise.all([findIdentity(email), users.findByEmail(customerId, email)]);
+  const identityIsTheAccount = identity !== undefined && identity.customerId === customerId && identity.accountId === account.accountId;
+  if ((identity !== undefined && !identityIsTheAccount) || (holder !== undefined && holder.accountId !== account.accountId)) {
+    throw conflict(MESSAGES.emailAlreadyRegistered);
+  }
+  if (!identityIsTheAccount || !identity.emailVerified || !sameEmail(identity.email ?? '', email)) {
+    throw validationError(MESSAGES.emailNotVerified, { email: MESSAGES.emailNotVerified });
+  }
+  const before = await users.get(customerId, account.accountId, { includeSuperadmin: true });
+  await users.changeEmail(caller, customerId, before, email);
 }
 
 /** Modules stay hidden unless the account has them (SPEC section 3: preferences). */
@@ -104,21 +133,31 @@ export const accountActions: ResourceActions = {
   [`POST ${base}/account/preferences`]: savePreferences,
   [`PUT ${base}/account/preferences`]: savePreferences,
   [`PUT ${base}/users/account/{email}`]: async (request) => {
+    const caller = requireCaller(request);
     const { customerId, account } = await accountByEmail(request, pathParameter(request, 'email'));
+    const self = customerId === caller.customerId && account.accountId === caller.accountId;
+    // Nobody changes an account whose role outranks theirs (the roles they may give).
+    if (!self && !mayManageAccount(caller.role, account.role ?? 'basicuser')) throw forbidden(MESSAGES.accountOutranksYou);
     const input = bodyOf(request, selfProfileUpdateSchema);
     const phoneChanges = input.phone !== undefined && input.phone !== (account.phone ?? '');
     // SPEC section 5: MFA needs a verified phone, and only support turns MFA off; so while MFA
     // is on, the number its codes go to is support's to change, not the profile's.
-    const caller = requireCaller(request);
     if (phoneChanges && account.mfaEnabled === true && caller.role !== 'helpdesk') {
       throw validationError(MESSAGES.mfaPhoneChangeSupportOnly, { phone: MESSAGES.mfaPhoneChangeSupportOnly });
     }
     const flag = (value: boolean | 0 | 1 | undefined) => (value === undefined ? undefined : Boolean(value));
+    // On a self-edit the user's word is not taken for their own state: active is user
+    // administration's to say, and the email is verified when the identity service says so.
+    const isActive = self ? undefined : flag(input.isactive);
+    const isEmailVerified = !self ? flag(input.isEmailVerified)
+      : input.isEmailVerified === undefined ? undefined : await identityEmailVerified(caller.email);
+    const newEmail = input.email !== undefined && !sameEmail(input.email, account.email) ? input.email.trim() : undefined;
+    if (newEmail !== undefined) await changeAccountEmail(request, customerId, account, newEmail);
     const updated = await store().updateProfile(customerId, account.accountId, {
       // `lastlogindate` is accepted for the spec's client but not taken: the server records
       // the sign-in time itself (PUT users/login), a client clock is not trusted.
-      isActive: flag(input.isactive),
-      isEmailVerified: flag(input.isEmailVerified),
+      isActive,
+      isEmailVerified,
       inviteDate: input.invitedate,
       lang: input.lang,
       uom: input.uom,

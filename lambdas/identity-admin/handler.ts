@@ -6,10 +6,16 @@ import {
   UserNotFoundException,
   type AdminGetUserCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { identityAttributesDeleteSchema, identityAttributesUpdateSchema } from '../../domain/account';
+import {
+  identityAttributesDeleteSchema,
+  identityAttributesUpdateSchema,
+  IGNORED_IDENTITY_ATTRIBUTES,
+} from '../../domain/account';
 import { conflict, forbidden, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
+import { mayManageAccount } from '../../domain/user';
+import { findIdentity } from '../users/identity';
 import { API_PREFIX } from '../routes';
 import { cognitoClient } from '../shared/clients';
 import { requireUserPoolId } from '../shared/config';
@@ -27,12 +33,25 @@ const base = API_PREFIX;
 const attribute = (user: AdminGetUserCommandOutput, name: string) =>
   user.UserAttributes?.find((entry) => entry.Name === name)?.Value;
 
+const sameEmail = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+interface PermittedUser {
+  user: AdminGetUserCommandOutput;
+  self: boolean;
+}
+
 /**
  * The identity record named in the path, if the caller may act on it: their own; an
  * administrator, any of their organisation; helpdesk and superadmin, any. Someone else's
  * record answers 404 exactly as a missing one does, so nothing leaks across organisations.
+ * Changing someone else's record also needs a role that may give theirs (nobody changes an
+ * account whose role outranks their own): `mayManageAccount`, as user administration.
  */
-async function permittedIdentityUser(request: ActionRequest, options: { adminOnly?: boolean } = {}): Promise<AdminGetUserCommandOutput> {
+async function permittedIdentityUser(
+  request: ActionRequest,
+  options: { adminOnly?: boolean; readOnly?: boolean } = {},
+): Promise<PermittedUser> {
   const caller = requireCaller(request);
   const name = pathParameter(request, 'name');
   let user: AdminGetUserCommandOutput;
@@ -45,17 +64,29 @@ async function permittedIdentityUser(request: ActionRequest, options: { adminOnl
     throw error;
   }
   const self = attribute(user, 'sub') === caller.userId;
-  if (self && !options.adminOnly) return user;
-  if (CROSS_TENANT_ROLES.includes(caller.role)) return user;
-  if (caller.role === 'admin' && attribute(user, 'custom:customerid') === caller.customerId) return user;
-  if (self) throw forbidden();
-  throw notFound(MESSAGES.identityUserNotFound);
+  if (self && !options.adminOnly) return { user, self };
+  const reachable = CROSS_TENANT_ROLES.includes(caller.role)
+    || (caller.role === 'admin' && attribute(user, 'custom:customerid') === caller.customerId);
+  if (!reachable) {
+    if (self) throw forbidden();
+    throw notFound(MESSAGES.identityUserNotFound);
+  }
+  if (!options.readOnly && !mayManageAccount(caller.role, attribute(user, 'custom:role'))) {
+    throw forbidden(MESSAGES.accountOutranksYou);
+  }
+  return { user, self };
+}
+
+/** An email another identity signs in with is refused (SPEC section 8: email already registered). */
+async function refuseEmailInUse(email: string, username: string | undefined): Promise<void> {
+  const other = await findIdentity(email);
+  if (other !== undefined && other.username !== username) throw conflict(MESSAGES.emailAlreadyRegistered);
 }
 
 /** The identity-service calls of SPEC section 7 (`cognito/...`). Never returns anything secret. */
 export const identityAdminActions: ResourceActions = {
   [`GET ${base}/cognito/getuser/{name}`]: async (request) => {
-    const user = await permittedIdentityUser(request);
+    const { user } = await permittedIdentityUser(request, { readOnly: true });
     return {
       statusCode: 200,
       body: {
@@ -70,15 +101,32 @@ export const identityAdminActions: ResourceActions = {
     };
   },
   [`PUT ${base}/cognito/{name}`]: async (request) => {
-    const user = await permittedIdentityUser(request);
+    const { user } = await permittedIdentityUser(request);
     const { UserAttributes } = bodyOf(request, identityAttributesUpdateSchema);
-    await cognitoClient().send(new AdminUpdateUserAttributesCommand({
-      UserPoolId: requireUserPoolId(), Username: user.Username, UserAttributes,
-    }));
+    // `email_verified` is never passed on, whoever asks: only the identity service's own
+    // verification (the code sent to the address) marks an email verified.
+    const ignored: readonly string[] = IGNORED_IDENTITY_ATTRIBUTES;
+    const changes = UserAttributes.filter((entry) => !ignored.includes(entry.Name));
+    const requestedEmail = changes.find((entry) => entry.Name === 'email')?.Value.trim();
+    const newEmail = requestedEmail !== undefined && !sameEmail(requestedEmail, attribute(user, 'email')) ? requestedEmail : undefined;
+    if (newEmail !== undefined) await refuseEmailInUse(newEmail, user.Username);
+    const attributes = [
+      ...changes.filter((entry) => entry.Name !== 'email'),
+      ...(newEmail === undefined ? [] : [{ Name: 'email', Value: newEmail }]),
+    ];
+    if (attributes.length > 0) {
+      // A new email is pending until verified: the pool keeps the original (keepOriginal on
+      // AWS, the same locally) and sends a code to the new address, which only the account's
+      // owner, signed in, can verify (VerifyUserAttribute).
+      await cognitoClient().send(new AdminUpdateUserAttributesCommand({
+        UserPoolId: requireUserPoolId(), Username: user.Username, UserAttributes: attributes,
+      }));
+    }
+    if (newEmail !== undefined) return { statusCode: 202, body: { message: MESSAGES.emailChangePending } };
     return { statusCode: 204 };
   },
   [`DELETE ${base}/cognito/attributes/{name}`]: async (request) => {
-    const user = await permittedIdentityUser(request);
+    const { user } = await permittedIdentityUser(request);
     const { UserAttributeNames } = bodyOf(request, identityAttributesDeleteSchema);
     await cognitoClient().send(new AdminDeleteUserAttributesCommand({
       UserPoolId: requireUserPoolId(), Username: user.Username, UserAttributeNames,
@@ -86,7 +134,7 @@ export const identityAdminActions: ResourceActions = {
     return { statusCode: 204 };
   },
   [`POST ${base}/cognito/resendinvite/{name}`]: async (request) => {
-    const user = await permittedIdentityUser(request, { adminOnly: true });
+    const { user } = await permittedIdentityUser(request, { adminOnly: true });
     if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw conflict(MESSAGES.inviteAlreadyAccepted);
     await cognitoClient().send(new AdminCreateUserCommand({
       UserPoolId: requireUserPoolId(), Username: user.Username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'],

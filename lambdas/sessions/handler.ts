@@ -6,6 +6,7 @@ import {
 } from '../../domain/account';
 import { forbidden, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
+import { mayManageAccount } from '../../domain/user';
 import { AccountStore } from '../accounts/store';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -43,6 +44,18 @@ function administeredCustomerId(request: ActionRequest): string {
   if (caller.role === 'admin') return caller.customerId;
   if (caller.role === 'helpdesk' || caller.role === 'superadmin') return targetCustomerId(request);
   throw forbidden();
+}
+
+/**
+ * Another account's sessions are theirs to see and end who may manage that account: nobody
+ * acts on an account whose role outranks theirs (the roles they may give). Their own are theirs.
+ */
+async function requireManageable(request: ActionRequest, customerId: string, accountId: string): Promise<void> {
+  const caller = requireCaller(request);
+  if (customerId === caller.customerId && accountId === caller.accountId) return;
+  const account = await accounts().get(customerId, accountId);
+  if (account === undefined) throw notFound(MESSAGES.accountNotFound);
+  if (!mayManageAccount(caller.role, account.role ?? 'basicuser')) throw forbidden(MESSAGES.accountOutranksYou);
 }
 
 const base = API_PREFIX;
@@ -102,13 +115,15 @@ export const sessionActions: ResourceActions = {
     const customerId = administeredCustomerId(request);
     const store = sessionStoreFromConfig();
     const sessionId = pathParameter(request, 'id');
-    await store.end(customerId, await store.ownerOf(customerId, sessionId), sessionId);
+    const owner = await store.ownerOf(customerId, sessionId);
+    await requireManageable(request, customerId, owner);
+    await store.end(customerId, owner, sessionId);
     return { statusCode: 204 };
   },
   [`GET ${base}/users/{id}/sessions`]: async (request) => {
     const customerId = administeredCustomerId(request);
     const accountId = pathParameter(request, 'id');
-    if (await accounts().get(customerId, accountId) === undefined) throw notFound(MESSAGES.accountNotFound);
+    await requireManageable(request, customerId, accountId);
     const items = await sessionStoreFromConfig().list(customerId, accountId);
     return { statusCode: 200, body: { items, maxSessions: backendConfig().maxSessions } };
   },

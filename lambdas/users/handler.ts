@@ -203,7 +203,9 @@ async function otpTarget(request: ActionRequest, userId: string | undefined): Pr
   }
   if (caller.role !== 'admin' && !CROSS_TENANT_ROLES.includes(caller.role)) throw notFound(MESSAGES.identityUserNotFound);
   const customerId = targetCustomerId(request);
-  return { customerId, record: await store().get(customerId, userId) };
+  const record = await store().get(customerId, userId);
+  requireAssignable(caller, record.role);
+  return { customerId, record };
 }
 
 function otpDestination(record: UserRecord, channel: OtpChannel): { kind: 'sms' | 'email'; to: string } {
@@ -311,6 +313,7 @@ export const userActions: ResourceActions = {
   [`PUT ${base}/users/{id}/mfa`]: async (request) => {
     const caller = requireCaller(request);
     const { customerId, record } = await namedUser(request);
+    if (!(customerId === caller.customerId && record.accountId === caller.accountId)) requireAssignable(caller, record.role);
     const { enabled } = bodyOf(request, userMfaInputSchema);
     const current = record.mfaEnabled ?? false;
     if (enabled === current) return { statusCode: 200, body: toUser(record) };

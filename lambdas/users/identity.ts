@@ -23,18 +23,30 @@ const isNamed = (error: unknown, name: string) => (error as { name?: string } | 
 
 export interface IdentitySummary {
   username: string;
+  /** The identity's `sub` (the ID token's subject). */
+  sub: string | undefined;
   customerId: string | undefined;
+  /** `custom:accountinfoid`: the account record it signs in to. */
+  accountId: string | undefined;
   status: string;
+  /** The email it signs in with now (a change pending verification is not it). */
+  email: string | undefined;
+  emailVerified: boolean;
 }
 
 /** The identity signing in with this email, if any (in any organisation). */
 export async function findIdentity(email: string): Promise<IdentitySummary | undefined> {
   try {
     const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: requireUserPoolId(), Username: email }));
+    const attribute = (name: string) => user.UserAttributes?.find((entry) => entry.Name === name)?.Value;
     return {
       username: user.Username ?? email,
-      customerId: user.UserAttributes?.find((attribute) => attribute.Name === 'custom:customerid')?.Value,
+      sub: attribute('sub'),
+      customerId: attribute('custom:customerid'),
+      accountId: attribute('custom:accountinfoid'),
       status: user.UserStatus ?? 'UNKNOWN',
+      email: attribute('email'),
+      emailVerified: attribute('email_verified') === 'true',
     };
   } catch (error) {
     if (isNamed(error, 'UserNotFoundException')) return undefined;

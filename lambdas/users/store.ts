@@ -206,6 +206,35 @@ export class UserStore {
     return after;
   }
 
+  /**
+   * The user's email changes (after the identity service verified the new address): the
+   * record, its email marker moved to the new address (refused, 409, if another user holds
+   * it) and the audit entry, in one transaction.
+   */
+  async changeEmail(caller: Caller, customerId: string, before: UserRecord, email: string): Promise<UserRecord> {
+    const after: UserRecord = {
+      ...before,
+      email,
+      identityUsername: email,
+      updatedAt: this.clock().toISOString(),
+      updatedBy: caller.email,
+      version: (before.version ?? 0) + 1,
+    };
+    await this.transact([
+      { Put: { TableName: this.tableName, Item: userItem(customerId, after), ...this.versionCondition(before) } },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...emailClaimKey(customerId, email), ownerId: before.accountId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Delete: { TableName: this.tableName, Key: emailClaimKey(customerId, before.email) } },
+      this.audit(caller, customerId, before.accountId, 'update', before, after),
+    ], 1);
+    return after;
+  }
+
   /** Removes the record and its email marker (only if unchanged since read), with the audit entry. */
   async delete(caller: Caller, customerId: string, before: UserRecord): Promise<void> {
     await this.transact([

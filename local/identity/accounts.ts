@@ -6,9 +6,11 @@ import type {
   AdminSetUserMFAPreferenceRequest,
   AdminSetUserPasswordRequest,
   AdminSetUserSettingsRequest,
+  AdminUpdateUserAttributesRequest,
   ChangePasswordRequest,
   ConfirmForgotPasswordRequest,
   ConfirmSignUpRequest,
+  DeleteUserAttributesRequest,
   ForgotPasswordRequest,
   GetUserAttributeVerificationCodeRequest,
   ResendConfirmationCodeRequest,
@@ -16,9 +18,21 @@ import type {
   SignUpRequest,
   SMSMfaSettingsType,
   SoftwareTokenMfaSettingsType,
+  UpdateUserAttributesRequest,
   VerifyUserAttributeRequest,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { attributeValue, withAttributes, type RequestContext, type RouteFunction, type StoredUser, type UserPoolService } from './cognito-local';
+import { IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
+import {
+  attributeValue,
+  cognitoLocal,
+  withAttributes,
+  type AppClient,
+  type AttributeType,
+  type RequestContext,
+  type RouteFunction,
+  type StoredUser,
+  type UserPoolService,
+} from './cognito-local';
 import { codeMismatch, cognitoError, expiredCode, invalidParameter, MESSAGES, missingParameter, notAuthorized, userNotFound } from './errors';
 import { emailDelivery, maskedDelivery, maskEmail, smsDelivery, type CodeDeliveryDetails, type MessageSource } from './messages';
 import { assertPasswordConforms, generateTemporaryPassword } from './policy';
@@ -99,6 +113,76 @@ function withMfaPreference(user: StoredUser, sms: SMSMfaSettingsType | undefined
   apply('SOFTWARE_TOKEN_MFA', software);
   const { PreferredMfaSetting: _previous, ...rest } = user;
   return { ...rest, UserMFASettingList: [...methods], ...(preferred ? { PreferredMfaSetting: preferred } : {}) };
+}
+
+/**
+ * The attributes an app client lets a signed-in user write (its `WriteAttributes`); the
+ * product's clients have the same list on AWS and locally (domain/account.ts), which also
+ * stands for a client stored before lists were set.
+ */
+function writableBy(client: AppClient): readonly string[] {
+  return client.WriteAttributes ?? IDENTITY_CLIENT_WRITE_ATTRIBUTES;
+}
+
+function assertWritable(client: AppClient, names: readonly string[]): void {
+  const writable = writableBy(client);
+  if (names.some((name) => !writable.includes(name))) throw notAuthorized('A client attempted to write unauthorized attribute');
+}
+
+/** Another user signing in with this email (an alias is unique in the pool). */
+async function assertEmailFree(ctx: RequestContext, pool: UserPoolService, user: StoredUser, email: string): Promise<void> {
+  const holder = await findUser(ctx, pool, email);
+  if (holder !== undefined && holder.Username !== user.Username) {
+    throw cognitoError('AliasExistsException', 'An account with the given email already exists.');
+  }
+}
+
+const sameText = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * An attribute update as the product's pool makes it (`keepOriginal: { email: true }`, i.e.
+ * AttributesRequireVerificationBeforeUpdate email): a new email is not taken until the code
+ * sent to it is verified; the old one keeps signing in and receiving codes meanwhile. Only an
+ * admin call may mark an email verified itself (`email_verified` true with the email).
+ */
+async function updateAttributes(
+  ctx: RequestContext,
+  services: IdentityServices,
+  pool: UserPoolService,
+  user: StoredUser,
+  requested: AttributeType[],
+  options: { admin: boolean; clientId: string | null },
+) {
+  const { validatePermittedAttributeChanges } = cognitoLocal().userPoolService;
+  const schema = pool.options.SchemaAttributes ?? cognitoLocal().cognitoService.USER_POOL_AWS_DEFAULTS.SchemaAttributes ?? [];
+  validatePermittedAttributeChanges(requested, schema);
+  const email = attributeValue('email', requested);
+  const emailVerified = attributeValue('email_verified', requested);
+  const newEmail = email !== undefined && !sameText(email, attributeValue('email', user.Attributes)) ? email : undefined;
+  const immediateEmail = newEmail !== undefined && options.admin && emailVerified === 'true';
+  if (newEmail !== undefined) await assertEmailFree(ctx, pool, user, newEmail);
+  const immediate = requested.filter((attribute) => attribute.Name !== 'email' && (attribute.Name !== 'email_verified' || newEmail === undefined || immediateEmail));
+  if (immediateEmail) immediate.push({ Name: 'email', Value: newEmail });
+  const phone = attributeValue('phone_number', requested);
+  if (phone !== undefined && phone !== attributeValue('phone_number', user.Attributes) && attributeValue('phone_number_verified', requested) === undefined) {
+    immediate.push({ Name: 'phone_number_verified', Value: 'false' });
+  }
+  const pending = newEmail !== undefined && !immediateEmail;
+  const updated: StoredUser = {
+    ...user,
+    Attributes: withAttributes(user.Attributes, ...immediate),
+    UserLastModifiedDate: services.clock.date(),
+    ...(pending ? { UnverifiedAttributeChanges: [{ Name: 'email', Value: newEmail }] } : {}),
+  };
+  if (!pending) {
+    await pool.saveUser(ctx, updated);
+    return { CodeDeliveryDetailsList: [] };
+  }
+  const delivery = emailDelivery(newEmail);
+  const code = newCode();
+  await pool.saveUser(ctx, { ...updated, AttributeVerificationCode: code, LocalAttributeCodeIssuedAt: services.clock.now() });
+  await services.messages.deliver(ctx, 'UpdateUserAttribute', options.clientId, pool.options.Id, updated, code, undefined, delivery);
+  return { CodeDeliveryDetailsList: [maskedDelivery(delivery)] };
 }
 
 /**
@@ -298,6 +382,26 @@ export function accountTargets(services: IdentityServices, delegate: RouteFuncti
       return {};
     },
 
+    UpdateUserAttributes: async (ctx: RequestContext, request: UpdateUserAttributesRequest) => {
+      const { client, pool, user } = await accessTokenUser(ctx, services, request.AccessToken);
+      const requested = (request.UserAttributes ?? []).map(({ Name, Value }) => ({ Name: Name ?? '', Value }));
+      assertWritable(client, requested.map((attribute) => attribute.Name));
+      return updateAttributes(ctx, services, pool, user, requested, { admin: false, clientId: client.ClientId });
+    },
+
+    AdminUpdateUserAttributes: async (ctx: RequestContext, request: AdminUpdateUserAttributesRequest) => {
+      const { pool, user } = await adminUser(ctx, services, request.UserPoolId, request.Username);
+      const requested = (request.UserAttributes ?? []).map(({ Name, Value }) => ({ Name: Name ?? '', Value }));
+      await updateAttributes(ctx, services, pool, user, requested, { admin: true, clientId: null });
+      return {};
+    },
+
+    DeleteUserAttributes: async (ctx: RequestContext, request: DeleteUserAttributesRequest) => {
+      const { client } = await accessTokenUser(ctx, services, request.AccessToken);
+      assertWritable(client, request.UserAttributeNames ?? []);
+      return delegate('DeleteUserAttributes')(ctx, request);
+    },
+
     GetUserAttributeVerificationCode: async (ctx: RequestContext, request: GetUserAttributeVerificationCodeRequest) => {
       const { client, pool, user } = await accessTokenUser(ctx, services, request.AccessToken);
       const name = request.AttributeName;
@@ -320,6 +424,8 @@ export function accountTargets(services: IdentityServices, delegate: RouteFuncti
       }
       if (user.AttributeVerificationCode !== request.Code) throw codeMismatch();
       const { AttributeVerificationCode: _code, LocalAttributeCodeIssuedAt: _issued, UnverifiedAttributeChanges: pending, ...rest } = user;
+      const pendingEmail = attributeValue('email', pending);
+      if (pendingEmail !== undefined) await assertEmailFree(ctx, pool, user, pendingEmail);
       await pool.saveUser(ctx, {
         ...rest,
         Attributes: withAttributes(user.Attributes, ...(pending ?? []), { Name: `${name}_verified`, Value: 'true' }),

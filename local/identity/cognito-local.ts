@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 
 /**
@@ -77,6 +77,7 @@ export interface AppClient {
   CallbackURLs?: string[];
   LogoutURLs?: string[];
   ReadAttributes?: string[];
+  WriteAttributes?: string[];
 }
 
 /** cognito-local's per-request context: a pino logger. */
@@ -100,8 +101,12 @@ export interface CognitoService {
 export type Target = (ctx: RequestContext, request: never) => Promise<unknown>;
 export type RouteFunction = (target: string) => (ctx: RequestContext, request: unknown) => Promise<unknown>;
 
-/** The Express application cognito-local serves; only `post` is used, for the clock control. */
+/**
+ * The Express application cognito-local serves: a request listener (our own server hands it
+ * the requests it lets through) and `post`, for the clock control.
+ */
 export interface ExpressApplication {
+  (request: IncomingMessage, response: ServerResponse): void;
   post(path: string, handler: (
     request: { query: Record<string, unknown> },
     response: { status(code: number): { json(body: unknown): void } },
@@ -120,8 +125,15 @@ export interface CognitoLocalModules {
     ) => { application: ExpressApplication; start(): Promise<Server> };
   };
   router: { Router: (services: unknown) => RouteFunction };
-  cognitoService: { CognitoServiceFactoryImpl: new (dir: string, stores: unknown, pools: unknown) => { create(ctx: RequestContext, defaults: unknown): Promise<CognitoService> } };
-  userPoolService: { UserPoolServiceFactoryImpl: new (clock: unknown, stores: unknown) => unknown };
+  cognitoService: {
+    CognitoServiceFactoryImpl: new (dir: string, stores: unknown, pools: unknown) => { create(ctx: RequestContext, defaults: unknown): Promise<CognitoService> };
+    USER_POOL_AWS_DEFAULTS: { SchemaAttributes?: { Name?: string; Mutable?: boolean }[] };
+  };
+  userPoolService: {
+    UserPoolServiceFactoryImpl: new (clock: unknown, stores: unknown) => unknown;
+    /** Throws InvalidParameterException for an attribute not in the schema or not mutable. */
+    validatePermittedAttributeChanges: (attributes: AttributeType[], schema: { Name?: string; Mutable?: boolean }[]) => AttributeType[];
+  };
   stormDb: { StormDBDataStoreFactory: new (dir: string) => unknown };
   errors: { CognitoError: CognitoErrorClass; UnsupportedError: new (message: string) => Error };
   totp: { verify: (secret: string, code: string) => boolean };

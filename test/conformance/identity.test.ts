@@ -17,7 +17,10 @@
  *                                          with self sign-up allowed (for the SignUp cases)
  *   CONFORMANCE_CLIENT_ID=<client id>      no secret; ALLOW_USER_PASSWORD_AUTH and
  *                                          ALLOW_REFRESH_TOKEN_AUTH; user-existence errors
- *                                          prevented; token revocation on
+ *                                          prevented; token revocation on; the product's read
+ *                                          and write attribute lists (domain/account.ts); the
+ *                                          pool keeps the original email until the new one is
+ *                                          verified (keepOriginal), with the custom attributes
  *   CONFORMANCE_EMAIL_DOMAIN=<domain>      where the test users' mail is received
  *   CONFORMANCE_PHONE=<+E.164 number>      a phone number the pool may text (SMS sandbox: verified)
  *   CONFORMANCE_CODE_COMMAND=<command>     run as `<command> <destination> <email|sms> <since ISO>`;
@@ -46,25 +49,32 @@ import {
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
+  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
+  DeleteUserAttributesCommand,
+  DescribeUserPoolClientCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  ListUsersCommand,
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
+  UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
+  type AttributeType,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { identityClient, startIdentity, type LocalIdentity } from '../../local/identity';
+import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
+import { identityClient, LOCAL_REGION, startIdentity, TEST_CLOCK_VARIABLE, type LocalIdentity } from '../../local/identity';
 import { Outbox } from '../../local/outbox';
 import { freePort } from '../../local/ports';
 import {
@@ -537,11 +547,183 @@ describe(`identity conformance (${target.name})`, () => {
       UserPoolId: target.userPoolId, Username: confirmed.email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'],
     })), 'UnsupportedUserStateException');
   });
+
+  it('the app client reads and writes the product\'s attribute lists (DescribeUserPoolClient)', async () => {
+    const { UserPoolClient } = await target.client.send(new DescribeUserPoolClientCommand({
+      UserPoolId: target.userPoolId, ClientId: target.clientId,
+    }));
+    expect([...(UserPoolClient?.WriteAttributes ?? [])].sort()).toEqual([...IDENTITY_CLIENT_WRITE_ATTRIBUTES].sort());
+    expect([...(UserPoolClient?.ReadAttributes ?? [])].sort()).toEqual([...IDENTITY_CLIENT_READ_ATTRIBUTES].sort());
+  });
+
+  it('a user cannot write their role, organisation, portal access or a verified flag with their own access token', async () => {
+    const account = await accounts.confirmed([
+      { Name: 'custom:role', Value: 'basicuser' },
+      { Name: 'custom:customerid', Value: 'conformance-org-a' },
+      { Name: 'custom:isPortalLogin', Value: 'false' },
+    ]);
+    const { AccessToken, RefreshToken } = await signIn(target, account);
+    const update = (attributes: AttributeType[]) => target.client.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: attributes }));
+    for (const attribute of [
+      { Name: 'custom:role', Value: 'admin' },
+      { Name: 'custom:customerid', Value: 'conformance-org-b' },
+      { Name: 'custom:isPortalLogin', Value: 'true' },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'phone_number', Value: target.newPhone() },
+    ]) {
+      await expectCognitoError(update([attribute]), 'NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+    }
+    // Nor among allowed ones, nor by deleting them.
+    await expectCognitoError(update([{ Name: 'given_name', Value: 'Mixed' }, { Name: 'custom:role', Value: 'superadmin' }]), 'NotAuthorizedException');
+    await expectCognitoError(target.client.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['custom:role'] })), 'NotAuthorizedException');
+    await update([{ Name: 'given_name', Value: 'Allowed' }]);
+    const refreshed = (await refreshWithNewApi(RefreshToken)).AuthenticationResult;
+    expect(claims(refreshed?.IdToken)).toMatchObject({
+      'custom:role': 'basicuser', 'custom:customerid': 'conformance-org-a', 'custom:isPortalLogin': 'false',
+    });
+    const user = await target.client.send(new GetUserCommand({ AccessToken }));
+    expect(user.UserAttributes).toContainEqual({ Name: 'given_name', Value: 'Allowed' });
+  });
+
+  it('an email change keeps the original until the code sent to the new address is verified', async () => {
+    const account = await accounts.confirmed();
+    const { AccessToken } = await signIn(target, account);
+    const newEmail = target.newEmail();
+    accounts.adopt(newEmail);
+    const attribute = async (name: string) =>
+      (await target.client.send(new GetUserCommand({ AccessToken }))).UserAttributes?.find((entry) => entry.Name === name)?.Value;
+    const since = new Date();
+    const update = await target.client.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: newEmail }] }));
+    expect(update.CodeDeliveryDetailsList?.[0]).toMatchObject({ AttributeName: 'email', DeliveryMedium: 'EMAIL' });
+    // The old address still signs in, receives codes and is the verified one.
+    expect(await attribute('email')).toBe(account.email);
+    expect(await attribute('email_verified')).toBe('true');
+    expect((await passwordSignIn(target, account)).AuthenticationResult?.IdToken).toBeTypeOf('string');
+    expect(claims((await passwordSignIn(target, account)).AuthenticationResult?.IdToken).email).toBe(account.email);
+    await expectCognitoError(passwordSignIn(target, { email: newEmail, password: account.password }), 'NotAuthorizedException');
+    const code = await target.readCode(newEmail, 'email', since);
+    await expectCognitoError(target.client.send(new VerifyUserAttributeCommand({
+      AccessToken, AttributeName: 'email', Code: code === '000000' ? '111111' : '000000',
+    })), 'CodeMismatchException');
+    await target.client.send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: code }));
+    expect(await attribute('email')).toBe(newEmail);
+    expect(await attribute('email_verified')).toBe('true');
+    expect(claims((await signIn(target, { email: newEmail, password: account.password })).IdToken).email).toBe(newEmail);
+    await expectCognitoError(passwordSignIn(target, account), 'NotAuthorizedException');
+  });
+
+  it('an admin email change without email_verified is pending too: the code goes to the new address, the old one keeps working', async () => {
+    const account = await accounts.confirmed();
+    const attacker = target.newEmail();
+    const since = new Date();
+    await target.client.send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: target.userPoolId, Username: account.email, UserAttributes: [{ Name: 'email', Value: attacker }],
+    }));
+    const user = await target.client.send(new AdminGetUserCommand({ UserPoolId: target.userPoolId, Username: account.email }));
+    expect(user.UserAttributes).toEqual(expect.arrayContaining([
+      { Name: 'email', Value: account.email }, { Name: 'email_verified', Value: 'true' },
+    ]));
+    // A forgotten-password code still goes to the verified, original address.
+    const resetSince = new Date();
+    const forgot = await target.client.send(new ForgotPasswordCommand({ ClientId: target.clientId, Username: account.email }));
+    expect(forgot.CodeDeliveryDetails?.Destination?.[0]).toBe(account.email[0]);
+    const resetCode = await target.readCode(account.email, 'email', resetSince);
+    expect(resetCode).toMatch(/^\d{6}$/);
+    expect(await target.readCode(attacker, 'email', since)).toMatch(/^\d{6}$/);
+  });
+
+  it('two users never sign in with one email: taking another user\'s address is refused (AliasExistsException)', async () => {
+    const [first, second] = [await accounts.confirmed(), await accounts.confirmed()];
+    const { AccessToken } = await signIn(target, second);
+    const since = new Date();
+    const attempt = target.client.send(new UpdateUserAttributesCommand({
+      AccessToken, UserAttributes: [{ Name: 'email', Value: first.email }],
+    })).then(async () => {
+      // Cognito may take the request and refuse the verification instead.
+      const code = await target.readCode(first.email, 'email', since);
+      return target.client.send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: code }));
+    });
+    await expectCognitoError(attempt, 'AliasExistsException');
+    expect(claims((await signIn(target, first)).IdToken).email).toBe(first.email);
+    expect(claims((await signIn(target, second)).IdToken).email).toBe(second.email);
+  });
 });
 
 describe('local identity service: its own extensions', () => {
   const local = localTarget(stack);
   const localAccounts = new Accounts(local);
+
+  describe('admin operations need the local credentials; the test clock is off by default', () => {
+    let identity: LocalIdentity;
+    let dataDir: string;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'identity-plain-'));
+      // As `npm start` runs it: without the test clock variable.
+      const clock = process.env[TEST_CLOCK_VARIABLE];
+      process.env[TEST_CLOCK_VARIABLE] = 'off';
+      try {
+        identity = await startIdentity({
+          port: await freePort(), dataDir, sesEndpoint: 'http://127.0.0.1:9', outbox: new Outbox(join(dataDir, 'outbox.jsonl')),
+        });
+      } finally {
+        process.env[TEST_CLOCK_VARIABLE] = clock ?? 'off';
+      }
+    });
+
+    afterAll(async () => {
+      await identity.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('refuses Admin* and ListUsers unsigned or signed with other credentials; serves them signed with the local ones', async () => {
+      const target = 'AWSCognitoIdentityProviderService.AdminUpdateUserAttributes';
+      const unsigned = await fetch(identity.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+        body: JSON.stringify({ UserPoolId: identity.userPoolId, Username: 'x@test.example', UserAttributes: [{ Name: 'custom:role', Value: 'superadmin' }] }),
+      });
+      expect(unsigned.status).toBe(400);
+      expect(await unsigned.json()).toMatchObject({ __type: 'MissingAuthenticationTokenException' });
+      const forged = new CognitoIdentityProviderClient({
+        endpoint: identity.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' },
+      });
+      const stranger = new CognitoIdentityProviderClient({
+        endpoint: identity.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'someone', secretAccessKey: 'local' },
+      });
+      try {
+        await expectCognitoError(forged.send(new ListUsersCommand({ UserPoolId: identity.userPoolId })), 'InvalidSignatureException');
+        await expectCognitoError(stranger.send(new ListUsersCommand({ UserPoolId: identity.userPoolId })), 'UnrecognizedClientException');
+      } finally {
+        forged.destroy();
+        stranger.destroy();
+      }
+      const signed = identityClient(identity.endpoint);
+      try {
+        expect((await signed.send(new ListUsersCommand({ UserPoolId: identity.userPoolId }))).Users).toEqual([]);
+      } finally {
+        signed.destroy();
+      }
+    });
+
+    it('answers requests to a loopback host name only', async () => {
+      const { request } = await import('node:http');
+      const status = await new Promise<number>((resolve, reject) => {
+        const call = request(`${identity.endpoint}/health`, { headers: { host: 'attacker.example' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        call.on('error', reject);
+        call.end();
+      });
+      expect(status).toBe(403);
+    });
+
+    it('serves no clock control unless the test variable turns it on', async () => {
+      const response = await fetch(`${identity.endpoint}/_local/clock?advanceMs=3600000`, { method: 'POST' });
+      expect(response.status).toBe(404);
+    });
+  });
 
   afterAll(async () => {
     await local.resetClock();

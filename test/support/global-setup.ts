@@ -37,6 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A low session limit, so the limit's behaviour can be tested without dozens of sign-ins;
   // the API reads it per request, the web app from /config.json.
   process.env['MAX_SESSIONS'] = '3';
+  // The identity service's test clock (POST /_local/clock): off unless a test stack turns it on.
+  process.env['LOCAL_IDENTITY_TEST_CLOCK'] = 'on';
   const logFile = join(dataDir, 'stack.log');
   const restoreOutput = captureOutput(logFile);
   const stack = await startLocalStack({ ports: await freePorts(), dataDir });
