@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
 import { APP_VERSION } from '../../domain/app-config';
 import { HANDLERS, ROUTES, routeKeyOf } from '../../lambdas/routes';
 import { API_FUNCTION_TIMEOUT_MAX, API_FUNCTION_TIMEOUTS } from '../../lib/api';
@@ -96,13 +97,28 @@ describe('ColdChainPortalStack', () => {
       }
     });
 
-    it('never lets a user write their own role or tenant', () => {
+    it('never lets a user write their own role, tenant, portal access or a verified flag', () => {
       const clients = template.findResources('AWS::Cognito::UserPoolClient') as Resources;
       for (const client of Object.values(clients)) {
-        expect(client.Properties['WriteAttributes']).not.toEqual(
-          expect.arrayContaining([expect.stringMatching(/^custom:(role|accountinfoid|customerid|customergroupid)$/)]),
-        );
+        const written = client.Properties['WriteAttributes'] as string[];
+        expect(written.filter((name) => /^custom:|_verified$|^phone_number$/.test(name))).toEqual([]);
       }
+    });
+
+    it('gives both app clients exactly the read and write lists the local identity service enforces (domain/account.ts)', () => {
+      const clients = Object.values(template.findResources('AWS::Cognito::UserPoolClient') as Resources);
+      expect(clients).toHaveLength(2);
+      for (const client of clients) {
+        expect([...(client.Properties['WriteAttributes'] as string[])].sort()).toEqual([...IDENTITY_CLIENT_WRITE_ATTRIBUTES].sort());
+        expect([...(client.Properties['ReadAttributes'] as string[])].sort()).toEqual([...IDENTITY_CLIENT_READ_ATTRIBUTES].sort());
+      }
+    });
+
+    it('keeps the original email until the new one is verified', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+        AutoVerifiedAttributes: ['email'],
+      });
     });
 
     it('has a hosted sign-in domain', () => {
