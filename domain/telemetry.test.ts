@@ -3,10 +3,13 @@ import { DomainError } from './errors';
 import { MESSAGES } from './messages';
 import {
   deviceMessageEventSchema,
+  deviceTimeSchema,
   deviceTopic,
   gatewayStatusSchema,
   graphDataSchema,
   graphQueryFrom,
+  jsonPreview,
+  nestsDeeperThan,
   parseDeviceTopic,
   readingsMessageSchema,
   timeRangeFrom,
@@ -75,6 +78,53 @@ describe('readings payloads', () => {
       .toMatchObject({ sourceDeviceId: 'ABCD', payload: 'x' });
     expect(deviceMessageEventSchema.safeParse({ customerId: 'org#1', sourceDeviceId: 'A', kind: 'readings', receivedAt: now }).success).toBe(false);
     expect(deviceMessageEventSchema.safeParse({ customerId: 'org-1', sourceDeviceId: 'A', kind: 'commands', receivedAt: now }).success).toBe(false);
+  });
+});
+
+describe('what a device may send: times, numbers, nesting', () => {
+  const reasonOf = (value: unknown) => {
+    const parsed = deviceTimeSchema.safeParse(value);
+    return parsed.success ? parsed.data : parsed.error.issues[0]?.message;
+  };
+
+  it('a time is epoch milliseconds or ISO with a zone, from 2000 to 2100; nothing else becomes a date', () => {
+    expect(reasonOf(now)).toBe('2026-03-10T12:00:00.000Z');
+    expect(reasonOf('2026-03-10T13:00:00+01:00')).toBe('2026-03-10T12:00:00.000Z');
+    for (const outOfRange of [9e15, -1, 0, 1_773_000_000, Date.UTC(2100, 0, 1), '1999-12-31T23:59:59Z', '2100-01-01T00:00:00Z']) {
+      expect(reasonOf(outOfRange), String(outOfRange)).toBe('must be a time from 2000-01-01 to 2100-01-01');
+    }
+    for (const malformed of [1.5e12 + 0.5, Infinity, Number.NaN, '2026-03-10T12:00:00', '+275760-09-13T00:00:00.000Z', `2026-03-10T12:00:00${'0'.repeat(40)}Z`, null, {}, true]) {
+      expect(reasonOf(malformed), String(malformed)).toBe('must be epoch milliseconds (an integer) or ISO 8601 with a zone');
+    }
+  });
+
+  it('numbers must be finite: Infinity (1e400 parsed) is refused, not taken for null', () => {
+    const parsed = readingsMessageSchema.safeParse(JSON.parse(`{"time":${now},"channels":{"1":1e400}}`));
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toContain('must be a finite number');
+    expect(gatewayStatusSchema.safeParse({ time: now, uptimeSeconds: Infinity }).success).toBe(false);
+  });
+
+  it('the rule event\'s receive time is bounded too', () => {
+    expect(deviceMessageEventSchema.safeParse({ customerId: 'org-1', sourceDeviceId: 'A', kind: 'readings', receivedAt: 9e15, payload: {} }).success).toBe(false);
+  });
+
+  it('nesting is measured without recursion, at any depth', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    expect(nestsDeeperThan(deep, 16)).toBe(true);
+    expect(nestsDeeperThan({ readings: [{ channels: { '1': 1 } }] }, 4)).toBe(false);
+    expect(nestsDeeperThan({ readings: [{ channels: { '1': 1 } }] }, 3)).toBe(true);
+    expect(nestsDeeperThan('text', 0)).toBe(false);
+  });
+
+  it('a preview writes JSON as JSON.stringify does, Infinity as it is, and any depth cut at its length', () => {
+    const value = { a: [1, 'x"y', null, { b: true }], c: {}, d: [] };
+    expect(jsonPreview(value, 1000)).toBe(JSON.stringify(value));
+    expect(jsonPreview({ v: Infinity }, 100)).toBe('{"v":Infinity}');
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level += 1) deep = { a: deep };
+    expect(jsonPreview(deep, 12)).toBe('{"a":{"a":{"…');
   });
 });
 
