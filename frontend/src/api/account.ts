@@ -38,3 +38,20 @@ export async function completeFirstLogin(email: string): Promise<void> {
   });
   await apiFetch(`/users/account/${name}`, { method: 'PUT', body: { isactive: 1, isEmailVerified: 1 } });
 }
+
+/**
+ * Settings > Profile: a new email for the signed-in user (`PUT cognito/{name}`). The identity
+ * service sends a code to the new address; the old one stays the account's until the code is
+ * verified (`confirmEmailVerification`). An address another account holds is refused (409).
+ */
+export async function requestEmailChange(currentEmail: string, newEmail: string): Promise<void> {
+  await apiFetch(`/cognito/${encodeURIComponent(currentEmail)}`, {
+    method: 'PUT',
+    body: { UserAttributes: [{ Name: 'email', Value: newEmail }] },
+  });
+}
+
+/** Once the identity service verified the new address: the account takes it (`PUT users/account/{email}`). */
+export async function saveVerifiedEmail(currentEmail: string, newEmail: string): Promise<void> {
+  await apiFetch(`/users/account/${encodeURIComponent(currentEmail)}`, { method: 'PUT', body: { email: newEmail } });
+}

@@ -20,7 +20,8 @@ import { updateClientState } from '../../app/clientState';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { changeLanguage, LANGUAGES } from '../../i18n';
 import { useMessageText } from '../../i18n/messages';
-import { useCurrentUser } from '../auth/useAuth';
+import { useAuth, useCurrentUser } from '../auth/useAuth';
+import { EmailChange } from './EmailChange';
 
 /** Every time zone the browser knows, UTC first. */
 function timeZones(): string[] {
@@ -34,6 +35,7 @@ export default function ProfileSettingsPage() {
   const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
+  const { logout } = useAuth();
   const details = useSWR('settings/profile', fetchCurrentUserDetails, { revalidateOnFocus: false });
   const zones = useMemo(timeZones, []);
   const { control, register, handleSubmit, reset, formState: { errors, isSubmitting, isDirty } } = useForm<ProfileSettingsFormValues, unknown, ProfileSettings>({
@@ -75,9 +77,10 @@ export default function ProfileSettingsPage() {
       </Typography>
       {details.error !== undefined && <Alert severity="error" sx={{ mb: 2 }}>{messageText(errorMessageOf(details.error))}</Alert>}
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
+        {/* Outside the form: Enter in its fields must not save the profile. */}
+        <EmailChange email={user.email} onChanged={() => logout({ reason: 'user' })} />
         <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={t('settings.profile.title')}>
           <Stack sx={{ gap: 1 }}>
-            <TextField label={t('settings.profile.email')} value={user.email} disabled fullWidth helperText=" " />
             <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
               <TextField {...register('firstname')} label={t('settings.profile.firstName')} required fullWidth
                 error={errors.firstname !== undefined} helperText={helper(errors.firstname?.message)} />

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUserDetails } from '@domain/account';
 import type { Role } from '@domain/roles';
 import type { ApiRequest } from '../../api/apiFetch';
+import { ApiError } from '../../api/ApiError';
 import { IdentityError, type SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';
 import { applyOrganisationTexts } from '../../i18n/organisationTexts';
@@ -18,10 +19,13 @@ const fake = vi.hoisted(() => ({
   role: 'admin' as Role,
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
   changeOwnPassword: vi.fn<(current: string, next: string) => Promise<void>>(),
+  confirmEmailVerification: vi.fn<(code: string) => Promise<void>>(),
+  logout: vi.fn<(options?: { reason?: string }) => Promise<void>>(),
 }));
 
 vi.mock('../auth/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({ email: 'sam@demo.example', role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
+  useAuth: () => ({ logout: fake.logout }),
 }));
 vi.mock('../../api/apiFetch', () => ({
   apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
@@ -31,6 +35,7 @@ vi.mock('../../api/apiFetch', () => ({
 vi.mock('../../api/identity', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/identity')>()),
   changeOwnPassword: fake.changeOwnPassword,
+  confirmEmailVerification: fake.confirmEmailVerification,
 }));
 
 const none = { en: {}, fr: {}, es: {} };
@@ -40,6 +45,8 @@ describe('Settings', () => {
     fake.role = 'admin';
     fake.api.mockReset();
     fake.changeOwnPassword.mockReset();
+    fake.confirmEmailVerification.mockReset();
+    fake.logout.mockReset();
   });
   afterEach(async () => {
     applyOrganisationTexts(none);
@@ -121,6 +128,49 @@ describe('Settings', () => {
         method: 'PUT',
         body: { firstname: 'Sam', lastname: 'Cook', phone: '+15557654321', timezone: 'Europe/London', lang: 'en', uom: 'F' },
       });
+    });
+
+    it('changes the email through the identity service\'s verification: a taken address is refused, a wrong code too, then signs out', async () => {
+      let taken = true;
+      fake.api.mockImplementation((path, request) => {
+        if (path === '/account/me') return me;
+        if (path === '/cognito/sam%40demo.example' && taken) throw new ApiError(409, 'This email is already registered.');
+        return request?.method === 'PUT' ? undefined : me;
+      });
+      fake.confirmEmailVerification.mockRejectedValueOnce(new IdentityError('codeMismatch', 'Invalid verification code provided, please try again.', 'CodeMismatchException'));
+      const user = userEvent.setup();
+      renderScreen(<ProfileSettingsPage />);
+      await user.click(await screen.findByRole('button', { name: 'Change email' }));
+      const address = screen.getByRole('textbox', { name: 'New email' });
+      await user.type(address, 'not-an-email');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      expect(await screen.findByText('Enter a valid email address.')).toBeVisible();
+      await user.clear(address);
+      await user.type(address, 'taken@demo.example');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      expect(await screen.findByText('This email is already registered.')).toBeVisible();
+
+      taken = false;
+      await user.clear(address);
+      await user.type(address, 'sam.cook@demo.example');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      expect(fake.api).toHaveBeenCalledWith('/cognito/sam%40demo.example', {
+        method: 'PUT', body: { UserAttributes: [{ Name: 'email', Value: 'sam.cook@demo.example' }] },
+      });
+      expect(await screen.findByText(/A verification code has been sent to sam.cook@demo.example/)).toBeVisible();
+      const code = screen.getByRole('textbox', { name: 'Verification code' });
+      await user.type(code, '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Verification Code is Invalid. Please Try Again.')).toBeVisible();
+      expect(fake.api).not.toHaveBeenCalledWith('/users/account/sam%40demo.example', expect.objectContaining({ body: { email: 'sam.cook@demo.example' } }));
+
+      await user.clear(code);
+      await user.type(code, '654321');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(fake.logout).toHaveBeenCalledWith({ reason: 'user' }));
+      expect(fake.confirmEmailVerification).toHaveBeenLastCalledWith('654321');
+      expect(fake.api).toHaveBeenCalledWith('/users/account/sam%40demo.example', { method: 'PUT', body: { email: 'sam.cook@demo.example' } });
+      expect(await screen.findByText('Your email is now sam.cook@demo.example: sign in with it.')).toBeVisible();
     });
   });
 
