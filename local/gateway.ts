@@ -302,11 +302,19 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
 
   function serveStatic(response: ServerResponse, url: URL): void {
     const root = resolve(options.webRoot);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      // A percent-encoding that does not decode (`/%`, `/%C0%AF`) names no file: 400, not a failure of ours.
+      send(response, 400, { message: MESSAGES.requestAddressInvalid });
+      return;
+    }
     if (!existsSync(join(root, 'index.html'))) {
       send(response, 503, 'The web app is not built: run `npm run build:web`.', { 'content-type': 'text/plain; charset=utf-8' });
       return;
     }
-    let file = normalize(join(root, decodeURIComponent(url.pathname)));
+    let file = normalize(join(root, pathname));
     if (!file.startsWith(root + sep) && file !== root) {
       send(response, 404, { message: 'Not Found' });
       return;

@@ -54,6 +54,9 @@ describe('inputs of any size or shape are refused in words, never with a 500 (is
     for (const path of ['/departments/%', '/account/find/%C0%AF', '/sensors/%E0%A4%A', '/users/%ED%A0%80']) {
       expect(await api(stack, admin, 'GET', path), path).toEqual({ status: 400, body: { message: MESSAGES.requestAddressInvalid } });
     }
+    // Outside the API too: the web app's files.
+    const page = await fetch(`${stack.portalUrl}/sites/%C0%AF`);
+    expect({ status: page.status, body: await page.json() as unknown }).toEqual({ status: 400, body: { message: MESSAGES.requestAddressInvalid } });
   });
 
   it('a path id, a query value or an organisation header over 512 bytes: 400', async () => {
