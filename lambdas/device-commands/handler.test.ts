@@ -6,6 +6,7 @@ import { REDACTED } from '../../domain/device-commands';
 import { MESSAGES } from '../../domain/messages';
 import { apiEvent, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
+import { accountKey } from '../shared/keys';
 import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -21,6 +22,8 @@ const post = (owner: 'sensors' | 'gateways', id: string, body: unknown) =>
 function commandTable(device: { entity: string; id: string; item: Record<string, unknown> }) {
   dynamo.on(GetCommand).resolves({});
   dynamo.on(GetCommand, { Key: liveSession().key }).resolves(liveSession().answer);
+  // The caller is an administrator with corporate access: every site of the organisation (lambdas/shared/access.ts).
+  dynamo.on(GetCommand, { Key: accountKey('org-1', 'acc-1') }).resolves({ Item: { hasDefaultLocAccess: true } });
   dynamo.on(GetCommand, { Key: configKey(device.entity, device.id) }).resolves({ Item: device.item });
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});
