@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialsFor } from './device-credentials';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './identity';
 import { startIotDataPlane, type LocalIotDataPlane } from './iot-data-plane';
-import { startBroker, type LocalBroker } from './mqtt';
+import { MAX_MQTT_PACKET_BYTES, MqttPacketSizeLimit, startBroker, type LocalBroker } from './mqtt';
 import { freePort } from './ports';
 
 const ORG = 'demo-foods';
@@ -92,6 +92,49 @@ describe('the local broker: device authentication and topic permissions', () => 
     client.publish(topic('E0E0E0E0', 'readings'), Buffer.alloc(128 * 1024 + 1, 'b'), { qos: 1 });
     await gone;
     expect(seen).toHaveLength(1);
+  });
+
+  it('closes a connection at the header of a packet past the broker\'s read limit, before reading its body', async () => {
+    const seen = await listen(`coldchain/${ORG}/E1E1E1E1/readings`);
+    const client = await asDevice('E1E1E1E1');
+    const gone = closed(client);
+    client.publish(topic('E1E1E1E1', 'readings'), Buffer.alloc(MAX_MQTT_PACKET_BYTES + 1, 'c'), { qos: 0 });
+    await gone;
+    expect(seen).toEqual([]);
+    // The broker goes on: another device connects and publishes.
+    const next = await asDevice('E2E2E2E2');
+    await next.publishAsync(topic('E2E2E2E2', 'readings'), '{}', { qos: 1 });
+  });
+
+  it('the packet size limit reads remaining lengths across any chunking and passes the bytes unchanged', async () => {
+    const packet = (type: number, body: Buffer) => {
+      const length: number[] = [];
+      let left = body.length;
+      do {
+        let byte = left % 128;
+        left = Math.floor(left / 128);
+        if (left > 0) byte |= 0x80;
+        length.push(byte);
+      } while (left > 0);
+      return Buffer.concat([Buffer.from([type, ...length]), body]);
+    };
+    const run = async (bytes: Buffer, limit: number, chunkSize: number) => {
+      const guard = new MqttPacketSizeLimit(limit);
+      const out: Buffer[] = [];
+      guard.on('data', (chunk: Buffer) => out.push(chunk));
+      const done = new Promise<Error | undefined>((resolve) => { guard.once('error', resolve); guard.once('end', () => resolve(undefined)); });
+      for (let offset = 0; offset < bytes.length; offset += chunkSize) guard.write(bytes.subarray(offset, offset + chunkSize));
+      guard.end();
+      return { error: await done, out: Buffer.concat(out) };
+    };
+    const stream = Buffer.concat([packet(0x30, Buffer.alloc(300, 1)), packet(0xc0, Buffer.alloc(0)), packet(0x30, Buffer.alloc(20_000, 2))]);
+    for (const chunkSize of [1, 2, 3, 7, 1000, stream.length]) {
+      const { error, out } = await run(stream, 20_000, chunkSize);
+      expect(error, String(chunkSize)).toBeUndefined();
+      expect(out.equals(stream)).toBe(true);
+      expect((await run(stream, 19_999, chunkSize)).error?.message).toBe('MQTT packet of 20000 bytes is over the 19999-byte limit');
+    }
+    expect((await run(Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01]), 1000, 1)).error?.message).toBe('Malformed MQTT remaining length');
   });
 
   it('applies the same checks over WebSocket', async () => {
