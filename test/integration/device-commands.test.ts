@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeviceCommand } from '../../domain/device-commands';
 import { MESSAGES } from '../../domain/messages';
 import { connectDevice, registerTestDevices, type DeviceConnection, type TestDevices } from '../support/devices';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -27,6 +27,11 @@ describe('device commands over MQTT', () => {
     admin = await createUser(stack, 'admin');
     basicUser = await createUser(stack, 'basicuser');
     devices = await registerTestDevices(stack, admin);
+    // A user reaches only the sites assigned to them: the basic user is assigned the devices' site.
+    await provisionAccount(stack, {
+      email: basicUser.email, role: 'basicuser', customerId: basicUser.customerId, accountId: basicUser.accountId,
+      locationIds: [devices.locationId], siteIds: [devices.siteId],
+    });
   });
   afterAll(async () => {
     for (const connection of connections) await connection.close();

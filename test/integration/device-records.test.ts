@@ -68,7 +68,10 @@ describe('device notes and files through the local gateway', () => {
     });
     siteId = ((await api(stack, admin, 'POST', '/sites', siteBody())).body as { id: string }).id;
     otherSiteId = ((await api(stack, admin, 'POST', '/sites', siteBody())).body as { id: string }).id;
-    await provisionAccount(stack, { email: reader.email, role: 'basicuser', customerId: ORG, accountId: reader.accountId, locationIds: [locationId] });
+    // A user reaches only the sites assigned to them.
+    await provisionAccount(stack, {
+      email: reader.email, role: 'basicuser', customerId: ORG, accountId: reader.accountId, locationIds: [locationId], siteIds: [siteId, otherSiteId],
+    });
     const gateway = await api(stack, admin, 'POST', '/gateways', {
       name: unique('Gateway'), model: 'GW-SG1', macId: hex(6), eui: hex(8), locationIds: [locationId], siteId,
     });
@@ -181,6 +184,9 @@ describe('device notes and files through the local gateway', () => {
       .toEqual({ status: 404, body: { message: MESSAGES.gatewayNotFound } });
 
     const member = await createUser(stack, 'basicuser', ORG);
+    await provisionAccount(stack, {
+      email: member.email, role: 'basicuser', customerId: ORG, accountId: member.accountId, locationIds: [locationId], siteIds: [siteId, otherSiteId],
+    });
     const group = await api(stack, admin, 'POST', '/securitygroups', { name: unique('Other site'), siteIds: [otherSiteId], memberAccountIds: [member.accountId] });
     expect(group.status).toBe(201);
     expect(await api(stack, member, 'GET', `/sensors/${sensorId}/notes`)).toEqual({ status: 404, body: { message: MESSAGES.sensorNotFound } });

@@ -255,7 +255,9 @@ describe('gateways through the local gateway', () => {
   it('is out of reach, as if it did not exist, for a member of a security group that excludes its site', async () => {
     const gateway = await addGateway();
     const member = await createUser(stack, 'basicuser', ORG);
-    await provisionAccount(stack, { email: member.email, role: 'basicuser', customerId: ORG, accountId: member.accountId, locationIds: [locationId] });
+    await provisionAccount(stack, {
+      email: member.email, role: 'basicuser', customerId: ORG, accountId: member.accountId, locationIds: [locationId], siteIds: [siteId, otherSiteId],
+    });
     expect((await api(stack, member, 'GET', `/gateways/${gateway.id}`)).status).toBe(200);
     const group = await api(stack, admin, 'POST', '/securitygroups', { name: unique('Other site only'), siteIds: [otherSiteId], memberAccountIds: [member.accountId] });
     expect(group.status, JSON.stringify(group.body)).toBe(201);

@@ -7,7 +7,7 @@ import { MAX_GRAPH_POINTS, type GraphData, type ReadingRow } from '../../domain/
 import { readingItem, rollupItem } from '../../lambdas/ingest/store';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -71,6 +71,8 @@ describe('graph data', () => {
       ...rollups,
     ]);
     admin = await createUser(stack, 'admin', customerId);
+    // Corporate access: an administrator without it reaches only the sites of their locations.
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
   }, 300_000);
 
   const graph = async (query: Record<string, string>, user: TestUser = admin) => {

@@ -360,7 +360,8 @@ describe('sites through the local gateway', () => {
   it('shows a member of a security group only the sites the group grants, everywhere', async () => {
     const granted = ((await api(stack, corporate, 'POST', '/sites', siteBody([location.id]))).body as Site).id;
     const excluded = ((await api(stack, corporate, 'POST', '/sites', siteBody([location.id]))).body as Site).id;
-    const member = await userWith('basicuser', { locationIds: [location.id] });
+    // Assigned both sites: the group narrows them to one.
+    const member = await userWith('basicuser', { locationIds: [location.id], siteIds: [granted, excluded] });
     await documents.send(new PutCommand({
       TableName: stack.tableName,
       Item: { pk: membershipPartition(ORG, member.accountId), sk: membershipSortKey('group-1'), groupId: 'group-1', siteIds: [granted], sensorIds: [] },

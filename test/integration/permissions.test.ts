@@ -79,7 +79,7 @@ describe('every route, as every role', () => {
   });
   const pdf = { fileName: 'plan.pdf', data: Buffer.from('%PDF-1.4 permissions').toString('base64') };
   let testPlace: { locationId: string; siteId: string } | undefined;
-  const assign = async (user: TestUser) => {
+  const assign = async (user: TestUser, fields: Record<string, unknown> = {}) => {
     testPlace ??= await (async () => {
       await provisionAccount(stack, { email: admin().email, role: 'admin', customerId: admin().customerId, accountId: admin().accountId, hasDefaultLocAccess: true });
       const location = (await api(stack, admin(), 'POST', '/locations', placeBody())).body as { id: string };
@@ -87,9 +87,14 @@ describe('every route, as every role', () => {
       await api(stack, admin(), 'PUT', `/sites/${site.id}/document`, pdf);
       return { locationId: location.id, siteId: site.id };
     })();
+    const commandPlace = commandDevices === undefined ? undefined : await commandDevices;
     await provisionAccount(stack, {
       email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId,
-      locationIds: [testPlace.locationId], siteIds: [testPlace.siteId], hasDefaultLocAccess: user.role === 'admin',
+      // The test place, the demo site the user views name and the command devices' place, once made
+      // (a user reaches only the sites assigned to them).
+      locationIds: [testPlace.locationId, DEMO_ORGANISATION.location.id, ...(commandPlace ? [commandPlace.locationId] : [])],
+      siteIds: [testPlace.siteId, DEMO_ORGANISATION.site.id, ...(commandPlace ? [commandPlace.siteId] : [])],
+      hasDefaultLocAccess: user.role === 'admin', ...fields,
     });
     return testPlace;
   };
@@ -262,9 +267,17 @@ describe('every route, as every role', () => {
   const FIXTURES: Record<string, Fixture> = {
     'GET /api/graphdata': async (user) => ({ path: `/graphdata?queryId=${await sensorWithData(user)}` }),
     'GET /api/sensors/{id}/readings': async (user) => ({ path: `/sensors/${await sensorWithData(user)}/readings` }),
-    'GET /api/sensors/{id}/commands': async () => ({ path: `/sensors/${(await devicesForCommands()).radioSensorId}/commands` }),
+    'GET /api/sensors/{id}/commands': async (user) => {
+      const { radioSensorId } = await devicesForCommands();
+      await assign(user);
+      return { path: `/sensors/${radioSensorId}/commands` };
+    },
     'POST /api/sensors/{id}/commands': async () => ({ path: `/sensors/${(await devicesForCommands()).radioSensorId}/commands`, body: { command: 'requestStatus' } }),
-    'GET /api/gateways/{id}/commands': async () => ({ path: `/gateways/${(await devicesForCommands()).gatewayId}/commands` }),
+    'GET /api/gateways/{id}/commands': async (user) => {
+      const { gatewayId } = await devicesForCommands();
+      await assign(user);
+      return { path: `/gateways/${gatewayId}/commands` };
+    },
     'POST /api/gateways/{id}/commands': async () => ({ path: `/gateways/${(await devicesForCommands()).gatewayId}/commands`, body: { command: 'ping' } }),
     'POST /api/locations': async () => ({ path: '/locations', body: placeBody() }),
     'POST /api/sites': async (user) => ({ path: '/sites', body: siteBody((await assign(user)).locationId) }),
@@ -358,12 +371,12 @@ describe('every route, as every role', () => {
     'PUT /api/users/{id}/mfa': async () => ({ path: `/users/${await organisationUser(newUserBody())}/mfa`, body: { enabled: false } }),
     // A code to the caller's own phone, then that code verified.
     'POST /api/users/sendOTP': async (user) => {
-      await provisionAccount(stack, { email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId, phone: uniquePhone() });
+      await assign(user, { phone: uniquePhone() });
       return { path: '/users/sendOTP', body: { channel: 'phone' } };
     },
     'POST /api/users/verifyOTP': async (user) => {
       const phone = uniquePhone();
-      await provisionAccount(stack, { email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId, phone });
+      await assign(user, { phone });
       const since = new Date();
       await api(stack, user, 'POST', '/users/sendOTP', { channel: 'phone' });
       return { path: '/users/verifyOTP', body: { channel: 'phone', code: await readLatestCode(stack, phone, 'sms', since) } };
@@ -456,6 +469,7 @@ describe('every route, as every role', () => {
 
   beforeAll(async () => {
     for (const role of ROLES) users.set(role, await createUser(stack, role));
+    await assign(users.get('basicuser') ?? admin());
     outsider = await createUser(stack, 'admin', 'outsider-org');
     for (const resource of ['/departments', '/divisions']) existingIds.set(resource, await catalogItem(resource));
     existingIds.set('/securitygroups', await securityGroup());

@@ -34,6 +34,8 @@ describe('/api/securitygroups through the local gateway', () => {
     await provisionAccount(stack, {
       email: member.email, role: member.role, customerId: member.customerId, accountId: member.accountId,
       firstName: 'Sam', lastName: 'Member',
+      // Every site of the organisation (corporate access), so what limits them here is their groups alone.
+      hasDefaultLocAccess: true,
       gsi1pk: entityPartition(member.customerId, ENTITY.user), gsi1sk: byNameSortKey(`Member Sam ${member.email}`, member.accountId),
     });
     otherAdmin = await createUser(stack, 'admin', 'other-org-security-groups');

@@ -43,6 +43,11 @@ describe('sensors through the local gateway', () => {
     admin = await createUser(stack, 'admin', ORG);
     reader = await createUser(stack, 'basicuser', ORG);
     place = await createSensorPlace(stack, admin);
+    // A user reaches only the sites assigned to them: the reader is assigned the place's.
+    await provisionAccount(stack, {
+      email: reader.email, role: 'basicuser', customerId: ORG, accountId: reader.accountId,
+      locationIds: [place.locationId], siteIds: [place.siteId, place.otherSiteId],
+    });
   });
 
   it('adds a sensor with every field, reads it, lists it and filters the list', async () => {

@@ -6,7 +6,7 @@ import type { UserView } from '../../domain/user-views';
 import { ENTITY, entityPartition, entitySortKey } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const site = DEMO_ORGANISATION.site.id;
@@ -26,6 +26,13 @@ describe('/api/userviews through the local gateway', () => {
     admin = await createUser(stack, 'admin');
     basicUser = await createUser(stack, 'basicuser');
     member = await createUser(stack, 'basicuser');
+    // Both are assigned the demo site (a user reaches only the sites assigned to them); the member's groups then narrow it.
+    for (const user of [basicUser, member]) {
+      await provisionAccount(stack, {
+        email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId,
+        locationIds: [DEMO_ORGANISATION.location.id], siteIds: [site],
+      });
+    }
     department = ((await api(stack, admin, 'POST', '/departments', { name: unique('Dep').slice(0, 20) })).body as { id: string }).id;
   });
 
