@@ -60,7 +60,11 @@ async function readAccount(email: string): Promise<Record<string, unknown> | und
   }
 }
 
-/** An invited user: created by an administrator with a temporary password, never signed in. */
+/**
+ * An invited user: created by an administrator with a temporary password, never signed in.
+ * As the product's invitation makes it (lambdas/users/identity.ts): the email is verified
+ * (the temporary password is sent to it); the browser's first-login call cannot verify it.
+ */
 async function inviteUser(): Promise<string> {
   const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
   const accountId = `account-${randomUUID()}`;
@@ -73,6 +77,7 @@ async function inviteUser(): Promise<string> {
       TemporaryPassword: DEMO_PASSWORD,
       UserAttributes: [
         { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
         { Name: 'custom:role', Value: 'basicuser' },
         { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
         { Name: 'custom:accountinfoid', Value: accountId },
