@@ -36,6 +36,11 @@ describe('telemetry handler', () => {
     dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
     dynamo.on(GetCommand, { Key: sensorKey }).resolves({ Item: sensorItem });
     dynamo.on(QueryCommand).resolves({ Items: [] });
+    // The caller is assigned the sensor's site (and another) on location loc-1 (the access layer).
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: 'USER#acc-1' } })
+      .resolves({ Item: { accountId: 'acc-1', locationIds: ['loc-1'], siteIds: ['site-1', 'site-2'] } });
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#org-1#LOCATION#loc-1#REF', ':kind': 'SITE#' } })
+      .resolves({ Items: [{ kind: 'SITE', id: 'site-1', name: 'Kitchen' }, { kind: 'SITE', id: 'site-2', name: 'Bakery' }] });
   });
 
   afterEach(() => {

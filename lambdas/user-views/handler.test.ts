@@ -24,6 +24,10 @@ describe('user views handler', () => {
       dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
     }
     dynamo.on(GetCommand, { Key: viewKey }).resolves({ Item: view('v-1', 'Cold rooms', ['s-1', 's-2']) });
+    // Both accounts have corporate access (every site), so only security groups limit the member.
+    for (const account of ['acc-1', 'member']) {
+      dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: `USER#${account}` } }).resolves({ Item: { accountId: account, hasDefaultLocAccess: true } });
+    }
     dynamo.on(TransactWriteCommand).resolves({});
     // Sites s-1, s-2 and department d-1 exist.
     dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => ({
