@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
-import { api, createUser, signIn as signInApi } from '../support/identity';
+import { api, createUser, readLatestCode, signIn as signInApi } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -49,6 +49,30 @@ describe('settings in the browser', () => {
 
     // The identity service holds the new password.
     await expect(signInApi(stack, user.email, 'Fresh#2026pass')).resolves.toEqual(expect.any(String));
+  });
+
+  it('changes the email: the code goes to the new address, the old one signs in until it is verified, then the new one', async () => {
+    const user = await createUser(stack, 'basicuser');
+    const newEmail = `moved-${user.accountId.slice(-8)}@test.example`;
+    const page = await browser.newPage();
+    await signIn(page, user.email);
+    await page.goto(`${stack.portalUrl}/app/settings/profile`);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByLabel(/^New email/).fill(newEmail);
+    const since = new Date();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(`A verification code has been sent to ${newEmail}`, { exact: false }).waitFor();
+    // Until the code is entered, the old address is still the account's.
+    await expect(signInApi(stack, user.email, DEMO_PASSWORD, { openSession: false })).resolves.toEqual(expect.any(String));
+    await expect(signInApi(stack, newEmail, DEMO_PASSWORD, { openSession: false })).rejects.toThrow();
+
+    await page.getByLabel(/^Verification code/).fill(await readLatestCode(stack, newEmail, 'email', since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`Your email is now ${newEmail}: sign in with it.`).waitFor();
+    await page.waitForURL('**/login');
+    await signIn(page, newEmail);
+    await page.close();
+    await expect(signInApi(stack, user.email, DEMO_PASSWORD, { openSession: false })).rejects.toThrow();
   });
 
   it('an administrator imports translation.csv; other files are refused; the organisation sees its texts', async () => {
