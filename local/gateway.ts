@@ -10,7 +10,7 @@ import { MESSAGES } from '../domain/messages';
 import { API_PREFIX, HANDLERS, maxBodyBytesOf, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
 import { handleHostedUi } from './identity/hosted-ui';
 import { BROWSER_OPERATIONS } from './identity/signature';
-import { isLoopbackRequest } from './identity';
+import { isLoopbackRequest } from './loopback';
 import { renderOutboxPage, type OutboxEntry } from './outbox-page';
 
 /** The repository root, where handler entry paths start. */

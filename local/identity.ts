@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -21,6 +21,7 @@ import { cognitoLocal, type CognitoService, type ExpressApplication } from './id
 import { LocalMessages } from './identity/messages';
 import { localRouter } from './identity/router';
 import { signatureProblem, UNSIGNED_OPERATIONS } from './identity/signature';
+import { isLoopbackRequest } from './loopback';
 import type { IdentityServices, IdentityTriggers } from './identity/services';
 import { ChallengeSessions } from './identity/sessions';
 import { TokenService } from './identity/tokens';
@@ -129,14 +130,6 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
       server.closeAllConnections();
     }),
   };
-}
-
-const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
-const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
-
-/** Whether a request came from this machine, to a loopback name (no DNS rebinding). */
-export function isLoopbackRequest(request: IncomingMessage): boolean {
-  return LOOPBACK_HOST.test(request.headers.host ?? '') && LOOPBACK_ADDRESS.test(request.socket.remoteAddress ?? '');
 }
 
 function refuse(response: ServerResponse, status: number, code: string, message: string): void {
