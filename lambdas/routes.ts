@@ -197,7 +197,7 @@ const accountRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/account/preferences/{accountId}', handler: 'accounts', roles: SIGNED_IN, summary: "An account's module and feature preferences", response: accountPreferencesSchema },
   { method: 'POST', path: '/account/preferences', handler: 'accounts', roles: SIGNED_IN, summary: 'Save my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema },
   { method: 'PUT', path: '/account/preferences', handler: 'accounts', roles: SIGNED_IN, summary: 'Update my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema },
-  { method: 'PUT', path: '/users/account/{email}', handler: 'accounts', roles: SIGNED_IN, session: 'optional', summary: 'Update a profile (mine; any of the organisation for administrators)', body: selfProfileUpdateSchema },
+  { method: 'PUT', path: '/users/account/{email}', handler: 'accounts', roles: SIGNED_IN, session: 'optional', summary: 'Update a profile (mine; for administrators one of the organisation whose role they may give). A new email is taken once the identity verified it', body: selfProfileUpdateSchema },
   { method: 'GET', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'The location and site last selected in the portal', response: lastSelectedLocationSchema },
   { method: 'PUT', path: '/users/portallastselectedlocation', handler: 'accounts', roles: SIGNED_IN, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema },
   { method: 'GET', path: '/account/gridsettings/{gridId}', handler: 'accounts', roles: SIGNED_IN, summary: 'My column settings of one data grid', response: gridSettingsSchema },
@@ -206,7 +206,7 @@ const accountRoutes: RouteDefinition[] = [
 
 const identityRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/cognito/getuser/{name}', handler: 'identityAdmin', roles: SIGNED_IN, summary: 'An identity record and its status (mine; any of the organisation for administrators)', response: identityUserSchema },
-  { method: 'PUT', path: '/cognito/{name}', handler: 'identityAdmin', roles: SIGNED_IN, session: 'optional', summary: 'Update identity attributes (email, email_verified, names, phone, locale)', body: identityAttributesUpdateSchema },
+  { method: 'PUT', path: '/cognito/{name}', handler: 'identityAdmin', roles: SIGNED_IN, session: 'optional', summary: 'Update identity attributes (names, locale; a new email waits for the code sent to it, 202; email_verified is never taken). Mine, or one whose role I may give', body: identityAttributesUpdateSchema },
   { method: 'DELETE', path: '/cognito/attributes/{name}', handler: 'identityAdmin', roles: SIGNED_IN, summary: 'Delete identity attributes', body: identityAttributesDeleteSchema },
   { method: 'POST', path: '/cognito/resendinvite/{name}', handler: 'identityAdmin', roles: USER_ADMINISTRATORS, summary: 'Send the invitation again' },
 ];

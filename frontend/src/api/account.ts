@@ -25,10 +25,11 @@ export async function saveOwnProfile(email: string, patch: z.infer<typeof ownPro
 }
 
 /**
- * After a first-login new password (SPEC section 4): the identity record's email marked
- * verified (`PUT cognito/{name}`, an admin call on the server, since a user may not set
- * `email_verified` on themself) and the account marked active with its email verified
- * (`PUT users/account/{email}`). Both serve tokens that have not opened a session yet.
+ * After a first-login new password (SPEC section 4), the spec's two calls: the identity's email
+ * attributes (`PUT cognito/{name}`) and the account marked active with its email verified
+ * (`PUT users/account/{email}`). The server takes neither flag from the browser: the invitation
+ * made the email verified, and the account's flags follow the identity service's state. Both
+ * serve tokens that have not opened a session yet.
  */
 export async function completeFirstLogin(email: string): Promise<void> {
   const name = encodeURIComponent(email);
