@@ -41,6 +41,8 @@ describe('security groups handler', () => {
     const session = liveSession();
     dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
     dynamo.on(GetCommand, { Key: groupKey }).resolves({ Item: stored });
+    // The administrator has corporate access: every site of the organisation.
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: 'USER#acc-1' } }).resolves({ Item: { accountId: 'acc-1', hasDefaultLocAccess: true } });
     dynamo.on(TransactWriteCommand).resolves({});
     existing(['s-1', 's-2'], [{ id: 'a-1' }, { id: 'a-2' }, { id: 'a-3' }, { id: 'root', role: 'superadmin' }]);
     process.env['TABLE_NAME'] = 'table';
@@ -155,5 +157,18 @@ describe('security groups handler', () => {
     const session = liveSession('b-1');
     dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
     expect((await invoke(handler, apiEvent('GET /api/securitygroups', { claims: claimsOf('basicuser', 'b-1') }))).status).toBe(403);
+  });
+  it('refuses a site an administrator without corporate access may not reach exactly as a missing one, and writes nothing', async () => {
+    // Assigned location l-1, whose only site is s-1: s-2 exists but is out of reach.
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: 'USER#acc-1' } }).resolves({ Item: { accountId: 'acc-1', locationIds: ['l-1'] } });
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#org-1#LOCATION#l-1#REF', ':kind': 'SITE#' } })
+      .resolves({ Items: [{ kind: 'SITE', id: 's-1', name: 'Kitchen' }] });
+    const add = (siteIds: string[]) => invoke(handler, apiEvent('POST /api/securitygroups', { body: { ...body, siteIds } }));
+    const hidden = await add(['s-2']);
+    expect(hidden).toEqual(await add(['s-9']));
+    expect(hidden).toEqual({ status: 400, body: { message: MESSAGES.unknownSite, details: { siteIds: MESSAGES.unknownSite } } });
+    const update = await invoke(handler, apiEvent('PUT /api/securitygroups/{id}', { pathParameters: { id: 'g-1' }, body: { ...body, siteIds: ['s-1', 's-2'] } }));
+    expect(update).toEqual(hidden);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });

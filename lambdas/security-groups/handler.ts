@@ -1,5 +1,6 @@
 import { securityGroupInputSchema } from '../../domain/security-groups';
 import { API_PREFIX } from '../routes';
+import { assertSitesNamable } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { bodyOf, createResourceHandler, pathParameter, requireCaller, type ResourceActions } from '../shared/http';
@@ -19,7 +20,10 @@ export const securityGroupActions: ResourceActions = {
   },
   [`POST ${base}`]: async (request) => {
     const caller = requireCaller(request);
-    return { statusCode: 201, body: await store().create(caller, caller.customerId, bodyOf(request, securityGroupInputSchema)) };
+    const input = bodyOf(request, securityGroupInputSchema);
+    // A site the administrator may not reach is as unknown as a missing one.
+    await assertSitesNamable(caller, caller.customerId, input.siteIds);
+    return { statusCode: 201, body: await store().create(caller, caller.customerId, input) };
   },
   [`GET ${base}/userlist`]: async (request) => {
     const caller = requireCaller(request);
@@ -32,7 +36,10 @@ export const securityGroupActions: ResourceActions = {
   [`PUT ${base}/{id}`]: async (request) => {
     const caller = requireCaller(request);
     const input = bodyOf(request, securityGroupInputSchema);
-    return { statusCode: 200, body: await store().update(caller, caller.customerId, pathParameter(request, 'id'), input) };
+    const groups = store();
+    const before = await groups.get(caller.customerId, pathParameter(request, 'id'));
+    await assertSitesNamable(caller, caller.customerId, input.siteIds, before.siteIds);
+    return { statusCode: 200, body: await groups.update(caller, caller.customerId, before.id, input) };
   },
   [`DELETE ${base}/{id}`]: async (request) => {
     const caller = requireCaller(request);

@@ -1,5 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../../domain/errors';
+import { notFound, validationError } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
 import { CROSS_TENANT_ROLES, type Role } from '../../domain/roles';
 import type { AccountRecord } from '../accounts/store';
 import type { Caller } from './caller';
@@ -218,6 +219,24 @@ export async function assertSiteAccess(
 ): Promise<void> {
   const access = await accessibleSiteIds(caller, customerId, options.dependencies);
   if (!maySeeSite(access, siteId)) throw notFound(options.notFoundMessage);
+}
+
+/**
+ * Refuses a list of sites to write (a security group's, a user view's) that names a site the
+ * caller may not reach exactly as one naming a missing site (400, "A selected site does not
+ * exist."). Sites already on the record (`unchanged`) are not asked about again.
+ */
+export async function assertSitesNamable(
+  caller: Caller,
+  customerId: string,
+  siteIds: readonly string[],
+  unchanged: readonly string[] = [],
+  dependencies?: AccessDependencies,
+): Promise<void> {
+  const named = siteIds.filter((siteId) => !unchanged.includes(siteId));
+  if (named.length === 0) return;
+  const access = await accessibleSiteIds(caller, customerId, dependencies);
+  if (!named.every((siteId) => maySeeSite(access, siteId))) throw validationError(MESSAGES.unknownSite, { siteIds: MESSAGES.unknownSite });
 }
 
 /** A sensor as the access layer sees it: its id and the site it is on. */

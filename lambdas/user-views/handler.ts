@@ -2,7 +2,7 @@ import { notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { userViewInputSchema, type UserView } from '../../domain/user-views';
 import { API_PREFIX } from '../routes';
-import { accessibleSiteIds, type SiteAccess } from '../shared/access';
+import { accessibleSiteIds, assertSitesNamable, type SiteAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { bodyOf, createResourceHandler, pathParameter, requireCaller, type ResourceActions } from '../shared/http';
@@ -34,7 +34,10 @@ export const userViewActions: ResourceActions = {
   },
   [`POST ${base}`]: async (request) => {
     const caller = requireCaller(request);
-    return { statusCode: 201, body: await store().create(caller, caller.customerId, bodyOf(request, userViewInputSchema)) };
+    const input = bodyOf(request, userViewInputSchema);
+    // A site the administrator may not reach is as unknown as a missing one.
+    await assertSitesNamable(caller, caller.customerId, input.siteIds);
+    return { statusCode: 201, body: await store().create(caller, caller.customerId, input) };
   },
   [`GET ${base}/{id}`]: async (request) => {
     const caller = requireCaller(request);
@@ -49,7 +52,10 @@ export const userViewActions: ResourceActions = {
   [`PUT ${base}/{id}`]: async (request) => {
     const caller = requireCaller(request);
     const input = bodyOf(request, userViewInputSchema);
-    return { statusCode: 200, body: await store().update(caller, caller.customerId, pathParameter(request, 'id'), input) };
+    const views = store();
+    const before = await views.get(caller.customerId, pathParameter(request, 'id'));
+    await assertSitesNamable(caller, caller.customerId, input.siteIds, before.siteIds);
+    return { statusCode: 200, body: await views.update(caller, caller.customerId, before.id, input) };
   },
   [`DELETE ${base}/{id}`]: async (request) => {
     const caller = requireCaller(request);

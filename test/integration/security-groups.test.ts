@@ -29,6 +29,8 @@ describe('/api/securitygroups through the local gateway', () => {
 
   beforeAll(async () => {
     admin = await createUser(stack, 'admin');
+    // Corporate access: an administrator without it may name only the sites of their locations.
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
     member = await createUser(stack, 'basicuser');
     // Listed by name like every user of the organisation (gsi1 of the user items).
     await provisionAccount(stack, {

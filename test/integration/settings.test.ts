@@ -12,6 +12,8 @@ describe('settings through the local gateway', () => {
 
   beforeAll(async () => {
     admin = await createUser(stack, 'admin');
+    // Corporate access: an administrator without it may name only the sites of their locations.
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
     basicUser = await createUser(stack, 'basicuser');
     outsider = await createUser(stack, 'admin', 'other-org-settings');
   });

@@ -24,6 +24,8 @@ describe('/api/userviews through the local gateway', () => {
 
   beforeAll(async () => {
     admin = await createUser(stack, 'admin');
+    // Corporate access: an administrator without it may name only the sites of their locations.
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
     basicUser = await createUser(stack, 'basicuser');
     member = await createUser(stack, 'basicuser');
     // Both are assigned the demo site (a user reaches only the sites assigned to them); the member's groups then narrow it.

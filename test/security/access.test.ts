@@ -207,6 +207,13 @@ describe('a user reaches only the sites assigned to them (issue 11, items 9 and 
       name: `Gateway ${tag()}`, model: 'GW-CELL', macId: hex(6), eui: hex(8), locationIds: [warehouse.locationId], siteId,
     });
     expect(await gateway(mainKitchen.siteId)).toEqual(await gateway(randomUUID()));
+    // A security group or a user view naming a hidden site: the same answer as a missing site.
+    for (const resource of ['/securitygroups', '/userviews']) {
+      const named = (siteId: string) => api(stack, locationAdmin, 'POST', resource, { name: `Hidden ${tag()}`, siteIds: [siteId] });
+      const [hiddenAnswer, missingAnswer] = [await named(mainKitchen.siteId), await named(randomUUID())];
+      expect({ resource, ...hiddenAnswer }).toEqual({ resource, ...missingAnswer });
+      expect(hiddenAnswer.status).toBe(400);
+    }
   });
 });
 
