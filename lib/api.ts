@@ -46,6 +46,8 @@ const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = 
   identityAdmin: ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminCreateUser'],
   // Sharing a location finds the invitee's organisation by email.
   locations: ['AdminGetUser'],
+  // The profile: whether the identity's email is verified, and who signs in with an email.
+  accounts: ['AdminGetUser'],
   users: [
     'AdminGetUser', 'AdminCreateUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminDisableUser',
     'AdminEnableUser', 'AdminDeleteUser', 'AdminSetUserMFAPreference',

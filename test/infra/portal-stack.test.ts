@@ -280,10 +280,12 @@ describe('ColdChainPortalStack', () => {
     it('grants the identity admin calls only to the handlers that make them, on this pool', () => {
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources);
       const withAdminGet = policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes('cognito-idp:AdminGetUser'));
-      // cognito/* calls, user administration, and sharing a location (the invitee found by email).
-      const allowed = /^Api(IdentityAdmin|Users|Locations)FunctionServiceRole/;
+      // cognito/* calls, user administration, sharing a location (the invitee found by email),
+      // and the profile (an email change is taken once the identity verified it).
+      const allowed = /^Api(IdentityAdmin|Users|Locations|Accounts)FunctionServiceRole/;
       const roles = withAdminGet.map((policy) => JSON.stringify(policy.Properties['Roles']));
       expect(roles.some((role) => role.includes('IdentityAdminFunction'))).toBe(true);
+      expect(roles.some((role) => role.includes('AccountsFunction'))).toBe(true);
       for (const policy of withAdminGet) {
         const [role] = policy.Properties['Roles'] as { Ref: string }[];
         expect(role?.Ref).toMatch(allowed);
