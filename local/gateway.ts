@@ -8,6 +8,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { WebAppConfig } from '../domain/app-config';
 import { MESSAGES } from '../domain/messages';
 import { API_PREFIX, HANDLERS, maxBodyBytesOf, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
+import type { LocalCredentials } from './credentials';
 import { handleHostedUi } from './identity/hosted-ui';
 import { BROWSER_OPERATIONS } from './identity/signature';
 import { isLoopbackRequest } from './loopback';
@@ -22,7 +23,7 @@ export interface GatewayOptions {
   port: number;
   /** The built web app (`frontend/dist`). */
   webRoot: string;
-  identity: { endpoint: string; issuer: string; jwksUrl: string; audiences: string[] };
+  identity: { endpoint: string; credentials: LocalCredentials; issuer: string; jwksUrl: string; audiences: string[] };
   /** The web app's settings, less the origin-dependent parts filled per request. */
   webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl' | 'oauthDomain'>;
   outbox: () => Promise<OutboxEntry[]>;
@@ -395,7 +396,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     const work = async () => {
       // The local stand-in of Cognito's hosted sign-in pages (SSO): local/identity/hosted-ui.ts.
       if ((url.pathname.startsWith('/oauth2/') || url.pathname === '/logout')
-        && await handleHostedUi(request, response, { identityEndpoint: options.identity.endpoint })) return;
+        && await handleHostedUi(request, response, { identityEndpoint: options.identity.endpoint, credentials: options.identity.credentials })) return;
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return serveApi(request, response, url);
       if (url.pathname === '/cognito' || url.pathname.startsWith('/cognito/')) return proxyIdentity(request, response, url);
       if (url.pathname === '/config.json') {

@@ -21,6 +21,7 @@ import { cognitoLocal, type CognitoService, type ExpressApplication } from './id
 import { LocalMessages } from './identity/messages';
 import { localRouter } from './identity/router';
 import { signatureProblem, UNSIGNED_OPERATIONS } from './identity/signature';
+import type { LocalCredentials } from './credentials';
 import { isLoopbackRequest } from './loopback';
 import type { IdentityServices, IdentityTriggers } from './identity/services';
 import { ChallengeSessions } from './identity/sessions';
@@ -35,8 +36,6 @@ export const USER_POOL_NAME = 'coldchain-portal';
 export const CUSTOM_ATTRIBUTES = IDENTITY_CUSTOM_ATTRIBUTES;
 export const APP_CLIENT_NAMES = { portal: 'portal', helpdesk: 'helpdesk' } as const;
 export const LOCAL_REGION = 'us-east-1';
-/** The AWS credentials of the local runtime; the identity service's admin operations must be signed with them. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 /**
  * `POST <identity endpoint>/_local/clock` (tests move the identity service's clock with it) is
  * served only when this variable is `on`: the test setup sets it, `npm start` does not.
@@ -60,6 +59,8 @@ export interface IdentityOptions {
   dataDir: string;
   sesEndpoint: string;
   outbox: Outbox;
+  /** The data folder's AWS credentials: its administrative operations must be signed with them (local/credentials.ts). */
+  credentials: LocalCredentials;
   /** In-process stand-ins for the pool's Lambda triggers. */
   triggers?: IdentityTriggers;
 }
@@ -87,7 +88,7 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
     stores,
     new modules.userPoolService.UserPoolServiceFactoryImpl(clock, stores),
   ).create(ctx, userPoolDefaults);
-  const ses = new SESv2Client({ endpoint: options.sesEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const ses = new SESv2Client({ endpoint: options.sesEndpoint, region: LOCAL_REGION, credentials: options.credentials });
   const messages = new LocalMessages((): CognitoService => cognito, ses, options.outbox);
   const services: IdentityServices = {
     cognito,
@@ -117,9 +118,9 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
   // stand-in is local/identity/hosted-ui.ts, served by the gateway).
   const app = modules.server.createServer(router, logger, { port: options.port, hostname: '127.0.0.1' });
   if (process.env[TEST_CLOCK_VARIABLE] === 'on') mountClockControl(app.application);
-  const server = await listenGuarded(app.application, options.port);
+  const server = await listenGuarded(app.application, options.port, options.credentials);
   const endpoint = `http://127.0.0.1:${options.port}`;
-  const ids = await ensureUserPool(endpoint);
+  const ids = await ensureUserPool(endpoint, options.credentials);
   return {
     endpoint,
     ...ids,
@@ -144,7 +145,7 @@ function refuse(response: ServerResponse, status: number, code: string, message:
  * with the local credentials, as AWS needs the account's. The body read here is handed on
  * parsed, as cognito-local's body parser would have.
  */
-async function listenGuarded(application: ExpressApplication, port: number): Promise<Server> {
+async function listenGuarded(application: ExpressApplication, port: number, credentials: LocalCredentials): Promise<Server> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -159,7 +160,7 @@ async function listenGuarded(application: ExpressApplication, port: number): Pro
       if (request.method === 'POST' && typeof target === 'string') {
         const operation = target.split('.')[1] ?? '';
         if (!UNSIGNED_OPERATIONS.has(operation)) {
-          const problem = signatureProblem({ method: request.method, url: request.url ?? '/', headers: request.headers, body }, LOCAL_CREDENTIALS);
+          const problem = signatureProblem({ method: request.method, url: request.url ?? '/', headers: request.headers, body }, credentials);
           if (problem !== undefined) {
             refuse(response, problem.code === 'MissingAuthenticationTokenException' ? 400 : 403, problem.code, problem.message);
             return;
@@ -209,13 +210,14 @@ function mountClockControl(application: ExpressApplication): void {
   });
 }
 
-export function identityClient(endpoint: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+/** A client of the local identity service, signing with the data folder's credentials (its admin operations need them). */
+export function identityClient(endpoint: string, credentials: LocalCredentials): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials });
 }
 
 /** The user pool and its two app clients, made once; a restart finds them again by name. */
-async function ensureUserPool(endpoint: string) {
-  const client = identityClient(endpoint);
+async function ensureUserPool(endpoint: string, credentials: LocalCredentials) {
+  const client = identityClient(endpoint, credentials);
   try {
     const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
     let userPoolId = pools.UserPools?.find((pool) => pool.Name === USER_POOL_NAME)?.Id;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { LOCAL_CREDENTIALS } from './identity';
+import type { LocalCredentials } from './credentials';
 
 const require = createRequire(import.meta.url);
 
@@ -36,7 +36,7 @@ interface S3rverInstance {
 }
 
 /** The S3 emulator, files kept under `dataDir`; buckets are made at start when missing. */
-export async function startS3(port: number, dataDir: string): Promise<LocalS3> {
+export async function startS3(port: number, dataDir: string, credentials: LocalCredentials): Promise<LocalS3> {
   mkdirSync(dataDir, { recursive: true });
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
   const server = new S3rver({
@@ -47,10 +47,10 @@ export async function startS3(port: number, dataDir: string): Promise<LocalS3> {
     configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name, configs: name === LOCAL_BUCKETS.files ? [FILES_CORS] : [] })),
   });
   await server.run();
-  // The handlers sign with the fixed local credentials; s3rver knows only its own key pair
+  // The handlers sign with the data folder's credentials; s3rver knows only its own key pair
   // until it is told this one (it does not check signatures).
   const accounts = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
-  accounts.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  accounts.DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

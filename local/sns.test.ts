@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './identity';
+import { LOCAL_REGION } from './identity';
+
 import { Outbox } from './outbox';
 import { startSns, type LocalSns } from './sns';
+
+// The emulator checks no signature: any credentials do.
+const TEST_CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 describe('the local SNS stand-in', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sns-'));
@@ -15,7 +19,7 @@ describe('the local SNS stand-in', () => {
 
   beforeAll(async () => {
     sns = await startSns(outbox);
-    client = new SNSClient({ endpoint: sns.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    client = new SNSClient({ endpoint: sns.endpoint, region: LOCAL_REGION, credentials: TEST_CREDENTIALS });
   });
   afterAll(async () => {
     client.destroy();

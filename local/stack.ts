@@ -8,7 +8,8 @@ import { resetBackendConfig } from '../lambdas/shared/config';
 import { startCron } from './cron';
 import { startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
-import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION, startIdentity } from './identity';
+import { loadLocalCredentials, type LocalCredentials } from './credentials';
+import { identityClient, LOCAL_REGION, startIdentity } from './identity';
 import { loadSigningSecret } from './device-credentials';
 import { startIotDataPlane } from './iot-data-plane';
 import { startRuleSubscriber, type RuleSubscriber } from './iot-rules';
@@ -52,6 +53,8 @@ export interface LocalStack {
   };
   /** Where the stack keeps its data (device credentials derive from its signing secret: local/device-credentials.ts). */
   dataDir: string;
+  /** The data folder's AWS credentials (local/credentials.ts): DynamoDB's database and the identity service's admin operations need them. */
+  credentials: LocalCredentials;
   tableName: string;
   identity: { userPoolId: string; portalClientId: string; helpdeskClientId: string };
   /** The IoT rules' stand-in: device messages to their handlers (`idle()` waits until all are handled). */
@@ -69,6 +72,7 @@ export interface LocalStack {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { ports, dataDir } = options;
   await assertPortsFree(ports);
+  const credentials = loadLocalCredentials(dataDir);
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -76,9 +80,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const outbox = new Outbox(join(dataDir, 'outbox', 'messages.jsonl'));
     const [dynamo, ses, s3, broker] = await Promise.all([
-      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb')),
+      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb'), credentials),
       startSes(ports.ses),
-      startS3(ports.s3, join(dataDir, 's3')),
+      startS3(ports.s3, join(dataDir, 's3'), credentials),
       // Devices authenticate with credentials derived from the data folder's signing secret.
       startBroker(ports.mqtt, ports.mqttWebSocket, { signingSecret: loadSigningSecret(dataDir) }),
     ]);
@@ -94,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir: join(dataDir, 'identity'),
       sesEndpoint: ses.endpoint,
       outbox,
+      credentials,
       // The same trigger the user pool runs on AWS (lib/identity.ts), called in-process.
       triggers: { postAuthentication: postAuthenticationTrigger },
     });
@@ -101,8 +106,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
@@ -119,12 +124,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     delete process.env['AWS_PROFILE'];
     resetBackendConfig();
 
-    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
     const documents = DynamoDBDocumentClient.from(dynamoClient);
     await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
     let seeded = false;
     if (options.seed ?? true) {
-      const cognito = identityClient(identity.endpoint);
+      const cognito = identityClient(identity.endpoint, credentials);
       seeded = await seedDemo(documents, LOCAL_TABLE_NAME, cognito, identity.userPoolId);
       cognito.destroy();
     }
@@ -151,6 +156,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
       identity: {
         endpoint: identity.endpoint,
+        credentials,
         issuer: identity.issuer,
         jwksUrl: identity.jwksUrl,
         audiences: [identity.portalClientId, identity.helpdeskClientId],
@@ -191,6 +197,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       tableName: LOCAL_TABLE_NAME,
       dataDir,
+      credentials,
       identity: {
         userPoolId: identity.userPoolId,
         portalClientId: identity.portalClientId,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LocalCredentials } from '../credentials';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   CognitoIdentityProviderClient,
@@ -26,6 +27,8 @@ import { identityClock } from './clock';
 export interface HostedUiContext {
   /** The identity service the form signs in against (the local Cognito endpoint). */
   identityEndpoint: string;
+  /** The data folder's AWS credentials (the form's admin calls are signed with them). */
+  credentials: LocalCredentials;
 }
 
 interface IssuedCode {
@@ -71,7 +74,7 @@ function identityClient(context: HostedUiContext): CognitoIdentityProviderClient
   return new CognitoIdentityProviderClient({
     endpoint: context.identityEndpoint,
     region: LOCAL_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: context.credentials,
   });
 }
 

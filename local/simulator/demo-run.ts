@@ -4,7 +4,8 @@ import { deviceKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../demo';
 import { demoDevicesOrigin, demoFleet } from '../demo-devices';
 import { deviceCredentials } from '../device-credentials';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../identity';
+import { loadLocalCredentials } from '../credentials';
+import { LOCAL_REGION } from '../identity';
 import { mergeFleets, syntheticFleet } from './fleet';
 import { startSimulator, type RunningSimulator } from './runner';
 import type { FleetSpec } from './spec';
@@ -95,7 +96,7 @@ export async function startDemoSimulation(options: DemoSimulationOptions): Promi
   const { customerId } = DEMO_ORGANISATION;
   const log = options.log ?? (() => undefined);
   const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: LOCAL_REGION, credentials: loadLocalCredentials(options.dataDir) }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   try {

@@ -10,7 +10,7 @@ import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/ingest/store';
 import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
 import { deviceCredentials } from '../../local/device-credentials';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { freePorts } from '../../local/ports';
 import { coalesce, countReadings } from '../../local/simulator/batching';
 import { syntheticFleet } from '../../local/simulator/fleet';
@@ -92,7 +92,7 @@ try {
   const stack = stackUnderTest(local);
   const { tableName } = local;
   const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: local.credentials }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { freePorts } from '../../local/ports';
 import { startLocalStack } from '../../local/stack';
 import { api, createUser } from '../support/identity';
@@ -31,7 +31,7 @@ try {
     await api(stack, admin, 'POST', '/departments', { name: `Dept ${index}` });
     createSamples.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
-  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: local.credentials }));
   const bareQuery = () => documents.send(new QueryCommand({
     TableName: local.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': `C#${admin.customerId}#DEPARTMENT` }, Limit: 50,

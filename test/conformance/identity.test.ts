@@ -74,6 +74,7 @@ import {
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
+import { loadLocalCredentials } from '../../local/credentials';
 import { identityClient, LOCAL_REGION, startIdentity, TEST_CLOCK_VARIABLE, type LocalIdentity } from '../../local/identity';
 import { Outbox } from '../../local/outbox';
 import { freePort } from '../../local/ports';
@@ -665,6 +666,7 @@ describe('local identity service: its own extensions', () => {
       try {
         identity = await startIdentity({
           port: await freePort(), dataDir, sesEndpoint: 'http://127.0.0.1:9', outbox: new Outbox(join(dataDir, 'outbox.jsonl')),
+          credentials: loadLocalCredentials(dataDir),
         });
       } finally {
         process.env[TEST_CLOCK_VARIABLE] = clock ?? 'off';
@@ -686,7 +688,7 @@ describe('local identity service: its own extensions', () => {
       expect(unsigned.status).toBe(400);
       expect(await unsigned.json()).toMatchObject({ __type: 'MissingAuthenticationTokenException' });
       const forged = new CognitoIdentityProviderClient({
-        endpoint: identity.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' },
+        endpoint: identity.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: loadLocalCredentials(dataDir).accessKeyId, secretAccessKey: 'guessed' },
       });
       const stranger = new CognitoIdentityProviderClient({
         endpoint: identity.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'someone', secretAccessKey: 'local' },
@@ -698,7 +700,7 @@ describe('local identity service: its own extensions', () => {
         forged.destroy();
         stranger.destroy();
       }
-      const signed = identityClient(identity.endpoint);
+      const signed = identityClient(identity.endpoint, loadLocalCredentials(dataDir));
       try {
         expect((await signed.send(new ListUsersCommand({ UserPoolId: identity.userPoolId }))).Users).toEqual([]);
       } finally {
@@ -747,6 +749,7 @@ describe('local identity service: its own extensions', () => {
         // Nothing here sends mail: every user is made with MessageAction SUPPRESS.
         sesEndpoint: 'http://127.0.0.1:9',
         outbox: new Outbox(join(dataDir, 'outbox.jsonl')),
+        credentials: loadLocalCredentials(dataDir),
         triggers: {
           postAuthentication: async (event) => {
             events.push(event);
@@ -758,7 +761,7 @@ describe('local identity service: its own extensions', () => {
       hooked = {
         ...local,
         name: 'local (hooked)',
-        client: identityClient(identity.endpoint),
+        client: identityClient(identity.endpoint, loadLocalCredentials(dataDir)),
         userPoolId: identity.userPoolId,
         clientId: identity.portalClientId,
         close() {

@@ -43,7 +43,7 @@ export function localTarget(stack: StackUnderTest): IdentityTarget {
   };
   return {
     name: 'local',
-    client: identityClient(stack.identityEndpoint),
+    client: identityClient(stack.identityEndpoint, stack.credentials),
     userPoolId: stack.userPoolId,
     clientId: stack.portalClientId,
     readCode: (destination, kind, since) => readLatestCode(stack, destination, kind, since),

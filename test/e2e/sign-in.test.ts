@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUtcDateTime } from '../../domain/account';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
-import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { launchBrowser } from '../support/browser';
 import { createUser, enableSmsMfa, provisionAccount, readLatestCode } from '../support/identity';
 
@@ -47,7 +47,7 @@ async function typeCode(page: Page, code: string): Promise<void> {
 /** The account record of an email in the demo organisation (gsi2, as the API finds it). */
 async function readAccount(email: string): Promise<Record<string, unknown> | undefined> {
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
   }));
   try {
     const result = await documents.send(new QueryCommand({
@@ -68,7 +68,7 @@ async function readAccount(email: string): Promise<Record<string, unknown> | und
 async function inviteUser(): Promise<string> {
   const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
   const accountId = `account-${randomUUID()}`;
-  const client = identityClient(stack.identityEndpoint);
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     await client.send(new AdminCreateUserCommand({
       UserPoolId: stack.userPoolId,
@@ -149,7 +149,7 @@ describe('sign-in in the browser', () => {
     await page.close();
 
     // The identity's email is verified, and the account is active, verified and no longer invited.
-    const client = identityClient(stack.identityEndpoint);
+    const client = identityClient(stack.identityEndpoint, stack.credentials);
     try {
       const identityUser = await client.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }));
       expect(identityUser.UserStatus).toBe('CONFIRMED');
@@ -251,7 +251,7 @@ describe('sign-in in the browser', () => {
   it('confirms an account that signed up but is not confirmed, with the code sent again', async () => {
     const email = `signup-${randomUUID().slice(0, 8)}@test.example`;
     const accountId = `account-${randomUUID()}`;
-    const client = identityClient(stack.identityEndpoint);
+    const client = identityClient(stack.identityEndpoint, stack.credentials);
     try {
       await client.send(new SignUpCommand({
         ClientId: stack.portalClientId, Username: email, Password: DEMO_PASSWORD,
@@ -285,7 +285,7 @@ describe('sign-in in the browser', () => {
 
   it('verifies an unverified email with the emailed code, then goes to the dashboard', async () => {
     const { email } = await createUser(stack, 'basicuser');
-    const client = identityClient(stack.identityEndpoint);
+    const client = identityClient(stack.identityEndpoint, stack.credentials);
     try {
       await client.send(new AdminUpdateUserAttributesCommand({
         UserPoolId: stack.userPoolId, Username: email,

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../domain/messages';
 import { dataLoggingProfileUseUpdate } from '../../lambdas/data-logging-profiles/store';
 import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
 import { runTransaction } from '../../lambdas/shared/transactions';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -15,7 +15,7 @@ const stack = inject('stack');
 const ORG = 'logging-profiles-test-org';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

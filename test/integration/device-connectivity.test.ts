@@ -4,13 +4,13 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deadLetterPartition, readingPartition } from '../../lambdas/shared/keys';
 import { deviceCredentials } from '../../local/device-credentials';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, registerTestDevices, type DeviceConnection, type TestDevices } from '../support/devices';
 import { createUser, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
 afterAll(() => documents.destroy());
 
 const partitionItems = async (pk: string) =>

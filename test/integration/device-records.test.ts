@@ -6,7 +6,7 @@ import type { DeviceFile, DeviceNote, FileDownload, FileUploadTicket } from '../
 import type { Gateway } from '../../domain/gateway';
 import { MESSAGES } from '../../domain/messages';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -14,7 +14,7 @@ const stack = inject('stack');
 const ORG = 'device-records-test-org';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

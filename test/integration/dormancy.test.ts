@@ -13,7 +13,7 @@ const stack = inject('stack');
 const DAY = 24 * 60 * 60 * 1000;
 
 async function passwordSignIn(email: string, password: string) {
-  const client = identityClient(stack.identityEndpoint);
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     return await client.send(new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.portalClientId, AuthParameters: { USERNAME: email, PASSWORD: password },
@@ -41,7 +41,7 @@ describe('dormancy, enforced by the identity service (post-authentication trigge
     expect((again as Error).name).toBe('PasswordResetRequiredException');
 
     const newPassword = 'Fresh#2026pass';
-    const client = identityClient(stack.identityEndpoint);
+    const client = identityClient(stack.identityEndpoint, stack.credentials);
     try {
       await client.send(new ConfirmForgotPasswordCommand({
         ClientId: stack.portalClientId, Username: user.email, ConfirmationCode: code, Password: newPassword,

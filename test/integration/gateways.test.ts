@@ -9,7 +9,7 @@ import type { SiteDevices } from '../../domain/site';
 import { gatewaySensorCountUpdate, gatewaySensorsPartition } from '../../lambdas/gateways/store';
 import { deviceKey, deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
 import { runTransaction } from '../../lambdas/shared/transactions';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -17,7 +17,7 @@ const stack = inject('stack');
 const ORG = 'gateways-test-org';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

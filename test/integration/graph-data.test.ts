@@ -6,12 +6,12 @@ import { groupByHour, hourStartOf, rollupOf } from '../../domain/rollups';
 import { MAX_GRAPH_POINTS, type GraphData, type ReadingRow } from '../../domain/telemetry';
 import { readingItem, rollupItem } from '../../lambdas/ingest/store';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
 afterAll(() => documents.destroy());
 
 const HOUR = 3_600_000;

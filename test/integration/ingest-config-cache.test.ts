@@ -8,13 +8,13 @@ import { ingest } from '../../lambdas/ingest/ingest';
 import { TelemetryTable } from '../../lambdas/ingest/store';
 import { deviceConfigVersionKey, readingPartition } from '../../lambdas/shared/keys';
 import { createLogger } from '../../lambdas/shared/logger';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace } from '../support/sensors';
 
 const stack = inject('stack');
 
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
 afterAll(() => documents.destroy());
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -9,14 +9,14 @@ import type { ReferenceKind, Site, SiteDevices, SiteDocument } from '../../domai
 import { ENTITY, entityPartition, entitySortKey, historyPartition, membershipPartition, membershipSortKey } from '../../lambdas/shared/keys';
 import { referenceItem, type ReferenceTargetEntity } from '../../lambdas/shared/references';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const ORG = DEMO_ORGANISATION.customerId;
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

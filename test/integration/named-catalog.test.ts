@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { historyPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -131,7 +131,7 @@ describe.each([
     await api(stack, admin, 'PUT', `${path}/${created.id}`, { name: 'Audited 2' });
     await api(stack, admin, 'DELETE', `${path}/${created.id}`);
     const documents = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }),
     );
     const history = await documents.send(new QueryCommand({
       TableName: stack.tableName,

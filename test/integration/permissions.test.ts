@@ -384,7 +384,7 @@ describe('every route, as every role', () => {
     'POST /api/cognito/resendinvite/{name}': async () => {
       // An invitation not accepted yet, in the organisation.
       const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
-      const client = identityClient(stack.identityEndpoint);
+      const client = identityClient(stack.identityEndpoint, stack.credentials);
       try {
         await client.send(new AdminCreateUserCommand({
           UserPoolId: stack.userPoolId, Username: email, MessageAction: 'SUPPRESS', TemporaryPassword: DEMO_PASSWORD,

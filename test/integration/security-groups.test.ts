@@ -7,7 +7,7 @@ import { accessibleSiteIds } from '../../lambdas/shared/access';
 import type { Caller } from '../../lambdas/shared/caller';
 import { byNameSortKey, ENTITY, entityPartition, historyPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -18,7 +18,7 @@ describe('/api/securitygroups through the local gateway', () => {
   let member: TestUser;
   let otherAdmin: TestUser;
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
   }));
   const dependencies = { client: documents, tableName: stack.tableName };
   const asCaller = (user: TestUser): Caller => ({

@@ -9,7 +9,7 @@ import { handler as deviceSchedules } from '../../lambdas/device-schedules/handl
 import { resetBackendConfig } from '../../lambdas/shared/config';
 import { devicePartition, DUE_CHANGES_PROGRESS_KEY, ENTITY, scheduledChangeSortKey } from '../../lambdas/shared/keys';
 import { scheduledEvent } from '../../local/cron';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, type SensorPlace } from '../support/sensors';
 
@@ -18,7 +18,7 @@ const ORG = 'sensor-schedules-test-org';
 const OTHER_ORG = 'sensor-schedules-other-org';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 
@@ -51,8 +51,8 @@ describe('disabling and enabling sensors, now or at a scheduled time', () => {
     // The job runs in this process against the stack's table, as the deployed function would.
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
       TABLE_NAME: stack.tableName,
       LOG_LEVEL: 'ERROR',

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../domain/messages';
 import { sensorDeleteRefusalSchema, sensorPageSchema, sensorSchema, type Sensor } from '../../domain/sensor';
 import type { SiteDevices } from '../../domain/site';
 import { deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
 
@@ -19,7 +19,7 @@ const stack = inject('stack');
 const ORG = 'sensors-test-org';
 
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

@@ -6,12 +6,12 @@ import { MESSAGES } from '../../domain/messages';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
 import { accountKey } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, signIn, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

@@ -11,7 +11,7 @@ import { tenantPrefix } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
 import { deviceCredentials } from '../../local/device-credentials';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { placedFleet, startSimulatedDevice, startSimulator, type RunningSimulator, type SimulatedDevice } from '../../local/simulator';
 import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
@@ -145,7 +145,7 @@ describe('startSimulatedDevice (one device for a browser test)', () => {
 
 describe("the demo organisation's devices", () => {
   const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const seed = () => seedDemoDevices(documents, stack.tableName, { writer: documents });

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../domain/messages';
 import type { UserView } from '../../domain/user-views';
 import { ENTITY, entityPartition, entitySortKey } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -18,7 +18,7 @@ describe('/api/userviews through the local gateway', () => {
   let member: TestUser;
   let department: string;
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
   }));
   afterAll(() => documents.destroy());
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../domain/messages';
 import type { User } from '../../domain/user';
 import { entityPartition, historyPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
-import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { api, createUser, openSession, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -21,7 +21,7 @@ const userBody = (email: string, extra: Record<string, unknown> = {}) => ({
 
 /** The invited user's first sign-in: the temporary password from the outbox, then a new one. */
 async function acceptInvitation(email: string, temporaryPassword: string): Promise<string> {
-  const client = identityClient(stack.identityEndpoint);
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     const started = await client.send(new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.portalClientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
@@ -41,7 +41,7 @@ async function acceptInvitation(email: string, temporaryPassword: string): Promi
 }
 
 async function signInFails(email: string, password: string): Promise<string> {
-  const client = identityClient(stack.identityEndpoint);
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     await client.send(new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.portalClientId, AuthParameters: { USERNAME: email, PASSWORD: password },
@@ -59,7 +59,7 @@ describe('/api/users through the local gateway', () => {
   let helpdesk: TestUser;
   let outsider: TestUser;
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
   }));
 
   beforeAll(async () => {

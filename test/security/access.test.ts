@@ -10,7 +10,7 @@ import type { Site } from '../../domain/site';
 import { SESSION_TOUCH_INTERVAL_MS, SessionStore, type TokenState } from '../../lambdas/sessions/store';
 import type { Caller } from '../../lambdas/shared/caller';
 import { sessionSortKey, tokenPartition, TOKEN_SORT_KEY, userSessionsPartition } from '../../lambdas/shared/keys';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, signIn, type TestUser } from '../support/identity';
 import { newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
 
@@ -22,7 +22,7 @@ import { newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
  */
 const stack = inject('stack');
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
 }));
 afterAll(() => documents.destroy());
 

@@ -5,13 +5,13 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, Quer
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeadLetter } from '../../domain/telemetry';
 import { deadLetterPartition, deviceKey, devicePartition, ENTITY, readingPartition } from '../../lambdas/shared/keys';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { api, createUser } from '../support/identity';
 
 const stack = inject('stack');
 
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
 afterAll(() => documents.destroy());
 
 type Item = Record<string, unknown>;

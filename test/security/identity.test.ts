@@ -33,7 +33,7 @@ const takeover = (email = ATTACKER_EMAIL) => ({
 });
 
 /** The identity service as the handlers reach it (signed with the local credentials). */
-const admin = identityClient(stack.identityEndpoint);
+const admin = identityClient(stack.identityEndpoint, stack.credentials);
 /** The identity service as a browser reaches it: through the portal's `/cognito`, with no credentials. */
 const browser = new CognitoIdentityProviderClient({
   endpoint: `${stack.portalUrl}/cognito`,
@@ -271,7 +271,7 @@ describe('4. admin operations need the local credentials', () => {
     expect(unsigned.status).toBe(400);
     expect(await unsigned.json()).toMatchObject({ __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
     const guessed = new CognitoIdentityProviderClient({
-      endpoint: stack.identityEndpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'guess' },
+      endpoint: stack.identityEndpoint, region: LOCAL_REGION, credentials: { accessKeyId: stack.credentials.accessKeyId, secretAccessKey: 'guess' },
     });
     try {
       await expectIdentityError(guessed.send(new ListUsersCommand({ UserPoolId: stack.userPoolId })), 'InvalidSignatureException');

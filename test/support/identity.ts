@@ -12,7 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
 import { accountKey } from '../../lambdas/shared/keys';
-import { identityClient, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { identityClient, LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 
 /**
@@ -25,7 +25,7 @@ export async function signIn(
   password = DEMO_PASSWORD,
   options: { openSession?: boolean } = {},
 ): Promise<string> {
-  const client = identityClient(stack.identityEndpoint);
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     const result = await client.send(new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
@@ -57,7 +57,7 @@ export async function createUser(
 ): Promise<TestUser> {
   const email = `${role}-${randomUUID().slice(0, 8)}@test.example`;
   const accountId = `account-${randomUUID()}`;
-  const client = identityClient(stack.identityEndpoint);
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     await client.send(new AdminCreateUserCommand({
       UserPoolId: stack.userPoolId,
@@ -90,7 +90,7 @@ export async function provisionAccount(
 ): Promise<void> {
   const { email, role, customerId, accountId, ...fields } = account;
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS,
+    endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
   }));
   try {
     await documents.send(new PutCommand({
@@ -184,8 +184,8 @@ export async function readLatestCode(
 }
 
 /** Turns SMS MFA on for a user: a verified phone number and the SMS MFA preference (admin calls). */
-export async function enableSmsMfa(stack: Pick<StackUnderTest, 'identityEndpoint' | 'userPoolId'>, email: string, phone: string): Promise<void> {
-  const client = identityClient(stack.identityEndpoint);
+export async function enableSmsMfa(stack: Pick<StackUnderTest, 'identityEndpoint' | 'userPoolId' | 'credentials'>, email: string, phone: string): Promise<void> {
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
   try {
     await client.send(new AdminUpdateUserAttributesCommand({
       UserPoolId: stack.userPoolId,

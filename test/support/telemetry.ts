@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/identity';
+import { LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 
 /**
@@ -11,12 +11,12 @@ import type { StackUnderTest } from './global-setup';
  * depend on the sensors API. Returns the sensor id.
  */
 export async function putTestSensor(
-  stack: Pick<StackUnderTest, 'dynamoEndpoint' | 'tableName'>,
+  stack: Pick<StackUnderTest, 'dynamoEndpoint' | 'tableName' | 'credentials'>,
   customerId: string,
   fields: { siteId: string; locationId?: string; id?: string } & Record<string, unknown>,
 ): Promise<string> {
   const id = fields.id ?? randomBytes(4).toString('hex').toUpperCase();
-  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
   try {
     await documents.send(new PutCommand({
       TableName: stack.tableName,
