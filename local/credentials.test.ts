@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,10 @@ import { adoptSharedDatabase } from './dynamodb';
 
 describe("a data folder's own AWS credentials", () => {
   let dataDir: string;
-  beforeEach(() => { dataDir = mkdtempSync(join(tmpdir(), 'credentials-')); });
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'credentials-'));
+    chmodSync(dataDir, 0o755);
+  });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('are made at the first start, random, readable by the owner only, and the same at the next start', () => {
@@ -15,6 +18,8 @@ describe("a data folder's own AWS credentials", () => {
     expect(first.accessKeyId).toMatch(/^LOCAL[A-Z2-7]{15}$/);
     expect(first.secretAccessKey.length).toBeGreaterThanOrEqual(40);
     expect(statSync(join(dataDir, 'aws-credentials.json')).mode & 0o777).toBe(0o600);
+    // The database's file name carries the access key id: the folder is the owner's only.
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(loadLocalCredentials(dataDir)).toEqual(first);
     const other = mkdtempSync(join(tmpdir(), 'credentials-'));
     try {

@@ -21,8 +21,10 @@ const ACCESS_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
  */
 export function loadLocalCredentials(dataDir: string): LocalCredentials {
   const path = join(dataDir, CREDENTIALS_FILE);
+  // Owner-only, the folder too: DynamoDB Local names its database file after the access key id.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   if (!existsSync(path)) {
-    mkdirSync(dataDir, { recursive: true });
     const accessKeyId = `LOCAL${[...randomBytes(15)].map((byte) => ACCESS_KEY_ALPHABET[byte % 32]).join('')}`;
     const credentials: LocalCredentials = { accessKeyId, secretAccessKey: randomBytes(30).toString('base64url') };
     // `wx`: when two processes start at once, the second reads the first one's credentials.

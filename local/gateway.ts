@@ -149,6 +149,12 @@ function refuseBody(request: IncomingMessage, response: ServerResponse): void {
   request.resume();
 }
 
+/** A request that makes no URL: answered 400, and whatever body it sends is not read. */
+function refuseBadRequest(request: IncomingMessage, response: ServerResponse): void {
+  send(response, 400, { message: MESSAGES.requestAddressInvalid }, { connection: 'close' });
+  request.resume();
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -392,7 +398,15 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
 
   const server: Server = createServer((request, response) => {
     const origin = `http://${request.headers.host ?? `localhost:${options.port}`}`;
-    const url = new URL(request.url ?? '/', origin);
+    // A request line or Host header that makes no URL (`//`, a malformed host) is the client's
+    // error: answered 400 here, since a throw in this listener would end the whole process.
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', origin);
+    } catch {
+      refuseBadRequest(request, response);
+      return;
+    }
     const work = async () => {
       // The local stand-in of Cognito's hosted sign-in pages (SSO): local/identity/hosted-ui.ts.
       if ((url.pathname.startsWith('/oauth2/') || url.pathname === '/logout')
@@ -422,6 +436,10 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       return serveStatic(response, url);
     };
     work().catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError && !response.headersSent) {
+        refuseBody(request, response);
+        return;
+      }
       process.stderr.write(`[gateway] ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}\n`);
       if (!response.headersSent) send(response, 500, { message: 'Internal Server Error' });
       else response.end();

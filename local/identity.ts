@@ -138,24 +138,53 @@ function refuse(response: ServerResponse, status: number, code: string, message:
   response.end(JSON.stringify({ __type: code, message }));
 }
 
+/** Cognito's own limit on a request is far lower; nothing the product sends comes near it. */
+const MAX_IDENTITY_REQUEST_BYTES = 1024 * 1024;
+
 /**
  * The identity service's own listener, in front of cognito-local's application: requests from
- * this machine to a loopback name only; the operations Cognito serves only to IAM-signed
- * callers (`Admin*`, `ListUsers`, pool and client management) need a Signature Version 4
- * with the local credentials, as AWS needs the account's. The body read here is handed on
- * parsed, as cognito-local's body parser would have.
+ * this machine to a loopback name only, and none from a web page; the operations Cognito
+ * serves only to IAM-signed callers (`Admin*`, `ListUsers`, pool and client management) need
+ * a Signature Version 4 with the data folder's credentials, as AWS needs the account's. The
+ * body read here is handed on parsed, as cognito-local's body parser would have.
  */
 async function listenGuarded(application: ExpressApplication, port: number, credentials: LocalCredentials): Promise<Server> {
   const server = createServer((request, response) => {
+    if (!isLoopbackRequest(request)) {
+      refuse(response, 403, 'AccessDeniedException', 'The local identity service answers this machine only (a loopback address and host name).');
+      request.resume();
+      return;
+    }
+    // A browser names the page it calls from: no web page may call the identity service
+    // directly (cognito-local would grant any origin by CORS). The web app goes through the
+    // portal's /cognito, which forwards no Origin; the handlers' SDK clients send none.
+    if (request.headers.origin !== undefined) {
+      refuse(response, 403, 'AccessDeniedException', 'The local identity service does not answer web pages: the web app calls it through the portal\'s /cognito.');
+      request.resume();
+      return;
+    }
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('error', () => response.destroy());
-    request.on('end', () => {
-      if (!isLoopbackRequest(request)) {
-        refuse(response, 403, 'AccessDeniedException', 'The local identity service answers this machine only (a loopback address and host name).');
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_IDENTITY_REQUEST_BYTES) {
+        // Answered at once; the rest is read and dropped, so the caller gets to read the answer.
+        if (!response.headersSent) refuse(response, 413, 'RequestEntityTooLargeException', 'The request is too large.');
         return;
       }
-      const body = Buffer.concat(chunks);
+      chunks.push(chunk);
+    });
+    request.on('error', () => response.destroy());
+    request.on('end', () => {
+      if (response.headersSent) return;
+      try {
+        serveGuarded(Buffer.concat(chunks));
+      } catch (error) {
+        // Nothing a request carries may end the process: a malformed one is the caller's error.
+        if (!response.headersSent) refuse(response, 400, 'InvalidParameterException', `The request could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    const serveGuarded = (body: Buffer) => {
       const target = request.headers['x-amz-target'];
       if (request.method === 'POST' && typeof target === 'string') {
         const operation = target.split('.')[1] ?? '';
@@ -182,7 +211,7 @@ async function listenGuarded(application: ExpressApplication, port: number, cred
         Object.assign(request, { body: {}, _body: true });
       }
       application(request, response);
-    });
+    };
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -10,12 +10,13 @@ export const LOCAL_BUCKETS = { files: 'coldchain-files', reports: 'coldchain-rep
 /**
  * The browser uploads and downloads device files straight to and from the emulator through
  * presigned URLs (lambdas/device-records), from the portal's origin: the files bucket allows
- * it. Every origin is allowed here, as the emulator listens on loopback only; on AWS the
- * bucket allows the web origin alone (lib/files.ts).
+ * that origin alone, as on AWS (lib/files.ts). s3rver checks no signature, so any other
+ * origin granted here would let a web page the developer opens list and read every file.
  */
-export const FILES_CORS = `<CORSConfiguration>
+export function filesCors(portalOrigins: readonly string[]): string {
+  return `<CORSConfiguration>
   <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
+${portalOrigins.map((origin) => `    <AllowedOrigin>${origin}</AllowedOrigin>`).join('\n')}
     <AllowedMethod>GET</AllowedMethod>
     <AllowedMethod>PUT</AllowedMethod>
     <AllowedMethod>HEAD</AllowedMethod>
@@ -24,6 +25,7 @@ export const FILES_CORS = `<CORSConfiguration>
     <MaxAgeSeconds>3000</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
+}
 
 export interface LocalS3 {
   endpoint: string;
@@ -36,7 +38,7 @@ interface S3rverInstance {
 }
 
 /** The S3 emulator, files kept under `dataDir`; buckets are made at start when missing. */
-export async function startS3(port: number, dataDir: string, credentials: LocalCredentials): Promise<LocalS3> {
+export async function startS3(port: number, dataDir: string, credentials: LocalCredentials, portalOrigins: readonly string[]): Promise<LocalS3> {
   mkdirSync(dataDir, { recursive: true });
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
   const server = new S3rver({
@@ -44,7 +46,7 @@ export async function startS3(port: number, dataDir: string, credentials: LocalC
     address: '127.0.0.1',
     directory: dataDir,
     silent: true,
-    configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name, configs: name === LOCAL_BUCKETS.files ? [FILES_CORS] : [] })),
+    configureBuckets: Object.values(LOCAL_BUCKETS).map((name) => ({ name, configs: name === LOCAL_BUCKETS.files ? [filesCors(portalOrigins)] : [] })),
   });
   await server.run();
   // The handlers sign with the data folder's credentials; s3rver knows only its own key pair

@@ -82,7 +82,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const [dynamo, ses, s3, broker] = await Promise.all([
       startDynamo(ports.dynamodb, join(dataDir, 'dynamodb'), credentials),
       startSes(ports.ses),
-      startS3(ports.s3, join(dataDir, 's3'), credentials),
+      startS3(ports.s3, join(dataDir, 's3'), credentials, [`http://localhost:${ports.portal}`, `http://127.0.0.1:${ports.portal}`]),
       // Devices authenticate with credentials derived from the data folder's signing secret.
       startBroker(ports.mqtt, ports.mqttWebSocket, { signingSecret: loadSigningSecret(dataDir) }),
     ]);

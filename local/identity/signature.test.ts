@@ -45,6 +45,12 @@ describe('Signature Version 4 check of the local identity service', () => {
       .toBe('InvalidSignatureException');
   });
 
+  it('refuses, without throwing, a path that makes no URL or does not percent-decode', () => {
+    for (const url of ['//', '/%', '/%C0%AF']) {
+      expect(signatureProblem({ ...captured, url }, CREDENTIALS)?.code).toBe('InvalidSignatureException');
+    }
+  });
+
   it('refuses a signature older than 15 minutes (replay)', () => {
     expect(signatureProblem(captured, CREDENTIALS, Date.now() + 16 * 60 * 1000)?.code).toBe('InvalidSignatureException');
   });

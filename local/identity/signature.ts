@@ -90,12 +90,20 @@ export function signatureProblem(request: SignedRequest, credentials: Credential
   if (Math.abs(now - signedAt) > MAX_SKEW_MS) return problem('InvalidSignatureException', 'Signature expired: the request time is too far from now.');
   const signedHeaders = signedHeaderList.split(';');
   if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date')) return problem('IncompleteSignatureException', 'The host and date headers must be signed.');
-  const url = new URL(request.url, 'http://localhost');
+  let url: URL;
+  let canonicalPath: string;
+  try {
+    url = new URL(request.url, 'http://localhost');
+    canonicalPath = url.pathname.split('/').map((segment) => encode(decodeURIComponent(segment))).join('/') || '/';
+  } catch {
+    // A path that makes no URL or does not percent-decode was signed by nobody.
+    return problem('InvalidSignatureException', 'The request signature we calculated does not match the signature you provided.');
+  }
   const canonicalHeaders = signedHeaders
     .map((name) => `${name}:${(headerValue(request.headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
   const canonicalRequest = [
     request.method.toUpperCase(),
-    url.pathname.split('/').map((segment) => encode(decodeURIComponent(segment))).join('/') || '/',
+    canonicalPath,
     canonicalQuery(url.searchParams),
     canonicalHeaders,
     signedHeaderList,

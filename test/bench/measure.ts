@@ -24,7 +24,7 @@ export async function time(rounds: number, work: () => Promise<unknown>): Promis
 export function stackUnderTest(local: LocalStack): StackUnderTest {
   return {
     portalUrl: local.urls.portal, apiUrl: local.urls.api, identityEndpoint: local.urls.identity, dynamoEndpoint: local.urls.dynamodb,
-    tableName: local.tableName, mqttUrl: local.urls.mqtt, dataDir: local.dataDir, credentials: local.credentials, ...local.identity,
+    tableName: local.tableName, mqttUrl: local.urls.mqtt, dataDir: local.dataDir, credentials: local.credentials, s3Endpoint: local.urls.s3, ...local.identity,
     // A bench does not capture the stack's output (the security suite does).
     logFile: '/dev/null',
   };

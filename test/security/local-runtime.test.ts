@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
@@ -38,5 +39,50 @@ describe('the local runtime, to a caller without the data folder credentials', (
     } finally {
       client.destroy();
     }
+  });
+});
+
+describe('the local runtime, from a web page the developer opens', () => {
+  const preflight = (url: string, origin: string) => fetch(url, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,authorization' },
+  });
+
+  it('the identity service answers no web page (cognito-local would grant every origin)', async () => {
+    const answer = await preflight(stack.identityEndpoint, 'https://evil.example');
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await fetch(stack.identityEndpoint, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.portalClientId, AuthParameters: { USERNAME: 'admin@demo.example', PASSWORD: 'x' } }),
+    });
+    expect(call.status).toBe(403);
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('the files bucket lets the portal read and write, and no other page', async () => {
+    const bucket = `${stack.s3Endpoint}/coldchain-files/?list-type=2`;
+    const portal = new URL(stack.portalUrl).origin;
+    const ask = (origin: string, method: string) => fetch(bucket, { method, headers: { origin, 'access-control-request-method': 'GET' } });
+    expect((await ask(portal, 'OPTIONS')).headers.get('access-control-allow-origin')).not.toBeNull();
+    expect((await ask(portal, 'GET')).headers.get('access-control-allow-origin')).toBe(portal);
+    // s3rver checks no signature: without a CORS grant a page cannot read the listing.
+    expect((await ask('https://evil.example', 'OPTIONS')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await ask('https://evil.example', 'GET')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('a request that makes no URL is answered 400 and the portal keeps serving', async () => {
+    const { port } = new URL(stack.portalUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, path: '//', headers: { host: `localhost:${port}` } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(400);
+    expect((await fetch(`${stack.portalUrl}/config.json`)).status).toBe(200);
   });
 });

@@ -18,6 +18,8 @@ export interface StackUnderTest {
   mqttUrl: string;
   /** The stack's data folder, where the device signing secret is kept. */
   dataDir: string;
+  /** The S3 emulator (files reach it through presigned URLs). */
+  s3Endpoint: string;
   /** The stack's AWS credentials (local/credentials.ts): DynamoDB's database and the identity service's admin operations. */
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** Everything the stack's process wrote (every log line, at every level), for the security suite. */
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mqttUrl: stack.urls.mqtt,
     dataDir: stack.dataDir,
     credentials: stack.credentials,
+    s3Endpoint: stack.urls.s3,
     logFile,
     ...stack.identity,
   });
