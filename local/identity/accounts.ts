@@ -196,9 +196,12 @@ export function accountTargets(services: IdentityServices, delegate: RouteFuncti
 
   return {
     SignUp: async (ctx: RequestContext, request: SignUpRequest) => {
-      const { pool } = await clientAndPool(ctx, services, request.ClientId);
+      const { client, pool } = await clientAndPool(ctx, services, request.ClientId);
       if (!request.Username) throw missingParameter('Username');
       if (request.Password === undefined) throw missingParameter('Password');
+      // An unsigned call like UpdateUserAttributes: the app client's write list applies, so
+      // nobody signs up with a role, an organisation or a verified flag (Cognito does the same).
+      assertWritable(client, (request.UserAttributes ?? []).map((attribute) => attribute.Name ?? ''));
       assertPasswordConforms(policyOf(pool), request.Password);
       if (await findUser(ctx, pool, request.Username)) {
         throw cognitoError('UsernameExistsException', 'An account with the given email already exists.');

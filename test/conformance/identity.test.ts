@@ -586,6 +586,23 @@ describe(`identity conformance (${target.name})`, () => {
     expect(user.UserAttributes).toContainEqual({ Name: 'given_name', Value: 'Allowed' });
   });
 
+  it('SignUp takes only the attributes the app client may write: a role, an organisation or a verified flag is refused, no user made', async () => {
+    for (const attribute of [
+      { Name: 'custom:role', Value: 'superadmin' },
+      { Name: 'custom:customerid', Value: 'conformance-org-b' },
+      { Name: 'custom:isPortalLogin', Value: 'true' },
+      { Name: 'email_verified', Value: 'true' },
+    ]) {
+      const email = target.newEmail();
+      accounts.adopt(email);
+      await expectCognitoError(target.client.send(new SignUpCommand({
+        ClientId: target.clientId, Username: email, Password: GOOD_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'given_name', Value: 'Allowed' }, attribute],
+      })), 'NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+      await expectCognitoError(target.client.send(new AdminGetUserCommand({ UserPoolId: target.userPoolId, Username: email })), 'UserNotFoundException');
+    }
+  });
+
   it('an email change keeps the original until the code sent to the new address is verified', async () => {
     const account = await accounts.confirmed();
     const { AccessToken } = await signIn(target, account);

@@ -253,10 +253,15 @@ describe('sign-in in the browser', () => {
     const accountId = `account-${randomUUID()}`;
     const client = identityClient(stack.identityEndpoint, stack.credentials);
     try {
+      // A sign-up writes only what the app client may write (its email); the portal's
+      // attributes are an administrator's to set, as user administration does.
       await client.send(new SignUpCommand({
         ClientId: stack.portalClientId, Username: email, Password: DEMO_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }));
+      await client.send(new AdminUpdateUserAttributesCommand({
+        UserPoolId: stack.userPoolId, Username: email,
         UserAttributes: [
-          { Name: 'email', Value: email },
           { Name: 'custom:role', Value: 'basicuser' },
           { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
           { Name: 'custom:accountinfoid', Value: accountId },

@@ -12,11 +12,12 @@ import {
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   ListUsersCommand,
+  SignUpCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
@@ -248,6 +249,29 @@ describe('3. self-escalation through the identity service', () => {
     const token = refreshed.AuthenticationResult?.IdToken ?? '';
     const asOther = await api(stack, { token, customerId: OTHER_ORGANISATION, accountId: user.accountId }, 'GET', '/users');
     expect([401, 403]).toContain(asOther.status);
+  });
+});
+
+describe('3b. self-escalation at sign-up', () => {
+  it('SignUp at the identity service (unsigned, as Cognito\'s) cannot set a role, an organisation or an account: refused, no identity made', async () => {
+    const anyone = new CognitoIdentityProviderClient({
+      endpoint: stack.identityEndpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'anonymous', secretAccessKey: 'anonymous' },
+    });
+    onTestFinished(() => anyone.destroy());
+    for (const attribute of [
+      { Name: 'custom:role', Value: 'superadmin' },
+      { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
+      { Name: 'custom:accountinfoid', Value: 'someone-else' },
+      { Name: 'custom:isPortalLogin', Value: 'true' },
+    ]) {
+      const email = `signup-${Math.random().toString(36).slice(2, 10)}@evil.example`;
+      const error = await expectIdentityError(anyone.send(new SignUpCommand({
+        ClientId: stack.portalClientId, Username: email, Password: DEMO_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }, attribute],
+      })), 'NotAuthorizedException');
+      expect(error.message).toBe('A client attempted to write unauthorized attribute');
+      await expectIdentityError(admin.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })), 'UserNotFoundException');
+    }
   });
 });
 
