@@ -137,7 +137,7 @@ export const accountActions: ResourceActions = {
     const { customerId, account } = await accountByEmail(request, pathParameter(request, 'email'));
     const self = customerId === caller.customerId && account.accountId === caller.accountId;
     // Nobody changes an account whose role outranks theirs (the roles they may give).
-    if (!self && !mayManageAccount(caller.role, account.role ?? 'basicuser')) throw forbidden(MESSAGES.accountOutranksYou);
+    if (!self && !mayManageAccount(caller.role, account.role)) throw forbidden(MESSAGES.accountOutranksYou);
     const input = bodyOf(request, selfProfileUpdateSchema);
     const phoneChanges = input.phone !== undefined && input.phone !== (account.phone ?? '');
     // SPEC section 5: MFA needs a verified phone, and only support turns MFA off; so while MFA

@@ -55,7 +55,7 @@ async function requireManageable(request: ActionRequest, customerId: string, acc
   if (customerId === caller.customerId && accountId === caller.accountId) return;
   const account = await accounts().get(customerId, accountId);
   if (account === undefined) throw notFound(MESSAGES.accountNotFound);
-  if (!mayManageAccount(caller.role, account.role ?? 'basicuser')) throw forbidden(MESSAGES.accountOutranksYou);
+  if (!mayManageAccount(caller.role, account.role)) throw forbidden(MESSAGES.accountOutranksYou);
 }
 
 const base = API_PREFIX;
