@@ -1,10 +1,10 @@
 import { normaliseDeviceId } from '../../domain/device-catalogue';
-import { notFound } from '../../domain/errors';
+import { forbidden, notFound } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { graphQueryFrom, timeRangeFrom } from '../../domain/telemetry';
 import { sensorConfigOf, type SensorConfig } from '../ingest/directory';
 import { API_PREFIX } from '../routes';
-import { assertSensorAccess } from '../shared/access';
+import { assertSensorAccess, readAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import {
@@ -51,6 +51,10 @@ export const telemetryActions: ResourceActions = {
   },
   [`GET ${API_PREFIX}/devices/deadletters`]: async (request) => {
     const customerId = targetCustomerId(request);
+    // A refused message names its device and carries its payload, whatever the site: only a
+    // caller who reaches every site sees them (not an administrator of some locations only).
+    const { scope } = await readAccess(requireCaller(request), customerId);
+    if (scope.kind !== 'all') throw forbidden(MESSAGES.deadLettersNeedEverySite);
     const page = pageRequestFrom(request.query, { attribute: 'pk', value: deadLetterPartition(customerId) });
     return { statusCode: 200, body: await store().deadLetters(customerId, page) };
   },

@@ -6,7 +6,7 @@ import type { DeadLetter } from '../../domain/telemetry';
 import { deadLetterPartition, deviceKey, deviceStateKey, ENTITY, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';
-import { api, createUser } from '../support/identity';
+import { api, createUser, provisionAccount } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -123,6 +123,8 @@ describe('device data ingest, over MQTT', () => {
 
     // Administrators read them through the API, newest first.
     const admin = await createUser(stack, 'admin', customerId);
+    // Refused messages of any site: shown to those who reach every site (corporate access).
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
     const listed = await api(stack, admin, 'GET', '/devices/deadletters');
     expect(listed.status).toBe(200);
     const items = (listed.body as { items: DeadLetter[] }).items;

@@ -177,6 +177,12 @@ describe('a user reaches only the sites assigned to them (issue 11, items 9 and 
     expect(ids((await api(stack, locationAdmin, 'GET', '/gateways')).body)).toEqual([warehouse.gatewayId]);
   });
 
+  it("shows refused device messages (any site's devices and payloads) only to those who reach every site", async () => {
+    expect((await api(stack, corporate, 'GET', '/devices/deadletters')).status).toBe(200);
+    const refused = await api(stack, locationAdmin, 'GET', '/devices/deadletters');
+    expect(refused).toEqual({ status: 403, body: { message: MESSAGES.deadLettersNeedEverySite } });
+  });
+
   it('refuses a sensor on a hidden site exactly as on a missing one, and writes nothing (item 10)', async () => {
     const place: SensorPlace = {
       locationId: mainKitchen.locationId, siteId: mainKitchen.siteId, gatewayId: mainKitchen.gatewayId,

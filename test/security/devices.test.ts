@@ -7,7 +7,7 @@ import type { DeadLetter } from '../../domain/telemetry';
 import { deadLetterPartition, deviceKey, devicePartition, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';
-import { api, createUser } from '../support/identity';
+import { api, createUser, provisionAccount } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -98,6 +98,8 @@ describe('device data: nothing one message can break', () => {
     await again.publishReadings({ time, channels: { '1': 4.1 } });
     await expect.poll(async () => (await readingsOf(wifiSensor)).map((item) => item['sk']), POLL).toContain(iso(time));
     const admin = await createUser(stack, 'admin', customerId);
+    // Refused messages of any site: shown to those who reach every site (corporate access).
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
     const listed = await api(stack, admin, 'GET', '/devices/deadletters');
     expect(listed.status).toBe(200);
     expect((listed.body as { items: DeadLetter[] }).items.map((item) => item.reason)).toContain('payload nests deeper than 16 levels');
