@@ -52,10 +52,14 @@ async function accountByEmail(request: ActionRequest, email: string): Promise<{ 
   return { customerId, account };
 }
 
-/** Whether the identity signing in with this email has it verified (the identity service's word). */
-async function identityEmailVerified(email: string): Promise<boolean> {
+/**
+ * Whether the identity signing in with this email has it verified (the identity service's
+ * word); with an owner, only if that identity is the owner's account.
+ */
+async function identityEmailVerified(email: string, owner?: { customerId: string; accountId: string }): Promise<boolean> {
   const identity = await findIdentity(email);
-  return identity !== undefined && identity.emailVerified && sameEmail(identity.email ?? '', email);
+  return identity !== undefined && identity.emailVerified && sameEmail(identity.email ?? '', email)
+    && (owner === undefined || (identity.customerId === owner.customerId && identity.accountId === owner.accountId));
 }
 
 /**
@@ -145,18 +149,17 @@ export const accountActions: ResourceActions = {
     if (phoneChanges && account.mfaEnabled === true && caller.role !== 'helpdesk') {
       throw validationError(MESSAGES.mfaPhoneChangeSupportOnly, { phone: MESSAGES.mfaPhoneChangeSupportOnly });
     }
-    const flag = (value: boolean | 0 | 1 | undefined) => (value === undefined ? undefined : Boolean(value));
-    // On a self-edit the user's word is not taken for their own state: active is user
-    // administration's to say, and the email is verified when the identity service says so.
-    const isActive = self ? undefined : flag(input.isactive);
-    const isEmailVerified = !self ? flag(input.isEmailVerified)
-      : input.isEmailVerified === undefined ? undefined : await identityEmailVerified(caller.email);
     const newEmail = input.email !== undefined && !sameEmail(input.email, account.email) ? input.email.trim() : undefined;
     if (newEmail !== undefined) await changeAccountEmail(request, customerId, account, newEmail);
+    // Nobody's word is taken for the account's state, their own or an administrator's:
+    // `isactive` is ignored (active is the status route's to say, which also disables the
+    // identity and ends the sessions), and the email is verified when the identity says so.
+    const isEmailVerified = input.isEmailVerified === undefined ? undefined
+      : self ? await identityEmailVerified(caller.email)
+      : await identityEmailVerified(newEmail ?? account.email, { customerId, accountId: account.accountId });
     const updated = await store().updateProfile(customerId, account.accountId, {
       // `lastlogindate` is accepted for the spec's client but not taken: the server records
       // the sign-in time itself (PUT users/login), a client clock is not trusted.
-      isActive,
       isEmailVerified,
       inviteDate: input.invitedate,
       lang: input.lang,
