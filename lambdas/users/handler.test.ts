@@ -123,4 +123,23 @@ describe('users handler', () => {
     expect(stored?.['sk']).toBe('USER#u-1#OTP#phone');
     expect(JSON.stringify(stored)).not.toContain(code);
   });
+
+  it('refuses an administrator acting on an account whose role outranks theirs: 403, the catalogue\'s message, nothing changed', async () => {
+    dynamo.on(GetCommand, { Key: userKey }).resolves({ Item: { ...storedUser, role: 'helpdesk' } });
+    const outranks = { status: 403, body: { message: MESSAGES.accountOutranksYou } };
+    const onUser = (routeKey: string, requestBody?: unknown) => invoke(handler, apiEvent(routeKey, { pathParameters: { id: 'u-1' }, body: requestBody }));
+    expect(await onUser('PUT /api/users/{id}', { ...body, email: storedUser.email, role: 'basicuser' })).toEqual(outranks);
+    expect(await onUser('PUT /api/users/{id}/status', { isactive: false })).toEqual(outranks);
+    expect(await onUser('PUT /api/users/{id}/mfa', { enabled: false })).toEqual(outranks);
+    expect(await onUser('DELETE /api/users/{id}')).toEqual(outranks);
+    expect(await invoke(handler, apiEvent('POST /api/users/sendOTP', { body: { userId: 'u-1', channel: 'phone' } }))).toEqual(outranks);
+    expect(transactions()).toHaveLength(0);
+    expect(cognito.commandCalls(AdminDisableUserCommand)).toHaveLength(0);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
+  });
+
+  it('still answers 400 for a role the administrator may not give', async () => {
+    const result = await invoke(handler, apiEvent('PUT /api/users/{id}', { pathParameters: { id: 'u-1' }, body: { ...body, email: storedUser.email, role: 'helpdesk' } }));
+    expect(result).toEqual({ status: 400, body: { message: MESSAGES.roleNotAssignable, details: { role: MESSAGES.roleNotAssignable } } });
+  });
 });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { formatUtcDateTime } from '../../domain/account';
-import { conflict, notFound, validationError } from '../../domain/errors';
+import { conflict, forbidden, notFound, validationError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { CROSS_TENANT_ROLES } from '../../domain/roles';
 import {
   assignableRoles,
   inviteInputSchema,
   maskDestination,
+  mayManageAccount,
   mayTurnOffMfa,
   OTP_TTL_MS,
   ROLE_IDS,
@@ -68,11 +69,19 @@ function refuseOwnAccount(caller: Caller, customerId: string, record: UserRecord
   if (customerId === caller.customerId && record.accountId === caller.accountId) throw validationError(MESSAGES.notOnOwnAccount);
 }
 
-/** A role the caller may give (and, when editing, one the user already has that the caller may manage). */
+/** A role the caller may give (to a new user, or as an edited user's new role): 400 otherwise. */
 function requireAssignable(caller: Caller, role: string | undefined): void {
   if (!(assignableRoles(caller.role) as readonly string[]).includes(role ?? '')) {
     throw validationError(MESSAGES.roleNotAssignable, { role: MESSAGES.roleNotAssignable });
   }
+}
+
+/**
+ * An existing account the caller may act on: nobody changes an account whose role outranks
+ * theirs (`mayManageAccount`; one without a known role is nobody's): 403 otherwise.
+ */
+function requireManageable(caller: Caller, record: UserRecord): void {
+  if (!mayManageAccount(caller.role, record.role)) throw forbidden(MESSAGES.accountOutranksYou);
 }
 
 /** The rules of SPEC section 5 against what the server knows (verification is the record's, not the client's word). */
@@ -204,7 +213,7 @@ async function otpTarget(request: ActionRequest, userId: string | undefined): Pr
   if (caller.role !== 'admin' && !CROSS_TENANT_ROLES.includes(caller.role)) throw notFound(MESSAGES.identityUserNotFound);
   const customerId = targetCustomerId(request);
   const record = await store().get(customerId, userId);
-  requireAssignable(caller, record.role);
+  requireManageable(caller, record);
   return { customerId, record };
 }
 
@@ -267,7 +276,7 @@ export const userActions: ResourceActions = {
     const self = customerId === caller.customerId && before.accountId === caller.accountId;
     if (self && input.role !== before.role) throw validationError(MESSAGES.notOnOwnAccount, { role: MESSAGES.notOnOwnAccount });
     if (!self) {
-      requireAssignable(caller, before.role);
+      requireManageable(caller, before);
       requireAssignable(caller, input.role);
     }
     // Verification belongs to a number: a changed phone or pager must be verified again.
@@ -290,7 +299,7 @@ export const userActions: ResourceActions = {
     const caller = requireCaller(request);
     const { customerId, record } = await namedUser(request);
     refuseOwnAccount(caller, customerId, record);
-    requireAssignable(caller, record.role);
+    requireManageable(caller, record);
     await store().delete(caller, customerId, record);
     await deleteIdentity(usernameOf(record));
     await sessionStoreFromConfig().endAll(customerId, record.accountId);
@@ -301,7 +310,7 @@ export const userActions: ResourceActions = {
     const caller = requireCaller(request);
     const { customerId, record } = await namedUser(request);
     refuseOwnAccount(caller, customerId, record);
-    requireAssignable(caller, record.role);
+    requireManageable(caller, record);
     const { isactive } = bodyOf(request, userStatusInputSchema);
     const after = await store().update(caller, customerId, record, { isActive: isactive });
     // A disabled user can no longer sign in, and what they are signed in with stops working.
@@ -313,7 +322,7 @@ export const userActions: ResourceActions = {
   [`PUT ${base}/users/{id}/mfa`]: async (request) => {
     const caller = requireCaller(request);
     const { customerId, record } = await namedUser(request);
-    if (!(customerId === caller.customerId && record.accountId === caller.accountId)) requireAssignable(caller, record.role);
+    if (!(customerId === caller.customerId && record.accountId === caller.accountId)) requireManageable(caller, record);
     const { enabled } = bodyOf(request, userMfaInputSchema);
     const current = record.mfaEnabled ?? false;
     if (enabled === current) return { statusCode: 200, body: toUser(record) };
