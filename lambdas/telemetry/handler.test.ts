@@ -161,12 +161,20 @@ describe('telemetry handler', () => {
     expect(refused).toEqual({ status: 400, body: { message: MESSAGES.invalidCursor } });
   });
 
-  it('dead letters: the organisation\'s, newest first', async () => {
+  it('dead letters: the organisation\'s, newest first, for a caller who reaches every site', async () => {
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: 'USER#acc-1' } })
+      .resolves({ Item: { accountId: 'acc-1', hasDefaultLocAccess: true } });
     dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#org-1#DEADLETTER' } }).resolves({ Items: [
       { sk: `${iso(NOW)}#m-1.0`, id: 'm-1.0', receivedAt: iso(NOW), reason: 'sensor X is not registered in this organisation', kind: 'readings', sourceDeviceId: 'X', sensorId: 'X', payload: '{}' },
     ] });
     const result = await invoke(handler, apiEvent('GET /api/devices/deadletters', { claims: claimsOf('admin') }));
     expect(result).toEqual({ status: 200, body: { items: [{ id: 'm-1.0', receivedAt: iso(NOW), reason: 'sensor X is not registered in this organisation', kind: 'readings', sourceDeviceId: 'X', sensorId: 'X', payload: '{}' }] } });
     expect(dynamo.commandCalls(QueryCommand).at(-1)?.args[0].input.ScanIndexForward).toBe(false);
+  });
+
+  it('dead letters: refused to an administrator who reaches only the sites of their locations', async () => {
+    const result = await invoke(handler, apiEvent('GET /api/devices/deadletters', { claims: claimsOf('admin') }));
+    expect(result).toEqual({ status: 403, body: { message: MESSAGES.deadLettersNeedEverySite } });
+    expect(dynamo.commandCalls(QueryCommand).some((call) => call.args[0].input.ExpressionAttributeValues?.[':pk'] === 'C#org-1#DEADLETTER')).toBe(false);
   });
 });
