@@ -101,40 +101,39 @@ describe('the local rule subscriber', () => {
   describe('nothing a device sends stops it (issue 11 item 5)', () => {
     const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 
-    it('hands a payload nested 10,000 deep on as it came, to the queue and to the function, without throwing', async () => {
+    /** A subscriber whose functions only record what reaches them: the queue's bodies and the acknowledgements. */
+    async function recordingSubscriber(): Promise<{ running: RuleSubscriber; bodies: string[]; acknowledgements: DeviceMessageEvent[] }> {
       const bodies: string[] = [];
       const acknowledgements: DeviceMessageEvent[] = [];
-      subscriber = await startRuleSubscriber({
+      const running = await startRuleSubscriber({
         broker, batchWindowMs: 5,
         handlers: {
           ingest: async (event: SQSEvent) => { bodies.push(...event.Records.map((record) => record.body)); return { batchItemFailures: [] }; },
           commandAcknowledgements: async (event: DeviceMessageEvent) => { acknowledgements.push(event); },
         },
       });
+      subscriber = running; // stopped after each test
+      return { running, bodies, acknowledgements };
+    }
+
+    it('hands a payload nested 10,000 deep on as it came, to the queue and to the function, without throwing', async () => {
+      const { running, bodies, acknowledgements } = await recordingSubscriber();
       await publish('coldchain/org-1/A1B2C3D4/readings', deep);
       await publish('coldchain/org-1/A1B2C3D4/commands/ack', deep);
-      await subscriber.idle();
+      await running.idle();
 
       expect(bodies).toHaveLength(1);
       expect(bodies[0]?.endsWith(`,"payload":${deep}}`)).toBe(true);
       expect(JSON.parse(bodies[0] ?? '')).toMatchObject({ customerId: 'org-1', sourceDeviceId: 'A1B2C3D4', kind: 'readings' });
       expect(acknowledgements).toHaveLength(1);
-      expect(subscriber.deadLetters).toEqual([]);
+      expect(running.deadLetters).toEqual([]);
     });
 
     it('passes 1e400 on as 1e400 (never as null: JSON.stringify writes Infinity as null, which reads as "no value")', async () => {
-      const bodies: string[] = [];
-      const acknowledgements: DeviceMessageEvent[] = [];
-      subscriber = await startRuleSubscriber({
-        broker, batchWindowMs: 5,
-        handlers: {
-          ingest: async (event: SQSEvent) => { bodies.push(...event.Records.map((record) => record.body)); return { batchItemFailures: [] }; },
-          commandAcknowledgements: async (event: DeviceMessageEvent) => { acknowledgements.push(event); },
-        },
-      });
+      const { running, bodies, acknowledgements } = await recordingSubscriber();
       await publish('coldchain/org-1/A1B2C3D4/readings', '{"time":1773000000000,"channels":{"1":1e400}}');
       await publish('coldchain/org-1/A1B2C3D4/commands/ack', '{"commandId":"c-1","status":"executed","executedAt":1e400}');
-      await subscriber.idle();
+      await running.idle();
 
       expect(bodies[0]).toContain('"payload":{"time":1773000000000,"channels":{"1":1e400}}');
       expect((JSON.parse(bodies[0] ?? '') as { payload: { channels: Record<string, unknown> } }).payload.channels['1']).toBe(Infinity);

@@ -88,7 +88,7 @@ export function payloadOf(payload: Buffer | string): unknown {
   }
 }
 
-/** Whether a text is JSON (JSON.parse does not recurse: any depth is safe to ask). */
+/** Whether a text is JSON (JSON.parse does not recurse: every depth is safe to ask). */
 function isJsonText(text: string): boolean {
   try {
     JSON.parse(text);

@@ -8,7 +8,7 @@ import { startIotDataPlane, type LocalIotDataPlane } from './iot-data-plane';
 import { MAX_MQTT_PACKET_BYTES, MqttPacketSizeLimit, startBroker, type LocalBroker } from './mqtt';
 import { freePort } from './ports';
 
-// The emulator checks no signature: any credentials do.
+// The emulator checks no signature: whatever credentials are given will do.
 const TEST_CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 const ORG = 'demo-foods';

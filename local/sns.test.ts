@@ -8,7 +8,7 @@ import { LOCAL_REGION } from './identity';
 import { Outbox } from './outbox';
 import { startSns, type LocalSns } from './sns';
 
-// The emulator checks no signature: any credentials do.
+// The emulator checks no signature: whatever credentials are given will do.
 const TEST_CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 describe('the local SNS stand-in', () => {
