@@ -1,6 +1,6 @@
 import { portsFromEnvironment } from '../local/ports';
 import { deviceCredentials } from '../local/device-credentials';
-import { deviceTopic } from '../domain/telemetry';
+import { deviceTopic } from '@domain/telemetry/telemetry';
 import { DEFAULT_DATA_DIR } from '../local/stack';
 
 /**

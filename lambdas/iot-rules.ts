@@ -1,11 +1,11 @@
-import { TOPIC_ROOT } from '../domain/telemetry';
+import { TOPIC_ROOT } from '@domain/telemetry/telemetry';
 
 /**
  * The one list of IoT topic rules (ARCHITECTURE.md "Rules that keep the two runtimes one"):
  * on AWS each becomes an IoT TopicRule (lib/devices.ts); locally the rule subscriber
  * (local/iot-rules.ts) subscribes to the same topic filter, builds the same event as the
  * rule's SQL (the payload under `payload`, plus the topic's parts and the receive time:
- * domain/telemetry.ts `DeviceMessageEvent`), and delivers it the same way:
+ * domain/telemetry/telemetry.ts `DeviceMessageEvent`), and delivers it the same way:
  * - `queue`: to the ingest queue, read by the handler as an SQS event (batches, partial
  *   batch failures, a dead-letter queue);
  * - `function`: straight to the handler, as the rule's JSON object.

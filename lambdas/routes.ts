@@ -1,15 +1,15 @@
 import type { ZodType } from 'zod';
-import { deviceCommandInputSchema, deviceCommandSchema } from '../domain/device-commands';
-import { gridSettingsSchema } from '../domain/grid-settings';
+import { deviceCommandInputSchema, deviceCommandSchema } from '@domain/devices/device-commands';
+import { gridSettingsSchema } from '@domain/identity/grid-settings';
 import {
   SECURITY_GROUP_ROLES,
   securityGroupInputSchema,
   securityGroupSchema,
   securityGroupUserListSchema,
-} from '../domain/security-groups';
-import { userViewInputSchema, userViewSchema } from '../domain/user-views';
-import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '../domain/settings';
-import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '../domain/named-catalog';
+} from '@domain/identity/security-groups';
+import { userViewInputSchema, userViewSchema } from '@domain/identity/user-views';
+import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '@domain/identity/settings';
+import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema } from '@domain/organisation/named-catalog';
 import { z } from 'zod';
 import {
   quickRegisterInputSchema,
@@ -19,17 +19,17 @@ import {
   sensorInputSchema,
   sensorSchema,
   sensorStatusInputSchema,
-} from '../domain/sensor';
-import { calibrationCertificateSchema, calibrationInputSchema, calibrationListSchema, calibrationSchema } from '../domain/calibration';
-import { equipmentInputSchema, equipmentSchema } from '../domain/equipment';
+} from '@domain/devices/sensor';
+import { calibrationCertificateSchema, calibrationInputSchema, calibrationListSchema, calibrationSchema } from '@domain/devices/calibration';
+import { equipmentInputSchema, equipmentSchema } from '@domain/devices/equipment';
 import {
   gatewayDataSchema,
   gatewayInputSchema,
   gatewaySchema,
   gatewaySensorsSchema,
   historyEntrySchema,
-} from '../domain/gateway';
-import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '../domain/data-logging-profile';
+} from '@domain/devices/gateway';
+import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '@domain/devices/data-logging-profile';
 import {
   deviceFileSchema,
   deviceNoteInputSchema,
@@ -38,7 +38,7 @@ import {
   fileUploadRequestSchema,
   fileUploadTicketSchema,
   DEVICE_RECORD_OWNERS,
-} from '../domain/device-records';
+} from '@domain/devices/device-records';
 import {
   accountPreferencesPatchSchema,
   accountPreferencesSchema,
@@ -56,9 +56,9 @@ import {
   selfProfileUpdateSchema,
   userSessionListSchema,
   userSessionSchema,
-} from '../domain/account';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '../domain/roles';
-import { deadLetterSchema, graphDataSchema, readingRowSchema } from '../domain/telemetry';
+} from '@domain/identity/account';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '@domain/identity/roles';
+import { deadLetterSchema, graphDataSchema, readingRowSchema } from '@domain/telemetry/telemetry';
 import {
   corporateNodeSchema,
   locationExistsSchema,
@@ -70,7 +70,7 @@ import {
   locationShareSchema,
   shareAnswerSchema,
   userLocationsSchema,
-} from '../domain/location';
+} from '@domain/organisation/location';
 import {
   siteDevicesSchema,
   siteDocumentSchema,
@@ -78,7 +78,7 @@ import {
   siteInputSchema,
   siteSchema,
   siteUsersSchema,
-} from '../domain/site';
+} from '@domain/organisation/site';
 import {
   accountSummarySchema,
   customerGroupSchema,
@@ -92,7 +92,7 @@ import {
   userSchema,
   userStatusInputSchema,
   verifyOtpInputSchema,
-} from '../domain/user';
+} from '@domain/identity/user';
 
 /**
  * The one route table (ARCHITECTURE.md "Rules that keep the two runtimes one"). It drives
@@ -351,7 +351,7 @@ const deviceCommandRoutes: RouteDefinition[] = DEVICE_RECORD_OWNERS.flatMap((own
 /**
  * Sensors (SPEC sections 3, 4, 5, 8, 9; issue 5 section 3): through the access layer, by their
  * site (and the sensors a security group lists). The organisation reads them; administrators
- * write them. The history is `historyEntrySchema` of domain/gateway.ts (one audit-trail shape).
+ * write them. The history is `historyEntrySchema` of domain/devices/gateway.ts (one audit-trail shape).
  */
 const sensorRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/sensors', handler: 'sensors', roles: ORGANISATION_READERS, summary: 'The sensors I reach with their live state, by id (limit up to 1000); siteId, locationId, gatewayId, status narrow it', response: sensorSchema, paginated: true },

@@ -7,7 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { TOPIC_ROOT } from '../domain/telemetry';
+import { TOPIC_ROOT } from '@domain/telemetry/telemetry';
 import { IOT_RULE_HANDLERS, IOT_RULES, iotRuleSql, type IotRuleHandlerName } from '../lambdas/iot-rules';
 import type { Api } from './api';
 import type { Data } from './data';

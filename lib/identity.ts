@@ -22,7 +22,7 @@ import {
   IDENTITY_CLIENT_WRITE_ATTRIBUTES,
   IDENTITY_CUSTOM_ATTRIBUTES,
   REFRESH_TOKEN_VALIDITY_DAYS,
-} from '../domain/account';
+} from '@domain/identity/account';
 import type { Data } from './data';
 import { PortalFunction } from './function';
 import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
@@ -41,7 +41,7 @@ const STANDARD_ATTRIBUTE_KEYS: Readonly<Record<string, keyof StandardAttributesM
 };
 
 /**
- * An app client's attribute list from Cognito's attribute names (domain/account.ts: the same
+ * An app client's attribute list from Cognito's attribute names (domain/identity/account.ts: the same
  * lists the local identity service enforces): the role, the organisation and the verified
  * flags are never in the write list, so a user cannot give them to themself.
  */

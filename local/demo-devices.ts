@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dataLoggingProfileInputSchema } from '../domain/data-logging-profile';
-import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '../domain/device-catalogue';
-import { gatewayInputSchema } from '../domain/gateway';
-import { sensorInputSchema, type MonitoringType } from '../domain/sensor';
+import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-profile';
+import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '@domain/devices/device-catalogue';
+import { gatewayInputSchema } from '@domain/devices/gateway';
+import { sensorInputSchema, type MonitoringType } from '@domain/devices/sensor';
 import { DataLoggingProfileStore } from '../lambdas/data-logging-profiles/store';
 import { GatewayStore } from '../lambdas/gateways/store';
 import { SensorStore } from '../lambdas/sensors/store';

@@ -1,5 +1,5 @@
-import { locationInputSchema } from '../domain/location';
-import { siteInputSchema } from '../domain/site';
+import { locationInputSchema } from '@domain/organisation/location';
+import { siteInputSchema } from '@domain/organisation/site';
 import { locationItem, locationNameMarker, type LocationRecord } from '../lambdas/locations/store';
 import { ENTITY } from '../lambdas/shared/keys';
 import { referenceItem } from '../lambdas/shared/references';

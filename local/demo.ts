@@ -1,4 +1,4 @@
-import type { Role } from '../domain/roles';
+import type { Role } from '@domain/identity/roles';
 
 /** The demo organisation seeded once by `npm start` (local only). */
 export const DEMO_PASSWORD = 'Demo#2026pass';
@@ -7,7 +7,7 @@ export const DEMO_ORGANISATION = {
   customerId: 'demo-foods',
   customerGroupId: 'demo-foods-group',
   name: 'Demo Foods',
-  /** A real site (domain/site.ts): in the demo location, billed at its own address. */
+  /** A real site (domain/organisation/site.ts): in the demo location, billed at its own address. */
   site: {
     id: 'demo-site-main',
     name: 'Main Kitchen',
@@ -35,7 +35,7 @@ export const DEMO_ORGANISATION = {
     taxExempt: false,
     retainAdditionalFieldAnswers: true,
   },
-  /** A real location (domain/location.ts). */
+  /** A real location (domain/organisation/location.ts). */
   location: {
     id: 'demo-location-hq',
     name: 'Demo Foods HQ',

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { normaliseDeviceId } from '../domain/device-catalogue';
-import { deviceTopic, parseDeviceTopic } from '../domain/telemetry';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
+import { deviceTopic, parseDeviceTopic } from '@domain/telemetry/telemetry';
 
 /**
  * Device credentials and topic permissions of the local broker (docs/devices.md "Locally"):

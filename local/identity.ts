@@ -15,7 +15,7 @@ import {
   IDENTITY_CLIENT_WRITE_ATTRIBUTES,
   IDENTITY_CUSTOM_ATTRIBUTES,
   REFRESH_TOKEN_VALIDITY_DAYS,
-} from '../domain/account';
+} from '@domain/identity/account';
 import { identityClock } from './identity/clock';
 import { cognitoLocal, type CognitoService, type ExpressApplication } from './identity/cognito-local';
 import { LocalMessages } from './identity/messages';
@@ -281,7 +281,7 @@ async function ensureUserPool(endpoint: string, credentials: LocalCredentials) {
         AccessTokenValidity: 1,
         RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS,
         TokenValidityUnits: { IdToken: 'hours', AccessToken: 'hours', RefreshToken: 'days' },
-        // The same attribute lists as the AWS clients (domain/account.ts, lib/identity.ts).
+        // The same attribute lists as the AWS clients (domain/identity/account.ts, lib/identity.ts).
         ReadAttributes: [...IDENTITY_CLIENT_READ_ATTRIBUTES],
         WriteAttributes: [...IDENTITY_CLIENT_WRITE_ATTRIBUTES],
       }));

@@ -1,7 +1,7 @@
 import { Aedes } from 'aedes';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceMessageEvent } from '../domain/telemetry';
+import type { DeviceMessageEvent } from '@domain/telemetry/telemetry';
 import { iotRuleSql, IOT_RULES } from '../lambdas/iot-rules';
 import { payloadOf, ruleEvent, startRuleSubscriber, type RuleSubscriber } from './iot-rules';
 

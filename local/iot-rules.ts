@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Aedes, AedesPublishPacket } from 'aedes';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { MAX_DEVICE_PAYLOAD_BYTES, parseDeviceTopic, type DeviceMessageEvent } from '../domain/telemetry';
+import { MAX_DEVICE_PAYLOAD_BYTES, parseDeviceTopic, type DeviceMessageEvent } from '@domain/telemetry/telemetry';
 import { handler as commandAcknowledgementHandler } from '../lambdas/device-commands/acknowledgement-handler';
 import { handler as ingestHandler } from '../lambdas/ingest/handler';
 import { IOT_RULES, type IotRuleDefinition, type IotRuleHandlerName } from '../lambdas/iot-rules';

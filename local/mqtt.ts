@@ -5,7 +5,7 @@ import { createServer as createTcpServer, type Server } from 'node:net';
 import { Duplex, pipeline, Transform, type TransformCallback } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { MAX_DEVICE_PAYLOAD_BYTES } from '../domain/telemetry';
+import { MAX_DEVICE_PAYLOAD_BYTES } from '@domain/telemetry/telemetry';
 import { mayPublish, maySubscribe, verifyDeviceCredentials, type DeviceIdentity } from './device-credentials';
 
 export interface LocalBroker {

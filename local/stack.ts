@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '../domain/account';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '@domain/identity/account';
 import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
-import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '../domain/app-config';
+import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { startCron } from './cron';
 import { startDynamo } from './dynamodb';

@@ -5,7 +5,7 @@ import { configureIdentity } from './api/identity';
 import { App } from './app/App';
 import { ConfigError } from './app/ConfigError';
 import { loadWebAppConfig } from './app/config';
-import type { WebAppConfig } from '@domain/app-config';
+import type { WebAppConfig } from '@domain/core/app-config';
 import { initI18n } from './i18n';
 
 async function start(): Promise<void> {

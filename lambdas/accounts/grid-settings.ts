@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../../domain/errors';
-import { DEFAULT_GRID_SETTINGS, gridSettingsSchema, isGridId, type GridSettings } from '../../domain/grid-settings';
+import { notFound } from '@domain/core/errors';
+import { DEFAULT_GRID_SETTINGS, gridSettingsSchema, isGridId, type GridSettings } from '@domain/identity/grid-settings';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';

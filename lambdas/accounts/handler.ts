@@ -3,11 +3,11 @@ import {
   lastSelectedLocationSchema,
   selfProfileUpdateSchema,
   type AccountPreferences,
-} from '../../domain/account';
-import { CROSS_TENANT_ROLES } from '../../domain/roles';
-import { conflict, forbidden, notFound, validationError } from '../../domain/errors';
-import { mayManageAccount } from '../../domain/user';
-import { MESSAGES } from '../../domain/messages';
+} from '@domain/identity/account';
+import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
+import { conflict, forbidden, notFound, validationError } from '@domain/core/errors';
+import { mayManageAccount } from '@domain/identity/user';
+import { MESSAGES } from '@domain/core/messages';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';

@@ -5,8 +5,8 @@ import {
   type AccountPreferences,
   type CurrentUserDetails,
   type LastSelectedLocation,
-} from '../../domain/account';
-import { isRole, type Role } from '../../domain/roles';
+} from '@domain/identity/account';
+import { isRole, type Role } from '@domain/identity/roles';
 import type { Caller } from '../shared/caller';
 import { accountKey, accountPreferencesKey, tenantPrefix } from '../shared/keys';
 
@@ -41,7 +41,7 @@ export interface AccountRecord {
   dormancyResetAt?: string;
   locationIds?: string[];
   siteIds?: string[];
-  // User administration (lambdas/users, domain/user.ts) keeps these too.
+  // User administration (lambdas/users, domain/identity/user.ts) keeps these too.
   phone?: string;
   phoneVerified?: boolean;
   employeeId?: string;

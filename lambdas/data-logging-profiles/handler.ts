@@ -1,4 +1,4 @@
-import { dataLoggingProfileInputSchema } from '../../domain/data-logging-profile';
+import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-profile';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';

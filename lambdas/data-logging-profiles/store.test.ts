@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DataLoggingProfileInput } from '../../domain/data-logging-profile';
+import type { DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
 import type { Caller } from '../shared/caller';
 import { DataLoggingProfileStore } from './store';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DataLoggingProfile, DataLoggingProfileInput } from '../../domain/data-logging-profile';
-import { conflict, DomainError, notFound, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import type { DataLoggingProfile, DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
+import { conflict, DomainError, notFound, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {

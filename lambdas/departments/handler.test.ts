@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { resetBackendConfig } from '../shared/config';
 import type { ApiEvent, ApiResult } from '../shared/http';
 import { handler } from './handler';

@@ -1,5 +1,5 @@
-import { commandAcknowledgementSchema, type DeviceCommand } from '../../domain/device-commands';
-import { DEVICE_CLOCK_SKEW_MS, deviceMessageEventSchema, MAX_DEVICE_PAYLOAD_DEPTH, nestsDeeperThan } from '../../domain/telemetry';
+import { commandAcknowledgementSchema, type DeviceCommand } from '@domain/devices/device-commands';
+import { DEVICE_CLOCK_SKEW_MS, deviceMessageEventSchema, MAX_DEVICE_PAYLOAD_DEPTH, nestsDeeperThan } from '@domain/telemetry/telemetry';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { createLogger, type Logger } from '../shared/logger';

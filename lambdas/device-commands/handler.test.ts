@@ -2,8 +2,8 @@ import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-pla
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REDACTED } from '../../domain/device-commands';
-import { MESSAGES } from '../../domain/messages';
+import { REDACTED } from '@domain/devices/device-commands';
+import { MESSAGES } from '@domain/core/messages';
 import { apiEvent, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { accountKey } from '../shared/keys';

@@ -1,4 +1,4 @@
-import { normaliseDeviceId } from '../../domain/device-catalogue';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import {
   appliesTo,
   commandDestination,
@@ -6,9 +6,9 @@ import {
   type DeviceCommand,
   type DeviceCommandMessage,
   type DeviceKind,
-} from '../../domain/device-commands';
-import { conflict, notFound, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+} from '@domain/devices/device-commands';
+import { conflict, notFound, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { API_PREFIX } from '../routes';
 import { assertSensorAccess, assertSiteAccess } from '../shared/access';
 import { dynamoDocumentClient, iotDataClient } from '../shared/clients';

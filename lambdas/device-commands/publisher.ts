@@ -1,5 +1,5 @@
 import { PublishCommand, type IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
-import type { DeviceCommandMessage } from '../../domain/device-commands';
+import type { DeviceCommandMessage } from '@domain/devices/device-commands';
 
 /** How a command reaches a device: a publish on its commands topic. */
 export interface CommandPublisher {

@@ -10,7 +10,7 @@ import {
   type DeviceCommand,
   type DeviceCommandInput,
   type DeviceKind,
-} from '../../domain/device-commands';
+} from '@domain/devices/device-commands';
 import { auditItem } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { deviceKey, devicePartition, ENTITY, historyPartition, type DeviceEntity } from '../shared/keys';

@@ -1,4 +1,4 @@
-import { normaliseDeviceId } from '../../domain/device-catalogue';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import {
   DEVICE_FILE_KINDS,
   DEVICE_RECORD_OWNERS,
@@ -8,9 +8,9 @@ import {
   type DeviceRecordOwner,
   type FileDownload,
   type FileUploadTicket,
-} from '../../domain/device-records';
-import { notFound, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+} from '@domain/devices/device-records';
+import { notFound, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { API_PREFIX } from '../routes';
 import { accessibleSiteIds, assertSensorAccess, maySeeSite } from '../shared/access';
 import {

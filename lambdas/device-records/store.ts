@@ -1,5 +1,5 @@
 import { BatchWriteCommand, GetCommand, type BatchWriteCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { newCommandId as timeOrderedId } from '../../domain/device-commands';
+import { newCommandId as timeOrderedId } from '@domain/devices/device-commands';
 import {
   PRESIGNED_URL_SECONDS,
   type DeviceFile,
@@ -7,9 +7,9 @@ import {
   type DeviceNote,
   type DeviceNoteInput,
   type FileUploadRequest,
-} from '../../domain/device-records';
-import { conflict, notFound, validationError, type DomainError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+} from '@domain/devices/device-records';
+import { conflict, notFound, validationError, type DomainError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';

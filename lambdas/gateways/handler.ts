@@ -1,6 +1,6 @@
-import { normaliseDeviceId } from '../../domain/device-catalogue';
-import { sensorReportSeconds } from '../../domain/sensor';
-import { notFound, validationError } from '../../domain/errors';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
+import { sensorReportSeconds } from '@domain/devices/sensor';
+import { notFound, validationError } from '@domain/core/errors';
 import {
   GATEWAY_STATUS_SECONDS,
   gatewayInputSchema,
@@ -10,9 +10,9 @@ import {
   type GatewayInput,
   type GatewaySensorState,
   type HistoryEntry,
-} from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
-import { isDeviceOnline } from '../../domain/telemetry-state';
+} from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
+import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
 import { unknownLocation } from '../locations/store';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { API_PREFIX } from '../routes';

@@ -2,8 +2,8 @@ import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dy
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { gatewayInputSchema } from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
+import { gatewayInputSchema } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
 import type { Caller } from '../shared/caller';
 import { GatewayInUseError, GatewayStore, toGatewayRecord } from './store';
 

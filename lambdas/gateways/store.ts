@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict, validationError, type DomainError } from '../../domain/errors';
-import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput, type GatewayPosition } from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
+import { conflict, validationError, type DomainError } from '@domain/core/errors';
+import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput, type GatewayPosition } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
 import { auditPut, type AuditAction, type AuditEntry } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {

@@ -10,11 +10,11 @@ import {
   identityAttributesDeleteSchema,
   identityAttributesUpdateSchema,
   IGNORED_IDENTITY_ATTRIBUTES,
-} from '../../domain/account';
-import { conflict, forbidden, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { CROSS_TENANT_ROLES } from '../../domain/roles';
-import { mayManageAccount } from '../../domain/user';
+} from '@domain/identity/account';
+import { conflict, forbidden, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
+import { mayManageAccount } from '@domain/identity/user';
 import { findIdentity } from '../users/identity';
 import { API_PREFIX } from '../routes';
 import { cognitoClient } from '../shared/clients';

@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatUtcDateTime } from '../../domain/account';
-import { MESSAGES } from '../../domain/messages';
+import { formatUtcDateTime } from '@domain/identity/account';
+import { MESSAGES } from '@domain/core/messages';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './post-authentication';
 

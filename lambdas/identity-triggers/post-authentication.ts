@@ -1,7 +1,7 @@
 import { AdminResetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
-import { isDormant } from '../../domain/account';
-import { MESSAGES } from '../../domain/messages';
+import { isDormant } from '@domain/identity/account';
+import { MESSAGES } from '@domain/core/messages';
 import { AccountStore } from '../accounts/store';
 import { cognitoClient, dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';

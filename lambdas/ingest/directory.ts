@@ -1,6 +1,6 @@
-import { SENSOR_TYPES, type SensorType } from '../../domain/device-catalogue';
-import { sensorReportSeconds } from '../../domain/sensor';
-import { DEFAULT_DEVIATION, type DeviceLiveState } from '../../domain/telemetry-state';
+import { SENSOR_TYPES, type SensorType } from '@domain/devices/device-catalogue';
+import { sensorReportSeconds } from '@domain/devices/sensor';
+import { DEFAULT_DEVIATION, type DeviceLiveState } from '@domain/telemetry/telemetry-state';
 
 /**
  * The ingest's per-container cache of device configuration and live state (docs/decisions.md

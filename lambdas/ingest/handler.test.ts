@@ -10,7 +10,7 @@ import {
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceMessageEvent } from '../../domain/telemetry';
+import type { DeviceMessageEvent } from '@domain/telemetry/telemetry';
 import { resetBackendConfig } from '../shared/config';
 import { handler, ingestMetrics, readingObservers, resetIngestCache, type StoredReading } from './handler';
 

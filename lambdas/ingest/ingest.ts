@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { channelRange } from '../../domain/device-catalogue';
-import { hourKey } from '../../domain/rollups';
+import { channelRange } from '@domain/devices/device-catalogue';
+import { hourKey } from '@domain/telemetry/rollups';
 import {
   DEVICE_CLOCK_SKEW_MS,
   EARLIEST_DEVICE_TIME_MS,
@@ -9,8 +9,8 @@ import {
   type DeviceMessageEvent,
   type DeviceReading,
   type GatewayStatus,
-} from '../../domain/telemetry';
-import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState } from '../../domain/telemetry-state';
+} from '@domain/telemetry/telemetry';
+import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState } from '@domain/telemetry/telemetry-state';
 import type { Logger } from '../shared/logger';
 import { describeError } from '../shared/logger';
 import type { DeviceDirectory, DeviceEntry, SensorConfig } from './directory';

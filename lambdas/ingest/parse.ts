@@ -12,11 +12,11 @@ import {
   type DeviceMessageEvent,
   type DeviceReading,
   type GatewayStatus,
-} from '../../domain/telemetry';
+} from '@domain/telemetry/telemetry';
 
 /**
  * Reading what arrives on the ingest queue: each SQS record's body is the IoT rule's event
- * (domain/telemetry.ts `DeviceMessageEvent`). Nothing here throws: what cannot be read is
+ * (domain/telemetry/telemetry.ts `DeviceMessageEvent`). Nothing here throws: what cannot be read is
  * returned with the reason, for the dead-letter record.
  */
 

@@ -7,9 +7,9 @@ import {
   QueryCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { hourStartOf, rollupOf, type Rollup, type RollupSource } from '../../domain/rollups';
-import { DEAD_LETTER_RETENTION_DAYS, READING_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '../../domain/telemetry';
-import type { DeviceLiveState } from '../../domain/telemetry-state';
+import { hourStartOf, rollupOf, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
+import { DEAD_LETTER_RETENTION_DAYS, READING_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
+import type { DeviceLiveState } from '@domain/telemetry/telemetry-state';
 import {
   deadLetterPartition,
   deviceConfigVersionKey,

@@ -1,5 +1,5 @@
-import type { Navbar } from '../../domain/account';
-import { forbidden, notFound, validationError } from '../../domain/errors';
+import type { Navbar } from '@domain/identity/account';
+import { forbidden, notFound, validationError } from '@domain/core/errors';
 import {
   locationInputSchema,
   locationMappingSchema,
@@ -11,9 +11,9 @@ import {
   type CorporateNode,
   type Location,
   type LocationShare,
-} from '../../domain/location';
-import { MESSAGES } from '../../domain/messages';
-import { CROSS_TENANT_ROLES, isRole } from '../../domain/roles';
+} from '@domain/organisation/location';
+import { MESSAGES } from '@domain/core/messages';
+import { CROSS_TENANT_ROLES, isRole } from '@domain/identity/roles';
 import { AccountStore, type AccountRecord } from '../accounts/store';
 import { API_PREFIX } from '../routes';
 import { filterBySite } from '../shared/access';

@@ -7,10 +7,10 @@ import {
   QueryCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound, validationError } from '../../domain/errors';
-import type { LocationInput, LocationPatch } from '../../domain/location';
-import { MESSAGES } from '../../domain/messages';
-import { locationDeleteRefusal } from '../../domain/site';
+import { conflict, notFound, validationError } from '@domain/core/errors';
+import type { LocationInput, LocationPatch } from '@domain/organisation/location';
+import { MESSAGES } from '@domain/core/messages';
+import { locationDeleteRefusal } from '@domain/organisation/site';
 import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {

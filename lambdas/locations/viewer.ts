@@ -1,11 +1,11 @@
-import { CROSS_TENANT_ROLES, type Role } from '../../domain/roles';
+import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
 import {
   countsForUser,
   locationAccessLevel,
   withDisplayName,
   type Location,
   type LocationStanding,
-} from '../../domain/location';
+} from '@domain/organisation/location';
 import type { AccountRecord } from '../accounts/store';
 import { readAccess, siteAccessOf, type AccessScope, type SiteAccess } from '../shared/access';
 import type { Caller } from '../shared/caller';

@@ -1,4 +1,4 @@
-import { namedItemInputSchema, namedItemPatchSchema, type NamedCatalogKind } from '../../domain/named-catalog';
+import { namedItemInputSchema, namedItemPatchSchema, type NamedCatalogKind } from '@domain/organisation/named-catalog';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';

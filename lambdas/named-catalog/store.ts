@@ -6,15 +6,15 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { conflict, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import {
   namedCatalogMessages,
   type NamedCatalogKind,
   type NamedItem,
   type NamedItemInput,
   type Page,
-} from '../../domain/named-catalog';
+} from '@domain/organisation/named-catalog';
 import { auditItem } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_VERSION } from '../../domain/app-config';
+import { APP_VERSION } from '@domain/core/app-config';
 import { API_PREFIX, ROUTES, type RouteDefinition } from '../routes';
 
 type JsonObject = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { apiEvent, claimsOf, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';

@@ -1,4 +1,4 @@
-import { securityGroupInputSchema } from '../../domain/security-groups';
+import { securityGroupInputSchema } from '@domain/identity/security-groups';
 import { API_PREFIX } from '../routes';
 import { assertSitesNamable } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { latestCalibration, type Calibration, type CalibrationInput } from '../../domain/calibration';
-import { notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { latestCalibration, type Calibration, type CalibrationInput } from '@domain/devices/calibration';
+import { notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import type { Caller } from '../shared/caller';
 import { calibrationSortKey, devicePartition, ENTITY } from '../shared/keys';
 import { queryAll } from '../shared/pagination';

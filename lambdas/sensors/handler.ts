@@ -1,9 +1,9 @@
-import { calibrationInputSchema, type CalibrationCertificate } from '../../domain/calibration';
-import { normaliseDeviceId } from '../../domain/device-catalogue';
-import { equipmentInputSchema } from '../../domain/equipment';
-import { conflict, notFound, validationError } from '../../domain/errors';
-import type { HistoryEntry } from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
+import { calibrationInputSchema, type CalibrationCertificate } from '@domain/devices/calibration';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
+import { equipmentInputSchema } from '@domain/devices/equipment';
+import { conflict, notFound, validationError } from '@domain/core/errors';
+import type { HistoryEntry } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
 import {
   isImmediate,
   isInactiveSensor,
@@ -17,7 +17,7 @@ import {
   sensorStatusInputSchema,
   type Sensor,
   type SensorListStatus,
-} from '../../domain/sensor';
+} from '@domain/devices/sensor';
 import { API_PREFIX } from '../routes';
 import { accessScope, maySeeSensor, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';

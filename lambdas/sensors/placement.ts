@@ -1,8 +1,8 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { gatewayRelayProblem } from '../../domain/sensor';
-import type { ConnectionType } from '../../domain/device-catalogue';
+import { validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { gatewayRelayProblem } from '@domain/devices/sensor';
+import type { ConnectionType } from '@domain/devices/device-catalogue';
 import { unknownGateway, unknownSite } from '../gateways/store';
 import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
 import { deviceKey, ENTITY } from '../shared/keys';
@@ -22,7 +22,7 @@ export interface SensorPlacement {
  * layer): the site exists and the caller reaches it; the site is on the chosen location; the
  * gateway exists, is on the same site (a sensor reports through a gateway of its own site)
  * and its model relays the sensor's
- * connection type (Wi-Fi excepted: domain/sensor.ts `gatewayRelayProblem`). The location's
+ * connection type (Wi-Fi excepted: domain/devices/sensor.ts `gatewayRelayProblem`). The location's
  * existence is the write transaction's own condition (its reference).
  *
  * A site the caller may not reach answers exactly as a missing one (400, "A selected site does

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conflict } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { quickRegisterInputSchema, type SensorInput } from '../../domain/sensor';
+import { conflict } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { quickRegisterInputSchema, type SensorInput } from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
 import { createLogger } from '../shared/logger';
 import { quickRegister } from './quick-register';

@@ -1,6 +1,6 @@
-import { DomainError } from '../../domain/errors';
-import { sensorModel } from '../../domain/device-catalogue';
-import { MESSAGES } from '../../domain/messages';
+import { DomainError } from '@domain/core/errors';
+import { sensorModel } from '@domain/devices/device-catalogue';
+import { MESSAGES } from '@domain/core/messages';
 import {
   parseQuickRegisterLines,
   quickRegisterSensorInput,
@@ -9,7 +9,7 @@ import {
   type QuickRegisterLineResult,
   type QuickRegisterResult,
   type SensorInput,
-} from '../../domain/sensor';
+} from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/logger';
 import { SENSORS_PER_TRANSACTION, type SensorStore } from './store';

@@ -3,8 +3,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import { sensorInputSchema } from '../../domain/sensor';
+import { MESSAGES } from '@domain/core/messages';
+import { sensorInputSchema } from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
 import { SENSORS_PER_TRANSACTION, SensorInUseError, SensorStore, toSensorRecord } from './store';
 

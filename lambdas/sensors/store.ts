@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound, type DomainError } from '../../domain/errors';
-import { DEVICE_ID_CHARACTERS } from '../../domain/device-catalogue';
-import { EQUIPMENT_TYPES, REFRIGERANTS, type Equipment, type EquipmentInput } from '../../domain/equipment';
-import { MESSAGES } from '../../domain/messages';
+import { conflict, notFound, type DomainError } from '@domain/core/errors';
+import { DEVICE_ID_CHARACTERS } from '@domain/devices/device-catalogue';
+import { EQUIPMENT_TYPES, REFRIGERANTS, type Equipment, type EquipmentInput } from '@domain/devices/equipment';
+import { MESSAGES } from '@domain/core/messages';
 import {
   isSensorOnline,
   sensorDeleteRefusal,
@@ -14,7 +14,7 @@ import {
   type SensorDisable,
   type SensorInput,
   type SensorLiveState,
-} from '../../domain/sensor';
+} from '@domain/devices/sensor';
 import { gatewaySensorCountUpdate, gatewaySensorsPartition, unknownSite } from '../gateways/store';
 import { unknownLocation } from '../locations/store';
 import { auditItem, auditPut, type AuditAction, type AuditEntry } from '../shared/audit';

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { apiEvent, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';

@@ -3,10 +3,10 @@ import {
   loginSessionInputSchema,
   loginSessionUpdateSchema,
   type UserSessionList,
-} from '../../domain/account';
-import { forbidden, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { mayManageAccount } from '../../domain/user';
+} from '@domain/identity/account';
+import { forbidden, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { mayManageAccount } from '@domain/identity/user';
 import { AccountStore } from '../accounts/store';
 import { API_PREFIX } from '../routes';
 import { dynamoDocumentClient } from '../shared/clients';

@@ -7,9 +7,9 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { LoginSessionInput, UserSession } from '../../domain/account';
-import { conflict, notFound, unauthorized } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import type { LoginSessionInput, UserSession } from '@domain/identity/account';
+import { conflict, notFound, unauthorized } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import type { Caller } from '../shared/caller';
 import { queryAll } from '../shared/pagination';
 import {

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DomainError, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '../../domain/settings';
+import { DomainError, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '@domain/identity/settings';
 import { API_PREFIX } from '../routes';
 import { auditItem } from '../shared/audit';
 import { dynamoDocumentClient } from '../shared/clients';

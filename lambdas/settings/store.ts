@@ -6,7 +6,7 @@ import {
   translationOverridesSchema,
   type DashboardPreferences,
   type TranslationOverrides,
-} from '../../domain/settings';
+} from '@domain/identity/settings';
 import { auditItem } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { accountDashboardPreferencesKey, ENTITY, translationOverridesKey } from '../shared/keys';

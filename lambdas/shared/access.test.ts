@@ -2,8 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../domain/errors';
-import { ROLES, type Role } from '../../domain/roles';
+import { DomainError } from '@domain/core/errors';
+import { ROLES, type Role } from '@domain/identity/roles';
 import {
   accessibleSiteIds,
   accessScope,

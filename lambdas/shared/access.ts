@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { CROSS_TENANT_ROLES, type Role } from '../../domain/roles';
+import { notFound, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
 import type { AccountRecord } from '../accounts/store';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
@@ -203,7 +203,7 @@ export function filterBySite<T>(
 }
 
 export interface NotFoundMessage {
-  /** The resource's own "not found" text (SPEC words or domain/messages.ts); default: the generic one. */
+  /** The resource's own "not found" text (SPEC words or domain/core/messages.ts); default: the generic one. */
   notFoundMessage?: string;
 }
 

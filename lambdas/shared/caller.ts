@@ -1,5 +1,5 @@
-import { isRole, type Role } from '../../domain/roles';
-import { unauthorized } from '../../domain/errors';
+import { isRole, type Role } from '@domain/identity/roles';
+import { unauthorized } from '@domain/core/errors';
 
 /** Who is calling, from the claims of the verified ID token (never from the body). */
 export interface Caller {

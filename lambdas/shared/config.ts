@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_SESSIONS, REFRESH_TOKEN_VALIDITY_DAYS } from '../../domain/account';
+import { DEFAULT_MAX_SESSIONS, REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/identity/account';
 
 /**
  * Configuration from environment variables, read once and failing fast when missing.

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { MAX_REQUEST_BODY_BYTES } from '../routes';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import { resetBackendConfig } from './config';

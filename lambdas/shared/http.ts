@@ -5,9 +5,9 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { DomainError, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { CROSS_TENANT_ROLES } from '../../domain/roles';
+import { DomainError, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { findRouteByKey, maxBodyBytesOf, type HandlerName, type RouteDefinition } from '../routes';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
 import { SessionStore, type RequestOrigin } from '../sessions/store';

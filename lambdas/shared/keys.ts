@@ -130,7 +130,7 @@ export const membershipSortKey = (groupId: string) => `${ENTITY.securityGroup}#$
 
 /**
  * Devices (docs/data-model.md "Devices and telemetry"). Sensor and gateway ids are the
- * devices' own ids, normalised (domain/device-catalogue.ts), so the ingest finds a device
+ * devices' own ids, normalised (domain/devices/device-catalogue.ts), so the ingest finds a device
  * from its topic without a lookup. A device's configuration is the item `SENSOR#<id>`
  * (written by the API); its live state (last reading, battery, signal, online) is the item
  * `SENSOR#<id>#STATE` in the same partition (written only by the ingest), so neither writer

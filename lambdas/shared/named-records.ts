@@ -1,5 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict, validationError } from '../../domain/errors';
+import { conflict } from '@domain/core/errors';
 import { runTransaction as runGuardedTransaction, type TransactItem, type TransactItems } from './transactions';
 import { entityPartition, entitySortKey, UNIQUENESS_SORT_KEY, uniquenessPartition, type EntityType } from './keys';
 
@@ -79,20 +79,5 @@ export async function readByIds(
       keys = result.UnprocessedKeys?.[tableName]?.Keys;
     }
   }
-  return found;
-}
-
-/** Refuses (400, `message`) when one of `ids` names no item of that type in the organisation. */
-export async function assertAllExist(
-  client: DynamoDBDocumentClient,
-  tableName: string,
-  customerId: string,
-  entity: EntityType,
-  ids: readonly string[],
-  message: string,
-  keyOf?: (id: string) => Record<string, string>,
-): Promise<Map<string, Record<string, unknown>>> {
-  const found = await readByIds(client, tableName, customerId, entity, ids, keyOf);
-  if (ids.some((id) => !found.has(id))) throw validationError(message);
   return found;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, pageRequestFrom, startKeyAttributes } from './pagination';
 
 const partition = { attribute: 'gsi1pk', value: 'C#org#DEPARTMENT' };

@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

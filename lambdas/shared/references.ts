@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DomainError } from '../../domain/errors';
-import { REFERENCE_KINDS, type ReferenceKind } from '../../domain/site';
+import type { DomainError } from '@domain/core/errors';
+import { REFERENCE_KINDS, type ReferenceKind } from '@domain/organisation/site';
 import { ENTITY, entityPartition, entitySortKey, referencePartition, referenceSortKey } from './keys';
 import { queryAll } from './pagination';
 import type { GuardedItem } from './transactions';

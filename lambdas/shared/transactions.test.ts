@@ -2,8 +2,8 @@ import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dy
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { conflict, DomainError, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { conflict, DomainError, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { runTransaction, TRANSACTION_ATTEMPTS, type GuardedItem } from './transactions';
 import { setAndRemove } from './update-expression';
 

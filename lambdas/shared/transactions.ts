@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict, type DomainError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { conflict, type DomainError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 
 export type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 export type TransactItem = TransactItems[number];

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { forbidden, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { withDisplayName } from '../../domain/location';
-import { siteDocumentUploadSchema, siteInputSchema, type Site, type SiteDocument } from '../../domain/site';
+import { forbidden, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { withDisplayName } from '@domain/organisation/location';
+import { siteDocumentUploadSchema, siteInputSchema, type Site, type SiteDocument } from '@domain/organisation/site';
 import { unknownLocation } from '../locations/store';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { API_PREFIX } from '../routes';

@@ -2,8 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import { siteInputSchema } from '../../domain/site';
+import { MESSAGES } from '@domain/core/messages';
+import { siteInputSchema } from '@domain/organisation/site';
 import type { Caller } from '../shared/caller';
 import { SiteStore } from './store';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { billingAddressOf, siteDeleteRefusal, type SiteDocumentInfo, type SiteInput, type SiteUser } from '../../domain/site';
+import { conflict, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { billingAddressOf, siteDeleteRefusal, type SiteDocumentInfo, type SiteInput, type SiteUser } from '@domain/organisation/site';
 import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import {

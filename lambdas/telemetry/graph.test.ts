@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourStartOf, rollupOf, type Rollup, type RollupSource } from '../../domain/rollups';
+import { hourStartOf, rollupOf, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
 import { sensorConfigOf } from '../ingest/directory';
 import { graphData, MAX_GAP_QUERIES, missingHourRuns, type GraphReader } from './graph';
 

@@ -1,6 +1,6 @@
-import { channelUnit } from '../../domain/device-catalogue';
-import { validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
+import { channelUnit } from '@domain/devices/device-catalogue';
+import { validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import {
   bucketHoursFor,
   bucketRollups,
@@ -15,8 +15,8 @@ import {
   rollupOf,
   type GraphResolution,
   type Rollup,
-} from '../../domain/rollups';
-import { MAX_GRAPH_POINTS, type GraphData, type GraphQuery } from '../../domain/telemetry';
+} from '@domain/telemetry/rollups';
+import { MAX_GRAPH_POINTS, type GraphData, type GraphQuery } from '@domain/telemetry/telemetry';
 import type { SensorConfig } from '../ingest/directory';
 import type { TelemetryStore } from './store';
 

@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import type { GraphData } from '../../domain/telemetry';
+import { MESSAGES } from '@domain/core/messages';
+import type { GraphData } from '@domain/telemetry/telemetry';
 import { apiEvent, claimsOf, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';

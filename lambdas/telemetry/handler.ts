@@ -1,7 +1,7 @@
-import { normaliseDeviceId } from '../../domain/device-catalogue';
-import { forbidden, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { graphQueryFrom, timeRangeFrom } from '../../domain/telemetry';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
+import { forbidden, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { graphQueryFrom, timeRangeFrom } from '@domain/telemetry/telemetry';
 import { sensorConfigOf, type SensorConfig } from '../ingest/directory';
 import { API_PREFIX } from '../routes';
 import { assertSensorAccess, readAccess } from '../shared/access';

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ChannelRollup, Rollup, RollupSource } from '../../domain/rollups';
-import { hourStartOf } from '../../domain/rollups';
-import type { DeadLetter, ReadingRow } from '../../domain/telemetry';
+import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/rollups';
+import { hourStartOf } from '@domain/telemetry/rollups';
+import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
 import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../shared/keys';
 import { queryPage, type PageRequest } from '../shared/pagination';
 

@@ -1,6 +1,6 @@
-import { notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { userViewInputSchema, type UserView } from '../../domain/user-views';
+import { notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { userViewInputSchema, type UserView } from '@domain/identity/user-views';
 import { API_PREFIX } from '../routes';
 import { accessibleSiteIds, assertSitesNamable, type SiteAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';

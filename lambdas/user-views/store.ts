@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import type { Page } from '../../domain/named-catalog';
-import type { UserView, UserViewInput } from '../../domain/user-views';
+import { notFound, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import type { Page } from '@domain/organisation/named-catalog';
+import type { UserView, UserViewInput } from '@domain/identity/user-views';
 import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
 import { byNamePartition, byNameSortKey, ENTITY, entityPartition, entitySortKey, normaliseUnique } from '../shared/keys';

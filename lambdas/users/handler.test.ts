@@ -9,7 +9,7 @@ import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { apiEvent, claimsOf, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { formatUtcDateTime } from '../../domain/account';
-import { conflict, forbidden, notFound, validationError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import { CROSS_TENANT_ROLES } from '../../domain/roles';
+import { formatUtcDateTime } from '@domain/identity/account';
+import { conflict, forbidden, notFound, validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import {
   assignableRoles,
   inviteInputSchema,
@@ -22,7 +22,7 @@ import {
   type OtpChannel,
   type UserInput,
   type UserRole,
-} from '../../domain/user';
+} from '@domain/identity/user';
 import { LocationStore } from '../locations/store';
 import { API_PREFIX } from '../routes';
 import type { Caller } from '../shared/caller';

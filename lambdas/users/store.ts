@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_MS, RESEND_MAX } from '../../domain/account';
+import { RESEND_COOLDOWN_MS, RESEND_MAX } from '@domain/identity/account';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
@@ -10,10 +10,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
-import type { Page } from '../../domain/named-catalog';
-import { ROLE_IDS, type OtpChannel, type User } from '../../domain/user';
+import { conflict, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import type { Page } from '@domain/organisation/named-catalog';
+import { ROLE_IDS, type OtpChannel, type User } from '@domain/identity/user';
 import { accountEmailPartition, type AccountRecord } from '../accounts/store';
 import { auditItem, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';

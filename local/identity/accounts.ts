@@ -21,7 +21,7 @@ import type {
   UpdateUserAttributesRequest,
   VerifyUserAttributeRequest,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
+import { IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '@domain/identity/account';
 import {
   attributeValue,
   cognitoLocal,
@@ -117,7 +117,7 @@ function withMfaPreference(user: StoredUser, sms: SMSMfaSettingsType | undefined
 
 /**
  * The attributes an app client lets a signed-in user write (its `WriteAttributes`); the
- * product's clients have the same list on AWS and locally (domain/account.ts), which also
+ * product's clients have the same list on AWS and locally (domain/identity/account.ts), which also
  * stands for a client stored before lists were set.
  */
 function writableBy(client: AppClient): readonly string[] {

@@ -1,6 +1,6 @@
 import type { ReadingPayload, SimulatedMessage } from './simulation';
 
-/** The most readings one message may carry (domain/telemetry.ts `readingsMessageSchema`). */
+/** The most readings one message may carry (domain/telemetry/telemetry.ts `readingsMessageSchema`). */
 export const MAX_BATCH_READINGS = 500;
 
 /**

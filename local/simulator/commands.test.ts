@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_COMMAND_NAMES } from '../../domain/device-commands';
+import { DEVICE_COMMAND_NAMES } from '@domain/devices/device-commands';
 import { answerCommand, FIRMWARE_FILE_PATTERN } from './commands';
 
 const self = { kind: 'gateway' as const, firmware: '2.4.1', uptimeSeconds: 3600, signal: -70 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How a simulated device answers the portal's commands (domain/device-commands.ts; the
+ * How a simulated device answers the portal's commands (domain/devices/device-commands.ts; the
  * message on `.../commands`, the answer on `.../commands/ack`). Settings are acknowledged
  * with what was set; a firmware update needs a file the device's vendor would publish
  * (`<name>-<major>.<minor>.<patch>.bin`), anything else fails, so the failed path can be

@@ -1,4 +1,4 @@
-import { sensorModel } from '../../domain/device-catalogue';
+import { sensorModel } from '@domain/devices/device-catalogue';
 import type { CabinetProfileName, CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './environment';
 import { streamFor } from './random';
 import type { ChannelKey, FleetSpec, SimulatedChannel, SimulatedGatewaySpec, SimulatedSensorSpec } from './spec';

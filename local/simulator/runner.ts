@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { deviceTopic } from '../../domain/telemetry';
+import { deviceTopic } from '@domain/telemetry/telemetry';
 import type { DeviceCredentials } from '../device-credentials';
 import { coalesce, countReadings } from './batching';
 import { Simulation, type SimulatedMessage } from './simulation';

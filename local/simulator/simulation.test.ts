@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { channelRange } from '../../domain/device-catalogue';
-import { gatewayStatusSchema, readingsMessageSchema } from '../../domain/telemetry';
-import { commandAcknowledgementSchema } from '../../domain/device-commands';
+import { channelRange } from '@domain/devices/device-catalogue';
+import { gatewayStatusSchema, readingsMessageSchema } from '@domain/telemetry/telemetry';
+import { commandAcknowledgementSchema } from '@domain/devices/device-commands';
 import { DEMO_GATEWAYS, DEMO_SENSORS, demoFleet } from '../demo-devices';
 import { coalesce, countReadings } from './batching';
 import { singleSensorFleet, syntheticFleet } from './fleet';
@@ -40,7 +40,7 @@ describe('the demo fleet over a day', () => {
   const messages = simulation.runUntil(START + 24 * HOUR);
   const received = readingsOf(messages);
 
-  it('every message is one the portal accepts (the payload schemas of domain/telemetry.ts)', () => {
+  it('every message is one the portal accepts (the payload schemas of domain/telemetry/telemetry.ts)', () => {
     for (const message of messages) {
       if (message.kind === 'readings') expect(readingsMessageSchema.safeParse(message.payload).success).toBe(true);
       if (message.kind === 'status') expect(gatewayStatusSchema.safeParse(message.payload).success).toBe(true);

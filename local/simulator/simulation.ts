@@ -19,7 +19,7 @@ import {
  * produces the same messages.
  */
 
-/** One reading as a device publishes it (domain/telemetry.ts `deviceReadingSchema`). */
+/** One reading as a device publishes it (domain/telemetry/telemetry.ts `deviceReadingSchema`). */
 export interface ReadingPayload {
   deviceId?: string;
   time: string;
@@ -34,7 +34,7 @@ export interface ReadingsBatchPayload {
   sentAt: string;
 }
 
-/** A gateway's heartbeat (domain/telemetry.ts `gatewayStatusSchema`). */
+/** A gateway's heartbeat (domain/telemetry/telemetry.ts `gatewayStatusSchema`). */
 export interface GatewayStatusPayload {
   time: string;
   signal: number;
@@ -42,7 +42,7 @@ export interface GatewayStatusPayload {
   uptimeSeconds: number;
 }
 
-/** A command's outcome (domain/device-commands.ts `commandAcknowledgementSchema`). */
+/** A command's outcome (domain/devices/device-commands.ts `commandAcknowledgementSchema`). */
 export interface AcknowledgementPayload {
   commandId: string;
   status: 'executed' | 'failed';

@@ -38,7 +38,7 @@ export interface SimulatedChannel {
 export interface SimulatedSensorSpec {
   /** The device id, normalised (upper case). */
   id: string;
-  /** The catalogue model code (domain/device-catalogue.ts). */
+  /** The catalogue model code (domain/devices/device-catalogue.ts). */
   model: string;
   /** The gateway that relays it by radio; none for a sensor on Wi-Fi, which publishes for itself. */
   gatewayId?: string;

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dataLoggingProfileInputSchema } from '../../domain/data-logging-profile';
-import { gatewayInputSchema } from '../../domain/gateway';
-import { sensorInputSchema, type SensorInput } from '../../domain/sensor';
+import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-profile';
+import { gatewayInputSchema } from '@domain/devices/gateway';
+import { sensorInputSchema, type SensorInput } from '@domain/devices/sensor';
 import { DataLoggingProfileStore } from '../../lambdas/data-logging-profiles/store';
 import { gatewayItem, GatewayStore, type GatewayRecord } from '../../lambdas/gateways/store';
 import { sensorItem, SensorStore, type SensorRecord } from '../../lambdas/sensors/store';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt, { type MqttClient } from 'mqtt';
-import { floorToHour, hourKey, rollupOf } from '../../domain/rollups';
-import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '../../domain/telemetry';
+import { floorToHour, hourKey, rollupOf } from '@domain/telemetry/rollups';
+import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '@domain/telemetry/telemetry';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/ingest/store';
 import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
@@ -205,7 +205,7 @@ try {
   const listFull = await time(ROUNDS, listAll);
 
   // 30 days of one sensor, every 5 minutes, written directly in bulk: the ingest's own readingItem and
-  // rollupItem, each hour's rollup computed by domain/rollups' rollupOf (what the ingest computes).
+  // rollupItem, each hour's rollup computed by domain/telemetry/rollups' rollupOf (what the ingest computes).
   const graphSensor = fleet.sensors[0]?.id ?? '';
   const historyEnd = floorToHour(simulationStart);
   const historyStart = historyEnd - 30 * DAY;

@@ -18,7 +18,7 @@
  *   CONFORMANCE_CLIENT_ID=<client id>      no secret; ALLOW_USER_PASSWORD_AUTH and
  *                                          ALLOW_REFRESH_TOKEN_AUTH; user-existence errors
  *                                          prevented; token revocation on; the product's read
- *                                          and write attribute lists (domain/account.ts); the
+ *                                          and write attribute lists (domain/identity/account.ts); the
  *                                          pool keeps the original email until the new one is
  *                                          verified (keepOriginal), with the custom attributes
  *   CONFORMANCE_EMAIL_DOMAIN=<domain>      where the test users' mail is received
@@ -73,7 +73,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
+import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '@domain/identity/account';
 import { loadLocalCredentials } from '../../local/credentials';
 import { identityClient, LOCAL_REGION, startIdentity, TEST_CLOCK_VARIABLE, type LocalIdentity } from '../../local/identity';
 import { Outbox } from '../../local/outbox';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sensorModel } from '../../domain/device-catalogue';
-import type { Gateway } from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
-import { sensorIdProblem, type Sensor } from '../../domain/sensor';
+import { sensorModel } from '@domain/devices/device-catalogue';
+import type { Gateway } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
+import { sensorIdProblem, type Sensor } from '@domain/devices/sensor';
 import { launchBrowser } from '../support/browser';
 import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
 import { api, type TestUser } from '../support/identity';

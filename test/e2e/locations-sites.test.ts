@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Navbar } from '../../domain/account';
-import type { Site } from '../../domain/site';
+import type { Navbar } from '@domain/identity/account';
+import type { Site } from '@domain/organisation/site';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Navbar } from '../../domain/account';
+import type { Navbar } from '@domain/identity/account';
 import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/shared/keys';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';

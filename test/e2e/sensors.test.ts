@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Sensor } from '../../domain/sensor';
+import type { Sensor } from '@domain/devices/sensor';
 import { deviceCredentials } from '../../local/device-credentials';
 import { startSimulatedDevice, type SimulatedDevice } from '../../local/simulator';
 import { launchBrowser } from '../support/browser';

@@ -9,7 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatUtcDateTime } from '../../domain/account';
+import { formatUtcDateTime } from '@domain/identity/account';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
 import { identityClient, LOCAL_REGION } from '../../local/identity';

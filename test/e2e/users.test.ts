@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { User } from '../../domain/user';
+import type { User } from '@domain/identity/user';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
 import { api, createUser, provisionAccount, readLatestCode, type TestUser } from '../support/identity';

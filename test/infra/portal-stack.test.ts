@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '../../domain/account';
-import { APP_VERSION } from '../../domain/app-config';
+import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '@domain/identity/account';
+import { APP_VERSION } from '@domain/core/app-config';
 import { HANDLERS, ROUTES, routeKeyOf } from '../../lambdas/routes';
 import { API_FUNCTION_TIMEOUT_MAX, API_FUNCTION_TIMEOUTS } from '../../lib/api';
 import { CUSTOM_ATTRIBUTES } from '../../lib/identity';
@@ -105,7 +105,7 @@ describe('ColdChainPortalStack', () => {
       }
     });
 
-    it('gives both app clients exactly the read and write lists the local identity service enforces (domain/account.ts)', () => {
+    it('gives both app clients exactly the read and write lists the local identity service enforces (domain/identity/account.ts)', () => {
       const clients = Object.values(template.findResources('AWS::Cognito::UserPoolClient') as Resources);
       expect(clients).toHaveLength(2);
       for (const client of clients) {

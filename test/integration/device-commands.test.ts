@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DeviceCommand } from '../../domain/device-commands';
-import { MESSAGES } from '../../domain/messages';
+import type { DeviceCommand } from '@domain/devices/device-commands';
+import { MESSAGES } from '@domain/core/messages';
 import { connectDevice, registerTestDevices, type DeviceConnection, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 

@@ -3,8 +3,8 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { formatUtcDateTime } from '../../domain/account';
-import { MESSAGES } from '../../domain/messages';
+import { formatUtcDateTime } from '@domain/identity/account';
+import { MESSAGES } from '@domain/core/messages';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
 import { api, createUser, provisionAccount, readLatestCode, signIn } from '../support/identity';

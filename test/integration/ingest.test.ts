@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DeadLetter } from '../../domain/telemetry';
+import type { DeadLetter } from '@domain/telemetry/telemetry';
 import { deadLetterPartition, deviceKey, deviceStateKey, ENTITY, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';

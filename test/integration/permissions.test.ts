@@ -1,7 +1,7 @@
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROLES, type Role } from '../../domain/roles';
+import { ROLES, type Role } from '@domain/identity/roles';
 import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lambdas/routes';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DataLoggingProfile } from '../../domain/data-logging-profile';
-import type { Gateway, HistoryEntry } from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
-import type { QuickRegisterResult, Sensor } from '../../domain/sensor';
-import type { SiteDevices } from '../../domain/site';
+import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
+import type { Gateway, HistoryEntry } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
+import type { QuickRegisterResult, Sensor } from '@domain/devices/sensor';
+import type { SiteDevices } from '@domain/organisation/site';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, newSensorId, type SensorPlace } from '../support/sensors';
 

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import type { SecurityGroup, SecurityGroupUser } from '../../domain/security-groups';
+import { MESSAGES } from '@domain/core/messages';
+import type { SecurityGroup, SecurityGroupUser } from '@domain/identity/security-groups';
 import { accessibleSiteIds } from '../../lambdas/shared/access';
 import type { Caller } from '../../lambdas/shared/caller';
 import { byNameSortKey, ENTITY, entityPartition, historyPartition } from '../../lambdas/shared/keys';

@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { HistoryEntry } from '../../domain/gateway';
-import { MESSAGES } from '../../domain/messages';
-import type { Sensor } from '../../domain/sensor';
+import type { HistoryEntry } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
+import type { Sensor } from '@domain/devices/sensor';
 import type { DueChangeRun } from '../../lambdas/device-schedules/due-changes';
 import { handler as deviceSchedules } from '../../lambdas/device-schedules/handler';
 import { resetBackendConfig } from '../../lambdas/shared/config';

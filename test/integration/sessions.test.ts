@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { parseUtcDateTime, type CurrentUserDetails, type UserSessionList } from '../../domain/account';
-import { MESSAGES } from '../../domain/messages';
+import { parseUtcDateTime, type CurrentUserDetails, type UserSessionList } from '@domain/identity/account';
+import { MESSAGES } from '@domain/core/messages';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
 import { accountKey } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';

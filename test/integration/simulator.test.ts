@@ -1,12 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DataLoggingProfile } from '../../domain/data-logging-profile';
-import type { DeviceCommand } from '../../domain/device-commands';
-import type { Gateway } from '../../domain/gateway';
-import type { Sensor } from '../../domain/sensor';
-import type { SiteDevices } from '../../domain/site';
-import type { ReadingRow } from '../../domain/telemetry';
+import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
+import type { DeviceCommand } from '@domain/devices/device-commands';
+import type { Gateway } from '@domain/devices/gateway';
+import type { Sensor } from '@domain/devices/sensor';
+import type { SiteDevices } from '@domain/organisation/site';
+import type { ReadingRow } from '@domain/telemetry/telemetry';
 import { tenantPrefix } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';

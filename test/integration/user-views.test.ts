@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import type { UserView } from '../../domain/user-views';
+import { MESSAGES } from '@domain/core/messages';
+import type { UserView } from '@domain/identity/user-views';
 import { ENTITY, entityPartition, entitySortKey } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';

@@ -3,8 +3,8 @@ import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/cli
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
-import type { User } from '../../domain/user';
+import { MESSAGES } from '@domain/core/messages';
+import type { User } from '@domain/identity/user';
 import { entityPartition, historyPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';

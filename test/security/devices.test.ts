@@ -3,7 +3,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DeadLetter } from '../../domain/telemetry';
+import type { DeadLetter } from '@domain/telemetry/telemetry';
 import { deadLetterPartition, deviceKey, devicePartition, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';

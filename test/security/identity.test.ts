@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { api, createUser, openSession, provisionAccount, readLatestCode, type TestUser } from '../support/identity';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { byNamePartition, ENTITY } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { api, createUser, type TestUser } from '../support/identity';

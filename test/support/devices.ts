@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { CommandAcknowledgement, DeviceCommandMessage } from '../../domain/device-commands';
-import { deviceTopic } from '../../domain/telemetry';
+import type { CommandAcknowledgement, DeviceCommandMessage } from '@domain/devices/device-commands';
+import { deviceTopic } from '@domain/telemetry/telemetry';
 import { deviceCredentials } from '../../local/device-credentials';
 import type { StackUnderTest } from './global-setup';
 import { api, provisionAccount, type TestUser } from './identity';

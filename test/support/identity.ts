@@ -6,7 +6,7 @@ import {
   AdminUpdateUserAttributesCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '../../domain/roles';
+import type { Role } from '@domain/identity/roles';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';

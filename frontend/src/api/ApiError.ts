@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 
 /**
  * A failed API call: the HTTP status (0 when the server could not be reached) and the

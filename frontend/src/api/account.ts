@@ -4,7 +4,7 @@ import {
   currentUserDetailsSchema,
   type AccountPreferences,
   type CurrentUserDetails,
-} from '@domain/account';
+} from '@domain/identity/account';
 import { apiFetch, apiFetchAs } from './apiFetch';
 
 /** GET account/me: the signed-in user's details (SPEC section 3 "Current user details"). */

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import type { WebAppConfig } from '@domain/app-config';
-import { MESSAGES } from '@domain/messages';
+import type { WebAppConfig } from '@domain/core/app-config';
+import { MESSAGES } from '@domain/core/messages';
 import { ApiError, apiErrorFrom } from './ApiError';
 import { currentSession } from './identity';
 

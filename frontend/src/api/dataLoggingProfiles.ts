@@ -4,7 +4,7 @@ import {
   dataLoggingProfileSchema,
   type DataLoggingProfile,
   type DataLoggingProfileInput,
-} from '@domain/data-logging-profile';
+} from '@domain/devices/data-logging-profile';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 import { allPages } from './locations';

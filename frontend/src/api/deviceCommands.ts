@@ -1,7 +1,7 @@
 import useSWR, { type SWRResponse } from 'swr';
 import { z } from 'zod';
-import { deviceCommandSchema, type DeviceCommand, type DeviceCommandInput } from '@domain/device-commands';
-import type { DeviceRecordOwner } from '@domain/device-records';
+import { deviceCommandSchema, type DeviceCommand, type DeviceCommandInput } from '@domain/devices/device-commands';
+import type { DeviceRecordOwner } from '@domain/devices/device-records';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

@@ -12,9 +12,9 @@ import {
   type DeviceNote,
   type DeviceNoteInput,
   type DeviceRecordOwner,
-} from '@domain/device-records';
-import { historyEntrySchema } from '@domain/gateway';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/devices/device-records';
+import { historyEntrySchema } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import { ApiError } from './ApiError';
 import { everyPage } from './sensors';

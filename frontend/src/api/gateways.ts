@@ -8,7 +8,7 @@ import {
   type GatewayData,
   type GatewayInput,
   type GatewaySensor,
-} from '@domain/gateway';
+} from '@domain/devices/gateway';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 import { allPages } from './locations';
@@ -25,11 +25,6 @@ export function isGatewayListKey(key: unknown): boolean {
 export function useGatewayList(list: 'active' | 'inactive'): SWRResponse<Gateway[], ApiError> {
   const key = list === 'active' ? GATEWAYS_KEY : INACTIVE_GATEWAYS_KEY;
   return useSWR<Gateway[], ApiError, string>(key, () => allPages(gatewayPageSchema, `/${key}`));
-}
-
-/** The active gateways the user reaches. */
-export function useGateways(): SWRResponse<Gateway[], ApiError> {
-  return useGatewayList('active');
 }
 
 const gatewayPath = (id: string) => `/gateways/${encodeURIComponent(id)}`;

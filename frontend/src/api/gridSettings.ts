@@ -1,5 +1,5 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { gridSettingsSchema, type GridSettings } from '@domain/grid-settings';
+import { gridSettingsSchema, type GridSettings } from '@domain/identity/grid-settings';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

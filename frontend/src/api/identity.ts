@@ -14,9 +14,9 @@ import {
   type JWT,
   type SignInOutput,
 } from 'aws-amplify/auth';
-import type { WebAppConfig } from '@domain/app-config';
-import { MESSAGES } from '@domain/messages';
-import { isRole, type Role } from '@domain/roles';
+import type { WebAppConfig } from '@domain/core/app-config';
+import { MESSAGES } from '@domain/core/messages';
+import { isRole, type Role } from '@domain/identity/roles';
 
 /**
  * The identity service (Cognito, or its emulator locally), through Amplify Auth. The rest

@@ -1,6 +1,6 @@
 import useSWR, { type SWRResponse } from 'swr';
 import { z } from 'zod';
-import { lastSelectedLocationSchema, navbarSchema, type LastSelectedLocation, type Navbar } from '@domain/account';
+import { lastSelectedLocationSchema, navbarSchema, type LastSelectedLocation, type Navbar } from '@domain/identity/account';
 import {
   locationExistsSchema,
   locationPageSchema,
@@ -12,7 +12,7 @@ import {
   type LocationInput,
   type LocationShare,
   type LocationShareInput,
-} from '@domain/location';
+} from '@domain/organisation/location';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

@@ -1,6 +1,6 @@
 import useSWR, { type SWRResponse } from 'swr';
 import { z } from 'zod';
-import { namedItemSchema, type NamedItem, type NamedItemInput } from '@domain/named-catalog';
+import { namedItemSchema, type NamedItem, type NamedItemInput } from '@domain/organisation/named-catalog';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

@@ -1,4 +1,4 @@
-import { quickRegisterResultSchema, type QuickRegisterInput, type QuickRegisterResult } from '@domain/sensor';
+import { quickRegisterResultSchema, type QuickRegisterInput, type QuickRegisterResult } from '@domain/devices/sensor';
 import { apiFetchAs } from './apiFetch';
 
 /** POST /sensors/quickregister: registers every id of the list, each on its own; answers a result per line. */

@@ -6,7 +6,7 @@ import {
   type SecurityGroup,
   type SecurityGroupFormValues,
   type SecurityGroupUser,
-} from '@domain/security-groups';
+} from '@domain/identity/security-groups';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

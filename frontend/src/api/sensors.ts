@@ -7,10 +7,10 @@ import {
   type Calibration,
   type CalibrationCertificate,
   type CalibrationInput,
-} from '@domain/calibration';
-import type { DataLoggingProfile } from '@domain/data-logging-profile';
-import { equipmentSchema, type Equipment, type EquipmentInput } from '@domain/equipment';
-import { gatewayPageSchema, type Gateway } from '@domain/gateway';
+} from '@domain/devices/calibration';
+import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
+import { equipmentSchema, type Equipment, type EquipmentInput } from '@domain/devices/equipment';
+import { gatewayPageSchema, type Gateway } from '@domain/devices/gateway';
 import {
   sensorPageSchema,
   sensorSchema,
@@ -19,7 +19,7 @@ import {
   type SensorDisableInput,
   type SensorEnableInput,
   type SensorInput,
-} from '@domain/sensor';
+} from '@domain/devices/sensor';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 import { useDataLoggingProfiles } from './dataLoggingProfiles';

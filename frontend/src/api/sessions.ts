@@ -4,7 +4,7 @@ import {
   userSessionListSchema,
   type LoginSessionInput,
   type UserSessionList,
-} from '@domain/account';
+} from '@domain/identity/account';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

@@ -6,7 +6,7 @@ import {
   type DashboardPreferences,
   type ProfileSettings,
   type TranslationOverrides,
-} from '@domain/settings';
+} from '@domain/identity/settings';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

@@ -11,7 +11,7 @@ import {
   type SiteDocumentUpload,
   type SiteInput,
   type SiteUser,
-} from '@domain/site';
+} from '@domain/organisation/site';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 import { allPages } from './locations';
@@ -24,10 +24,6 @@ export function useSites(): SWRResponse<Site[], ApiError> {
 }
 
 const sitePath = (id: string) => `/sites/${encodeURIComponent(id)}`;
-
-export function getSite(id: string): Promise<Site> {
-  return apiFetchAs(siteSchema, sitePath(id));
-}
 
 export function createSite(input: SiteInput): Promise<Site> {
   return apiFetchAs(siteSchema, '/sites', { method: 'POST', body: input });
@@ -55,8 +51,4 @@ export function uploadSiteDocument(id: string, upload: SiteDocumentUpload): Prom
 
 export function downloadSiteDocument(id: string): Promise<SiteDocument> {
   return apiFetchAs(siteDocumentSchema, `${sitePath(id)}/document`);
-}
-
-export async function deleteSiteDocument(id: string): Promise<void> {
-  await apiFetch(`${sitePath(id)}/document`, { method: 'DELETE' });
 }

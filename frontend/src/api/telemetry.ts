@@ -1,7 +1,7 @@
 import useSWR, { type SWRResponse } from 'swr';
 import useSWRInfinite, { type SWRInfiniteResponse } from 'swr/infinite';
 import { z } from 'zod';
-import { graphDataSchema, readingRowSchema, type GraphData, type ReadingRow } from '@domain/telemetry';
+import { graphDataSchema, readingRowSchema, type GraphData, type ReadingRow } from '@domain/telemetry/telemetry';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

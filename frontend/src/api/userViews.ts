@@ -1,5 +1,5 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { userViewPageSchema, userViewSchema, type UserView, type UserViewFormValues } from '@domain/user-views';
+import { userViewPageSchema, userViewSchema, type UserView, type UserViewFormValues } from '@domain/identity/user-views';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 

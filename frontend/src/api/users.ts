@@ -3,13 +3,12 @@ import { z } from 'zod';
 import {
   customerGroupSchema,
   sendOtpResultSchema,
-  userRoleSchema,
   userSchema,
   type InviteFormInput,
   type OtpChannel,
   type User,
   type UserFieldsInput,
-} from '@domain/user';
+} from '@domain/identity/user';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 
@@ -65,10 +64,6 @@ export function setUserActive(id: string, isactive: boolean): Promise<User> {
   return apiFetchAs(userSchema, `${userPath(id)}/status`, { method: 'PUT', body: { isactive } });
 }
 
-export function setUserMfa(id: string, enabled: boolean): Promise<User> {
-  return apiFetchAs(userSchema, `${userPath(id)}/mfa`, { method: 'PUT', body: { enabled } });
-}
-
 /** The invitation again (a new temporary password), for a user who has not signed in yet. */
 export async function resendInvitation(email: string): Promise<void> {
   await apiFetch(`/cognito/resendinvite/${encodeURIComponent(email)}`, { method: 'POST' });
@@ -82,13 +77,7 @@ export function verifyCode(userId: string, channel: OtpChannel, code: string): P
   return apiFetchAs(userSchema, '/users/verifyOTP', { method: 'POST', body: { userId, channel, code } });
 }
 
-const rolesSchema = z.object({ items: z.array(userRoleSchema) });
 const customerGroupsSchema = z.object({ items: z.array(customerGroupSchema) });
-
-/** GET roles/userroles: the roles this administrator may give. */
-export function useAssignableRoles(): SWRResponse<z.infer<typeof rolesSchema>['items'], ApiError> {
-  return useSWR('roles/userroles', async () => (await apiFetchAs(rolesSchema, '/roles/userroles')).items);
-}
 
 /** GET account/customergroups. */
 export function useCustomerGroups(): SWRResponse<z.infer<typeof customerGroupsSchema>['items'], ApiError> {

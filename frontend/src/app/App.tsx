@@ -6,7 +6,7 @@ import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { WebAppConfig } from '@domain/app-config';
+import type { WebAppConfig } from '@domain/core/app-config';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { AppRoutes } from './routes';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Navbar } from '@domain/account';
+import type { Navbar } from '@domain/identity/account';
 import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
 import { renderScreen } from '../test/render';

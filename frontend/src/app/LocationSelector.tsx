@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import type { LastSelectedLocation, Navbar } from '@domain/account';
+import type { LastSelectedLocation, Navbar } from '@domain/identity/account';
 import { saveLastSelectedLocation, useLastSelectedLocation, useNavbarLocations } from '../api/locations';
 import { TOAST_DURATION_MS } from '../components/toasts';
 import { updateClientState, useClientState } from './clientState';

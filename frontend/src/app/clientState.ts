@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { AccountPreferences } from '@domain/account';
-import { isRole, type Role } from '@domain/roles';
+import type { AccountPreferences } from '@domain/identity/account';
+import { isRole, type Role } from '@domain/identity/roles';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type Language } from '../i18n';
 
 /**

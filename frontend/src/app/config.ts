@@ -1,4 +1,4 @@
-import type { WebAppConfig } from '@domain/app-config';
+import type { WebAppConfig } from '@domain/core/app-config';
 
 type Check = (value: unknown) => boolean;
 const text: Check = (value) => typeof value === 'string';

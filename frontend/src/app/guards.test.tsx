@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/identity/roles';
 import type { AuthStatus } from '../features/auth/authContext';
 import { renderScreen } from '../test/render';
 import { DEFAULT_SESSION_STATE, replaceClientState } from './clientState';

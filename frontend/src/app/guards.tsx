@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/identity/roles';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DEFAULT_LANDING } from '../features/auth/landing';

@@ -17,8 +17,8 @@ import StorageIcon from '@mui/icons-material/StorageOutlined';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '@domain/roles';
-import { SECURITY_GROUP_ROLES } from '@domain/security-groups';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '@domain/identity/roles';
+import { SECURITY_GROUP_ROLES } from '@domain/identity/security-groups';
 import type { PortalModule } from './guards';
 
 /** Who may open each area: the routes' role guards and the side navigation read the same list. */

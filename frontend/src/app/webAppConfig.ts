@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
-import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/app-config';
+import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 
 /**
  * What a screen uses before (or without) /config.json: the spec's defaults. The values are
- * repeated from domain/account.ts rather than imported, which would bring zod into the first
+ * repeated from domain/identity/account.ts rather than imported, which would bring zod into the first
  * load.
  */
 export const DEFAULT_WEB_APP_CONFIG: WebAppConfig = {

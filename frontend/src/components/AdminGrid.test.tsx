@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GridSettings } from '@domain/grid-settings';
+import type { GridSettings } from '@domain/identity/grid-settings';
 import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
 import { renderScreen } from '../test/render';

@@ -20,7 +20,7 @@ import {
 } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/grid-settings';
+import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/identity/grid-settings';
 import { errorMessageOf } from '../api/ApiError';
 import { saveGridSettings, useGridSettings } from '../api/gridSettings';
 import { useMessageText } from '../i18n/messages';

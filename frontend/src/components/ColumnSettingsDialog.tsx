@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/grid-settings';
+import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/identity/grid-settings';
 
 export interface ColumnSettingsDialogProps {
   /** The grid's columns in their declared order (before the user's order). */

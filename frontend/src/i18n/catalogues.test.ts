@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { catalogues, enCatalogue } from './index';
 import es from './es.json';
 import fr from './fr.json';

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageKeyOf } from '@domain/messages';
+import { messageKeyOf } from '@domain/core/messages';
 
 /**
  * Shows a product message (from a domain schema or an API error body, always in English)

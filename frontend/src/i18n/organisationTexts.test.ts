@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { applyOrganisationTexts, exportTranslationCsv, importTranslationCsv, TranslationCsvError } from './organisationTexts';
 
 const none = { en: {}, fr: {}, es: {} };

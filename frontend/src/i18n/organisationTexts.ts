@@ -4,8 +4,8 @@ import {
   placeholdersOf,
   TRANSLATION_CSV_COLUMNS,
   type TranslationOverrides,
-} from '@domain/settings';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/identity/settings';
+import { MESSAGES } from '@domain/core/messages';
 import { catalogues, LANGUAGES, type Language } from './index';
 
 /**

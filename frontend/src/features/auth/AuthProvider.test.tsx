@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUserDetails } from '@domain/account';
+import type { CurrentUserDetails } from '@domain/identity/account';
 import { apiFetch, configureApi } from '../../api/apiFetch';
 import type { IdentitySession } from '../../api/identity';
 import { getClientState, LAST_ACTIVITY_STORAGE_KEY, replaceClientState, DEFAULT_SESSION_STATE } from '../../app/clientState';

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AccountPreferences, CurrentUserDetails } from '@domain/account';
-import { APP_VERSION } from '@domain/app-config';
+import type { AccountPreferences, CurrentUserDetails } from '@domain/identity/account';
+import { APP_VERSION } from '@domain/core/app-config';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { Role } from '@domain/roles';
+import type { Role } from '@domain/identity/roles';
 
 export const DEFAULT_LANDING = '/app/dashboard';
 export const HELPDESK_LANDING = '/app/helpdesk';

@@ -20,8 +20,8 @@ import {
   type DataLoggingProfileFormValues,
   type DataLoggingProfileInput,
   type Weekday,
-} from '@domain/data-logging-profile';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/devices/data-logging-profile';
+import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';

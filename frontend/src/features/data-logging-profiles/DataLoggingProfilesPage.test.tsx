@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DataLoggingProfile } from '@domain/data-logging-profile';
-import { MESSAGES } from '@domain/messages';
-import type { Role } from '@domain/roles';
+import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
+import { MESSAGES } from '@domain/core/messages';
+import type { Role } from '@domain/identity/roles';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';

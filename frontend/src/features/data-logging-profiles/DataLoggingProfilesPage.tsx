@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import type { DataLoggingProfile, DataLoggingProfileInput } from '@domain/data-logging-profile';
-import { ORGANISATION_WRITERS } from '@domain/roles';
+import type { DataLoggingProfile, DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
+import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { errorMessageOf } from '../../api/ApiError';
 import {
   createDataLoggingProfile,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceCommand } from '@domain/device-commands';
-import { MESSAGES } from '@domain/messages';
+import type { DeviceCommand } from '@domain/devices/device-commands';
+import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { renderScreen } from '../../test/render';
 import { DeviceCommandsTab } from './DeviceCommandsTab';

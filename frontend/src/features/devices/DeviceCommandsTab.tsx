@@ -24,7 +24,7 @@ import {
   type DeviceCommand,
   type DeviceCommandName,
   type DeviceKind,
-} from '@domain/device-commands';
+} from '@domain/devices/device-commands';
 import { errorMessageOf } from '../../api/ApiError';
 import { sendDeviceCommand, useDeviceCommands } from '../../api/deviceCommands';
 import { useMessageText } from '../../i18n/messages';

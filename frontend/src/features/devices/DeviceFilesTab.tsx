@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_FILE_TYPES, DEVICE_IMAGE_TYPES, deviceFileProblem, type DeviceFile, type DeviceFileKind } from '@domain/device-records';
+import { DEVICE_FILE_TYPES, DEVICE_IMAGE_TYPES, deviceFileProblem, type DeviceFile, type DeviceFileKind } from '@domain/devices/device-records';
 import { errorMessageOf } from '../../api/ApiError';
 import { deleteDeviceFile, deviceFileDownloadUrl, uploadDeviceFile, useDeviceFiles } from '../../api/deviceRecords';
 import { useMessageText } from '../../i18n/messages';

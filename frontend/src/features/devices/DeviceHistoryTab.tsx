@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRecordOwner } from '@domain/device-records';
+import type { DeviceRecordOwner } from '@domain/devices/device-records';
 import { errorMessageOf } from '../../api/ApiError';
 import { useDeviceHistory, type DeviceHistoryEntry } from '../../api/deviceRecords';
 import { useMessageText } from '../../i18n/messages';

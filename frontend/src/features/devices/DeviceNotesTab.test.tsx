@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceNote } from '@domain/device-records';
-import { MESSAGES } from '@domain/messages';
+import type { DeviceNote } from '@domain/devices/device-records';
+import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { renderScreen } from '../../test/render';

@@ -19,8 +19,8 @@ import {
   type DeviceNoteFormValues,
   type DeviceNoteInput,
   type DeviceRecordOwner,
-} from '@domain/device-records';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/devices/device-records';
+import { MESSAGES } from '@domain/core/messages';
 import { errorMessageOf } from '../../api/ApiError';
 import { addDeviceNote, deleteDeviceNote, updateDeviceNote, useDeviceNotes } from '../../api/deviceRecords';
 import { FormDialog } from '../../components/FormDialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { commandInputFrom, parameterFields } from './commandForm';
 
 describe('device command forms', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_COMMANDS, type DeviceCommandInput, type DeviceCommandName } from '@domain/device-commands';
+import { DEVICE_COMMANDS, type DeviceCommandInput, type DeviceCommandName } from '@domain/devices/device-commands';
 import { localToIso } from './localTime';
 
 /**

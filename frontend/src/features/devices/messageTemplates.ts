@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES, type MessageKey } from '@domain/messages';
+import { MESSAGES, type MessageKey } from '@domain/core/messages';
 import { useMessageText } from '../../i18n/messages';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

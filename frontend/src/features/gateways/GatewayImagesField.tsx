@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { DEVICE_IMAGE_TYPES, deviceFileProblem } from '@domain/device-records';
-import { GATEWAY_MAX_IMAGES } from '@domain/gateway';
-import { MESSAGES } from '@domain/messages';
+import { DEVICE_IMAGE_TYPES, deviceFileProblem } from '@domain/devices/device-records';
+import { GATEWAY_MAX_IMAGES } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
 import { deviceFileDownloadUrl, useDeviceFiles } from '../../api/deviceRecords';
 import { useMessageText } from '../../i18n/messages';
 

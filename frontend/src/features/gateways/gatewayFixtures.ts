@@ -1,4 +1,4 @@
-import type { Gateway } from '@domain/gateway';
+import type { Gateway } from '@domain/devices/gateway';
 
 const at = '2026-01-15T10:00:00.000Z';
 

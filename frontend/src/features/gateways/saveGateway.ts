@@ -1,4 +1,4 @@
-import type { Gateway, GatewayInput } from '@domain/gateway';
+import type { Gateway, GatewayInput } from '@domain/devices/gateway';
 import { deleteDeviceFile, uploadDeviceFile } from '../../api/deviceRecords';
 import { createGateway, updateGateway } from '../../api/gateways';
 import type { GatewayImagePlan } from './GatewayImagesField';

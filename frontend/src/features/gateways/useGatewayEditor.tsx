@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import type { Gateway, GatewayInput } from '@domain/gateway';
+import type { Gateway, GatewayInput } from '@domain/devices/gateway';
 import { errorMessageOf } from '../../api/ApiError';
 import { deleteGateway, gatewayKey, isGatewayListKey } from '../../api/gateways';
 import { useClientState } from '../../app/clientState';

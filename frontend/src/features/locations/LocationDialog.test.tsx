@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LocationInput } from '@domain/location';
-import { MESSAGES } from '@domain/messages';
+import type { LocationInput } from '@domain/organisation/location';
+import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { initI18n } from '../../i18n';
 import { renderScreen } from '../../test/render';

@@ -9,8 +9,8 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { locationInputSchema, type Location, type LocationFormValues, type LocationInput } from '@domain/location';
-import { MESSAGES } from '@domain/messages';
+import { locationInputSchema, type Location, type LocationFormValues, type LocationInput } from '@domain/organisation/location';
+import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
 

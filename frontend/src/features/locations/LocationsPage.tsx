@@ -3,8 +3,8 @@ import ShareIcon from '@mui/icons-material/ShareOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { mayDeleteLocation, mayEditLocation, type Location, type LocationInput } from '@domain/location';
-import { ORGANISATION_WRITERS } from '@domain/roles';
+import { mayDeleteLocation, mayEditLocation, type Location, type LocationInput } from '@domain/organisation/location';
+import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import {
   createLocation,
   deleteLocation,

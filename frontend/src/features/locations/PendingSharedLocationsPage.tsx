@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import type { Location } from '@domain/location';
+import type { Location } from '@domain/organisation/location';
 import { errorMessageOf } from '../../api/ApiError';
 import { answerSharedLocation, LOCATIONS_KEY, NAVBAR_KEY, usePendingSharedLocations } from '../../api/locations';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';

@@ -28,7 +28,7 @@ import {
   type LocationShare,
   type LocationShareFormValues,
   type LocationShareInput,
-} from '@domain/location';
+} from '@domain/organisation/location';
 import { ApiError, errorMessageOf } from '../../api/ApiError';
 import { listShares, shareLocation, unshareLocation } from '../../api/locations';
 import { useMessageText } from '../../i18n/messages';

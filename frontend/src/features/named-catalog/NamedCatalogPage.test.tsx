@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NamedItem } from '@domain/named-catalog';
-import type { Role } from '@domain/roles';
+import type { NamedItem } from '@domain/organisation/named-catalog';
+import type { Role } from '@domain/identity/roles';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';

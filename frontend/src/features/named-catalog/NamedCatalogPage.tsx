@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import type { NamedItem, NamedItemInput } from '@domain/named-catalog';
-import { ORGANISATION_WRITERS } from '@domain/roles';
+import type { NamedItem, NamedItemInput } from '@domain/organisation/named-catalog';
+import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { errorMessageOf } from '../../api/ApiError';
 import {
   createNamedItem,

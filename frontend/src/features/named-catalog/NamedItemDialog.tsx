@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { namedItemInputSchema, type NamedItemInput } from '@domain/named-catalog';
+import { namedItemInputSchema, type NamedItemInput } from '@domain/organisation/named-catalog';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
 

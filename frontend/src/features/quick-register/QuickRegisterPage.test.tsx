@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@domain/messages';
-import type { QuickRegisterResult } from '@domain/sensor';
+import { MESSAGES } from '@domain/core/messages';
+import type { QuickRegisterResult } from '@domain/devices/sensor';
 import type { ApiRequest } from '../../api/apiFetch';
 import { renderScreen } from '../../test/render';
 import { gatewayFixture, navbarFixture } from '../gateways/gatewayFixtures';

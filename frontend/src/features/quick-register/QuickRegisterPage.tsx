@@ -20,7 +20,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { SENSOR_MODELS, sensorModel } from '@domain/device-catalogue';
+import { SENSOR_MODELS, sensorModel } from '@domain/devices/device-catalogue';
 import {
   parseQuickRegisterLines,
   QUICK_REGISTER_MAX_LINES,
@@ -28,7 +28,7 @@ import {
   type QuickRegisterFormValues,
   type QuickRegisterInput,
   type QuickRegisterResult,
-} from '@domain/sensor';
+} from '@domain/devices/sensor';
 import { ApiError, errorMessageOf } from '../../api/ApiError';
 import { useDataLoggingProfiles } from '../../api/dataLoggingProfiles';
 import { quickRegister } from '../../api/quickRegister';

@@ -17,8 +17,8 @@ import {
   type SecurityGroupFormValues,
   type SecurityGroupInput,
   type SecurityGroupUser,
-} from '@domain/security-groups';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/identity/security-groups';
+import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
 import { siteNameOf, type SiteOption } from './siteOptions';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SecurityGroup } from '@domain/security-groups';
+import type { SecurityGroup } from '@domain/identity/security-groups';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { renderScreen } from '../../test/render';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { userDisplayName, type SecurityGroup, type SecurityGroupInput } from '@domain/security-groups';
+import { userDisplayName, type SecurityGroup, type SecurityGroupInput } from '@domain/identity/security-groups';
 import {
   createSecurityGroup,
   deleteSecurityGroup,

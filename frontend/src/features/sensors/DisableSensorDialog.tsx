@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import {
   scheduleProblem,
   sensorDisableInputSchema,
@@ -19,7 +19,7 @@ import {
   type Sensor,
   type SensorDisableInput,
   type SensorEnableInput,
-} from '@domain/sensor';
+} from '@domain/devices/sensor';
 import { errorMessageOf } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';

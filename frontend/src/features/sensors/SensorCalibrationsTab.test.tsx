@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALIBRATION_CERTIFICATE_MAX_BYTES, type Calibration } from '@domain/calibration';
-import { MESSAGES } from '@domain/messages';
+import { CALIBRATION_CERTIFICATE_MAX_BYTES, type Calibration } from '@domain/devices/calibration';
+import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { renderScreen } from '../../test/render';
 import { SensorCalibrationsTab } from './SensorCalibrationsTab';

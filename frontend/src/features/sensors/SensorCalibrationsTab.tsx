@@ -24,9 +24,9 @@ import {
   type Calibration,
   type CalibrationFormValues,
   type CalibrationInput,
-} from '@domain/calibration';
-import { MESSAGES } from '@domain/messages';
-import type { Sensor } from '@domain/sensor';
+} from '@domain/devices/calibration';
+import { MESSAGES } from '@domain/core/messages';
+import type { Sensor } from '@domain/devices/sensor';
 import { ApiError, errorMessageOf } from '../../api/ApiError';
 import { addCalibration, deleteCalibration, downloadCertificate, useCalibrations } from '../../api/sensors';
 import { useMessageText } from '../../i18n/messages';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GraphData } from '@domain/telemetry';
+import type { GraphData } from '@domain/telemetry/telemetry';
 import type { ApiRequest } from '../../api/apiFetch';
 import { updateClientState } from '../../app/clientState';
 import { renderScreen } from '../../test/render';

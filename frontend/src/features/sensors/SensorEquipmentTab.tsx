@@ -19,8 +19,8 @@ import {
   type Equipment,
   type EquipmentFormValues,
   type EquipmentInput,
-} from '@domain/equipment';
-import type { Sensor } from '@domain/sensor';
+} from '@domain/devices/equipment';
+import type { Sensor } from '@domain/devices/sensor';
 import { errorMessageOf } from '../../api/ApiError';
 import { saveEquipment, useEquipment } from '../../api/sensors';
 import { useMessageText } from '../../i18n/messages';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@domain/messages';
-import type { SensorInput } from '@domain/sensor';
+import { MESSAGES } from '@domain/core/messages';
+import type { SensorInput } from '@domain/devices/sensor';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { renderScreen } from '../../test/render';

@@ -18,8 +18,8 @@ import {
   SENSOR_MODELS,
   sensorModel,
   type SensorModel,
-} from '@domain/device-catalogue';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/devices/device-catalogue';
+import { MESSAGES } from '@domain/core/messages';
 import {
   DEVICE_STATUSES,
   MONITORING_TYPES,
@@ -27,7 +27,7 @@ import {
   type Sensor,
   type SensorFormValues,
   type SensorInput,
-} from '@domain/sensor';
+} from '@domain/devices/sensor';
 import { ApiError } from '../../api/ApiError';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices, useSiteGateways } from '../../api/sensors';

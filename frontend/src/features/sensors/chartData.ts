@@ -1,4 +1,4 @@
-import type { ReadingUnit, SensorType } from '@domain/device-catalogue';
+import type { ReadingUnit, SensorType } from '@domain/devices/device-catalogue';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { displayValue, unitSymbol } from './readingUnits';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_GRAPH_WINDOW_MS } from '@domain/telemetry';
+import { DEFAULT_GRAPH_WINDOW_MS } from '@domain/telemetry/telemetry';
 
 export { fromLocalInput, toLocalInput } from '../devices/localTime';
 

@@ -1,4 +1,4 @@
-import { channelUnit, type ReadingUnit, type SensorType } from '@domain/device-catalogue';
+import { channelUnit, type ReadingUnit, type SensorType } from '@domain/devices/device-catalogue';
 import type { UnitOfMeasure } from '../../app/clientState';
 
 /**

@@ -1,7 +1,7 @@
-import type { Navbar } from '@domain/account';
-import type { DataLoggingProfile } from '@domain/data-logging-profile';
-import type { Gateway } from '@domain/gateway';
-import type { Sensor } from '@domain/sensor';
+import type { Navbar } from '@domain/identity/account';
+import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
+import type { Gateway } from '@domain/devices/gateway';
+import type { Sensor } from '@domain/devices/sensor';
 
 /** Test data for the sensor screens' component tests (not part of the app's bundle: only tests import it). */
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserSession, UserSessionList } from '@domain/account';
+import type { UserSession, UserSessionList } from '@domain/identity/account';
 import type { ApiRequest } from '../../api/apiFetch';
 import { DEFAULT_SESSION_STATE, replaceClientState } from '../../app/clientState';
 import { renderScreen } from '../../test/render';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/account';
+import { REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/identity/account';
 import { getClientState } from '../../app/clientState';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';

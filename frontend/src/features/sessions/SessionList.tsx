@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import type { UserSession } from '@domain/account';
+import type { UserSession } from '@domain/identity/account';
 import { useLanguage } from '../../i18n/useLanguage';
 import { gridLocaleText } from '../../components/gridLocales';
 

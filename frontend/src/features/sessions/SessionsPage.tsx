@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { REFRESH_TOKEN_VALIDITY_DAYS, type UserSession } from '@domain/account';
+import { REFRESH_TOKEN_VALIDITY_DAYS, type UserSession } from '@domain/identity/account';
 import { useMessageText } from '../../i18n/messages';
 import { useAuth } from '../auth/useAuth';
 import { SessionList } from './SessionList';

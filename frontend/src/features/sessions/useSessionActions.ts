@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import type { UserSession } from '@domain/account';
+import type { UserSession } from '@domain/identity/account';
 import { errorMessageOf } from '../../api/ApiError';
 import { endAllUserSessions, endUserSession, useUserSessions } from '../../api/sessions';
 import { useMessageText } from '../../i18n/messages';

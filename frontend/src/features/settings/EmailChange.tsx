@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MESSAGES } from '@domain/messages';
+import { MESSAGES } from '@domain/core/messages';
 import { requestEmailChange, saveVerifiedEmail } from '../../api/account';
 import { errorMessageOf } from '../../api/ApiError';
 import { confirmEmailVerification, IdentityError } from '../../api/identity';

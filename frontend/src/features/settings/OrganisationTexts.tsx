@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { EMPTY_TRANSLATION_OVERRIDES } from '@domain/settings';
+import { EMPTY_TRANSLATION_OVERRIDES } from '@domain/identity/settings';
 import { useTranslationOverrides } from '../../api/settings';
 import { applyOrganisationTexts } from '../../i18n/organisationTexts';
 

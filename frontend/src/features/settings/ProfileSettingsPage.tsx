@@ -12,7 +12,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { profileSettingsSchema, type ProfileSettings, type ProfileSettingsFormValues } from '@domain/settings';
+import { profileSettingsSchema, type ProfileSettings, type ProfileSettingsFormValues } from '@domain/identity/settings';
 import { fetchCurrentUserDetails } from '../../api/account';
 import { errorMessageOf } from '../../api/ApiError';
 import { saveProfileSettings } from '../../api/settings';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_TRANSLATION_OVERRIDES, TRANSLATION_CSV_NAME, translationFileProblem } from '@domain/settings';
+import { EMPTY_TRANSLATION_OVERRIDES, TRANSLATION_CSV_NAME, translationFileProblem } from '@domain/identity/settings';
 import { errorMessageOf } from '../../api/ApiError';
 import { resetTranslationOverrides, saveTranslationOverrides, useTranslationOverrides, type StoredOverrides } from '../../api/settings';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

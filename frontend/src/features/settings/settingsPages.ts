@@ -1,4 +1,4 @@
-import { ORGANISATION_WRITERS, ROLES, type Role } from '@domain/roles';
+import { ORGANISATION_WRITERS, ROLES, type Role } from '@domain/identity/roles';
 
 export type SettingsPageId = 'profile' | 'dashboard' | 'password' | 'translations' | 'sessions' | 'help';
 
@@ -11,5 +11,3 @@ export const SETTINGS_PAGES: readonly { id: SettingsPageId; path: string; roles:
   { id: 'sessions', path: '/app/sessions', roles: ROLES },
   { id: 'help', path: '/app/help', roles: ROLES },
 ];
-
-export const TRANSLATION_ROLES = ORGANISATION_WRITERS;

@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { Site } from '@domain/site';
+import type { Site } from '@domain/organisation/site';
 import { errorMessageOf } from '../../api/ApiError';
 import { siteDevices, siteUsers } from '../../api/sites';
 import { useMessageText } from '../../i18n/messages';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@domain/messages';
-import { SITE_DOCUMENT_MAX_BYTES, type SiteInput } from '@domain/site';
+import { MESSAGES } from '@domain/core/messages';
+import { SITE_DOCUMENT_MAX_BYTES, type SiteInput } from '@domain/organisation/site';
 import { renderScreen } from '../../test/render';
 import { SiteDialog } from './SiteDialog';
 

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { DEFAULT_ADMIN_CONTACT_EMAIL } from '@domain/app-config';
+import { DEFAULT_ADMIN_CONTACT_EMAIL } from '@domain/core/app-config';
 import { useWebAppConfig } from '../../app/webAppConfig';
 import { LoginFooter } from '../auth/login/LoginFooter';
 

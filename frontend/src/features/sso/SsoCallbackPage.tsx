@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { WebAppConfig } from '@domain/app-config';
+import type { WebAppConfig } from '@domain/core/app-config';
 import { storeFederatedTokens, type FederatedTokens, type LoginVariant } from '../../api/identity';
 import { useWebAppConfig } from '../../app/webAppConfig';
 import { useAuth } from '../auth/useAuth';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebAppConfig } from '@domain/app-config';
+import type { WebAppConfig } from '@domain/core/app-config';
 import { DEFAULT_WEB_APP_CONFIG, WebAppConfigContext } from '../../app/webAppConfig';
 import { renderScreen } from '../../test/render';
 import type { AuthContextValue } from '../auth/authContext';

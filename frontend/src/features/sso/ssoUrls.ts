@@ -1,4 +1,4 @@
-import type { WebAppConfig } from '@domain/app-config';
+import type { WebAppConfig } from '@domain/core/app-config';
 import type { FederatedTokens, LoginVariant } from '../../api/identity';
 
 /**

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@domain/roles';
-import type { UserView } from '@domain/user-views';
+import type { Role } from '@domain/identity/roles';
+import type { UserView } from '@domain/identity/user-views';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { ORGANISATION_WRITERS } from '@domain/roles';
-import type { UserView, UserViewInput } from '@domain/user-views';
+import { ORGANISATION_WRITERS } from '@domain/identity/roles';
+import type { UserView, UserViewInput } from '@domain/identity/user-views';
 import { useNamedItems } from '../../api/namedCatalog';
 import { createUserView, deleteUserView, updateUserView, useUserViews } from '../../api/userViews';
 import { AdminListPage } from '../../components/AdminListPage';

@@ -8,7 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { User } from '@domain/user';
+import type { User } from '@domain/identity/user';
 import { errorMessageOf } from '../../api/ApiError';
 import { deleteUser, resendInvitation, useUsers } from '../../api/users';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';

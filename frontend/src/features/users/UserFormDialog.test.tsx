@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@domain/messages';
-import type { Role } from '@domain/roles';
-import type { User, UserFieldsInput } from '@domain/user';
+import { MESSAGES } from '@domain/core/messages';
+import type { Role } from '@domain/identity/roles';
+import type { User, UserFieldsInput } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';

@@ -28,8 +28,8 @@ import {
   type UserFieldsInput,
   type UserInput,
   type UserRole,
-} from '@domain/user';
-import { MESSAGES } from '@domain/messages';
+} from '@domain/identity/user';
+import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { assignableRoles, isInvitationPending, type User, type UserFieldsInput } from '@domain/user';
+import { assignableRoles, isInvitationPending, type User, type UserFieldsInput } from '@domain/identity/user';
 import { errorMessageOf } from '../../api/ApiError';
 import { createUser, deleteUser, setUserActive, updateUser, useUsers } from '../../api/users';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';

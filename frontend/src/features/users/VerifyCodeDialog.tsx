@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { verifyOtpInputSchema, type OtpChannel, type User } from '@domain/user';
+import { verifyOtpInputSchema, type OtpChannel, type User } from '@domain/identity/user';
 import { errorMessageOf } from '../../api/ApiError';
 import { sendVerificationCode, verifyCode } from '../../api/users';
 import { useMessageText } from '../../i18n/messages';

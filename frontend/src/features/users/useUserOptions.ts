@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { ORGANISATION_READERS } from '@domain/roles';
+import { ORGANISATION_READERS } from '@domain/identity/roles';
 import { useNavbarLocations } from '../../api/locations';
 import { listAllNamedItems, namedItemsKey, type NamedCatalogPath } from '../../api/namedCatalog';
 import { useCurrentUser } from '../auth/useAuth';

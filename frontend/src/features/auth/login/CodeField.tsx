@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH } from '@domain/account';
+import { CODE_LENGTH } from '@domain/identity/account';
 
 interface CodeFieldProps {
   registration: UseFormRegisterReturn;

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { loginSchema, type LoginInput, type LoginValues } from '@domain/login';
+import { loginSchema, type LoginInput, type LoginValues } from '@domain/identity/login';
 import { startSignIn } from '../../../api/identity';
 import { useMessageText } from '../../../i18n/messages';
 import { PasswordField } from './PasswordField';

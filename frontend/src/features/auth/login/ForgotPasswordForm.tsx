@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordSchema, type ForgotPasswordInput, type ForgotPasswordValues } from '@domain/login';
+import { forgotPasswordSchema, type ForgotPasswordInput, type ForgotPasswordValues } from '@domain/identity/login';
 import { requestPasswordReset, toIdentityError } from '../../../api/identity';
 import { useMessageText } from '../../../i18n/messages';
 import { forgotPasswordFailureNotice } from './loginMachine';

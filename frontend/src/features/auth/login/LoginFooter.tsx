@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { APP_VERSION } from '@domain/app-config';
+import { APP_VERSION } from '@domain/core/app-config';
 
 /** The login screens' footer: privacy policy, terms, and the app version (SPEC section 2). */
 export function LoginFooter() {

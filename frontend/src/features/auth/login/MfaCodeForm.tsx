@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { verificationCodeFormSchema, verificationCodeSchema, type VerificationCodeInput, type VerificationCodeValues } from '@domain/login';
+import { verificationCodeFormSchema, verificationCodeSchema, type VerificationCodeInput, type VerificationCodeValues } from '@domain/identity/login';
 import { confirmSmsCode, signOutOfIdentity, startSignIn, toIdentityError } from '../../../api/identity';
 import { useMessageText } from '../../../i18n/messages';
 import { CodeField } from './CodeField';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { newPasswordRequiredSchema, type NewPasswordRequiredInput, type NewPasswordRequiredValues } from '@domain/login';
+import { newPasswordRequiredSchema, type NewPasswordRequiredInput, type NewPasswordRequiredValues } from '@domain/identity/login';
 import { completeNewPassword, signOutOfIdentity, toIdentityError } from '../../../api/identity';
 import { loginFailureNotice } from './loginMachine';
 import { NewPasswordFields } from './NewPasswordFields';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { RESEND_MAX } from '@domain/account';
+import { RESEND_MAX } from '@domain/identity/account';
 import { toIdentityError } from '../../../api/identity';
 import {
   checkResend,

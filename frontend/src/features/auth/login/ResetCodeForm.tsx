@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { verificationCodeFormSchema, type VerificationCodeInput, type VerificationCodeValues } from '@domain/login';
+import { verificationCodeFormSchema, type VerificationCodeInput, type VerificationCodeValues } from '@domain/identity/login';
 import { requestPasswordReset } from '../../../api/identity';
 import { useMessageText } from '../../../i18n/messages';
 import { CodeField } from './CodeField';

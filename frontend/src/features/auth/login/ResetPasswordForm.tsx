@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordSchema, type ResetPasswordInput, type ResetPasswordValues } from '@domain/login';
+import { resetPasswordSchema, type ResetPasswordInput, type ResetPasswordValues } from '@domain/identity/login';
 import { confirmPasswordReset, toIdentityError } from '../../../api/identity';
 import { clearResendRecord, resetFailureNotice } from './loginMachine';
 import { NewPasswordFields } from './NewPasswordFields';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESEND_COOLDOWN_MS } from '@domain/account';
+import { RESEND_COOLDOWN_MS } from '@domain/identity/account';
 import {
   checkResend,
   codeResent,

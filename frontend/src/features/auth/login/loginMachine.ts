@@ -1,5 +1,5 @@
-import { MFA_MAX_ATTEMPTS, RESEND_COOLDOWN_MS, RESEND_MAX } from '@domain/account';
-import type { MessageKey } from '@domain/messages';
+import { MFA_MAX_ATTEMPTS, RESEND_COOLDOWN_MS, RESEND_MAX } from '@domain/identity/account';
+import type { MessageKey } from '@domain/core/messages';
 import type { IdentityErrorKind } from '../../../api/identity';
 
 /**
