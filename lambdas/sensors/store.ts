@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, type DomainError } from '@domain/core/errors';
+import {
+  applyScheduled,
+  cancelScheduled,
+  disableNow,
+  enableNow,
+  scheduleDisable,
+  scheduleEnable,
+  type DisableChange,
+} from '@domain/devices/sensor-scheduling';
 import { DEVICE_ID_CHARACTERS } from '@domain/devices/device-catalogue';
 import { EQUIPMENT_TYPES, REFRIGERANTS, type Equipment, type EquipmentInput } from '@domain/devices/equipment';
 import { MESSAGES } from '@domain/core/messages';
@@ -312,52 +321,30 @@ export class SensorStore {
 
   /** Disables now: readings are still stored (flagged `disabled` by the ingest); the changes asked for replace those pending. */
   async disableNow(caller: Caller, customerId: string, before: SensorRecord, reason: string, enableOn: string | undefined): Promise<SensorRecord> {
-    if (before.disabled) throw conflict(MESSAGES.sensorAlreadyDisabled);
-    const now = this.clock().toISOString();
-    const pending = enableOn === undefined ? [] : [this.scheduled(caller, 'enable', enableOn)];
-    const disable: SensorDisable = { disabledOn: now, disabledBy: caller.email, reason, ...(enableOn ? { enableOn } : {}) };
-    return this.change(caller, customerId, before, { disabled: true, disable, scheduledChanges: pending }, ['disabled', 'disable', 'scheduledChanges']);
+    const enable = enableOn === undefined ? undefined : this.scheduled(caller, 'enable', enableOn);
+    return this.applyRule(caller, customerId, before, disableNow(before, { now: this.clock().toISOString(), by: caller.email, reason, ...(enable ? { enable } : {}) }));
   }
 
   /** Schedules a disable (and the enable after it, if asked): they replace the changes pending. */
   async scheduleDisable(caller: Caller, customerId: string, before: SensorRecord, at: string, reason: string, enableOn: string | undefined): Promise<SensorRecord> {
-    if (before.disabled) throw conflict(MESSAGES.sensorAlreadyDisabled);
-    const pending = [
-      { ...this.scheduled(caller, 'disable', at), reason },
-      ...(enableOn === undefined ? [] : [this.scheduled(caller, 'enable', enableOn)]),
-    ];
-    return this.change(caller, customerId, before, { scheduledChanges: pending }, ['scheduledChanges']);
+    const disable = { ...this.scheduled(caller, 'disable', at), reason };
+    const enable = enableOn === undefined ? undefined : this.scheduled(caller, 'enable', enableOn);
+    return this.applyRule(caller, customerId, before, scheduleDisable(before, { disable, ...(enable ? { enable } : {}) }));
   }
 
   /** Enables now; every pending change is dropped (the history keeps the disable). */
   async enableNow(caller: Caller, customerId: string, before: SensorRecord): Promise<SensorRecord> {
-    if (!before.disabled) throw conflict(MESSAGES.sensorNotDisabled);
-    return this.change(caller, customerId, before, { disabled: false, disable: undefined, scheduledChanges: [] }, ['disabled', 'disable', 'scheduledChanges']);
+    return this.applyRule(caller, customerId, before, enableNow(before));
   }
 
   /** Schedules an enable, after a pending disable if there is one; it replaces a pending enable. */
   async scheduleEnable(caller: Caller, customerId: string, before: SensorRecord, at: string): Promise<SensorRecord> {
-    const pendingDisable = before.scheduledChanges.find((change) => change.action === 'disable');
-    if (!before.disabled && pendingDisable === undefined) throw conflict(MESSAGES.sensorNotDisabled);
-    if (pendingDisable !== undefined && at <= pendingDisable.at) throw conflict(MESSAGES.enableOnBeforeDisable);
-    const pending = [...before.scheduledChanges.filter((change) => change.action !== 'enable'), this.scheduled(caller, 'enable', at)];
-    const changes: Partial<SensorRecord> = { scheduledChanges: pending };
-    if (before.disable !== undefined) changes.disable = { ...before.disable, enableOn: at };
-    return this.change(caller, customerId, before, changes, before.disable !== undefined ? ['scheduledChanges', 'disable'] : ['scheduledChanges']);
+    return this.applyRule(caller, customerId, before, scheduleEnable(before, this.scheduled(caller, 'enable', at)));
   }
 
   /** Cancels one pending change. */
   async cancelScheduled(caller: Caller, customerId: string, before: SensorRecord, changeId: string): Promise<SensorRecord> {
-    const cancelled = before.scheduledChanges.find((change) => change.id === changeId);
-    if (cancelled === undefined) throw notFound(MESSAGES.sensorNoScheduledChange);
-    const changes: Partial<SensorRecord> = { scheduledChanges: before.scheduledChanges.filter((change) => change.id !== changeId) };
-    const fields: OwnedField[] = ['scheduledChanges'];
-    if (cancelled.action === 'enable' && before.disable?.enableOn !== undefined) {
-      const { enableOn: _dropped, ...disable } = before.disable;
-      changes.disable = disable;
-      fields.push('disable');
-    }
-    return this.change(caller, customerId, before, changes, fields);
+    return this.applyRule(caller, customerId, before, cancelScheduled(before, changeId));
   }
 
   /**
@@ -366,28 +353,23 @@ export class SensorStore {
    */
   async applyScheduled(customerId: string, sensorId: string, changeId: string): Promise<'applied' | 'stale'> {
     const found = await this.find(customerId, sensorId);
-    const change = found?.record.scheduledChanges.find((pending) => pending.id === changeId);
-    if (found === undefined || change === undefined) {
+    const applied = found === undefined ? 'stale' : applyScheduled(found.record, changeId, this.clock().toISOString());
+    if (found === undefined || applied === 'stale') {
       await runTransaction(this.client, [this.dueItemDelete(customerId, sensorId, changeId)]);
       return 'stale';
     }
-    const before = found.record;
+    const { change, next } = applied;
     const requester: Caller = {
       userId: change.requestedByUserId, email: change.requestedBy, role: change.requestedByRole,
       customerId, accountId: change.requestedByUserId, isPortalLogin: false, tokenId: 'schedule',
     };
-    const remaining = before.scheduledChanges.filter((pending) => pending.id !== changeId);
-    const now = this.clock().toISOString();
-    if (change.action === 'disable') {
-      const enable = remaining.find((pending) => pending.action === 'enable');
-      const disable: SensorDisable = {
-        disabledOn: now, disabledBy: change.requestedBy, reason: change.reason ?? '', ...(enable ? { enableOn: enable.at } : {}),
-      };
-      await this.change(requester, customerId, before, { disabled: true, disable, scheduledChanges: remaining }, ['disabled', 'disable', 'scheduledChanges']);
-    } else {
-      await this.change(requester, customerId, before, { disabled: false, disable: undefined, scheduledChanges: remaining }, ['disabled', 'disable', 'scheduledChanges']);
-    }
+    await this.applyRule(requester, customerId, found.record, next);
     return 'applied';
+  }
+
+  /** Writes what a disable/enable rule answered: the fields it names, cleared when undefined. */
+  private applyRule(caller: Caller, customerId: string, before: SensorRecord, next: DisableChange<StoredScheduledChange>): Promise<SensorRecord> {
+    return this.change(caller, customerId, before, next, Object.keys(next) as OwnedField[]);
   }
 
   /** Records the latest calibration's dates on the sensor, with the calibration's own writes. */
