@@ -2,11 +2,12 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { conflict, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { MAX_REQUEST_BODY_BYTES } from '../routes';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import { resetBackendConfig } from './config';
-import { createResourceHandler, MAX_CURSOR_BYTES, MAX_PARAMETER_BYTES, type ActionRequest, type ApiEvent } from './http';
+import { createResourceHandler, MAX_CURSOR_BYTES, MAX_PARAMETER_BYTES, type ActionRequest, type ApiEvent, type ApiResult } from './http';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const savedEnvironment = { ...process.env };
@@ -119,5 +120,50 @@ describe('the request limits of every handler (issue 11)', () => {
     // Anything else the table says is still ours to fix: a 500 without details.
     expect(await list(dynamoError('ValidationException', 'Invalid UpdateExpression: Syntax error')))
       .toEqual({ status: 500, body: { message: MESSAGES.genericError } });
+  });
+});
+
+describe('error codes and fields (issue 12)', () => {
+  beforeEach(() => {
+    dynamo.reset();
+    const session = liveSession();
+    dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
+    process.env['TABLE_NAME'] = 'table';
+    process.env['LOG_LEVEL'] = 'ERROR';
+    resetBackendConfig();
+  });
+  afterEach(() => {
+    process.env = { ...savedEnvironment };
+    resetBackendConfig();
+  });
+
+  const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as never;
+  const answer = async (target: typeof handler, event: ApiEvent) => (await target(event, context)) as ApiResult;
+
+  it('answers a schema refusal with the message, its code and the field of the issue', async () => {
+    // Prepare
+    const event = apiEvent('PUT /api/departments/{id}', { pathParameters: { id: 'd-1' }, body: { name: 'x'.repeat(21) } });
+    // Act
+    const result = await answer(handler, event);
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body ?? '')).toMatchObject({ message: MESSAGES.nameMax20 });
+    expect(result.headers).toMatchObject({ [ERROR_CODE_HEADER]: 'nameMax20', [ERROR_FIELD_HEADER]: 'name' });
+  });
+
+  it('answers a rule refusal with its code, and the field the rule is about', async () => {
+    const result = await answer(failing(conflict(MESSAGES.departmentNameTaken)), apiEvent('GET /api/departments'));
+    expect(result.statusCode).toBe(409);
+    expect(JSON.parse(result.body ?? '')).toEqual({ message: MESSAGES.departmentNameTaken });
+    expect(result.headers).toMatchObject({ [ERROR_CODE_HEADER]: 'departmentNameTaken', [ERROR_FIELD_HEADER]: 'name' });
+  });
+
+  it('answers a refusal about no one field, and an unexpected error, with a code only', async () => {
+    const missing = await answer(failing(notFound()), apiEvent('GET /api/departments'));
+    expect(missing.headers).toMatchObject({ [ERROR_CODE_HEADER]: 'notFound' });
+    expect(missing.headers).not.toHaveProperty(ERROR_FIELD_HEADER);
+    const broken = await answer(failing(new Error('boom')), apiEvent('GET /api/departments'));
+    expect(broken.statusCode).toBe(500);
+    expect(broken.headers).toMatchObject({ [ERROR_CODE_HEADER]: 'genericError' });
   });
 });

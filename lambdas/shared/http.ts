@@ -5,7 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { DomainError, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
+import { DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { findRouteByKey, maxBodyBytesOf, type HandlerName, type RouteDefinition } from '../routes';
@@ -278,13 +278,17 @@ const errorMapping = (): PortalMiddleware => ({
     }
     const error = refusal ?? request.error;
     if (error instanceof DomainError) {
+      // The code and field go in headers beside the body, whose `{ message }` stays the spec's.
       request.response = json(STATUS_BY_KIND[error.kind], {
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
+      }, {
+        [ERROR_CODE_HEADER]: error.code,
+        ...(error.field === undefined ? {} : { [ERROR_FIELD_HEADER]: error.field }),
       });
     } else {
       request.context.portal?.logger.error('unexpected error', describeError(error));
-      request.response = json(500, { message: MESSAGES.genericError });
+      request.response = json(500, { message: MESSAGES.genericError }, { [ERROR_CODE_HEADER]: 'genericError' });
     }
   },
 });
