@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { APP_VERSION } from '@domain/core/app-config';
+import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '@domain/core/errors';
 import { API_PREFIX, ROUTES, type RouteDefinition } from '../routes';
 
 type JsonObject = Record<string, unknown>;
 
 const errorSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+/** Beside the message: its stable code (a catalogue key) and the input field it is about (domain/core/errors.ts). */
+const errorHeaders = {
+  [ERROR_CODE_HEADER]: { description: 'The stable code of the message (the key of its text in the catalogues)', schema: { type: 'string' } },
+  [ERROR_FIELD_HEADER]: { description: 'The input field the error is about, when it is about one (a dotted path)', schema: { type: 'string' } },
+};
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
@@ -23,7 +29,7 @@ function operation(route: RouteDefinition): JsonObject {
   } else {
     responses[success] = { description: 'Success' };
   }
-  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+  const errorResponse = (description: string) => ({ description, headers: errorHeaders, content: { 'application/json': { schema: errorSchema } } });
   if (route.body) responses['400'] = errorResponse('Invalid request');
   if (route.roles !== 'public') {
     responses['401'] = errorResponse('Missing, invalid or expired token');
