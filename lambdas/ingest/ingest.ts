@@ -1,19 +1,16 @@
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { channelRange } from '@domain/devices/device-catalogue';
-import { hourKey } from '@domain/telemetry/rollups';
 import {
-  DEVICE_CLOCK_SKEW_MS,
-  EARLIEST_DEVICE_TIME_MS,
-  LATEST_DEVICE_TIME_MS,
-  READING_RETENTION_DAYS,
-  type DeviceMessageEvent,
-  type DeviceReading,
-  type GatewayStatus,
-} from '@domain/telemetry/telemetry';
+  gatewayStateAfter,
+  isLateReading,
+  publicationProblem,
+  readingProblem,
+  rollupHoursDue,
+  sensorStateAfter,
+} from '@domain/telemetry/reading-rules';
+import { EARLIEST_DEVICE_TIME_MS, LATEST_DEVICE_TIME_MS, type DeviceMessageEvent, type GatewayStatus } from '@domain/telemetry/telemetry';
 import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState } from '@domain/telemetry/telemetry-state';
-import type { Logger } from '../shared/logger';
-import { describeError } from '../shared/logger';
-import type { DeviceDirectory, DeviceEntry, SensorConfig } from './directory';
+import { describeError, type Logger } from '../shared/observability';
+import type { DeviceDirectory, DeviceEntry, GatewayConfig, SensorConfig } from './directory';
 import { ingestMetrics } from './metrics';
 import { parseMessage, payloadText, type ParsedMessage } from './parse';
 import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from './store';
@@ -25,6 +22,10 @@ import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, typ
  * cannot be accepted is filed as a dead letter with the reason and counts as handled; only
  * a failed write reports its record, so SQS delivers it again (all writes are idempotent)
  * and, after the queue's maxReceiveCount, moves it to the queue's dead-letter queue.
+ *
+ * `ingest` runs the steps below in order; the rules each step applies (what is refused, what
+ * a state becomes, which rollups are due, whether a state is worth writing) are pure
+ * functions of domain/telemetry/reading-rules.ts and telemetry-state.ts.
  */
 
 /** What the alarm engine gets for each stored reading, without another read. */
@@ -53,9 +54,26 @@ export interface IngestDependencies {
   now: () => number;
 }
 
-/** A reading time more than this ahead of its arrival is refused: it would freeze the live state in the future. */
-export const FUTURE_TOLERANCE_MS = DEVICE_CLOCK_SKEW_MS;
+export async function ingest(records: readonly SQSRecord[], dependencies: IngestDependencies): Promise<SQSBatchResponse> {
+  const { table, directory, logger } = dependencies;
+  const now = dependencies.now();
+  const batch = new BatchOutcome(records, logger);
+  ingestMetrics.messages += records.length;
 
+  const messages = parseRecords(batch);
+  const needs = devicesNeeded(batch, messages, now);
+  const unavailable = await resolveDevices(batch, directory, needs);
+  const { accepted, contacts } = applyReadingRules(batch, directory, messages, unavailable);
+  await storeReadingsAndDeadLetters(batch, table, accepted);
+  const stored = await settleSensors(batch, table, accepted, now);
+  await settleGateways(batch, table, directory, contacts);
+  await notifyObservers(batch, dependencies.observers, stored);
+  return batch.response();
+}
+
+// The batch's outcome ----------------------------------------------------------------------
+
+/** A reading accepted for storage, with the SQS records that carried it. */
 interface AcceptedReading {
   records: number[];
   customerId: string;
@@ -65,6 +83,7 @@ interface AcceptedReading {
   receivedAt: number;
 }
 
+/** A gateway heard from in the batch: its newest message's time, and its newest status. */
 interface GatewayContact {
   records: number[];
   customerId: string;
@@ -73,36 +92,64 @@ interface GatewayContact {
   status?: GatewayStatus;
 }
 
-/** Why a reading of this sensor is refused, or undefined when it is fine. */
-export function readingProblem(sensor: SensorConfig, reading: DeviceReading, receivedAt: number): string | undefined {
-  const time = Date.parse(reading.time);
-  if (time > receivedAt + FUTURE_TOLERANCE_MS) return `reading time ${reading.time} is in the future`;
-  if (time < receivedAt - READING_RETENTION_DAYS * 24 * 60 * 60 * 1000) return `reading time ${reading.time} is older than the ${READING_RETENTION_DAYS}-day retention`;
-  for (const [channel, value] of Object.entries(reading.channels)) {
-    const config = sensor.channels.find((candidate) => candidate.channel === channel);
-    if (config === undefined) return `channel ${channel} is not a channel of sensor ${sensor.id}`;
-    if (value === null || value === undefined) continue;
-    const range = channelRange(config.sensorType, config.sensorSubType);
-    if (value < range.min || value > range.max) {
-      return `channel ${channel} value ${value} is outside the ${config.sensorType} range ${range.min} to ${range.max}`;
-    }
-  }
-  return undefined;
+interface ParsedRecord {
+  index: number;
+  message: ParsedMessage;
 }
+
+/** Per organisation, the devices a batch needs from the cache, and the records that need them. */
+type DeviceNeeds = Map<string, { sensors: Set<string>; gateways: Set<string>; records: number[] }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The live state after a reading (what was known, with the reading's values on top). */
-function stateAfter(previous: DeviceLiveState | undefined, reading: ReadingItemFields, receivedAt: number): DeviceLiveState {
-  return {
-    ...previous,
-    lastCommunicated: iso(receivedAt),
-    lastReadingAt: reading.time,
-    reading: { ...reading.channels },
-    ...(reading.battery !== undefined ? { battery: reading.battery } : {}),
-    ...(reading.signal !== undefined ? { signal: reading.signal } : {}),
-    ...(reading.snr !== undefined ? { snr: reading.snr } : {}),
-  };
+/** The records that failed and the dead letters to file, kept as the steps go. */
+class BatchOutcome {
+  readonly failed = new Set<number>();
+  readonly deadLetters: QueuedPut[] = [];
+
+  constructor(readonly records: readonly SQSRecord[], readonly logger: Logger) {}
+
+  /**
+   * Runs one record's step; should it throw (a bug: bad input is refused, never thrown),
+   * only that record is reported failed, so no other message's readings are lost with it.
+   */
+  forRecord(index: number, step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.logger.error('device message could not be handled', { messageId: this.records[index]?.messageId, ...describeError(error) });
+      this.failed.add(index);
+    }
+  }
+
+  fileDeadLetter(index: number, customerId: string, fields: Omit<DeadLetterFields, 'messageId'>): void {
+    this.deadLetters.push({ item: deadLetterItem(customerId, { ...fields, messageId: this.records[index]?.messageId ?? String(index) }), records: [index] });
+  }
+
+  /** Files a refused message (part `message`) or reading (its index in the batch) with the reason. */
+  refuse(index: number, event: DeviceMessageEvent, part: string, reason: string, payload: unknown, sensorId?: string): void {
+    this.fileDeadLetter(index, event.customerId, {
+      receivedAt: iso(event.receivedAt), part, reason, kind: event.kind, sourceDeviceId: event.sourceDeviceId,
+      ...(sensorId !== undefined ? { sensorId } : {}), payload: payloadText(payload),
+    });
+  }
+
+  failAll(records: Iterable<number>): void {
+    for (const index of records) this.failed.add(index);
+  }
+
+  anyFailed(records: readonly number[]): boolean {
+    return records.some((index) => this.failed.has(index));
+  }
+
+  response(): SQSBatchResponse {
+    return {
+      batchItemFailures: [...this.failed].sort((a, b) => a - b).flatMap((index) => {
+        const record = this.records[index];
+        return record === undefined ? [] : [{ itemIdentifier: record.messageId }];
+      }),
+    };
+  }
 }
 
 /** The record's own receive time when its event has none (the message was unreadable). */
@@ -111,57 +158,41 @@ function fallbackReceivedAt(record: SQSRecord, now: number): number {
   return Number.isSafeInteger(sent) && sent >= EARLIEST_DEVICE_TIME_MS && sent < LATEST_DEVICE_TIME_MS ? sent : now;
 }
 
-export async function ingest(records: readonly SQSRecord[], dependencies: IngestDependencies): Promise<SQSBatchResponse> {
-  const { table, directory, logger } = dependencies;
-  const now = dependencies.now();
-  const failed = new Set<number>();
-  const deadLetters: QueuedPut[] = [];
-  ingestMetrics.messages += records.length;
+// 1. Parse ---------------------------------------------------------------------------------
 
-  const fileDeadLetter = (index: number, customerId: string, fields: Omit<DeadLetterFields, 'messageId'>) => {
-    deadLetters.push({ item: deadLetterItem(customerId, { ...fields, messageId: records[index]?.messageId ?? String(index) }), records: [index] });
-  };
-  const refuse = (index: number, event: DeviceMessageEvent, part: string, reason: string, payload: unknown, sensorId?: string) =>
-    fileDeadLetter(index, event.customerId, {
-      receivedAt: iso(event.receivedAt), part, reason, kind: event.kind, sourceDeviceId: event.sourceDeviceId,
-      ...(sensorId !== undefined ? { sensorId } : {}), payload: payloadText(payload),
-    });
+/** Every record's message, read and checked against the message schemas. */
+function parseRecords(batch: BatchOutcome): ParsedRecord[] {
+  const messages: ParsedRecord[] = [];
+  batch.records.forEach((record, index) => batch.forRecord(index, () => messages.push({ index, message: parseMessage(record.body) })));
+  return messages;
+}
 
-  /**
-   * Runs one record's step; should it throw (a bug: bad input is refused, never thrown),
-   * only that record is reported failed, so no other message's readings are lost with it.
-   */
-  const forRecord = (index: number, step: () => void) => {
-    try {
-      step();
-    } catch (error) {
-      logger.error('device message could not be handled', { messageId: records[index]?.messageId, ...describeError(error) });
-      failed.add(index);
-    }
-  };
+// 2. The devices the batch needs -----------------------------------------------------------
 
-  // 1. Read every message; note, per organisation, the devices the batch needs.
-  const messages: { index: number; message: ParsedMessage }[] = [];
-  records.forEach((record, index) => forRecord(index, () => messages.push({ index, message: parseMessage(record.body) })));
-  const needs = new Map<string, { sensors: Set<string>; gateways: Set<string>; records: number[] }>();
+/**
+ * Files the messages refused whole (unreadable, or against the schema) and notes, per
+ * organisation, the sensors and gateways the others name.
+ */
+function devicesNeeded(batch: BatchOutcome, messages: readonly ParsedRecord[], now: number): DeviceNeeds {
+  const needs: DeviceNeeds = new Map();
   const need = (customerId: string) => {
     let found = needs.get(customerId);
     if (found === undefined) needs.set(customerId, (found = { sensors: new Set(), gateways: new Set(), records: [] }));
     return found;
   };
-  for (const { index, message } of messages) forRecord(index, () => {
+  for (const { index, message } of messages) batch.forRecord(index, () => {
     if (message.kind === 'unreadable') {
-      const record = records[index];
+      const record = batch.records[index];
       if (message.customerId === undefined || record === undefined) {
-        logger.warn('device message dropped: no organisation to file it under', { messageId: record?.messageId, reason: message.reason });
+        batch.logger.warn('device message dropped: no organisation to file it under', { messageId: record?.messageId, reason: message.reason });
         return;
       }
-      fileDeadLetter(index, message.customerId, {
+      batch.fileDeadLetter(index, message.customerId, {
         receivedAt: iso(message.receivedAt ?? fallbackReceivedAt(record, now)), part: 'message', reason: message.reason,
         kind: 'unknown', sourceDeviceId: message.sourceDeviceId ?? 'unknown', payload: message.raw,
       });
     } else if (message.kind === 'refused') {
-      refuse(index, message.event, 'message', message.reason, message.event.payload);
+      batch.refuse(index, message.event, 'message', message.reason, message.event.payload);
     } else if (message.kind === 'status') {
       const wanted = need(message.event.customerId);
       wanted.gateways.add(message.event.sourceDeviceId);
@@ -177,20 +208,41 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
       }
     }
   });
+  return needs;
+}
 
-  // 2. The devices' configuration and state, from the cache (a read only for what it lacks).
+// 3. Resolve the devices -------------------------------------------------------------------
+
+/**
+ * The devices' configuration and state, from the cache (a read only for what it lacks).
+ * Returns the organisations whose devices could not be read: their records fail, and come back.
+ */
+async function resolveDevices(batch: BatchOutcome, directory: DeviceDirectory, needs: DeviceNeeds): Promise<Set<string>> {
   const unavailable = new Set<string>();
   await Promise.all([...needs.entries()].map(async ([customerId, wanted]) => {
     try {
       await directory.prepare(customerId, wanted);
     } catch (error) {
-      logger.error('device configuration could not be read', { customerId, ...describeError(error) });
+      batch.logger.error('device configuration could not be read', { customerId, ...describeError(error) });
       unavailable.add(customerId);
-      wanted.records.forEach((index) => failed.add(index));
+      batch.failAll(wanted.records);
     }
   }));
+  return unavailable;
+}
 
-  // 3. Check each reading against its sensor; readings of one sensor and time are kept once.
+// 4. Apply the reading rules ---------------------------------------------------------------
+
+/**
+ * Checks each reading against its publisher and its sensor (domain/telemetry/reading-rules.ts),
+ * filing the refused ones; keeps readings of one sensor and time once; notes the gateways heard from.
+ */
+function applyReadingRules(
+  batch: BatchOutcome,
+  directory: DeviceDirectory,
+  messages: readonly ParsedRecord[],
+  unavailable: ReadonlySet<string>,
+): { accepted: Map<string, AcceptedReading>; contacts: Map<string, GatewayContact> } {
   const accepted = new Map<string, AcceptedReading>();
   const contacts = new Map<string, GatewayContact>();
   const contact = (index: number, event: DeviceMessageEvent, status?: GatewayStatus) => {
@@ -204,45 +256,32 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
     known.receivedAt = Math.max(known.receivedAt, event.receivedAt);
     if (status !== undefined && (known.status === undefined || status.time > known.status.time)) known.status = status;
   };
-  for (const { index, message } of messages) forRecord(index, () => {
+  for (const { index, message } of messages) batch.forRecord(index, () => {
     if (message.kind !== 'readings' && message.kind !== 'status') return;
     const { event } = message;
     if (unavailable.has(event.customerId)) return;
+    const publisherIsGateway = directory.gateway(event.customerId, event.sourceDeviceId) !== undefined;
     if (message.kind === 'status') {
-      if (directory.gateway(event.customerId, event.sourceDeviceId) === undefined) {
-        refuse(index, event, 'message', `gateway ${event.sourceDeviceId} is not registered in this organisation`, event.payload);
-      } else {
-        contact(index, event, message.status);
-      }
+      if (publisherIsGateway) contact(index, event, message.status);
+      else batch.refuse(index, event, 'message', `gateway ${event.sourceDeviceId} is not registered in this organisation`, event.payload);
       return;
     }
     // A gateway that published was heard from, whatever its readings turn out to be.
-    if (directory.gateway(event.customerId, event.sourceDeviceId) !== undefined) contact(index, event);
+    if (publisherIsGateway) contact(index, event);
     for (const entry of message.entries) {
       const part = String(entry.index);
       if (!entry.ok) {
-        refuse(index, event, part, entry.reason, entry.raw);
+        batch.refuse(index, event, part, entry.reason, entry.raw);
         continue;
       }
       const { reading } = entry;
       const sensorId = reading.deviceId ?? event.sourceDeviceId;
-      if (sensorId !== event.sourceDeviceId && directory.gateway(event.customerId, event.sourceDeviceId) === undefined) {
-        refuse(index, event, part, `device ${event.sourceDeviceId} may publish only its own readings: it is not a gateway of this organisation`, reading, sensorId);
-        continue;
-      }
-      const sensor = directory.sensor(event.customerId, sensorId);
-      if (sensor === undefined) {
-        refuse(index, event, part, `sensor ${sensorId} is not registered in this organisation`, reading, sensorId);
-        continue;
-      }
-      // A gateway relays only the sensors attached to it (the sensor's configured gateway), not any of its organisation's.
-      if (sensorId !== event.sourceDeviceId && sensor.config.gatewayId?.toUpperCase() !== event.sourceDeviceId) {
-        refuse(index, event, part, `sensor ${sensorId} is not attached to gateway ${event.sourceDeviceId}`, reading, sensorId);
-        continue;
-      }
-      const problem = readingProblem(sensor.config, reading, event.receivedAt);
-      if (problem !== undefined) {
-        refuse(index, event, part, problem, reading, sensorId);
+      // The sensor is looked up only for a publisher that may name it (as before: no read of another's sensor).
+      const sensor = sensorId !== event.sourceDeviceId && !publisherIsGateway ? undefined : directory.sensor(event.customerId, sensorId);
+      const problem = publicationProblem({ sourceDeviceId: event.sourceDeviceId, sensorId, publisherIsGateway, sensor: sensor?.config })
+        ?? (sensor === undefined ? undefined : readingProblem(sensor.config, reading, event.receivedAt));
+      if (problem !== undefined || sensor === undefined) {
+        batch.refuse(index, event, part, problem ?? `sensor ${sensorId} is not registered in this organisation`, reading, sensorId);
         continue;
       }
       const key = `${event.customerId}|${sensorId}|${reading.time}`;
@@ -266,130 +305,107 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
       });
     }
   });
+  return { accepted, contacts };
+}
 
-  // 4. Readings and dead letters, batched 25 per request.
+// 5. Store readings and dead letters -------------------------------------------------------
+
+/** Readings and dead letters, batched 25 per request; what is not written fails its records. */
+async function storeReadingsAndDeadLetters(batch: BatchOutcome, table: IngestDependencies['table'], accepted: ReadonlyMap<string, AcceptedReading>): Promise<void> {
   const readingPuts: QueuedPut[] = [...accepted.values()].map((reading) => ({ item: readingItem(reading.customerId, reading.sensorId, reading.fields), records: reading.records }));
-  const writeFailures = await table.putAll([...readingPuts, ...deadLetters]);
-  writeFailures.forEach((index) => failed.add(index));
+  const writeFailures = await table.putAll([...readingPuts, ...batch.deadLetters]);
+  batch.failAll(writeFailures);
   const isWritten = (put: QueuedPut) => !put.records.some((index) => writeFailures.has(index));
   ingestMetrics.readingsStored += readingPuts.filter(isWritten).length;
-  ingestMetrics.deadLetters += deadLetters.filter(isWritten).length;
+  ingestMetrics.deadLetters += batch.deadLetters.filter(isWritten).length;
+}
 
-  // 5. Per sensor: finished hours' rollups, then its live state.
+// 6. Rollups and live state, per sensor ----------------------------------------------------
+
+type Delivery = { reading: StoredReading; records: number[] };
+
+/** Per sensor whose readings were stored: its due rollups, then its live state. */
+async function settleSensors(batch: BatchOutcome, table: IngestDependencies['table'], accepted: ReadonlyMap<string, AcceptedReading>, now: number): Promise<Delivery[]> {
   const bySensor = new Map<string, AcceptedReading[]>();
   for (const reading of accepted.values()) {
-    if (reading.records.some((index) => failed.has(index))) continue;
+    if (batch.anyFailed(reading.records)) continue;
     const key = `${reading.customerId}|${reading.sensorId}`;
     bySensor.set(key, [...(bySensor.get(key) ?? []), reading]);
   }
-  const stored: { reading: StoredReading; records: number[] }[] = [];
+  const stored: Delivery[] = [];
   await Promise.all([...bySensor.values()].map(async (readings) => {
     const first = readings[0];
     if (first === undefined) return;
     const { customerId, sensorId, entry } = first;
     try {
-      stored.push(...(await settleSensor(customerId, sensorId, entry, readings, table, now)));
+      const ordered = [...readings].sort((a, b) => a.fields.time.localeCompare(b.fields.time));
+      await writeDueRollups(table, customerId, sensorId, entry, ordered, now);
+      stored.push(...(await updateSensorState(table, customerId, sensorId, entry, ordered)));
     } catch (error) {
-      logger.error('sensor state or rollup could not be written', { customerId, sensorId, ...describeError(error) });
+      batch.logger.error('sensor state or rollup could not be written', { customerId, sensorId, ...describeError(error) });
       entry.state.stale = true;
-      readings.forEach((reading) => reading.records.forEach((index) => failed.add(index)));
+      readings.forEach((reading) => batch.failAll(reading.records));
     }
   }));
+  return stored;
+}
 
-  // 6. Gateways heard from: their live state (heartbeat-throttled), from relayed readings or status.
-  await Promise.all([...contacts.values()].map(async (heard) => {
-    if (heard.records.every((index) => failed.has(index))) return;
-    const entry = directory.gateway(heard.customerId, heard.gatewayId);
-    if (entry === undefined) return;
-    try {
-      await settleGateway(heard, entry, table);
-    } catch (error) {
-      logger.error('gateway state could not be written', { customerId: heard.customerId, gatewayId: heard.gatewayId, ...describeError(error) });
-      entry.state.stale = true;
-      heard.records.forEach((index) => failed.add(index));
-    }
-  }));
-
-  // 7. What comes after storage (alarm evaluation, in a later issue).
-  const delivered = stored.filter((entry) => !entry.records.some((index) => failed.has(index)));
-  if (delivered.length > 0) {
-    delivered.sort((a, b) => a.reading.reading.time.localeCompare(b.reading.reading.time));
-    for (const observer of dependencies.observers) {
-      try {
-        await observer(delivered.map((entry) => entry.reading));
-      } catch (error) {
-        logger.error('a reading observer failed', describeError(error));
-        delivered.forEach((entry) => entry.records.forEach((index) => failed.add(index)));
-      }
-    }
-  }
-
-  return {
-    batchItemFailures: [...failed].sort((a, b) => a - b).flatMap((index) => {
-      const record = records[index];
-      return record === undefined ? [] : [{ itemIdentifier: record.messageId }];
-    }),
-  };
+/** (Re)computes the rollups of the finished hours the sensor's new readings make due. */
+async function writeDueRollups(table: IngestDependencies['table'], customerId: string, sensorId: string, entry: DeviceEntry<SensorConfig>, ordered: readonly AcceptedReading[], now: number): Promise<void> {
+  const hours = rollupHoursDue(ordered.map((reading) => reading.fields.time), entry.state.seen?.lastReadingAt);
+  for (const hour of hours) await table.writeRollup(customerId, sensorId, hour, new Date(now));
 }
 
 /**
- * One sensor's readings of the batch, stored: (re)computes the rollups of finished hours
- * they touch (the hour the sensor just left, and any earlier hour a late reading landed
- * in), then writes its live state if the newest reading changed something material.
+ * Each reading with the state before it (for the observers); then the sensor's live state,
+ * written when the newest reading changed something material (`stateWriteReason`).
  */
-async function settleSensor(
-  customerId: string,
-  sensorId: string,
-  entry: DeviceEntry<SensorConfig>,
-  readings: AcceptedReading[],
-  table: IngestDependencies['table'],
-  now: number,
-): Promise<{ reading: StoredReading; records: number[] }[]> {
-  const ordered = [...readings].sort((a, b) => a.fields.time.localeCompare(b.fields.time));
-  const newest = ordered.at(-1);
-  if (newest === undefined) return [];
+async function updateSensorState(table: IngestDependencies['table'], customerId: string, sensorId: string, entry: DeviceEntry<SensorConfig>, ordered: readonly AcceptedReading[]): Promise<Delivery[]> {
   const before = entry.state.seen;
-  const newestBefore = before?.lastReadingAt;
-  const newestAfter = newestBefore !== undefined && newestBefore > newest.fields.time ? newestBefore : newest.fields.time;
-  const currentHour = hourKey(newestAfter);
-  const finished = new Set(ordered.map((reading) => hourKey(reading.fields.time)).filter((hour) => hour < currentHour));
-  if (newestBefore !== undefined && hourKey(newestBefore) < currentHour) finished.add(hourKey(newestBefore));
-  for (const hour of [...finished].sort()) await table.writeRollup(customerId, sensorId, hour, new Date(now));
-
-  const results: { reading: StoredReading; records: number[] }[] = [];
+  const deliveries: Delivery[] = [];
   let running = before;
   for (const reading of ordered) {
-    const late = running?.lastReadingAt !== undefined && reading.fields.time <= running.lastReadingAt;
-    results.push({ reading: { customerId, sensor: entry.config, reading: reading.fields, previousState: running, late }, records: reading.records });
-    if (!late) running = stateAfter(running, reading.fields, reading.receivedAt);
+    const late = isLateReading(running, reading.fields.time);
+    deliveries.push({ reading: { customerId, sensor: entry.config, reading: reading.fields, previousState: running, late }, records: reading.records });
+    if (!late) running = sensorStateAfter(running, reading.fields, reading.receivedAt);
   }
+  if (running === before || running === undefined) return deliveries;
 
-  if (running !== before && running !== undefined) {
-    const next: DeviceLiveState = { ...running, lastCommunicated: iso(Math.max(...ordered.map((reading) => reading.receivedAt))) };
-    const reason = stateWriteReason({ stored: entry.state.stored, next, deviations: entry.config.deviations, reportSeconds: entry.config.reportSeconds });
-    if (reason === undefined) {
-      ingestMetrics.stateWritesSkipped += 1;
-    } else if (await table.writeState(customerId, 'SENSOR', sensorId, next)) {
-      entry.state.stored = next;
-    } else {
-      // Another container stored a newer reading: read the state again before deciding next time.
-      entry.state.stale = true;
-    }
-    entry.state.seen = next;
+  const next: DeviceLiveState = { ...running, lastCommunicated: iso(Math.max(...ordered.map((reading) => reading.receivedAt))) };
+  const reason = stateWriteReason({ stored: entry.state.stored, next, deviations: entry.config.deviations, reportSeconds: entry.config.reportSeconds });
+  if (reason === undefined) {
+    ingestMetrics.stateWritesSkipped += 1;
+  } else if (await table.writeState(customerId, 'SENSOR', sensorId, next)) {
+    entry.state.stored = next;
+  } else {
+    // Another container stored a newer reading: read the state again before deciding next time.
+    entry.state.stale = true;
   }
-  return results;
+  entry.state.seen = next;
+  return deliveries;
 }
 
-async function settleGateway(heard: GatewayContact, entry: DeviceEntry<unknown>, table: IngestDependencies['table']): Promise<void> {
-  const seen = entry.state.seen;
-  const lastCommunicated = iso(heard.receivedAt);
-  if (seen !== undefined && seen.lastCommunicated >= lastCommunicated) return;
-  const next: DeviceLiveState = {
-    ...seen,
-    lastCommunicated,
-    ...(heard.status?.signal !== undefined ? { signal: heard.status.signal } : {}),
-    ...(heard.status?.firmware !== undefined ? { firmware: heard.status.firmware } : {}),
-  };
+// 7. Gateways heard from -------------------------------------------------------------------
+
+/** Each gateway heard from (relayed readings or a status): its live state, heartbeat-throttled. */
+async function settleGateways(batch: BatchOutcome, table: IngestDependencies['table'], directory: DeviceDirectory, contacts: ReadonlyMap<string, GatewayContact>): Promise<void> {
+  await Promise.all([...contacts.values()].map(async (heard) => {
+    if (heard.records.every((index) => batch.failed.has(index))) return;
+    const entry = directory.gateway(heard.customerId, heard.gatewayId);
+    if (entry === undefined) return;
+    try {
+      await updateGatewayState(table, heard, entry);
+    } catch (error) {
+      batch.logger.error('gateway state could not be written', { customerId: heard.customerId, gatewayId: heard.gatewayId, ...describeError(error) });
+      entry.state.stale = true;
+      batch.failAll(heard.records);
+    }
+  }));
+}
+
+async function updateGatewayState(table: IngestDependencies['table'], heard: GatewayContact, entry: DeviceEntry<GatewayConfig>): Promise<void> {
+  const next = gatewayStateAfter(entry.state.seen, heard.receivedAt, heard.status);
+  if (next === undefined) return;
   if (!gatewayStateWriteNeeded(entry.state.stored, next)) {
     ingestMetrics.stateWritesSkipped += 1;
   } else if (await table.writeState(heard.customerId, 'GATEWAY', heard.gatewayId, next)) {
@@ -398,4 +414,21 @@ async function settleGateway(heard: GatewayContact, entry: DeviceEntry<unknown>,
     entry.state.stale = true;
   }
   entry.state.seen = next;
+}
+
+// 8. Observers -----------------------------------------------------------------------------
+
+/** What comes after storage (alarm evaluation, in a later issue), given the readings whose records all stand. */
+async function notifyObservers(batch: BatchOutcome, observers: readonly ReadingObserver[], stored: readonly Delivery[]): Promise<void> {
+  const delivered = stored.filter((entry) => !batch.anyFailed(entry.records));
+  if (delivered.length === 0) return;
+  const inTimeOrder = [...delivered].sort((a, b) => a.reading.reading.time.localeCompare(b.reading.reading.time));
+  for (const observer of observers) {
+    try {
+      await observer(inTimeOrder.map((entry) => entry.reading));
+    } catch (error) {
+      batch.logger.error('a reading observer failed', describeError(error));
+      inTimeOrder.forEach((entry) => batch.failAll(entry.records));
+    }
+  }
 }
