@@ -4,21 +4,31 @@ import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Page } from '@domain/organisation/named-catalog';
 import type { SecurityGroup, SecurityGroupInput, SecurityGroupUser } from '@domain/identity/security-groups';
-import { auditPut, type AuditAction } from '../shared/audit';
-import type { Caller } from '../shared/caller';
 import {
-  accountKey,
-  byNamePartition,
-  byNameSortKey,
-  ENTITY,
-  entityPartition,
-  entitySortKey,
-  membershipPartition,
-  membershipSortKey,
-  normaliseUnique,
-} from '../shared/keys';
-import { claimUnique, readByIds, releaseUnique, runTransaction, type TransactItems } from '../shared/named-records';
-import { type PageRequest, queryAll, queryByNamePage } from '../shared/pagination';
+  auditEntryPut,
+  claimUnique,
+  createPut,
+  deleteMembership,
+  nameKeyOf,
+  partitionOf,
+  putMembership,
+  queryAll,
+  queryPage,
+  readByIds,
+  releaseUnique,
+  runTransaction,
+  securityGroupKey,
+  securityGroupPut,
+  securityGroupsByName,
+  toSecurityGroup,
+  versionedDelete,
+  versionedPut,
+  type AuditAction,
+  type GuardedItem,
+  type PageRequest,
+} from '../data';
+import type { Caller } from '../shared/caller';
+import { accountKey, ENTITY, entityPartition } from '../shared/keys';
 
 const entity = ENTITY.securityGroup;
 
@@ -26,10 +36,11 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
 
 /**
- * Security groups on the single table (docs/data-model.md "Security groups"). A change is one
- * transaction: the group (conditional on the version read), its name marker, its audit entry,
- * and the membership items the access layer reads (one per member, a copy of the group's
- * site and sensor ids), so what members may reach always matches the group.
+ * Security groups on the single table (docs/data-model.md "Security groups"; the entities are
+ * lambdas/data/entities/security-group*.ts). A change is one transaction: the group
+ * (conditional on the version read), its name marker, its audit entry, and the membership
+ * items the access layer reads (one per member, a copy of the group's site and sensor ids),
+ * so what members may reach always matches the group.
  */
 export class SecurityGroupStore {
   constructor(
@@ -39,30 +50,20 @@ export class SecurityGroupStore {
   ) {}
 
   listPartition(customerId: string): string {
-    return byNamePartition(customerId, entity);
+    return partitionOf(securityGroupsByName(this.tableName, customerId));
   }
 
   list(customerId: string, page: PageRequest): Promise<Page<SecurityGroup>> {
-    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toSecurityGroup);
+    return queryPage(this.client, securityGroupsByName(this.tableName, customerId), page, toSecurityGroup);
   }
 
   /** Every group of the organisation (the user list shows which groups each user is in). */
-  async all(customerId: string): Promise<SecurityGroup[]> {
-    const items = await queryAll<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': this.listPartition(customerId) },
-    });
-    return items.map(toSecurityGroup);
+  all(customerId: string): Promise<SecurityGroup[]> {
+    return queryAll(this.client, securityGroupsByName(this.tableName, customerId), toSecurityGroup);
   }
 
   async get(customerId: string, id: string): Promise<SecurityGroup> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName,
-      Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) },
-      ConsistentRead: true,
-    }));
+    const result = await this.client.send(new GetCommand({ ...securityGroupKey(this.tableName, customerId, id), ConsistentRead: true }));
     if (result.Item === undefined) throw notFound(MESSAGES.securityGroupNotFound);
     return toSecurityGroup(result.Item);
   }
@@ -80,11 +81,11 @@ export class SecurityGroupStore {
       version: 1,
     };
     await runTransaction(this.client, [
-      { Put: { TableName: this.tableName, Item: this.toItem(customerId, group), ConditionExpression: 'attribute_not_exists(pk)' } },
-      claimUnique(this.tableName, customerId, entity, 'name', group.name, group.id),
+      createPut(securityGroupPut(this.tableName, customerId, group)),
+      this.claimName(customerId, group),
       this.audit(caller, customerId, group.id, 'create', undefined, group),
-      ...group.memberAccountIds.map((accountId) => this.putMembership(customerId, accountId, group)),
-    ], new Map([[1, MESSAGES.securityGroupNameTaken]]));
+      ...group.memberAccountIds.map((accountId) => putMembership(this.tableName, customerId, accountId, group)),
+    ]);
     return group;
   }
 
@@ -98,53 +99,34 @@ export class SecurityGroupStore {
       updatedBy: caller.email,
       version: before.version + 1,
     };
-    const items: TransactItems = [
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: this.toItem(customerId, after),
-          // Optimistic lock: a concurrent change of the same group makes this one fail.
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': before.version },
-        },
-      },
+    const items: GuardedItem[] = [
+      // Optimistic lock: a concurrent change of the same group makes this one fail.
+      versionedPut(securityGroupPut(this.tableName, customerId, after), before.version),
       this.audit(caller, customerId, id, 'update', before, after),
     ];
-    const claims = new Map<number, string>();
-    if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
-      claims.set(items.length, MESSAGES.securityGroupNameTaken);
-      items.push(
-        claimUnique(this.tableName, customerId, entity, 'name', after.name, id),
-        releaseUnique(this.tableName, customerId, entity, 'name', before.name),
-      );
+    if (nameKeyOf(after.name) !== nameKeyOf(before.name)) {
+      items.push(this.claimName(customerId, after), this.releaseName(customerId, before));
     }
     const grantChanged = !sameIds(before.siteIds, after.siteIds) || !sameIds(before.sensorIds, after.sensorIds) || before.name !== after.name;
     const previous = new Set(before.memberAccountIds);
     for (const accountId of after.memberAccountIds) {
-      if (!previous.has(accountId) || grantChanged) items.push(this.putMembership(customerId, accountId, after));
+      if (!previous.has(accountId) || grantChanged) items.push(putMembership(this.tableName, customerId, accountId, after));
     }
     const kept = new Set(after.memberAccountIds);
     for (const accountId of before.memberAccountIds) {
-      if (!kept.has(accountId)) items.push(this.deleteMembership(customerId, accountId, id));
+      if (!kept.has(accountId)) items.push(deleteMembership(this.tableName, customerId, accountId, id));
     }
-    await runTransaction(this.client, items, claims);
+    await runTransaction(this.client, items);
     return after;
   }
 
   async delete(caller: Caller, customerId: string, id: string): Promise<void> {
     const before = await this.get(customerId, id);
     await runTransaction(this.client, [
-      {
-        Delete: {
-          TableName: this.tableName,
-          Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) },
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': before.version },
-        },
-      },
-      releaseUnique(this.tableName, customerId, entity, 'name', before.name),
+      versionedDelete(securityGroupKey(this.tableName, customerId, id), before.version),
+      this.releaseName(customerId, before),
       this.audit(caller, customerId, id, 'delete', before, undefined),
-      ...before.memberAccountIds.map((accountId) => this.deleteMembership(customerId, accountId, id)),
+      ...before.memberAccountIds.map((accountId) => deleteMembership(this.tableName, customerId, accountId, id)),
     ]);
   }
 
@@ -168,15 +150,16 @@ export class SecurityGroupStore {
     }));
   }
 
-  private async userRecords(customerId: string): Promise<Record<string, unknown>[]> {
-    return queryAll<Record<string, unknown>>(this.client, {
+  // The account is not an entity of the data layer yet (lambdas/accounts owns its item): its by-name Query is written here.
+  private userRecords(customerId: string): Promise<Record<string, unknown>[]> {
+    return queryAll(this.client, {
       TableName: this.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       FilterExpression: '#role <> :superadmin',
       ExpressionAttributeNames: { '#role': 'role' },
       ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':superadmin': 'superadmin' },
-    });
+    }, (item) => item);
   }
 
   /**
@@ -198,58 +181,17 @@ export class SecurityGroupStore {
     }
   }
 
-  private toItem(customerId: string, group: SecurityGroup): Record<string, unknown> {
-    return {
-      pk: entityPartition(customerId, entity),
-      sk: entitySortKey(entity, group.id),
-      gsi1pk: byNamePartition(customerId, entity),
-      gsi1sk: byNameSortKey(group.name, group.id),
-      type: entity,
-      ...group,
-    };
+  private claimName(customerId: string, group: SecurityGroup): GuardedItem {
+    return claimUnique(this.tableName, { customerId, entityType: entity, field: 'name', value: group.name }, group.id, MESSAGES.securityGroupNameTaken);
   }
 
-  private putMembership(customerId: string, accountId: string, group: SecurityGroup): TransactItems[number] {
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: {
-          pk: membershipPartition(customerId, accountId),
-          sk: membershipSortKey(group.id),
-          type: 'SECURITYGROUP_MEMBERSHIP',
-          accountId,
-          groupId: group.id,
-          groupName: group.name,
-          siteIds: group.siteIds,
-          sensorIds: group.sensorIds,
-        },
-      },
-    };
+  private releaseName(customerId: string, group: SecurityGroup): GuardedItem {
+    return releaseUnique(this.tableName, { customerId, entityType: entity, field: 'name', value: group.name });
   }
 
-  private deleteMembership(customerId: string, accountId: string, groupId: string): TransactItems[number] {
-    return { Delete: { TableName: this.tableName, Key: { pk: membershipPartition(customerId, accountId), sk: membershipSortKey(groupId) } } };
+  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SecurityGroup | undefined, after: SecurityGroup | undefined): GuardedItem {
+    return auditEntryPut(this.tableName, {
+      customerId, caller, entityType: entity, entityId: id, action, before: before ? { ...before } : undefined, after: after ? { ...after } : undefined, now: this.clock(),
+    });
   }
-
-  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SecurityGroup | undefined, after: SecurityGroup | undefined): TransactItems[number] {
-    return auditPut(this.tableName, customerId, caller, entity, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()).item;
-  }
-}
-
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-
-function toSecurityGroup(item: Record<string, unknown>): SecurityGroup {
-  return {
-    id: String(item['id']),
-    name: String(item['name']),
-    description: typeof item['description'] === 'string' ? item['description'] : '',
-    siteIds: strings(item['siteIds']),
-    sensorIds: strings(item['sensorIds']),
-    memberAccountIds: strings(item['memberAccountIds']),
-    createdAt: String(item['createdAt']),
-    updatedAt: String(item['updatedAt']),
-    createdBy: String(item['createdBy']),
-    updatedBy: String(item['updatedBy']),
-    version: Number(item['version']),
-  };
 }

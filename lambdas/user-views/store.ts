@@ -4,18 +4,35 @@ import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Page } from '@domain/organisation/named-catalog';
 import type { UserView, UserViewInput } from '@domain/identity/user-views';
-import { auditPut, type AuditAction } from '../shared/audit';
+import {
+  auditEntryPut,
+  claimUnique,
+  createPut,
+  nameKeyOf,
+  partitionOf,
+  queryPage,
+  readByIds,
+  releaseUnique,
+  runTransaction,
+  toUserView,
+  userViewKey,
+  userViewPut,
+  userViewsByName,
+  versionedDelete,
+  versionedPut,
+  type AuditAction,
+  type GuardedItem,
+  type PageRequest,
+} from '../data';
 import type { Caller } from '../shared/caller';
-import { byNamePartition, byNameSortKey, ENTITY, entityPartition, entitySortKey, normaliseUnique } from '../shared/keys';
-import { claimUnique, readByIds, releaseUnique, runTransaction, type TransactItems } from '../shared/named-records';
-import { type PageRequest, queryByNamePage } from '../shared/pagination';
+import { ENTITY } from '../shared/keys';
 
 const entity = ENTITY.userView;
 
 /**
- * User views on the single table: the item, its name marker (names unique in the
- * organisation, SPEC section 8) and its audit entry in one transaction; updates and deletes
- * conditional on the version read.
+ * User views on the single table (the entity is lambdas/data/entities/user-view.ts): the item,
+ * its name marker (names unique in the organisation, SPEC section 8) and its audit entry in
+ * one transaction; updates and deletes conditional on the version read.
  */
 export class UserViewStore {
   constructor(
@@ -25,19 +42,15 @@ export class UserViewStore {
   ) {}
 
   listPartition(customerId: string): string {
-    return byNamePartition(customerId, entity);
+    return partitionOf(userViewsByName(this.tableName, customerId));
   }
 
   list(customerId: string, page: PageRequest): Promise<Page<UserView>> {
-    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toUserView);
+    return queryPage(this.client, userViewsByName(this.tableName, customerId), page, toUserView);
   }
 
   async get(customerId: string, id: string): Promise<UserView> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName,
-      Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) },
-      ConsistentRead: true,
-    }));
+    const result = await this.client.send(new GetCommand({ ...userViewKey(this.tableName, customerId, id), ConsistentRead: true }));
     if (result.Item === undefined) throw notFound(MESSAGES.userViewNotFound);
     return toUserView(result.Item);
   }
@@ -47,10 +60,10 @@ export class UserViewStore {
     const now = this.clock().toISOString();
     const view: UserView = { id: randomUUID(), ...input, createdAt: now, updatedAt: now, createdBy: caller.email, updatedBy: caller.email, version: 1 };
     await runTransaction(this.client, [
-      { Put: { TableName: this.tableName, Item: this.toItem(customerId, view), ConditionExpression: 'attribute_not_exists(pk)' } },
-      claimUnique(this.tableName, customerId, entity, 'name', view.name, view.id),
+      createPut(userViewPut(this.tableName, customerId, view)),
+      this.claimName(customerId, view),
       this.audit(caller, customerId, view.id, 'create', undefined, view),
-    ], new Map([[1, MESSAGES.userViewNameTaken]]));
+    ]);
     return view;
   }
 
@@ -58,41 +71,22 @@ export class UserViewStore {
     const before = await this.get(customerId, id);
     await this.checkReferences(customerId, input, before);
     const after: UserView = { ...before, ...input, updatedAt: this.clock().toISOString(), updatedBy: caller.email, version: before.version + 1 };
-    const items: TransactItems = [
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: this.toItem(customerId, after),
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': before.version },
-        },
-      },
+    const items: GuardedItem[] = [
+      versionedPut(userViewPut(this.tableName, customerId, after), before.version),
       this.audit(caller, customerId, id, 'update', before, after),
     ];
-    const claims = new Map<number, string>();
-    if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
-      claims.set(items.length, MESSAGES.userViewNameTaken);
-      items.push(
-        claimUnique(this.tableName, customerId, entity, 'name', after.name, id),
-        releaseUnique(this.tableName, customerId, entity, 'name', before.name),
-      );
+    if (nameKeyOf(after.name) !== nameKeyOf(before.name)) {
+      items.push(this.claimName(customerId, after), this.releaseName(customerId, before));
     }
-    await runTransaction(this.client, items, claims);
+    await runTransaction(this.client, items);
     return after;
   }
 
   async delete(caller: Caller, customerId: string, id: string): Promise<void> {
     const before = await this.get(customerId, id);
     await runTransaction(this.client, [
-      {
-        Delete: {
-          TableName: this.tableName,
-          Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) },
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': before.version },
-        },
-      },
-      releaseUnique(this.tableName, customerId, entity, 'name', before.name),
+      versionedDelete(userViewKey(this.tableName, customerId, id), before.version),
+      this.releaseName(customerId, before),
       this.audit(caller, customerId, id, 'delete', before, undefined),
     ]);
   }
@@ -111,35 +105,17 @@ export class UserViewStore {
     });
   }
 
-  private toItem(customerId: string, view: UserView): Record<string, unknown> {
-    return {
-      pk: entityPartition(customerId, entity),
-      sk: entitySortKey(entity, view.id),
-      gsi1pk: byNamePartition(customerId, entity),
-      gsi1sk: byNameSortKey(view.name, view.id),
-      type: entity,
-      ...view,
-    };
+  private claimName(customerId: string, view: UserView): GuardedItem {
+    return claimUnique(this.tableName, { customerId, entityType: entity, field: 'name', value: view.name }, view.id, MESSAGES.userViewNameTaken);
   }
 
-  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: UserView | undefined, after: UserView | undefined): TransactItems[number] {
-    return auditPut(this.tableName, customerId, caller, entity, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock()).item;
+  private releaseName(customerId: string, view: UserView): GuardedItem {
+    return releaseUnique(this.tableName, { customerId, entityType: entity, field: 'name', value: view.name });
   }
-}
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-
-function toUserView(item: Record<string, unknown>): UserView {
-  return {
-    id: String(item['id']),
-    name: String(item['name']),
-    siteIds: strings(item['siteIds']),
-    departmentIds: strings(item['departmentIds']),
-    divisionIds: strings(item['divisionIds']),
-    createdAt: String(item['createdAt']),
-    updatedAt: String(item['updatedAt']),
-    createdBy: String(item['createdBy']),
-    updatedBy: String(item['updatedBy']),
-    version: Number(item['version']),
-  };
+  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: UserView | undefined, after: UserView | undefined): GuardedItem {
+    return auditEntryPut(this.tableName, {
+      customerId, caller, entityType: entity, entityId: id, action, before: before ? { ...before } : undefined, after: after ? { ...after } : undefined, now: this.clock(),
+    });
+  }
 }

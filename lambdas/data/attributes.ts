@@ -1,0 +1,33 @@
+import { nameKeyOf } from './key-parts';
+
+/** The organisation an item belongs to: the first part of every key. */
+export const customerIdAttribute = { type: 'string', required: true } as const;
+
+const stringList = { type: 'list', items: { type: 'string' }, required: true } as const;
+/** A list of ids (sites, sensors, members, ...). */
+export const idListAttribute = stringList;
+
+/**
+ * What every named, versioned, audited record of the organisation carries (departments,
+ * security groups, user views, ...), and `nameKey`, the form of its name inside the by-name
+ * index's sort key, derived from `name` on every put (hidden: never part of what is read).
+ */
+export const namedRecordAttributes = {
+  id: { type: 'string', required: true },
+  name: { type: 'string', required: true },
+  nameKey: {
+    type: 'string',
+    hidden: true,
+    watch: ['name'],
+    set: (_value: unknown, item: { name?: unknown }) => nameKeyOf(String(item.name ?? '')),
+  },
+  createdAt: { type: 'string', required: true },
+  updatedAt: { type: 'string', required: true },
+  createdBy: { type: 'string', required: true },
+  updatedBy: { type: 'string', required: true },
+  version: { type: 'number', required: true },
+} as const;
+
+/** Decoding helpers: decoders pick each field of the API shape, so nothing else of an item (keys, `__edb_e__`) leaks. */
+export const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, type EntityItem } from 'electrodb';
+import type { Caller } from '../../shared/caller';
+import type { EntityType } from '../../shared/keys';
+import { customerIdAttribute } from '../attributes';
+import { SERVICE } from '../key-parts';
+import type { GuardedItem } from '../transaction';
+import { plainPut, type PutParams } from '../writes';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** One entry of the audit trail: who, when, which entity, what changed, before and after (the API's shape). */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { userId: string; email: string; role: string };
+  entityType: EntityType;
+  entityId: string;
+  action: AuditAction;
+  changes: FieldChange[];
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+/**
+ * The audit trail (docs/data-model.md patterns 4 and 5): one partition per organisation in
+ * time order (`byOrganisation`, the Portal Audit report), and on gsi1 one entity's history,
+ * newest last (`byEntity`, the history tabs).
+ */
+export const auditEntry = new Entity({
+  model: { entity: 'auditEntry', version: '1', service: SERVICE },
+  attributes: {
+    customerId: customerIdAttribute,
+    id: { type: 'string', required: true },
+    at: { type: 'string', required: true },
+    actor: {
+      type: 'map',
+      required: true,
+      properties: { userId: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+    },
+    entityType: { type: 'string', required: true },
+    entityId: { type: 'string', required: true },
+    // A string, not a closed list: a store's own actions must never make the audit write throw.
+    action: { type: 'string', required: true },
+    // Fields of any record, with values of any type: kept as they were.
+    changes: { type: 'any', required: true },
+    before: { type: 'any' },
+    after: { type: 'any' },
+    type: { type: 'string', default: 'AuditEntry' },
+  },
+  indexes: {
+    byOrganisation: {
+      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#AUDIT', casing: 'none' },
+      sk: { field: 'sk', composite: ['at', 'id'], template: '${at}#${id}', casing: 'none' },
+    },
+    byEntity: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['customerId', 'entityType', 'entityId'], template: 'C#${customerId}#HISTORY#${entityType}#${entityId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['at', 'id'], template: '${at}#${id}', casing: 'none' },
+    },
+  },
+});
+export type AuditEntryItem = EntityItem<typeof auditEntry>;
+
+/** Fields that are bookkeeping, not something a user changed. */
+const IGNORED_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'version', 'updatedAt', 'updatedBy', '__edb_e__', '__edb_v__']);
+
+export function diffFields(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): FieldChange[] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: FieldChange[] = [];
+  for (const field of [...fields].sort()) {
+    if (IGNORED_FIELDS.has(field)) continue;
+    const previous = before?.[field];
+    const next = after?.[field];
+    if (JSON.stringify(previous) !== JSON.stringify(next)) changes.push({ field, before: previous, after: next });
+  }
+  return changes;
+}
+
+/** The change an entry records: who made it, on what, and the record before and after. */
+export interface AuditedChange {
+  customerId: string;
+  caller: Caller;
+  entityType: EntityType;
+  entityId: string;
+  action: AuditAction;
+  before: Record<string, unknown> | undefined;
+  after: Record<string, unknown> | undefined;
+  now: Date;
+}
+
+/**
+ * The Put of an audit entry, to be written in the same transaction as the change it records,
+ * so there is never a change without its entry or the reverse.
+ */
+export function auditEntryPutParams(tableName: string, change: AuditedChange): PutParams {
+  const { customerId, caller, entityType, entityId, action, before, after, now } = change;
+  return auditEntry.put({
+    customerId,
+    id: randomUUID(),
+    at: now.toISOString(),
+    actor: { userId: caller.userId, email: caller.email, role: caller.role },
+    entityType,
+    entityId,
+    action,
+    changes: diffFields(before, after),
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+  }).params<PutParams>({ table: tableName });
+}
+
+/** The audit entry as a transaction item. */
+export const auditEntryPut = (tableName: string, change: AuditedChange): GuardedItem => plainPut(auditEntryPutParams(tableName, change));
+
+/** The API's shape of an entry (history tabs): picked field by field. */
+export function toAuditEntry(item: Record<string, unknown>): AuditEntry {
+  const actor = (item['actor'] ?? {}) as Record<string, unknown>;
+  return {
+    id: String(item['id']),
+    at: String(item['at']),
+    actor: { userId: String(actor['userId'] ?? ''), email: String(actor['email'] ?? ''), role: String(actor['role'] ?? '') },
+    entityType: String(item['entityType']) as EntityType,
+    entityId: String(item['entityId']),
+    action: item['action'] as AuditAction,
+    changes: Array.isArray(item['changes']) ? (item['changes'] as FieldChange[]) : [],
+    ...(item['before'] ? { before: item['before'] as Record<string, unknown> } : {}),
+    ...(item['after'] ? { after: item['after'] as Record<string, unknown> } : {}),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The data layer (docs/data-model.md "Entities", docs/adding-an-entity.md): the entities of
+ * the single table, their access patterns and transaction items, one transaction runner, one
+ * batch get and one batch write. Resource stores import this and `domain/`, nothing else.
+ */
+export { dataTable, type DataTable } from './table';
+export { ENTITIES, portalService } from './service';
+export { runTransaction, refusedWith, TRANSACTION_ATTEMPTS, type GuardedItem, type TransactItem, type TransactItems } from './transaction';
+export { batchGet, batchWrite, BATCH_ATTEMPTS, BATCH_GET_MAX, BATCH_WRITE_MAX, type ItemKey, type WriteRequest } from './batch';
+export { createPut, versionedPut, versionedDelete, plainPut, plainDelete, counterAdd, type PutParams, type KeyParams } from './writes';
+export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } from './queries';
+export { readByIds } from './exists';
+export { nameKeyOf } from './key-parts';
+export * from './entities/audit-entry';
+export * from './entities/device-config-version';
+export * from './entities/security-group';
+export * from './entities/security-group-membership';
+export * from './entities/unique-marker';
+export * from './entities/user-view';

@@ -1,0 +1,30 @@
+import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { queryAll as queryEvery, queryPage as queryOnePage, type PageRequest } from '../shared/pagination';
+
+export type { PageRequest } from '../shared/pagination';
+
+/** A Query as an entity's access pattern builds it (`entity.query.byName(...).params({ table })`). */
+export type QueryParams = Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>;
+
+/** One page of an access pattern, each item decoded; the cursor is the opaque form of LastEvaluatedKey. */
+export async function queryPage<T>(
+  client: DynamoDBDocumentClient,
+  params: QueryParams,
+  page: PageRequest,
+  decode: (item: Record<string, unknown>) => T,
+): Promise<{ items: T[]; nextCursor?: string }> {
+  const { items, nextCursor } = await queryOnePage<Record<string, unknown>>(client, params, page);
+  return { items: items.map(decode), ...(nextCursor ? { nextCursor } : {}) };
+}
+
+/** Every item of an access pattern, decoded (only for partitions the product keeps small). */
+export async function queryAll<T>(
+  client: DynamoDBDocumentClient,
+  params: QueryParams,
+  decode: (item: Record<string, unknown>) => T,
+): Promise<T[]> {
+  return (await queryEvery<Record<string, unknown>>(client, params)).map(decode);
+}
+
+/** The partition an access pattern reads (`:pk`), which a page cursor must belong to. */
+export const partitionOf = (params: QueryParams): string => String(params.ExpressionAttributeValues?.[':pk']);

@@ -1,0 +1,32 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Service } from 'electrodb';
+import { auditEntry } from './entities/audit-entry';
+import { deviceConfigVersion } from './entities/device-config-version';
+import { securityGroup } from './entities/security-group';
+import { securityGroupMembership } from './entities/security-group-membership';
+import { uniqueMarker } from './entities/unique-marker';
+import { userView } from './entities/user-view';
+
+/**
+ * Every entity of the single table (one file each under `entities/`). The data layer builds
+ * its requests from the entities (`.params({ table })`) and sends them itself, through the one
+ * transaction runner (`transaction.ts`) and the batch helpers (`batch.ts`), so every write gets
+ * the conflict retry and the spec's refusals.
+ */
+export const ENTITIES = {
+  auditEntry,
+  deviceConfigVersion,
+  securityGroup,
+  securityGroupMembership,
+  uniqueMarker,
+  userView,
+} as const;
+
+/**
+ * The ElectroDB service of the entities on one table, for what ElectroDB runs itself (reads
+ * with `.go()`, collections). Items written before the data layer carry no `__edb_e__`, so such
+ * reads pass `ignoreOwnership: true` until every item has been rewritten.
+ */
+export function portalService(client: DynamoDBDocumentClient, tableName: string) {
+  return new Service(ENTITIES, { client, table: tableName });
+}

@@ -1,0 +1,65 @@
+import type { GuardedItem } from './transaction';
+
+/**
+ * Transaction items every store writes, built from an entity's own parameters
+ * (`entity.put(record).params({ table })`, `entity.delete(key).params({ table })`), each with
+ * the refusal its failed condition maps to (none: "changed by someone else", the optimistic
+ * lock's message, MESSAGES.concurrentChange).
+ */
+export interface PutParams {
+  TableName: string;
+  Item: Record<string, unknown>;
+}
+export interface KeyParams {
+  TableName: string;
+  Key: Record<string, unknown>;
+}
+
+const withRefusal = (item: GuardedItem['item'], onConditionFailed: GuardedItem['onConditionFailed']): GuardedItem =>
+  (onConditionFailed === undefined ? { item } : { item, onConditionFailed });
+
+/** A new item: refused when one with its key exists. */
+export function createPut({ TableName, Item }: PutParams, onConditionFailed?: GuardedItem['onConditionFailed']): GuardedItem {
+  return withRefusal({ Put: { TableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } }, onConditionFailed);
+}
+
+/** The whole item again, on the version read (optimistic lock): a concurrent change makes it fail. */
+export function versionedPut({ TableName, Item }: PutParams, expectedVersion: number, onConditionFailed?: GuardedItem['onConditionFailed']): GuardedItem {
+  return withRefusal({
+    Put: { TableName, Item, ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } },
+  }, onConditionFailed);
+}
+
+/** The item's delete, on the version read. */
+export function versionedDelete({ TableName, Key }: KeyParams, expectedVersion: number, onConditionFailed?: GuardedItem['onConditionFailed']): GuardedItem {
+  return withRefusal({
+    Delete: { TableName, Key, ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } },
+  }, onConditionFailed);
+}
+
+/** A put or delete without a condition (items only this transaction writes: memberships, audit entries). */
+export const plainPut = ({ TableName, Item }: PutParams): GuardedItem => ({ item: { Put: { TableName, Item } } });
+export const plainDelete = ({ TableName, Key }: KeyParams): GuardedItem => ({ item: { Delete: { TableName, Key } } });
+
+/**
+ * `ADD attribute delta` on another entity's item (a site's `refCount`, a gateway's
+ * `sensorCount`, a profile's `useCount`), conditioned on that item existing, so nothing is
+ * attached to or counted on a deleted item; refused with `onConditionFailed`.
+ */
+export function counterAdd(
+  { TableName, Key }: KeyParams,
+  attribute: string,
+  delta: number,
+  onConditionFailed?: GuardedItem['onConditionFailed'],
+): GuardedItem {
+  return withRefusal({
+    Update: {
+      TableName,
+      Key,
+      UpdateExpression: 'ADD #counter :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#counter': attribute },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  }, onConditionFailed);
+}
