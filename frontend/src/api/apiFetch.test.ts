@@ -62,6 +62,15 @@ describe('apiFetch', () => {
     expect(failure).toMatchObject({ status: 409, message: 'A department with this name already exists.' });
   });
 
+  it('carries the code and field the server names beside its message', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Name is required.' }), {
+      status: 400,
+      headers: { 'content-type': 'application/json', 'x-error-code': 'nameRequired', 'x-error-field': 'name' },
+    }));
+    await expect(apiFetch('/departments', { method: 'POST', body: {} }))
+      .rejects.toMatchObject({ status: 400, message: 'Name is required.', code: 'nameRequired', field: 'name' });
+  });
+
   it('falls back to An error occurred when the body has no message', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 502, message: 'An error occurred' });

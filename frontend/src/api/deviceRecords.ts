@@ -58,9 +58,9 @@ async function putToStorage(url: string, headers: Record<string, string>, file: 
   try {
     response = await fetch(url, { method: 'PUT', headers, body: file });
   } catch {
-    throw new ApiError(0, MESSAGES.genericError);
+    throw new ApiError(0, MESSAGES.genericError, { code: 'genericError' });
   }
-  if (!response.ok) throw new ApiError(response.status, MESSAGES.genericError);
+  if (!response.ok) throw new ApiError(response.status, MESSAGES.genericError, { code: 'genericError' });
 }
 
 /**

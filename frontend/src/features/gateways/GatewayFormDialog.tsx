@@ -13,12 +13,13 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GATEWAY_MODELS } from '@domain/devices/device-catalogue';
 import { gatewayInputSchema, type Gateway, type GatewayFormValues, type GatewayInput } from '@domain/devices/gateway';
-import { MESSAGES } from '@domain/core/messages';
+import type { MessageKey } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { IdMultiSelect } from '../../components/IdMultiSelect';
 import { useMessageText } from '../../i18n/messages';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { GatewayImagesField, type GatewayImagePlan } from './GatewayImagesField';
 import { locateMe, type GeolocationProblem } from './geolocation';
 import type { Places } from './usePlaces';
@@ -27,6 +28,7 @@ import type { Places } from './usePlaces';
 export type GatewayForm = Omit<GatewayFormValues, 'position'> & { position: { latitude: string; longitude: string } };
 
 type FormField = 'name' | 'model' | 'macId' | 'eui' | 'locationIds' | 'siteId';
+const GATEWAY_FORM_FIELDS: readonly FormField[] = ['name', 'model', 'macId', 'eui', 'locationIds', 'siteId'];
 
 export interface GatewayFormDialogProps {
   /** The gateway being edited; none to add one. */
@@ -39,17 +41,7 @@ export interface GatewayFormDialogProps {
   onClose(): void;
 }
 
-/** Where the API's refusals belong in the form (the browser checks the same rules first). */
-const FIELD_OF_MESSAGE: Partial<Record<string, FormField>> = {
-  [MESSAGES.gatewayAlreadyAdded]: 'eui',
-  [MESSAGES.gatewayEuiFixed]: 'eui',
-  [MESSAGES.gatewaySiteNotInLocations]: 'siteId',
-  [MESSAGES.gatewaySiteRequired]: 'siteId',
-  [MESSAGES.gatewayLocationsRequired]: 'locationIds',
-  [MESSAGES.macIdInvalid]: 'macId',
-  [MESSAGES.euiInvalid]: 'eui',
-};
-const IMAGE_MESSAGES = new Set<string>([MESSAGES.gatewayImagesMax, MESSAGES.gatewayImageUnknown]);
+const IMAGE_CODES = new Set<string>(['gatewayImagesMax', 'gatewayImageUnknown'] satisfies MessageKey[]);
 
 function defaultsOf(gateway: Gateway | undefined, placement: GatewayFormDialogProps['placement']): GatewayForm {
   const position = gateway?.position;
@@ -78,6 +70,7 @@ function defaultsOf(gateway: Gateway | undefined, placement: GatewayFormDialogPr
 export function GatewayFormDialog({ gateway, placement, places, onSave, onClose }: GatewayFormDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const [images, setImages] = useState<GatewayImagePlan>({ keep: gateway?.imageFileIds ?? [], add: [] });
   const [imageError, setImageError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
@@ -115,10 +108,10 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
       await onSave(input, images);
     } catch (error) {
       if (!(error instanceof ApiError)) return;
-      const field = FIELD_OF_MESSAGE[error.message];
-      if (field !== undefined) setError(field, { type: 'server', message: error.message });
-      else if (IMAGE_MESSAGES.has(error.message)) setImageError(error.message);
-      else setRefusal(error.message);
+      const field = formFieldOf(error, GATEWAY_FORM_FIELDS);
+      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
+      else if (IMAGE_CODES.has(error.code ?? '')) setImageError(errorText(error));
+      else setRefusal(errorText(error));
     }
   };
 

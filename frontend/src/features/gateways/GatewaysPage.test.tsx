@@ -134,7 +134,7 @@ describe('GatewaysPage', () => {
     renderScreen(<GatewaysPage />);
     const dialog = await openAdd(user);
     fake.api.mockImplementation((path, request) => {
-      if (request?.method === 'POST' && path === '/gateways') throw new ApiError(409, MESSAGES.gatewayAlreadyAdded);
+      if (request?.method === 'POST' && path === '/gateways') throw new ApiError(409, MESSAGES.gatewayAlreadyAdded, { code: 'gatewayAlreadyAdded', field: 'eui' });
       return answer(path, request);
     });
     await fillGateway(user, dialog, '0016C001F000A1B2');

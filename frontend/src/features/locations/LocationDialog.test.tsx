@@ -16,6 +16,9 @@ const fill = async (user: ReturnType<typeof userEvent.setup>, values: Record<str
   }
 };
 
+/** The French catalogue's words for `postalCodeInvalid`. */
+const FRENCH_POSTAL_CODE_INVALID = 'Veuillez saisir un code postal valide.';
+
 const complete = { Name: 'Depot', Address: '5 Harbour Road', City: 'Bristol', State: 'Somerset', Country: 'United Kingdom', 'Postal code': 'BS1 5TY' };
 
 describe('LocationDialog', () => {
@@ -38,7 +41,7 @@ describe('LocationDialog', () => {
   it('checks the name against the organisation when it is left, and shows a duplicate the API refuses', async () => {
     const nameExists = vi.fn(async (name: string) => name === 'Taken');
     const onSave = vi.fn(async () => {
-      throw new ApiError(409, MESSAGES.locationNameTaken);
+      throw new ApiError(409, MESSAGES.locationNameTaken, { code: 'locationNameTaken', field: 'name' });
     });
     const user = userEvent.setup();
     renderScreen(<LocationDialog onSave={onSave} onClose={() => undefined} nameExists={nameExists} />);
@@ -59,6 +62,26 @@ describe('LocationDialog', () => {
       expect(screen.getByRole('dialog', { name: 'Ajouter un emplacement' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
       expect(await screen.findByText("Le nom de l'emplacement est obligatoire.")).toBeInTheDocument();
+    } finally {
+      initI18n('en');
+    }
+  });
+
+  it('shows an API refusal translated by its code under the field the API names (French)', async () => {
+    initI18n('fr');
+    try {
+      // The API's English words, with the code and field beside them.
+      const onSave = vi.fn(async () => {
+        throw new ApiError(400, MESSAGES.postalCodeInvalid, { code: 'postalCodeInvalid', field: 'postalCode' });
+      });
+      const user = userEvent.setup();
+      renderScreen(<LocationDialog onSave={onSave} onClose={() => undefined} nameExists={async () => false} />);
+      await fill(user, { Nom: 'Dépôt', Adresse: '5 quai du Port', Ville: 'Nantes', 'Région / État': 'Loire-Atlantique', Pays: 'France', 'Code postal': '44000' });
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalled());
+      expect(await screen.findByText(FRENCH_POSTAL_CODE_INVALID)).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Code postal/)).toHaveAccessibleDescription(FRENCH_POSTAL_CODE_INVALID);
+      expect(screen.queryByText(MESSAGES.postalCodeInvalid)).toBeNull();
     } finally {
       initI18n('en');
     }

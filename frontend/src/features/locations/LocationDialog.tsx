@@ -11,8 +11,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { locationInputSchema, type Location, type LocationFormValues, type LocationInput } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
-import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
 
 export interface LocationDialogProps {
   /** The location being edited; none to add one. */
@@ -25,6 +25,7 @@ export interface LocationDialogProps {
 }
 
 type TextFieldName = 'name' | 'address' | 'city' | 'state' | 'country' | 'postalCode' | 'latitude' | 'longitude';
+const LOCATION_FORM_FIELDS: readonly TextFieldName[] = ['name', 'address', 'city', 'state', 'country', 'postalCode', 'latitude', 'longitude'];
 const FIELDS: readonly { name: TextFieldName; required: boolean; half?: boolean; numeric?: boolean }[] = [
   { name: 'name', required: true },
   { name: 'address', required: true },
@@ -35,25 +36,6 @@ const FIELDS: readonly { name: TextFieldName; required: boolean; half?: boolean;
   { name: 'latitude', required: false, half: true, numeric: true },
   { name: 'longitude', required: false, half: true, numeric: true },
 ];
-
-/** Where the API's refusals belong in the form (the browser checks the same rules first). */
-const FIELD_OF_MESSAGE: Partial<Record<string, TextFieldName>> = {
-  [MESSAGES.locationNameTaken]: 'name',
-  [MESSAGES.locationNameRequired]: 'name',
-  [MESSAGES.locationNameInvalid]: 'name',
-  [MESSAGES.addressRequired]: 'address',
-  [MESSAGES.addressInvalid]: 'address',
-  [MESSAGES.cityRequired]: 'city',
-  [MESSAGES.cityInvalid]: 'city',
-  [MESSAGES.stateRequired]: 'state',
-  [MESSAGES.stateInvalid]: 'state',
-  [MESSAGES.countryRequired]: 'country',
-  [MESSAGES.countryInvalid]: 'country',
-  [MESSAGES.postalCodeRequired]: 'postalCode',
-  [MESSAGES.postalCodeInvalid]: 'postalCode',
-  [MESSAGES.latitudeInvalid]: 'latitude',
-  [MESSAGES.longitudeInvalid]: 'longitude',
-};
 
 function defaults(location: Location | undefined): LocationFormValues {
   return {
@@ -75,6 +57,7 @@ function defaults(location: Location | undefined): LocationFormValues {
 export function LocationDialog({ location, onSave, onClose, nameExists }: LocationDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const {
     register,
@@ -103,8 +86,8 @@ export function LocationDialog({ location, onSave, onClose, nameExists }: Locati
       await onSave(input);
     } catch (error) {
       // A refusal about a field belongs beside it as well.
-      const field = error instanceof ApiError ? FIELD_OF_MESSAGE[error.message] : undefined;
-      if (field !== undefined && error instanceof ApiError) setError(field, { type: 'server', message: error.message });
+      const field = formFieldOf(error, LOCATION_FORM_FIELDS);
+      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
     }
   };
 

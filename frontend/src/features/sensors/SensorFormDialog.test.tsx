@@ -92,7 +92,7 @@ describe('SensorFormDialog', () => {
 
   it('shows the API refusal of a sensor already added to another site on the id', async () => {
     const onSave = vi.fn(async () => {
-      throw new ApiError(409, MESSAGES.sensorAddedToAnotherSite);
+      throw new ApiError(409, MESSAGES.sensorAddedToAnotherSite, { code: 'sensorAddedToAnotherSite', field: 'id' });
     });
     const user = userEvent.setup();
     renderScreen(<SensorFormDialog defaults={{ locationId: 'l-1', siteId: 's-1' }} onSave={onSave} onClose={() => undefined} />);

@@ -19,7 +19,6 @@ import {
   sensorModel,
   type SensorModel,
 } from '@domain/devices/device-catalogue';
-import { MESSAGES } from '@domain/core/messages';
 import {
   DEVICE_STATUSES,
   MONITORING_TYPES,
@@ -28,12 +27,12 @@ import {
   type SensorFormValues,
   type SensorInput,
 } from '@domain/devices/sensor';
-import { ApiError } from '../../api/ApiError';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices, useSiteGateways } from '../../api/sensors';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { useMessageText } from '../../i18n/messages';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { statusKey } from './sensorColumns';
 import { useSensorLookups } from './useSensorLookups';
 
@@ -49,17 +48,8 @@ export interface SensorFormDialogProps {
 
 type Field = FieldPath<SensorFormValues>;
 
-/** Where the API's refusals belong in the form (the browser checks the same rules first). */
-const FIELD_OF_MESSAGE: Partial<Record<string, Field>> = {
-  [MESSAGES.sensorAlreadyAdded]: 'id',
-  [MESSAGES.sensorAddedToAnotherSite]: 'id',
-  [MESSAGES.sensorIdInvalid]: 'id',
-  [MESSAGES.sensorIdSpecialCharacters]: 'id',
-  [MESSAGES.gatewayUnknown]: 'gatewayId',
-  [MESSAGES.sensorGatewayOtherSite]: 'gatewayId',
-  [MESSAGES.sensorSiteNotOnLocation]: 'siteId',
-  [MESSAGES.connectionTypeNotForModel]: 'connectionType',
-};
+/** The fields an API refusal may name (a channel's nested path belongs to `channels`); the rest show above the form. */
+const SENSOR_FORM_FIELDS = ['id', 'name', 'gatewayId', 'siteId', 'locationId', 'connectionType', 'deviceModel', 'channels'] as const satisfies readonly Field[];
 
 type ChannelValues = SensorFormValues['channels'][number];
 
@@ -128,6 +118,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: SensorFormDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const lookups = useSensorLookups();
   const profiles = useDataLoggingProfileChoices();
   const departments = useNamedItems('/departments');
@@ -192,8 +183,8 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
     try {
       await onSave(input);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : MESSAGES.genericError;
-      const path = FIELD_OF_MESSAGE[message];
+      const message = errorText(error);
+      const path = formFieldOf(error, SENSOR_FORM_FIELDS);
       if (path !== undefined) setError(path, { type: 'server', message });
       else setFormError(message);
     }

@@ -18,10 +18,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES } from '@domain/core/messages';
 import { fileProblem, siteInputSchema, type Site, type SiteFormValues, type SiteInput } from '@domain/organisation/site';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { timeZones } from '../users/useUserOptions';
 
 export interface LocationOption {
@@ -42,16 +42,8 @@ export interface SiteDialogProps {
 }
 
 type Field = FieldPath<SiteFormValues>;
-
-/** Where the API's refusals belong in the form (the browser checks the same rules first). */
-const FIELD_OF_MESSAGE: Partial<Record<string, Field>> = {
-  [MESSAGES.siteNameTaken]: 'name',
-  [MESSAGES.siteIdTaken]: 'siteId',
-  [MESSAGES.siteLocationNotFound]: 'locationIds',
-  [MESSAGES.siteLocationRequired]: 'locationIds',
-  [MESSAGES.haccpEndBeforeStart]: 'haccpSubscriptionEnd',
-  [MESSAGES.monitoringEndBeforeStart]: 'monitoringSubscriptionEnd',
-};
+/** The fields an API refusal may name. */
+const SITE_FORM_FIELDS = ['name', 'siteId', 'locationIds', 'haccpSubscriptionEnd', 'monitoringSubscriptionEnd'] as const satisfies readonly Field[];
 
 const text = (value: string | undefined) => value ?? '';
 
@@ -110,6 +102,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SiteDialog({ site, locations, onSave, onDownload, onClose }: SiteDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const zones = useMemo(() => timeZones(), []);
   const [document, setDocument] = useState<File | null>(null);
@@ -166,10 +159,10 @@ export function SiteDialog({ site, locations, onSave, onDownload, onClose }: Sit
     try {
       await onSave(input, document);
     } catch (error) {
-      const path = error instanceof ApiError ? FIELD_OF_MESSAGE[error.message] : undefined;
-      if (path !== undefined && error instanceof ApiError) setError(path, { type: 'server', message: error.message });
-      if (error instanceof ApiError && (error.message === MESSAGES.documentTooLarge || error.message === MESSAGES.documentNotPdf)) {
-        setDocumentError(error.message);
+      const path = formFieldOf(error, SITE_FORM_FIELDS);
+      if (path !== undefined) setError(path, { type: 'server', message: errorText(error) });
+      if (error instanceof ApiError && (error.code === 'documentTooLarge' || error.code === 'documentNotPdf')) {
+        setDocumentError(errorText(error));
       }
     }
   };

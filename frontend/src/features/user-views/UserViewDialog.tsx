@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES } from '@domain/core/messages';
 import { userViewInputSchema, type UserViewFormValues, type UserViewInput } from '@domain/identity/user-views';
 import { ApiError } from '../../api/ApiError';
 import { IdMultiSelect, type IdOption } from '../../components/IdMultiSelect';
 import { useMessageText } from '../../i18n/messages';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
 
 export interface UserViewDialogProps {
   title: string;
@@ -27,17 +27,13 @@ export interface UserViewDialogProps {
 }
 
 const EMPTY: UserViewFormValues = { name: '', siteIds: [], departmentIds: [], divisionIds: [] };
-/** API refusals that belong to one field (the rest go under the name). */
-const FIELD_OF: Record<string, 'siteIds' | 'departmentIds' | 'divisionIds'> = {
-  [MESSAGES.unknownSite]: 'siteIds',
-  [MESSAGES.unknownDepartment]: 'departmentIds',
-  [MESSAGES.unknownDivision]: 'divisionIds',
-};
-
+/** The fields an API refusal may name (the rest go under the name). */
+const USER_VIEW_FORM_FIELDS = ['name', 'siteIds', 'departmentIds', 'divisionIds'] as const;
 /** Add or edit a user view (SPEC section 5: name required and valid, at least one site). */
 export function UserViewDialog({ title, initial = EMPTY, sites, departments, divisions, onSave, onClose }: UserViewDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<UserViewFormValues, unknown, UserViewInput>({
     resolver: zodResolver(userViewInputSchema),
@@ -50,7 +46,7 @@ export function UserViewDialog({ title, initial = EMPTY, sites, departments, div
     try {
       await onSave(input);
     } catch (error) {
-      if (error instanceof ApiError) setError(FIELD_OF[error.message] ?? 'name', { message: error.message });
+      if (error instanceof ApiError) setError(formFieldOf(error, USER_VIEW_FORM_FIELDS) ?? 'name', { message: errorText(error) });
     }
   };
 

@@ -127,7 +127,7 @@ describe('UserFormDialog', () => {
   it('shows a refusal of the API beside its field', async () => {
     renderForm({
       user: savedUser(),
-      onSave: async () => { throw new ApiError(409, MESSAGES.userRegisteredByAnotherClient); },
+      onSave: async () => { throw new ApiError(409, MESSAGES.userRegisteredByAnotherClient, { code: 'userRegisteredByAnotherClient', field: 'email' }); },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.userRegisteredByAnotherClient)).toBeInTheDocument();

@@ -32,6 +32,7 @@ import {
 import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { useCurrentUser } from '../auth/useAuth';
 import { timeZones, useUserOptions, type Option } from './useUserOptions';
 import { VerifyCodeDialog } from './VerifyCodeDialog';
@@ -48,27 +49,8 @@ export interface UserFormDialogProps {
 }
 
 type FormValues = UserFieldsInput;
-
-/** Where the API's refusals belong in the form. */
-const FIELD_OF_MESSAGE: Partial<Record<string, FieldPath<FormValues>>> = {
-  [MESSAGES.firstNameRequired]: 'firstName',
-  [MESSAGES.lastNameRequired]: 'lastName',
-  [MESSAGES.emailRequired]: 'email',
-  [MESSAGES.emailInvalid]: 'email',
-  [MESSAGES.userAlreadyInvited]: 'email',
-  [MESSAGES.userRegisteredByAnotherClient]: 'email',
-  [MESSAGES.emailAlreadyRegistered]: 'email',
-  [MESSAGES.roleRequired]: 'role',
-  [MESSAGES.roleNotAssignable]: 'role',
-  [MESSAGES.phoneInvalid]: 'phone',
-  [MESSAGES.siteSelectionRequired]: 'siteIds',
-  [MESSAGES.mfaNeedsVerifiedPhone]: 'mfaEnabled',
-  [MESSAGES.mfaOffSupportOnly]: 'mfaEnabled',
-  [MESSAGES.smsNeedsVerifiedPhone]: 'smsEnabled',
-  [MESSAGES.pagerTypeRequired]: 'pagerType',
-  [MESSAGES.pagerNumberRequired]: 'pagerNumber',
-  [MESSAGES.pagerEmailInvalid]: 'pagerNumber',
-};
+/** The fields an API refusal may name (the rest show as the dialog's toast). */
+const USER_FORM_FIELDS = ['firstName', 'lastName', 'email', 'role', 'phone', 'siteIds', 'mfaEnabled', 'smsEnabled', 'pagerType', 'pagerNumber'] as const satisfies readonly FieldPath<FormValues>[];
 
 type FlagField = 'isPortalLogin' | 'isHaccpAvailable' | 'isMobileLogin' | 'isLocationAdmin' | 'notificationsEnabled' | 'smsEnabled' | 'mfaEnabled';
 /** SPEC section 5: what a helpdesk user has forced. */
@@ -139,6 +121,7 @@ function MultiSelect({ control, name, label, options, required = false, errorTex
 export function UserFormDialog({ user, roles, onSave, onVerified, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const caller = useCurrentUser();
   const options = useUserOptions();
@@ -191,8 +174,8 @@ export function UserFormDialog({ user, roles, onSave, onVerified, onClose }: Use
     } catch (error) {
       // Refusals about a field go beside it too (validation details, duplicate email).
       if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
-        const field = FIELD_OF_MESSAGE[error.message];
-        if (field !== undefined) setError(field, { type: 'server', message: error.message });
+        const field = formFieldOf(error, USER_FORM_FIELDS);
+        if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
       }
     }
   };
