@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry and lazy module needs (test/bench/first-load.mts).
+    manifest: true,
     // The largest chunk is the lazy Departments/Divisions screen (the data grid), not the first load.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {

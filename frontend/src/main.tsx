@@ -9,16 +9,19 @@ import type { WebAppConfig } from '@domain/core/app-config';
 import { initI18n } from './i18n';
 
 async function start(): Promise<void> {
-  initI18n();
   const root = createRoot(document.getElementById('root') ?? document.body);
+  // The chosen language's catalogue before the first render, so no English shows first; a
+  // catalogue that cannot be fetched leaves the keys showing rather than no page at all.
+  const texts = initI18n().catch((error: unknown) => console.error('The portal could not load its texts', error));
   let config: WebAppConfig;
   try {
     // Settings before anything renders: one build serves the cloud and the local stack.
-    config = await loadWebAppConfig();
+    [config] = await Promise.all([loadWebAppConfig(), texts]);
     configureIdentity(config);
     configureApi(config);
   } catch (error) {
     console.error('The portal could not read /config.json', error);
+    await texts;
     root.render(<ConfigError />);
     return;
   }

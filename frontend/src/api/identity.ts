@@ -1,19 +1,4 @@
-import { Amplify } from 'aws-amplify';
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  confirmUserAttribute,
-  fetchAuthSession,
-  resendSignUpCode,
-  resetPassword,
-  sendUserAttributeVerificationCode,
-  signIn,
-  signOut,
-  updatePassword,
-  type JWT,
-  type SignInOutput,
-} from 'aws-amplify/auth';
+import type { JWT, SignInOutput } from 'aws-amplify/auth';
 import type { WebAppConfig } from '@domain/core/app-config';
 import { MESSAGES } from '@domain/core/messages';
 import { isRole, type Role } from '@domain/identity/roles';
@@ -135,6 +120,58 @@ const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 let configured: IdentityConfig | null = null;
 let activeVariant: LoginVariant = 'normal';
 
+type AmplifyAuth = typeof import('aws-amplify/auth');
+let amplifyCore: typeof import('aws-amplify') | null = null;
+let amplifyAuth: Promise<AmplifyAuth> | null = null;
+
+/**
+ * Amplify is fetched when first needed (a sign-in, a stored session), not with the page: the
+ * sign-in page shows without it (docs/performance.md). A failed fetch is tried again next time.
+ */
+function auth(): Promise<AmplifyAuth> {
+  amplifyAuth ??= Promise.all([import('aws-amplify'), import('aws-amplify/auth')]).then(
+    ([core, authModule]) => {
+      amplifyCore = core;
+      configureAmplify();
+      return authModule;
+    },
+    (error: unknown) => {
+      amplifyAuth = null;
+      throw error;
+    },
+  );
+  return amplifyAuth;
+}
+
+/** Points Amplify at the app client in use, once it is loaded (until then there is nothing to point). */
+function configureAmplify(): void {
+  if (amplifyCore === null || configured === null) return;
+  amplifyCore.Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: configured.userPoolId,
+        userPoolClientId: clientIdFor(configured, activeVariant),
+        ...(configured.userPoolEndpoint ? { userPoolEndpoint: configured.userPoolEndpoint } : {}),
+      },
+    },
+  });
+}
+
+/** Whether Amplify's token store holds anything for the app client in use (read without Amplify). */
+function hasStoredTokens(): boolean {
+  if (configured === null) return false;
+  const prefix = `${AUTH_KEY_PREFIX}.${clientIdFor(configured, activeVariant)}.`;
+  try {
+    for (let index = 0; index < window.localStorage.length; index += 1) {
+      if (window.localStorage.key(index)?.startsWith(prefix) === true) return true;
+    }
+    return false;
+  } catch {
+    // Storage unavailable: let Amplify decide.
+    return true;
+  }
+}
+
 function storedVariant(): LoginVariant {
   try {
     return window.localStorage.getItem(IDENTITY_CLIENT_STORAGE_KEY) === 'helpdesk' ? 'helpdesk' : 'normal';
@@ -152,15 +189,7 @@ function applyClient(variant: LoginVariant): string {
   if (configured === null) throw new Error('configureIdentity must run before any sign-in.');
   const userPoolClientId = clientIdFor(configured, variant);
   activeVariant = variant;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: configured.userPoolId,
-        userPoolClientId,
-        ...(configured.userPoolEndpoint ? { userPoolEndpoint: configured.userPoolEndpoint } : {}),
-      },
-    },
-  });
+  configureAmplify();
   return userPoolClientId;
 }
 
@@ -206,8 +235,10 @@ export function userFromIdToken(payload: JWT['payload']): SignedInUser | null {
 
 /** The current session, refreshed by Amplify when its tokens are due; null when signed out. */
 export async function currentSession(): Promise<IdentitySession | null> {
+  // Signed out with nothing stored: no need to fetch Amplify to say so.
+  if (!hasStoredTokens()) return null;
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await (await auth()).fetchAuthSession();
     const idToken = tokens?.idToken;
     if (idToken === undefined) return null;
     const user = userFromIdToken(idToken.payload);
@@ -218,7 +249,7 @@ export async function currentSession(): Promise<IdentitySession | null> {
 }
 
 async function signedInStep(): Promise<SignInStep> {
-  const { tokens } = await fetchAuthSession();
+  const { tokens } = await (await auth()).fetchAuthSession();
   const payload = tokens?.idToken?.payload;
   if (payload === undefined) return { kind: 'signedIn', user: null, emailVerified: true };
   const verified = payload['email_verified'];
@@ -249,7 +280,7 @@ async function stepOf(output: SignInOutput): Promise<SignInStep> {
 
 async function passwordSignIn(username: string, password: string): Promise<SignInOutput> {
   // The emulator has no SRP, so both runtimes use USER_PASSWORD_AUTH (ARCHITECTURE.md).
-  return signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  return (await auth()).signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
 }
 
 async function signInAgainIfNeeded(username: string, password: string): Promise<SignInOutput> {
@@ -287,7 +318,7 @@ export async function startSignIn(username: string, password: string, variant: L
 /** NEW_PASSWORD_REQUIRED: the first-login password; may be followed by an SMS code. */
 export async function completeNewPassword(newPassword: string): Promise<SignInStep> {
   try {
-    return await stepOf(await confirmSignIn({ challengeResponse: newPassword }));
+    return await stepOf(await (await auth()).confirmSignIn({ challengeResponse: newPassword }));
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -296,7 +327,7 @@ export async function completeNewPassword(newPassword: string): Promise<SignInSt
 /** SMS_MFA: the six-digit code sent by text. A wrong code is `codeMismatch` and may be retried. */
 export async function confirmSmsCode(code: string): Promise<SignInStep> {
   try {
-    return await stepOf(await confirmSignIn({ challengeResponse: code }));
+    return await stepOf(await (await auth()).confirmSignIn({ challengeResponse: code }));
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -305,7 +336,7 @@ export async function confirmSmsCode(code: string): Promise<SignInStep> {
 /** Forgot password and dormant accounts: emails a code to reset the password with. */
 export async function requestPasswordReset(username: string): Promise<void> {
   try {
-    await resetPassword({ username });
+    await (await auth()).resetPassword({ username });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -313,7 +344,7 @@ export async function requestPasswordReset(username: string): Promise<void> {
 
 export async function confirmPasswordReset(username: string, code: string, newPassword: string): Promise<void> {
   try {
-    await confirmResetPassword({ username, confirmationCode: code, newPassword });
+    await (await auth()).confirmResetPassword({ username, confirmationCode: code, newPassword });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -322,7 +353,7 @@ export async function confirmPasswordReset(username: string, code: string, newPa
 /** UserNotConfirmed: the sign-up confirmation code. */
 export async function confirmSignUpCode(username: string, code: string): Promise<void> {
   try {
-    await confirmSignUp({ username, confirmationCode: code });
+    await (await auth()).confirmSignUp({ username, confirmationCode: code });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -330,7 +361,7 @@ export async function confirmSignUpCode(username: string, code: string): Promise
 
 export async function resendSignUpConfirmation(username: string): Promise<void> {
   try {
-    await resendSignUpCode({ username });
+    await (await auth()).resendSignUpCode({ username });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -339,7 +370,7 @@ export async function resendSignUpConfirmation(username: string): Promise<void> 
 /** verifyEmail: sends a code to the signed-in user's email. */
 export async function sendEmailVerificationCode(): Promise<void> {
   try {
-    await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    await (await auth()).sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -347,7 +378,7 @@ export async function sendEmailVerificationCode(): Promise<void> {
 
 export async function confirmEmailVerification(code: string): Promise<void> {
   try {
-    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+    await (await auth()).confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -359,7 +390,7 @@ export async function confirmEmailVerification(code: string): Promise<void> {
  */
 export async function changeOwnPassword(currentPassword: string, newPassword: string): Promise<void> {
   try {
-    await updatePassword({ oldPassword: currentPassword, newPassword });
+    await (await auth()).updatePassword({ oldPassword: currentPassword, newPassword });
   } catch (error) {
     throw toIdentityError(error);
   }
@@ -418,7 +449,7 @@ export function storeFederatedTokens(tokens: FederatedTokens, variant: LoginVari
 /** Ends the session with the identity service; the local tokens are dropped even if that call fails. */
 export async function signOutOfIdentity(): Promise<void> {
   try {
-    await signOut();
+    await (await auth()).signOut();
   } catch {
     // Amplify clears its token store before revoking; nothing more to do offline.
   }

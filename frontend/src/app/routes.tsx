@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
+import { LANGUAGES, loadCatalogue } from '../i18n';
 import { RequireIdentityOnly, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
 import { AREA_ROLES } from './navigation';
 
@@ -30,7 +31,11 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const ProfileSettingsPage = lazy(() => import('../features/settings/ProfileSettingsPage'));
 const DashboardPreferencesPage = lazy(() => import('../features/settings/DashboardPreferencesPage'));
 const ChangePasswordPage = lazy(() => import('../features/settings/ChangePasswordPage'));
-const TranslationsPage = lazy(() => import('../features/settings/TranslationsPage'));
+// translation.csv holds every language: the page comes with all three product catalogues.
+const TranslationsPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/settings/TranslationsPage'), ...LANGUAGES.map(loadCatalogue)]);
+  return page;
+});
 // The organisation's own texts, loaded after sign-in (a chunk of its own: the first load stays small).
 const OrganisationTexts = lazy(() => import('../features/settings/OrganisationTexts'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
-import { catalogues, enCatalogue } from './index';
-import es from './es.json';
-import fr from './fr.json';
+import { CATALOGUE_LOADERS, loadCatalogue } from './index';
+
+// Each language is its own chunk, loaded when shown; the test loads all three.
+const [enCatalogue, fr, es] = await Promise.all([loadCatalogue('en'), loadCatalogue('fr'), loadCatalogue('es')]);
+const catalogues = CATALOGUE_LOADERS;
 
 function leafKeys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]: [string, unknown]) => {

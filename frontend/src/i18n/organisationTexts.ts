@@ -6,7 +6,7 @@ import {
   type TranslationOverrides,
 } from '@domain/identity/settings';
 import { MESSAGES } from '@domain/core/messages';
-import { catalogues, LANGUAGES, type Language } from './index';
+import { LANGUAGES, loadedCatalogue, onCatalogueLoaded, type Language } from './index';
 
 /**
  * The organisation's own interface texts (Settings > Translations): the catalogue exported as
@@ -27,7 +27,17 @@ export function flattenCatalogue(tree: Tree, prefix = ''): Map<string, string> {
   return texts;
 }
 
-const bundled = (language: Language) => flattenCatalogue(catalogues[language] as unknown as Tree);
+/**
+ * The product's catalogue of `language`. Export and import need all three: the route of the
+ * Translations page loads them before the page (app/routes.tsx).
+ */
+function productCatalogue(language: Language): Tree {
+  const catalogue = loadedCatalogue(language);
+  if (catalogue === undefined) throw new Error(`The ${language} catalogue is not loaded`);
+  return catalogue as unknown as Tree;
+}
+
+const bundled = (language: Language) => flattenCatalogue(productCatalogue(language));
 
 /** Sets `key` (dotted) to `text` in a tree, making the branches it needs. */
 function setText(tree: Tree, key: string, text: string): void {
@@ -116,21 +126,33 @@ export function importTranslationCsv(content: string): ImportedTexts {
   return { overrides, changed, ignored };
 }
 
+/** The overrides shown now: a catalogue loaded later (a language chosen after sign-in) gets them too. */
+let shownOverrides: TranslationOverrides | null = null;
+
+/** Puts the product's catalogue of `language`, with the overrides on top, into i18next. */
+function showTexts(language: Language, overrides: TranslationOverrides): void {
+  // A copy of the product's catalogue: i18next merges into the object it holds, and the
+  // product's one (with the domain's MESSAGES in it) must never change.
+  const texts = structuredClone(productCatalogue(language));
+  const known = bundled(language);
+  // Only texts the portal has: a key from another version of it is left out.
+  for (const [key, text] of Object.entries(overrides[language])) if (known.has(key)) setText(texts, key, text);
+  i18next.removeResourceBundle(language, 'translation');
+  i18next.addResourceBundle(language, 'translation', texts);
+}
+
+onCatalogueLoaded((language) => {
+  if (shownOverrides !== null) showTexts(language, shownOverrides);
+});
+
 /**
- * Shows the organisation's texts: the bundled catalogue with the overrides on top (texts no
- * longer overridden come back). Called after sign-in, after an import and at sign-out.
+ * Shows the organisation's texts: the product's catalogue with the overrides on top (texts no
+ * longer overridden come back), in every language loaded now and in any loaded later. Called
+ * after sign-in, after an import and at sign-out.
  */
 export function applyOrganisationTexts(overrides: TranslationOverrides): void {
-  for (const language of LANGUAGES) {
-    // A copy of the bundled catalogue: i18next merges into the object it holds, and the
-    // bundled one (with the domain's MESSAGES in it) must never change.
-    const texts = structuredClone(catalogues[language]) as unknown as Tree;
-    const known = bundled(language);
-    // Only texts the portal has: a key from another version of it is left out.
-    for (const [key, text] of Object.entries(overrides[language])) if (known.has(key)) setText(texts, key, text);
-    i18next.removeResourceBundle(language, 'translation');
-    i18next.addResourceBundle(language, 'translation', texts);
-  }
+  shownOverrides = overrides;
+  for (const language of LANGUAGES) if (loadedCatalogue(language) !== undefined) showTexts(language, overrides);
   // Screens re-render with the new texts (react-i18next listens for this).
   void i18next.changeLanguage(i18next.language);
 }

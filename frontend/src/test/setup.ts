@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n, LANGUAGES } from '../i18n';
 
 // jsdom lacks the layout APIs MUI and the data grid call.
 if (!('ResizeObserver' in globalThis)) {
@@ -25,7 +25,8 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
-initI18n('en');
+// Every catalogue, so a test may switch language at once (the portal loads one when chosen).
+await initI18n('en', LANGUAGES);
 
 afterEach(() => {
   cleanup();
