@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +9,7 @@ import type { WebAppConfig } from '@domain/core/app-config';
 import { MESSAGES } from '@domain/core/messages';
 import { API_PREFIX, HANDLERS, maxBodyBytesOf, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
 import type { LocalCredentials } from './credentials';
+import { endCompressed, sendFile } from './compression';
 import { handleHostedUi } from './identity/hosted-ui';
 import { BROWSER_OPERATIONS } from './identity/signature';
 import { isLoopbackRequest } from './loopback';
@@ -80,8 +81,7 @@ function authorizerClaims(payload: JWTPayload): Record<string, string> {
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(text);
+  endCompressed(response, status, { 'content-type': 'application/json', ...headers }, text);
 }
 
 /** A request body over the limit: answered 413, and the rest of it is not read. */
@@ -335,12 +335,12 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       file = join(root, 'index.html');
     }
     const immutable = url.pathname.startsWith('/assets/');
-    response.writeHead(200, {
+    // Compressed as CloudFront does (local/compression.ts).
+    sendFile(response, file, {
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
     });
-    createReadStream(file).pipe(response);
   }
 
   /**
@@ -468,7 +468,6 @@ function writeLambdaResult(response: ServerResponse, result: unknown): void {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name] = String(value);
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
-  response.writeHead(structured.statusCode, headers);
-  if (structured.body === undefined) response.end();
-  else response.end(structured.isBase64Encoded ? Buffer.from(structured.body, 'base64') : structured.body);
+  const body = structured.body === undefined ? undefined : structured.isBase64Encoded ? Buffer.from(structured.body, 'base64') : structured.body;
+  endCompressed(response, structured.statusCode, headers, body);
 }
