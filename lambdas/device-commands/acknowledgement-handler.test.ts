@@ -2,15 +2,15 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../shared/logger';
+import { recordingLogger } from '../shared/observability.test-support';
 import { acknowledgeCommand } from './acknowledgement-handler';
 import { DeviceCommandStore } from './store';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const lines: string[] = [];
+const { logger, lines } = recordingLogger('DEBUG');
 const dependencies = {
   store: new DeviceCommandStore(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), 'table', () => new Date('2026-03-01T10:05:00Z')),
-  logger: createLogger({}, 'DEBUG', (line) => lines.push(line)),
+  logger,
 };
 
 const GATEWAY = '0011223344556677';

@@ -1,8 +1,9 @@
+import type { Context } from 'aws-lambda';
 import { commandAcknowledgementSchema, type DeviceCommand } from '@domain/devices/device-commands';
 import { DEVICE_CLOCK_SKEW_MS, deviceMessageEventSchema, MAX_DEVICE_PAYLOAD_DEPTH, nestsDeeperThan } from '@domain/telemetry/telemetry';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { createLogger, type Logger } from '../shared/logger';
+import { invocationLogger, observedHandler, type Logger } from '../shared/observability';
 import { DeviceCommandStore, type DeviceRef } from './store';
 
 export interface AcknowledgementDependencies {
@@ -10,13 +11,10 @@ export interface AcknowledgementDependencies {
   logger: Logger;
 }
 
-const defaultDependencies = (): AcknowledgementDependencies => {
-  const config = backendConfig();
-  return {
-    store: new DeviceCommandStore(dynamoDocumentClient(), config.tableName),
-    logger: createLogger({ service: config.serviceName, handler: 'commandAcknowledgements' }, config.logLevel),
-  };
-};
+const defaultDependencies = (context?: Context): AcknowledgementDependencies => ({
+  store: new DeviceCommandStore(dynamoDocumentClient(), backendConfig().tableName),
+  logger: invocationLogger(context, { handler: 'commandAcknowledgements' }),
+});
 
 /** What became of one acknowledgement (for the log line and the tests). */
 export type AcknowledgementOutcome = 'recorded' | 'invalid' | 'unknownCommand' | 'alreadyAnswered';
@@ -55,7 +53,7 @@ export async function acknowledgeCommand(
     return 'invalid';
   }
   const { customerId, sourceDeviceId } = parsedEvent.data;
-  const log = logger.child({ tenant: customerId, sourceDeviceId });
+  const log = logger.createChild({ persistentKeys: { tenant: customerId, sourceDeviceId } });
   const payload = jsonOf(parsedEvent.data.payload);
   // Before anything walks it (the schema, the store's marshalling of `response`): never deeper than a device may nest.
   if (nestsDeeperThan(payload, MAX_DEVICE_PAYLOAD_DEPTH)) {
@@ -101,6 +99,6 @@ function fromItsDevice(command: DeviceCommand, sourceDeviceId: string, relayed: 
 }
 
 /** The Lambda the IoT rule invokes with the rule's JSON object. */
-export const handler = async (event: unknown): Promise<void> => {
-  await acknowledgeCommand(event);
-};
+export const handler = observedHandler('commandAcknowledgements', async (event: unknown, context): Promise<void> => {
+  await acknowledgeCommand(event, defaultDependencies(context));
+});

@@ -23,7 +23,7 @@ import {
   type ActionRequest,
   type ResourceActions,
 } from '../shared/http';
-import { describeError } from '../shared/logger';
+import { describeError } from '../shared/observability';
 import { pageRequestFrom } from '../shared/pagination';
 import { IotCommandPublisher, type CommandPublisher } from './publisher';
 import { DeviceCommandStore, type DevicePlacement } from './store';

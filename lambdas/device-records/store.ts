@@ -15,7 +15,7 @@ import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { deviceKey, devicePartition, ENTITY, normaliseUnique, type DeviceEntity } from '../shared/keys';
-import type { Logger } from '../shared/logger';
+import type { Logger } from '../shared/observability';
 import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { deviceFileKey, deviceFileObjectKey, deviceNoteKey, deviceNoteNameKey, FILE_PREFIX, NOTE_NAME_PREFIX, NOTE_PREFIX } from './keys';

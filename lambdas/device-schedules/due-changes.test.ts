@@ -2,12 +2,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../shared/logger';
+import { recordingLogger } from '../shared/observability.test-support';
 import { applyDueChanges, hourOf, hoursFrom, hoursToRead, MAX_HOURS_PER_RUN } from './due-changes';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
-const logger = createLogger({}, 'ERROR', () => undefined);
+const { logger } = recordingLogger('ERROR');
 const now = new Date('2026-05-01T12:20:00Z');
 
 const change = { id: 'c-1', action: 'disable', at: '2026-05-01T12:05:00.000Z', reason: 'Refit', requestedBy: 'admin@x.example', requestedAt: '2026-04-30T09:00:00.000Z', requestedByUserId: 'u-1', requestedByRole: 'admin' };

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DUE_CHANGES_PROGRESS_KEY, dueChangesPartition } from '../shared/keys';
-import { describeError, type Logger } from '../shared/logger';
+import { describeError, type Logger } from '../shared/observability';
 import { queryAll } from '../shared/pagination';
 import { SensorStore } from '../sensors/store';
 

@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { createLogger } from '../shared/logger';
+import { invocationLogger, observedHandler } from '../shared/observability';
 import { applyDueChanges, type DueChangeRun } from './due-changes';
 
 /**
@@ -10,12 +10,12 @@ import { applyDueChanges, type DueChangeRun } from './due-changes';
  * event's time are applied, so a scheduled change takes effect within one hour (SPEC section 9).
  * The event's time is the clock, which is what a test sets.
  */
-export const handler = async (event: ScheduledEvent): Promise<DueChangeRun> => {
+export const handler = observedHandler('deviceSchedules', async (event: ScheduledEvent, context): Promise<DueChangeRun> => {
   const config = backendConfig();
-  const logger = createLogger({ service: config.serviceName, handler: 'deviceSchedules', eventId: event.id }, config.logLevel);
+  const logger = invocationLogger(context, { handler: 'deviceSchedules', eventId: event.id });
   const parsed = Date.parse(event.time);
   const now = Number.isNaN(parsed) ? new Date() : new Date(parsed);
   const run = await applyDueChanges(dynamoDocumentClient(), config.tableName, now, logger);
   logger.info('scheduled device changes applied', { at: now.toISOString(), ...run });
   return run;
-};
+});

@@ -5,7 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { AccountStore } from '../accounts/store';
 import { cognitoClient, dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { createLogger } from '../shared/logger';
+import { invocationLogger, observedHandler } from '../shared/observability';
 
 /**
  * Dormancy (SPEC sections 4, 8, 9): an account not used for 60 days must reset its
@@ -15,7 +15,10 @@ import { createLogger } from '../shared/logger';
  * identity service, which emails the code and refuses the old password from then on, and
  * fails this sign-in: the client shows the reset-code form with the spec's message.
  */
-export async function handler(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
+export const handler = observedHandler('postAuthentication', async (
+  event: PostAuthenticationTriggerEvent,
+  context,
+): Promise<PostAuthenticationTriggerEvent> => {
   const attributes = event.request.userAttributes;
   const customerId = attributes['custom:customerid'];
   const accountId = attributes['custom:accountinfoid'];
@@ -32,7 +35,7 @@ export async function handler(event: PostAuthenticationTriggerEvent): Promise<Po
   // The reset comes first: were the mark written and the reset lost, the old password would pass.
   await cognitoClient().send(new AdminResetUserPasswordCommand({ UserPoolId: event.userPoolId, Username: event.userName }));
   await accounts.markDormancyReset(customerId, accountId, lastLogin);
-  createLogger({ service: config.serviceName, handler: 'postAuthentication' }, config.logLevel)
-    .info('dormant account: password reset code sent', { tenant: customerId, accountId });
+  invocationLogger(context, { handler: 'postAuthentication', tenant: customerId })
+    .info('dormant account: password reset code sent', { accountId });
   throw new Error(MESSAGES.dormantAccount);
-}
+});

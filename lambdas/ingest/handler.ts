@@ -1,9 +1,10 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { createLogger } from '../shared/logger';
+import { invocationLogger, observedHandler, recordIngestBatch } from '../shared/observability';
 import { DeviceDirectory } from './directory';
 import { ingest, type ReadingObserver } from './ingest';
+import { ingestMetrics } from './metrics';
 import { TelemetryTable } from './store';
 
 export { ingestMetrics } from './metrics';
@@ -29,14 +30,25 @@ export function resetIngestCache(): void {
   directory = undefined;
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const config = backendConfig();
+/**
+ * The batch's metrics come from the ingest's own counters (lambdas/ingest/metrics.ts), read
+ * before and after: one invocation runs at a time on Lambda, which is where metrics are on.
+ */
+export const handler = observedHandler('ingest', async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
   directory ??= new DeviceDirectory(table());
-  return ingest(event.Records, {
+  const before = ingestMetrics.snapshot();
+  const response = await ingest(event.Records, {
     table: table(),
     directory,
     observers: readingObservers,
-    logger: createLogger({ service: config.serviceName, handler: 'ingest' }, config.logLevel),
+    logger: invocationLogger(context, { handler: 'ingest' }),
     now: Date.now,
   });
-}
+  const after = ingestMetrics.snapshot();
+  recordIngestBatch({
+    readingsStored: after.readingsStored - before.readingsStored,
+    deadLetters: after.deadLetters - before.deadLetters,
+    writeUnits: after.writeCapacityUnits - before.writeCapacityUnits,
+  });
+  return response;
+});

@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../shared/logger';
+import { recordingLogger } from '../shared/observability.test-support';
 import { DeviceDirectory, type DirectoryReader, type StoredItem } from './directory';
 import { ingest } from './ingest';
 import type { QueuedPut } from './store';
@@ -35,7 +35,7 @@ describe('the ingest, record by record', () => {
       return lookUp(customerId, id);
     });
     const written: QueuedPut[] = [];
-    const lines: string[] = [];
+    const { logger, lines } = recordingLogger('ERROR');
 
     const result = await ingest([record('m-broken', BROKEN), record('m-good', GOOD)], {
       table: {
@@ -45,7 +45,7 @@ describe('the ingest, record by record', () => {
       },
       directory,
       observers: [],
-      logger: createLogger({}, 'ERROR', (line) => lines.push(line)),
+      logger,
       now: () => T0,
     });
 

@@ -3,12 +3,12 @@ import { conflict } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { quickRegisterInputSchema, type SensorInput } from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
-import { createLogger } from '../shared/logger';
+import { recordingLogger } from '../shared/observability.test-support';
 import { quickRegister } from './quick-register';
 import type { SensorStore } from './store';
 
 const caller: Caller = { userId: 'u-1', email: 'admin@x.example', role: 'admin', customerId: 'org-1', accountId: 'a-1', isPortalLogin: true, tokenId: 't' };
-const logger = createLogger({}, 'ERROR', () => undefined);
+const { logger } = recordingLogger('ERROR');
 const input = (lines: string) => quickRegisterInputSchema.parse({
   siteId: 's-1', locationId: 'l-1', gatewayId: 'g1', deviceModel: 'CT-100', connectionType: 'subGhz', dataLoggingProfileId: 'p-1', lines,
 });
@@ -110,8 +110,7 @@ describe('quickRegister', () => {
   });
 
   it('writes a batch that failed for another reason line by line, and logs the failure', async () => {
-    const logged: string[] = [];
-    const recording = createLogger({}, 'ERROR', (line) => logged.push(line));
+    const { logger: recording, lines: logged } = recordingLogger('ERROR');
     const { store, created } = storeAnswering({}, { batchFailure: new Error('throttled') });
     const result = await quickRegister(store, caller, 'org-1', input('A1B2C3D4\nB1B2C3D4'), recording);
     expect(result).toMatchObject({ registered: 2, failed: 0 });

@@ -11,7 +11,7 @@ import {
   type SensorInput,
 } from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
-import type { Logger } from '../shared/logger';
+import type { Logger } from '../shared/observability';
 import { SENSORS_PER_TRANSACTION, type SensorStore } from './store';
 
 /** How many sensors are written at once when a batch falls back to one transaction per line. */

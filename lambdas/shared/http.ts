@@ -13,7 +13,7 @@ import { callerFromClaims, type Caller, type JwtClaims } from './caller';
 import { SessionStore, type RequestOrigin } from '../sessions/store';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
-import { createLogger, describeError, type Logger } from './logger';
+import { describeError, invocationLogger, observed, recordApiRequest, type Logger } from './observability';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -104,26 +104,28 @@ export function pathParameter(request: ActionRequest, name: string): string {
   return value;
 }
 
-// 1. Logging: one line per request with its outcome, request id, route and tenant.
-const requestLogging = (handlerName: HandlerName): PortalMiddleware => {
-  const logOutcome = (request: PortalRequest) => {
+// 1. Logging and metrics: one line per request with its outcome, request id, route and
+// tenant; its count and latency (observability.ts). After the shared observability list, so
+// its line and metrics are out before they are flushed.
+const requestOutcome = (handlerName: HandlerName): PortalMiddleware => {
+  const record = (request: PortalRequest) => {
     const { portal } = request.context;
-    portal.logger.info('request completed', {
-      status: request.response?.statusCode,
-      durationMs: Date.now() - portal.startedAt,
-    });
+    const status = request.response?.statusCode ?? 500;
+    const durationMs = Date.now() - portal.startedAt;
+    portal.logger.info('request completed', { status, durationMs });
+    recordApiRequest(request.event.routeKey, status, durationMs);
   };
   return {
     before: (request) => {
-      const config = backendConfig();
-      const logger = createLogger(
-        { service: config.serviceName, handler: handlerName },
-        config.logLevel,
-      ).child({ requestId: request.context.awsRequestId, routeKey: request.event.routeKey });
+      const logger = invocationLogger(request.context, {
+        handler: handlerName,
+        requestId: request.context.awsRequestId,
+        routeKey: request.event.routeKey,
+      });
       request.context.portal = { logger, startedAt: Date.now() };
     },
-    after: logOutcome,
-    onError: logOutcome,
+    after: record,
+    onError: record,
   };
 };
 
@@ -172,10 +174,8 @@ const callerContext = (): PortalMiddleware => ({
     const claims = request.event.requestContext.authorizer?.jwt?.claims as JwtClaims | undefined;
     const caller = callerFromClaims(claims);
     request.context.portal.caller = caller;
-    request.context.portal.logger = request.context.portal.logger.child({
-      tenant: caller.customerId,
-      userId: caller.userId,
-    });
+    // The request's own logger (made per request), so appending is safe.
+    request.context.portal.logger.appendKeys({ tenant: caller.customerId, userId: caller.userId });
   },
 });
 
@@ -320,7 +320,8 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
     return json(result.statusCode, result.body, result.headers);
   };
   const handler = middy<ApiEvent, ApiResult, Error, PortalContext>()
-    .use(requestLogging(handlerName))
+    .use(observed(handlerName))
+    .use(requestOutcome(handlerName))
     .use(errorMapping())
     .use(requestLimits())
     .use(jsonBodyParsing())

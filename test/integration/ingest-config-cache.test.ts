@@ -7,7 +7,7 @@ import { DeviceDirectory } from '../../lambdas/ingest/directory';
 import { ingest } from '../../lambdas/ingest/ingest';
 import { TelemetryTable } from '../../lambdas/ingest/store';
 import { deviceConfigVersionKey, readingPartition } from '../../lambdas/shared/keys';
-import { createLogger } from '../../lambdas/shared/logger';
+import { recordingLogger } from '../../lambdas/shared/observability.test-support';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace } from '../support/sensors';
@@ -36,7 +36,7 @@ describe('the ingest sees a sensor changed through the API within its cache wind
   let clock = Date.now();
   const table = new TelemetryTable(documents, stack.tableName);
   const directory = new DeviceDirectory(table, () => clock, { checkMs: CHECK_MS });
-  const logger = createLogger({ test: 'ingest-config-cache' }, 'ERROR');
+  const { logger } = recordingLogger('ERROR');
   let messages = 0;
 
   /** One reading of the sensor, received now (the test's clock), through the ingest; returns its stored item. */
