@@ -50,6 +50,12 @@ export class PortalFunction extends NodejsFunction {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        // Powertools (lambdas/shared/observability.ts): the service of every log line and metric,
+        // the metrics' namespace, and traces off until the functions get X-Ray active tracing
+        // (it bills per trace; docs/decisions.md "Observability with Powertools").
+        POWERTOOLS_SERVICE_NAME: 'portal',
+        POWERTOOLS_METRICS_NAMESPACE: 'ColdchainPortal',
+        POWERTOOLS_TRACE_ENABLED: 'false',
         ...props.environment,
       },
       bundling: {
