@@ -1,0 +1,274 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
+import { floorToHour } from '@domain/telemetry/rollups';
+import { READING_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
+import { DeviceDirectory } from '../../lambdas/ingest/directory';
+import { ingest } from '../../lambdas/ingest/ingest';
+import { ingestMetrics, type IngestCounters } from '../../lambdas/ingest/metrics';
+import { TelemetryTable } from '../../lambdas/ingest/store';
+import { readingPartition, rollupPartition } from '../../lambdas/shared/keys';
+import { createPortalLogger } from '../../lambdas/shared/observability';
+import { LOCAL_REGION } from '../../local/identity';
+import { freePorts } from '../../local/ports';
+import { coalesce } from '../../local/simulator/batching';
+import { syntheticFleet } from '../../local/simulator/fleet';
+import { Simulation, type SimulatedMessage } from '../../local/simulator/simulation';
+import { registerSyntheticFleet } from '../../local/simulator/synthetic-registration';
+import { startLocalStack } from '../../local/stack';
+import { AWS_PRICES, HOURS_PER_MONTH, INGEST_FUNCTION } from './aws-prices';
+
+/**
+ * `npm run bench` (cost part, issue 12 §6): what one sensor costs a month on AWS, from counts
+ * measured by running the real ingest (lambdas/ingest/ingest.ts, its DeviceDirectory and
+ * TelemetryTable) over DynamoDB Local, times the price table of test/bench/aws-prices.ts.
+ *
+ * Six runs, each its own organisation of SENSORS CT-100 fridges (local/simulator: a reach-in
+ * fridge cycling in its band, data logging deviation 0.5 °C): reporting every 1, 5 and 15
+ * minutes, on Wi-Fi (each sensor publishes its own readings) and behind one gateway (which
+ * forwards what it received each minute as one batch, and sends its status every 5 minutes).
+ * Each run is an hour of warm-up (first states, the cache) then a measured simulated day, in
+ * simulated time: the ingest gets SQS-shaped records whose receive time is the simulated one,
+ * grouped as the queue's event source does (up to 100 messages or 5 seconds), and its clock
+ * and its cache's clock are simulated too. DynamoDB request units are the ingest's own counts
+ * (every call asks for ReturnConsumedCapacity; DynamoDB Local answers as DynamoDB does for
+ * items under 1 KB); storage is the stored items' size (DynamoDB's size rules, plus 100 bytes
+ * an item) held for the retention in force. IoT, SQS, Lambda and log counts follow from the
+ * messages and batches the run made. Figures, not assertions; recorded in docs/performance.md.
+ */
+
+const SENSORS = 20;
+const INTERVALS_MINUTES = [1, 5, 15] as const;
+const CONNECTIONS = ['wifi', 'gateway'] as const;
+type Connection = (typeof CONNECTIONS)[number];
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The ingest queue's event source: up to 100 messages or 5 seconds (lib/devices.ts). */
+const BATCH_SIZE = 100;
+const BATCH_WINDOW_MS = 5_000;
+/** IoT → SQS → Lambda delivery: the broker's receive time is a little before the ingest's clock. */
+const DELIVERY_MS = 1_000;
+/**
+ * SQS requests per ingest batch besides one SendMessage per message (the rule's action): the
+ * event source's ReceiveMessage that took it and its DeleteMessageBatch. The pollers' empty
+ * long polls cost the same whatever the fleet (about 0.65 million requests a month, $0.26,
+ * for the queue), so they are not a sensor's.
+ */
+const SQS_REQUESTS_PER_BATCH = 2;
+/** CloudWatch Logs per invocation: the runtime's START/END/REPORT lines (~350 B) and one EMF line of the ingest's metrics (~550 B). Estimated, not measured. */
+const LOG_BYTES_PER_INVOCATION = 900;
+const GB = 1024 ** 3;
+
+/** DynamoDB's size of an attribute value (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html). */
+function valueSize(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
+  if (typeof value === 'number') {
+    const digits = String(Math.abs(value)).replace(/[.-]|e.*$/g, '').replace(/^0+/, '').length || 1;
+    return Math.ceil(digits / 2) + 1;
+  }
+  if (typeof value === 'boolean' || value === null || value === undefined) return 1;
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, element) => sum + 1 + valueSize(element), 0);
+  if (typeof value === 'object') return 3 + Object.entries(value).reduce((sum, [name, element]) => sum + 1 + Buffer.byteLength(name, 'utf8') + valueSize(element), 0);
+  return 0;
+}
+const itemSize = (item: Record<string, unknown>) => Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name, 'utf8') + valueSize(value), 0);
+
+/** An SQS record as the ingest queue delivers the IoT rule's event. */
+function sqsRecord(customerId: string, message: SimulatedMessage, index: number): { record: SQSRecord; bytes: number } {
+  const body = JSON.stringify({ customerId, sourceDeviceId: message.publisherId, kind: message.kind, receivedAt: message.at, payload: message.payload });
+  return {
+    bytes: Buffer.byteLength(JSON.stringify(message.payload)),
+    record: {
+      messageId: `m-${customerId}-${index}`, receiptHandle: `r-${index}`, body, md5OfBody: '', eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:1:ingest', awsRegion: 'us-east-1', messageAttributes: {},
+      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(message.at), SenderId: 'iot', ApproximateFirstReceiveTimestamp: String(message.at) },
+    },
+  };
+}
+
+/** On Wi-Fi each sensor publishes each of its readings itself; a gateway's batches are split back into them. */
+function asWifi(messages: readonly SimulatedMessage[]): SimulatedMessage[] {
+  return messages.flatMap((message): SimulatedMessage[] => {
+    if (message.kind !== 'readings') return [];
+    const readings = 'readings' in message.payload ? message.payload.readings : [message.payload];
+    return readings.map(({ deviceId, ...reading }) => ({ publisherId: deviceId ?? message.publisherId, kind: 'readings', at: Date.parse(reading.time) + 500, payload: reading }));
+  });
+}
+
+/** Messages grouped into the batches the event source hands the function: up to 100, within 5 seconds of the first. */
+function batchesOf(messages: readonly SimulatedMessage[]): SimulatedMessage[][] {
+  const sorted = [...messages].sort((a, b) => a.at - b.at);
+  const batches: SimulatedMessage[][] = [];
+  let current: SimulatedMessage[] = [];
+  for (const message of sorted) {
+    const first = current[0];
+    if (first !== undefined && (current.length >= BATCH_SIZE || message.at - first.at >= BATCH_WINDOW_MS)) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(message);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+interface RunFigures {
+  interval: number;
+  connection: Connection;
+  readings: number;
+  counters: IngestCounters;
+  messages: number;
+  messageUnits: number;
+  batches: number;
+  ingestMs: number;
+  readingBytes: number;
+  rollupBytes: number;
+  maxReadingBytes: number;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'coldchain-bench-cost-'));
+// No demo organisation: the runs make their own.
+const local = await startLocalStack({ ports: await freePorts(), dataDir, seed: false });
+try {
+  process.env['LOG_LEVEL'] = 'ERROR';
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: local.urls.dynamodb, region: LOCAL_REGION, credentials: local.credentials }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const { tableName } = local;
+  const logger = createPortalLogger();
+  const partitionItems = async (pk: string) => {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documents.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+      items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
+    return items;
+  };
+
+  const runs: RunFigures[] = [];
+  // The measured day ends an hour ago, so every reading is in the past of the real clock too.
+  const measuredFrom = floorToHour(Date.now()) - DAY - HOUR;
+  const warmUpFrom = measuredFrom - HOUR;
+  for (const interval of INTERVALS_MINUTES) {
+    for (const connection of CONNECTIONS) {
+      const customerId = `bench-cost-${interval}m-${connection}`;
+      const fleet = syntheticFleet({ count: SENSORS, perGateway: SENSORS, reportSeconds: interval * 60, seed: customerId, idPrefix: 'C' });
+      await registerSyntheticFleet(documents, tableName, fleet, {
+        mode: 'batch',
+        // No profile item: each channel then takes the default deviation (0.5 °C), as the standard profile sets.
+        placement: { customerId, siteId: 'bench-site', locationId: 'bench-location', dataLoggingProfileId: 'bench-profile' },
+      });
+      let clock = warmUpFrom;
+      const directory = new DeviceDirectory(new TelemetryTable(documents, tableName), () => clock);
+      const table = new TelemetryTable(documents, tableName);
+      const simulation = new Simulation(fleet, { seed: customerId, start: warmUpFrom });
+      const figures: RunFigures = {
+        interval, connection, readings: 0, counters: ingestMetrics.snapshot(), messages: 0, messageUnits: 0, batches: 0, ingestMs: 0, readingBytes: 0, rollupBytes: 0, maxReadingBytes: 0,
+      };
+      let recordIndex = 0;
+      for (let minute = warmUpFrom + MINUTE; minute <= measuredFrom + DAY; minute += MINUTE) {
+        if (minute === measuredFrom + MINUTE) {
+          ingestMetrics.reset();
+          Object.assign(figures, { messages: 0, messageUnits: 0, batches: 0, ingestMs: 0 });
+        }
+        const produced = coalesce(simulation.runUntil(minute)).filter((message) => message.kind !== 'commands/ack');
+        const messages = connection === 'wifi' ? asWifi(produced) : produced;
+        for (const batch of batchesOf(messages)) {
+          const records = batch.map((message) => sqsRecord(customerId, message, recordIndex++));
+          clock = Math.max(...batch.map((message) => message.at)) + DELIVERY_MS;
+          const started = process.hrtime.bigint();
+          const result = await ingest(records.map((entry) => entry.record), { table, directory, observers: [], logger, now: () => clock });
+          figures.ingestMs += Number(process.hrtime.bigint() - started) / 1e6;
+          if (result.batchItemFailures.length > 0) throw new Error(`${customerId}: the ingest failed ${result.batchItemFailures.length} records`);
+          figures.batches += 1;
+          figures.messages += records.length;
+          figures.messageUnits += records.reduce((sum, entry) => sum + Math.max(1, Math.ceil(entry.bytes / AWS_PRICES.iotCore.messageIncrementBytes)), 0);
+        }
+      }
+      figures.counters = ingestMetrics.snapshot();
+      figures.readings = figures.counters.readingsStored;
+      // What one sensor's day left in the table: its reading and rollup items, sized as DynamoDB sizes them.
+      const sensorId = fleet.sensors[0]?.id ?? '';
+      const readingItems = (await partitionItems(readingPartition(customerId, sensorId))).filter((item) => Date.parse(String(item['sk'])) >= measuredFrom);
+      const rollupItems = await partitionItems(rollupPartition(customerId, sensorId));
+      const sizes = readingItems.map(itemSize);
+      figures.readingBytes = sizes.reduce((sum, size) => sum + size, 0) / Math.max(1, sizes.length);
+      figures.maxReadingBytes = Math.max(0, ...sizes);
+      figures.rollupBytes = rollupItems.map(itemSize).reduce((sum, size) => sum + size, 0) / Math.max(1, rollupItems.length);
+      runs.push(figures);
+      console.log(`  measured ${customerId}: ${figures.readings} readings, ${figures.messages} messages in ${figures.batches} batches`);
+    }
+  }
+
+  // Per sensor and month, from the measured day.
+  const month = HOURS_PER_MONTH / 24;
+  const usd = (value: number) => `$${value.toFixed(4)}`;
+  const lines: string[] = [];
+  const rows = runs.map((run) => {
+    const { counters } = run;
+    const perSensorMonth = (perDay: number) => (perDay / SENSORS) * month;
+    const readingsPerSensorDay = run.readings / SENSORS;
+    const writeUnits = perSensorMonth(counters.writeCapacityUnits);
+    const readUnits = perSensorMonth(counters.readCapacityUnits);
+    // Held at steady state: a reading item per reading for 400 days, a rollup per hour for 3 years (each + 100 bytes of overhead).
+    const storedBytes = readingsPerSensorDay * READING_RETENTION_DAYS * (run.readingBytes + 100) + 24 * ROLLUP_RETENTION_DAYS * (run.rollupBytes + 100);
+    const messages = perSensorMonth(run.messages);
+    const messageUnits = perSensorMonth(run.messageUnits);
+    const batches = perSensorMonth(run.batches);
+    // A Wi-Fi sensor keeps its own MQTT connection; a gateway's is shared by its sensors.
+    const connectionMinutes = (connection: Connection) => HOURS_PER_MONTH * 60 / (connection === 'wifi' ? 1 : SENSORS);
+    const meanBilledMs = Math.ceil(run.ingestMs / Math.max(1, run.batches));
+    const cost = {
+      dynamoWrites: (writeUnits / 1e6) * AWS_PRICES.dynamodb.perMillionWriteUnits,
+      dynamoReads: (readUnits / 1e6) * AWS_PRICES.dynamodb.perMillionReadUnits,
+      dynamoStorage: (storedBytes / GB) * AWS_PRICES.dynamodb.perGbMonth,
+      iotMessages: (messageUnits / 1e6) * AWS_PRICES.iotCore.perMillionMessages,
+      iotConnectivity: (connectionMinutes(run.connection) / 1e6) * AWS_PRICES.iotCore.perMillionConnectionMinutes,
+      iotRules: (messages / 1e6) * (AWS_PRICES.iotCore.perMillionRulesTriggered + AWS_PRICES.iotCore.perMillionActionsExecuted),
+      sqs: ((messages + SQS_REQUESTS_PER_BATCH * batches) / 1e6) * AWS_PRICES.sqs.perMillionRequests,
+      lambda: (batches / 1e6) * AWS_PRICES.lambda.perMillionRequests + batches * (meanBilledMs / 1000) * (INGEST_FUNCTION.memoryMb / 1024) * AWS_PRICES.lambda.perGbSecondArm,
+      logs: ((batches * LOG_BYTES_PER_INVOCATION) / GB) * AWS_PRICES.cloudwatchLogs.perGbIngested,
+    };
+    const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
+    return { run, cost, total, writeUnitsPerReading: counters.writeCapacityUnits / run.readings, readUnitsPerReading: counters.readCapacityUnits / run.readings, meanBilledMs, storedBytes, counters };
+  });
+
+  lines.push(`
+What one sensor costs a month (${AWS_PRICES.region}, on demand, prices ${AWS_PRICES.checked}; a month = ${HOURS_PER_MONTH} hours)
+${SENSORS} CT-100 fridges per run (deviation 0.5 °C); gateway runs: all ${SENSORS} behind one gateway (one batch a minute, status every 5 minutes), its messages and state shared by them.
+Measured over one simulated day after an hour's warm-up, the real ingest on DynamoDB Local; ingest function ${INGEST_FUNCTION.architecture}, ${INGEST_FUNCTION.memoryMb} MB.
+`);
+  const header = ['every', 'via', 'WU/reading', 'RU/reading', 'DDB write', 'DDB read', 'DDB storage', 'IoT msgs', 'IoT conn', 'IoT rules', 'SQS', 'Lambda', 'Logs*', 'total/month'];
+  lines.push(header.map((cell, index) => (index < 2 ? cell.padEnd(8) : cell.padStart(11))).join(' '));
+  for (const { run, cost, total, writeUnitsPerReading, readUnitsPerReading } of rows) {
+    lines.push([
+      `${run.interval} min`.padEnd(8), run.connection.padEnd(8), writeUnitsPerReading.toFixed(3).padStart(11), readUnitsPerReading.toFixed(4).padStart(11),
+      ...[cost.dynamoWrites, cost.dynamoReads, cost.dynamoStorage, cost.iotMessages, cost.iotConnectivity, cost.iotRules, cost.sqs, cost.lambda, cost.logs, total].map((value) => usd(value).padStart(11)),
+    ].join(' '));
+  }
+  lines.push('* CloudWatch Logs: estimated at ~900 bytes an invocation (REPORT lines and the EMF metrics line), not measured.');
+  lines.push('\nCounts per sensor-day (measured) and what drives them:');
+  for (const { run, counters, meanBilledMs, storedBytes } of rows) {
+    const per = (value: number) => (value / SENSORS).toFixed(1);
+    lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(16)} readings ${per(run.readings).padStart(6)}  messages ${per(run.messages).padStart(6)}  ingest batches ${per(run.batches).padStart(6)} (mean ${meanBilledMs} ms)  `
+      + `state writes ${per(counters.stateWrites).padStart(5)} (skipped ${per(counters.stateWritesSkipped)})  rollups ${per(counters.rollupWrites)}  write units ${per(counters.writeCapacityUnits)}  read units ${per(counters.readCapacityUnits)}  `
+      + `reading item ${run.readingBytes.toFixed(0)} B (max ${run.maxReadingBytes} B), rollup item ${run.rollupBytes.toFixed(0)} B, held ${(storedBytes / 1024 ** 2).toFixed(1)} MB`);
+  }
+  const fiveMinutes = rows.filter((row) => row.run.interval === 5);
+  const worstWrite = Math.max(...rows.map((row) => row.writeUnitsPerReading));
+  lines.push(`
+Targets: at most $0.02 per sensor-month at 5 minutes: ${fiveMinutes.map((row) => `${row.run.connection} ${usd(row.total)} (${row.total <= 0.02 ? 'met' : 'NOT met'})`).join(', ')}
+         at most 1.2 write units per reading at 1, 5 and 15 minutes: worst ${worstWrite.toFixed(3)} (${worstWrite <= 1.2 ? 'met' : 'NOT met'})`);
+  console.log(lines.join('\n'));
+  documents.destroy();
+} finally {
+  await local.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
