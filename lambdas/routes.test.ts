@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HANDLERS, MAX_REQUEST_BODY_BYTES, maxBodyBytesOf, ROUTES, routeKeyOf, type HandlerName } from './routes';
+import { HANDLERS, MAX_REQUEST_BODY_BYTES, maxBodyBytesOf, RESOURCE_ROUTES, ROUTES, routeKeyOf, type HandlerName } from './routes';
 
 describe('the route table and the handlers', () => {
   it('every route is served by its handler, and every handler action has a route', async () => {
@@ -12,6 +12,19 @@ describe('the route table and the handlers', () => {
     for (const route of ROUTES) expect(served.get(route.handler), routeKeyOf(route)).toContain(routeKeyOf(route));
     const routeKeys = ROUTES.map(routeKeyOf);
     for (const keys of served.values()) for (const key of keys) expect(routeKeys).toContain(key);
+  });
+
+  it('every route has exactly one action, and every action serves one route of its own handler', async () => {
+    for (const route of ROUTES) expect(typeof route.action, routeKeyOf(route)).toBe('function');
+    // One resource per handler, and a handler serves exactly its resource's routes: no route
+    // key is written a second time anywhere, so none can be served twice or not at all.
+    expect(RESOURCE_ROUTES.map((resource) => resource.handler).sort()).toEqual(Object.keys(HANDLERS).sort());
+    for (const resource of RESOURCE_ROUTES) {
+      const module = await import(`../${HANDLERS[resource.handler]}`) as { handler: { routeKeys: string[] } };
+      expect(module.handler.routeKeys, resource.handler).toEqual(resource.routes.map(routeKeyOf));
+      expect(new Set(module.handler.routeKeys).size, resource.handler).toBe(module.handler.routeKeys.length);
+      for (const route of resource.routes) expect(route.handler).toBe(resource.handler);
+    }
   });
 
   it('no two routes share a method and path, and path parameters at one place share a name', () => {

@@ -1,11 +1,10 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@domain/core/errors';
-import { DEFAULT_GRID_SETTINGS, gridSettingsSchema, isGridId, type GridSettings } from '@domain/identity/grid-settings';
-import { API_PREFIX } from '../routes';
+import { gridSettingsSchema, isGridId, type GridSettings } from '@domain/identity/grid-settings';
+import { accountGridSettingsKeyParams, accountGridSettingsPut, toGridSettings } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { bodyOf, pathParameter, requireCaller, type ActionRequest, type ResourceActions } from '../shared/http';
-import { accountGridSettingsKey } from '../shared/keys';
+import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
 
 /**
  * A user's column settings of each data grid, one item per grid beside the account's
@@ -16,42 +15,34 @@ export class GridSettingsStore {
   constructor(private readonly client: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async get(customerId: string, accountId: string, gridId: string): Promise<GridSettings> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName,
-      Key: accountGridSettingsKey(customerId, accountId, gridId),
-    }));
-    const parsed = gridSettingsSchema.safeParse(result.Item?.['settings'] ?? {});
-    return parsed.success ? parsed.data : DEFAULT_GRID_SETTINGS;
+    const result = await this.client.send(new GetCommand(accountGridSettingsKeyParams(this.tableName, customerId, accountId, gridId)));
+    return toGridSettings(result.Item);
   }
 
   async save(customerId: string, accountId: string, gridId: string, settings: GridSettings): Promise<void> {
-    await this.client.send(new PutCommand({
-      TableName: this.tableName,
-      Item: { ...accountGridSettingsKey(customerId, accountId, gridId), type: 'GRID_SETTINGS', gridId, settings },
-    }));
+    await this.client.send(new PutCommand(accountGridSettingsPut(this.tableName, customerId, accountId, gridId, settings)));
   }
 }
 
 const store = () => new GridSettingsStore(dynamoDocumentClient(), backendConfig().tableName);
 
 /** A grid id is a short slug; anything else names no grid. */
-function gridIdOf(request: ActionRequest): string {
-  const gridId = pathParameter(request, 'gridId');
+function gridIdOf(gridId: string): string {
   if (!isGridId(gridId)) throw notFound();
   return gridId;
 }
 
 /** Always the caller's own settings: there is no reading or writing another user's. */
-export const gridSettingsActions: ResourceActions = {
-  [`GET ${API_PREFIX}/account/gridsettings/{gridId}`]: async (request) => {
-    const caller = requireCaller(request);
-    return { statusCode: 200, body: await store().get(caller.customerId, caller.accountId, gridIdOf(request)) };
-  },
-  [`PUT ${API_PREFIX}/account/gridsettings/{gridId}`]: async (request) => {
-    const caller = requireCaller(request);
-    const gridId = gridIdOf(request);
-    const settings = bodyOf(request, gridSettingsSchema);
-    await store().save(caller.customerId, caller.accountId, gridId, settings);
-    return { statusCode: 200, body: settings };
-  },
-};
+export const gridSettingsRoutes: ResourceRoute[] = [
+  route({
+    method: 'GET', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, summary: 'My column settings of one data grid', response: gridSettingsSchema,
+    action: async ({ caller, params }) => ({ statusCode: 200, body: await store().get(caller.customerId, caller.accountId, gridIdOf(params.gridId)) }),
+  }),
+  route({
+    method: 'PUT', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema,
+    action: async ({ caller, body: settings, params }) => {
+      await store().save(caller.customerId, caller.accountId, gridIdOf(params.gridId), settings);
+      return { statusCode: 200, body: settings };
+    },
+  }),
+];

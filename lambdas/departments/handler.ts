@@ -1,4 +1,4 @@
-import { namedCatalogActions } from '../named-catalog/actions';
 import { createResourceHandler } from '../shared/http';
+import { departmentRoutes } from './routes';
 
-export const handler = createResourceHandler('departments', namedCatalogActions('department', '/departments'));
+export const handler = createResourceHandler(departmentRoutes);

@@ -1,4 +1,4 @@
-import { namedCatalogActions } from '../named-catalog/actions';
 import { createResourceHandler } from '../shared/http';
+import { divisionRoutes } from './routes';
 
-export const handler = createResourceHandler('divisions', namedCatalogActions('division', '/divisions'));
+export const handler = createResourceHandler(divisionRoutes);

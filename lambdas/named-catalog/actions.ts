@@ -1,50 +1,53 @@
-import { namedItemInputSchema, namedItemPatchSchema, type NamedCatalogKind } from '@domain/organisation/named-catalog';
-import { API_PREFIX } from '../routes';
+import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema, type NamedCatalogKind } from '@domain/organisation/named-catalog';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { bodyOf, pathParameter, requireCaller, type ResourceActions } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
+import { route, type ResourceRoute } from '../shared/routing';
 import { NamedCatalogStore } from './store';
 
-/** The routes of a department-like resource, by route key, over one store. */
-export function namedCatalogActions(
+/** The routes of a department-like resource, each with its action, over one store. */
+export function namedCatalogRoutes(
   kind: NamedCatalogKind,
   resourcePath: '/departments' | '/divisions',
   makeStore: () => NamedCatalogStore = () =>
     new NamedCatalogStore(dynamoDocumentClient(), backendConfig().tableName, kind),
-): ResourceActions {
+): ResourceRoute[] {
   let store: NamedCatalogStore | undefined;
   const storeOnce = () => (store ??= makeStore());
-  const base = `${API_PREFIX}${resourcePath}`;
-  return {
-    [`GET ${base}`]: async (request) => {
-      const caller = requireCaller(request);
-      const partition = storeOnce().listPartition(caller.customerId);
-      const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: partition });
-      return { statusCode: 200, body: await storeOnce().list(caller.customerId, page) };
-    },
-    [`POST ${base}`]: async (request) => {
-      const caller = requireCaller(request);
-      return { statusCode: 201, body: await storeOnce().create(caller, bodyOf(request, namedItemInputSchema)) };
-    },
-    [`GET ${base}/{id}`]: async (request) => {
-      const caller = requireCaller(request);
-      return { statusCode: 200, body: await storeOnce().get(caller.customerId, pathParameter(request, 'id')) };
-    },
-    [`PUT ${base}/{id}`]: async (request) => {
-      const caller = requireCaller(request);
-      const input = bodyOf(request, namedItemInputSchema);
-      return { statusCode: 200, body: await storeOnce().update(caller, pathParameter(request, 'id'), input) };
-    },
-    [`PATCH ${base}/{id}`]: async (request) => {
-      const caller = requireCaller(request);
-      const input = bodyOf(request, namedItemPatchSchema);
-      return { statusCode: 200, body: await storeOnce().update(caller, pathParameter(request, 'id'), input) };
-    },
-    [`DELETE ${base}/{id}`]: async (request) => {
-      const caller = requireCaller(request);
-      await storeOnce().delete(caller, pathParameter(request, 'id'));
-      return { statusCode: 204 };
-    },
-  };
+  const base = resourcePath;
+  const noun = kind;
+  return [
+    route({
+      method: 'GET', path: base, roles: ORGANISATION_READERS, summary: `List ${noun}s`, response: namedItemSchema, paginated: true,
+      action: async ({ caller, query }) => {
+        const partition = storeOnce().listPartition(caller.customerId);
+        const page = pageRequestFrom(query, { attribute: 'gsi1pk', value: partition });
+        return { statusCode: 200, body: await storeOnce().list(caller.customerId, page) };
+      },
+    }),
+    route({
+      method: 'POST', path: base, roles: ORGANISATION_WRITERS, summary: `Add a ${noun}`, body: namedItemInputSchema, response: namedItemSchema,
+      action: async ({ caller, body }) => ({ statusCode: 201, body: await storeOnce().create(caller, body) }),
+    }),
+    route({
+      method: 'GET', path: `${base}/{id}`, roles: ORGANISATION_READERS, summary: `Get a ${noun}`, response: namedItemSchema,
+      action: async ({ caller, params }) => ({ statusCode: 200, body: await storeOnce().get(caller.customerId, params.id) }),
+    }),
+    route({
+      method: 'PUT', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, summary: `Update a ${noun}`, body: namedItemInputSchema, response: namedItemSchema,
+      action: async ({ caller, body, params }) => ({ statusCode: 200, body: await storeOnce().update(caller, params.id, body) }),
+    }),
+    route({
+      method: 'PATCH', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, summary: `Update some fields of a ${noun}`, body: namedItemPatchSchema, response: namedItemSchema,
+      action: async ({ caller, body, params }) => ({ statusCode: 200, body: await storeOnce().update(caller, params.id, body) }),
+    }),
+    route({
+      method: 'DELETE', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, summary: `Delete a ${noun}`,
+      action: async ({ caller, params }) => {
+        await storeOnce().delete(caller, params.id);
+        return { statusCode: 204 };
+      },
+    }),
+  ];
 }

@@ -1,8 +1,4 @@
 import { createResourceHandler } from '../shared/http';
-import { buildOpenApiDocument } from './document';
+import { openApiRoutes } from './routes';
 
-let document: Record<string, unknown> | undefined;
-
-export const handler = createResourceHandler('openapi', {
-  'GET /api/openapi.json': async () => ({ statusCode: 200, body: (document ??= buildOpenApiDocument()) }),
-});
+export const handler = createResourceHandler(openApiRoutes);

@@ -4,10 +4,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conflict, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { MAX_REQUEST_BODY_BYTES } from '../routes';
+import { findRouteByKey, MAX_REQUEST_BODY_BYTES } from '../routes';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import { resetBackendConfig } from './config';
-import { createResourceHandler, MAX_CURSOR_BYTES, MAX_PARAMETER_BYTES, type ActionRequest, type ApiEvent, type ApiResult } from './http';
+import { createResourceHandler, MAX_CURSOR_BYTES, MAX_PARAMETER_BYTES, type ActionRequest, type ActionResult, type ApiEvent, type ApiResult } from './http';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const savedEnvironment = { ...process.env };
@@ -18,16 +18,18 @@ const ok = async (request: ActionRequest) => {
   seen(request);
   return { statusCode: 200, body: { ok: true } };
 };
-const handler = createResourceHandler('departments', {
-  'GET /api/departments': ok,
-  'GET /api/departments/{id}': ok,
-  'PUT /api/departments/{id}': ok,
-  'PUT /api/sites/{id}/document': ok,
+/** A handler serving these routes of the table, each with `action`. */
+const serving = (routeKeys: string[], action: (request: ActionRequest) => Promise<ActionResult>) => createResourceHandler({
+  handler: 'departments',
+  routes: routeKeys.map((key) => {
+    const route = findRouteByKey(key);
+    if (route === undefined) throw new Error(`no route ${key}`);
+    return { ...route, action: ({ request }) => action(request) };
+  }),
 });
+const handler = serving(['GET /api/departments', 'GET /api/departments/{id}', 'PUT /api/departments/{id}', 'PUT /api/sites/{id}/document'], ok);
 /** An action that fails the way the table fails. */
-const failing = (error: Error) => createResourceHandler('departments', {
-  'GET /api/departments': () => Promise.reject(error),
-});
+const failing = (error: Error) => serving(['GET /api/departments'], () => Promise.reject(error));
 
 const call = (event: ApiEvent, target: typeof handler = handler) => invoke(target, event);
 const withHeaders = (event: ApiEvent, headers: Record<string, string>): ApiEvent => ({ ...event, headers: { ...event.headers, ...headers } });

@@ -4,11 +4,11 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { ZodType } from 'zod';
 import { DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
-import { findRouteByKey, maxBodyBytesOf, type HandlerName, type RouteDefinition } from '../routes';
+import type { HandlerName } from '../routes';
+import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
 import { SessionStore, type RequestOrigin } from '../sessions/store';
 import { dynamoDocumentClient } from './clients';
@@ -41,10 +41,8 @@ export interface ActionResult {
   headers?: Record<string, string>;
 }
 
-export type Action = (request: ActionRequest) => Promise<ActionResult>;
-
-/** Actions of one resource, by API Gateway route key (`GET /api/departments/{id}`). */
-export type ResourceActions = Record<string, Action>;
+/** A resource's routes by API Gateway route key (`GET /api/departments/{id}`). */
+type RouteLookup = (routeKey: string) => RouteDefinition | undefined;
 
 interface PortalContext extends Context {
   portal: {
@@ -93,11 +91,6 @@ export function requireCaller(request: ActionRequest): Caller {
   return request.caller;
 }
 
-/** The validated body, typed by the schema the route declared. */
-export function bodyOf<T>(request: ActionRequest, schema: ZodType<T>): T {
-  return schema.parse(request.body);
-}
-
 export function pathParameter(request: ActionRequest, name: string): string {
   const value = request.pathParameters[name];
   if (value === undefined || value === '') throw notFound();
@@ -132,7 +125,7 @@ const requestOutcome = (handlerName: HandlerName): PortalMiddleware => {
 // 2. Request limits, before anything reads the request: a body larger than the route takes
 // is 413; a path parameter, a query value or a tenant header longer than any id is 400. The
 // local gateway refuses the same bodies before reading them (local/gateway.ts).
-const requestLimits = (): PortalMiddleware => ({
+const requestLimits = (findRouteByKey: RouteLookup): PortalMiddleware => ({
   before: (request) => {
     const { body, isBase64Encoded, pathParameters, queryStringParameters, headers, routeKey } = request.event;
     if (body !== undefined) {
@@ -165,7 +158,7 @@ const jsonBodyParsing = (): PortalMiddleware => ({
 });
 
 // 3. The caller's context from the verified claims (the authorizer verified the token).
-const callerContext = (): PortalMiddleware => ({
+const callerContext = (findRouteByKey: RouteLookup): PortalMiddleware => ({
   before: (request) => {
     const route = findRouteByKey(request.event.routeKey);
     if (route === undefined) throw notFound();
@@ -295,19 +288,27 @@ const errorMapping = (): PortalMiddleware => ({
 
 /**
  * The one way a resource handler is built: the same middleware, in the same order, for
- * every Lambda. `actions` maps each of the resource's route keys to the work it does.
+ * every Lambda, serving the routes its resource defined (`<resource>/routes.ts`).
  */
-export function createResourceHandler(handlerName: HandlerName, actions: ResourceActions) {
+export function createResourceHandler({ handler: handlerName, routes }: ResourceRoutes) {
+  const routesByKey = new Map(routes.map((route) => [routeKeyOf(route), route]));
+  const findRouteByKey: RouteLookup = (routeKey) => routesByKey.get(routeKey);
   const core = async (event: ApiEvent, context: PortalContext): Promise<ApiResult> => {
     const { portal } = context;
     const route = portal.route;
-    const action = actions[event.routeKey];
-    if (route === undefined || action === undefined) throw notFound();
-    const result = await action({
+    if (route === undefined) throw notFound();
+    const pathParameters = (event.pathParameters ?? {}) as Record<string, string>;
+    const params: Record<string, string> = {};
+    for (const name of pathParameterNamesOf(route.path)) {
+      const value = pathParameters[name];
+      if (value === undefined || value === '') throw notFound();
+      params[name] = value;
+    }
+    const request: ActionRequest = {
       caller: portal.caller,
       route,
       body: portal.body,
-      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+      pathParameters,
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
       requestId: context.awsRequestId,
       logger: portal.logger,
@@ -316,23 +317,26 @@ export function createResourceHandler(handlerName: HandlerName, actions: Resourc
         ip: event.requestContext.http.sourceIp,
         userAgent: event.headers?.['user-agent'] ?? event.requestContext.http.userAgent ?? '',
       },
-    });
+    };
+    // Only public routes run without a caller (the role check refused the rest).
+    if (route.roles !== 'public') requireCaller(request);
+    const result = await route.action({ caller: request.caller, body: request.body, params, query: request.query, request });
     return json(result.statusCode, result.body, result.headers);
   };
   const handler = middy<ApiEvent, ApiResult, Error, PortalContext>()
     .use(observed(handlerName))
     .use(requestOutcome(handlerName))
     .use(errorMapping())
-    .use(requestLimits())
+    .use(requestLimits(findRouteByKey))
     .use(jsonBodyParsing())
-    .use(callerContext())
+    .use(callerContext(findRouteByKey))
     .use(tenantCheck())
     .use(roleCheck())
     .use(sessionCheck())
     .use(bodyValidation())
     .handler(core);
   // The route keys it serves, so a test can hold the route table and the handlers together.
-  return Object.assign(handler, { routeKeys: Object.keys(actions) });
+  return Object.assign(handler, { routeKeys: [...routesByKey.keys()] });
 }
 
 /**

@@ -1,0 +1,232 @@
+import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
+import { normaliseDeviceId } from '@domain/devices/device-catalogue';
+import { sensorReportSeconds } from '@domain/devices/sensor';
+import { notFound, validationError } from '@domain/core/errors';
+import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf, type HistoryEntry, historyEntrySchema } from '@domain/devices/gateway';
+import { MESSAGES } from '@domain/core/messages';
+import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
+import { unknownLocation } from '../locations/store';
+import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
+import { SiteStore } from '../sites/store';
+import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
+import type { AuditEntry } from '../shared/audit';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, type ActionResult } from '../shared/http';
+import { deviceStateKey, ENTITY } from '../shared/keys';
+import { readByIds } from '../shared/named-records';
+import { pageRequestFrom } from '../shared/pagination';
+import { listReferences } from '../shared/references';
+import { purgeDeviceRecords } from '../device-records/store';
+import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from './store';
+import { defineRoutes, route } from '../shared/routing';
+
+const table = () => backendConfig().tableName;
+const gateways = () => new GatewayStore(dynamoDocumentClient(), table());
+
+const viewer = (request: ActionRequest): Promise<Viewer> =>
+  viewerOf(requireCaller(request), targetCustomerId(request));
+
+/** A gateway is seen by whoever reaches its site (the shared access layer, security groups). */
+const seesGateway = (view: Viewer, gateway: Pick<GatewayRecord, 'siteId'>) => maySeeSite(view.siteAccess, gateway.siteId);
+
+function gatewayView(record: GatewayRecord, state: GatewayStateRecord, now: Date): Gateway {
+  return {
+    ...record,
+    status: gatewayStatusOf(record.isActive),
+    state: { ...state, online: isDeviceOnline(state.lastCommunicated, GATEWAY_STATUS_SECONDS, now) },
+  };
+}
+
+/**
+ * The gateways with the sensor counts the viewer may see: when a security group lists only
+ * some sensors of a gateway's site, its count is of those (one Query of its sensors), so a
+ * count never tells of sensors the viewer cannot reach.
+ */
+async function withVisibleCounts(view: Viewer, records: readonly GatewayRecord[]): Promise<GatewayRecord[]> {
+  const store = gateways();
+  return Promise.all(records.map(async (gateway) => {
+    if (!sensorsLimitedOn(view.scope, gateway.siteId)) return gateway;
+    const sensors = await store.sensors(view.customerId, gateway.id);
+    const sensorCount = filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope).length;
+    return { ...gateway, sensorCount };
+  }));
+}
+
+/** The gateway a path names, when the viewer reaches it; any other answers 404, as a missing one does. */
+async function visibleGateway(view: Viewer, request: ActionRequest): Promise<GatewayRecord> {
+  const gateway = await gateways().find(view.customerId, normaliseDeviceId(pathParameter(request, 'id')));
+  if (gateway === undefined || !seesGateway(view, gateway)) throw notFound(MESSAGES.gatewayNotFound);
+  return gateway;
+}
+
+/**
+ * Where a gateway may be put: each location one of the organisation's that the viewer sees;
+ * the site one the viewer reaches (its locations and the security groups) and a site of one
+ * of the chosen locations.
+ */
+async function assertPlacement(view: Viewer, input: GatewayInput, unchanged?: GatewayRecord): Promise<void> {
+  const added = input.locationIds.filter((locationId) => !unchanged?.locationIds.includes(locationId));
+  if (!added.every((locationId) => seesOwnLocation(view, locationId))) throw unknownLocation();
+  // The new locations in one BatchGet, beside the site's read.
+  const [found, site] = await Promise.all([
+    readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.location, added),
+    new SiteStore(dynamoDocumentClient(), table()).find(view.customerId, input.siteId),
+  ]);
+  if (added.some((locationId) => !found.has(locationId))) throw unknownLocation();
+  const reachable = site !== undefined && maySeeSite(view.siteAccess, site.id) &&
+    (unchanged?.siteId === site.id || site.locationIds.some((locationId) => seesOwnLocation(view, locationId)));
+  if (!reachable) throw unknownSite();
+  if (!site.locationIds.some((locationId) => input.locationIds.includes(locationId))) {
+    throw validationError(MESSAGES.gatewaySiteNotInLocations, { siteId: MESSAGES.gatewaySiteNotInLocations });
+  }
+}
+
+/** The viewer's gateways of one status: by name a page at a time, or all of one site or location. */
+async function listGateways(request: ActionRequest, isActive: boolean): Promise<ActionResult> {
+  const view = await viewer(request);
+  const store = gateways();
+  const { siteId, locationId } = request.query;
+  let records: GatewayRecord[];
+  let nextCursor: string | undefined;
+  if (siteId || locationId) {
+    // A site's or a location's gateways are its references: a consistent Query of a small partition.
+    const target = siteId ? { entity: ENTITY.site, id: siteId } : { entity: ENTITY.location, id: locationId ?? '' };
+    const references = await listReferences(dynamoDocumentClient(), table(), view.customerId, target, 'GATEWAY');
+    records = (await store.findMany(view.customerId, references.map((reference) => reference.id)))
+      .filter((gateway) => gateway.isActive === isActive && (!siteId || gateway.siteId === siteId) && (!locationId || gateway.locationIds.includes(locationId)))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  } else {
+    const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: gatewayListPartition(view.customerId, isActive) });
+    ({ items: records, nextCursor } = await store.list(view.customerId, isActive, page));
+  }
+  const visible = await withVisibleCounts(view, records.filter((gateway) => seesGateway(view, gateway)));
+  const states = await store.states(view.customerId, visible.map((gateway) => gateway.id));
+  const now = new Date();
+  return {
+    statusCode: 200,
+    body: { items: visible.map((gateway) => gatewayView(gateway, states.get(gateway.id) ?? {}, now)), ...(nextCursor ? { nextCursor } : {}) },
+  };
+}
+
+function historyEntry(entry: AuditEntry): HistoryEntry {
+  return { id: entry.id, at: entry.at, actor: entry.actor, action: entry.action, changes: entry.changes };
+}
+
+const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** Gateways (SPEC sections 2, 3, 5, 8): list, inactive, add, get, update, delete, sensors, history, data. */
+export const gatewayRoutes = defineRoutes('gateways', [
+  route({
+    method: 'GET', path: '/gateways', roles: ORGANISATION_READERS, summary: 'Active gateways I reach, by name; siteId or locationId narrows it', response: gatewaySchema, paginated: true,
+    action: ({ request }) => listGateways(request, true),
+  }),
+  route({
+    method: 'GET', path: '/gateways/inactive', roles: ORGANISATION_READERS, summary: 'Inactive gateways I reach, by name; siteId or locationId narrows it', response: gatewaySchema, paginated: true,
+    action: ({ request }) => listGateways(request, false),
+  }),
+  route({
+    method: 'POST', path: '/gateways', roles: ORGANISATION_WRITERS, summary: "Add a gateway (its id is its EUI; 409 'Gateway already added!' for a known EUI or MAC id)", body: gatewayInputSchema, response: gatewaySchema,
+    action: async ({ caller, body: input, request }) => {
+      const view = await viewer(request);
+      await assertPlacement(view, input);
+      const record = await gateways().create(caller, view.customerId, input);
+      return { statusCode: 201, body: gatewayView(record, {}, new Date()) };
+    },
+  }),
+  route({
+    method: 'GET', path: '/gateways/{id}', roles: ORGANISATION_READERS, summary: 'A gateway, with its live state', response: gatewaySchema,
+    action: async ({ request }) => {
+      const view = await viewer(request);
+      const [gateway] = await withVisibleCounts(view, [await visibleGateway(view, request)]);
+      if (gateway === undefined) throw notFound(MESSAGES.gatewayNotFound);
+      const states = await gateways().states(view.customerId, [gateway.id]);
+      return { statusCode: 200, body: gatewayView(gateway, states.get(gateway.id) ?? {}, new Date()) };
+    },
+  }),
+  route({
+    method: 'PUT', path: '/gateways/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a gateway (its EUI, hence its id, stays)', body: gatewayInputSchema, response: gatewaySchema,
+    action: async ({ caller, body: input, request }) => {
+      const view = await viewer(request);
+      const before = await visibleGateway(view, request);
+      await assertPlacement(view, input, before);
+      const store = gateways();
+      const record = await store.update(caller, view.customerId, before, input);
+      const states = await store.states(view.customerId, [record.id]);
+      return { statusCode: 200, body: gatewayView(record, states.get(record.id) ?? {}, new Date()) };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/gateways/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a gateway (409 naming it and its sensor count while it has sensors or notes)',
+    action: async ({ caller, request }) => {
+      const view = await viewer(request);
+      const gateway = await visibleGateway(view, request);
+      try {
+        await gateways().delete(caller, view.customerId, gateway);
+      } catch (error) {
+        // SPEC section 8: the refusal names the gateway and its sensor count; the parts let a browser translate it.
+        if (error instanceof GatewayInUseError) return { statusCode: 409, body: error.refusal };
+        throw error;
+      }
+      await purgeDeviceRecords(view.customerId, ENTITY.gateway, gateway.id, request.logger);
+      return { statusCode: 204 };
+    },
+  }),
+  route({
+    method: 'GET', path: '/gateways/{id}/sensors', roles: ORGANISATION_READERS, summary: 'The sensors on a gateway (those I reach)', response: gatewaySensorsSchema,
+    action: async ({ request }) => {
+      const view = await viewer(request);
+      const gateway = await visibleGateway(view, request);
+      const sensors = await gateways().sensors(view.customerId, gateway.id);
+      const items = filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope);
+      return { statusCode: 200, body: { items } };
+    },
+  }),
+  route({
+    method: 'GET', path: '/gateways/{id}/history', roles: ORGANISATION_READERS, summary: "A gateway's audit trail, newest first", response: historyEntrySchema, paginated: true,
+    action: async ({ request }) => {
+      const view = await viewer(request);
+      const gateway = await visibleGateway(view, request);
+      const store = gateways();
+      const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.historyPartition(view.customerId, gateway.id) });
+      const result = await store.history(view.customerId, gateway.id, page);
+      return { statusCode: 200, body: { items: result.items.map(historyEntry), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
+    },
+  }),
+  route({
+    method: 'GET', path: '/gateways/{id}/data', roles: ORGANISATION_READERS, summary: "A gateway's live state and its sensors' latest states", response: gatewayDataSchema,
+    action: async ({ request }) => {
+      const view = await viewer(request);
+      const gateway = await visibleGateway(view, request);
+      const store = gateways();
+      const [states, allSensors] = await Promise.all([store.states(view.customerId, [gateway.id]), store.sensors(view.customerId, gateway.id)]);
+      const sensors = filterSensors(allSensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope);
+      const sensorStates = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.sensor, sensors.map((sensor) => sensor.id),
+        (id) => deviceStateKey(view.customerId, ENTITY.sensor, id));
+      const now = new Date();
+      const gatewayState = states.get(gateway.id) ?? {};
+      const body: GatewayData = {
+        gateway: { id: gateway.id, name: gateway.name, ...gatewayState, online: isDeviceOnline(gatewayState.lastCommunicated, GATEWAY_STATUS_SECONDS, now) },
+        sensors: sensors.map((sensor): GatewaySensorState => {
+          const state = sensorStates.get(sensor.id) ?? {};
+          const lastCommunicated = typeof state['lastCommunicated'] === 'string' ? state['lastCommunicated'] : undefined;
+          const reportSeconds = sensorReportSeconds(sensor.deviceModel);
+          const reading = state['reading'];
+          return {
+            id: sensor.id,
+            name: sensor.name,
+            ...(lastCommunicated ? { lastCommunicated } : {}),
+            ...(typeof state['lastReadingAt'] === 'string' ? { lastReadingAt: state['lastReadingAt'] } : {}),
+            ...(reading && typeof reading === 'object' ? { reading: reading as Record<string, number | null> } : {}),
+            ...(numberOrUndefined(state['battery']) === undefined ? {} : { battery: state['battery'] as number }),
+            ...(numberOrUndefined(state['signal']) === undefined ? {} : { signal: state['signal'] as number }),
+            ...(numberOrUndefined(state['snr']) === undefined ? {} : { snr: state['snr'] as number }),
+            online: isDeviceOnline(lastCommunicated, reportSeconds, now),
+          };
+        }),
+      };
+      return { statusCode: 200, body };
+    },
+  }),
+]);
+

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSchema, loginSessionUpdateSchema, logoutInputSchema, type UserSessionList, userSessionListSchema, userSessionSchema } from '@domain/identity/account';
+import { forbidden, notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { mayManageAccount } from '@domain/identity/user';
+import { AccountStore } from '../accounts/store';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { requireCaller, sessionStoreFromConfig, targetCustomerId, type ActionRequest } from '../shared/http';
+import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
+
+const accounts = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);
+
+async function ownSessions(request: ActionRequest): Promise<UserSessionList> {
+  const caller = requireCaller(request);
+  const items = await sessionStoreFromConfig().list(caller.customerId, caller.accountId, caller.tokenId);
+  return { items, maxSessions: backendConfig().maxSessions };
+}
+
+/** The caller's session, for the calls that act on "this" session. */
+async function currentSessionId(request: ActionRequest): Promise<string> {
+  const caller = requireCaller(request);
+  const state = await sessionStoreFromConfig().tokenState(caller.customerId, caller.tokenId);
+  if (state === undefined || state.revokedAt !== undefined) throw notFound(MESSAGES.sessionNotFound);
+  return state.sessionId;
+}
+
+/** Administrators act within their organisation; helpdesk and superadmin in the one they name. */
+function administeredCustomerId(request: ActionRequest): string {
+  const caller = requireCaller(request);
+  if (caller.role === 'admin') return caller.customerId;
+  if (caller.role === 'helpdesk' || caller.role === 'superadmin') return targetCustomerId(request);
+  throw forbidden();
+}
+
+/**
+ * Another account's sessions are theirs to see and end who may manage that account: nobody
+ * acts on an account whose role outranks theirs (the roles they may give). Their own are theirs.
+ */
+async function requireManageable(request: ActionRequest, customerId: string, accountId: string): Promise<void> {
+  const caller = requireCaller(request);
+  if (customerId === caller.customerId && accountId === caller.accountId) return;
+  const account = await accounts().get(customerId, accountId);
+  if (account === undefined) throw notFound(MESSAGES.accountNotFound);
+  if (!mayManageAccount(caller.role, account.role)) throw forbidden(MESSAGES.accountOutranksYou);
+}
+
+/** Device sessions (SPEC sections 3, 4, 7): sign-in, logout, the lists and ending them. */
+export const sessionRoutes = defineRoutes('sessions', [
+  route({
+    method: 'PUT', path: '/users/login', roles: SIGNED_IN, session: 'optional', summary: 'Open a session for these tokens (409 at the session limit)', body: loginSessionInputSchema, response: loginSessionCreatedSchema,
+    action: async ({ caller, body, request }) => {
+      const session = await sessionStoreFromConfig().open(
+        caller, caller.tokenId, body, request.origin,
+      );
+      await accounts().recordSignIn(caller.customerId, caller.accountId);
+      return { statusCode: 201, body: { id: session.id, loginid: session.id } };
+    },
+  }),
+  route({
+    method: 'PUT', path: '/users/login/{id}', roles: SIGNED_IN, summary: 'Update the device details of one of my sessions', body: loginSessionUpdateSchema, response: userSessionSchema,
+    action: async ({ caller, body, params }) => {
+      const { loginid: _loginId, ...fields } = body;
+      const session = await sessionStoreFromConfig().update(caller, caller.tokenId, params.id, fields);
+      return { statusCode: 200, body: session };
+    },
+  }),
+  route({
+    method: 'PUT', path: '/users/logout', roles: SIGNED_IN, session: 'optional', summary: 'End the session of these tokens', body: logoutInputSchema,
+    action: async ({ caller }) => {
+      await sessionStoreFromConfig().endByToken(caller.customerId, caller.tokenId);
+      return { statusCode: 204 };
+    },
+  }),
+  route({
+    method: 'GET', path: '/users/sessions', roles: SIGNED_IN, session: 'optional', summary: 'My active sessions and the limit', response: userSessionListSchema,
+    action: async ({ request }) => ({ statusCode: 200, body: await ownSessions(request) }),
+  }),
+  route({
+    method: 'DELETE', path: '/users/sessions/{id}', roles: SIGNED_IN, session: 'optional', summary: 'End one of my sessions',
+    action: async ({ caller, params }) => {
+      await sessionStoreFromConfig().end(caller.customerId, caller.accountId, params.id);
+      return { statusCode: 204 };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/users/sessions', roles: SIGNED_IN, session: 'optional', summary: 'End all my other sessions', response: z.object({ ended: z.number().int() }),
+    action: async ({ caller }) => {
+      const ended = await sessionStoreFromConfig().endAll(caller.customerId, caller.accountId, caller.tokenId);
+      return { statusCode: 200, body: { ended } };
+    },
+  }),
+  route({
+    method: 'GET', path: '/session/active', roles: SIGNED_IN, summary: 'The session of these tokens', response: userSessionSchema,
+    action: async ({ request }) => {
+      const sessionId = await currentSessionId(request);
+      const { items } = await ownSessions(request);
+      const current = items.find((item) => item.id === sessionId);
+      if (current === undefined) throw notFound(MESSAGES.sessionNotFound);
+      return { statusCode: 200, body: current };
+    },
+  }),
+  route({
+    method: 'GET', path: '/session/active/devices', roles: SIGNED_IN, summary: 'My sessions and devices', response: userSessionListSchema,
+    action: async ({ request }) => ({ statusCode: 200, body: await ownSessions(request) }),
+  }),
+  route({
+    method: 'PUT', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'Enable or disable push on one of my devices', body: devicePushInputSchema, response: userSessionSchema,
+    action: async ({ caller, body, params }) => {
+      const { pushEnabled } = body;
+      const session = await sessionStoreFromConfig().setPush(caller, params.id, pushEnabled, caller.tokenId);
+      return { statusCode: 200, body: session };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'End one of my device sessions',
+    action: async ({ caller, params }) => {
+      await sessionStoreFromConfig().end(caller.customerId, caller.accountId, params.id);
+      return { statusCode: 204 };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/session/{id}', roles: USER_ADMINISTRATORS, summary: "End a user's session",
+    action: async ({ params, request }) => {
+      const customerId = administeredCustomerId(request);
+      const store = sessionStoreFromConfig();
+      const sessionId = params.id;
+      const owner = await store.ownerOf(customerId, sessionId);
+      await requireManageable(request, customerId, owner);
+      await store.end(customerId, owner, sessionId);
+      return { statusCode: 204 };
+    },
+  }),
+  route({
+    method: 'GET', path: '/users/{id}/sessions', roles: USER_ADMINISTRATORS, summary: "A user's active sessions", response: userSessionListSchema,
+    action: async ({ params, request }) => {
+      const customerId = administeredCustomerId(request);
+      const accountId = params.id;
+      await requireManageable(request, customerId, accountId);
+      const items = await sessionStoreFromConfig().list(customerId, accountId);
+      return { statusCode: 200, body: { items, maxSessions: backendConfig().maxSessions } };
+    },
+  }),
+]);
+
