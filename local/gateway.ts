@@ -4,10 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { WebAppConfig } from '@domain/core/app-config';
 import { MESSAGES } from '@domain/core/messages';
-import { API_PREFIX, HANDLERS, maxBodyBytesOf, ROUTES, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
+import { API_PREFIX, HANDLERS, maxBodyBytesOf, routeKeyOf, type HandlerName } from '../lambdas/routes';
+import { apiEventOf, authorizerClaims, matchRoute } from './api-event';
 import type { LocalCredentials } from './credentials';
 import { endCompressed, sendFile } from './compression';
 import { handleHostedUi } from './identity/hosted-ui';
@@ -36,48 +37,6 @@ export interface LocalGateway {
 }
 
 type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<unknown>;
-
-interface CompiledRoute {
-  route: RouteDefinition;
-  pattern: RegExp;
-  parameterNames: string[];
-}
-
-/** `/departments/{id}` becomes a pattern with one named segment, as API Gateway matches it. */
-function compile(route: RouteDefinition): CompiledRoute {
-  const parameterNames: string[] = [];
-  const source = `${API_PREFIX}${route.path}`
-    .split('/')
-    .map((segment) => {
-      const match = /^\{(\w+)\+?\}$/.exec(segment);
-      if (match?.[1] === undefined) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      parameterNames.push(match[1]);
-      return segment.endsWith('+}') ? '(.+)' : '([^/]+)';
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), parameterNames };
-}
-
-/**
- * API Gateway picks the most specific route: a literal segment wins over a `{parameter}`
- * at the same place (`/users/sessions` before `/users/{id}`), so try routes in that order.
- */
-function specificity(route: RouteDefinition): string {
-  return route.path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0')).join('');
-}
-
-const COMPILED_ROUTES = [...ROUTES]
-  .sort((a, b) => specificity(a).localeCompare(specificity(b)))
-  .map(compile);
-
-/** Claims as an HTTP API JWT authorizer hands them to the function: strings, arrays as `[a b]`. */
-function authorizerClaims(payload: JWTPayload): Record<string, string> {
-  const claims: Record<string, string> = {};
-  for (const [name, value] of Object.entries(payload)) {
-    claims[name] = Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
-  return claims;
-}
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -203,24 +162,18 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
 
   async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const method = request.method ?? 'GET';
-    const matched = COMPILED_ROUTES.map((compiled) => ({ compiled, match: compiled.pattern.exec(url.pathname) }))
-      .find(({ compiled, match }) => match !== null && compiled.route.method === method);
-    if (matched === undefined || matched.match === null) {
+    const matched = matchRoute(method, url.pathname);
+    if (matched.kind === 'none') {
       send(response, 404, { message: 'Not Found' });
       return;
     }
-    const { route, parameterNames } = matched.compiled;
     // API Gateway hands path parameters over decoded; a percent-encoding that does not decode
     // (`%`, `%C0%AF`) is the client's mistake: 400, never a failure of ours.
-    const pathParameters: Record<string, string> = {};
-    for (const [index, name] of parameterNames.entries()) {
-      try {
-        pathParameters[name] = decodeURIComponent(matched.match[index + 1] ?? '');
-      } catch {
-        send(response, 400, { message: MESSAGES.requestAddressInvalid });
-        return;
-      }
+    if (matched.kind === 'bad-parameter') {
+      send(response, 400, { message: MESSAGES.requestAddressInvalid });
+      return;
     }
+    const { route, pathParameters } = matched;
     let claims: Record<string, string> | undefined;
     if (route.roles !== 'public') {
       claims = await verify(request.headers.authorization);
@@ -237,48 +190,12 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       refuseBody(request, response);
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-    }
-    const query: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-    const contentType = headers['content-type'] ?? '';
-    const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/.test(contentType);
-    const now = new Date();
     const requestId = randomUUID();
     const routeKey = routeKeyOf(route);
-    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
-      version: '2.0',
-      routeKey,
-      rawPath: url.pathname,
-      rawQueryString: url.search.replace(/^\?/, ''),
-      ...(headers['cookie'] ? { cookies: headers['cookie'].split(/;\s*/) } : {}),
-      headers,
-      ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
-      ...(parameterNames.length ? { pathParameters } : {}),
-      requestContext: {
-        accountId: '000000000000',
-        apiId: 'local',
-        authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
-        domainName: headers['host'] ?? 'localhost',
-        domainPrefix: 'localhost',
-        http: {
-          method,
-          path: url.pathname,
-          protocol: `HTTP/${request.httpVersion}`,
-          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-          userAgent: headers['user-agent'] ?? '',
-        },
-        requestId,
-        routeKey,
-        stage: '$default',
-        time: now.toUTCString(),
-        timeEpoch: now.getTime(),
-      },
-      isBase64Encoded: !isText,
-      ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
-    };
+    const event = apiEventOf({
+      route, pathParameters, method, url, headers: request.headers, body, claims,
+      sourceIp: request.socket.remoteAddress ?? '127.0.0.1', httpVersion: request.httpVersion, requestId, now: new Date(),
+    });
     const deadline = Date.now() + 10_000;
     const context: Context = {
       callbackWaitsForEmptyEventLoop: true,

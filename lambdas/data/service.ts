@@ -1,11 +1,20 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
+import { account } from './entities/account';
+import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
+import { accountGridSettings } from './entities/account-grid-settings';
+import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
 import { deviceConfigVersion } from './entities/device-config-version';
+import { organisation } from './entities/organisation';
 import { securityGroup } from './entities/security-group';
 import { securityGroupMembership } from './entities/security-group-membership';
+import { session } from './entities/session';
+import { sessionLock } from './entities/session-lock';
+import { sessionToken } from './entities/session-token';
 import { uniqueMarker } from './entities/unique-marker';
 import { userView } from './entities/user-view';
+import { verificationCode } from './entities/verification-code';
 
 /**
  * Every entity of the single table (one file each under `entities/`). The data layer builds
@@ -14,12 +23,21 @@ import { userView } from './entities/user-view';
  * the conflict retry and the spec's refusals.
  */
 export const ENTITIES = {
+  account,
+  accountDashboardPreferences,
+  accountGridSettings,
+  accountPreferences,
   auditEntry,
   deviceConfigVersion,
+  organisation,
   securityGroup,
   securityGroupMembership,
+  session,
+  sessionLock,
+  sessionToken,
   uniqueMarker,
   userView,
+  verificationCode,
 } as const;
 
 /**

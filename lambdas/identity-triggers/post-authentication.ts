@@ -2,7 +2,7 @@ import { AdminResetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { isDormant } from '@domain/identity/account';
 import { MESSAGES } from '@domain/core/messages';
-import { AccountStore } from '../accounts/store';
+import { AccountStore } from '../data';
 import { cognitoClient, dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';

@@ -4,7 +4,7 @@ import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { type CorporateNode, corporateNodeSchema, type Location, locationExistsSchema, locationInputSchema, locationMappingSchema, locationSchema, type LocationShare, locationShareInputSchema, locationShareListSchema, locationShareSchema, mayDeleteLocation, mayEditLocation, shareAnswerSchema, userLocationsSchema, withDisplayName } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, isRole, ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { AccountStore, type AccountRecord } from '../accounts/store';
+import { AccountStore, type AccountRecord } from '../data';
 import { filterBySite } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';

@@ -6,7 +6,7 @@ import {
   type Location,
   type LocationStanding,
 } from '@domain/organisation/location';
-import type { AccountRecord } from '../accounts/store';
+import type { AccountRecord } from '../data';
 import { readAccess, siteAccessOf, type AccessScope, type SiteAccess } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import type { LocationRecord, LocationStore, ShareRecord } from './store';

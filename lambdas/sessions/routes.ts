@@ -3,10 +3,11 @@ import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSche
 import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { mayManageAccount } from '@domain/identity/user';
-import { AccountStore } from '../accounts/store';
+import { AccountStore } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { requireCaller, sessionStoreFromConfig, targetCustomerId, type ActionRequest } from '../shared/http';
+import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
+import { sessionStoreFromConfig } from './store';
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 
 const accounts = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);

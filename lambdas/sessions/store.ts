@@ -1,164 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LoginSessionInput, UserSession } from '@domain/identity/account';
-import { conflict, notFound, unauthorized } from '@domain/core/errors';
+import { conflict, DomainError, notFound, unauthorized } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import type { Caller } from '../shared/caller';
-import { queryAll } from '../shared/pagination';
 import {
-  SESSION_LOCK_SORT_KEY,
-  TOKEN_SORT_KEY,
-  sessionByIdPartition,
-  sessionSortKey,
-  tokenPartition,
-  userSessionsPartition,
-} from '../shared/keys';
+  createPut,
+  plainDelete,
+  plainPut,
+  queryAll,
+  runTransaction,
+  sessionKeyParams,
+  sessionLockKeyParams,
+  sessionLockTake,
+  sessionPut,
+  sessionsById,
+  sessionsOfAccount,
+  sessionTokenPut,
+  toSessionRecord,
+  toUserSession,
+  type SessionRecord,
+} from '../data';
+import type { Caller } from '../shared/caller';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { epochSeconds, isLive, TableSessionCheck, type RequestOrigin, type SessionCheck } from '../shared/session-check';
 
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+export { SESSION_TOUCH_INTERVAL_MS, type RequestOrigin, type TokenState } from '../shared/session-check';
 
-/** Where a session was opened from, taken from the request (never from the body). */
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string;
-}
+type SessionItem = SessionRecord;
 
-interface SessionItem {
-  id: string;
-  customerId: string;
-  accountId: string;
-  email: string;
-  tokenId: string;
-  deviceKey: string;
-  deviceId: string;
-  deviceModel: string;
-  deviceName: string;
-  osVersion: string;
-  platformName: string;
-  appVersion: string;
-  userAgent: string;
-  ip: string;
-  loginAt: string;
-  lastSeenAt: string;
-  /** When the session ends unless used before: last seen plus the lifetime (ISO; `ttl` is the same in epoch seconds). */
-  expiresAt: string;
-  ttl: number;
-  pushEnabled: boolean;
-}
-
-/** What every API call checks: the token's session, or its revocation. */
-export interface TokenState {
-  sessionId: string;
-  accountId: string;
-  /** When the session was ended; an expired session reads as ended at its expiry. */
-  revokedAt?: string;
-  lastSeenAt: string;
-  /** When the session ends unless used (epoch seconds, DynamoDB's TTL attribute). */
-  ttl?: number;
-}
-
-/**
- * "Last seen" (and with it the session's expiry) is written at most this often. Every API call
- * reads the token's state anyway (one GetItem); writing it back on every call would double a
- * busy page's cost in writes (a two-item transaction each time) for nothing a user can see:
- * the sessions page shows last seen to the minute, and a session ends only after days unused,
- * so five minutes late is nothing. An active user costs at most 12 such writes an hour.
- */
-export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A transaction holds at most 100 items; two per ended session. */
 const SESSIONS_PER_TRANSACTION = 40;
 
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/**
- * DynamoDB's TTL deletes an expired item late (up to days), so every read of sessions and
- * token states also checks the expiry itself: an expired item is ended, never counted.
- */
-const isLive = (ttl: number | undefined, now: Date) => ttl === undefined || ttl > epochSeconds(now);
-
-function isConditionFailure(error: unknown, index: number): boolean {
-  return error instanceof TransactionCanceledException
-    && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-}
+/** Why an opening sign-in's transaction failed: another sign-in of the user went first, or the same tokens opened a session. */
+const lockMoved = new DomainError('conflict', MESSAGES.concurrentChange);
+const tokenTaken = new DomainError('conflict', MESSAGES.concurrentChange);
 
 /**
  * Device sessions of a user (SPEC sections 3, 4): at most `maxSessions` at once, each bound
  * to the ID token family (`origin_jti`) that opened it, so ending a session ends what that
- * browser can do with its tokens.
+ * browser can do with its tokens. It is also the HTTP middleware's session check
+ * (`tokenState`, `touch`: lambdas/shared/session-check.ts).
  */
-export class SessionStore {
+export class SessionStore extends TableSessionCheck implements SessionCheck {
   constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
-    private readonly settings: { maxSessions: number; lifetimeDays: number },
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
-
-  /** When a session used at `at` ends unless used again: the lifetime (the refresh token's life) after. */
-  private expiryAfter(at: Date): Date {
-    return new Date(at.getTime() + this.settings.lifetimeDays * DAY_MS);
-  }
-
-  /**
-   * The state of a token family; undefined when no session was opened with it. A session past
-   * its expiry (not deleted by the TTL yet) reads as ended then, so its tokens are refused.
-   */
-  async tokenState(customerId: string, tokenId: string): Promise<TokenState | undefined> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName,
-      Key: { pk: tokenPartition(customerId, tokenId), sk: TOKEN_SORT_KEY },
-      ConsistentRead: true,
-    }));
-    const state = result.Item as TokenState | undefined;
-    if (state === undefined || state.revokedAt !== undefined || isLive(state.ttl, this.clock())) return state;
-    return { ...state, revokedAt: new Date((state.ttl ?? 0) * 1000).toISOString() };
-  }
-
-  /**
-   * Records that the session is in use: last seen now, and its expiry moved to the lifetime
-   * from now (session and token pointer in one transaction). Written at most once per
-   * `SESSION_TOUCH_INTERVAL_MS`; a session that expired meanwhile is not revived.
-   */
-  async touch(customerId: string, tokenId: string, state: TokenState): Promise<void> {
-    const now = this.clock();
-    if (now.getTime() - Date.parse(state.lastSeenAt) < SESSION_TOUCH_INTERVAL_MS) return;
-    const lastSeenAt = now.toISOString();
-    const expires = this.expiryAfter(now);
-    const live = { ':now': lastSeenAt, ':ttl': epochSeconds(expires), ':nowSeconds': epochSeconds(now) };
-    await this.client.send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: this.tableName,
-            Key: { pk: userSessionsPartition(customerId, state.accountId), sk: sessionSortKey(state.sessionId) },
-            UpdateExpression: 'SET lastSeenAt = :now, expiresAt = :expiresAt, #ttl = :ttl',
-            ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ...live, ':expiresAt': expires.toISOString() },
-          },
-        },
-        {
-          Update: {
-            TableName: this.tableName,
-            Key: { pk: tokenPartition(customerId, tokenId), sk: TOKEN_SORT_KEY },
-            UpdateExpression: 'SET lastSeenAt = :now, #ttl = :ttl',
-            ConditionExpression: 'attribute_not_exists(revokedAt) AND #ttl > :nowSeconds',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: live,
-          },
-        },
-      ],
-    })).catch((error: unknown) => {
-      // Ended or expired meanwhile: the next call is refused anyway.
-      if (!(error instanceof TransactionCanceledException)) throw error;
-    });
+    client: DynamoDBDocumentClient,
+    tableName: string,
+    private readonly limits: { maxSessions: number; lifetimeDays: number },
+    clock: () => Date = () => new Date(),
+  ) {
+    super(client, tableName, limits, clock);
   }
 
   /** The user's live sessions (expired ones left out, whether or not the TTL has deleted them), oldest sign-in first, read consistently. */
@@ -180,13 +71,11 @@ export class SessionStore {
 
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const lock = await this.client.send(new GetCommand({
-        TableName: this.tableName,
-        Key: { pk: userSessionsPartition(caller.customerId, caller.accountId), sk: SESSION_LOCK_SORT_KEY },
-        ConsistentRead: true,
+        ...sessionLockKeyParams(this.tableName, caller.customerId, caller.accountId), ConsistentRead: true,
       }));
       const version = (lock.Item?.['version'] as number | undefined) ?? 0;
       const live = await this.list(caller.customerId, caller.accountId);
-      if (live.length >= this.settings.maxSessions) throw conflict(MESSAGES.sessionLimitReached);
+      if (live.length >= this.limits.maxSessions) throw conflict(MESSAGES.sessionLimitReached);
 
       const now = this.clock();
       const expires = this.expiryAfter(now);
@@ -206,56 +95,24 @@ export class SessionStore {
         pushEnabled: false,
       };
       try {
-        await this.client.send(new TransactWriteCommand({
-          TransactItems: [
-            // Concurrent sign-ins of one user are ordered by this version: the count above stays true.
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { pk: userSessionsPartition(caller.customerId, caller.accountId), sk: SESSION_LOCK_SORT_KEY, version: version + 1 },
-                ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
-                ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  pk: userSessionsPartition(caller.customerId, caller.accountId),
-                  sk: sessionSortKey(item.id),
-                  gsi1pk: sessionByIdPartition(caller.customerId, item.id),
-                  gsi1sk: 'SESSION',
-                  type: 'SESSION',
-                  ...item,
-                },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  pk: tokenPartition(caller.customerId, tokenId),
-                  sk: TOKEN_SORT_KEY,
-                  type: 'TOKEN',
-                  sessionId: item.id,
-                  accountId: caller.accountId,
-                  lastSeenAt: item.lastSeenAt,
-                  ttl: item.ttl,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }));
+        await runTransaction(this.client, [
+          // The token first: the same tokens opening a session meanwhile wins over a moved lock.
+          createPut(sessionTokenPut(this.tableName, caller.customerId, tokenId, {
+            sessionId: item.id, accountId: caller.accountId, lastSeenAt: item.lastSeenAt, ttl: item.ttl,
+          }), () => tokenTaken),
+          // Concurrent sign-ins of one user are ordered by this version: the count above stays true.
+          sessionLockTake(this.tableName, caller.customerId, caller.accountId, version, () => lockMoved),
+          plainPut(sessionPut(this.tableName, item)),
+        ]);
         return toUserSession(item, tokenId);
       } catch (error) {
-        if (isConditionFailure(error, 2)) {
+        if (error === tokenTaken) {
           // The same tokens opened a session meanwhile (a second tab): that one stands.
           const opened = await this.tokenState(caller.customerId, tokenId);
           if (opened === undefined || opened.revokedAt !== undefined) throw unauthorized();
           return this.update(caller, tokenId, opened.sessionId, input);
         }
-        if (!isConditionFailure(error, 0)) throw error;
+        if (error !== lockMoved) throw error;
         // Another sign-in of this user went first: count again.
       }
     }
@@ -280,15 +137,14 @@ export class SessionStore {
     });
     try {
       const result = await this.client.send(new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: userSessionsPartition(caller.customerId, caller.accountId), sk: sessionSortKey(sessionId) },
+        ...sessionKeyParams(this.tableName, caller.customerId, caller.accountId, sessionId),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }));
-      return toUserSession(result.Attributes as SessionItem, tokenId);
+      return toUserSession(toSessionRecord(result.Attributes ?? {}), tokenId);
     } catch (error) {
       if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw notFound(MESSAGES.sessionNotFound);
       throw error;
@@ -298,8 +154,7 @@ export class SessionStore {
   /** Push messages on or off for one of the caller's device sessions. */
   async setPush(caller: Caller, sessionId: string, pushEnabled: boolean, tokenId?: string): Promise<UserSession> {
     const result = await this.client.send(new UpdateCommand({
-      TableName: this.tableName,
-      Key: { pk: userSessionsPartition(caller.customerId, caller.accountId), sk: sessionSortKey(sessionId) },
+      ...sessionKeyParams(this.tableName, caller.customerId, caller.accountId, sessionId),
       UpdateExpression: 'SET pushEnabled = :push',
       ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
@@ -309,17 +164,12 @@ export class SessionStore {
       if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw notFound(MESSAGES.sessionNotFound);
       throw error;
     });
-    return toUserSession(result.Attributes as SessionItem, tokenId);
+    return toUserSession(toSessionRecord(result.Attributes ?? {}), tokenId);
   }
 
   /** Which user a session belongs to, within an organisation (for the administrators' calls). */
   async ownerOf(customerId: string, sessionId: string): Promise<string> {
-    const result = await this.client.send(new QueryCommand({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': sessionByIdPartition(customerId, sessionId) },
-    }));
+    const result = await this.client.send(new QueryCommand(sessionsById(this.tableName, customerId, sessionId)));
     const accountId = result.Items?.[0]?.['accountId'];
     if (typeof accountId !== 'string') throw notFound(MESSAGES.sessionNotFound);
     return accountId;
@@ -327,14 +177,9 @@ export class SessionStore {
 
   /** Ends one session: it disappears and its tokens are refused from now on. */
   async end(customerId: string, accountId: string, sessionId: string): Promise<void> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName,
-      Key: { pk: userSessionsPartition(customerId, accountId), sk: sessionSortKey(sessionId) },
-      ConsistentRead: true,
-    }));
-    const item = result.Item as SessionItem | undefined;
-    if (item === undefined) throw notFound(MESSAGES.sessionNotFound);
-    await this.endItems(customerId, [item]);
+    const result = await this.client.send(new GetCommand({ ...sessionKeyParams(this.tableName, customerId, accountId, sessionId), ConsistentRead: true }));
+    if (result.Item === undefined) throw notFound(MESSAGES.sessionNotFound);
+    await this.endItems(customerId, [toSessionRecord(result.Item)]);
   }
 
   /** Ends every session of a user, except the one named (the caller's own, when it has one). */
@@ -360,14 +205,14 @@ export class SessionStore {
    */
   private async sessionItems(customerId: string, accountId: string): Promise<SessionItem[]> {
     const now = this.clock();
-    const items = await queryAll<SessionItem>(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    const query = sessionsOfAccount(this.tableName, customerId, accountId);
+    const items = await queryAll(this.client, {
+      ...query,
       FilterExpression: '#ttl > :nowSeconds',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':pk': userSessionsPartition(customerId, accountId), ':prefix': sessionSortKey(''), ':nowSeconds': epochSeconds(now) },
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':nowSeconds': epochSeconds(now) },
       ConsistentRead: true,
-    });
+    }, toSessionRecord);
     return items.filter((item) => isLive(item.ttl, now));
   }
 
@@ -375,48 +220,26 @@ export class SessionStore {
     const revokedAt = this.clock().toISOString();
     for (let start = 0; start < items.length; start += SESSIONS_PER_TRANSACTION) {
       const batch = items.slice(start, start + SESSIONS_PER_TRANSACTION);
-      const transactItems: TransactItems = batch.flatMap((item) => [
-        {
-          Delete: {
-            TableName: this.tableName,
-            Key: { pk: userSessionsPartition(customerId, item.accountId), sk: sessionSortKey(item.id) },
-          },
-        },
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: {
-              pk: tokenPartition(customerId, item.tokenId),
-              sk: TOKEN_SORT_KEY,
-              type: 'TOKEN',
-              sessionId: item.id,
-              accountId: item.accountId,
-              lastSeenAt: item.lastSeenAt,
-              revokedAt,
-              // Kept as long as the session could have been used: its tokens stay refused till then.
-              ttl: item.ttl,
-            },
-          },
-        },
-      ]);
-      await this.client.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      await runTransaction(this.client, batch.flatMap((item) => [
+        plainDelete(sessionKeyParams(this.tableName, customerId, item.accountId, item.id)),
+        plainPut(sessionTokenPut(this.tableName, customerId, item.tokenId, {
+          sessionId: item.id,
+          accountId: item.accountId,
+          lastSeenAt: item.lastSeenAt,
+          revokedAt,
+          // Kept as long as the session could have been used: its tokens stay refused till then.
+          ttl: item.ttl,
+        })),
+      ]));
     }
   }
 }
 
-function toUserSession(item: SessionItem, currentTokenId: string | undefined): UserSession {
-  const device = item.deviceName || item.deviceModel || item.userAgent || item.deviceId;
-  return {
-    id: item.id,
-    accountId: item.accountId,
-    email: item.email,
-    lastSeen: item.lastSeenAt,
-    device,
-    platform: item.platformName,
-    ip: item.ip,
-    interface: item.platformName === 'browser' ? 'portal' : 'mobile',
-    loginTime: item.loginAt,
-    pushEnabled: item.pushEnabled,
-    current: currentTokenId !== undefined && item.tokenId === currentTokenId,
-  };
+/** The sessions of this process (the table, the limit and the lifetime read once from the environment). */
+export function sessionStoreFromConfig(): SessionStore {
+  const config = backendConfig();
+  return new SessionStore(dynamoDocumentClient(), config.tableName, {
+    maxSessions: config.maxSessions,
+    lifetimeDays: config.sessionLifetimeDays,
+  });
 }

@@ -10,9 +10,7 @@ import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import type { HandlerName } from '../routes';
 import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
-import { SessionStore, type RequestOrigin } from '../sessions/store';
-import { dynamoDocumentClient } from './clients';
-import { backendConfig } from './config';
+import { sessionCheckFromConfig, type RequestOrigin } from './session-check';
 import { describeError, invocationLogger, observed, recordApiRequest, type Logger } from './observability';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -199,19 +197,12 @@ const roleCheck = (): PortalMiddleware => ({
 // 6. Session check: the token's server session must be live (a revoked one gets 401). Routes
 // marked `session: 'optional'` (signing in, the session-limit page) also serve tokens that
 // have not opened a session yet; a revoked token is refused everywhere.
-export function sessionStoreFromConfig(): SessionStore {
-  const config = backendConfig();
-  return new SessionStore(dynamoDocumentClient(), config.tableName, {
-    maxSessions: config.maxSessions,
-    lifetimeDays: config.sessionLifetimeDays,
-  });
-}
-
+// The check is a port (lambdas/shared/session-check.ts): this module knows nothing else of sessions.
 const sessionCheck = (): PortalMiddleware => ({
   before: async (request) => {
     const { route, caller } = request.context.portal;
     if (route === undefined || route.roles === 'public' || caller === undefined) return;
-    const store = sessionStoreFromConfig();
+    const store = sessionCheckFromConfig();
     const state = await store.tokenState(caller.customerId, caller.tokenId);
     if (state?.revokedAt !== undefined) throw unauthorized();
     if (state === undefined) {

@@ -10,8 +10,9 @@ import { LocationStore } from '../locations/store';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { pathParameter, requireCaller, sessionStoreFromConfig, targetCustomerId, type ActionRequest } from '../shared/http';
-import { tenantPrefix } from '../shared/keys';
+import { organisationKeyParams, toOrganisationSummary } from '../data';
+import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
+import { sessionStoreFromConfig } from '../sessions/store';
 import { pageRequestFrom } from '../shared/pagination';
 import { deliverCode } from './codes';
 import {
@@ -68,13 +69,8 @@ function requireRules(user: UserInput): void {
 interface Organisation { name: string; customerGroupId: string | null }
 
 async function organisation(customerId: string): Promise<Organisation> {
-  const result = await dynamoDocumentClient().send(new GetCommand({
-    TableName: backendConfig().tableName,
-    Key: { pk: `${tenantPrefix(customerId)}#ORGANISATION`, sk: 'ORGANISATION' },
-  }));
-  const name = result.Item?.['name'];
-  const group = result.Item?.['customerGroupId'];
-  return { name: typeof name === 'string' ? name : customerId, customerGroupId: typeof group === 'string' ? group : null };
+  const result = await dynamoDocumentClient().send(new GetCommand(organisationKeyParams(backendConfig().tableName, customerId)));
+  return toOrganisationSummary(customerId, result.Item);
 }
 
 /**

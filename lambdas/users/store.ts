@@ -1,68 +1,54 @@
 import { RESEND_COOLDOWN_MS, RESEND_MAX } from '@domain/identity/account';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict, notFound } from '@domain/core/errors';
+import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Page } from '@domain/organisation/named-catalog';
 import { ROLE_IDS, type OtpChannel, type User } from '@domain/identity/user';
-import { accountEmailPartition, type AccountRecord } from '../accounts/store';
-import { auditItem, type AuditAction } from '../shared/audit';
-import type { Caller } from '../shared/caller';
 import {
-  accountKey,
-  byNameSortKey,
-  ENTITY,
-  entityPartition,
-  UNIQUENESS_SORT_KEY,
-  uniquenessPartition,
-} from '../shared/keys';
-import { encodeCursor, type PageRequest, queryAll } from '../shared/pagination';
+  accountDeleteOnVersion,
+  accountEmailMarkerKeyParams,
+  accountEmailUnique,
+  accountKeyParams,
+  accountPut,
+  accountPutOnVersion,
+  accountsByEmail,
+  accountsByName,
+  auditEntryPut,
+  claimUnique,
+  createPut,
+  partitionOf,
+  queryAll,
+  releaseUnique,
+  runTransaction,
+  toAccountRecord,
+  toVerificationCode,
+  verificationCodeKeyParams,
+  verificationCodePut,
+  type AccountRecord,
+  type AuditAction,
+  type GuardedItem,
+  type PageRequest,
+  type VerificationCodeRecord,
+} from '../data';
+import type { Caller } from '../shared/caller';
+import { encodeCursor } from '../shared/pagination';
 
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-
-/** The user item: the account record (lambdas/accounts/store.ts) with the keys of its indexes. */
+/** The user item: the account record (lambdas/data/entities/account.ts) with the keys of its indexes. */
 export type UserRecord = AccountRecord;
 
 /** Which users a list shows. */
 export type UserListFilter = 'all' | 'invited' | 'unverifiedEmail';
 
-/** A verification code waiting on a user's phone or pager: only its hash is kept. */
-interface OtpItem {
-  codeHash: string;
-  destination: string;
-  expiresAt: string;
-  attempts: number;
-  /** Codes sent to this destination since `windowStartedAt` (the first and its resends). */
-  sends?: number;
-  windowStartedAt?: string;
-  sentAt?: string;
-}
-
 /** Why a code was not sent: a resend within the cooldown, or past the resend maximum. */
 export type OtpRefusal = 'cooldown' | 'maximum';
-
-const otpKey = (customerId: string, accountId: string, channel: OtpChannel) => ({
-  pk: accountKey(customerId, accountId).pk,
-  sk: `${accountKey(customerId, accountId).sk}#OTP#${channel}`,
-});
-
-const emailClaimKey = (customerId: string, email: string) => ({
-  pk: uniquenessPartition(customerId, ENTITY.user, 'email', email),
-  sk: UNIQUENESS_SORT_KEY,
-});
-
-/** The list order: last name, first name, then email (gsi1 of the user items). */
-const listSortKey = (record: UserRecord) =>
-  byNameSortKey(`${record.lastName ?? ''} ${record.firstName ?? ''} ${record.email}`, record.accountId);
 
 const hashCode = (accountId: string, code: string) => createHash('sha256').update(`${accountId}:${code}`).digest();
 
@@ -91,7 +77,7 @@ export class UserStore {
   ) {}
 
   listPartition(customerId: string): string {
-    return entityPartition(customerId, ENTITY.user);
+    return partitionOf(accountsByName(this.tableName, customerId));
   }
 
   async list(customerId: string, page: PageRequest, filter: UserListFilter = 'all'): Promise<Page<UserRecord>> {
@@ -104,7 +90,7 @@ export class UserStore {
         Limit: page.limit - items.length,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
-      items.push(...((result.Items ?? []) as UserRecord[]));
+      items.push(...(result.Items ?? []).map(toAccountRecord));
       startKey = result.LastEvaluatedKey;
     } while (startKey !== undefined && items.length < page.limit);
     const nextCursor = encodeCursor(startKey);
@@ -113,19 +99,18 @@ export class UserStore {
 
   /** Every listed user of the organisation (the short lists: accounts, accounts by location). */
   async all(customerId: string, filter: UserListFilter = 'all'): Promise<UserRecord[]> {
-    return queryAll<UserRecord>(this.client, this.listQuery(customerId, filter));
+    return queryAll(this.client, this.listQuery(customerId, filter), toAccountRecord);
   }
 
   /** The Query of a user list: the organisation's users by name, superadmin accounts and those `filter` leaves out filtered away. */
   private listQuery(customerId: string, filter: UserListFilter) {
+    const byName = accountsByName(this.tableName, customerId);
     return {
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
+      ...byName,
       FilterExpression: FILTERS[filter],
-      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeNames: { ...byName.ExpressionAttributeNames, '#role': 'role' },
       ExpressionAttributeValues: {
-        ':pk': this.listPartition(customerId),
+        ...byName.ExpressionAttributeValues,
         ':superadmin': 'superadmin',
         ...(filter === 'unverifiedEmail' ? { ':false': false } : {}),
         ...(filter === 'invited' ? { ':string': 'S' } : {}),
@@ -135,30 +120,23 @@ export class UserStore {
 
   /** A user of the organisation; superadmin accounts only for a superadmin. */
   async get(customerId: string, accountId: string, options: { includeSuperadmin?: boolean } = {}): Promise<UserRecord> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName, Key: accountKey(customerId, accountId), ConsistentRead: true,
-    }));
-    const record = result.Item as (UserRecord & { type?: string }) | undefined;
-    if (record === undefined || record.type !== ENTITY.user) throw notFound(MESSAGES.identityUserNotFound);
+    const result = await this.client.send(new GetCommand({ ...accountKeyParams(this.tableName, customerId, accountId), ConsistentRead: true }));
+    if (result.Item === undefined || result.Item['type'] !== 'USER') throw notFound(MESSAGES.identityUserNotFound);
+    const record = toAccountRecord(result.Item);
     if (record.role === 'superadmin' && !options.includeSuperadmin) throw notFound(MESSAGES.identityUserNotFound);
     return record;
   }
 
   async findByEmail(customerId: string, email: string): Promise<UserRecord | undefined> {
-    const result = await this.client.send(new QueryCommand({
-      TableName: this.tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': accountEmailPartition(customerId, email) },
-      Limit: 1,
-    }));
-    return result.Items?.[0] as UserRecord | undefined;
+    const result = await this.client.send(new QueryCommand({ ...accountsByEmail(this.tableName, customerId, email), Limit: 1 }));
+    const item = result.Items?.[0];
+    return item === undefined ? undefined : toAccountRecord(item);
   }
 
   /** Is the email's marker taken in the organisation (strongly consistent, unlike the email index)? */
   async emailClaimedBy(customerId: string, email: string): Promise<string | undefined> {
     const result = await this.client.send(new GetCommand({
-      TableName: this.tableName, Key: emailClaimKey(customerId, email), ConsistentRead: true,
+      ...accountEmailMarkerKeyParams(this.tableName, customerId, email), ConsistentRead: true,
     }));
     const owner = result.Item?.['ownerId'];
     return typeof owner === 'string' ? owner : undefined;
@@ -168,17 +146,11 @@ export class UserStore {
   async create(caller: Caller, customerId: string, fields: Omit<UserRecord, 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version'>): Promise<UserRecord> {
     const now = this.clock().toISOString();
     const record: UserRecord = { ...fields, createdAt: now, updatedAt: now, createdBy: caller.email, updatedBy: caller.email, version: 1 };
-    await this.transact([
-      { Put: { TableName: this.tableName, Item: userItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...emailClaimKey(customerId, record.email), ownerId: record.accountId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+    await runTransaction(this.client, [
+      createPut(accountPut(this.tableName, customerId, record)),
+      this.claimEmail(customerId, record.email, record.accountId),
       this.audit(caller, customerId, record.accountId, 'create', undefined, record),
-    ], 1);
+    ]);
     return record;
   }
 
@@ -193,16 +165,10 @@ export class UserStore {
       updatedBy: caller.email,
       version: (before.version ?? 0) + 1,
     };
-    await this.transact([
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: userItem(customerId, after),
-          ...this.versionCondition(before),
-        },
-      },
+    await runTransaction(this.client, [
+      accountPutOnVersion(accountPut(this.tableName, customerId, after), before.version),
       this.audit(caller, customerId, before.accountId, 'update', before, after),
-    ], -1);
+    ]);
     return after;
   }
 
@@ -220,30 +186,24 @@ export class UserStore {
       updatedBy: caller.email,
       version: (before.version ?? 0) + 1,
     };
-    await this.transact([
-      { Put: { TableName: this.tableName, Item: userItem(customerId, after), ...this.versionCondition(before) } },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...emailClaimKey(customerId, email), ownerId: before.accountId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      { Delete: { TableName: this.tableName, Key: emailClaimKey(customerId, before.email) } },
+    await runTransaction(this.client, [
+      accountPutOnVersion(accountPut(this.tableName, customerId, after), before.version),
+      this.claimEmail(customerId, email, before.accountId),
+      releaseUnique(this.tableName, accountEmailUnique(customerId, before.email)),
       this.audit(caller, customerId, before.accountId, 'update', before, after),
-    ], 1);
+    ]);
     return after;
   }
 
   /** Removes the record and its email marker (only if unchanged since read), with the audit entry. */
   async delete(caller: Caller, customerId: string, before: UserRecord): Promise<void> {
-    await this.transact([
-      { Delete: { TableName: this.tableName, Key: accountKey(customerId, before.accountId), ...this.versionCondition(before) } },
-      { Delete: { TableName: this.tableName, Key: emailClaimKey(customerId, before.email) } },
+    await runTransaction(this.client, [
+      accountDeleteOnVersion(accountKeyParams(this.tableName, customerId, before.accountId), before.version),
+      releaseUnique(this.tableName, accountEmailUnique(customerId, before.email)),
       this.audit(caller, customerId, before.accountId, 'delete', before, undefined),
-    ], -1);
+    ]);
     await Promise.all((['phone', 'pager'] as const).map((channel) =>
-      this.client.send(new DeleteCommand({ TableName: this.tableName, Key: otpKey(customerId, before.accountId, channel) }))));
+      this.client.send(new DeleteCommand(verificationCodeKeyParams(this.tableName, customerId, before.accountId, channel)))));
   }
 
   /**
@@ -251,31 +211,25 @@ export class UserStore {
    * audit trail says so (its create entry stays, followed by this delete).
    */
   async discard(caller: Caller, customerId: string, record: UserRecord): Promise<void> {
-    await this.transact([
-      {
-        Delete: {
-          TableName: this.tableName,
-          Key: accountKey(customerId, record.accountId),
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': record.version ?? 1 },
-        },
-      },
-      { Delete: { TableName: this.tableName, Key: emailClaimKey(customerId, record.email) } },
+    await runTransaction(this.client, [
+      accountDeleteOnVersion(accountKeyParams(this.tableName, customerId, record.accountId), record.version ?? 1),
+      releaseUnique(this.tableName, accountEmailUnique(customerId, record.email)),
       this.audit(caller, customerId, record.accountId, 'delete', record, undefined),
-    ], -1);
+    ]);
   }
 
-  /** A new code for the phone or pager; the previous one stops working. Returns the code. */
   /**
-   * A new code for a destination. SPEC section 9 (resend maximum 3, cooldown 30 s): within a
-   * code's lifetime a destination gets the first code and at most 3 more, 30 s apart; the
-   * count and the write are one conditional Put, so concurrent requests cannot pass it.
+   * A new code for a destination; the previous one stops working. Returns the code. SPEC
+   * section 9 (resend maximum 3, cooldown 30 s): within a code's lifetime a destination gets
+   * the first code and at most 3 more, 30 s apart; the count and the write are one
+   * conditional Put, so concurrent requests cannot pass it.
    */
   async issueOtp(customerId: string, accountId: string, channel: OtpChannel, destination: string, ttlMs: number):
     Promise<{ code: string; expiresAt: string } | { refused: OtpRefusal }> {
-    const key = otpKey(customerId, accountId, channel);
+    const key = verificationCodeKeyParams(this.tableName, customerId, accountId, channel);
     const now = this.clock();
-    const previous = (await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }))).Item as OtpItem | undefined;
+    const stored = (await this.client.send(new GetCommand({ ...key, ConsistentRead: true }))).Item;
+    const previous = stored === undefined ? undefined : toVerificationCode(stored);
     const windowOpen = previous !== undefined && previous.destination === destination && previous.windowStartedAt !== undefined
       && Date.parse(previous.windowStartedAt) + ttlMs > now.getTime();
     const sends = windowOpen ? previous.sends ?? 1 : 0;
@@ -283,14 +237,13 @@ export class UserStore {
     if (sends > RESEND_MAX) return { refused: 'maximum' };
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expires = new Date(now.getTime() + ttlMs);
-    const item: OtpItem = {
+    const item: VerificationCodeRecord = {
       codeHash: hashCode(accountId, code).toString('hex'), destination, expiresAt: expires.toISOString(), attempts: 0,
       sends: sends + 1, windowStartedAt: windowOpen ? previous.windowStartedAt : now.toISOString(), sentAt: now.toISOString(),
     };
     try {
       await this.client.send(new PutCommand({
-        TableName: this.tableName,
-        Item: { ...key, type: 'OTP', ...item, ttl: Math.ceil(expires.getTime() / 1000) + 3600 },
+        ...verificationCodePut(this.tableName, customerId, accountId, channel, item, Math.ceil(expires.getTime() / 1000) + 3600),
         ...(previous === undefined
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
           : { ConditionExpression: 'codeHash = :previous', ExpressionAttributeValues: { ':previous': previous.codeHash } }),
@@ -310,12 +263,12 @@ export class UserStore {
    */
   async checkOtp(customerId: string, accountId: string, channel: OtpChannel, destination: string, code: string):
     Promise<{ outcome: 'verified' | 'expired' | 'exceeded' | 'missing' } | { outcome: 'mismatch'; attemptsLeft: number }> {
-    const key = otpKey(customerId, accountId, channel);
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-    const item = result.Item as OtpItem | undefined;
+    const key = verificationCodeKeyParams(this.tableName, customerId, accountId, channel);
+    const result = await this.client.send(new GetCommand({ ...key, ConsistentRead: true }));
+    const item = result.Item === undefined ? undefined : toVerificationCode(result.Item);
     if (item === undefined || item.destination !== destination) return { outcome: 'missing' };
     if (Date.parse(item.expiresAt) <= this.clock().getTime()) {
-      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      await this.client.send(new DeleteCommand(key));
       return { outcome: 'expired' };
     }
     const expected = Buffer.from(item.codeHash, 'hex');
@@ -324,7 +277,7 @@ export class UserStore {
       // Used once: a second request with the same code finds nothing.
       try {
         await this.client.send(new DeleteCommand({
-          TableName: this.tableName, Key: key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': item.codeHash },
+          ...key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': item.codeHash },
         }));
       } catch (error) {
         if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return { outcome: 'missing' };
@@ -334,13 +287,12 @@ export class UserStore {
     }
     const attempts = item.attempts + 1;
     if (attempts >= OTP_MAX_ATTEMPTS) {
-      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      await this.client.send(new DeleteCommand(key));
       return { outcome: 'exceeded' };
     }
     // Counted atomically, so parallel guesses cannot each get three tries.
     const updated = await this.client.send(new UpdateCommand({
-      TableName: this.tableName,
-      Key: key,
+      ...key,
       UpdateExpression: 'SET attempts = attempts + :one',
       ConditionExpression: 'codeHash = :hash',
       ExpressionAttributeValues: { ':one': 1, ':hash': item.codeHash },
@@ -348,60 +300,28 @@ export class UserStore {
     })).catch(() => undefined);
     const counted = Number(updated?.Attributes?.['attempts'] ?? OTP_MAX_ATTEMPTS);
     if (counted >= OTP_MAX_ATTEMPTS) {
-      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      await this.client.send(new DeleteCommand(key));
       return { outcome: 'exceeded' };
     }
     return { outcome: 'mismatch', attemptsLeft: OTP_MAX_ATTEMPTS - counted };
   }
 
-  private versionCondition(before: UserRecord) {
-    return before.version === undefined
-      ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
-      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': before.version } };
+  /** The email's marker, claimed for `accountId`; held by another user it is refused with the spec's words (409). */
+  private claimEmail(customerId: string, email: string, accountId: string): GuardedItem {
+    return claimUnique(this.tableName, accountEmailUnique(customerId, email), accountId, MESSAGES.emailAlreadyRegistered);
   }
 
-  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: UserRecord | undefined, after: UserRecord | undefined) {
-    const item = auditItem(
-      customerId, caller, ENTITY.user, id, action,
-      before ? { ...withoutKeys(before) } : undefined, after ? { ...withoutKeys(after) } : undefined, this.clock(),
-    );
-    return { Put: { TableName: this.tableName, Item: item } };
-  }
-
-  /** Runs a transaction; a taken email marker (at `emailClaimIndex`) or a changed version becomes a 409. */
-  private async transact(items: TransactItems, emailClaimIndex: number): Promise<void> {
-    try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
-    } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const reasons = error.CancellationReasons ?? [];
-        if (emailClaimIndex >= 0 && reasons[emailClaimIndex]?.Code === 'ConditionalCheckFailed') {
-          throw conflict(MESSAGES.emailAlreadyRegistered);
-        }
-        if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) throw conflict(MESSAGES.concurrentChange);
-      }
-      throw error;
-    }
+  private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: UserRecord | undefined, after: UserRecord | undefined): GuardedItem {
+    return auditEntryPut(this.tableName, {
+      customerId, caller, entityType: 'USER', entityId: id, action,
+      before: before ? { ...toAccountRecord({ ...before }) } : undefined, after: after ? { ...toAccountRecord({ ...after }) } : undefined, now: this.clock(),
+    });
   }
 }
 
 /** The table item of a user: the account record with the keys of its indexes (also used by the local demo seed). */
 export function userItem(customerId: string, record: UserRecord): Record<string, unknown> {
-  return {
-    ...accountKey(customerId, record.accountId),
-    type: ENTITY.user,
-    gsi2pk: accountEmailPartition(customerId, record.email),
-    gsi2sk: 'USER',
-    // Superadmin accounts are kept out of the organisation's list index altogether.
-    ...(record.role === 'superadmin' ? {} : { gsi1pk: entityPartition(customerId, ENTITY.user), gsi1sk: listSortKey(record) }),
-    ...withoutKeys(record),
-  };
-}
-
-/** The record without its table keys (what the audit trail and the API see). */
-function withoutKeys(record: UserRecord): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, type: _type, ...rest } = record as UserRecord & Record<string, unknown>;
-  return rest as UserRecord;
+  return accountPut('', customerId, toAccountRecord({ ...record })).Item;
 }
 
 /** The API's user (SPEC section 3), with defaults for records written before user administration. */

@@ -1,0 +1,118 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { formatUtcDateTime } from '@domain/identity/account';
+import { accountKeyParams, accountsByEmail, toAccountRecord, type AccountRecord } from './entities/account';
+import { accountPreferencesKeyParams, accountPreferencesPut, toAccountPreferences, type AccountPreferencesRecord } from './entities/account-preferences';
+import { organisationKeyParams, toOrganisationSummary } from './entities/organisation';
+
+type PreferencesItem = AccountPreferencesRecord;
+
+/**
+ * The account record's reads and the sign-in's bookkeeping (last login, invitation accepted,
+ * dormancy reset, preferences), shared by the sign-in (lambdas/sessions, lambdas/accounts),
+ * locations and the identity triggers. User administration (lambdas/users) writes the record.
+ */
+export class AccountStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async get(customerId: string, accountId: string): Promise<AccountRecord | undefined> {
+    const result = await this.client.send(new GetCommand(accountKeyParams(this.tableName, customerId, accountId)));
+    return result.Item === undefined ? undefined : toAccountRecord(result.Item);
+  }
+
+  async findByEmail(customerId: string, email: string): Promise<AccountRecord | undefined> {
+    const result = await this.client.send(new QueryCommand({ ...accountsByEmail(this.tableName, customerId, email), Limit: 1 }));
+    const item = result.Items?.[0];
+    return item === undefined ? undefined : toAccountRecord(item);
+  }
+
+  async organisationName(customerId: string): Promise<string> {
+    const result = await this.client.send(new GetCommand(organisationKeyParams(this.tableName, customerId)));
+    return toOrganisationSummary(customerId, result.Item).name;
+  }
+
+  /**
+   * A successful sign-in (PUT users/login): last login now (UTC `YYYY-MM-DD HH:mm:ss`); an
+   * invited user's first sign-in clears the invitation and marks the email verified.
+   * Identities without an account record (not provisioned yet) are left alone.
+   */
+  async recordSignIn(customerId: string, accountId: string): Promise<void> {
+    const account = await this.get(customerId, accountId);
+    if (account === undefined) return;
+    const invited = account.inviteDate !== undefined && account.inviteDate !== null && account.inviteDate !== '';
+    await this.client.send(new UpdateCommand({
+      ...accountKeyParams(this.tableName, customerId, accountId),
+      UpdateExpression: invited
+        ? 'SET lastLoginDate = :now, isEmailVerified = :true, isActive = :true REMOVE inviteDate'
+        : 'SET lastLoginDate = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': formatUtcDateTime(this.clock()), ...(invited ? { ':true': true } : {}) },
+    })).catch((error: unknown) => {
+      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    });
+  }
+
+  /** Self-profile fields (PUT users/account/{email}); undefined fields are left as they are. */
+  async updateProfile(customerId: string, accountId: string, changes: Partial<AccountRecord>): Promise<AccountRecord | undefined> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return this.get(customerId, accountId);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets: string[] = [];
+    const removes: string[] = [];
+    entries.forEach(([name, value], index) => {
+      names[`#f${index}`] = name;
+      if (value === null) {
+        removes.push(`#f${index}`);
+      } else {
+        values[`:f${index}`] = value;
+        sets.push(`#f${index} = :f${index}`);
+      }
+    });
+    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+      .filter(Boolean).join(' ');
+    try {
+      const result = await this.client.send(new UpdateCommand({
+        ...accountKeyParams(this.tableName, customerId, accountId),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ReturnValues: 'ALL_NEW',
+      }));
+      return result.Attributes === undefined ? undefined : toAccountRecord(result.Attributes);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+      throw error;
+    }
+  }
+
+  /** Marks a dormant account as sent its reset code, once per dormancy (conditional). */
+  async markDormancyReset(customerId: string, accountId: string, lastLoginDate: string): Promise<boolean> {
+    try {
+      await this.client.send(new UpdateCommand({
+        ...accountKeyParams(this.tableName, customerId, accountId),
+        UpdateExpression: 'SET dormancyResetAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND lastLoginDate = :last AND (attribute_not_exists(dormancyResetAt) OR dormancyResetAt < :last)',
+        ExpressionAttributeValues: { ':now': formatUtcDateTime(this.clock()), ':last': lastLoginDate },
+      }));
+      return true;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async preferences(customerId: string, accountId: string): Promise<PreferencesItem> {
+    const result = await this.client.send(new GetCommand(accountPreferencesKeyParams(this.tableName, customerId, accountId)));
+    return toAccountPreferences(result.Item);
+  }
+
+  async savePreferences(customerId: string, accountId: string, preferences: PreferencesItem): Promise<void> {
+    await this.client.send(new PutCommand(accountPreferencesPut(this.tableName, customerId, accountId, preferences)));
+  }
+}
+

@@ -1,0 +1,60 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { customerIdAttribute } from '../attributes';
+import { SERVICE } from '../key-parts';
+import type { KeyParams, PutParams } from '../writes';
+
+/** What every API call checks: the token's session, or its revocation. */
+export interface TokenState {
+  sessionId: string;
+  accountId: string;
+  /** When the session was ended; an expired session reads as ended at its expiry. */
+  revokedAt?: string;
+  lastSeenAt: string;
+  /** When the session ends unless used (epoch seconds, DynamoDB's TTL attribute). */
+  ttl?: number;
+}
+
+/**
+ * The token pointer (docs/data-model.md "Sessions"), keyed by the ID token's `origin_jti`: what
+ * every API call reads. It outlives its session, marked revoked, so a revoked token keeps
+ * getting 401 as long as it could have been used.
+ */
+export const sessionToken = new Entity({
+  model: { entity: 'sessionToken', version: '1', service: SERVICE },
+  attributes: {
+    customerId: customerIdAttribute,
+    tokenId: { type: 'string', required: true },
+    sessionId: { type: 'string', required: true },
+    accountId: { type: 'string', required: true },
+    lastSeenAt: { type: 'string', required: true },
+    revokedAt: { type: 'string' },
+    ttl: { type: 'number' },
+    type: { type: 'string', default: 'TOKEN' },
+  },
+  indexes: {
+    byToken: {
+      pk: { field: 'pk', composite: ['customerId', 'tokenId'], template: 'C#${customerId}#TOKEN#${tokenId}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'TOKEN', casing: 'none' },
+    },
+  },
+});
+export type SessionTokenItem = EntityItem<typeof sessionToken>;
+
+export const sessionTokenPut = (tableName: string, customerId: string, tokenId: string, state: TokenState): PutParams =>
+  sessionToken.put({ customerId, tokenId, ...state }).params<PutParams>({ table: tableName });
+
+export const sessionTokenKeyParams = (tableName: string, customerId: string, tokenId: string): KeyParams =>
+  sessionToken.get({ customerId, tokenId }).params<KeyParams>({ table: tableName });
+
+/** The state, picked field by field. */
+export function toTokenState(item: Record<string, unknown>): TokenState {
+  const revokedAt = item['revokedAt'];
+  const ttl = item['ttl'];
+  return {
+    sessionId: String(item['sessionId']),
+    accountId: String(item['accountId']),
+    ...(typeof revokedAt === 'string' ? { revokedAt } : {}),
+    lastSeenAt: String(item['lastSeenAt']),
+    ...(typeof ttl === 'number' ? { ttl } : {}),
+  };
+}
