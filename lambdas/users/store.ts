@@ -321,7 +321,8 @@ export class UserStore {
 
 /** The table item of a user: the account record with the keys of its indexes (also used by the local demo seed). */
 export function userItem(customerId: string, record: UserRecord): Record<string, unknown> {
-  return accountPut('', customerId, toAccountRecord({ ...record })).Item;
+  // Only the item is used: the table's name is the caller's (ElectroDB wants one to build the request).
+  return accountPut('table', customerId, toAccountRecord({ ...record })).Item;
 }
 
 /** The API's user (SPEC section 3), with defaults for records written before user administration. */
