@@ -6,9 +6,14 @@ import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
 import { deviceConfigVersion } from './entities/device-config-version';
+import { equipment } from './entities/equipment';
+import { gateway } from './entities/gateway';
 import { organisation } from './entities/organisation';
 import { securityGroup } from './entities/security-group';
 import { securityGroupMembership } from './entities/security-group-membership';
+import { scheduledChange } from './entities/scheduled-change';
+import { sensor } from './entities/sensor';
+import { sensorState } from './entities/sensor-state';
 import { session } from './entities/session';
 import { sessionLock } from './entities/session-lock';
 import { sessionToken } from './entities/session-token';
@@ -29,9 +34,14 @@ export const ENTITIES = {
   accountPreferences,
   auditEntry,
   deviceConfigVersion,
+  equipment,
+  gateway,
   organisation,
   securityGroup,
   securityGroupMembership,
+  scheduledChange,
+  sensor,
+  sensorState,
   session,
   sessionLock,
   sessionToken,

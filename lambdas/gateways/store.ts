@@ -13,13 +13,17 @@ import {
   tenantPrefix,
 } from '../shared/keys';
 import { claimUnique, readByIds, releaseUnique } from '../shared/named-records';
-import { queryAll, queryByNamePage, queryPage, type PageRequest } from '../shared/pagination';
+import { queryByNamePage, queryPage, type PageRequest } from '../shared/pagination';
 import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
 import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
 import { versionedUpdate } from '../shared/update-expression';
 import { unknownLocation } from '../locations/store';
 import { deviceFileKey } from '../device-records/keys';
+import { queryAll, sensorsByGateway, toSensorRecord } from '../data';
+
+// The gateway's keys and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
+export { gatewaySensorCountUpdate, gatewaySensorsPartition, unknownGateway } from '../data';
 
 /** The fields a gateway's form sets; the gateway store writes only these (and its bookkeeping). */
 const GATEWAY_FIELDS = [
@@ -71,7 +75,6 @@ export interface SensorOnGateway {
 }
 
 export const unknownSite = (): DomainError => validationError(MESSAGES.unknownSite, { siteId: MESSAGES.unknownSite });
-export const unknownGateway = (): DomainError => validationError(MESSAGES.gatewayUnknown, { gatewayId: MESSAGES.gatewayUnknown });
 
 /** The refusal of a delete, with the parts a browser needs to say it in its language. */
 export class GatewayInUseError extends Error {
@@ -84,29 +87,6 @@ export class GatewayInUseError extends Error {
 /** gsi1 lists an organisation's gateways by name, the active ones apart from the inactive ones. */
 export const gatewayListPartition = (customerId: string, isActive: boolean) =>
   `${tenantPrefix(customerId)}#${ENTITY.gateway}#${isActive ? 'ACTIVE' : 'INACTIVE'}`;
-
-/** gsi2 of a sensor configuration item (written by the sensors store): the sensors on one gateway. */
-export const gatewaySensorsPartition = (customerId: string, gatewayId: string) =>
-  `${tenantPrefix(customerId)}#${ENTITY.gateway}#${gatewayId}#SENSORS`;
-
-/**
- * The write the sensors store adds to its transactions when a sensor joins (`delta` 1) or
- * leaves (-1) a gateway: the gateway's `sensorCount`, on the condition that the gateway exists.
- */
-export function gatewaySensorCountUpdate(tableName: string, customerId: string, gatewayId: string, delta: number): GuardedItem {
-  return {
-    item: {
-      Update: {
-        TableName: tableName,
-        Key: deviceKey(customerId, ENTITY.gateway, gatewayId),
-        UpdateExpression: 'ADD sensorCount :delta',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':delta': delta },
-      },
-    },
-    onConditionFailed: unknownGateway,
-  };
-}
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
@@ -210,20 +190,15 @@ export class GatewayStore {
 
   /** The sensor configuration items on a gateway (gsi2, written by the sensors store). */
   async sensors(customerId: string, gatewayId: string): Promise<SensorOnGateway[]> {
-    const items = await queryAll<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': gatewaySensorsPartition(customerId, gatewayId) },
-    });
-    return items
-      .filter((item) => item['gatewayId'] === gatewayId && typeof item['id'] === 'string')
-      .map((item) => ({
-        id: String(item['id']),
-        name: String(item['name'] ?? item['id']),
-        ...(typeof item['deviceModel'] === 'string' ? { deviceModel: item['deviceModel'] } : {}),
-        ...(typeof item['siteId'] === 'string' ? { siteId: item['siteId'] } : {}),
-        ...(typeof item['deviceStatus'] === 'string' ? { isActive: item['deviceStatus'] !== 'inactive' && item['disabled'] !== true } : {}),
+    const records = await queryAll(this.client, sensorsByGateway(this.tableName, customerId, gatewayId), toSensorRecord);
+    return records
+      .filter((record) => record.gatewayId === gatewayId)
+      .map((record) => ({
+        id: record.id,
+        name: record.name,
+        ...(record.deviceModel !== undefined ? { deviceModel: record.deviceModel } : {}),
+        ...(record.siteId !== undefined ? { siteId: record.siteId } : {}),
+        isActive: record.deviceStatus !== 'inactive' && !record.disabled,
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   }

@@ -20,10 +20,22 @@ const config = (id: string, fields: Record<string, unknown> = {}) => ({
 });
 const state = (id: string, lastCommunicated = '2026-05-01T11:58:00Z') => ({ pk: 'C#org-1#SENSOR', sk: `SENSOR#${id}#STATE`, lastCommunicated, battery: 90 });
 
-/** The partition as DynamoDB returns it: sorted by sort key, `pageSize` items a page, honouring the start key. */
+/**
+ * The partition as DynamoDB returns it: sorted by sort key, `pageSize` items a page, honouring
+ * the start key; a site's reference partition lists the sensors on that site (the keyed site
+ * filter), and a batch get finds items by key.
+ */
 function partition(items: Record<string, unknown>[], pageSize: number) {
-  const sorted = [...items].sort((a, b) => String(a['sk']).localeCompare(String(b['sk'])));
+  const all = [...items].sort((a, b) => String(a['sk']).localeCompare(String(b['sk'])));
+  dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Record<string, unknown>[] }> }) => {
+    const keys = input.RequestItems['table']?.Keys ?? [];
+    return { Responses: { table: all.filter((item) => keys.some((key) => key['pk'] === item['pk'] && key['sk'] === item['sk'])) } };
+  });
   dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    const site = /^C#org-1#SITE#(.+)#REF$/.exec(String(input.ExpressionAttributeValues?.[':pk']))?.[1];
+    const sorted = site === undefined
+      ? all
+      : all.filter((item) => item['siteId'] === site).map((item) => ({ pk: `C#org-1#SITE#${site}#REF`, sk: item['sk'], kind: 'SENSOR', id: item['id'] }));
     const start = input.ExclusiveStartKey ? sorted.findIndex((item) => item['sk'] === input.ExclusiveStartKey?.['sk']) + 1 : 0;
     const size = Math.min(pageSize, input.Limit ?? pageSize);
     const page = sorted.slice(start, start + size);

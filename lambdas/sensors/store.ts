@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, type DomainError } from '@domain/core/errors';
 import {
   applyScheduled,
@@ -11,7 +11,7 @@ import {
   type DisableChange,
 } from '@domain/devices/sensor-scheduling';
 import { DEVICE_ID_CHARACTERS } from '@domain/devices/device-catalogue';
-import { EQUIPMENT_TYPES, REFRIGERANTS, type Equipment, type EquipmentInput } from '@domain/devices/equipment';
+import type { Equipment, EquipmentInput } from '@domain/devices/equipment';
 import { MESSAGES } from '@domain/core/messages';
 import {
   isSensorOnline,
@@ -20,35 +20,50 @@ import {
   type ScheduledSensorChange,
   type Sensor,
   type SensorDeleteRefusal,
-  type SensorDisable,
   type SensorInput,
-  type SensorLiveState,
 } from '@domain/devices/sensor';
-import { gatewaySensorCountUpdate, gatewaySensorsPartition, unknownSite } from '../gateways/store';
-import { unknownLocation } from '../locations/store';
-import { auditItem, auditPut, type AuditAction, type AuditEntry } from '../shared/audit';
-import type { Caller } from '../shared/caller';
 import {
-  byNamePartition,
-  byNameSortKey,
-  deviceKey,
-  devicePartition,
-  deviceStateKey,
-  dueChangesPartition,
-  dueChangesSortKey,
-  ENTITY,
-  entityPartition,
-  entitySortKey,
-  EQUIPMENT_SORT_KEY,
-  historyPartition,
-  scheduledChangeSortKey,
-} from '../shared/keys';
+  auditEntryPut,
+  batchGet,
+  createPut,
+  deviceConfigVersionBump,
+  gatewaySensorCountUpdate,
+  plainDelete,
+  plainPut,
+  runTransaction,
+  scheduledChangeKey,
+  scheduledChangePut,
+  SENSOR_FIELDS,
+  sensorIndexKeys,
+  sensorKey,
+  sensorPartition,
+  sensorPut,
+  sensorsByGateway,
+  sensorStateKey,
+  toSensorRecord,
+  toSensorState,
+  type AuditAction,
+  type AuditEntry,
+  type GuardedItem,
+  type QueryParams,
+  type SensorField,
+  type SensorRecord,
+  type SensorStateRecord,
+  type StoredScheduledChange,
+} from '../data';
+// Not on the data layer yet (the organisation stores move them): the site's and location's refusals and profiles' use counts.
+import { unknownSite } from '../gateways/store';
+import { unknownLocation } from '../locations/store';
+import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
+import type { Caller } from '../shared/caller';
+import { devicePartition, ENTITY, historyPartition, referencePartition } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
-import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
-import { runTransaction, type GuardedItem } from '../shared/transactions';
+import { deviceDeletes } from '../shared/device-config';
 import { versionedUpdate } from '../shared/update-expression';
-import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
+import { SensorEquipment } from './equipment';
+
+export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '../data';
 
 /**
  * At most this many sensors are added in one transaction (`createMany`): four items each (the
@@ -57,19 +72,6 @@ import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
  */
 export const SENSORS_PER_TRANSACTION = 20;
 
-/** The fields of SPEC section 3 a sensor keeps as given (validated by `sensorInputSchema`). */
-export const SENSOR_FIELDS = [
-  'name', 'description', 'deviceModel', 'monitoringType', 'locationId', 'siteId', 'gatewayId', 'alarmProfileId',
-  'deviceAlarmProfileId', 'notificationGroupIds', 'inactivityNotificationGroupIds', 'channels', 'connectionType',
-  'externalSensorType', 'departmentId', 'divisionId', 'openLabel', 'closeLabel', 'deviceStatus',
-] as const;
-type SensorField = (typeof SENSOR_FIELDS)[number];
-
-/** What the store keeps of a scheduled change beyond what the API shows: who asked, to credit them in the history. */
-export interface StoredScheduledChange extends ScheduledSensorChange {
-  requestedByUserId: string;
-  requestedByRole: Caller['role'];
-}
 
 /** A sensor that may not be deleted yet (it has notes): the refusal the API answers with, 409. */
 export class SensorInUseError extends Error {
@@ -78,27 +80,6 @@ export class SensorInUseError extends Error {
     this.name = 'SensorInUseError';
   }
 }
-
-/** A sensor's configuration item, as the store reads and writes it (the live state is apart). */
-export type SensorRecord = Pick<SensorInput, SensorField> & {
-  id: string;
-  registeredOn: string;
-  lastReset?: string;
-  disabled: boolean;
-  disable?: SensorDisable;
-  scheduledChanges: StoredScheduledChange[];
-  calibration?: { issueDate: string; renewalDate?: string };
-  /** Kept by the notes store (ADD); a sensor with notes is not deleted. */
-  noteCount: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-  version: number;
-};
-
-/** The live state the ingest keeps, as read. */
-export type SensorStateRecord = Omit<SensorLiveState, 'online'>;
 
 /** Fields this store writes on the configuration item; everything else on it (counters) belongs to others. */
 type OwnedField = SensorField | 'disabled' | 'disable' | 'scheduledChanges' | 'calibration';
@@ -109,6 +90,12 @@ export interface SensorListFilters {
   gatewayId?: string;
   /** Keeps the sensors this returns true for (status filters, the access layer). */
   keep?: (sensor: Sensor) => boolean;
+}
+
+/** A keyed read of sensor ids in id order, and the start key after a sensor's sort key `SENSOR#<id>`. */
+interface KeyedSource {
+  params: QueryParams;
+  startKeyOf: (sk: string) => Record<string, unknown>;
 }
 
 const sensorTarget = (entity: typeof ENTITY.site | typeof ENTITY.location, id: string): ReferenceTarget => ({ entity, id });
@@ -132,25 +119,25 @@ export class SensorStore {
 
   /** The partition of an organisation's sensors (configuration and live state items). */
   partition(customerId: string): string {
-    return entityPartition(customerId, ENTITY.sensor);
+    return sensorPartition(customerId);
   }
 
   /** A sensor's configuration and live state: one consistent Query of exactly those two items. */
   async find(customerId: string, id: string): Promise<{ record: SensorRecord; state: SensorStateRecord | undefined } | undefined> {
     // Device ids are letters and digits: anything else (a `#` in a path) names no sensor.
     if (!DEVICE_ID_CHARACTERS.test(id)) return undefined;
-    const key = deviceKey(customerId, ENTITY.sensor, id);
+    const { Key: key } = sensorKey(this.tableName, customerId, id);
     const result = await this.client.send(new QueryCommand({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :config AND :state',
-      ExpressionAttributeValues: { ':pk': key.pk, ':config': key.sk, ':state': deviceStateKey(customerId, ENTITY.sensor, id).sk },
+      ExpressionAttributeValues: { ':pk': key['pk'], ':config': key['sk'], ':state': sensorStateKey(this.tableName, customerId, id).Key['sk'] },
       ConsistentRead: true,
     }));
     const items = result.Items ?? [];
-    const config = items.find((item) => item['sk'] === key.sk);
+    const config = items.find((item) => item['sk'] === key['sk']);
     if (config === undefined) return undefined;
-    const state = items.find((item) => item['sk'] !== key.sk);
-    return { record: toSensorRecord(config), state: state ? toStateRecord(state) : undefined };
+    const state = items.find((item) => item['sk'] !== key['sk']);
+    return { record: toSensorRecord(config), state: state ? toSensorState(state) : undefined };
   }
 
   async get(customerId: string, id: string): Promise<{ record: SensorRecord; state: SensorStateRecord | undefined }> {
@@ -165,6 +152,8 @@ export class SensorStore {
    * the page is read, and the next page starts after the last sensor given (with its state).
    */
   async listPage(customerId: string, page: PageRequest, filters: SensorListFilters = {}): Promise<{ items: Sensor[]; nextCursor?: string }> {
+    const keyed = this.keyedSource(customerId, filters);
+    if (keyed !== undefined) return this.keyedPage(customerId, page, filters, keyed);
     const now = this.clock();
     const pk = this.partition(customerId);
     const kept: Sensor[] = [];
@@ -196,8 +185,8 @@ export class SensorStore {
         const sk = String(item['sk']);
         const itemKey = { pk: item['pk'], sk: item['sk'] };
         if (sk.endsWith('#STATE')) {
-          if (pending !== undefined && sk === `${entitySortKey(ENTITY.sensor, pending.record.id)}#STATE`) {
-            consider(pending.record, toStateRecord(item), itemKey);
+          if (pending !== undefined && sk === `SENSOR#${pending.record.id}#STATE`) {
+            consider(pending.record, toSensorState(item), itemKey);
           }
           pending = undefined;
         } else if (/^SENSOR#[A-Z0-9]+$/.test(sk)) {
@@ -223,18 +212,97 @@ export class SensorStore {
     return { items: kept, ...(nextCursor ? { nextCursor } : {}) };
   }
 
+  /**
+   * The keyed read of a filtered list, in id order like the partition: a site's or location's
+   * references to its sensors (`SENSOR#<id>`), or the gateway's sensors on gsi2; undefined
+   * when no filter names one. A page's cursor is the last sensor's own key either way, so it
+   * is checked against the sensor partition like an unfiltered one.
+   */
+  private keyedSource(customerId: string, filters: SensorListFilters): KeyedSource | undefined {
+    const byReferences = (entity: typeof ENTITY.site | typeof ENTITY.location, id: string): KeyedSource => {
+      const pk = referencePartition(customerId, entity, id);
+      return {
+        params: {
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
+          ExpressionAttributeValues: { ':pk': pk, ':kind': 'SENSOR#' },
+        },
+        startKeyOf: (sk) => ({ pk, sk }),
+      };
+    };
+    if (filters.siteId !== undefined) return byReferences(ENTITY.site, filters.siteId);
+    if (filters.locationId !== undefined) return byReferences(ENTITY.location, filters.locationId);
+    if (filters.gatewayId !== undefined) {
+      const params = sensorsByGateway(this.tableName, customerId, filters.gatewayId);
+      const gsi2pk = params.ExpressionAttributeValues?.[':pk'];
+      return { params, startKeyOf: (sk) => ({ pk: this.partition(customerId), sk, gsi2pk, gsi2sk: sk }) };
+    }
+    return undefined;
+  }
+
+  /** A page of a keyed read: each page of ids read with its sensors and states (one batch get), filtered as today. */
+  private async keyedPage(customerId: string, page: PageRequest, filters: SensorListFilters, source: KeyedSource): Promise<{ items: Sensor[]; nextCursor?: string }> {
+    const now = this.clock();
+    const kept: Sensor[] = [];
+    let lastId: string | undefined;
+    let startKey = page.startKey === undefined ? undefined : source.startKeyOf(String(page.startKey['sk']));
+    for (;;) {
+      const result = await this.client.send(new QueryCommand({
+        ...source.params,
+        // One more than wanted, to know whether another page follows; room for filtered ones.
+        Limit: Math.min(Math.max(page.limit - kept.length + 1, 25), 100),
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }));
+      const ids = (result.Items ?? []).map((item) => item['id']).filter((id): id is string => typeof id === 'string');
+      const found = await this.readMany(customerId, ids);
+      for (const id of ids) {
+        if (kept.length >= page.limit) return { items: kept, ...this.cursorAfter(customerId, lastId) };
+        const sensor = found.get(id);
+        if (sensor === undefined) continue;
+        const { record, state } = sensor;
+        if (filters.siteId !== undefined && record.siteId !== filters.siteId) continue;
+        if (filters.locationId !== undefined && record.locationId !== filters.locationId) continue;
+        if (filters.gatewayId !== undefined && record.gatewayId !== filters.gatewayId) continue;
+        const view = sensorView(record, state, now);
+        if (filters.keep && !filters.keep(view)) continue;
+        kept.push(view);
+        lastId = id;
+      }
+      startKey = result.LastEvaluatedKey;
+      if (startKey === undefined) return { items: kept };
+    }
+  }
+
+  private cursorAfter(customerId: string, lastId: string | undefined): { nextCursor?: string } {
+    if (lastId === undefined) return {};
+    const nextCursor = encodeCursor(sensorKey(this.tableName, customerId, lastId).Key);
+    return nextCursor ? { nextCursor } : {};
+  }
+
+  /** These sensors' configuration and state items (one consistent batch get), by id; absent ids are left out. */
+  private async readMany(customerId: string, ids: readonly string[]): Promise<Map<string, { record: SensorRecord; state: SensorStateRecord | undefined }>> {
+    const keys = ids.flatMap((id) => [sensorKey(this.tableName, customerId, id).Key, sensorStateKey(this.tableName, customerId, id).Key]);
+    const items = keys.length === 0 ? [] : await batchGet(this.client, this.tableName, keys);
+    const bySortKey = new Map(items.map((item) => [String(item['sk']), item]));
+    const found = new Map<string, { record: SensorRecord; state: SensorStateRecord | undefined }>();
+    for (const id of ids) {
+      const config = bySortKey.get(String(sensorKey(this.tableName, customerId, id).Key['sk']));
+      if (config === undefined) continue;
+      const state = bySortKey.get(String(sensorStateKey(this.tableName, customerId, id).Key['sk']));
+      found.set(id, { record: toSensorRecord(config), state: state ? toSensorState(state) : undefined });
+    }
+    return found;
+  }
+
   /** Adds a sensor (the placement checks are the caller's: site access, site on location, gateway on site). */
   async create(caller: Caller, customerId: string, input: SensorInput): Promise<SensorRecord> {
     const record = newSensorRecord(caller, input, this.clock().toISOString());
     const items: GuardedItem[] = [
-      {
-        item: { Put: { TableName: this.tableName, Item: sensorItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        onConditionFailed: () => conflict(MESSAGES.sensorAlreadyAdded),
-      },
+      createPut(sensorPut(this.tableName, customerId, record), () => conflict(MESSAGES.sensorAlreadyAdded)),
       ...this.attach(customerId, record),
       gatewaySensorCountUpdate(this.tableName, customerId, record.gatewayId, 1),
       ...this.profileUse(customerId, undefined, record),
-      deviceConfigChanged(this.tableName, customerId),
+      deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
     try {
@@ -269,15 +337,12 @@ export class SensorStore {
       profileUses.set(channel.dataLoggingProfileId, (profileUses.get(channel.dataLoggingProfileId) ?? 0) + 1);
     }
     await runTransaction(this.client, [
-      ...records.map((record): GuardedItem => ({
-        item: { Put: { TableName: this.tableName, Item: sensorItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        onConditionFailed: () => conflict(MESSAGES.sensorAlreadyAdded),
-      })),
+      ...records.map((record) => createPut(sensorPut(this.tableName, customerId, record), () => conflict(MESSAGES.sensorAlreadyAdded))),
       ...attachReferences(this.tableName, customerId, sensorTarget(ENTITY.site, first.siteId), references, unknownSite),
       ...attachReferences(this.tableName, customerId, sensorTarget(ENTITY.location, first.locationId), references, unknownLocation),
       gatewaySensorCountUpdate(this.tableName, customerId, first.gatewayId, records.length),
       ...[...profileUses].map(([profileId, uses]) => dataLoggingProfileUseUpdate(this.tableName, customerId, profileId, uses)),
-      deviceConfigChanged(this.tableName, customerId),
+      deviceConfigVersionBump(this.tableName, customerId),
       ...records.map((record) => this.audit(caller, customerId, record.id, 'create', undefined, record)),
     ]);
     return records;
@@ -285,21 +350,10 @@ export class SensorStore {
 
   /** The site of each of these ids that is already a sensor of the organisation (a consistent batch read). */
   async existingSites(customerId: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const sites = new Map<string, string>();
     const unique = [...new Set(ids)].filter((id) => DEVICE_ID_CHARACTERS.test(id));
-    for (let start = 0; start < unique.length; start += 100) {
-      let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((id) => deviceKey(customerId, ENTITY.sensor, id));
-      for (let attempt = 0; keys !== undefined && keys.length > 0; attempt += 1) {
-        // Keys DynamoDB leaves unprocessed (throttling) are asked again after a short pause.
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 6)));
-        const result: BatchGetCommandOutput = await this.client.send(new BatchGetCommand({
-          RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'id, siteId' } },
-        }));
-        for (const item of result.Responses?.[this.tableName] ?? []) sites.set(String(item['id']), String(item['siteId']));
-        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return sites;
+    const keys = unique.map((id) => sensorKey(this.tableName, customerId, id).Key);
+    const items = await batchGet(this.client, this.tableName, keys, { projection: 'id, siteId' });
+    return new Map(items.map((item) => [String(item['id']), String(item['siteId'])]));
   }
 
   /** Which refusal an existing id gets: on the same site, or on another (SPEC section 5). */
@@ -396,7 +450,7 @@ export class SensorStore {
       gatewaySensorCountUpdate(this.tableName, customerId, before.gatewayId, -1),
       ...this.profileUse(customerId, before, undefined),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
-      deviceConfigChanged(this.tableName, customerId),
+      deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];
     try {
@@ -410,49 +464,19 @@ export class SensorStore {
     }
   }
 
-  /** The equipment the sensor watches (an empty record until it is saved). */
-  async equipment(customerId: string, sensorId: string): Promise<Equipment> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName, Key: this.equipmentKey(customerId, sensorId), ConsistentRead: true,
-    }));
-    return result.Item ? toEquipment(result.Item) : {};
+  /** The equipment the sensor watches (an empty record until it is saved): lambdas/sensors/equipment.ts. */
+  equipment(customerId: string, sensorId: string): Promise<Equipment> {
+    return new SensorEquipment(this.client, this.tableName, this.clock).get(customerId, sensorId);
   }
 
   /** Saves the equipment (every field replaced), with the sensor's history entry; the sensor must still be there. */
-  async setEquipment(caller: Caller, customerId: string, sensor: SensorRecord, input: EquipmentInput): Promise<Equipment> {
-    const before = await this.equipment(customerId, sensor.id);
-    const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as EquipmentInput;
-    const after: Equipment = { ...fields, updatedAt: this.clock().toISOString(), updatedBy: caller.email };
-    const shown = ({ updatedAt: _at, updatedBy: _by, ...equipment }: Equipment) => equipment;
-    await runTransaction(this.client, [
-      {
-        item: {
-          ConditionCheck: {
-            TableName: this.tableName, Key: deviceKey(customerId, ENTITY.sensor, sensor.id), ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        onConditionFailed: () => notFound(MESSAGES.sensorNotFound),
-      },
-      { item: { Put: { TableName: this.tableName, Item: equipmentItem(this.equipmentKey(customerId, sensor.id), after) } } },
-      {
-        item: {
-          Put: {
-            TableName: this.tableName,
-            Item: auditItem(customerId, caller, ENTITY.sensor, sensor.id, 'update', { equipment: shown(before) }, { equipment: shown(after) }, this.clock()),
-          },
-        },
-      },
-    ]);
-    return after;
+  setEquipment(caller: Caller, customerId: string, sensor: SensorRecord, input: EquipmentInput): Promise<Equipment> {
+    return new SensorEquipment(this.client, this.tableName, this.clock).set(caller, customerId, sensor.id, input);
   }
 
   /** Removes one of a deleted sensor's own items (its equipment, a calibration). */
   async deleteDeviceItem(customerId: string, sensorId: string, sk: string): Promise<void> {
     await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: devicePartition(customerId, ENTITY.sensor, sensorId), sk } }));
-  }
-
-  private equipmentKey(customerId: string, sensorId: string) {
-    return { pk: devicePartition(customerId, ENTITY.sensor, sensorId), sk: EQUIPMENT_SORT_KEY };
   }
 
   /** One page of a sensor's audit trail, newest first. */
@@ -494,10 +518,11 @@ export class SensorStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as SensorRecord;
-    const update = versionedUpdate(this.tableName, deviceKey(customerId, ENTITY.sensor, before.id), {
+    const { gsi1sk, gsi2pk } = sensorIndexKeys(customerId, next);
+    const update = versionedUpdate(this.tableName, sensorKey(this.tableName, customerId, before.id).Key, {
       ...Object.fromEntries(changed.map((field) => [field, changes[field]])),
-      gsi1sk: byNameSortKey(next.name, next.id),
-      gsi2pk: gatewaySensorsPartition(customerId, next.gatewayId),
+      gsi1sk,
+      gsi2pk,
       updatedAt: next.updatedAt,
       updatedBy: next.updatedBy,
       version: next.version,
@@ -508,7 +533,7 @@ export class SensorStore {
       ...this.profileUse(customerId, before, next),
       ...this.dueItems(customerId, before, next),
       ...withItems,
-      deviceConfigChanged(this.tableName, customerId),
+      deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'update', before, next),
     ];
     await runTransaction(this.client, items);
@@ -564,22 +589,13 @@ export class SensorStore {
     const beforeIds = new Set(before.scheduledChanges.map((change) => change.id));
     const afterIds = new Set(after.scheduledChanges.map((change) => change.id));
     return [
-      ...after.scheduledChanges.filter((change) => !beforeIds.has(change.id)).map((change) => ({
-        item: { Put: { TableName: this.tableName, Item: dueChangeItem(customerId, after.id, change) } },
-      })),
+      ...after.scheduledChanges.filter((change) => !beforeIds.has(change.id)).map((change) => plainPut(scheduledChangePut(this.tableName, customerId, after.id, change))),
       ...before.scheduledChanges.filter((change) => !afterIds.has(change.id)).map((change) => this.dueItemDelete(customerId, before.id, change.id)),
     ];
   }
 
   private dueItemDelete(customerId: string, sensorId: string, changeId: string): GuardedItem {
-    return {
-      item: {
-        Delete: {
-          TableName: this.tableName,
-          Key: { pk: devicePartition(customerId, ENTITY.sensor, sensorId), sk: scheduledChangeSortKey(changeId) },
-        },
-      },
-    };
+    return plainDelete(scheduledChangeKey(this.tableName, customerId, sensorId, changeId));
   }
 
   private scheduled(caller: Caller, action: 'disable' | 'enable', at: string): StoredScheduledChange {
@@ -590,7 +606,10 @@ export class SensorStore {
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SensorRecord | undefined, after: SensorRecord | undefined): GuardedItem {
-    return auditPut(this.tableName, customerId, caller, ENTITY.sensor, id, action, before ? auditable(before) : undefined, after ? auditable(after) : undefined, this.clock());
+    return auditEntryPut(this.tableName, {
+      customerId, caller, entityType: ENTITY.sensor, entityId: id, action,
+      before: before ? auditable(before) : undefined, after: after ? auditable(after) : undefined, now: this.clock(),
+    });
   }
 }
 
@@ -603,37 +622,6 @@ function auditable(record: SensorRecord): Record<string, unknown> {
 function publicChange(change: StoredScheduledChange): ScheduledSensorChange {
   const { requestedByUserId: _user, requestedByRole: _role, ...shown } = change;
   return shown;
-}
-
-/** The stored item of a sensor (also what the demo seed and tests write). */
-export function sensorItem(customerId: string, record: SensorRecord): Record<string, unknown> {
-  return {
-    ...deviceKey(customerId, ENTITY.sensor, record.id),
-    gsi1pk: byNamePartition(customerId, ENTITY.sensor),
-    gsi1sk: byNameSortKey(record.name, record.id),
-    gsi2pk: gatewaySensorsPartition(customerId, record.gatewayId),
-    gsi2sk: entitySortKey(ENTITY.sensor, record.id),
-    type: ENTITY.sensor,
-    customerId,
-    ...record,
-  };
-}
-
-/** A scheduled change's due item: under the sensor's partition, filed by gsi1 under its hour. */
-export function dueChangeItem(customerId: string, sensorId: string, change: ScheduledSensorChange): Record<string, unknown> {
-  return {
-    pk: devicePartition(customerId, ENTITY.sensor, sensorId),
-    sk: scheduledChangeSortKey(change.id),
-    gsi1pk: dueChangesPartition(change.at),
-    gsi1sk: dueChangesSortKey(change.at, customerId, sensorId, change.id),
-    type: 'ScheduledDeviceChange',
-    customerId,
-    deviceEntity: ENTITY.sensor,
-    deviceId: sensorId,
-    changeId: change.id,
-    action: change.action,
-    at: change.at,
-  };
 }
 
 /** A sensor as first registered. */
@@ -659,47 +647,6 @@ function fieldsOf(input: SensorInput): Pick<SensorRecord, SensorField> {
   return fields as Pick<SensorRecord, SensorField>;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
-const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-export function toSensorRecord(item: Record<string, unknown>): SensorRecord {
-  const record: Record<string, unknown> = {};
-  for (const field of SENSOR_FIELDS) if (item[field] !== undefined) record[field] = item[field];
-  for (const field of ['lastReset', 'disable', 'calibration'] as const) if (item[field] !== undefined) record[field] = item[field];
-  const createdAt = String(item['createdAt'] ?? '');
-  return {
-    ...record,
-    id: String(item['id']),
-    name: String(item['name'] ?? item['id']),
-    notificationGroupIds: strings(item['notificationGroupIds']),
-    inactivityNotificationGroupIds: strings(item['inactivityNotificationGroupIds']),
-    channels: Array.isArray(item['channels']) ? item['channels'] : [],
-    deviceStatus: (text(item['deviceStatus']) ?? 'active') as DeviceStatus,
-    registeredOn: String(item['registeredOn'] ?? createdAt),
-    disabled: item['disabled'] === true,
-    scheduledChanges: (Array.isArray(item['scheduledChanges']) ? item['scheduledChanges'] as StoredScheduledChange[] : [])
-      .sort((a, b) => a.at.localeCompare(b.at)),
-    noteCount: numberOr(item['noteCount'], 0),
-    createdAt,
-    updatedAt: String(item['updatedAt'] ?? createdAt),
-    createdBy: String(item['createdBy'] ?? ''),
-    updatedBy: String(item['updatedBy'] ?? item['createdBy'] ?? ''),
-    version: numberOr(item['version'], 1),
-  } as SensorRecord;
-}
-
-function toStateRecord(item: Record<string, unknown>): SensorStateRecord {
-  const state: SensorStateRecord = {};
-  const reading = item['reading'];
-  if (typeof reading === 'object' && reading !== null && !Array.isArray(reading)) {
-    state.reading = Object.fromEntries(Object.entries(reading).map(([channel, value]) => [channel, typeof value === 'number' ? value : null]));
-  }
-  for (const field of ['battery', 'signal', 'snr'] as const) if (typeof item[field] === 'number') state[field] = item[field];
-  for (const field of ['lastCommunicated', 'lastReadingAt'] as const) if (typeof item[field] === 'string') state[field] = item[field];
-  return state;
-}
-
 /** A sensor as the API gives it: its fields, and its live state with `online` computed now. */
 export function sensorView(record: SensorRecord, state: SensorStateRecord | undefined, now: Date): Sensor {
   const { scheduledChanges, ...fields } = record;
@@ -708,23 +655,4 @@ export function sensorView(record: SensorRecord, state: SensorStateRecord | unde
     scheduledChanges: scheduledChanges.map(publicChange),
     live: { ...(state ?? {}), online: isSensorOnline({ deviceModel: record.deviceModel, lastCommunicated: state?.lastCommunicated }, now) },
   };
-}
-
-/** `type` names the item's kind on the table, so the equipment's type is kept as `equipmentType`. */
-function equipmentItem(key: { pk: string; sk: string }, equipment: Equipment): Record<string, unknown> {
-  const { type, ...fields } = equipment;
-  return { ...key, type: 'Equipment', ...(type ? { equipmentType: type } : {}), ...fields };
-}
-
-function toEquipment(item: Record<string, unknown>): Equipment {
-  const equipment: Equipment = {};
-  const type = text(item['equipmentType']);
-  if (type !== undefined && (EQUIPMENT_TYPES as readonly string[]).includes(type)) equipment.type = type as Equipment['type'];
-  const refrigerant = text(item['refrigerant']);
-  if (refrigerant !== undefined && (REFRIGERANTS as readonly string[]).includes(refrigerant)) equipment.refrigerant = refrigerant as Equipment['refrigerant'];
-  for (const field of ['make', 'model', 'updatedAt', 'updatedBy'] as const) {
-    const value = text(item[field]);
-    if (value !== undefined) equipment[field] = value;
-  }
-  return equipment;
 }
