@@ -9,6 +9,10 @@ import { deviceConfigVersion } from './entities/device-config-version';
 import { equipment } from './entities/equipment';
 import { gateway } from './entities/gateway';
 import { organisation } from './entities/organisation';
+import { location } from './entities/location';
+import { locationShare } from './entities/location-share';
+import { reference } from './entities/reference';
+import { site } from './entities/site';
 import { securityGroup } from './entities/security-group';
 import { securityGroupMembership } from './entities/security-group-membership';
 import { scheduledChange } from './entities/scheduled-change';
@@ -37,6 +41,10 @@ export const ENTITIES = {
   equipment,
   gateway,
   organisation,
+  location,
+  locationShare,
+  reference,
+  site,
   securityGroup,
   securityGroupMembership,
   scheduledChange,

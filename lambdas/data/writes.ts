@@ -63,3 +63,36 @@ export function counterAdd(
     },
   }, onConditionFailed);
 }
+
+/** An UpdateItem as an entity builds it (`entity.update(key).set(...).remove(...).params({ table })`). */
+export interface UpdateParams {
+  TableName: string;
+  Key: Record<string, unknown>;
+  UpdateExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/** The fields an update sets, and those it clears (given as `undefined`). */
+export function setAndClear(changes: Record<string, unknown>): { set: Record<string, unknown>; clear: string[] } {
+  const entries = Object.entries(changes);
+  return {
+    set: Object.fromEntries(entries.filter(([, value]) => value !== undefined)),
+    clear: entries.filter(([, value]) => value === undefined).map(([field]) => field),
+  };
+}
+
+/**
+ * Only the fields a change names, on the version read: counters other stores keep on the same
+ * item (a site's `refCount`, a profile's `useCount`) are never overwritten by a stale copy.
+ */
+export function versionedUpdate({ ExpressionAttributeNames, ExpressionAttributeValues, ...update }: UpdateParams, expectedVersion: number, onConditionFailed?: GuardedItem['onConditionFailed']): GuardedItem {
+  return withRefusal({
+    Update: {
+      ...update,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: { ...ExpressionAttributeNames, '#version': 'version' },
+      ExpressionAttributeValues: { ...ExpressionAttributeValues, ':expected': expectedVersion },
+    },
+  }, onConditionFailed);
+}

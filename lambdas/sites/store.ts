@@ -2,58 +2,47 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { billingAddressOf, siteDeleteRefusal, type SiteDocumentInfo, type SiteInput, type SiteUser } from '@domain/organisation/site';
-import { auditPut, type AuditAction } from '../shared/audit';
-import type { Caller } from '../shared/caller';
-import {
-  byNamePartition,
-  byNameSortKey,
-  ENTITY,
-  entityPartition,
-  entitySortKey,
-  normaliseUnique,
-} from '../shared/keys';
-import { claimUnique, releaseUnique, uniqueMarker } from '../shared/named-records';
-import { type PageRequest, queryAll, queryByNamePage } from '../shared/pagination';
+import { siteDeleteRefusal, type SiteInput, type SiteUser } from '@domain/organisation/site';
 import {
   attachReference,
+  auditEntryPut,
+  claimUnique,
   countReferences,
+  createPut,
+  deleteWhenNothingAttached,
   detachReference,
   listReferences,
-  NOTHING_ATTACHED,
-  NOTHING_ATTACHED_VALUES,
+  nameKeyOf,
+  partitionOf,
+  queryAll,
+  queryPage,
+  releaseUnique,
   renameReference,
+  runTransaction,
+  SITE_FIELDS,
+  siteFieldsOf,
+  siteKey,
+  sitePut,
+  sitesByName,
+  siteUpdate,
+  toSiteRecord,
+  uniqueMarkerPut,
+  unknownLocation,
+  versionedUpdate,
+  type AuditAction,
+  type GuardedItem,
+  type PageRequest,
   type Reference,
-} from '../shared/references';
-import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { versionedUpdate } from '../shared/update-expression';
-import { unknownLocation } from '../locations/store';
+  type SiteRecord,
+  type StoredDocument,
+} from '../data';
+import type { Caller } from '../shared/caller';
+import { ENTITY, entityPartition } from '../shared/keys';
 
-/** The fields of SPEC section 3 a site keeps, as given (the billing address resolved). */
-const SITE_FIELDS = [
-  'name', 'siteId', 'locationIds', 'timezone', 'address', 'city', 'state', 'country', 'postalCode', 'latitude', 'longitude',
-  'adminName', 'adminEmail', 'adminPhone', 'billingName', 'billingEmail', 'billingPhone', 'billingAddressSameAsSite',
-  'billingAddress', 'haccpSubscriptionStart', 'haccpSubscriptionEnd', 'monitoringSubscriptionStart',
-  'monitoringSubscriptionEnd', 'installationDate', 'taxExempt', 'retainAdditionalFieldAnswers',
-] as const;
-type SiteField = (typeof SITE_FIELDS)[number];
+export { siteFieldsOf, type SiteRecord, type StoredDocument } from '../data';
 
-export interface StoredDocument extends SiteDocumentInfo {
-  /** The object's key in the files bucket. */
-  key: string;
-}
-
-/** A site as stored in its organisation's partition. */
-export type SiteRecord = Omit<SiteInput, 'billingAddress'> & {
-  id: string;
-  billingAddress?: ReturnType<typeof billingAddressOf>;
-  document?: StoredDocument;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-  version: number;
-};
+/** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
+const ITEM_ONLY = 'item-only';
 
 /**
  * Sites on the single table (docs/data-model.md "Locations and sites"). The name and the site
@@ -70,15 +59,15 @@ export class SiteStore {
   ) {}
 
   listPartition(customerId: string): string {
-    return byNamePartition(customerId, ENTITY.site);
+    return partitionOf(sitesByName(this.tableName, customerId));
   }
 
   list(customerId: string, page: PageRequest): Promise<{ items: SiteRecord[]; nextCursor?: string }> {
-    return queryByNamePage(this.client, this.tableName, this.listPartition(customerId), page, toSiteRecord);
+    return queryPage(this.client, sitesByName(this.tableName, customerId), page, toSiteRecord);
   }
 
   async find(customerId: string, id: string): Promise<SiteRecord | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: this.key(customerId, id), ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ ...siteKey(this.tableName, customerId, id), ConsistentRead: true }));
     return result.Item ? toSiteRecord(result.Item) : undefined;
   }
 
@@ -100,7 +89,7 @@ export class SiteStore {
       version: 1,
     };
     const items: GuardedItem[] = [
-      { item: { Put: { TableName: this.tableName, Item: this.toItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } } },
+      createPut(sitePut(this.tableName, customerId, record)),
       this.claim(customerId, 'name', record.name, record.id),
       ...(record.siteId ? [this.claim(customerId, 'siteId', record.siteId, record.id)] : []),
       ...record.locationIds.flatMap((locationId) => this.attach(customerId, locationId, record)),
@@ -128,21 +117,22 @@ export class SiteStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as SiteRecord;
-    const update = versionedUpdate(this.tableName, this.key(customerId, id), {
+    const update = siteUpdate(this.tableName, customerId, id, {
       ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
-      gsi1sk: byNameSortKey(after.name, id),
+      // The by-name index key follows the name as written, also when only its case changed.
+      name: after.name,
       updatedAt: after.updatedAt,
       updatedBy: after.updatedBy,
       version: after.version,
-    }, before.version);
+    });
     const items: GuardedItem[] = [
-      { item: update },
+      versionedUpdate(update, before.version),
     ];
-    if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
+    if (nameKeyOf(after.name) !== nameKeyOf(before.name)) {
       items.push(this.claim(customerId, 'name', after.name, id), this.release(customerId, 'name', before.name));
     }
-    const beforeSiteId = before.siteId ? normaliseUnique(before.siteId) : undefined;
-    const afterSiteId = after.siteId ? normaliseUnique(after.siteId) : undefined;
+    const beforeSiteId = before.siteId ? nameKeyOf(before.siteId) : undefined;
+    const afterSiteId = after.siteId ? nameKeyOf(after.siteId) : undefined;
     if (afterSiteId !== beforeSiteId) {
       if (after.siteId) items.push(this.claim(customerId, 'siteId', after.siteId, id));
       if (before.siteId) items.push(this.release(customerId, 'siteId', before.siteId));
@@ -182,16 +172,7 @@ export class SiteStore {
     const refusal = siteDeleteRefusal(await this.attachments(customerId, before));
     if (refusal !== undefined) throw conflict(refusal);
     await runTransaction(this.client, [
-      {
-        item: {
-          Delete: {
-            TableName: this.tableName,
-            Key: this.key(customerId, id),
-            ConditionExpression: `version = :expected AND ${NOTHING_ATTACHED}`,
-            ExpressionAttributeValues: { ':expected': before.version, ...NOTHING_ATTACHED_VALUES },
-          },
-        },
-      },
+      deleteWhenNothingAttached(siteKey(this.tableName, customerId, id), before.version),
       this.release(customerId, 'name', before.name),
       ...(before.siteId ? [this.release(customerId, 'siteId', before.siteId)] : []),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'SITE', id)),
@@ -213,7 +194,7 @@ export class SiteStore {
     if (document === undefined) delete after.document;
     else after.document = document;
     await runTransaction(this.client, [
-      { item: versionedUpdate(this.tableName, this.key(customerId, id), { document, updatedAt: after.updatedAt, updatedBy: after.updatedBy, version: after.version }, before.version) },
+      versionedUpdate(siteUpdate(this.tableName, customerId, id, { document, updatedAt: after.updatedAt, updatedBy: after.updatedBy, version: after.version }), before.version),
       this.audit(caller, customerId, id, 'update', before, after),
     ]);
     return { before, after };
@@ -233,13 +214,14 @@ export class SiteStore {
    * (superadmin accounts never appear in an organisation's lists).
    */
   async users(customerId: string, id: string): Promise<SiteUser[]> {
-    const items = await queryAll<Record<string, unknown>>(this.client, {
+    // The account is not an entity of the data layer yet (lambdas/accounts owns its item): its Query is written here.
+    const items = await queryAll(this.client, {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
       FilterExpression: 'attribute_exists(email) AND contains(siteIds, :site)',
       ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':site': id },
       ConsistentRead: true,
-    });
+    }, (item) => item);
     const users: SiteUser[] = items.filter((item) => item['role'] !== 'superadmin').map((item) => ({
       accountId: String(item['accountId']),
       email: String(item['email']),
@@ -248,14 +230,6 @@ export class SiteStore {
       role: String(item['role'] ?? ''),
     }));
     return users.sort((a, b) => a.email.localeCompare(b.email));
-  }
-
-  private key(customerId: string, id: string) {
-    return { pk: entityPartition(customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, id) };
-  }
-
-  private toItem(customerId: string, record: SiteRecord): Record<string, unknown> {
-    return siteItem(customerId, record);
   }
 
   private reference(site: Pick<SiteRecord, 'id' | 'name'>): Reference {
@@ -267,65 +241,26 @@ export class SiteStore {
   }
 
   private claim(customerId: string, field: 'name' | 'siteId', value: string, ownerId: string): GuardedItem {
-    return {
-      item: claimUnique(this.tableName, customerId, ENTITY.site, field, value, ownerId),
-      onConditionFailed: () => conflict(field === 'name' ? MESSAGES.siteNameTaken : MESSAGES.siteIdTaken),
-    };
+    return claimUnique(this.tableName, { customerId, entityType: ENTITY.site, field, value }, ownerId, field === 'name' ? MESSAGES.siteNameTaken : MESSAGES.siteIdTaken);
   }
 
   private release(customerId: string, field: 'name' | 'siteId', value: string): GuardedItem {
-    return { item: releaseUnique(this.tableName, customerId, ENTITY.site, field, value) };
+    return releaseUnique(this.tableName, { customerId, entityType: ENTITY.site, field, value });
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: SiteRecord | undefined, after: SiteRecord | undefined): GuardedItem {
-    return auditPut(this.tableName, customerId, caller, ENTITY.site, id, action, before ? { ...before } : undefined, after ? { ...after } : undefined, this.clock());
+    return auditEntryPut(this.tableName, {
+      customerId, caller, entityType: ENTITY.site, entityId: id, action, before: before ? { ...before } : undefined, after: after ? { ...after } : undefined, now: this.clock(),
+    });
   }
 }
 
 /** The stored item of a site (also what the demo seed writes). */
 export function siteItem(customerId: string, record: SiteRecord): Record<string, unknown> {
-  return {
-    pk: entityPartition(customerId, ENTITY.site),
-    sk: entitySortKey(ENTITY.site, record.id),
-    gsi1pk: byNamePartition(customerId, ENTITY.site),
-    gsi1sk: byNameSortKey(record.name, record.id),
-    type: ENTITY.site,
-    ...record,
-  };
+  return sitePut(ITEM_ONLY, customerId, record).Item;
 }
 
 /** The markers that keep a site's name and site id unique in its organisation. */
 export function siteMarker(customerId: string, field: 'name' | 'siteId', value: string, ownerId: string): Record<string, unknown> {
-  return uniqueMarker(customerId, ENTITY.site, field, value, ownerId);
-}
-
-/** The stored fields of a validated input: the billing address resolved, empty values left out. */
-export function siteFieldsOf(input: SiteInput): Pick<SiteRecord, SiteField> {
-  const fields: Record<string, unknown> = {};
-  for (const field of SITE_FIELDS) if (field !== 'billingAddress' && input[field] !== undefined) fields[field] = input[field];
-  const billingAddress = billingAddressOf(input);
-  if (billingAddress !== undefined) fields['billingAddress'] = billingAddress;
-  return fields as Pick<SiteRecord, SiteField>;
-}
-
-function toSiteRecord(item: Record<string, unknown>): SiteRecord {
-  const record: Record<string, unknown> = {};
-  for (const field of SITE_FIELDS) if (item[field] !== undefined) record[field] = item[field];
-  for (const field of ['id', 'document', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version'] as const) {
-    if (item[field] !== undefined) record[field] = item[field];
-  }
-  const locationIds = Array.isArray(item['locationIds']) ? item['locationIds'].map(String) : [];
-  return {
-    ...record,
-    locationIds,
-    timezone: String(item['timezone'] ?? 'UTC'),
-    billingAddressSameAsSite: item['billingAddressSameAsSite'] === true,
-    taxExempt: item['taxExempt'] === true,
-    retainAdditionalFieldAnswers: item['retainAdditionalFieldAnswers'] === true,
-    createdAt: String(item['createdAt'] ?? ''),
-    updatedAt: String(item['updatedAt'] ?? item['createdAt'] ?? ''),
-    createdBy: String(item['createdBy'] ?? ''),
-    updatedBy: String(item['updatedBy'] ?? item['createdBy'] ?? ''),
-    version: Number(item['version'] ?? 1),
-  } as SiteRecord;
+  return uniqueMarkerPut(ITEM_ONLY, { customerId, entityType: ENTITY.site, field, value }, ownerId).Item;
 }
