@@ -1,4 +1,4 @@
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import {
   dataLoggingProfilePageSchema,
   dataLoggingProfileSchema,
@@ -7,13 +7,21 @@ import {
 } from '@domain/devices/data-logging-profile';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
-import { allPages } from './locations';
+import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 export const DATA_LOGGING_PROFILES_KEY = 'dataloggingprofiles';
 
-/** The organisation's data logging profiles, every page. */
+const listAllProfiles = (onPage: PageProgress<DataLoggingProfile>) =>
+  fetchAllPages({ schema: dataLoggingProfilePageSchema, path: '/dataloggingprofiles' }, onPage);
+
+/** The organisation's data logging profiles, every page, for choosing one. */
 export function useDataLoggingProfiles(): SWRResponse<DataLoggingProfile[], ApiError> {
-  return useSWR<DataLoggingProfile[], ApiError, string>(DATA_LOGGING_PROFILES_KEY, () => allPages(dataLoggingProfilePageSchema, '/dataloggingprofiles'));
+  return useAllPages(DATA_LOGGING_PROFILES_KEY, listAllProfiles);
+}
+
+/** The Data logging profiles screen's list: the first page at once, the rest as it comes. */
+export function useDataLoggingProfileList(): PagedList<DataLoggingProfile> {
+  return usePagedList(DATA_LOGGING_PROFILES_KEY, listAllProfiles);
 }
 
 const profilePath = (id: string) => `/dataloggingprofiles/${encodeURIComponent(id)}`;

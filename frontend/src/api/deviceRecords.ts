@@ -1,4 +1,4 @@
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import { z } from 'zod';
 import {
   deviceFilePageSchema,
@@ -17,7 +17,7 @@ import { historyEntrySchema } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import { ApiError } from './ApiError';
-import { everyPage } from './sensors';
+import { fetchAllPages, useAllPages, usePagedList, type PagedList } from './pagedList';
 
 /** A sensor's or a gateway's notes, files and history: the same calls under /sensors/{id} and /gateways/{id}. */
 const devicePath = (kind: DeviceRecordOwner, id: string) => `/${kind}/${encodeURIComponent(id)}`;
@@ -26,9 +26,10 @@ const devicePath = (kind: DeviceRecordOwner, id: string) => `/${kind}/${encodeUR
 
 export const deviceNotesKey = (kind: DeviceRecordOwner, id: string) => ['device-notes', kind, id] as const;
 
-export function useDeviceNotes(kind: DeviceRecordOwner, id: string): SWRResponse<DeviceNote[], ApiError> {
-  return useSWR<DeviceNote[], ApiError, readonly [string, DeviceRecordOwner, string]>(deviceNotesKey(kind, id), () =>
-    everyPage(deviceNotePageSchema, `${devicePath(kind, id)}/notes`));
+/** A device's notes: the first page at once, the rest as it comes. */
+export function useDeviceNotes(kind: DeviceRecordOwner, id: string): PagedList<DeviceNote> {
+  return usePagedList(deviceNotesKey(kind, id), (onPage) =>
+    fetchAllPages({ schema: deviceNotePageSchema, path: `${devicePath(kind, id)}/notes` }, onPage));
 }
 
 export function addDeviceNote(kind: DeviceRecordOwner, id: string, input: DeviceNoteInput): Promise<DeviceNote> {
@@ -48,8 +49,8 @@ export async function deleteDeviceNote(kind: DeviceRecordOwner, id: string, note
 export const deviceFilesKey = (kind: DeviceRecordOwner, id: string, fileKind: DeviceFileKind) => ['device-files', kind, id, fileKind] as const;
 
 export function useDeviceFiles(kind: DeviceRecordOwner, id: string, fileKind: DeviceFileKind = 'file'): SWRResponse<DeviceFile[], ApiError> {
-  return useSWR<DeviceFile[], ApiError, readonly [string, DeviceRecordOwner, string, DeviceFileKind]>(deviceFilesKey(kind, id, fileKind), () =>
-    everyPage(deviceFilePageSchema, `${devicePath(kind, id)}/files`, { kind: fileKind }));
+  return useAllPages(deviceFilesKey(kind, id, fileKind), (onPage) =>
+    fetchAllPages({ schema: deviceFilePageSchema, path: `${devicePath(kind, id)}/files`, filters: { kind: fileKind } }, onPage));
 }
 
 /** The bytes go to storage, not through the API: a failure there is the generic message. */
@@ -100,7 +101,8 @@ export type DeviceHistoryEntry = z.infer<typeof historyEntryAsSentSchema>;
 
 export const deviceHistoryKey = (kind: DeviceRecordOwner, id: string) => ['device-history', kind, id] as const;
 
-export function useDeviceHistory(kind: DeviceRecordOwner, id: string): SWRResponse<DeviceHistoryEntry[], ApiError> {
-  return useSWR<DeviceHistoryEntry[], ApiError, readonly [string, DeviceRecordOwner, string]>(deviceHistoryKey(kind, id), () =>
-    everyPage(historyPageSchema, `${devicePath(kind, id)}/history`));
+/** A device's history: the first page at once, the rest as it comes. */
+export function useDeviceHistory(kind: DeviceRecordOwner, id: string): PagedList<DeviceHistoryEntry> {
+  return usePagedList(deviceHistoryKey(kind, id), (onPage) =>
+    fetchAllPages({ schema: historyPageSchema, path: `${devicePath(kind, id)}/history` }, onPage));
 }

@@ -11,7 +11,7 @@ import {
 } from '@domain/devices/gateway';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
-import { allPages } from './locations';
+import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
 
 /** Every SWR key of the gateway lists starts with this, so one mutate refreshes both lists. */
 export const GATEWAYS_KEY = 'gateways';
@@ -21,10 +21,10 @@ export function isGatewayListKey(key: unknown): boolean {
   return key === GATEWAYS_KEY || key === INACTIVE_GATEWAYS_KEY;
 }
 
-/** The active (or the inactive) gateways the user reaches, every page: the grid sorts and pages in the browser. */
-export function useGatewayList(list: 'active' | 'inactive'): SWRResponse<Gateway[], ApiError> {
+/** The active (or the inactive) gateways the user reaches: the first page at once, the rest as it comes (the grid sorts and pages in the browser). */
+export function useGatewayList(list: 'active' | 'inactive'): PagedList<Gateway> {
   const key = list === 'active' ? GATEWAYS_KEY : INACTIVE_GATEWAYS_KEY;
-  return useSWR<Gateway[], ApiError, string>(key, () => allPages(gatewayPageSchema, `/${key}`));
+  return usePagedList(key, (onPage) => fetchAllPages({ schema: gatewayPageSchema, path: `/${key}` }, onPage));
 }
 
 const gatewayPath = (id: string) => `/gateways/${encodeURIComponent(id)}`;

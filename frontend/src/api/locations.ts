@@ -1,5 +1,4 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { z } from 'zod';
 import { lastSelectedLocationSchema, navbarSchema, type LastSelectedLocation, type Navbar } from '@domain/identity/account';
 import {
   locationExistsSchema,
@@ -15,6 +14,7 @@ import {
 } from '@domain/organisation/location';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
+import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 export const NAVBAR_KEY = 'locations/navbar';
 export const LAST_SELECTED_LOCATION_KEY = 'users/portallastselectedlocation';
@@ -35,33 +35,13 @@ export async function saveLastSelectedLocation(selection: LastSelectedLocation):
   await apiFetch('/users/portallastselectedlocation', { method: 'PUT', body: selection });
 }
 
-const PAGE_SIZE = 100;
-
-/** Every page of a cursor-paginated list. */
-export async function allPages<T>(schema: z.ZodType<{ items: T[]; nextCursor?: string | undefined }>, path: string): Promise<T[]> {
-  const items: T[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (cursor !== undefined) query.set('cursor', cursor);
-    const page = await apiFetchAs(schema, `${path}?${query.toString()}`);
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    // A cursor seen before would loop forever; stop rather than hang the page.
-    if (cursor !== undefined && seen.has(cursor)) break;
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return items;
-}
-
 /**
  * The Locations screen's list: the organisation's locations the user sees, and the locations
  * of other organisations shared with them and accepted (never one pending acceptance).
  */
-export async function listLocations(): Promise<Location[]> {
+export async function listLocations(onPage?: PageProgress<Location>): Promise<Location[]> {
   const [own, shared] = await Promise.all([
-    allPages(locationPageSchema, '/locations'),
+    fetchAllPages({ schema: locationPageSchema, path: '/locations' }, onPage),
     apiFetchAs(userLocationsSchema, '/locations/shared'),
   ]);
   return [...own, ...shared.items];
@@ -70,8 +50,14 @@ export async function listLocations(): Promise<Location[]> {
 export const LOCATIONS_KEY = 'locations';
 export const PENDING_SHARED_LOCATIONS_KEY = 'locations/shared/pending';
 
+/** The Locations screen's list: the first page at once, the rest (and the shared ones) as they come. */
+export function useLocationList(): PagedList<Location> {
+  return usePagedList(LOCATIONS_KEY, listLocations);
+}
+
+/** Every location the user sees, for naming or choosing one. */
 export function useLocations(): SWRResponse<Location[], ApiError> {
-  return useSWR<Location[], ApiError, string>(LOCATIONS_KEY, listLocations);
+  return useAllPages(LOCATIONS_KEY, listLocations);
 }
 
 /** Locations of other organisations shared with the user, waiting for their answer. */

@@ -1,8 +1,9 @@
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import { z } from 'zod';
 import { namedItemSchema, type NamedItem, type NamedItemInput } from '@domain/organisation/named-catalog';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
+import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** Departments and divisions share one API shape under their own path. */
 export type NamedCatalogPath = '/departments' | '/divisions';
@@ -12,36 +13,23 @@ const pageSchema = z.object({
   nextCursor: z.string().optional(),
 });
 
-/** The API's largest page: a catalogue of a few hundred names loads in a handful of calls. */
-export const NAMED_CATALOG_PAGE_SIZE = 100;
-
 /** Every item of the catalogue, in the API's order (by name), following the cursors. */
-export async function listAllNamedItems(path: NamedCatalogPath): Promise<NamedItem[]> {
-  const items: NamedItem[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: String(NAMED_CATALOG_PAGE_SIZE) });
-    if (cursor !== undefined) query.set('cursor', cursor);
-    const page = await apiFetchAs(pageSchema, `${path}?${query.toString()}`);
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    // A cursor seen before would loop forever; stop rather than hang the page.
-    if (cursor !== undefined && seen.has(cursor)) break;
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return items;
+export function listAllNamedItems(path: NamedCatalogPath, onPage?: PageProgress<NamedItem>): Promise<NamedItem[]> {
+  return fetchAllPages({ schema: pageSchema, path }, onPage);
 }
 
 export function namedItemsKey(path: NamedCatalogPath): readonly ['named-catalog', NamedCatalogPath] {
   return ['named-catalog', path];
 }
 
+/** Every item of the catalogue, for choosing one or naming one by id. */
 export function useNamedItems(path: NamedCatalogPath): SWRResponse<NamedItem[], ApiError> {
-  return useSWR<NamedItem[], ApiError, readonly ['named-catalog', NamedCatalogPath]>(
-    namedItemsKey(path),
-    ([, resource]) => listAllNamedItems(resource),
-  );
+  return useAllPages(namedItemsKey(path), (onPage) => listAllNamedItems(path, onPage));
+}
+
+/** The catalogue's screen list: the first page at once, the rest as it comes. */
+export function useNamedItemList(path: NamedCatalogPath): PagedList<NamedItem> {
+  return usePagedList(namedItemsKey(path), (onPage) => listAllNamedItems(path, onPage));
 }
 
 const itemPath = (path: NamedCatalogPath, id: string) => `${path}/${encodeURIComponent(id)}`;

@@ -9,31 +9,18 @@ import {
 } from '@domain/identity/security-groups';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
-
-const PAGE_SIZE = 100;
+import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** Every security group of the organisation, following the cursors (the grid sorts and pages in the browser). */
-export async function listAllSecurityGroups(): Promise<SecurityGroup[]> {
-  const groups: SecurityGroup[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (cursor !== undefined) query.set('cursor', cursor);
-    const page = await apiFetchAs(securityGroupPageSchema, `/securitygroups?${query.toString()}`);
-    groups.push(...page.items);
-    cursor = page.nextCursor;
-    if (cursor !== undefined && seen.has(cursor)) break;
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return groups;
+export function listAllSecurityGroups(onPage?: PageProgress<SecurityGroup>): Promise<SecurityGroup[]> {
+  return fetchAllPages({ schema: securityGroupPageSchema, path: '/securitygroups' }, onPage);
 }
 
 export const SECURITY_GROUPS_KEY = 'securitygroups';
 export const SECURITY_GROUP_USERS_KEY = 'securitygroups/userlist';
 
-export function useSecurityGroups(): SWRResponse<SecurityGroup[], ApiError> {
-  return useSWR<SecurityGroup[], ApiError, string>(SECURITY_GROUPS_KEY, () => listAllSecurityGroups());
+export function useSecurityGroups(): PagedList<SecurityGroup> {
+  return usePagedList(SECURITY_GROUPS_KEY, listAllSecurityGroups);
 }
 
 /** GET securitygroups/userlist (SPEC section 7): the users a group may take. */

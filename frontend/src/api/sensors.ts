@@ -1,5 +1,4 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { z } from 'zod';
 import {
   calibrationCertificateSchema,
   calibrationListSchema,
@@ -23,31 +22,7 @@ import {
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
 import { useDataLoggingProfiles } from './dataLoggingProfiles';
-
-const PAGE_SIZE = 100;
-
-/** Every page of a cursor-paginated list, with the list's own filters in the query. */
-export async function everyPage<T>(
-  schema: z.ZodType<{ items: T[]; nextCursor?: string | undefined }>,
-  path: string,
-  filters: Record<string, string | undefined> = {},
-): Promise<T[]> {
-  const items: T[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== '') query.set(name, value);
-    if (cursor !== undefined) query.set('cursor', cursor);
-    const page = await apiFetchAs(schema, `${path}?${query.toString()}`);
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    // A cursor seen before would loop forever; stop rather than hang the page.
-    if (cursor !== undefined && seen.has(cursor)) break;
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return items;
-}
+import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** Which sensors a list shows: the active list or the inactive one, of a location or one of its sites. */
 export interface SensorScope {
@@ -68,14 +43,17 @@ export function isSensorListKey(key: unknown): boolean {
   return Array.isArray(key) && key[0] === SENSORS_KEY;
 }
 
-export function listSensors(scope: SensorScope): Promise<Sensor[]> {
+export function listSensors(scope: SensorScope, onPage?: PageProgress<Sensor>): Promise<Sensor[]> {
   const path = scope.list === 'inactive' ? '/sensors/inactive' : '/sensors';
-  return everyPage(sensorPageSchema, path, { locationId: scope.locationId, siteId: scope.siteId });
+  return fetchAllPages({ schema: sensorPageSchema, path, filters: { locationId: scope.locationId, siteId: scope.siteId } }, onPage);
 }
 
-/** The sensors the user reaches, live state included; refreshed every minute, as the live state changes. */
-export function useSensors(scope: SensorScope): SWRResponse<Sensor[], ApiError> {
-  return useSWR<Sensor[], ApiError, readonly [string, string, string, string]>(sensorsKey(scope), () => listSensors(scope), { refreshInterval: 60_000 });
+/**
+ * The sensors the user reaches, live state included: the first page at once, the rest as it
+ * comes; refreshed every minute, as the live state changes.
+ */
+export function useSensors(scope: SensorScope): PagedList<Sensor> {
+  return usePagedList(sensorsKey(scope), (onPage) => listSensors(scope, onPage), { refreshInterval: 60_000 });
 }
 
 const sensorPath = (id: string) => `/sensors/${encodeURIComponent(id)}`;
@@ -151,14 +129,14 @@ export function useDataLoggingProfileChoices(): SWRResponse<DataLoggingProfile[]
 export function useSiteGateways(siteId: string | undefined): SWRResponse<Gateway[], ApiError> {
   return useSWR<Gateway[], ApiError, readonly [string, string] | null>(
     siteId === undefined || siteId === '' ? null : ['gateways/of-site', siteId],
-    ([, site]) => everyPage(gatewayPageSchema, '/gateways', { siteId: site }),
+    ([, site]) => fetchAllPages({ schema: gatewayPageSchema, path: '/gateways', filters: { siteId: site } }),
   );
 }
 
 /** Every active gateway the user reaches, for naming a sensor's gateway in lists. */
 export function useGatewayNames(): SWRResponse<Map<string, string>, ApiError> {
   return useSWR<Map<string, string>, ApiError, string>('gateways/names', async () =>
-    new Map((await everyPage(gatewayPageSchema, '/gateways')).map((gateway) => [gateway.id, gateway.name])));
+    new Map((await fetchAllPages({ schema: gatewayPageSchema, path: '/gateways' })).map((gateway) => [gateway.id, gateway.name])));
 }
 
 /** Cancels a scheduled disable or enable. */

@@ -1,4 +1,3 @@
-import useSWR, { type SWRResponse } from 'swr';
 import {
   siteDevicesSchema,
   siteDocumentSchema,
@@ -13,14 +12,13 @@ import {
   type SiteUser,
 } from '@domain/organisation/site';
 import { apiFetch, apiFetchAs } from './apiFetch';
-import type { ApiError } from './ApiError';
-import { allPages } from './locations';
+import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
 
 export const SITES_KEY = 'sites';
 
-/** The sites the user sees, every page (the grid sorts and pages in the browser). */
-export function useSites(): SWRResponse<Site[], ApiError> {
-  return useSWR<Site[], ApiError, string>(SITES_KEY, () => allPages(sitePageSchema, '/sites'));
+/** The sites the user sees: the first page at once, the rest as it comes (the grid sorts and pages in the browser). */
+export function useSites(): PagedList<Site> {
+  return usePagedList(SITES_KEY, (onPage) => fetchAllPages({ schema: sitePageSchema, path: '/sites' }, onPage));
 }
 
 const sitePath = (id: string) => `/sites/${encodeURIComponent(id)}`;

@@ -11,35 +11,23 @@ import {
 } from '@domain/identity/user';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
+import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** The user lists: everyone, or the pending invitations. */
 export type UserListKind = 'all' | 'invitations';
 
 const pageSchema = z.object({ items: z.array(userSchema), nextCursor: z.string().optional() });
-const PAGE_SIZE = 100;
 
 /** Every user of the list, following the cursors (the grid sorts and pages in the browser). */
-export async function listAllUsers(kind: UserListKind): Promise<User[]> {
-  const path = kind === 'invitations' ? '/users/invitations' : '/users';
-  const users: User[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (cursor !== undefined) query.set('cursor', cursor);
-    const page = await apiFetchAs(pageSchema, `${path}?${query.toString()}`);
-    users.push(...page.items);
-    cursor = page.nextCursor;
-    if (cursor !== undefined && seen.has(cursor)) break;
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return users;
+export function listAllUsers(kind: UserListKind, onPage?: PageProgress<User>): Promise<User[]> {
+  return fetchAllPages({ schema: pageSchema, path: kind === 'invitations' ? '/users/invitations' : '/users' }, onPage);
 }
 
 export const usersKey = (kind: UserListKind) => ['users', kind] as const;
 
-export function useUsers(kind: UserListKind): SWRResponse<User[], ApiError> {
-  return useSWR<User[], ApiError, ReturnType<typeof usersKey>>(usersKey(kind), ([, which]) => listAllUsers(which));
+/** The users screens' list: the first page at once, the rest as it comes. */
+export function useUsers(kind: UserListKind): PagedList<User> {
+  return usePagedList(usersKey(kind), (onPage) => listAllUsers(kind, onPage));
 }
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;

@@ -1,58 +1,86 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
-import { useTranslation } from 'react-i18next';
+import type { GridColDef, GridRowIdGetter, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { AdminGrid, type AdminGridRowAction } from './AdminGrid';
-import type { AdminListSection } from './useAdminListPage';
+
+/** A list as its hook answers it (`usePagedList`, or any SWR list). */
+export interface AdminList<R> {
+  data: readonly R[] | undefined;
+  error: unknown;
+  isLoading: boolean;
+  /** Pages after the first are still coming. */
+  loadingMore?: boolean;
+  mutate(): unknown;
+}
 
 export interface AdminListPageProps<R extends GridValidRowModel> {
-  /** Where the page's title, Add button and empty-list texts are. */
-  section: AdminListSection;
-  /** Which grid the user's column settings belong to. */
+  /** The page's heading, and the grid's accessible name. */
+  title: string;
+  /** Above the heading (a link back to another list). */
+  above?: ReactNode;
+  /** Under the heading (a line of explanation, the scope shown). */
+  intro?: ReactNode;
+  /** Which grid the user's column settings belong to (a slug: `security-groups`). */
   gridId: string;
-  /** The list as its SWR hook answers it. */
-  list: { data: R[] | undefined; error: unknown; isLoading: boolean; mutate(): unknown };
+  list: AdminList<R>;
   columns: readonly GridColDef<R>[];
-  rowActions: readonly AdminGridRowAction<R>[];
-  /** Shows the Add button (for those who may write). */
-  onAdd?: (() => void) | undefined;
-  /** A line under the title. */
-  intro?: string;
+  rowActions?: readonly AdminGridRowAction<R>[];
+  /** What an empty list says. */
+  emptyLabel: string;
+  /** The Add button, for those who may write: its label and what it does (or a link's props). */
+  add?: { label: string; onClick: () => void; icon?: ReactElement } | undefined;
+  /** Beside the Add button: links to other lists, other actions. */
+  toolbar?: ReactNode;
+  getRowId?: GridRowIdGetter<R>;
   initialSort?: GridSortModel;
   /** The page's dialogs. */
   children?: ReactNode;
 }
 
-/** An administration list page: its title, the grid with the Add button, and its dialogs. */
-export function AdminListPage<R extends GridValidRowModel>({ section, gridId, list, columns, rowActions, onAdd, intro, initialSort, children }: AdminListPageProps<R>) {
-  const { t } = useTranslation();
+/**
+ * The one shape of a list screen: its heading, the grid (quick search, sorting, paging, the
+ * user's column settings, row actions, loading, empty and error states) with the Add button
+ * and other actions in its toolbar, and the page's dialogs. The rows show from the list's
+ * first page while later pages load.
+ */
+export function AdminListPage<R extends GridValidRowModel>({
+  title, above, intro, gridId, list, columns, rowActions = [], emptyLabel, add, toolbar, getRowId, initialSort, children,
+}: AdminListPageProps<R>) {
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: intro === undefined ? 2 : 1 }}>
-        {t(`${section}.title`)}
-      </Typography>
-      {intro !== undefined && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {intro}
+      {above !== undefined && <Box sx={{ mb: 1 }}>{above}</Box>}
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: typeof intro === 'string' ? 1 : 0 }}>
+          {title}
         </Typography>
-      )}
+        {typeof intro === 'string'
+          ? <Typography variant="body2" color="text.secondary">{intro}</Typography>
+          : intro}
+      </Box>
       <AdminGrid<R>
         gridId={gridId}
-        label={t(`${section}.title`)}
+        label={title}
         rows={list.data}
         columns={columns}
-        loading={list.isLoading}
+        loading={list.isLoading || (list.loadingMore ?? false)}
         error={list.error}
         onReload={() => void list.mutate()}
-        emptyLabel={t(`${section}.empty`)}
+        emptyLabel={emptyLabel}
         rowActions={rowActions}
+        {...(getRowId === undefined ? {} : { getRowId })}
         {...(initialSort === undefined ? {} : { initialSort })}
-        toolbar={onAdd !== undefined && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
-            {t(`${section}.add`)}
-          </Button>
+        toolbar={(toolbar !== undefined || add !== undefined) && (
+          <>
+            {toolbar}
+            {add !== undefined && (
+              <Button variant="contained" startIcon={add.icon ?? <AddIcon />} onClick={add.onClick}>
+                {add.label}
+              </Button>
+            )}
+          </>
         )}
       />
       {children}

@@ -1,9 +1,6 @@
 import { useMemo, useState } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +11,10 @@ import {
   createDataLoggingProfile,
   deleteDataLoggingProfile,
   updateDataLoggingProfile,
-  useDataLoggingProfiles,
+  useDataLoggingProfileList,
 } from '../../api/dataLoggingProfiles';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';
@@ -37,7 +35,8 @@ export default function DataLoggingProfilesPage() {
   const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const { data, error, isLoading, mutate } = useDataLoggingProfiles();
+  const profiles = useDataLoggingProfileList();
+  const { mutate } = profiles;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ profile: DataLoggingProfile; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,23 +104,15 @@ export default function DataLoggingProfilesPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('dataLoggingProfiles.title')}</Typography>
-      <AdminGrid<DataLoggingProfile>
+      <AdminListPage<DataLoggingProfile>
+        title={t('dataLoggingProfiles.title')}
         gridId="data-logging-profiles"
-        label={t('dataLoggingProfiles.title')}
-        rows={data}
+        list={profiles}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t('dataLoggingProfiles.empty')}
         rowActions={rowActions}
         initialSort={[{ field: 'name', sort: 'asc' }]}
-        toolbar={canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
-            {t('dataLoggingProfiles.add')}
-          </Button>
-        )}
+        add={canWrite ? { label: t('dataLoggingProfiles.add'), onClick: () => setEditing({ mode: 'add' }) } : undefined}
       />
       {editing !== null && (
         <DataLoggingProfileDialog

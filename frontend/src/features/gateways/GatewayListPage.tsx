@@ -1,12 +1,9 @@
 import { useMemo } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -14,7 +11,8 @@ import { gatewayModel } from '@domain/devices/device-catalogue';
 import type { Gateway } from '@domain/devices/gateway';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { useGatewayList } from '../../api/gateways';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
 import { useDateTime } from '../devices/useDateTime';
 import { OnlineChip } from '../sensors/sensorColumns';
@@ -32,7 +30,7 @@ export function GatewayListPage({ list }: { list: 'active' | 'inactive' }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const { data, error, isLoading, mutate } = useGatewayList(list);
+  const gateways = useGatewayList(list);
   const places = usePlaces();
   const dateTime = useDateTime();
   const editor = useGatewayEditor({ places });
@@ -83,32 +81,23 @@ export function GatewayListPage({ list }: { list: 'active' | 'inactive' }) {
   const title = t(list === 'active' ? 'gateways.title' : 'gateways.inactiveTitle');
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{title}</Typography>
-      <AdminGrid<Gateway>
+      <AdminListPage<Gateway>
+        title={title}
         gridId={list === 'active' ? 'gateways' : 'gateways-inactive'}
-        label={title}
-        rows={data}
+        list={gateways}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t(list === 'active' ? 'gateways.empty' : 'gateways.inactiveEmpty')}
         rowActions={rowActions}
         initialSort={[{ field: 'name', sort: 'asc' }]}
         toolbar={(
-          <Stack direction="row" sx={{ gap: 1 }}>
-            <Button component={RouterLink} to={list === 'active' ? '/app/gateways/inactive' : '/app/gateways'}>
-              {t(list === 'active' ? 'gateways.showInactive' : 'gateways.showActive')}
-            </Button>
-            {canWrite && (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={editor.add}>
-                {t('gateways.add')}
-              </Button>
-            )}
-          </Stack>
+          <Button component={RouterLink} to={list === 'active' ? '/app/gateways/inactive' : '/app/gateways'}>
+            {t(list === 'active' ? 'gateways.showInactive' : 'gateways.showActive')}
+          </Button>
         )}
-      />
-      {editor.dialogs}
+        add={canWrite ? { label: t('gateways.add'), onClick: editor.add } : undefined}
+      >
+        {editor.dialogs}
+      </AdminListPage>
     </>
   );
 }

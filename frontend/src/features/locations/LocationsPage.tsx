@@ -11,7 +11,7 @@ import {
   locationNameExists,
   NAVBAR_KEY,
   updateLocation,
-  useLocations,
+  useLocationList,
 } from '../../api/locations';
 import { useClientState } from '../../app/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
@@ -33,7 +33,7 @@ export default function LocationsPage() {
   const user = useCurrentUser();
   const { corporateAdmin } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const locations = useLocations();
+  const locations = useLocationList();
   const [sharing, setSharing] = useState<Location | null>(null);
   const page = useAdminListPage<Location, LocationInput>({
     section: 'locations',
@@ -78,13 +78,14 @@ export default function LocationsPage() {
 
   return (
     <AdminListPage
-      section="locations"
+      title={t('locations.title')}
+      emptyLabel={t('locations.empty')}
       gridId="locations"
       list={locations}
       columns={columns}
       rowActions={rowActions}
       initialSort={[{ field: 'displayName', sort: 'asc' }]}
-      onAdd={canWrite ? page.startAdd : undefined}
+      add={canWrite ? { label: t('locations.add'), onClick: page.startAdd } : undefined}
     >
       {editing !== null && (
         <LocationDialog

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import CloseIcon from '@mui/icons-material/HighlightOff';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,8 @@ import { useSWRConfig } from 'swr';
 import type { Location } from '@domain/organisation/location';
 import { errorMessageOf } from '../../api/ApiError';
 import { answerSharedLocation, LOCATIONS_KEY, NAVBAR_KEY, usePendingSharedLocations } from '../../api/locations';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
 
@@ -23,7 +23,8 @@ export default function PendingSharedLocationsPage() {
   const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate: mutateKey } = useSWRConfig();
-  const { data, error, isLoading, mutate } = usePendingSharedLocations();
+  const pending = usePendingSharedLocations();
+  const { mutate } = pending;
   const [declining, setDeclining] = useState<{ location: Location; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,16 +58,12 @@ export default function PendingSharedLocationsPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>{t('sharedLocations.title')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('sharedLocations.intro')}</Typography>
-      <AdminGrid<Location>
+      <AdminListPage<Location>
+        title={t('sharedLocations.title')}
+        intro={t('sharedLocations.intro')}
         gridId="pending-shared-locations"
-        label={t('sharedLocations.title')}
-        rows={data}
+        list={pending}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t('sharedLocations.empty')}
         rowActions={rowActions}
       />

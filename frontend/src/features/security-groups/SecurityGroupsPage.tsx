@@ -86,13 +86,14 @@ export default function SecurityGroupsPage() {
 
   return (
     <AdminListPage
-      section="securityGroups"
+      title={t('securityGroups.title')}
+      emptyLabel={t('securityGroups.empty')}
       gridId="security-groups"
       intro={t('securityGroups.intro')}
       list={groups}
       columns={columns}
       rowActions={rowActions}
-      onAdd={page.startAdd}
+      add={{ label: t('securityGroups.add'), onClick: page.startAdd }}
     >
       {editing !== null && (
         <SecurityGroupDialog

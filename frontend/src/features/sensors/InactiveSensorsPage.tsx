@@ -2,10 +2,7 @@ import { useMemo, useState } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +13,8 @@ import type { Sensor, SensorEnableInput } from '@domain/devices/sensor';
 import { errorMessageOf } from '../../api/ApiError';
 import { enableSensor, isSensorListKey, setSensorStatus, useSensors } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/useAuth';
 import { useDeviceMessageText } from '../devices/messageTemplates';
@@ -40,7 +38,8 @@ export default function InactiveSensorsPage() {
   const { uom } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const scope = useSelectedScope();
-  const { data, error, isLoading, mutate } = useSensors({ list: 'inactive', ...scope });
+  const sensors = useSensors({ list: 'inactive', ...scope });
+  const { mutate } = sensors;
   const lookups = useSensorLookups();
   const dateTime = useDateTime();
   const [enabling, setEnabling] = useState<Sensor | null>(null);
@@ -92,21 +91,13 @@ export default function InactiveSensorsPage() {
 
   return (
     <>
-      <Box sx={{ mb: 1 }}>
-        <Button component={RouterLink} to="/app/sensors" startIcon={<ArrowBackIcon />}>{t('sensors.backToList')}</Button>
-      </Box>
-      <Stack sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">{t('sensors.inactiveTitle')}</Typography>
-        <ScopeCaption scope={scope} />
-      </Stack>
-      <AdminGrid<Sensor>
+      <AdminListPage<Sensor>
+        title={t('sensors.inactiveTitle')}
+        above={<Button component={RouterLink} to="/app/sensors" startIcon={<ArrowBackIcon />}>{t('sensors.backToList')}</Button>}
+        intro={<ScopeCaption scope={scope} />}
         gridId="inactive-sensors"
-        label={t('sensors.inactiveTitle')}
-        rows={data}
+        list={sensors}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t('sensors.inactiveEmpty')}
         rowActions={rowActions}
         initialSort={[{ field: 'name', sort: 'asc' }]}

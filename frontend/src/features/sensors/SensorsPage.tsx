@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +10,8 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Sensor, SensorInput } from '@domain/devices/sensor';
 import { createSensor, updateSensor, useSensors } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
 import { useDateTime } from '../devices/useDateTime';
 import { sensorColumns } from './sensorColumns';
@@ -51,7 +50,8 @@ export default function SensorsPage() {
   const { uom } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const scope = useSelectedScope();
-  const { data, error, isLoading, mutate } = useSensors({ list: 'active', ...scope });
+  const sensors = useSensors({ list: 'active', ...scope });
+  const { mutate } = sensors;
   const lookups = useSensorLookups();
   const dateTime = useDateTime();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -72,31 +72,17 @@ export default function SensorsPage() {
 
   return (
     <>
-      <Stack sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">{t('sensors.title')}</Typography>
-        <ScopeCaption scope={scope} />
-      </Stack>
-      <AdminGrid<Sensor>
+      <AdminListPage<Sensor>
+        title={t('sensors.title')}
+        intro={<ScopeCaption scope={scope} />}
         gridId="sensors"
-        label={t('sensors.title')}
-        rows={data}
+        list={sensors}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t('sensors.empty')}
         rowActions={rowActions}
         initialSort={[{ field: 'name', sort: 'asc' }]}
-        toolbar={(
-          <>
-            <Button component={RouterLink} to="/app/sensors/inactive" variant="outlined">{t('sensors.showInactive')}</Button>
-            {canWrite && (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
-                {t('sensors.add')}
-              </Button>
-            )}
-          </>
-        )}
+        toolbar={<Button component={RouterLink} to="/app/sensors/inactive" variant="outlined">{t('sensors.showInactive')}</Button>}
+        add={canWrite ? { label: t('sensors.add'), onClick: () => setEditing({ mode: 'add' }) } : undefined}
       />
       {editing !== null && (
         <SensorFormDialog

@@ -131,13 +131,14 @@ export default function SitesPage() {
 
   return (
     <AdminListPage
-      section="sites"
+      title={t('sites.title')}
+      emptyLabel={t('sites.empty')}
       gridId="sites"
       list={sites}
       columns={columns}
       rowActions={rowActions}
       initialSort={[{ field: 'displayName', sort: 'asc' }]}
-      onAdd={canWrite ? page.startAdd : undefined}
+      add={canWrite ? { label: t('sites.add'), onClick: page.startAdd } : undefined}
     >
       {editing !== null && (
         <SiteDialog

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { UserView, UserViewInput } from '@domain/identity/user-views';
 import { useNamedItems } from '../../api/namedCatalog';
-import { createUserView, deleteUserView, updateUserView, useUserViews } from '../../api/userViews';
+import { createUserView, deleteUserView, updateUserView, useUserViewList } from '../../api/userViews';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { IdOption } from '../../components/IdMultiSelect';
@@ -23,7 +23,7 @@ export default function UserViewsPage() {
   const language = useLanguage();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
-  const views = useUserViews();
+  const views = useUserViewList();
   const { sites: siteList } = useSiteOptions();
   const departmentItems = useNamedItems('/departments');
   const divisionItems = useNamedItems('/divisions');
@@ -67,12 +67,13 @@ export default function UserViewsPage() {
 
   return (
     <AdminListPage
-      section="userViews"
+      title={t('userViews.title')}
+      emptyLabel={t('userViews.empty')}
       gridId="user-views"
       list={views}
       columns={columns}
       rowActions={rowActions}
-      onAdd={canWrite ? page.startAdd : undefined}
+      add={canWrite ? { label: t('userViews.add'), onClick: page.startAdd } : undefined}
     >
       {editing !== null && (
         <UserViewDialog

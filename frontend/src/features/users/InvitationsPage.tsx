@@ -3,7 +3,6 @@ import CancelIcon from '@mui/icons-material/CancelOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '@domain/identity/user';
 import { errorMessageOf } from '../../api/ApiError';
 import { deleteUser, resendInvitation, useUsers } from '../../api/users';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
 
@@ -20,7 +20,8 @@ export default function InvitationsPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const { enqueueSnackbar } = useSnackbar();
-  const { data, error, isLoading, mutate } = useUsers('invitations');
+  const invitations = useUsers('invitations');
+  const { mutate } = invitations;
   const [cancelling, setCancelling] = useState<{ user: User; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -65,15 +66,11 @@ export default function InvitationsPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('users.invitationsTitle')}</Typography>
-      <AdminGrid<User>
+      <AdminListPage<User>
+        title={t('users.invitationsTitle')}
         gridId="invitations"
-        label={t('users.invitationsTitle')}
-        rows={data}
+        list={invitations}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t('users.noInvitations')}
         rowActions={rowActions}
         initialSort={[{ field: 'invitedate', sort: 'desc' }]}

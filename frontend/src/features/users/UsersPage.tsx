@@ -4,16 +4,15 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { assignableRoles, isInvitationPending, type User, type UserFieldsInput } from '@domain/identity/user';
 import { errorMessageOf } from '../../api/ApiError';
 import { createUser, deleteUser, setUserActive, updateUser, useUsers } from '../../api/users';
-import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import type { AdminGridRowAction } from '../../components/AdminGrid';
+import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';
@@ -32,7 +31,8 @@ export default function UsersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const caller = useCurrentUser();
   const roles = caller.role === null ? [] : assignableRoles(caller.role);
-  const { data, error, isLoading, mutate } = useUsers('all');
+  const users = useUsers('all');
+  const { mutate } = users;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
@@ -125,23 +125,15 @@ export default function UsersPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('users.title')}</Typography>
-      <AdminGrid<User>
+      <AdminListPage<User>
+        title={t('users.title')}
         gridId="users"
-        label={t('users.title')}
-        rows={data}
+        list={users}
         columns={columns}
-        loading={isLoading}
-        error={error}
-        onReload={() => void mutate()}
         emptyLabel={t('users.empty')}
         rowActions={rowActions}
         initialSort={[{ field: 'name', sort: 'asc' }]}
-        toolbar={(
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing({ mode: 'add' })}>
-            {t('users.add')}
-          </Button>
-        )}
+        add={{ label: t('users.add'), icon: <PersonAddIcon />, onClick: () => setEditing({ mode: 'add' }) }}
       />
       {editing !== null && (
         <UserFormDialog
