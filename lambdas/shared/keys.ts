@@ -79,17 +79,12 @@ export const historyPartition = (customerId: string, entity: EntityType, id: str
   `${tenantPrefix(customerId)}#HISTORY#${entity}#${id}`;
 
 /**
- * Sessions (docs/data-model.md): one partition per user, read strongly consistent when the
- * limit is checked; the user's `LOCK` item orders concurrent sign-ins. The token pointer
- * (keyed by the ID token's `origin_jti`) is what every API call checks; it outlives its
- * session, marked revoked, so a revoked token keeps getting 401. gsi1 finds a session by id.
+ * Sessions (docs/data-model.md; the entities are lambdas/data/entities/session*.ts): these
+ * stay for the tests that read the items directly.
  */
 export const userSessionsPartition = (customerId: string, accountId: string) =>
   `${tenantPrefix(customerId)}#${ENTITY.session}#${accountId}`;
 export const sessionSortKey = (sessionId: string) => `${ENTITY.session}#${sessionId}`;
-export const SESSION_LOCK_SORT_KEY = 'LOCK';
-export const sessionByIdPartition = (customerId: string, sessionId: string) =>
-  `${tenantPrefix(customerId)}#SESSIONID#${sessionId}`;
 export const tokenPartition = (customerId: string, tokenId: string) => `${tenantPrefix(customerId)}#TOKEN#${tokenId}`;
 export const TOKEN_SORT_KEY = 'TOKEN';
 
@@ -97,15 +92,6 @@ export const TOKEN_SORT_KEY = 'TOKEN';
 export const accountKey = (customerId: string, accountId: string) => ({
   pk: entityPartition(customerId, ENTITY.user),
   sk: entitySortKey(ENTITY.user, accountId),
-});
-export const accountPreferencesKey = (customerId: string, accountId: string) => ({
-  pk: entityPartition(customerId, ENTITY.user),
-  sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}`,
-});
-/** One grid's column settings, beside the account's preferences (one item per grid). */
-export const accountGridSettingsKey = (customerId: string, accountId: string, gridId: string) => ({
-  pk: entityPartition(customerId, ENTITY.user),
-  sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}#GRID#${gridId}`,
 });
 /** The account's dashboard preferences, beside its other preferences. */
 export const accountDashboardPreferencesKey = (customerId: string, accountId: string) => ({
