@@ -3,7 +3,9 @@ import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { gatewayRelayProblem } from '@domain/devices/sensor';
 import type { ConnectionType } from '@domain/devices/device-catalogue';
-import { unknownGateway, unknownSite } from '../gateways/store';
+import { unknownGateway } from '../data';
+// The site's refusal moves to the data layer's site helpers with the organisation stores.
+import { unknownSite } from '../gateways/store';
 import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
 import { deviceKey, ENTITY } from '../shared/keys';
 import { readByIds } from '../shared/named-records';
