@@ -151,8 +151,6 @@ export const deviceConfigVersionKey = (customerId: string) => ({ pk: `${tenantPr
  */
 export const scheduledChangeSortKey = (changeId: string) => `SCHEDULEDCHANGE#${changeId}`;
 export const dueChangesPartition = (at: string) => `DEVICECHANGE#DUE#${at.slice(0, 13)}`;
-export const dueChangesSortKey = (at: string, customerId: string, deviceId: string, changeId: string) =>
-  `${at}#${customerId}#${deviceId}#${changeId}`;
 export const DUE_CHANGES_PROGRESS_KEY = { pk: 'SYSTEM#DEVICECHANGES', sk: 'PROGRESS' } as const;
 /** A sensor's calibration certificates and its equipment, under the sensor's own partition. */
 export const calibrationSortKey = (calibrationId: string) => `CALIBRATION#${calibrationId}`;
