@@ -24,6 +24,7 @@ export * from './entities/gateway';
 export * from './entities/organisation';
 export * from './entities/location';
 export * from './entities/location-share';
+export * from './entities/named-item';
 export * from './entities/reference';
 export * from './entities/site';
 export * from './entities/security-group';

@@ -11,6 +11,7 @@ import { gateway } from './entities/gateway';
 import { organisation } from './entities/organisation';
 import { location } from './entities/location';
 import { locationShare } from './entities/location-share';
+import { namedItem } from './entities/named-item';
 import { reference } from './entities/reference';
 import { site } from './entities/site';
 import { securityGroup } from './entities/security-group';
@@ -43,6 +44,7 @@ export const ENTITIES = {
   organisation,
   location,
   locationShare,
+  namedItem,
   reference,
   site,
   securityGroup,
