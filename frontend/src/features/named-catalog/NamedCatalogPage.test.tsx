@@ -57,6 +57,28 @@ describe('NamedCatalogPage', () => {
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
   });
 
+  it('shows the first page at once, while the next is still coming, then both', async () => {
+    // Prepare: the second page answers only when the test lets it.
+    fake.role = 'basicuser';
+    let sendSecondPage: (page: unknown) => void = () => undefined;
+    const secondPage = new Promise((resolve) => { sendSecondPage = resolve; });
+    fake.api.mockImplementation((path) => {
+      if (path === '/departments?limit=100') return { items: [item('d-1', 'Bakery')], nextCursor: 'next' };
+      if (path === '/departments?limit=100&cursor=next') return secondPage;
+      throw new Error(`unexpected call ${path}`);
+    });
+    // Act
+    renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+    // Assess: the first page's row, the grid still loading, no row of the second page yet.
+    expect(await screen.findByText('Bakery')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByText('Cold room')).toBeNull();
+    sendSecondPage({ items: [item('d-2', 'Cold room')] });
+    expect(await screen.findByText('Cold room')).toBeInTheDocument();
+    expect(screen.getByText('Bakery')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
   it('shows Add and per-row Edit and Delete to an admin', async () => {
     fake.role = 'admin';
     renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
