@@ -59,19 +59,6 @@ export const byNameSortKey = (name: string, id: string) =>
  */
 export const referencePartition = (customerId: string, entity: typeof ENTITY.site | typeof ENTITY.location, id: string) =>
   `${tenantPrefix(customerId)}#${entity}#${id}#REF`;
-export const referenceSortKey = (kind: string, id: string) => `${kind}#${id}`;
-
-/**
- * Shares of a location with users of other organisations: the share lives in the owning
- * organisation's partition of the location; gsi1 finds it from the invitee's side.
- */
-export const locationSharesPartition = (ownerCustomerId: string, locationId: string) =>
-  `${tenantPrefix(ownerCustomerId)}#${ENTITY.location}#${locationId}#SHARE`;
-export const locationShareSortKey = (inviteeCustomerId: string, inviteeAccountId: string) =>
-  `ACCOUNT#${inviteeCustomerId}#${inviteeAccountId}`;
-export const sharedWithPartition = (inviteeCustomerId: string, inviteeAccountId: string) =>
-  `${tenantPrefix(inviteeCustomerId)}#SHAREDLOCATION#${inviteeAccountId}`;
-export const sharedWithSortKey = (locationId: string) => `${ENTITY.location}#${locationId}`;
 
 /** The audit trail: one partition per organisation, newest last; gsi1 gives an entity's history. */
 export const auditPartition = (customerId: string) => `${tenantPrefix(customerId)}#${ENTITY.audit}`;
