@@ -127,10 +127,12 @@ describe('departments handler', () => {
 
   it('answers an unexpected failure with 500 and the generic message, never the error itself', async () => {
     const lines: string[] = [];
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((line) => { lines.push(String(line)); return true; });
+    // Powertools writes ERROR lines to stderr (console.error), the others to stdout.
+    const capture = (line: string | Uint8Array) => { lines.push(String(line)); return true; };
+    const writes = [vi.spyOn(process.stdout, 'write').mockImplementation(capture), vi.spyOn(process.stderr, 'write').mockImplementation(capture)];
     dynamo.on(QueryCommand).rejects(new Error('secret internals at line 42'));
     const result = await call(event('GET /api/departments'));
-    write.mockRestore();
+    for (const write of writes) write.mockRestore();
     expect(result).toEqual({ status: 500, body: { message: 'An error occurred' } });
     expect(JSON.stringify(result.body)).not.toContain('secret');
     expect(lines.some((line) => line.includes('"level":"ERROR"') && line.includes('"tenant":"org-1"'))).toBe(true);
