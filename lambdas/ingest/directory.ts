@@ -1,6 +1,8 @@
-import { SENSOR_TYPES, type SensorType } from '@domain/devices/device-catalogue';
-import { sensorReportSeconds } from '@domain/devices/sensor';
-import { DEFAULT_DEVIATION, type DeviceLiveState } from '@domain/telemetry/telemetry-state';
+import type { DeviceLiveState } from '@domain/telemetry/telemetry-state';
+import { sensorConfigOf, toSensorState, type ProfileSettings, type SensorConfig } from '../data';
+
+export type { SensorChannelConfig, SensorConfig } from '../data';
+export { sensorConfigOf } from '../data';
 
 /**
  * The ingest's per-container cache of device configuration and live state (docs/decisions.md
@@ -42,33 +44,6 @@ export interface DirectoryReader {
   getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
 }
 
-export interface SensorChannelConfig {
-  channel: string;
-  sensorType: SensorType;
-  sensorSubType: string;
-  dataLoggingProfileId?: string;
-}
-
-/** What the ingest reads of a sensor's configuration item. */
-export interface SensorConfig {
-  id: string;
-  name?: string;
-  siteId?: string;
-  locationId?: string;
-  gatewayId?: string;
-  deviceModel?: string;
-  deviceStatus?: string;
-  channels: SensorChannelConfig[];
-  /** Disabled sensors' readings are stored, flagged, and raise no alarms. */
-  disabled: boolean;
-  /** How often it reports, for the online rule (its model's, as the sensors API goes by). */
-  reportSeconds: number;
-  /** Per channel, the move that is material for the live state (the data logging profile's deviation). */
-  deviations: Record<string, number>;
-  /** The configuration item as stored (alarm profiles, notification groups, ... for the alarm engine). */
-  item: StoredItem;
-}
-
 export interface GatewayConfig {
   id: string;
   name?: string;
@@ -88,10 +63,6 @@ export interface DeviceEntry<C> {
   state: CachedState;
 }
 
-interface ProfileSettings {
-  deviation?: number;
-}
-
 interface CustomerSnapshot {
   loadedAt: number;
   /** The device configuration version read just before the partitions were, and when it was last read. */
@@ -107,7 +78,7 @@ interface CustomerSnapshot {
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-/** A state item's fields as a live state (undefined when it has no lastCommunicated). */
+/** A gateway state item's fields as a live state (undefined when it has no lastCommunicated). */
 export function liveStateOf(item: StoredItem | undefined): DeviceLiveState | undefined {
   const lastCommunicated = text(item?.['lastCommunicated']);
   if (item === undefined || lastCommunicated === undefined) return undefined;
@@ -127,56 +98,14 @@ export function liveStateOf(item: StoredItem | undefined): DeviceLiveState | und
   return state;
 }
 
-function channelsOf(item: StoredItem): SensorChannelConfig[] {
-  const list = Array.isArray(item['channels']) ? (item['channels'] as unknown[]) : [];
-  const channels: SensorChannelConfig[] = [];
-  for (const entry of list) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const fields = entry as Record<string, unknown>;
-    const channel = typeof fields['channel'] === 'number' ? String(fields['channel']) : text(fields['channel']);
-    const sensorType = text(fields['sensorType']);
-    if (channel === undefined || sensorType === undefined || !(SENSOR_TYPES as readonly string[]).includes(sensorType)) continue;
-    const profileId = text(fields['dataLoggingProfileId']);
-    channels.push({
-      channel,
-      sensorType: sensorType as SensorType,
-      sensorSubType: text(fields['sensorSubType']) ?? '',
-      ...(profileId !== undefined ? { dataLoggingProfileId: profileId } : {}),
-    });
-  }
-  return channels;
-}
-
-/** A sensor configuration item as the ingest needs it. */
-export function sensorConfigOf(id: string, item: StoredItem, profiles: ReadonlyMap<string, ProfileSettings> = new Map()): SensorConfig {
-  const channels = channelsOf(item);
-  const deviations: Record<string, number> = {};
-  for (const channel of channels) {
-    // A contact's every change matters; a profile's deviation of 0 means "none set".
-    const profile = channel.dataLoggingProfileId === undefined ? undefined : profiles.get(channel.dataLoggingProfileId)?.deviation;
-    deviations[channel.channel] = channel.sensorType === 'contact' ? 0
-      : profile !== undefined && profile > 0 ? profile : DEFAULT_DEVIATION[channel.sensorType];
-  }
-  const deviceModel = text(item['deviceModel']);
-  const optional = (key: string) => (text(item[key]) === undefined ? {} : { [key]: text(item[key]) });
-  return {
-    id,
-    ...optional('name'),
-    ...optional('siteId'),
-    ...optional('locationId'),
-    ...optional('gatewayId'),
-    ...optional('deviceStatus'),
-    ...(deviceModel !== undefined ? { deviceModel } : {}),
-    channels,
-    disabled: item['disabled'] === true,
-    reportSeconds: sensorReportSeconds(deviceModel),
-    deviations,
-    item,
-  };
-}
-
 function gatewayConfigOf(id: string, item: StoredItem): GatewayConfig {
   return { id, ...(text(item['name']) ? { name: text(item['name']) } : {}), ...(text(item['siteId']) ? { siteId: text(item['siteId']) } : {}), item };
+}
+
+/** A sensor's state item, by the one sensor state decoder (undefined when it has no lastCommunicated). */
+function sensorLiveStateOf(item: StoredItem | undefined): DeviceLiveState | undefined {
+  const lastCommunicated = text(item?.['lastCommunicated']);
+  return item === undefined || lastCommunicated === undefined ? undefined : { ...toSensorState(item), lastCommunicated };
 }
 
 /** The newer of two states: by reading time for sensors, by last communication for gateways. */
@@ -276,17 +205,16 @@ export class DeviceDirectory {
     const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, unknown: new Map() };
     for (const [id, device] of devicesOf('SENSOR', sensorItems)) {
       if (device.config === undefined) continue;
-      snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), device.state, previous?.sensors.get(id)?.state));
+      snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), sensorLiveStateOf(device.state), previous?.sensors.get(id)?.state));
     }
     for (const [id, device] of devicesOf('GATEWAY', gatewayItems)) {
       if (device.config === undefined) continue;
-      snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), device.state, previous?.gateways.get(id)?.state));
+      snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), liveStateOf(device.state), previous?.gateways.get(id)?.state));
     }
     return snapshot;
   }
 
-  private entry<C>(config: C, stateItem: StoredItem | undefined, cached: CachedState | undefined): DeviceEntry<C> {
-    const stored = liveStateOf(stateItem);
+  private entry<C>(config: C, stored: DeviceLiveState | undefined, cached: CachedState | undefined): DeviceEntry<C> {
     return { config, state: { stored, seen: newer(cached?.seen, stored), stale: false } };
   }
 
@@ -309,9 +237,9 @@ export class DeviceDirectory {
       }
       const previous = known.get(id)?.state;
       if (entity === 'SENSOR') {
-        snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, snapshot.profiles), device.state, previous));
+        snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, snapshot.profiles), sensorLiveStateOf(device.state), previous));
       } else {
-        snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), device.state, previous));
+        snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), liveStateOf(device.state), previous));
       }
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hourStartOf, rollupOf, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
-import { sensorConfigOf } from '../ingest/directory';
+import { sensorConfigOf } from '../data';
 import { graphData, MAX_GAP_QUERIES, missingHourRuns, type GraphReader } from './graph';
 
 const HOUR = 3_600_000;

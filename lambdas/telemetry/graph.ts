@@ -17,7 +17,7 @@ import {
   type Rollup,
 } from '@domain/telemetry/rollups';
 import { MAX_GRAPH_POINTS, type GraphData, type GraphQuery } from '@domain/telemetry/telemetry';
-import type { SensorConfig } from '../ingest/directory';
+import type { SensorConfig } from '../data';
 import type { TelemetryStore } from './store';
 
 /**

@@ -3,7 +3,7 @@ import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { deadLetterSchema, graphDataSchema, graphQueryFrom, readingRowSchema, timeRangeFrom } from '@domain/telemetry/telemetry';
-import { sensorConfigOf, type SensorConfig } from '../ingest/directory';
+import { sensorConfigOf, type SensorConfig } from '../data';
 import { assertSensorAccess, readAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
