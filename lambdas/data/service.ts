@@ -5,6 +5,7 @@ import { accountDashboardPreferences } from './entities/account-dashboard-prefer
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
+import { dataLoggingProfile } from './entities/data-logging-profile';
 import { deviceConfigVersion } from './entities/device-config-version';
 import { equipment } from './entities/equipment';
 import { gateway } from './entities/gateway';
@@ -38,6 +39,7 @@ export const ENTITIES = {
   accountGridSettings,
   accountPreferences,
   auditEntry,
+  dataLoggingProfile,
   deviceConfigVersion,
   equipment,
   gateway,

@@ -26,6 +26,7 @@ import {
   auditEntryPut,
   batchGet,
   createPut,
+  dataLoggingProfileUseUpdate,
   deviceConfigVersionBump,
   gatewaySensorCountUpdate,
   plainDelete,
@@ -51,10 +52,9 @@ import {
   type SensorStateRecord,
   type StoredScheduledChange,
 } from '../data';
-// Not on the data layer yet (the organisation stores move them): the site's and location's refusals and profiles' use counts.
+// Not on the data layer yet (the organisation stores move them): the site's and location's refusals.
 import { unknownSite } from '../gateways/store';
 import { unknownLocation } from '../locations/store';
-import { dataLoggingProfileUseUpdate } from '../data-logging-profiles/store';
 import type { Caller } from '../shared/caller';
 import { devicePartition, ENTITY, historyPartition, referencePartition } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
