@@ -37,6 +37,7 @@ export * from './entities/sensor-state';
 export * from './entities/session';
 export * from './entities/session-lock';
 export * from './entities/session-token';
+export * from './entities/translation-overrides';
 export * from './entities/unique-marker';
 export * from './entities/user-view';
 export * from './entities/verification-code';

@@ -23,6 +23,7 @@ import { sensorState } from './entities/sensor-state';
 import { session } from './entities/session';
 import { sessionLock } from './entities/session-lock';
 import { sessionToken } from './entities/session-token';
+import { translationOverrides } from './entities/translation-overrides';
 import { uniqueMarker } from './entities/unique-marker';
 import { userView } from './entities/user-view';
 import { verificationCode } from './entities/verification-code';
@@ -57,6 +58,7 @@ export const ENTITIES = {
   session,
   sessionLock,
   sessionToken,
+  translationOverrides,
   uniqueMarker,
   userView,
   verificationCode,

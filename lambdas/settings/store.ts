@@ -7,10 +7,18 @@ import {
   type DashboardPreferences,
   type TranslationOverrides,
 } from '@domain/identity/settings';
-import { auditItem } from '../shared/audit';
+import {
+  accountDashboardPreferencesKeyParams,
+  accountDashboardPreferencesPut,
+  auditEntryPut,
+  createPut,
+  runTransaction,
+  translationOverridesKeyParams,
+  translationOverridesPut,
+  versionedPut,
+} from '../data';
 import type { Caller } from '../shared/caller';
-import { accountDashboardPreferencesKey, ENTITY, translationOverridesKey } from '../shared/keys';
-import { runTransaction, type TransactItems } from '../shared/named-records';
+import { ENTITY } from '../shared/keys';
 
 export interface StoredOverrides {
   overrides: TranslationOverrides;
@@ -35,7 +43,10 @@ const counts = (overrides: TranslationOverrides) => ({
   en: Object.keys(overrides.en).length, fr: Object.keys(overrides.fr).length, es: Object.keys(overrides.es).length,
 });
 
-/** A user's dashboard preferences and the organisation's text overrides. */
+/**
+ * A user's dashboard preferences and the organisation's text overrides (the entities are
+ * lambdas/data/entities/account-dashboard-preferences.ts and translation-overrides.ts).
+ */
 export class SettingsStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -44,20 +55,17 @@ export class SettingsStore {
   ) {}
 
   async dashboardPreferences(customerId: string, accountId: string): Promise<DashboardPreferences> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: accountDashboardPreferencesKey(customerId, accountId) }));
+    const result = await this.client.send(new GetCommand(accountDashboardPreferencesKeyParams(this.tableName, customerId, accountId)));
     const parsed = dashboardPreferencesSchema.safeParse(result.Item?.['preferences']);
     return parsed.success ? parsed.data : DEFAULT_DASHBOARD_PREFERENCES;
   }
 
   async saveDashboardPreferences(customerId: string, accountId: string, preferences: DashboardPreferences): Promise<void> {
-    await this.client.send(new PutCommand({
-      TableName: this.tableName,
-      Item: { ...accountDashboardPreferencesKey(customerId, accountId), type: 'DASHBOARD_PREFERENCES', preferences },
-    }));
+    await this.client.send(new PutCommand(accountDashboardPreferencesPut(this.tableName, customerId, accountId, preferences)));
   }
 
   async overrides(customerId: string, consistent = false): Promise<StoredOverrides> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: translationOverridesKey(customerId), ConsistentRead: consistent }));
+    const result = await this.client.send(new GetCommand({ ...translationOverridesKeyParams(this.tableName, customerId), ConsistentRead: consistent }));
     const parsed = translationOverridesSchema.safeParse(result.Item?.['overrides'] ?? {});
     return {
       overrides: parsed.success ? parsed.data : EMPTY_TRANSLATION_OVERRIDES,
@@ -71,27 +79,18 @@ export class SettingsStore {
   async replaceOverrides(caller: Caller, customerId: string, overrides: TranslationOverrides): Promise<StoredOverrides> {
     const before = await this.overrides(customerId, true);
     const now = this.clock();
-    const after: StoredOverrides = { overrides, version: before.version + 1, updatedAt: now.toISOString(), updatedBy: caller.email };
-    const items: TransactItems = [
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...translationOverridesKey(customerId), type: ENTITY.translations, ...after },
-          ConditionExpression: before.version === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
-          ...(before.version === 0 ? {} : { ExpressionAttributeValues: { ':expected': before.version } }),
-        },
-      },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: auditItem(customerId, caller, ENTITY.translations, 'catalogue', 'update',
-            { texts: counts(before.overrides) },
-            { texts: counts(overrides), changed: changedKeys(before.overrides, overrides).slice(0, AUDITED_KEYS_MAX) },
-            now),
-        },
-      },
-    ];
-    await runTransaction(this.client, items);
+    const after = { overrides, version: before.version + 1, updatedAt: now.toISOString(), updatedBy: caller.email };
+    const put = translationOverridesPut(this.tableName, customerId, after);
+    await runTransaction(this.client, [
+      // None stored yet (version 0): the first one must still be the first.
+      before.version === 0 ? createPut(put) : versionedPut(put, before.version),
+      auditEntryPut(this.tableName, {
+        customerId, caller, entityType: ENTITY.translations, entityId: 'catalogue', action: 'update',
+        before: { texts: counts(before.overrides) },
+        after: { texts: counts(overrides), changed: changedKeys(before.overrides, overrides).slice(0, AUDITED_KEYS_MAX) },
+        now,
+      }),
+    ]);
     return after;
   }
 }

@@ -80,16 +80,6 @@ export const accountKey = (customerId: string, accountId: string) => ({
   pk: entityPartition(customerId, ENTITY.user),
   sk: entitySortKey(ENTITY.user, accountId),
 });
-/** The account's dashboard preferences, beside its other preferences. */
-export const accountDashboardPreferencesKey = (customerId: string, accountId: string) => ({
-  pk: entityPartition(customerId, ENTITY.user),
-  sk: `${entitySortKey(ENTITY.user, accountId)}#${ENTITY.preferences}#DASHBOARD`,
-});
-/** The organisation's overrides of the interface texts (one item; the web app loads it after sign-in). */
-export const translationOverridesKey = (customerId: string) => ({
-  pk: entityPartition(customerId, ENTITY.translations),
-  sk: ENTITY.translations,
-});
 
 /**
  * Security-group memberships (docs/data-model.md "Security groups"): one partition per
