@@ -22,11 +22,8 @@ export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
 export const DEFAULT_IDLE_TIMEOUT_MS = 3_600_000;
 /** SPEC section 9: "dormancy message 60 days". */
 export const DORMANCY_DAYS = 60;
-/** SPEC section 9: SMS code attempts, resend maximum and cooldown, code length. */
-export const MFA_MAX_ATTEMPTS = 3;
-export const RESEND_MAX = 3;
-export const RESEND_COOLDOWN_MS = 30_000;
-export const CODE_LENGTH = 6;
+/** SPEC section 9: SMS code attempts, resend maximum and cooldown, code length (zod-free, for the sign-in page). */
+export { CODE_LENGTH, MFA_MAX_ATTEMPTS, RESEND_COOLDOWN_MS, RESEND_MAX } from './login-rules';
 
 /** `lastlogindate` and friends: UTC `YYYY-MM-DD HH:mm:ss` (SPEC section 4). */
 export function formatUtcDateTime(date: Date): string {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   confirmSignUpSchema,
   forgotPasswordSchema,
@@ -13,6 +13,7 @@ import {
   verificationCodeFormSchema,
   verificationCodeSchema,
 } from './login';
+import { EMAIL_PATTERN, loginPasswordProblem, usernameProblem } from './login-rules';
 import { MESSAGES } from '../core/messages';
 
 /** The first message on each field, as a form shows it. */
@@ -49,6 +50,24 @@ describe('login form (mode default)', () => {
       if (!result.success) expect(result.error.issues[0]?.message).toBe(MESSAGES.usernameEmail);
     }));
     expect(loginSchema.safeParse({ username: 'first.last+tag@sub.example.org', password: 'p' }).success).toBe(true);
+  });
+});
+
+describe('login form rules without zod (the sign-in page checks them before zod loads)', () => {
+  it('uses the email shape zod checks by default', () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+  });
+
+  it('says what the schema says, field by field, for any input', () => {
+    const typed = fc.oneof(fc.string(), fc.emailAddress(), fc.emailAddress().map((email) => ` ${email} `), fc.constantFrom('', '  ', 'a@b', 'a@b.co'));
+    fc.assert(fc.property(typed, typed, (username, password) => {
+      const expected: Record<string, string> = {};
+      const onUsername = usernameProblem(username);
+      const onPassword = loginPasswordProblem(password);
+      if (onUsername !== undefined) expected['username'] = onUsername;
+      if (onPassword !== undefined) expected['password'] = onPassword;
+      expect(fieldMessages(loginSchema, { username, password })).toEqual(expected);
+    }));
   });
 });
 

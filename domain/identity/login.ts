@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LENGTH } from './account';
+import { CODE_LENGTH, loginPasswordProblem, usernameProblem } from './login-rules';
 import { MESSAGES } from '../core/messages';
 
 /**
@@ -11,15 +11,19 @@ import { MESSAGES } from '../core/messages';
 /** SPEC section 9: password min 8. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** A field's rule written as a plain function (`login-rules.ts`) as a zod check: one message or none. */
+function checkedBy(problem: (value: string) => string | undefined) {
+  return (ctx: z.core.ParsePayload<string>): void => {
+    const message = problem(ctx.value);
+    if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  };
+}
+
 /** An email-shaped username (the identity service signs in by email). */
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: MESSAGES.usernameRequired })
-  .pipe(z.email({ error: MESSAGES.usernameEmail }));
+export const usernameSchema = z.string().trim().check(checkedBy(usernameProblem));
 
 /** The password of the plain login: only required (the identity service judges it). */
-export const loginPasswordSchema = z.string().min(1, { error: MESSAGES.passwordRequired });
+export const loginPasswordSchema = z.string().check(checkedBy(loginPasswordProblem));
 
 /** At least one number, lowercase letter, uppercase letter and special character. */
 export function meetsPasswordComplexity(password: string): boolean {

@@ -12,3 +12,6 @@ export const CROSS_TENANT_ROLES: readonly Role[] = ['superadmin', 'helpdesk'];
 /** Who may read and who may write the organisation's structure (departments, divisions). */
 export const ORGANISATION_READERS: readonly Role[] = ['admin', 'basicuser'];
 export const ORGANISATION_WRITERS: readonly Role[] = ['admin'];
+
+/** SPEC section 6: "Security groups tab visible to administrators only". */
+export const SECURITY_GROUP_ROLES = ['admin'] as const satisfies readonly Role[];

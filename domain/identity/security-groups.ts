@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
-import type { Role } from './roles';
 
 /**
  * Security groups (SPEC sections 3 and 6): administrators put users in groups that limit
@@ -84,5 +83,5 @@ export function userDisplayName(user: Pick<SecurityGroupUser, 'firstName' | 'las
   return name === '' ? user.email : name;
 }
 
-/** SPEC section 6: "Security groups tab visible to administrators only". */
-export const SECURITY_GROUP_ROLES = ['admin'] as const satisfies readonly Role[];
+/** SPEC section 6: "Security groups tab visible to administrators only" (in roles.ts, which has no zod). */
+export { SECURITY_GROUP_ROLES } from './roles';

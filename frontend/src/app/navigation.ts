@@ -17,40 +17,9 @@ import StorageIcon from '@mui/icons-material/StorageOutlined';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, type Role } from '@domain/identity/roles';
-import { SECURITY_GROUP_ROLES } from '@domain/identity/security-groups';
+import type { Role } from '@domain/identity/roles';
+import { AREA_ROLES } from './areaRoles';
 import type { PortalModule } from './guards';
-
-/** Who may open each area: the routes' role guards and the side navigation read the same list. */
-export const AREA_ROLES = {
-  dashboard: ROLES,
-  helpdesk: ['helpdesk'],
-  // User management and invitations: organisation administrators and support.
-  users: ['admin', 'helpdesk'],
-  // Administration screens are the administrators' (SPEC section 6: "admin only (some)"; the
-  // issue: a basic user cannot open Administration). Basic users still read departments,
-  // divisions and user views through the API, where other screens offer them as choices.
-  departments: ORGANISATION_WRITERS,
-  divisions: ORGANISATION_WRITERS,
-  securityGroups: SECURITY_GROUP_ROLES,
-  userViews: ORGANISATION_WRITERS,
-  settings: ROLES,
-  // Settings > Translations: the organisation's texts, administrators only.
-  translations: ORGANISATION_WRITERS,
-  help: ROLES,
-  // Locations and sites: administrators (deleting also needs corporate access, checked on the screen).
-  locations: ['admin'],
-  sites: ['admin'],
-  // Locations other organisations shared with the user, waiting for their answer.
-  sharedLocations: ORGANISATION_READERS,
-  // Sensors: basic users read them, administrators add, edit and disable (checked on the screens).
-  sensors: ORGANISATION_READERS,
-  // Gateways: basic users read them, administrators add, edit and delete (checked on the screens).
-  gateways: ORGANISATION_READERS,
-  // Quick Register and Data Logging profiles (Administration): administrators.
-  quickRegister: ORGANISATION_WRITERS,
-  dataLoggingProfiles: ORGANISATION_WRITERS,
-} as const satisfies Record<string, readonly Role[]>;
 
 export interface NavigationItem {
   path: string;

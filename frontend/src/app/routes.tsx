@@ -4,16 +4,18 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
 import { LANGUAGES, loadCatalogue } from '../i18n';
 import { RequireIdentityOnly, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
-import { AREA_ROLES } from './navigation';
+import { AREA_ROLES } from './areaRoles';
 
 // Every screen is its own chunk, so the first load carries only the shell (ARCHITECTURE.md).
-const LoginPage = lazy(() => import('../features/auth/login/LoginPage'));
+const loadLoginPage = () => import('../features/auth/login/LoginPage');
+const loadAppLayout = () => import('./AppLayout');
+const LoginPage = lazy(loadLoginPage);
 const SsoRedirectPage = lazy(() => import('../features/sso/SsoRedirectPage'));
 const SsoCallbackPage = lazy(() => import('../features/sso/SsoCallbackPage'));
 const NoAccessRedirectPage = lazy(() => import('../features/sso/NoAccessRedirectPage'));
 const SessionLimitPage = lazy(() => import('../features/sessions/SessionLimitPage'));
 const StaticPage = lazy(() => import('../features/static/StaticPage'));
-const AppLayout = lazy(() => import('./AppLayout'));
+const AppLayout = lazy(loadAppLayout);
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
@@ -47,6 +49,16 @@ const InactiveGatewaysPage = lazy(() => import('../features/gateways/InactiveGat
 const GatewayDetailPage = lazy(() => import('../features/gateways/GatewayDetailPage'));
 const QuickRegisterPage = lazy(() => import('../features/quick-register/QuickRegisterPage'));
 const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-profiles/DataLoggingProfilesPage'));
+
+/**
+ * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
+ * the sign-in page, or the signed-in shell. React.lazy then finds the module on its way.
+ */
+export function prefetchScreen(pathname: string): void {
+  const load = pathname === '/login' || pathname === '/login/helpdesk' ? loadLoginPage : pathname.startsWith('/app') ? loadAppLayout : undefined;
+  // A failed fetch is the lazy screen's to report when it renders.
+  load?.().catch(() => undefined);
+}
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
 

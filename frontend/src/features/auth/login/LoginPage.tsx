@@ -1,22 +1,19 @@
-import { useEffect, useReducer, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LoginVariant } from '../../../api/identity';
 import { LanguageMenu } from '../../../components/LanguageMenu';
-import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+import { FullPageLoader } from '../../../components/FullPageLoader';
 import { DefaultLoginForm } from './DefaultLoginForm';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { ForgotPasswordSubmitForm } from './ForgotPasswordSubmitForm';
 import { LoginFooter } from './LoginFooter';
 import { initialLoginState, loginReducer, restoreLoginState, saveResetState, type LoginMode } from './loginMachine';
-import { MfaCodeForm } from './MfaCodeForm';
-import { NewPasswordForm } from './NewPasswordForm';
-import { ResetCodeForm } from './ResetCodeForm';
-import { ResetPasswordForm } from './ResetPasswordForm';
-import { useLoginFlow, type LoginFlow } from './useLoginFlow';
-import { VerifyEmailForm } from './VerifyEmailForm';
+import { loadLoginSteps } from './loginSteps';
+import { useLoginFlow } from './useLoginFlow';
+
+// Every mode but the first comes after an answer of the identity service: fetched then, not with the page.
+const LoginStepForm = lazy(loadLoginSteps);
 
 export type { LoginVariant };
 
@@ -42,29 +39,6 @@ const TITLES: Record<Exclude<LoginMode, 'default'>, TitleKey> = {
   showResetPasswordForm: 'login.resetPasswordTitle',
   verifyEmail: 'login.verifyEmailTitle',
 };
-
-function ModeForm({ flow }: { flow: LoginFlow }): ReactNode {
-  switch (flow.state.mode) {
-    case 'default':
-      return <DefaultLoginForm flow={flow} />;
-    case 'NewPasswordRequired':
-      return <NewPasswordForm flow={flow} />;
-    case 'UserNotConfirmed':
-      return <ConfirmSignUpForm flow={flow} />;
-    case 'ForgotPassword':
-      return <ForgotPasswordForm flow={flow} />;
-    case 'showForgotPasswordSubmit':
-      return <ForgotPasswordSubmitForm flow={flow} />;
-    case 'MFAVerificationRequired':
-      return <MfaCodeForm flow={flow} />;
-    case 'showResetCodeForm':
-      return <ResetCodeForm flow={flow} />;
-    case 'showResetPasswordForm':
-      return <ResetPasswordForm flow={flow} />;
-    case 'verifyEmail':
-      return <VerifyEmailForm flow={flow} />;
-  }
-}
 
 function sessionStore(): Storage | null {
   try {
@@ -106,10 +80,13 @@ export default function LoginPage({ variant }: { variant: LoginVariant }) {
         <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 600, mb: 1 }}>
           {t('app.name')}
         </Typography>
-        <Typography variant="h6" component="h1" sx={{ mb: 3 }}>
-          {t(title)}
-        </Typography>
-        <ModeForm flow={flow} />
+        {/* The title changes with the form it names: both wait for a later mode's chunk together. */}
+        <Suspense fallback={<FullPageLoader fill={false} />}>
+          <Typography variant="h6" component="h1" sx={{ mb: 3 }}>
+            {t(title)}
+          </Typography>
+          {state.mode === 'default' ? <DefaultLoginForm flow={flow} /> : <LoginStepForm flow={flow} />}
+        </Suspense>
       </Paper>
       <LoginFooter />
     </Box>

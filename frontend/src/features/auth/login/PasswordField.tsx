@@ -3,12 +3,12 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField, type FieldInputProps } from './OutlinedField';
 
 interface PasswordFieldProps {
-  registration: UseFormRegisterReturn;
+  /** react-hook-form's `register(name)`, or a controlled field's props. */
+  registration: FieldInputProps;
   label: string;
   /** The field's message (already in the user's language). */
   errorText?: string | undefined;
@@ -21,32 +21,24 @@ export function PasswordField({ registration, label, errorText, autoComplete, au
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
-    <TextField
-      {...registration}
+    <OutlinedField
+      input={registration}
       label={label}
       type={shown ? 'text' : 'password'}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
-      fullWidth
-      error={errorText !== undefined}
-      // A line kept for the message, so showing it moves nothing under the pointer.
-      helperText={errorText ?? ' '}
-      slotProps={{
-        htmlInput: { 'aria-required': true },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                aria-label={shown ? t('login.hidePassword') : t('login.showPassword')}
-                onClick={() => setShown((value) => !value)}
-              >
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      errorText={errorText}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            edge="end"
+            aria-label={shown ? t('login.hidePassword') : t('login.showPassword')}
+            onClick={() => setShown((value) => !value)}
+          >
+            {shown ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

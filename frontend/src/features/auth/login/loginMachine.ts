@@ -1,4 +1,4 @@
-import { MFA_MAX_ATTEMPTS, RESEND_COOLDOWN_MS, RESEND_MAX } from '@domain/identity/account';
+import { MFA_MAX_ATTEMPTS, RESEND_COOLDOWN_MS, RESEND_MAX } from '@domain/identity/login-rules';
 import type { MessageKey } from '@domain/core/messages';
 import type { IdentityErrorKind } from '../../../api/identity';
 

@@ -8,7 +8,6 @@ import {
   type LoginVariant,
   type SignInStep,
 } from '../../../api/identity';
-import { completeFirstLogin } from '../../../api/account';
 import { useAuth } from '../useAuth';
 import {
   codeSent,
@@ -134,6 +133,8 @@ export function useLoginFlow(variant: LoginVariant, state: LoginState, dispatch:
     notify({ message: 'passwordChanged', duration: 'standard', variant: 'success' });
     try {
       // SPEC section 4: email attributes updated (email, email_verified true), account active and verified.
+      // Imported here: the account API and its schemas are no part of the sign-in page's first load.
+      const { completeFirstLogin } = await import('../../../api/account');
       await completeFirstLogin(username);
     } catch (error) {
       console.warn('The email attributes could not be updated after the first-login password.', error);

@@ -1,0 +1,33 @@
+import { MESSAGES } from '../core/messages';
+
+/**
+ * The sign-in form's rules (SPEC section 5 "Login", mode default) as plain functions, without
+ * zod: the sign-in page checks them before zod is loaded, and `login.ts`'s schemas are built
+ * on them, so the browser and the schemas say the same messages. The login screen's code limits live
+ * here too, for the same reason (`account.ts` re-exports them).
+ */
+
+/** SPEC section 9: SMS code attempts, resend maximum and cooldown, code length. */
+export const MFA_MAX_ATTEMPTS = 3;
+export const RESEND_MAX = 3;
+export const RESEND_COOLDOWN_MS = 30_000;
+export const CODE_LENGTH = 6;
+
+/** The email shape zod's `z.email()` checks by default (its "practical" pattern, zod 4). */
+// Verbatim from zod, escapes included, so login.test.ts can compare the two sources.
+// eslint-disable-next-line no-useless-escape
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+export type UsernameProblem = typeof MESSAGES.usernameRequired | typeof MESSAGES.usernameEmail;
+
+/** What is wrong with a username as typed (it is trimmed first), or undefined. */
+export function usernameProblem(username: string): UsernameProblem | undefined {
+  const trimmed = username.trim();
+  if (trimmed === '') return MESSAGES.usernameRequired;
+  return EMAIL_PATTERN.test(trimmed) ? undefined : MESSAGES.usernameEmail;
+}
+
+/** The plain login's password is only required: the identity service judges it. */
+export function loginPasswordProblem(password: string): typeof MESSAGES.passwordRequired | undefined {
+  return password === '' ? MESSAGES.passwordRequired : undefined;
+}
