@@ -7,8 +7,10 @@ import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
 import { dataLoggingProfile } from './entities/data-logging-profile';
 import { deviceConfigVersion } from './entities/device-config-version';
+import { deviceFile } from './entities/device-file';
 import { equipment } from './entities/equipment';
 import { gateway } from './entities/gateway';
+import { gatewayState } from './entities/gateway-state';
 import { organisation } from './entities/organisation';
 import { location } from './entities/location';
 import { locationShare } from './entities/location-share';
@@ -42,8 +44,10 @@ export const ENTITIES = {
   auditEntry,
   dataLoggingProfile,
   deviceConfigVersion,
+  deviceFile,
   equipment,
   gateway,
+  gatewayState,
   organisation,
   location,
   locationShare,

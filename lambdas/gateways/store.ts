@@ -1,69 +1,50 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict, validationError, type DomainError } from '@domain/core/errors';
-import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput, type GatewayPosition } from '@domain/devices/gateway';
+import { conflict, validationError } from '@domain/core/errors';
+import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
-import { auditPut, type AuditAction, type AuditEntry } from '../shared/audit';
-import type { Caller } from '../shared/caller';
 import {
-  byNameSortKey,
-  deviceKey,
-  deviceStateKey,
-  ENTITY,
-  historyPartition,
-  tenantPrefix,
-} from '../shared/keys';
-import { claimUnique, readByIds, releaseUnique } from '../shared/named-records';
-import { queryByNamePage, queryPage, type PageRequest } from '../shared/pagination';
-import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
-import { deviceConfigChanged, deviceDeletes } from '../shared/device-config';
-import { runTransaction, type GuardedItem } from '../shared/transactions';
+  auditEntryPut,
+  claimUnique,
+  createPut,
+  deviceConfigVersionBump,
+  deviceFileKey,
+  GATEWAY_FIELDS,
+  gatewayIndexKeys,
+  gatewayKey,
+  gatewayPut,
+  gatewaysByName,
+  gatewayStateKey,
+  queryAll,
+  queryPage,
+  readByIds,
+  releaseUnique,
+  runTransaction,
+  sensorsByGateway,
+  toGatewayRecord,
+  toGatewayState,
+  toSensorRecord,
+  unknownLocation,
+  unknownSite,
+  type AuditAction,
+  type AuditEntry,
+  type GatewayField,
+  type GatewayRecord,
+  type GatewayStateRecord,
+  type GuardedItem,
+  type PageRequest,
+} from '../data';
+import type { Caller } from '../shared/caller';
+import { ENTITY, historyPartition } from '../shared/keys';
+import { queryPage as queryRawPage } from '../shared/pagination';
+import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
+import { deviceDeletes } from '../shared/device-config';
 import { versionedUpdate } from '../shared/update-expression';
-import { unknownLocation } from '../locations/store';
-import { deviceFileKey } from '../device-records/keys';
-import { queryAll, sensorsByGateway, toSensorRecord } from '../data';
 
-// The gateway's keys and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
-export { gatewaySensorCountUpdate, gatewaySensorsPartition, unknownGateway } from '../data';
-
-/** The fields a gateway's form sets; the gateway store writes only these (and its bookkeeping). */
-const GATEWAY_FIELDS = [
-  'name', 'model', 'macId', 'eui', 'locationIds', 'siteId', 'alarmProfileId', 'notificationGroupId', 'notes',
-  'imageFileIds', 'position', 'isActive',
-] as const;
-type GatewayField = (typeof GATEWAY_FIELDS)[number];
-
-/** A gateway as stored: its configuration item `GATEWAY#<id>` (its live state is another item). */
-export interface GatewayRecord {
-  id: string;
-  name: string;
-  model: string;
-  macId: string;
-  eui: string;
-  locationIds: string[];
-  siteId: string;
-  alarmProfileId?: string;
-  notificationGroupId?: string;
-  notes: string;
-  imageFileIds: string[];
-  position?: GatewayPosition;
-  isActive: boolean;
-  /** Kept by the sensors store (ADD in its transactions). */
-  sensorCount: number;
-  /** Kept by the device records store (ADD in its transactions). */
-  noteCount: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-  version: number;
-}
-
-/** What the ingest writes to `GATEWAY#<id>#STATE`. */
-export interface GatewayStateRecord {
-  lastCommunicated?: string;
-  signal?: number;
-  firmware?: string;
-}
+// The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
+export {
+  gatewayItem, gatewayListPartition, gatewaySensorCountUpdate, gatewaySensorsPartition, toGatewayRecord, unknownGateway, unknownSite,
+  type GatewayRecord, type GatewayStateRecord,
+} from '../data';
 
 /** A sensor configuration item, as far as the gateway's tabs read it. */
 export interface SensorOnGateway {
@@ -74,58 +55,12 @@ export interface SensorOnGateway {
   isActive?: boolean;
 }
 
-export const unknownSite = (): DomainError => validationError(MESSAGES.unknownSite, { siteId: MESSAGES.unknownSite });
-
 /** The refusal of a delete, with the parts a browser needs to say it in its language. */
 export class GatewayInUseError extends Error {
   constructor(readonly refusal: GatewayDeleteRefusal) {
     super(refusal.message);
     this.name = 'GatewayInUseError';
   }
-}
-
-/** gsi1 lists an organisation's gateways by name, the active ones apart from the inactive ones. */
-export const gatewayListPartition = (customerId: string, isActive: boolean) =>
-  `${tenantPrefix(customerId)}#${ENTITY.gateway}#${isActive ? 'ACTIVE' : 'INACTIVE'}`;
-
-const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
-
-export function toGatewayRecord(item: Record<string, unknown>): GatewayRecord {
-  const position = item['position'] as GatewayPosition | undefined;
-  return {
-    id: String(item['id']),
-    name: String(item['name'] ?? ''),
-    model: String(item['model'] ?? ''),
-    macId: String(item['macId'] ?? ''),
-    eui: String(item['eui'] ?? item['id']),
-    locationIds: strings(item['locationIds']),
-    siteId: String(item['siteId'] ?? ''),
-    ...(typeof item['alarmProfileId'] === 'string' ? { alarmProfileId: item['alarmProfileId'] } : {}),
-    ...(typeof item['notificationGroupId'] === 'string' ? { notificationGroupId: item['notificationGroupId'] } : {}),
-    notes: String(item['notes'] ?? ''),
-    imageFileIds: strings(item['imageFileIds']),
-    ...(position && typeof position.latitude === 'number' && typeof position.longitude === 'number'
-      ? { position: { latitude: position.latitude, longitude: position.longitude } }
-      : {}),
-    isActive: item['isActive'] !== false,
-    sensorCount: numberOr(item['sensorCount'], 0),
-    noteCount: numberOr(item['noteCount'], 0),
-    createdAt: String(item['createdAt'] ?? ''),
-    updatedAt: String(item['updatedAt'] ?? item['createdAt'] ?? ''),
-    createdBy: String(item['createdBy'] ?? ''),
-    updatedBy: String(item['updatedBy'] ?? item['createdBy'] ?? ''),
-    version: numberOr(item['version'], 1),
-  };
-}
-
-function toStateRecord(item: Record<string, unknown> | undefined): GatewayStateRecord {
-  if (item === undefined) return {};
-  return {
-    ...(typeof item['lastCommunicated'] === 'string' ? { lastCommunicated: item['lastCommunicated'] } : {}),
-    ...(typeof item['signal'] === 'number' ? { signal: item['signal'] } : {}),
-    ...(typeof item['firmware'] === 'string' ? { firmware: item['firmware'] } : {}),
-  };
 }
 
 /** The fields of a validated input as stored: empty optional ones left out. */
@@ -168,24 +103,24 @@ export class GatewayStore {
   ) {}
 
   async find(customerId: string, id: string): Promise<GatewayRecord | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceKey(customerId, ENTITY.gateway, id), ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ ...gatewayKey(this.tableName, customerId, id), ConsistentRead: true }));
     return result.Item && result.Item['type'] === ENTITY.gateway ? toGatewayRecord(result.Item) : undefined;
   }
 
   async findMany(customerId: string, ids: readonly string[]): Promise<GatewayRecord[]> {
-    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => deviceKey(customerId, ENTITY.gateway, id));
+    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => gatewayKey(this.tableName, customerId, id).Key as Record<string, string>);
     return [...found.values()].filter((item) => item['type'] === ENTITY.gateway).map(toGatewayRecord);
   }
 
   /** One page of the active (or inactive) gateways, by name. */
   list(customerId: string, isActive: boolean, page: PageRequest): Promise<{ items: GatewayRecord[]; nextCursor?: string }> {
-    return queryByNamePage(this.client, this.tableName, gatewayListPartition(customerId, isActive), page, toGatewayRecord);
+    return queryPage(this.client, gatewaysByName(this.tableName, customerId, isActive), page, toGatewayRecord);
   }
 
   /** The live state items of these gateways, by id (the ingest writes them). */
   async states(customerId: string, ids: readonly string[]): Promise<Map<string, GatewayStateRecord>> {
-    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => deviceStateKey(customerId, ENTITY.gateway, id));
-    return new Map([...found].map(([id, item]) => [id, toStateRecord(item)]));
+    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => gatewayStateKey(this.tableName, customerId, id).Key as Record<string, string>);
+    return new Map([...found].map(([id, item]) => [id, toGatewayState(item)]));
   }
 
   /** The sensor configuration items on a gateway (gsi2, written by the sensors store). */
@@ -205,7 +140,7 @@ export class GatewayStore {
 
   /** One page of a gateway's audit trail, newest first. */
   async history(customerId: string, id: string, page: PageRequest): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
-    return queryPage<AuditEntry>(this.client, {
+    return queryRawPage<AuditEntry>(this.client, {
       TableName: this.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
@@ -234,14 +169,11 @@ export class GatewayStore {
     // A new gateway has no files yet, so it cannot show uploaded images.
     if (record.imageFileIds.length > 0) throw validationError(MESSAGES.gatewayImageUnknown, { imageFileIds: MESSAGES.gatewayImageUnknown });
     const items: GuardedItem[] = [
-      {
-        item: { Put: { TableName: this.tableName, Item: this.toItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        onConditionFailed: () => conflict(MESSAGES.gatewayAlreadyAdded),
-      },
+      createPut(gatewayPut(this.tableName, customerId, record), () => conflict(MESSAGES.gatewayAlreadyAdded)),
       this.claimMac(customerId, record.macId, record.id),
       ...this.attach(customerId, { entity: ENTITY.site, id: record.siteId }, record),
       ...record.locationIds.flatMap((locationId) => this.attach(customerId, { entity: ENTITY.location, id: locationId }, record)),
-      deviceConfigChanged(this.tableName, customerId),
+      deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
     await runTransaction(this.client, items);
@@ -264,10 +196,9 @@ export class GatewayStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as GatewayRecord;
-    const update = versionedUpdate(this.tableName, deviceKey(customerId, ENTITY.gateway, id), {
+    const update = versionedUpdate(this.tableName, gatewayKey(this.tableName, customerId, id).Key, {
       ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
-      gsi1pk: gatewayListPartition(customerId, after.isActive),
-      gsi1sk: byNameSortKey(after.name, id),
+      ...gatewayIndexKeys(customerId, after),
       updatedAt: after.updatedAt,
       updatedBy: after.updatedBy,
       version: after.version,
@@ -278,7 +209,7 @@ export class GatewayStore {
     if (after.macId !== before.macId) items.push(this.claimMac(customerId, after.macId, id), this.releaseMac(customerId, before.macId));
     items.push(...this.moveReferences(customerId, before, after));
     items.push(...this.imagesExist(customerId, id, after.imageFileIds.filter((fileId) => !before.imageFileIds.includes(fileId))));
-    items.push(deviceConfigChanged(this.tableName, customerId));
+    items.push(deviceConfigVersionBump(this.tableName, customerId));
     items.push(this.audit(caller, customerId, id, 'update', before, after));
     await runTransaction(this.client, items);
     return after;
@@ -296,7 +227,7 @@ export class GatewayStore {
       this.releaseMac(customerId, before.macId),
       ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
-      deviceConfigChanged(this.tableName, customerId),
+      deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];
     try {
@@ -337,7 +268,7 @@ export class GatewayStore {
       item: {
         ConditionCheck: {
           TableName: this.tableName,
-          Key: deviceFileKey(customerId, ENTITY.gateway, gatewayId, fileId),
+          Key: deviceFileKey(this.tableName, customerId, ENTITY.gateway, gatewayId, fileId).Key,
           ConditionExpression: 'attribute_exists(pk) AND #kind = :image AND #status = :uploaded',
           ExpressionAttributeNames: { '#kind': 'kind', '#status': 'status' },
           ExpressionAttributeValues: { ':image': 'image', ':uploaded': 'uploaded' },
@@ -345,10 +276,6 @@ export class GatewayStore {
       },
       onConditionFailed: () => validationError(MESSAGES.gatewayImageUnknown, { imageFileIds: MESSAGES.gatewayImageUnknown }),
     }));
-  }
-
-  private toItem(customerId: string, record: GatewayRecord): Record<string, unknown> {
-    return gatewayItem(customerId, record);
   }
 
   private reference(gateway: Pick<GatewayRecord, 'id' | 'name'>): Reference {
@@ -360,28 +287,17 @@ export class GatewayStore {
   }
 
   private claimMac(customerId: string, macId: string, ownerId: string): GuardedItem {
-    return {
-      item: claimUnique(this.tableName, customerId, ENTITY.gateway, 'macId', macId, ownerId),
-      onConditionFailed: () => conflict(MESSAGES.gatewayAlreadyAdded),
-    };
+    return claimUnique(this.tableName, { customerId, entityType: ENTITY.gateway, field: 'macId', value: macId }, ownerId, MESSAGES.gatewayAlreadyAdded);
   }
 
   private releaseMac(customerId: string, macId: string): GuardedItem {
-    return { item: releaseUnique(this.tableName, customerId, ENTITY.gateway, 'macId', macId) };
+    return releaseUnique(this.tableName, { customerId, entityType: ENTITY.gateway, field: 'macId', value: macId });
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: GatewayRecord | undefined, after: GatewayRecord | undefined): GuardedItem {
-    return auditPut(this.tableName, customerId, caller, ENTITY.gateway, id, action, before ? audited(before) : undefined, after ? audited(after) : undefined, this.clock());
+    return auditEntryPut(this.tableName, {
+      customerId, caller, entityType: ENTITY.gateway, entityId: id, action,
+      before: before ? audited(before) : undefined, after: after ? audited(after) : undefined, now: this.clock(),
+    });
   }
-}
-
-/** The stored configuration item of a gateway (also what a demo seed writes). */
-export function gatewayItem(customerId: string, record: GatewayRecord): Record<string, unknown> {
-  return {
-    ...deviceKey(customerId, ENTITY.gateway, record.id),
-    gsi1pk: gatewayListPartition(customerId, record.isActive),
-    gsi1sk: byNameSortKey(record.name, record.id),
-    type: ENTITY.gateway,
-    ...record,
-  };
 }

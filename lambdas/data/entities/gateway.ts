@@ -1,11 +1,47 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { validationError, type DomainError } from '@domain/core/errors';
+import type { GatewayPosition } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
-import { customerIdAttribute } from '../attributes';
+import { customerIdAttribute, idListAttribute } from '../attributes';
 import { nameKeyOf, SERVICE } from '../key-parts';
+import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
-import type { KeyParams } from '../writes';
+import type { KeyParams, PutParams } from '../writes';
 import { sensorsByGateway } from './sensor';
+
+/** The fields a gateway's form sets; the gateway store writes only these (and its bookkeeping). */
+export const GATEWAY_FIELDS = [
+  'name', 'model', 'macId', 'eui', 'locationIds', 'siteId', 'alarmProfileId', 'notificationGroupId', 'notes',
+  'imageFileIds', 'position', 'isActive',
+] as const;
+export type GatewayField = (typeof GATEWAY_FIELDS)[number];
+
+/** A gateway as stored: its configuration item `GATEWAY#<id>` (its live state is another item). */
+export interface GatewayRecord {
+  id: string;
+  name: string;
+  model: string;
+  macId: string;
+  eui: string;
+  locationIds: string[];
+  siteId: string;
+  alarmProfileId?: string;
+  notificationGroupId?: string;
+  notes: string;
+  imageFileIds: string[];
+  position?: GatewayPosition;
+  isActive: boolean;
+  /** Kept by the sensors store (ADD in its transactions). */
+  sensorCount: number;
+  /** Kept by the device records store (ADD in its transactions). */
+  noteCount: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+}
+
 
 /**
  * A gateway's configuration (docs/data-model.md "Devices and telemetry"): by its device id in
@@ -25,6 +61,17 @@ export const gateway = new Entity({
       watch: ['name'],
       set: (_value: unknown, item: { name?: unknown }) => nameKeyOf(String(item.name ?? '')),
     },
+    model: { type: 'string' },
+    macId: { type: 'string' },
+    eui: { type: 'string' },
+    locationIds: idListAttribute,
+    siteId: { type: 'string' },
+    alarmProfileId: { type: 'string' },
+    notificationGroupId: { type: 'string' },
+    notes: { type: 'string' },
+    imageFileIds: idListAttribute,
+    // A GatewayPosition (latitude, longitude) as validated by the domain's schema, kept as given.
+    position: { type: 'any' },
     isActive: { type: 'boolean' },
     /** `ACTIVE` or `INACTIVE`, from `isActive`: which gsi1 list the gateway is in. */
     activity: {
@@ -35,6 +82,10 @@ export const gateway = new Entity({
     },
     sensorCount: { type: 'number' },
     noteCount: { type: 'number' },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+    createdBy: { type: 'string' },
+    updatedBy: { type: 'string' },
     version: { type: 'number' },
     type: { type: 'string', default: 'GATEWAY' },
   },
@@ -51,6 +102,64 @@ export const gateway = new Entity({
   },
 });
 export type GatewayItem = EntityItem<typeof gateway>;
+
+/** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
+const ITEM_ONLY = 'item-only';
+
+export const gatewayPut = (tableName: string, customerId: string, record: GatewayRecord): PutParams =>
+  gateway.put({ customerId, ...record }).params<PutParams>({ table: tableName });
+
+/** The stored configuration item of a gateway (also what a demo seed writes). */
+export const gatewayItem = (customerId: string, record: GatewayRecord): Record<string, unknown> =>
+  gatewayPut(ITEM_ONLY, customerId, record).Item;
+
+/** The key attributes gsi1 takes from a gateway's name and activity (set with every update). */
+export function gatewayIndexKeys(customerId: string, record: Pick<GatewayRecord, 'id' | 'name' | 'isActive'>): { gsi1pk: string; gsi1sk: string } {
+  const { gsi1pk, gsi1sk } = gatewayPut(ITEM_ONLY, customerId, { ...record } as GatewayRecord).Item;
+  return { gsi1pk: String(gsi1pk), gsi1sk: String(gsi1sk) };
+}
+
+/** Access pattern: the organisation's active (or inactive) gateways, by name (gsi1). */
+export const gatewaysByName = (tableName: string, customerId: string, isActive: boolean): QueryParams =>
+  gateway.query.byName({ customerId, activity: isActive ? 'ACTIVE' : 'INACTIVE' }).params<QueryParams>({ table: tableName });
+
+/** gsi1 lists an organisation's gateways by name, the active ones apart from the inactive ones (a page cursor names it). */
+export const gatewayListPartition = (customerId: string, isActive: boolean): string =>
+  String(gatewaysByName(ITEM_ONLY, customerId, isActive).ExpressionAttributeValues?.[':pk']);
+
+
+const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
+
+/** The one decoder of a gateway item: each field picked (no keys, `customerId` or `__edb_*`). */
+export function toGatewayRecord(item: Record<string, unknown>): GatewayRecord {
+  const position = item['position'] as GatewayPosition | undefined;
+  return {
+    id: String(item['id']),
+    name: String(item['name'] ?? ''),
+    model: String(item['model'] ?? ''),
+    macId: String(item['macId'] ?? ''),
+    eui: String(item['eui'] ?? item['id']),
+    locationIds: stringList(item['locationIds']),
+    siteId: String(item['siteId'] ?? ''),
+    ...(typeof item['alarmProfileId'] === 'string' ? { alarmProfileId: item['alarmProfileId'] } : {}),
+    ...(typeof item['notificationGroupId'] === 'string' ? { notificationGroupId: item['notificationGroupId'] } : {}),
+    notes: String(item['notes'] ?? ''),
+    imageFileIds: stringList(item['imageFileIds']),
+    ...(position && typeof position.latitude === 'number' && typeof position.longitude === 'number'
+      ? { position: { latitude: position.latitude, longitude: position.longitude } }
+      : {}),
+    isActive: item['isActive'] !== false,
+    sensorCount: numberOr(item['sensorCount'], 0),
+    noteCount: numberOr(item['noteCount'], 0),
+    createdAt: String(item['createdAt'] ?? ''),
+    updatedAt: String(item['updatedAt'] ?? item['createdAt'] ?? ''),
+    createdBy: String(item['createdBy'] ?? ''),
+    updatedBy: String(item['updatedBy'] ?? item['createdBy'] ?? ''),
+    version: numberOr(item['version'], 1),
+  };
+}
+
 
 export const gatewayKey = (tableName: string, customerId: string, id: string): KeyParams =>
   gateway.get({ customerId, id }).params<KeyParams>({ table: tableName });

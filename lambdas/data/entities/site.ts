@@ -1,4 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
+import { validationError, type DomainError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { billingAddressOf, type SiteDocumentInfo, type SiteInput } from '@domain/organisation/site';
 import { customerIdAttribute, idListAttribute, namedRecordAttributes, strings } from '../attributes';
 import { SERVICE } from '../key-parts';
@@ -89,6 +91,9 @@ export type SiteItem = EntityItem<typeof site>;
 /** The item of a site (also what the demo seed writes). */
 export const sitePut = (tableName: string, customerId: string, record: SiteRecord): PutParams =>
   site.put({ customerId, ...record }).params<PutParams>({ table: tableName });
+
+/** The refusal when a write names a site that does not exist (a gateway's or a sensor's). */
+export const unknownSite = (): DomainError => validationError(MESSAGES.unknownSite, { siteId: MESSAGES.unknownSite });
 
 export const siteKey = (tableName: string, customerId: string, id: string): KeyParams =>
   site.get({ customerId, id }).params<KeyParams>({ table: tableName });
