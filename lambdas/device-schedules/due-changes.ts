@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DUE_CHANGES_PROGRESS_KEY, dueChangesPartition } from '../shared/keys';
+import { changesDueBy, queryAll } from '../data';
+import { DUE_CHANGES_PROGRESS_KEY } from '../shared/keys';
 import { describeError, type Logger } from '../shared/observability';
-import { queryAll } from '../shared/pagination';
+// Applying a change is the sensor's own transaction (its pending list, history, due item), kept in its store.
 import { SensorStore } from '../sensors/store';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -50,6 +51,9 @@ interface DueItem {
   changeId: string;
 }
 
+const toDueItem = (item: Record<string, unknown>): DueItem =>
+  ({ customerId: String(item['customerId']), deviceId: String(item['deviceId']), changeId: String(item['changeId']) });
+
 /**
  * Applies every scheduled disable and enable due at or before `now`, across organisations
  * (docs/decisions.md "Scheduled disable and enable"). Idempotent: an applied change leaves
@@ -61,18 +65,10 @@ export async function applyDueChanges(client: DynamoDBDocumentClient, tableName:
   const resumeFrom = typeof progress.Item?.['resumeFrom'] === 'string' ? progress.Item['resumeFrom'] : undefined;
   const hours = hoursToRead(now, resumeFrom);
   const store = new SensorStore(client, tableName, () => now);
-  // `<at>#...` sorts before `<now>$` exactly when at <= now ('#' < '$').
-  const upper = `${now.toISOString()}$`;
   const run: DueChangeRun = { applied: 0, stale: 0, failed: 0, hours: hours.length };
   let unfinished: string | undefined;
   for (const hour of hours) {
-    const due = await queryAll<DueItem>(client, {
-      TableName: tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :upper',
-      ExpressionAttributeValues: { ':pk': dueChangesPartition(hour), ':upper': upper },
-      ProjectionExpression: 'customerId, deviceId, changeId',
-    });
+    const due = await queryAll(client, changesDueBy(tableName, hour, now.toISOString()), toDueItem);
     for (const item of due) {
       try {
         const outcome = await store.applyScheduled(item.customerId, item.deviceId, item.changeId);

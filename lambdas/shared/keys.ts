@@ -60,8 +60,7 @@ export const byNameSortKey = (name: string, id: string) =>
 export const referencePartition = (customerId: string, entity: typeof ENTITY.site | typeof ENTITY.location, id: string) =>
   `${tenantPrefix(customerId)}#${entity}#${id}#REF`;
 
-/** The audit trail: one partition per organisation, newest last; gsi1 gives an entity's history. */
-export const auditPartition = (customerId: string) => `${tenantPrefix(customerId)}#${ENTITY.audit}`;
+/** One entity's history: gsi1 of the audit trail (lambdas/data/entities/audit-entry.ts), newest last. */
 export const historyPartition = (customerId: string, entity: EntityType, id: string) =>
   `${tenantPrefix(customerId)}#HISTORY#${entity}#${id}`;
 
@@ -127,7 +126,6 @@ export const deviceConfigVersionKey = (customerId: string) => ({ pk: `${tenantPr
  * carries its own customerId. The job's progress is one system item.
  */
 export const scheduledChangeSortKey = (changeId: string) => `SCHEDULEDCHANGE#${changeId}`;
-export const dueChangesPartition = (at: string) => `DEVICECHANGE#DUE#${at.slice(0, 13)}`;
 export const DUE_CHANGES_PROGRESS_KEY = { pk: 'SYSTEM#DEVICECHANGES', sk: 'PROGRESS' } as const;
 /** A sensor's calibration certificates and its equipment, under the sensor's own partition. */
 export const calibrationSortKey = (calibrationId: string) => `CALIBRATION#${calibrationId}`;

@@ -2,6 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import type { ScheduledSensorChange } from '@domain/devices/sensor';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
+import { partitionOf, type QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
 
 /**
@@ -57,3 +58,19 @@ export const dueChangeItem = (customerId: string, sensorId: string, change: Sche
 
 export const scheduledChangeKey = (tableName: string, customerId: string, sensorId: string, changeId: string): KeyParams =>
   scheduledChange.get({ customerId, deviceEntity: 'SENSOR', deviceId: sensorId, changeId }).params<KeyParams>({ table: tableName });
+
+/**
+ * Access pattern: every organisation's changes due in one hour (`byDueHour`) at or before a
+ * time, for the schedule job. The partition comes from the entity; `<at>#...` sorts before
+ * `<upTo>$` exactly when at <= upTo ('#' < '$'), which ElectroDB's `lt` cannot say.
+ */
+export function changesDueBy(tableName: string, hour: string, upTo: string): QueryParams {
+  const built = scheduledChange.query.byDueHour({ dueHour: hour }).params<QueryParams>({ table: tableName });
+  return {
+    TableName: tableName,
+    IndexName: built.IndexName,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :upper',
+    ExpressionAttributeValues: { ':pk': partitionOf(built), ':upper': `${upTo}$` },
+    ProjectionExpression: 'customerId, deviceId, changeId',
+  };
+}
