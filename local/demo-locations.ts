@@ -1,9 +1,7 @@
 import { locationInputSchema } from '@domain/organisation/location';
 import { siteInputSchema } from '@domain/organisation/site';
-import { locationItem, locationNameMarker, type LocationRecord } from '../lambdas/locations/store';
+import { locationPut, referenceItem, siteFieldsOf, sitePut, uniqueMarkerPut, type LocationRecord, type SiteRecord } from '../lambdas/data';
 import { ENTITY } from '../lambdas/shared/keys';
-import { referenceItem } from '../lambdas/shared/references';
-import { siteFieldsOf, siteItem, siteMarker, type SiteRecord } from '../lambdas/sites/store';
 import { DEMO_ORGANISATION } from './demo';
 
 /**
@@ -11,6 +9,9 @@ import { DEMO_ORGANISATION } from './demo';
  * domain's schemas, with their uniqueness markers and the site's reference from its
  * location (so the location cannot be deleted while the site is in it).
  */
+/** The data layer builds requests for a table; only the items are wanted here (the seed writes them), so any name does. */
+const ITEM_ONLY = 'item-only';
+
 export function demoLocationAndSiteItems(now: string): Record<string, unknown>[] {
   const { customerId, location, site } = DEMO_ORGANISATION;
   const bookkeeping = { createdAt: now, updatedAt: now, createdBy: 'seed', updatedBy: 'seed', version: 1 };
@@ -19,11 +20,11 @@ export function demoLocationAndSiteItems(now: string): Record<string, unknown>[]
   const { id: siteId, ...siteFields } = site;
   const siteRecord: SiteRecord = { id: siteId, ...siteFieldsOf(siteInputSchema.parse({ ...siteFields, locationIds: [locationId] })), ...bookkeeping };
   return [
-    { ...locationItem(customerId, locationRecord), refCount: 1 },
-    locationNameMarker(customerId, locationRecord.name, locationId),
-    siteItem(customerId, siteRecord),
-    siteMarker(customerId, 'name', siteRecord.name, siteId),
-    ...(siteRecord.siteId ? [siteMarker(customerId, 'siteId', siteRecord.siteId, siteId)] : []),
+    { ...locationPut(ITEM_ONLY, customerId, locationRecord).Item, refCount: 1 },
+    uniqueMarkerPut(ITEM_ONLY, { customerId, entityType: ENTITY.location, field: 'name', value: locationRecord.name }, locationId).Item,
+    sitePut(ITEM_ONLY, customerId, siteRecord).Item,
+    uniqueMarkerPut(ITEM_ONLY, { customerId, entityType: ENTITY.site, field: 'name', value: siteRecord.name }, siteId).Item,
+    ...(siteRecord.siteId ? [uniqueMarkerPut(ITEM_ONLY, { customerId, entityType: ENTITY.site, field: 'siteId', value: siteRecord.siteId }, siteId).Item] : []),
     referenceItem(customerId, { entity: ENTITY.location, id: locationId }, { kind: 'SITE', id: siteId, name: siteRecord.name }),
   ];
 }

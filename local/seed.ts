@@ -7,7 +7,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENTITY, tenantPrefix, UNIQUENESS_SORT_KEY, uniquenessPartition } from '../lambdas/shared/keys';
+import { organisationPut, uniqueMarkerPut } from '../lambdas/data';
+import { ENTITY, tenantPrefix } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevices } from './demo-devices';
@@ -40,10 +41,9 @@ export async function seedDemo(
     throw error;
   }
   const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
-  await put({
-    pk: `${tenantPrefix(customerId)}#ORGANISATION`, sk: 'ORGANISATION', type: 'ORGANISATION',
+  await put(organisationPut(tableName, {
     customerId, customerGroupId: DEMO_ORGANISATION.customerGroupId, name: DEMO_ORGANISATION.name, createdAt: now,
-  });
+  }).Item);
   const { site, location } = DEMO_ORGANISATION;
   for (const item of demoLocationAndSiteItems(now)) await put(item);
   for (const user of DEMO_USERS) {
@@ -71,15 +71,11 @@ export async function seedDemo(
       enableAuditModule: false, enableIVR: false, customerGroupId: DEMO_ORGANISATION.customerGroupId,
       createdAt: now, updatedAt: now, createdBy: 'seed', updatedBy: 'seed', version: 1,
     }));
-    await put({ ...emailClaim(customerId, user.email), ownerId: user.accountId });
+    await put(uniqueMarkerPut(tableName, { customerId, entityType: ENTITY.user, field: 'email', value: user.email }, user.accountId).Item);
   }
   await seedDemoDevices(documents, tableName);
   return true;
 }
-
-const emailClaim = (customerId: string, email: string) => ({
-  pk: uniquenessPartition(customerId, ENTITY.user, 'email', email), sk: UNIQUENESS_SORT_KEY,
-});
 
 async function ensureIdentityUser(
   identity: CognitoIdentityProviderClient,

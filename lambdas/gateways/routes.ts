@@ -5,7 +5,7 @@ import { notFound, validationError } from '@domain/core/errors';
 import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf, type HistoryEntry, historyEntrySchema } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
-import { unknownLocation } from '../locations/store';
+import { unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { SiteStore } from '../sites/store';
 import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
@@ -16,7 +16,7 @@ import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, typ
 import { deviceStateKey, ENTITY } from '../shared/keys';
 import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
-import { listReferences } from '../shared/references';
+import { listReferences } from '../data';
 import { purgeDeviceRecords } from '../device-records/store';
 import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from './store';
 import { defineRoutes, route } from '../shared/routing';

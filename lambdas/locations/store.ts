@@ -33,7 +33,6 @@ import {
   toLocationRecord,
   toShareRecord,
   uniqueMarker,
-  uniqueMarkerPut,
   versionedDelete,
   versionedUpdate,
   type AuditAction,
@@ -47,17 +46,12 @@ import type { Caller } from '../shared/caller';
 import { accountKey, ENTITY } from '../shared/keys';
 
 export type { LocationRecord, ShareRecord } from '../data';
-// Other resources' files still import these from here (they now live in the data layer).
-export { unknownLocation } from '../data';
 
 export interface Invitee {
   customerId: string;
   accountId: string;
   email: string;
 }
-
-/** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
-const ITEM_ONLY = 'item-only';
 
 /**
  * Locations on the single table (docs/data-model.md "Locations and sites"; the entities are
@@ -307,16 +301,6 @@ export class LocationStore {
   ): GuardedItem {
     return auditEntryPut(this.tableName, { customerId, caller, entityType: entity, entityId: id, action, before, after, now: this.clock() });
   }
-}
-
-/** The stored item of a location (also what the demo seed writes). */
-export function locationItem(customerId: string, record: LocationRecord): Record<string, unknown> {
-  return locationPut(ITEM_ONLY, customerId, record).Item;
-}
-
-/** The marker that keeps a location name unique in its organisation. */
-export function locationNameMarker(customerId: string, name: string, ownerId: string): Record<string, unknown> {
-  return uniqueMarkerPut(ITEM_ONLY, { customerId, entityType: ENTITY.location, field: 'name', value: name }, ownerId).Item;
 }
 
 function pickLocationFields(source: Partial<Record<(typeof LOCATION_FIELDS)[number], unknown>>): Pick<LocationRecord, (typeof LOCATION_FIELDS)[number]> {

@@ -52,13 +52,13 @@ import {
   type SensorStateRecord,
   type StoredScheduledChange,
 } from '../data';
-// Not on the data layer yet (the organisation stores move them): the site's and location's refusals.
+// Not on the data layer yet (the gateway store moves it): the site's refusal.
 import { unknownSite } from '../gateways/store';
-import { unknownLocation } from '../locations/store';
+import { unknownLocation } from '../data';
 import type { Caller } from '../shared/caller';
 import { devicePartition, ENTITY, historyPartition, referencePartition } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
-import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../shared/references';
+import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
 import { deviceDeletes } from '../shared/device-config';
 import { versionedUpdate } from '../shared/update-expression';
 import { SensorEquipment } from './equipment';

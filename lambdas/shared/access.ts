@@ -2,13 +2,12 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
-import type { AccountRecord } from '../data';
+import { listReferences, type AccountRecord } from '../data';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
 import { accountKey, ENTITY, membershipPartition } from './keys';
 import { queryAll } from './pagination';
-import { listReferences } from './references';
 
 /**
  * The shared access layer (SPEC section 6): what a caller may reach of the organisation's

@@ -4,7 +4,7 @@ import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { withDisplayName } from '@domain/organisation/location';
 import { type Site, siteDevicesSchema, type SiteDocument, siteDocumentSchema, siteDocumentUploadSchema, siteInputSchema, siteSchema, siteUsersSchema } from '@domain/organisation/site';
-import { unknownLocation } from '../locations/store';
+import { unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';

@@ -26,7 +26,6 @@ import {
   sitesByName,
   siteUpdate,
   toSiteRecord,
-  uniqueMarkerPut,
   unknownLocation,
   versionedUpdate,
   type AuditAction,
@@ -39,10 +38,7 @@ import {
 import type { Caller } from '../shared/caller';
 import { ENTITY, entityPartition } from '../shared/keys';
 
-export { siteFieldsOf, type SiteRecord, type StoredDocument } from '../data';
-
-/** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
-const ITEM_ONLY = 'item-only';
+export type { SiteRecord, StoredDocument } from '../data';
 
 /**
  * Sites on the single table (docs/data-model.md "Locations and sites"). The name and the site
@@ -255,12 +251,3 @@ export class SiteStore {
   }
 }
 
-/** The stored item of a site (also what the demo seed writes). */
-export function siteItem(customerId: string, record: SiteRecord): Record<string, unknown> {
-  return sitePut(ITEM_ONLY, customerId, record).Item;
-}
-
-/** The markers that keep a site's name and site id unique in its organisation. */
-export function siteMarker(customerId: string, field: 'name' | 'siteId', value: string, ownerId: string): Record<string, unknown> {
-  return uniqueMarkerPut(ITEM_ONLY, { customerId, entityType: ENTITY.site, field, value }, ownerId).Item;
-}

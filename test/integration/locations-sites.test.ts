@@ -7,7 +7,7 @@ import type { Location, LocationShare } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
 import type { ReferenceKind, Site, SiteDevices, SiteDocument } from '@domain/organisation/site';
 import { ENTITY, entityPartition, entitySortKey, historyPartition, membershipPartition, membershipSortKey } from '../../lambdas/shared/keys';
-import { referenceItem, type ReferenceTargetEntity } from '../../lambdas/shared/references';
+import { referenceItem, type ReferenceTargetEntity } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
-import type { KeyParams } from '../writes';
+import type { KeyParams, PutParams } from '../writes';
 
 /** The organisation's own item (its name and customer group), read by the sign-in and user administration. */
 export const organisation = new Entity({
@@ -10,6 +10,7 @@ export const organisation = new Entity({
     customerId: customerIdAttribute,
     name: { type: 'string' },
     customerGroupId: { type: 'any' },
+    createdAt: { type: 'string' },
     type: { type: 'string', default: 'ORGANISATION' },
   },
   indexes: {
@@ -20,6 +21,10 @@ export const organisation = new Entity({
   },
 });
 export type OrganisationItem = EntityItem<typeof organisation>;
+
+/** The organisation's item (what the demo seed writes). */
+export const organisationPut = (tableName: string, record: { customerId: string; name: string; customerGroupId: string; createdAt: string }): PutParams =>
+  organisation.put(record).params<PutParams>({ table: tableName });
 
 export const organisationKeyParams = (tableName: string, customerId: string): KeyParams =>
   organisation.get({ customerId }).params<KeyParams>({ table: tableName });
