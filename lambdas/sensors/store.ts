@@ -52,9 +52,7 @@ import {
   type SensorStateRecord,
   type StoredScheduledChange,
 } from '../data';
-// Not on the data layer yet (the gateway store moves it): the site's refusal.
-import { unknownSite } from '../gateways/store';
-import { unknownLocation } from '../data';
+import { unknownLocation, unknownSite } from '../data';
 import type { Caller } from '../shared/caller';
 import { devicePartition, ENTITY, historyPartition, referencePartition } from '../shared/keys';
 import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
