@@ -19,6 +19,7 @@ export * from './entities/account-grid-settings';
 export * from './entities/account-preferences';
 export * from './entities/audit-entry';
 export * from './entities/data-logging-profile';
+export * from './entities/device-command';
 export * from './entities/device-config-version';
 export * from './entities/device-file';
 export * from './entities/equipment';

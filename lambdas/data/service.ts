@@ -6,6 +6,7 @@ import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
 import { dataLoggingProfile } from './entities/data-logging-profile';
+import { deviceCommand } from './entities/device-command';
 import { deviceConfigVersion } from './entities/device-config-version';
 import { deviceFile } from './entities/device-file';
 import { equipment } from './entities/equipment';
@@ -43,6 +44,7 @@ export const ENTITIES = {
   accountPreferences,
   auditEntry,
   dataLoggingProfile,
+  deviceCommand,
   deviceConfigVersion,
   deviceFile,
   equipment,

@@ -11,11 +11,23 @@ import {
   type DeviceCommandInput,
   type DeviceKind,
 } from '@domain/devices/device-commands';
-import { auditItem } from '../shared/audit';
+import {
+  createPut,
+  deviceCommandAuditPut,
+  deviceCommandKey,
+  deviceCommandPartition,
+  deviceCommandPut,
+  deviceCommandsNewestFirst,
+  gatewayKey,
+  plainPut,
+  queryPage,
+  runTransaction,
+  sensorKey,
+  type CommandDeviceType,
+  type PageRequest,
+} from '../data';
 import type { Caller } from '../shared/caller';
-import { deviceKey, devicePartition, ENTITY, historyPartition, type DeviceEntity } from '../shared/keys';
-import { queryPage, type PageRequest } from '../shared/pagination';
-import { runTransaction } from '../shared/transactions';
+import { ENTITY } from '../shared/keys';
 
 /** A device a command is for or from: which kind, and its id (normalised). */
 export interface DeviceRef {
@@ -31,8 +43,7 @@ export interface DevicePlacement {
   gatewayId?: string;
 }
 
-const ENTITY_OF: Record<DeviceKind, DeviceEntity> = { sensor: ENTITY.sensor, gateway: ENTITY.gateway };
-const SORT_PREFIX = `${ENTITY.deviceCommand}#`;
+const ENTITY_OF: Record<DeviceKind, CommandDeviceType> = { sensor: ENTITY.sensor, gateway: ENTITY.gateway };
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -52,18 +63,18 @@ export class DeviceCommandStore {
   ) {}
 
   partition(customerId: string, device: DeviceRef): string {
-    return devicePartition(customerId, ENTITY_OF[device.kind], device.id);
+    return deviceCommandPartition(customerId, ENTITY_OF[device.kind], device.id);
   }
 
   private key(customerId: string, device: DeviceRef, commandId: string) {
-    return { pk: this.partition(customerId, device), sk: `${SORT_PREFIX}${commandId}` };
+    return deviceCommandKey(this.tableName, customerId, ENTITY_OF[device.kind], device.id, commandId).Key;
   }
 
   /** The device's configuration item, as far as commands need it; undefined when it does not exist. */
   async findDevice(customerId: string, device: DeviceRef): Promise<DevicePlacement | undefined> {
     const result = await this.client.send(new GetCommand({
       TableName: this.tableName,
-      Key: deviceKey(customerId, ENTITY_OF[device.kind], device.id),
+      Key: (device.kind === 'sensor' ? sensorKey : gatewayKey)(this.tableName, customerId, device.id).Key,
       ProjectionExpression: 'siteId, connectionType, gatewayId',
       ConsistentRead: true,
     }));
@@ -79,15 +90,8 @@ export class DeviceCommandStore {
 
   /** A device's commands, newest first, one page; statuses as a user sees them (expired ones read so). */
   async list(customerId: string, device: DeviceRef, page: PageRequest): Promise<{ items: DeviceCommand[]; nextCursor?: string }> {
-    const { items, nextCursor } = await queryPage<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': this.partition(customerId, device), ':prefix': SORT_PREFIX },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    }, page);
     const now = this.clock();
-    return { items: items.map((item) => this.view(item, now)), ...(nextCursor ? { nextCursor } : {}) };
+    return queryPage(this.client, deviceCommandsNewestFirst(this.tableName, customerId, ENTITY_OF[device.kind], device.id), page, (item) => this.view(item, now));
   }
 
   async find(customerId: string, device: DeviceRef, commandId: string): Promise<DeviceCommand | undefined> {
@@ -114,21 +118,12 @@ export class DeviceCommandStore {
     };
     const ttl = Math.floor(now.getTime() / 1000) + COMMAND_RETENTION_DAYS * DAY_SECONDS;
     // The entry is the command's, filed in the device's history so its History tab lists it.
-    const audit = {
-      ...auditItem(customerId, caller, ENTITY.deviceCommand, command.id, 'create', undefined, { ...command }, now),
-      gsi1pk: historyPartition(customerId, ENTITY_OF[device.kind], device.id),
-    };
+    const audit = deviceCommandAuditPut(this.tableName, {
+      customerId, caller, entityType: ENTITY.deviceCommand, entityId: command.id, action: 'create', before: undefined, after: { ...command }, now,
+    }, { type: ENTITY_OF[device.kind], id: device.id });
     await runTransaction(this.client, [
-      {
-        item: {
-          Put: {
-            TableName: this.tableName,
-            Item: { ...this.key(customerId, device, command.id), type: 'DeviceCommand', ...command, ttl },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
-      { item: { Put: { TableName: this.tableName, Item: audit } } },
+      createPut(deviceCommandPut(this.tableName, customerId, ENTITY_OF[device.kind], command, ttl)),
+      plainPut(audit),
     ]);
     return command;
   }
