@@ -172,7 +172,7 @@ describe('one middleware order for every kind of handler', () => {
   async function sequenceOf(invoke: () => Promise<unknown>): Promise<string[]> {
     const calls: string[] = [];
     /** Records a call of the shared logger's or metrics' method, and lets it do its work. */
-    const watch = <T extends object, K extends keyof T>(target: T, method: K, name: string) => {
+    const watch = <T extends object, K extends keyof T>(target: T, method: K, name: string): { mockRestore(): void } => {
       const original = (target[method] as (...args: unknown[]) => unknown).bind(target);
       return vi.spyOn(target, method as never).mockImplementation(((...args: unknown[]) => {
         calls.push(name);
@@ -201,7 +201,7 @@ describe('one middleware order for every kind of handler', () => {
     const scheduledEvent = { id: 'e-1', time: '2026-03-01T10:00:00Z' } as ScheduledEvent;
     const [route = ''] = httpHandler.routeKeys;
 
-    const http = await sequenceOf(() => httpHandler(apiEvent(route), context));
+    const http = await sequenceOf(() => httpHandler(apiEvent(route), context as Parameters<typeof httpHandler>[1]));
     const queue = await sequenceOf(() => queueHandler(sqsEvent, context));
     const scheduled = await sequenceOf(() => scheduledHandler(scheduledEvent, context));
 

@@ -1,12 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_CEILING_KB, firstLoadChunks } from '../../../test/bench/first-load.mts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LOAD_CEILING_KB, firstLoadChunks } from '../bench/first-load.mjs';
 
-// Type-checked with Node's types (tsconfig.node.json): it reads the build, not the browser's code.
-// A path, not a URL: under jsdom import.meta.url is not a file: URL.
-const distDir = join(import.meta.dirname, '..', '..', 'dist');
-const built = existsSync(join(distDir, '.vite', 'manifest.json'));
+const distDir = join(import.meta.dirname, '..', '..', 'frontend', 'dist');
 
 /** The packages a chunk's source map says it holds. */
 function packagesIn(file: string): string[] {
@@ -14,8 +11,12 @@ function packagesIn(file: string): string[] {
   return map.sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1] ?? []);
 }
 
-// Reads the built app (`npm test` builds it first); without a build there is nothing to measure.
-describe.skipIf(!built)('first load of the sign-in page (built frontend/dist, Vite manifest)', () => {
+// Reads the built app, as the browser tests do (`npm test` builds it first).
+describe('first load of the sign-in page (built frontend/dist, Vite manifest)', () => {
+  beforeAll(() => {
+    if (!existsSync(join(distDir, '.vite', 'manifest.json'))) throw new Error('No built web app in frontend/dist: run `npm run build:web` first.');
+  });
+
   it(`stays within ${FIRST_LOAD_CEILING_KB} kB of gzipped JavaScript`, () => {
     const total = firstLoadChunks(distDir).reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
     expect(total / 1000).toBeLessThanOrEqual(FIRST_LOAD_CEILING_KB);
