@@ -18,6 +18,7 @@ export * from './entities/account-dashboard-preferences';
 export * from './entities/account-grid-settings';
 export * from './entities/account-preferences';
 export * from './entities/audit-entry';
+export * from './entities/calibration';
 export * from './entities/data-logging-profile';
 export * from './entities/device-command';
 export * from './entities/device-config-version';

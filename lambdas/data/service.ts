@@ -5,6 +5,7 @@ import { accountDashboardPreferences } from './entities/account-dashboard-prefer
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
+import { calibration } from './entities/calibration';
 import { dataLoggingProfile } from './entities/data-logging-profile';
 import { deviceCommand } from './entities/device-command';
 import { deviceConfigVersion } from './entities/device-config-version';
@@ -43,6 +44,7 @@ export const ENTITIES = {
   accountGridSettings,
   accountPreferences,
   auditEntry,
+  calibration,
   dataLoggingProfile,
   deviceCommand,
   deviceConfigVersion,

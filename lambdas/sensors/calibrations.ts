@@ -3,17 +3,21 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { latestCalibration, type Calibration, type CalibrationInput } from '@domain/devices/calibration';
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
+import {
+  calibrationKey,
+  calibrationPut,
+  calibrationsOfSensor,
+  createPut,
+  queryAll,
+  toCalibrationRecord,
+  type CalibrationRecord,
+  type GuardedItem,
+} from '../data';
 import type { Caller } from '../shared/caller';
-import { calibrationSortKey, devicePartition, ENTITY } from '../shared/keys';
-import { queryAll } from '../shared/pagination';
-import type { GuardedItem } from '../shared/transactions';
 import type { SiteDocumentFiles } from '../sites/documents';
 import type { SensorRecord, SensorStore } from './store';
 
-/** A calibration as stored: its certificate's object key in the files bucket, if it has one. */
-export interface CalibrationRecord extends Omit<Calibration, 'certificate'> {
-  certificate?: { key: string; fileName: string; size: number };
-}
+export type { CalibrationRecord } from '../data';
 
 /** Object keys start with the organisation, as table keys do. */
 export const calibrationCertificateKey = (customerId: string, sensorId: string, calibrationId: string) =>
@@ -36,22 +40,13 @@ export class CalibrationStore {
 
   /** Latest issue first. */
   async list(customerId: string, sensorId: string): Promise<CalibrationRecord[]> {
-    const items = await queryAll<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :calibration)',
-      ExpressionAttributeValues: { ':pk': devicePartition(customerId, ENTITY.sensor, sensorId), ':calibration': calibrationSortKey('') },
-      ConsistentRead: true,
-    });
-    return items.map(toCalibrationRecord)
+    const records = await queryAll(this.client, calibrationsOfSensor(this.tableName, customerId, sensorId), toCalibrationRecord);
+    return records
       .sort((a, b) => b.issueDate.localeCompare(a.issueDate) || b.createdAt.localeCompare(a.createdAt));
   }
 
   async get(customerId: string, sensorId: string, calibrationId: string): Promise<CalibrationRecord> {
-    const result = await this.client.send(new GetCommand({
-      TableName: this.tableName,
-      Key: { pk: devicePartition(customerId, ENTITY.sensor, sensorId), sk: calibrationSortKey(calibrationId) },
-      ConsistentRead: true,
-    }));
+    const result = await this.client.send(new GetCommand({ ...calibrationKey(this.tableName, customerId, sensorId, calibrationId), ConsistentRead: true }));
     if (result.Item === undefined) throw notFound(MESSAGES.calibrationNotFound);
     return toCalibrationRecord(result.Item);
   }
@@ -76,9 +71,7 @@ export class CalibrationStore {
       createdAt: this.clock().toISOString(),
       createdBy: caller.email,
     };
-    const put: GuardedItem = {
-      item: { Put: { TableName: this.tableName, Item: calibrationItem(customerId, record), ConditionExpression: 'attribute_not_exists(pk)' } },
-    };
+    const put: GuardedItem = createPut(calibrationPut(this.tableName, customerId, record));
     try {
       const all = [...(await this.list(customerId, sensor.id)), record];
       await this.sensors.setCalibration(caller, customerId, sensor, datesOf(latestCalibration(all)), [put]);
@@ -96,8 +89,7 @@ export class CalibrationStore {
     await this.sensors.setCalibration(caller, customerId, sensor, datesOf(latestCalibration(remaining)), [{
       item: {
         Delete: {
-          TableName: this.tableName,
-          Key: { pk: devicePartition(customerId, ENTITY.sensor, sensor.id), sk: calibrationSortKey(calibrationId) },
+          ...calibrationKey(this.tableName, customerId, sensor.id, calibrationId),
           ConditionExpression: 'attribute_exists(pk)',
         },
       },
@@ -108,7 +100,7 @@ export class CalibrationStore {
   /** Every calibration of a deleted sensor goes, with its certificate (after the sensor's own delete). */
   async deleteAll(customerId: string, sensorId: string): Promise<void> {
     for (const record of await this.list(customerId, sensorId)) {
-      await this.sensors.deleteDeviceItem(customerId, sensorId, calibrationSortKey(record.id));
+      await this.sensors.deleteDeviceItem(customerId, sensorId, String(calibrationKey(this.tableName, customerId, sensorId, record.id).Key['sk']));
       if (record.certificate) await this.files.delete(record.certificate.key);
     }
   }
@@ -121,31 +113,6 @@ export class CalibrationStore {
 function datesOf(calibration: CalibrationRecord | undefined): SensorRecord['calibration'] {
   if (calibration === undefined) return undefined;
   return { issueDate: calibration.issueDate, ...(calibration.renewalDate ? { renewalDate: calibration.renewalDate } : {}) };
-}
-
-function calibrationItem(customerId: string, record: CalibrationRecord): Record<string, unknown> {
-  return {
-    pk: devicePartition(customerId, ENTITY.sensor, record.sensorId),
-    sk: calibrationSortKey(record.id),
-    type: 'Calibration',
-    ...record,
-  };
-}
-
-function toCalibrationRecord(item: Record<string, unknown>): CalibrationRecord {
-  const optional = (field: string) => (typeof item[field] === 'string' ? { [field]: item[field] } : {});
-  const certificate = item['certificate'] as CalibrationRecord['certificate'] | undefined;
-  return {
-    id: String(item['id']),
-    sensorId: String(item['sensorId']),
-    issueDate: String(item['issueDate']),
-    ...optional('renewalDate'),
-    ...optional('certificateNumber'),
-    ...optional('calibratedBy'),
-    ...(certificate ? { certificate } : {}),
-    createdAt: String(item['createdAt'] ?? ''),
-    createdBy: String(item['createdBy'] ?? ''),
-  };
 }
 
 /** A calibration as the API gives it: where its certificate is kept stays inside. */

@@ -127,8 +127,7 @@ export const deviceConfigVersionKey = (customerId: string) => ({ pk: `${tenantPr
  */
 export const scheduledChangeSortKey = (changeId: string) => `SCHEDULEDCHANGE#${changeId}`;
 export const DUE_CHANGES_PROGRESS_KEY = { pk: 'SYSTEM#DEVICECHANGES', sk: 'PROGRESS' } as const;
-/** A sensor's calibration certificates and its equipment, under the sensor's own partition. */
-export const calibrationSortKey = (calibrationId: string) => `CALIBRATION#${calibrationId}`;
+/** A sensor's equipment, under the sensor's own partition. */
 export const EQUIPMENT_SORT_KEY = 'EQUIPMENT';
 
 /** Raw readings: one partition per sensor, sort key the reading time (ISO, UTC, ms), so a reading is stored once. */
