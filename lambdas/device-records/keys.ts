@@ -19,11 +19,4 @@ export const deviceNoteNameKey = (customerId: string, entity: DeviceEntity, devi
   sk: `${NOTE_NAME_PREFIX}${encodeURIComponent(normaliseUnique(name))}`,
 });
 
-export const deviceFileKey = (customerId: string, entity: DeviceEntity, deviceId: string, fileId: string) => ({
-  pk: devicePartition(customerId, entity, deviceId),
-  sk: `${FILE_PREFIX}${fileId}`,
-});
-
-/** Object keys start with the organisation, as table keys do. */
-export const deviceFileObjectKey = (customerId: string, entity: DeviceEntity, deviceId: string, fileId: string) =>
-  `${encodeURIComponent(customerId)}/${entity === 'SENSOR' ? 'sensors' : 'gateways'}/${deviceId}/${fileId}`;
+// A device's file key and object key are the data layer's device file entity's (lambdas/data/entities/device-file.ts).

@@ -18,17 +18,14 @@ import { deviceKey, devicePartition, ENTITY, normaliseUnique, type DeviceEntity 
 import type { Logger } from '../shared/observability';
 import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { deviceFileKey, deviceFileObjectKey, deviceNoteKey, deviceNoteNameKey, FILE_PREFIX, NOTE_NAME_PREFIX, NOTE_PREFIX } from './keys';
+import { deviceFileKey, deviceFileObjectKey, deviceFilePut, toDeviceFileRecord, type DeviceFileRecord } from '../data';
+import { deviceNoteKey, deviceNoteNameKey, FILE_PREFIX, NOTE_NAME_PREFIX, NOTE_PREFIX } from './keys';
 import { S3DeviceFileObjects, type DeviceFileObjects } from './objects';
 
 /** A pending upload that is never confirmed is forgotten after a day (the table's TTL). */
 const PENDING_FILE_TTL_SECONDS = 24 * 60 * 60;
 
-/** A file as stored: what the API shows, and where its bytes are. */
-export interface DeviceFileRecord extends DeviceFile {
-  /** The object's key in the files bucket (never returned). */
-  key: string;
-}
+export type { DeviceFileRecord } from '../data';
 
 /** A note as stored. */
 export type DeviceNoteRecord = DeviceNote;
@@ -69,20 +66,7 @@ function toNote(item: Record<string, unknown>): DeviceNoteRecord {
   };
 }
 
-function toFile(item: Record<string, unknown>): DeviceFileRecord {
-  return {
-    id: String(item['id']),
-    fileName: String(item['fileName'] ?? ''),
-    contentType: String(item['contentType'] ?? 'application/octet-stream'),
-    size: Number(item['size'] ?? 0),
-    kind: item['kind'] === 'image' ? 'image' : 'file',
-    status: item['status'] === 'uploaded' ? 'uploaded' : 'pending',
-    createdBy: String(item['createdBy'] ?? ''),
-    createdAt: String(item['createdAt'] ?? ''),
-    ...(typeof item['uploadedAt'] === 'string' ? { uploadedAt: item['uploadedAt'] } : {}),
-    key: String(item['key'] ?? ''),
-  };
-}
+const toFile = toDeviceFileRecord;
 
 /** A file as the API shows it: without where its bytes are. */
 export function fileView(record: DeviceFileRecord): DeviceFile {
@@ -235,7 +219,7 @@ export class DeviceRecordStore {
   }
 
   async file(customerId: string, entity: DeviceEntity, deviceId: string, fileId: string): Promise<DeviceFileRecord> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceFileKey(customerId, entity, deviceId, fileId), ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceFileKey(this.tableName, customerId, entity, deviceId, fileId).Key, ConsistentRead: true }));
     if (result.Item === undefined) throw notFound(MESSAGES.fileNotFound);
     return toFile(result.Item);
   }
@@ -264,10 +248,7 @@ export class DeviceRecordStore {
         item: {
           Put: {
             TableName: this.tableName,
-            Item: {
-              ...deviceFileKey(customerId, entity, deviceId, id), type: ENTITY.deviceFile, deviceType: entity, deviceId, ...record,
-              ttl: Math.floor(now.getTime() / 1000) + PENDING_FILE_TTL_SECONDS,
-            },
+            Item: deviceFilePut(this.tableName, customerId, entity, deviceId, record, Math.floor(now.getTime() / 1000) + PENDING_FILE_TTL_SECONDS).Item,
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -285,7 +266,7 @@ export class DeviceRecordStore {
         item: {
           Update: {
             TableName: this.tableName,
-            Key: deviceFileKey(customerId, entity, deviceId, file.id),
+            Key: deviceFileKey(this.tableName, customerId, entity, deviceId, file.id).Key,
             UpdateExpression: 'SET #status = :uploaded, uploadedAt = :at REMOVE #ttl',
             ConditionExpression: '#status = :pending',
             ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
@@ -308,7 +289,7 @@ export class DeviceRecordStore {
         item: {
           Delete: {
             TableName: this.tableName,
-            Key: deviceFileKey(customerId, entity, deviceId, file.id),
+            Key: deviceFileKey(this.tableName, customerId, entity, deviceId, file.id).Key,
             ConditionExpression: 'attribute_exists(pk)',
           },
         },
