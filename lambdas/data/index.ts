@@ -23,6 +23,8 @@ export * from './entities/data-logging-profile';
 export * from './entities/device-command';
 export * from './entities/device-config-version';
 export * from './entities/device-file';
+export * from './entities/device-note';
+export * from './entities/device-note-name';
 export * from './entities/equipment';
 export * from './entities/gateway';
 export * from './entities/gateway-state';

@@ -10,6 +10,8 @@ import { dataLoggingProfile } from './entities/data-logging-profile';
 import { deviceCommand } from './entities/device-command';
 import { deviceConfigVersion } from './entities/device-config-version';
 import { deviceFile } from './entities/device-file';
+import { deviceNote } from './entities/device-note';
+import { deviceNoteName } from './entities/device-note-name';
 import { equipment } from './entities/equipment';
 import { gateway } from './entities/gateway';
 import { gatewayState } from './entities/gateway-state';
@@ -49,6 +51,8 @@ export const ENTITIES = {
   deviceCommand,
   deviceConfigVersion,
   deviceFile,
+  deviceNote,
+  deviceNoteName,
   equipment,
   gateway,
   gatewayState,
