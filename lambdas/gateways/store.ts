@@ -3,9 +3,11 @@ import { conflict, validationError } from '@domain/core/errors';
 import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import {
+  attachReference,
   auditEntryPut,
   claimUnique,
   createPut,
+  detachReference,
   deviceConfigVersionBump,
   deviceFileKey,
   GATEWAY_FIELDS,
@@ -18,6 +20,7 @@ import {
   queryPage,
   readByIds,
   releaseUnique,
+  renameReference,
   runTransaction,
   sensorsByGateway,
   toGatewayRecord,
@@ -32,11 +35,12 @@ import {
   type GatewayStateRecord,
   type GuardedItem,
   type PageRequest,
+  type Reference,
+  type ReferenceTarget,
 } from '../data';
 import type { Caller } from '../shared/caller';
 import { ENTITY, historyPartition } from '../shared/keys';
 import { queryPage as queryRawPage } from '../shared/pagination';
-import { attachReference, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
 import { deviceDeletes } from '../shared/device-config';
 import { versionedUpdate } from '../shared/update-expression';
 
