@@ -12,15 +12,18 @@ export const idListAttribute = stringList;
  * security groups, user views, ...), and `nameKey`, the form of its name inside the by-name
  * index's sort key, derived from `name` on every put (hidden: never part of what is read).
  */
+/** `nameKey`: the form of `name` inside a by-name index's sort key, set from `name` on every write, never read back. */
+export const nameKeyAttribute = {
+  type: 'string',
+  hidden: true,
+  watch: ['name'],
+  set: (_value: unknown, item: { name?: unknown }) => nameKeyOf(String(item.name ?? '')),
+} as const;
+
 export const namedRecordAttributes = {
   id: { type: 'string', required: true },
   name: { type: 'string', required: true },
-  nameKey: {
-    type: 'string',
-    hidden: true,
-    watch: ['name'],
-    set: (_value: unknown, item: { name?: unknown }) => nameKeyOf(String(item.name ?? '')),
-  },
+  nameKey: nameKeyAttribute,
   createdAt: { type: 'string', required: true },
   updatedAt: { type: 'string', required: true },
   createdBy: { type: 'string', required: true },

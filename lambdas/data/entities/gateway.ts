@@ -2,8 +2,8 @@ import { Entity, type EntityItem } from 'electrodb';
 import { validationError, type DomainError } from '@domain/core/errors';
 import type { GatewayPosition } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
-import { customerIdAttribute, idListAttribute } from '../attributes';
-import { nameKeyOf, SERVICE } from '../key-parts';
+import { customerIdAttribute, idListAttribute, nameKeyAttribute } from '../attributes';
+import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
 import type { KeyParams, PutParams } from '../writes';
@@ -55,12 +55,7 @@ export const gateway = new Entity({
     customerId: customerIdAttribute,
     id: { type: 'string', required: true },
     name: { type: 'string', required: true },
-    nameKey: {
-      type: 'string',
-      hidden: true,
-      watch: ['name'],
-      set: (_value: unknown, item: { name?: unknown }) => nameKeyOf(String(item.name ?? '')),
-    },
+    nameKey: nameKeyAttribute,
     model: { type: 'string' },
     macId: { type: 'string' },
     eui: { type: 'string' },

@@ -1,8 +1,8 @@
 import { Entity, type EntityItem } from 'electrodb';
 import type { Caller } from '../../shared/caller';
 import type { DeviceStatus, ScheduledSensorChange, SensorDisable, SensorInput } from '@domain/devices/sensor';
-import { customerIdAttribute } from '../attributes';
-import { nameKeyOf, SERVICE } from '../key-parts';
+import { customerIdAttribute, nameKeyAttribute } from '../attributes';
+import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
 
@@ -54,12 +54,7 @@ export const sensor = new Entity({
     customerId: customerIdAttribute,
     id: { type: 'string', required: true },
     name: { type: 'string', required: true },
-    nameKey: {
-      type: 'string',
-      hidden: true,
-      watch: ['name'],
-      set: (_value: unknown, item: { name?: unknown }) => nameKeyOf(String(item.name ?? '')),
-    },
+    nameKey: nameKeyAttribute,
     description: { type: 'string' },
     deviceModel: { type: 'string' },
     monitoringType: { type: 'string' },
