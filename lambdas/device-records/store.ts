@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, type BatchWriteCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { newCommandId as timeOrderedId } from '@domain/devices/device-commands';
 import {
   PRESIGNED_URL_SECONDS,
@@ -18,7 +18,7 @@ import { deviceKey, devicePartition, ENTITY, normaliseUnique, type DeviceEntity 
 import type { Logger } from '../shared/observability';
 import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
 import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { deviceFileKey, deviceFileObjectKey, deviceFilePut, toDeviceFileRecord, type DeviceFileRecord } from '../data';
+import { batchWrite, deviceFileKey, deviceFileObjectKey, deviceFilePut, toDeviceFileRecord, type DeviceFileRecord } from '../data';
 import { deviceNoteKey, deviceNoteNameKey, FILE_PREFIX, NOTE_NAME_PREFIX, NOTE_PREFIX } from './keys';
 import { S3DeviceFileObjects, type DeviceFileObjects } from './objects';
 
@@ -332,17 +332,9 @@ export class DeviceRecordStore {
     return items.filter((item) => [NOTE_PREFIX, NOTE_NAME_PREFIX, FILE_PREFIX].some((prefix) => String(item['sk']).startsWith(prefix)));
   }
 
-  /** Removes items by key, 25 a call, asking again for what was not processed. */
+  /** Removes items by key (the data layer's batch write: 25 a call, what was not processed asked again). */
   async removeItems(items: readonly Record<string, unknown>[]): Promise<void> {
-    for (let start = 0; start < items.length; start += 25) {
-      let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] | undefined =
-        items.slice(start, start + 25).map((item) => ({ DeleteRequest: { Key: { pk: item['pk'], sk: item['sk'] } } }));
-      for (let attempt = 0; requests !== undefined && requests.length > 0; attempt += 1) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-        const result: BatchWriteCommandOutput = await this.client.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests } }));
-        requests = result.UnprocessedItems?.[this.tableName];
-      }
-    }
+    await batchWrite(this.client, this.tableName, items.map((item) => ({ DeleteRequest: { Key: { pk: item['pk'], sk: item['sk'] } } })));
   }
 
   private auditedFile(entity: DeviceEntity, deviceId: string, file: DeviceFileRecord): Record<string, unknown> {
