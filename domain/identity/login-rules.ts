@@ -15,7 +15,7 @@ export const CODE_LENGTH = 6;
 
 /** The email shape zod's `z.email()` checks by default (its "practical" pattern, zod 4). */
 // Verbatim from zod, escapes included, so login.test.ts can compare the two sources.
-// eslint-disable-next-line no-useless-escape
+// eslint-disable-next-line no-useless-escape -- zod's pattern kept verbatim (escapes included) so the test can compare the two
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 export type UsernameProblem = typeof MESSAGES.usernameRequired | typeof MESSAGES.usernameEmail;
