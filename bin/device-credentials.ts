@@ -1,6 +1,7 @@
 import { portsFromEnvironment } from '../local/ports';
 import { deviceCredentials } from '../local/device-credentials';
 import { deviceTopic } from '@domain/telemetry/telemetry';
+import { deviceIngestTopic, LOCAL_STAGE } from '../lambdas/iot-rules';
 import { DEFAULT_DATA_DIR } from '../local/stack';
 
 /**
@@ -17,7 +18,8 @@ function main(): void {
   const dataDir = process.env['LOCAL_DATA_DIR'] ?? DEFAULT_DATA_DIR;
   const { clientId, username, password } = deviceCredentials(dataDir, customerId, deviceId);
   const { mqtt, mqttWebSocket } = portsFromEnvironment();
-  const topic = (kind: Parameters<typeof deviceTopic>[2]) => deviceTopic(customerId, clientId, kind);
+  // Devices publish through Basic Ingest (no messaging charge on AWS); the plain topics are still accepted.
+  const topic = (kind: Parameters<typeof deviceIngestTopic>[3]) => deviceIngestTopic(LOCAL_STAGE, customerId, clientId, kind);
   process.stdout.write(`MQTT connection settings of device ${clientId} (organisation ${customerId}):
 
   URL        mqtt://localhost:${mqtt}   (WebSocket ws://localhost:${mqttWebSocket})
@@ -28,11 +30,12 @@ function main(): void {
   Publish    ${topic('readings')}
              ${topic('status')}
              ${topic('commands/ack')}
-  Subscribe  ${topic('commands')}
+             (Basic Ingest; the plain ${deviceTopic(customerId, clientId, 'readings')} etc. still work)
+  Subscribe  ${deviceTopic(customerId, clientId, 'commands')}
 
   For example:
   mosquitto_pub -h localhost -p ${mqtt} -q 1 -i ${clientId} -u ${username} -P '${password}' \\
-    -t ${topic('readings')} -m '{"time":"${new Date().toISOString()}","channels":{"1":4.2},"battery":97}'
+    -t '${topic('readings')}' -m '{"time":"${new Date().toISOString()}","channels":{"1":4.2},"battery":97}'
 `);
 }
 

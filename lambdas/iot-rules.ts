@@ -1,4 +1,4 @@
-import { TOPIC_ROOT } from '@domain/telemetry/telemetry';
+import { TOPIC_ROOT, deviceTopic, type DeviceTopicKind } from '@domain/telemetry/telemetry';
 
 /**
  * The one list of IoT topic rules (ARCHITECTURE.md "Rules that keep the two runtimes one"):
@@ -54,8 +54,48 @@ export const IOT_RULES: readonly IotRuleDefinition[] = [
 
 /**
  * The rule's SQL: the device's payload, the customer and device ids from the topic (which
- * the device's policy makes trustworthy), the kind and the broker's receive time.
+ * the device's policy makes trustworthy), the kind and the broker's receive time. The same
+ * SQL serves a Basic Ingest publish: `topic(n)` never sees the `$aws/rules/<rule>/` prefix,
+ * and the FROM clause (not applied to Basic Ingest) still routes a plain-topic publish.
  */
 export function iotRuleSql(rule: IotRuleDefinition): string {
   return `SELECT * AS payload, topic(2) AS customerId, topic(3) AS sourceDeviceId, '${rule.kind}' AS kind, timestamp() AS receivedAt FROM '${rule.topicFilter}'`;
+}
+
+// Basic Ingest (docs/devices.md "Topics") ---------------------------------------------------
+
+/** The stage the local runtime names its rules with (on AWS: the deployment's stage, lib/context.ts). */
+export const LOCAL_STAGE = 'local';
+
+/** A rule's name in one deployment: rule names are per account and region, so they carry the stage. */
+export function iotRuleName(rule: IotRuleDefinition, stage: string): string {
+  return `${TOPIC_ROOT}_${stage.replace(/[^A-Za-z0-9]/g, '_')}_${rule.name}`;
+}
+
+/** IoT Core's reserved prefix: a publish under `$aws/rules/<ruleName>/` goes to that rule alone, with no messaging charge. */
+export const BASIC_INGEST_PREFIX = '$aws/rules/';
+
+/** The rule a device's messages of one kind are for (devices publish readings, status and commands/ack). */
+export function iotRuleForKind(kind: DeviceTopicKind): IotRuleDefinition | undefined {
+  return IOT_RULES.find((rule) => rule.kind === kind);
+}
+
+/**
+ * Where a device publishes a message of `kind` in the deployment of `stage`: its own topic
+ * behind the Basic Ingest prefix of the rule for that kind. The rule sees the topic without
+ * the prefix (`topic(2)` is still the customer id), and no broker delivers it to anyone else.
+ */
+export function deviceIngestTopic(stage: string, customerId: string, deviceId: string, kind: Exclude<DeviceTopicKind, 'commands'>): string {
+  const rule = iotRuleForKind(kind);
+  if (rule === undefined) throw new Error(`No IoT rule takes ${kind} messages`);
+  return `${BASIC_INGEST_PREFIX}${iotRuleName(rule, stage)}/${deviceTopic(customerId, deviceId, kind)}`;
+}
+
+/** A Basic Ingest topic's rule name and the topic the rule sees, or undefined when the topic is not one. */
+export function parseBasicIngestTopic(topic: string): { ruleName: string; topic: string } | undefined {
+  if (!topic.startsWith(BASIC_INGEST_PREFIX)) return undefined;
+  const rest = topic.slice(BASIC_INGEST_PREFIX.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return undefined;
+  return { ruleName: rest.slice(0, slash), topic: rest.slice(slash + 1) };
 }

@@ -1,7 +1,8 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableClass, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { TABLE_CLASS } from './cost-settings';
 import { nagResourceName } from './nag';
 
 export type TableAccess = 'read' | 'readWrite';
@@ -11,8 +12,8 @@ export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
 
 /**
  * The portal's one DynamoDB table (ARCHITECTURE.md "Back end"): `pk`/`sk`, generic GSIs,
- * a `ttl` attribute. It holds every organisation's records, so it is never deleted with
- * the stack.
+ * a `ttl` attribute, in the table class of lib/cost-settings.ts. It holds every
+ * organisation's records, so it is never deleted with the stack.
  */
 export class Data extends Construct {
   public readonly table: Table;
@@ -24,6 +25,7 @@ export class Data extends Construct {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       sortKey: { name: 'sk', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
+      tableClass: TableClass[TABLE_CLASS],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: 'ttl',
       encryption: TableEncryption.AWS_MANAGED,

@@ -8,7 +8,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { TOPIC_ROOT } from '@domain/telemetry/telemetry';
-import { IOT_RULE_HANDLERS, IOT_RULES, iotRuleSql, type IotRuleHandlerName } from '../lambdas/iot-rules';
+import { BASIC_INGEST_PREFIX, IOT_RULE_HANDLERS, IOT_RULES, iotRuleName, iotRuleSql, type IotRuleHandlerName } from '../lambdas/iot-rules';
+import { INGEST_BATCH_SIZE, INGEST_BATCHING_WINDOW_SECONDS } from './cost-settings';
 import type { Api } from './api';
 import type { Data } from './data';
 import { PortalFunction } from './function';
@@ -21,9 +22,6 @@ export const CUSTOMER_ID_ATTRIBUTE = 'customerId';
 const THING_NAME = '${iot:Connection.Thing.ThingName}';
 const THING_CUSTOMER = `\${iot:Connection.Thing.Attributes[${CUSTOMER_ID_ATTRIBUTE}]}`;
 
-/** Ingest batches: up to 100 messages or 5 seconds, whichever comes first (docs/performance.md). */
-const INGEST_BATCH_SIZE = 100;
-const INGEST_BATCHING_WINDOW = Duration.seconds(5);
 /** A message the ingest failed this many times goes to the dead-letter queue. */
 const MAX_RECEIVE_COUNT = 5;
 
@@ -97,8 +95,9 @@ export class Devices extends Construct {
       deadLetterQueue: { queue: this.ingestDeadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
     ingest.addEventSource(new SqsEventSource(this.ingestQueue, {
+      // Why these: lib/cost-settings.ts (the cost bench reads the same values).
       batchSize: INGEST_BATCH_SIZE,
-      maxBatchingWindow: INGEST_BATCHING_WINDOW,
+      maxBatchingWindow: Duration.seconds(INGEST_BATCHING_WINDOW_SECONDS),
       reportBatchItemFailures: true,
     }));
 
@@ -115,12 +114,11 @@ export class Devices extends Construct {
       reason: "The rules engine writes its errors to log streams it creates in this one log group.",
     });
 
-    const rulePrefix = `coldchain_${props.stage.replace(/[^A-Za-z0-9]/g, '_')}_`;
     for (const rule of IOT_RULES) {
       const target = functions.get(rule.target.handler);
       if (target === undefined) throw new Error(`IoT rule ${rule.name} names handler ${rule.target.handler}, which has no function`);
       const topicRule = new CfnTopicRule(this, `${pascalCase(rule.name)}Rule`, {
-        ruleName: `${rulePrefix}${rule.name}`,
+        ruleName: iotRuleName(rule, props.stage),
         topicRulePayload: {
           description: rule.description,
           sql: iotRuleSql(rule),
@@ -145,7 +143,14 @@ export class Devices extends Construct {
 
     // Every device certificate gets this policy; the variables make it one device's rights.
     const iotArn = (resource: string, resourceName: string) => stack.formatArn({ service: 'iot', resource, resourceName });
-    const ownTopic = (kind: string) => iotArn('topic', `${TOPIC_ROOT}/${THING_CUSTOMER}/${THING_NAME}/${kind}`);
+    const ownTopicName = (kind: string) => `${TOPIC_ROOT}/${THING_CUSTOMER}/${THING_NAME}/${kind}`;
+    const ownTopic = (kind: string) => iotArn('topic', ownTopicName(kind));
+    /**
+     * Basic Ingest (docs/devices.md "Topics"): the device's own topic of a kind behind the
+     * prefix of the one rule for that kind, so no messaging charge. IoT Core does not apply
+     * the rule's FROM clause to such a publish, so each rule is granted with its own kind only.
+     */
+    const ownIngestTopics = IOT_RULES.map((rule) => iotArn('topic', `${BASIC_INGEST_PREFIX}${iotRuleName(rule, props.stage)}/${ownTopicName(rule.kind)}`));
     this.devicePolicy = new CfnPolicy(this, 'DevicePolicy', {
       policyDocument: new PolicyDocument({
         statements: [
@@ -155,7 +160,8 @@ export class Devices extends Construct {
             resources: [iotArn('client', THING_NAME)],
             conditions: { Bool: { 'iot:Connection.Thing.IsAttached': 'true' } },
           }),
-          new PolicyStatement({ effect: Effect.ALLOW, actions: ['iot:Publish'], resources: ['readings', 'status', 'commands/ack'].map(ownTopic) }),
+          // The plain topics stay allowed for devices not yet publishing through Basic Ingest (still routed by the rules' FROM, billed as messages).
+          new PolicyStatement({ effect: Effect.ALLOW, actions: ['iot:Publish'], resources: [...ownIngestTopics, ...['readings', 'status', 'commands/ack'].map(ownTopic)] }),
           new PolicyStatement({
             effect: Effect.ALLOW,
             actions: ['iot:Subscribe'],
@@ -197,6 +203,10 @@ export class Devices extends Construct {
     });
 
     new CfnOutput(stack, 'IotDataEndpoint', { value: this.dataEndpoint, description: 'Where devices connect (MQTT over TLS, port 8883)' });
+    new CfnOutput(stack, 'DeviceIngestTopics', {
+      value: IOT_RULES.map((rule) => `${BASIC_INGEST_PREFIX}${iotRuleName(rule, props.stage)}/${TOPIC_ROOT}/<customerId>/<deviceId>/${rule.kind}`).join(' '),
+      description: 'Where devices publish (Basic Ingest: no messaging charge), one topic per kind of message',
+    });
     new CfnOutput(stack, 'DevicePolicyName', { value: this.devicePolicy.ref, description: 'The IoT policy to attach to every device certificate' });
     new CfnOutput(stack, 'IngestDeadLetterQueueUrl', { value: this.ingestDeadLetterQueue.queueUrl, description: 'Device messages the ingest failed 5 times' });
   }

@@ -32,8 +32,38 @@ describe('device topic permissions (the local IoT policy)', () => {
     expect(mayPublish(device, topic)).toBe(allowed);
   });
 
+  const ingest = (rule: string, topic: string) => `$aws/rules/coldchain_local_${rule}/${topic}`;
+  it.each([
+    // Basic Ingest: the device's own topics behind the prefix of the rule for their kind.
+    [ingest('device_readings', 'coldchain/demo-foods/A1B2C3D4/readings'), true],
+    [ingest('gateway_status', 'coldchain/demo-foods/A1B2C3D4/status'), true],
+    [ingest('device_command_acks', 'coldchain/demo-foods/A1B2C3D4/commands/ack'), true],
+    // Another device's or organisation's topic is refused behind the prefix as without it.
+    [ingest('device_readings', 'coldchain/demo-foods/FFFF0000/readings'), false],
+    [ingest('device_readings', 'coldchain/other-org/A1B2C3D4/readings'), false],
+    // The FROM clause is not applied to Basic Ingest: a rule given another kind's topic would misfile it.
+    [ingest('device_readings', 'coldchain/demo-foods/A1B2C3D4/status'), false],
+    [ingest('gateway_status', 'coldchain/demo-foods/A1B2C3D4/readings'), false],
+    [ingest('device_readings', 'coldchain/demo-foods/A1B2C3D4/commands'), false],
+    // Another stage's rule, a rule that does not exist, a bare or doubled prefix.
+    ['$aws/rules/coldchain_prod_device_readings/coldchain/demo-foods/A1B2C3D4/readings', false],
+    [ingest('device_readingz', 'coldchain/demo-foods/A1B2C3D4/readings'), false],
+    ['$aws/rules/coldchain_local_device_readings', false],
+    ['$aws/rules/coldchain_local_device_readings/', false],
+    [ingest('device_readings', ingest('device_readings', 'coldchain/demo-foods/A1B2C3D4/readings')), false],
+    [ingest('device_readings', 'coldchain/demo-foods/A1B2C3D4/readings/extra'), false],
+    // Other reserved topics.
+    ['$aws/things/A1B2C3D4/shadow/update', false],
+    ['$aws/rules/coldchain_local_device_readings/coldchain/demo-foods/A1B2C3D4/readings#', false],
+  ])('publishing through Basic Ingest on %s: %s', (topic, allowed) => {
+    expect(mayPublish(device, topic)).toBe(allowed);
+  });
+
   it.each([
     ['coldchain/demo-foods/A1B2C3D4/commands', true],
+    // Devices never subscribe to Basic Ingest topics (IoT Core has no broker behind them).
+    ['$aws/rules/coldchain_local_device_readings/coldchain/demo-foods/A1B2C3D4/readings', false],
+    ['$aws/rules/#', false],
     ['coldchain/demo-foods/+/commands', false],
     ['coldchain/demo-foods/A1B2C3D4/#', false],
     ['coldchain/#', false],

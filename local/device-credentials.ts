@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join } from 'node:path';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { deviceTopic, parseDeviceTopic } from '@domain/telemetry/telemetry';
+import { deviceIngestTopic, LOCAL_STAGE, parseBasicIngestTopic } from '../lambdas/iot-rules';
 
 /**
  * Device credentials and topic permissions of the local broker (docs/devices.md "Locally"):
@@ -15,8 +16,9 @@ import { deviceTopic, parseDeviceTopic } from '@domain/telemetry/telemetry';
  * secret is made once per data folder and never leaves it.
  *
  * Once connected, a device may publish only on its own readings, status and commands/ack
- * topics and subscribe only to its own commands topic (`mayPublish`, `maySubscribe`): the
- * same rights as the IoT policy of lib/devices.ts, so the topic's parts can be trusted.
+ * topics (plain or in their Basic Ingest form) and subscribe only to its own commands topic
+ * (`mayPublish`, `maySubscribe`): the same rights as the IoT policy of lib/devices.ts, so the
+ * topic's parts can be trusted.
  */
 
 /** Where the signing secret is kept, under the stack's data folder. */
@@ -93,15 +95,25 @@ export function verifyDeviceCredentials(
 }
 
 /** Device → portal topics: readings, a gateway's status, and answers to commands. */
-const PUBLISHED_KINDS = new Set(['readings', 'status', 'commands/ack']);
+type PublishedKind = 'readings' | 'status' | 'commands/ack';
+const PUBLISHED_KINDS = new Set<string>(['readings', 'status', 'commands/ack'] satisfies PublishedKind[]);
 
-/** Whether a device may publish on `topic`: only its own readings, status and commands/ack. */
+/**
+ * Whether a device may publish on `topic`: only its own readings, status and commands/ack,
+ * each on its plain topic (still routed by the rule's FROM clause, and billed as a message
+ * on AWS) or behind the Basic Ingest prefix of the rule for that kind in the local stage
+ * (`$aws/rules/coldchain_local_device_readings/coldchain/<customer>/<device>/readings`). The
+ * rule is paired with the kind: Basic Ingest does not apply the FROM clause, so a readings
+ * rule given a status topic would file it as readings (lib/devices.ts grants the same pairs).
+ */
 export function mayPublish(identity: DeviceIdentity, topic: string): boolean {
-  const parts = parseDeviceTopic(topic);
+  const ingest = parseBasicIngestTopic(topic);
+  const parts = parseDeviceTopic(ingest?.topic ?? topic);
   return parts !== undefined
     && parts.customerId === identity.customerId
     && parts.deviceId === identity.deviceId
-    && PUBLISHED_KINDS.has(parts.kind);
+    && PUBLISHED_KINDS.has(parts.kind)
+    && (ingest === undefined || topic === deviceIngestTopic(LOCAL_STAGE, parts.customerId, parts.deviceId, parts.kind as PublishedKind));
 }
 
 /** Whether a device may subscribe to `topicFilter`: only its own commands topic, no wildcards. */

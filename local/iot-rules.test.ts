@@ -53,6 +53,32 @@ describe('the local rule subscriber', () => {
     expect(typeof events[0]?.receivedAt).toBe('number');
   });
 
+  it('takes Basic Ingest publishes as IoT Core does: the named rule gets the topic without its prefix; other rules and stages get nothing', async () => {
+    const batches: SQSEvent[] = [];
+    const acknowledgements: DeviceMessageEvent[] = [];
+    subscriber = await startRuleSubscriber({
+      broker, batchWindowMs: 5,
+      handlers: {
+        ingest: async (event: SQSEvent) => { batches.push(event); return { batchItemFailures: [] }; },
+        commandAcknowledgements: async (event: DeviceMessageEvent) => { acknowledgements.push(event); },
+      },
+    });
+    await publish('$aws/rules/coldchain_local_device_readings/coldchain/org-1/A1B2C3D4/readings', '{"n":1}');
+    await publish('$aws/rules/coldchain_local_gateway_status/coldchain/org-1/GW1/status', '{"n":2}');
+    await publish('$aws/rules/coldchain_local_device_command_acks/coldchain/org-1/A1B2C3D4/commands/ack', '{"commandId":"c-1","status":"executed"}');
+    // Another stage's rule, and a topic that is not a device's behind the right rule: nothing.
+    await publish('$aws/rules/coldchain_prod_device_readings/coldchain/org-1/A1B2C3D4/readings', '{"n":3}');
+    await publish('$aws/rules/coldchain_local_device_readings/elsewhere/org-1/A1B2C3D4/readings', '{"n":4}');
+    await subscriber.idle();
+
+    expect(batches.flatMap(eventsOf).map(({ customerId, sourceDeviceId, kind, payload }) => ({ customerId, sourceDeviceId, kind, payload }))).toEqual([
+      { customerId: 'org-1', sourceDeviceId: 'A1B2C3D4', kind: 'readings', payload: { n: 1 } },
+      { customerId: 'org-1', sourceDeviceId: 'GW1', kind: 'status', payload: { n: 2 } },
+    ]);
+    expect(acknowledgements).toEqual([expect.objectContaining({ customerId: 'org-1', sourceDeviceId: 'A1B2C3D4', kind: 'commands/ack' })]);
+    expect(subscriber.deadLetters).toEqual([]);
+  });
+
   it('sends records reported in batchItemFailures again with a higher receive count, then to the dead-letter log', async () => {
     const counts: string[] = [];
     const warnings: string[] = [];

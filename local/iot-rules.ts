@@ -4,13 +4,16 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { MAX_DEVICE_PAYLOAD_BYTES, parseDeviceTopic, type DeviceMessageEvent } from '@domain/telemetry/telemetry';
 import { handler as commandAcknowledgementHandler } from '../lambdas/device-commands/acknowledgement-handler';
 import { handler as ingestHandler } from '../lambdas/ingest/handler';
-import { IOT_RULES, type IotRuleDefinition, type IotRuleHandlerName } from '../lambdas/iot-rules';
+import { BASIC_INGEST_PREFIX, IOT_RULES, iotRuleName, LOCAL_STAGE, type IotRuleDefinition, type IotRuleHandlerName } from '../lambdas/iot-rules';
 
 /**
  * The local stand-in for IoT Core's topic rules and the ingest queue (ARCHITECTURE.md "One
  * codebase, two runtimes"). For each rule of lambdas/iot-rules.ts it subscribes, in-process,
- * to the rule's topic filter on the local broker, builds the event the rule's SQL builds
- * (`DeviceMessageEvent`), and delivers it as the rule's target would:
+ * to the rule's topic filter on the local broker and to everything under its Basic Ingest
+ * prefix (`$aws/rules/<rule name in the local stage>/#`: IoT Core hands such a publish to
+ * that rule whatever its FROM clause, and the rule sees the topic without the prefix),
+ * builds the event the rule's SQL builds (`DeviceMessageEvent`), and delivers it as the
+ * rule's target would:
  * - `queue`: as SQS records, batched like an event source mapping (up to `batchSize` records
  *   or a `batchWindowMs` window), to the same handler; records the handler reports in
  *   `batchItemFailures` (or all of a batch that throws) come back with their receive count
@@ -52,6 +55,8 @@ export interface RuleSubscriberOptions {
   /** Before a failed record is delivered again (the queue's visibility timeout, shortened). */
   retryDelayMs?: number;
   region?: string;
+  /** The stage the rules are named for (their Basic Ingest topics carry the name). */
+  stage?: string;
   warn?: (message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -134,6 +139,7 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     concurrency = 4,
     retryDelayMs = 200,
     region = process.env['AWS_REGION'] ?? 'eu-west-1',
+    stage = LOCAL_STAGE,
     warn = (message, fields) => console.warn(message, fields),
   } = options;
   const handlers: Record<IotRuleHandlerName, RuleHandler> = { ...RULE_HANDLERS, ...options.handlers };
@@ -271,7 +277,10 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     }
   };
 
-  const listeners = rules.map((rule) => {
+  const listeners = rules.flatMap((rule) => {
+    /** What the rule's SQL sees of a topic: a Basic Ingest publish without its prefix. */
+    const basicIngestPrefix = `${BASIC_INGEST_PREFIX}${iotRuleName(rule, stage)}/`;
+    const ruleTopicOf = (topic: string) => (topic.startsWith(basicIngestPrefix) ? topic.slice(basicIngestPrefix.length) : topic);
     const accept = (packet: AedesPublishPacket) => {
       const size = typeof packet.payload === 'string' ? Buffer.byteLength(packet.payload) : packet.payload.length;
       if (size > MAX_DEVICE_PAYLOAD_BYTES) {
@@ -280,7 +289,7 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
         return;
       }
       const receivedAt = Date.now();
-      const body = ruleEventBody(rule, packet.topic, packet.payload, receivedAt);
+      const body = ruleEventBody(rule, ruleTopicOf(packet.topic), packet.payload, receivedAt);
       if (body === undefined) return;
       if (rule.target.kind === 'function') {
         void invoke(rule.target.handler, packet.topic, body);
@@ -316,7 +325,7 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
         }
       }
     };
-    return { rule, listener };
+    return [{ filter: rule.topicFilter, listener }, { filter: `${basicIngestPrefix}#`, listener }];
   });
 
   const idle = () => new Promise<void>((resolve) => {
@@ -333,14 +342,14 @@ export function startRuleSubscriber(options: RuleSubscriberOptions): Promise<Rul
     }
   };
 
-  return Promise.all(listeners.map(({ rule, listener }) => new Promise<void>((resolve) => broker.subscribe(rule.topicFilter, listener, resolve))))
+  return Promise.all(listeners.map(({ filter, listener }) => new Promise<void>((resolve) => broker.subscribe(filter, listener, resolve))))
     .then(() => ({
       deadLetters,
       delivered,
       flush,
       idle,
       stop: async () => {
-        await Promise.all(listeners.map(({ rule, listener }) => new Promise<void>((resolve) => broker.unsubscribe(rule.topicFilter, listener, resolve))));
+        await Promise.all(listeners.map(({ filter, listener }) => new Promise<void>((resolve) => broker.unsubscribe(filter, listener, resolve))));
         // Retries still waiting are delivered now rather than dropped.
         for (const [timer, again] of [...retries]) {
           clearTimeout(timer);

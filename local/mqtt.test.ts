@@ -75,6 +75,23 @@ describe('the local broker: device authentication and topic permissions', () => 
     expect(seen.map((message) => message.topic)).toEqual([topic(DEVICE, 'readings')]);
   });
 
+  it("takes a device's readings through Basic Ingest, and closes it when it names another device's topic or another kind's rule", async () => {
+    const ingest = (rule: string, deviceId: string, kind: string) => `$aws/rules/coldchain_local_${rule}/${topic(deviceId, kind)}`;
+    const seen = await listen('$aws/rules/#');
+    const client = await asDevice('F0F0F0F0');
+    await client.publishAsync(ingest('device_readings', 'F0F0F0F0', 'readings'), '{}', { qos: 1 });
+    await expect.poll(() => seen.length).toBe(1);
+
+    const gone = closed(client);
+    client.publish(ingest('device_readings', 'FFFF0000', 'readings'), '{}', { qos: 0 });
+    await gone;
+    const again = await asDevice('F0F0F0F0');
+    const goneAgain = closed(again);
+    again.publish(ingest('device_readings', 'F0F0F0F0', 'status'), '{}', { qos: 0 });
+    await goneAgain;
+    expect(seen.map((message) => message.topic)).toEqual([ingest('device_readings', 'F0F0F0F0', 'readings')]);
+  });
+
   it('lets a device subscribe to its own commands only (any other filter gets SUBACK 0x80, the connection stays)', async () => {
     const client = await asDevice('B0B0B0B0');
     const granted = await client.subscribeAsync(topic('B0B0B0B0', 'commands'), { qos: 1 });

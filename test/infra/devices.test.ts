@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IOT_RULES, iotRuleSql } from '../../lambdas/iot-rules';
+import { IOT_RULES, iotRuleName, iotRuleSql } from '../../lambdas/iot-rules';
 import { buildTestStack, type TestStack } from './portal-stack';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
@@ -109,6 +109,19 @@ describe('device data on AWS (IoT Core)', () => {
     expect(flat(statements)).not.toMatch(/coldchain\/\*|\/\*"/);
   });
 
+  it("lets devices publish through Basic Ingest: each rule's prefix before their own topic of that rule's kind only", () => {
+    const [policy] = Object.values(resources('AWS::IoT::Policy'));
+    const statements = (policy?.Properties['PolicyDocument'] as { Statement: Statement[] }).Statement;
+    const publish = statements.filter((statement) => [statement.Action].flat().includes('iot:Publish')).map((statement) => flat(statement.Resource)).join();
+    const own = 'coldchain/${iot:Connection.Thing.Attributes[customerId]}/${iot:Connection.Thing.ThingName}';
+    const ingestTopics = [...publish.matchAll(/:topic\/(\$aws\/rules\/[^"]*)"/g)].map((match) => match[1]);
+    // The rule's name as deployed (with the stage), and only its own kind: IoT Core does not apply FROM to Basic Ingest.
+    expect(ingestTopics.sort()).toEqual(IOT_RULES.map((rule) => `$aws/rules/${iotRuleName(rule, 'prod')}/${own}/${rule.kind}`).sort());
+    expect(ingestTopics).toEqual(expect.arrayContaining([`$aws/rules/coldchain_prod_device_readings/${own}/readings`]));
+    expect(publish).not.toMatch(/\$aws\/rules\/\*|\$aws\/rules\/[^/"]*\/\*/);
+    template.hasOutput('DeviceIngestTopics', { Value: Match.stringLikeRegexp('^\\$aws/rules/coldchain_prod_device_readings/coldchain/<customerId>/<deviceId>/readings ') });
+  });
+
   it('lets only the device-commands function publish, only on commands topics, at the account data endpoint', () => {
     const publishers = Object.values(resources('AWS::IAM::Policy'))
       .filter((policy) => flat(policy.Properties['PolicyDocument']).includes('iot:Publish'));
@@ -124,6 +137,6 @@ describe('device data on AWS (IoT Core)', () => {
   });
 
   it('tells devices where to connect and which policy to attach', () => {
-    for (const output of ['IotDataEndpoint', 'DevicePolicyName', 'IngestDeadLetterQueueUrl']) template.hasOutput(output, {});
+    for (const output of ['IotDataEndpoint', 'DeviceIngestTopics', 'DevicePolicyName', 'IngestDeadLetterQueueUrl']) template.hasOutput(output, {});
   });
 });

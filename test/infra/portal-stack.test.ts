@@ -7,6 +7,7 @@ import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } fro
 import { APP_VERSION } from '@domain/core/app-config';
 import { HANDLERS, ROUTES, routeKeyOf } from '../../lambdas/routes';
 import { API_FUNCTION_TIMEOUT_MAX, API_FUNCTION_TIMEOUTS } from '../../lib/api';
+import { TABLE_CLASS } from '../../lib/cost-settings';
 import { CUSTOM_ATTRIBUTES } from '../../lib/identity';
 import { buildTestStack, type TestStack } from './portal-stack';
 
@@ -23,7 +24,7 @@ describe('ColdChainPortalStack', () => {
   afterAll(() => built.cleanup());
 
   describe('Data', () => {
-    it('has one table keyed pk/sk with the generic GSIs, on demand', () => {
+    it('has one table keyed pk/sk with the generic GSIs, on demand, in the class the cost bench prices', () => {
       template.resourceCountIs('AWS::DynamoDB::Table', 1);
       template.hasResourceProperties('AWS::DynamoDB::Table', {
         KeySchema: [
@@ -31,6 +32,7 @@ describe('ColdChainPortalStack', () => {
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
         BillingMode: 'PAY_PER_REQUEST',
+        TableClass: TABLE_CLASS,
         GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((index) => ({
           IndexName: index,
           KeySchema: [
