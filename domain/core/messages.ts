@@ -324,6 +324,18 @@ export const MESSAGES = {
   alarmProfileNotFound: "Alarm profile not found.",
   alarmProfileUnknown: "The selected alarm profile was not found.",
   alarmProfileInUse: "This alarm profile cannot be deleted: {{sensorCount}} sensor(s) and {{gatewayCount}} gateway(s) use it.",
+  // Alarms (SPEC sections 4, 5, 8; issue 13)
+  acknowledgeReasonRequired: "Please give a reason for the acknowledgement.",
+  acknowledgeReasonTooLong: "Maximum length allowed for the reason is 250 characters.",
+  correctiveActionTooLong: "Maximum length allowed for the corrective action is 1000 characters.",
+  alarmAlreadyAcknowledged: "This alarm has already been acknowledged.",
+  alarmNotActive: "This alarm is no longer active.",
+  alarmSnoozeLimitReached: "This alarm cannot be snoozed again: its profile's snooze limit is reached.",
+  alarmFilterDateInvalid: "Please enter a valid date.",
+  alarmFilterCountInvalid: "The count must be a whole number from 0.",
+  alarmFilterEndBeforeStart: "The end date must not be before the start date.",
+  alarmFilterMaxRange: "The max range is 7 days.",
+  alarmFilterCountOrder: "The min count must not be greater than the max count.",
   listTooLong: "This list has too many items.",
   itemTooLarge: "This item is too large to be saved.",
 } as const;

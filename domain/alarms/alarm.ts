@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { MESSAGES } from '../core/messages';
+import type { ConditionRun } from './conditions';
+
+/**
+ * An alarm and its life (SPEC sections 2, 4; issue 13 section 2): raised by a condition run,
+ * ACTIVE while its condition holds or until someone acknowledges it, then HISTORY once it has
+ * both cleared and been acknowledged. An excursion that ended overnight unacknowledged stays
+ * active, marked cleared, so nobody misses it. A condition that returns while its alarm is
+ * still active extends that alarm: at most one active alarm per device, channel and type.
+ *
+ * Every transition here is pure and returns the next record, or a refusal in the product's
+ * words; the store writes it with one conditional write on the version it read.
+ */
+
+/** SPEC section 4: the alarm types (tamper from the profile types). */
+export const ALARM_TYPES = ['threshold', 'contact', 'probeMissing', 'inactivity', 'battery', 'tamper'] as const;
+export type AlarmType = (typeof ALARM_TYPES)[number];
+
+export const ALARM_STATUSES = ['active', 'history'] as const;
+export type AlarmStatus = (typeof ALARM_STATUSES)[number];
+
+export const ALARM_DEVICE_KINDS = ['sensor', 'gateway'] as const;
+export type AlarmDeviceKind = (typeof ALARM_DEVICE_KINDS)[number];
+
+/** What happened to an alarm, in order; the notifications issue appends its deliveries. */
+export const ALARM_EVENT_KINDS = ['raised', 'returned', 'cleared', 'acknowledged', 'snoozed'] as const;
+export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
+
+export interface AlarmEvent {
+  kind: AlarmEventKind;
+  /** ISO time: a reading's own time for condition events, the wall clock for people's. */
+  at: string;
+  /** The account that acted (acknowledge, snooze). */
+  by?: string;
+  value?: number | null;
+  detail?: string;
+}
+
+/** Where an alarm belongs: copied from its device when raised, for filters and access. */
+export interface AlarmPlacement {
+  siteId: string;
+  locationId?: string;
+  departmentId?: string;
+  divisionId?: string;
+}
+
+export interface Alarm extends AlarmPlacement {
+  id: string;
+  deviceKind: AlarmDeviceKind;
+  deviceId: string;
+  deviceName: string;
+  /** The channel ('1'..'4'); absent for a whole-device alarm (inactivity of the device, battery, tamper). */
+  channel?: string;
+  type: AlarmType;
+  status: AlarmStatus;
+  /** When the condition began: the first reading in it (reading time, never arrival time). */
+  startedAt: string;
+  /** When the engine raised it (wall clock). */
+  raisedAt: string;
+  lastValue: number | null;
+  worstValue: number | null;
+  /** The first reading out of the condition; absent while it holds. */
+  clearedAt?: string;
+  acknowledgedBy?: string;
+  acknowledgedAt?: string;
+  acknowledgeReason?: string;
+  correctiveAction?: string;
+  snoozedUntil?: string;
+  snoozeCount: number;
+  timeline: AlarmEvent[];
+  version: number;
+}
+
+/** Refusals of a transition, in the product's words. */
+export type AlarmRefusal = { refused: string };
+const refuse = (message: string): AlarmRefusal => ({ refused: message });
+export const isRefusal = (outcome: Alarm | AlarmRefusal): outcome is AlarmRefusal => 'refused' in outcome;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** A timeline long enough for a month of flapping; older events are summarised by the counts kept on the alarm. */
+export const MAX_TIMELINE_EVENTS = 200;
+const withEvent = (timeline: readonly AlarmEvent[], event: AlarmEvent) => [...timeline, event].slice(-MAX_TIMELINE_EVENTS);
+
+export interface RaiseInput extends AlarmPlacement {
+  id: string;
+  deviceKind: AlarmDeviceKind;
+  deviceId: string;
+  deviceName: string;
+  channel?: string;
+  type: AlarmType;
+  run: ConditionRun;
+  now: number;
+}
+
+/** A new active alarm for a run that lasted its delay (cleared already if the run is over: a late batch's excursion is still reported). */
+export function raiseAlarm(input: RaiseInput): Alarm {
+  const { run, now, ...rest } = input;
+  const raised: Alarm = {
+    ...rest,
+    status: 'active',
+    startedAt: iso(run.startedAt),
+    raisedAt: iso(now),
+    lastValue: run.last,
+    worstValue: run.worst,
+    snoozeCount: 0,
+    timeline: [{ kind: 'raised', at: iso(run.startedAt), value: run.worst }],
+    version: 1,
+  };
+  return run.clearedAt === undefined ? raised : cleared(raised, run.clearedAt);
+}
+
+/** The newest facts of the alarm's run: a condition that returned while the alarm is active extends it. */
+export function extendAlarm(alarm: Alarm, run: ConditionRun, worse: (a: number | null, b: number | null) => boolean): Alarm {
+  const returned = alarm.clearedAt !== undefined && run.startedAt >= Date.parse(alarm.clearedAt);
+  const worstValue = worse(run.worst, alarm.worstValue) ? run.worst : alarm.worstValue;
+  const { clearedAt: _wasCleared, ...open } = alarm;
+  const next: Alarm = {
+    ...(returned ? open : alarm),
+    lastValue: run.last,
+    worstValue,
+    timeline: returned ? withEvent(alarm.timeline, { kind: 'returned', at: iso(run.startedAt), value: run.last }) : alarm.timeline,
+    version: alarm.version + 1,
+  };
+  return run.clearedAt === undefined ? next : cleared(next, run.clearedAt);
+}
+
+/** The alarm with its condition cleared at `clearedAt` (reading time); the caller counts the version. */
+function cleared(alarm: Alarm, clearedAt: number): Alarm {
+  if (alarm.clearedAt !== undefined) return alarm;
+  return {
+    ...alarm,
+    clearedAt: iso(clearedAt),
+    status: alarm.acknowledgedAt === undefined ? 'active' : 'history',
+    timeline: withEvent(alarm.timeline, { kind: 'cleared', at: iso(clearedAt) }),
+  };
+}
+
+/** The condition cleared at `clearedAt` (reading time). An acknowledged alarm moves to history. */
+export function clearAlarm(alarm: Alarm, clearedAt: number): Alarm {
+  return alarm.clearedAt !== undefined ? alarm : { ...cleared(alarm, clearedAt), version: alarm.version + 1 };
+}
+
+/** The acknowledgement's fields, as the API and the dialog take them. */
+export const ACKNOWLEDGE_REASON_MAX = 250;
+export const CORRECTIVE_ACTION_MAX = 1000;
+export const acknowledgementSchema = z.object({
+  reason: z
+    .string({ error: MESSAGES.acknowledgeReasonRequired })
+    .trim()
+    .min(1, { error: MESSAGES.acknowledgeReasonRequired, abort: true })
+    .max(ACKNOWLEDGE_REASON_MAX, { error: MESSAGES.acknowledgeReasonTooLong }),
+  correctiveAction: z.string().trim().max(CORRECTIVE_ACTION_MAX, { error: MESSAGES.correctiveActionTooLong }).optional(),
+});
+export type Acknowledgement = z.output<typeof acknowledgementSchema>;
+
+/** Someone acknowledged the alarm. A cleared alarm moves to history; one still holding stays active, acknowledged. */
+export function acknowledgeAlarm(alarm: Alarm, by: string, now: number, acknowledgement: Acknowledgement): Alarm | AlarmRefusal {
+  if (alarm.acknowledgedAt !== undefined) return refuse(MESSAGES.alarmAlreadyAcknowledged);
+  const { correctiveAction } = acknowledgement;
+  return {
+    ...alarm,
+    acknowledgedBy: by,
+    acknowledgedAt: iso(now),
+    acknowledgeReason: acknowledgement.reason,
+    ...(correctiveAction ? { correctiveAction } : {}),
+    status: alarm.clearedAt === undefined ? 'active' : 'history',
+    timeline: withEvent(alarm.timeline, { kind: 'acknowledged', at: iso(now), by, detail: acknowledgement.reason }),
+    version: alarm.version + 1,
+  };
+}
+
+/** The profile's snooze: for how long, how many times. */
+export interface SnoozePolicy {
+  snoozeIntervalMinutes: number;
+  snoozeLimit: number;
+}
+
+/** Silences the alarm's reminders for the profile's interval, at most its limit of times. */
+export function snoozeAlarm(alarm: Alarm, by: string, now: number, policy: SnoozePolicy): Alarm | AlarmRefusal {
+  if (alarm.status === 'history') return refuse(MESSAGES.alarmNotActive);
+  if (policy.snoozeIntervalMinutes <= 0 || alarm.snoozeCount >= policy.snoozeLimit) return refuse(MESSAGES.alarmSnoozeLimitReached);
+  const until = iso(now + policy.snoozeIntervalMinutes * 60_000);
+  return {
+    ...alarm,
+    snoozedUntil: until,
+    snoozeCount: alarm.snoozeCount + 1,
+    timeline: withEvent(alarm.timeline, { kind: 'snoozed', at: iso(now), by, detail: until }),
+    version: alarm.version + 1,
+  };
+}
+
+/** Whether reminders are silenced at `now`. */
+export const isSnoozed = (alarm: Alarm, now: number) => alarm.snoozedUntil !== undefined && Date.parse(alarm.snoozedUntil) > now;
+
+// --- The alarm list's filter (SPEC sections 5, 8: range at most 7 days; count between a min and max) ---
+
+export const ALARM_FILTER_MAX_RANGE_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDate = z.iso.datetime({ offset: true, error: MESSAGES.alarmFilterDateInvalid });
+const countInput = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value === '' ? undefined : value),
+  z.number({ error: MESSAGES.alarmFilterCountInvalid }).int({ error: MESSAGES.alarmFilterCountInvalid }).min(0, { error: MESSAGES.alarmFilterCountInvalid }).max(100_000, { error: MESSAGES.alarmFilterCountInvalid }).optional(),
+);
+
+export const alarmFilterSchema = z.object({
+  status: z.enum(ALARM_STATUSES).default('active'),
+  siteId: z.string().max(64).optional(),
+  locationId: z.string().max(64).optional(),
+  type: z.enum(ALARM_TYPES).optional(),
+  deviceId: z.string().max(64).optional(),
+  userViewId: z.string().max(64).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** Devices with at least / at most this many alarms in the range (repeat alarms). */
+  minCount: countInput,
+  maxCount: countInput,
+}).superRefine((filter, context) => {
+  if (filter.from !== undefined && filter.to !== undefined) {
+    const span = Date.parse(filter.to) - Date.parse(filter.from);
+    if (span < 0) context.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.alarmFilterEndBeforeStart });
+    else if (span > ALARM_FILTER_MAX_RANGE_DAYS * DAY_MS) context.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.alarmFilterMaxRange });
+  }
+  if (filter.minCount !== undefined && filter.maxCount !== undefined && filter.minCount > filter.maxCount) {
+    context.addIssue({ code: 'custom', path: ['maxCount'], message: MESSAGES.alarmFilterCountOrder });
+  }
+});
+export type AlarmFilter = z.output<typeof alarmFilterSchema>;
