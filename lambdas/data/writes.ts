@@ -37,6 +37,16 @@ export function versionedDelete({ TableName, Key }: KeyParams, expectedVersion: 
   }, onConditionFailed);
 }
 
+/** The item's delete, on it still being there (refused with `onConditionFailed`: it is gone). */
+export function existingDelete({ TableName, Key }: KeyParams, onConditionFailed: GuardedItem['onConditionFailed']): GuardedItem {
+  return withRefusal({ Delete: { TableName, Key, ConditionExpression: 'attribute_exists(pk)' } }, onConditionFailed);
+}
+
+/** A check, written nothing, that an item exists (what a new item hangs on): refused with `onConditionFailed`. */
+export function existsCheck({ TableName, Key }: KeyParams, onConditionFailed: GuardedItem['onConditionFailed']): GuardedItem {
+  return withRefusal({ ConditionCheck: { TableName, Key, ConditionExpression: 'attribute_exists(pk)' } }, onConditionFailed);
+}
+
 /** A put or delete without a condition (items only this transaction writes: memberships, audit entries). */
 export const plainPut = ({ TableName, Item }: PutParams): GuardedItem => ({ item: { Put: { TableName, Item } } });
 export const plainDelete = ({ TableName, Key }: KeyParams): GuardedItem => ({ item: { Delete: { TableName, Key } } });

@@ -8,18 +8,51 @@ import {
   type DeviceNoteInput,
   type FileUploadRequest,
 } from '@domain/devices/device-records';
-import { conflict, notFound, validationError, type DomainError } from '@domain/core/errors';
+import { notFound, validationError, type DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { auditPut, type AuditAction } from '../shared/audit';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient, s3Client } from '../shared/clients';
-import { backendConfig, requireFilesBucket } from '../shared/config';
-import { deviceKey, devicePartition, ENTITY, normaliseUnique, type DeviceEntity } from '../shared/keys';
+import { s3Client } from '../shared/clients';
+import { requireFilesBucket } from '../shared/config';
+import { ENTITY, type DeviceEntity } from '../shared/keys';
 import type { Logger } from '../shared/observability';
-import { queryAll, queryPage, type PageRequest } from '../shared/pagination';
-import { runTransaction, type GuardedItem } from '../shared/transactions';
-import { batchWrite, deviceFileKey, deviceFileObjectKey, deviceFilePut, toDeviceFileRecord, type DeviceFileRecord } from '../data';
-import { deviceNoteKey, deviceNoteNameKey, FILE_PREFIX, NOTE_NAME_PREFIX, NOTE_PREFIX } from './keys';
+import {
+  auditEntryPut,
+  batchWrite,
+  claimDeviceNoteName,
+  createPut,
+  dataTable,
+  deviceFileKey,
+  deviceFileObjectKey,
+  deviceFilesNewestFirst,
+  deviceFileUploaded,
+  deviceFilePut,
+  deviceNoteCountUpdate,
+  deviceNoteKeyParams,
+  deviceNotePut,
+  deviceNotesNewestFirst,
+  deviceNoteUpdate,
+  deviceOwnRecords,
+  existingDelete,
+  existsCheck,
+  gatewayUpdate,
+  isDeviceFileItem,
+  isNoteOrFile,
+  nameKeyOf,
+  partitionOf,
+  queryAll,
+  queryPage,
+  recordDeviceKey,
+  releaseDeviceNoteName,
+  runTransaction,
+  toDeviceFileRecord,
+  toDeviceNote,
+  versionedDelete,
+  versionedUpdate,
+  type AuditAction,
+  type DeviceFileRecord,
+  type GuardedItem,
+  type PageRequest,
+} from '../data';
 import { S3DeviceFileObjects, type DeviceFileObjects } from './objects';
 
 /** A pending upload that is never confirmed is forgotten after a day (the table's TTL). */
@@ -30,41 +63,8 @@ export type { DeviceFileRecord } from '../data';
 /** A note as stored. */
 export type DeviceNoteRecord = DeviceNote;
 
-/**
- * The write another store adds to its transactions, or this one to its own, when a note is
- * added (`delta` 1) to or removed (-1) from a device: the device's `noteCount`, on the
- * condition that the device exists. A device's delete is conditioned on it being 0.
- */
-export function deviceNoteCountUpdate(tableName: string, customerId: string, entity: DeviceEntity, deviceId: string, delta: number): GuardedItem {
-  return {
-    item: {
-      Update: {
-        TableName: tableName,
-        Key: deviceKey(customerId, entity, deviceId),
-        UpdateExpression: 'ADD noteCount :delta',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':delta': delta },
-      },
-    },
-    onConditionFailed: () => deviceMissing(entity),
-  };
-}
-
 export const deviceMissing = (entity: DeviceEntity): DomainError =>
   notFound(entity === ENTITY.gateway ? MESSAGES.gatewayNotFound : MESSAGES.sensorNotFound);
-
-function toNote(item: Record<string, unknown>): DeviceNoteRecord {
-  return {
-    id: String(item['id']),
-    name: String(item['name'] ?? ''),
-    note: String(item['note'] ?? ''),
-    createdBy: String(item['createdBy'] ?? ''),
-    createdAt: String(item['createdAt'] ?? ''),
-    updatedBy: String(item['updatedBy'] ?? item['createdBy'] ?? ''),
-    updatedAt: String(item['updatedAt'] ?? item['createdAt'] ?? ''),
-    version: Number(item['version'] ?? 1),
-  };
-}
 
 const toFile = toDeviceFileRecord;
 
@@ -88,32 +88,26 @@ export class DeviceRecordStore {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  /** The device's own partition (a page cursor of its notes or files names it). */
   partition(customerId: string, entity: DeviceEntity, deviceId: string): string {
-    return devicePartition(customerId, entity, deviceId);
+    return partitionOf(deviceOwnRecords(this.tableName, customerId, entity, deviceId));
   }
 
   /** A device's configuration item, or undefined. */
   async device(customerId: string, entity: DeviceEntity, deviceId: string): Promise<Record<string, unknown> | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceKey(customerId, entity, deviceId), ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ ...recordDeviceKey(this.tableName, customerId, entity, deviceId), ConsistentRead: true }));
     return result.Item && result.Item['type'] === entity ? result.Item : undefined;
   }
 
   /** One page of a device's notes, newest first. */
-  async notes(customerId: string, entity: DeviceEntity, deviceId: string, page: PageRequest): Promise<{ items: DeviceNoteRecord[]; nextCursor?: string }> {
-    const result = await queryPage<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': devicePartition(customerId, entity, deviceId), ':prefix': NOTE_PREFIX },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    }, page);
-    return { items: result.items.map(toNote), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+  notes(customerId: string, entity: DeviceEntity, deviceId: string, page: PageRequest): Promise<{ items: DeviceNoteRecord[]; nextCursor?: string }> {
+    return queryPage(this.client, deviceNotesNewestFirst(this.tableName, customerId, entity, deviceId), page, toDeviceNote);
   }
 
   async note(customerId: string, entity: DeviceEntity, deviceId: string, noteId: string): Promise<DeviceNoteRecord> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceNoteKey(customerId, entity, deviceId, noteId), ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ ...deviceNoteKeyParams(this.tableName, customerId, entity, deviceId, noteId), ConsistentRead: true }));
     if (result.Item === undefined) throw notFound(MESSAGES.noteNotFound);
-    return toNote(result.Item);
+    return toDeviceNote(result.Item);
   }
 
   async addNote(caller: Caller, customerId: string, entity: DeviceEntity, deviceId: string, input: DeviceNoteInput): Promise<DeviceNoteRecord> {
@@ -130,17 +124,9 @@ export class DeviceRecordStore {
       version: 1,
     };
     await runTransaction(this.client, [
-      deviceNoteCountUpdate(this.tableName, customerId, entity, deviceId, 1),
-      {
-        item: {
-          Put: {
-            TableName: this.tableName,
-            Item: { ...deviceNoteKey(customerId, entity, deviceId, note.id), type: ENTITY.deviceNote, deviceType: entity, deviceId, ...note },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
-      this.claimNoteName(customerId, entity, deviceId, note.name, note.id),
+      this.noteCount(customerId, entity, deviceId, 1),
+      createPut(deviceNotePut(this.tableName, customerId, entity, deviceId, note)),
+      claimDeviceNoteName(this.tableName, customerId, entity, deviceId, note.name, note.id),
       this.audit(caller, customerId, ENTITY.deviceNote, note.id, 'create', undefined, { deviceType: entity, deviceId, name: note.name, note: note.note }),
     ]);
     return note;
@@ -157,25 +143,15 @@ export class DeviceRecordStore {
       updatedAt: this.clock().toISOString(),
       version: before.version + 1,
     };
+    const { name, note, updatedBy, updatedAt, version } = after;
     const items: GuardedItem[] = [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: deviceNoteKey(customerId, entity, deviceId, noteId),
-            UpdateExpression: 'SET #name = :name, #note = :note, updatedBy = :updatedBy, updatedAt = :updatedAt, #version = :version',
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { '#name': 'name', '#note': 'note', '#version': 'version' },
-            ExpressionAttributeValues: {
-              ':name': after.name, ':note': after.note, ':updatedBy': after.updatedBy, ':updatedAt': after.updatedAt,
-              ':version': after.version, ':expected': before.version,
-            },
-          },
-        },
-      },
+      versionedUpdate(deviceNoteUpdate(this.tableName, customerId, entity, deviceId, noteId, { name, note, updatedBy, updatedAt, version }), before.version),
     ];
-    if (normaliseUnique(after.name) !== normaliseUnique(before.name)) {
-      items.push(this.claimNoteName(customerId, entity, deviceId, after.name, noteId), this.releaseNoteName(customerId, entity, deviceId, before.name));
+    if (nameKeyOf(after.name) !== nameKeyOf(before.name)) {
+      items.push(
+        claimDeviceNoteName(this.tableName, customerId, entity, deviceId, after.name, noteId),
+        releaseDeviceNoteName(this.tableName, customerId, entity, deviceId, before.name),
+      );
     }
     items.push(this.audit(caller, customerId, ENTITY.deviceNote, noteId, 'update',
       { deviceType: entity, deviceId, name: before.name, note: before.note },
@@ -187,39 +163,20 @@ export class DeviceRecordStore {
   async deleteNote(caller: Caller, customerId: string, entity: DeviceEntity, deviceId: string, noteId: string): Promise<void> {
     const before = await this.note(customerId, entity, deviceId, noteId);
     await runTransaction(this.client, [
-      {
-        item: {
-          Delete: {
-            TableName: this.tableName,
-            Key: deviceNoteKey(customerId, entity, deviceId, noteId),
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':expected': before.version },
-          },
-        },
-      },
-      this.releaseNoteName(customerId, entity, deviceId, before.name),
-      deviceNoteCountUpdate(this.tableName, customerId, entity, deviceId, -1),
+      versionedDelete(deviceNoteKeyParams(this.tableName, customerId, entity, deviceId, noteId), before.version),
+      releaseDeviceNoteName(this.tableName, customerId, entity, deviceId, before.name),
+      this.noteCount(customerId, entity, deviceId, -1),
       this.audit(caller, customerId, ENTITY.deviceNote, noteId, 'delete', { deviceType: entity, deviceId, name: before.name, note: before.note }, undefined),
     ]);
   }
 
   /** One page of a device's uploaded files (optionally of one kind), newest first. */
-  async files(customerId: string, entity: DeviceEntity, deviceId: string, page: PageRequest, kind?: DeviceFileKind): Promise<{ items: DeviceFileRecord[]; nextCursor?: string }> {
-    const result = await queryPage<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: kind ? '#status = :uploaded AND #kind = :kind' : '#status = :uploaded',
-      ExpressionAttributeNames: { '#status': 'status', ...(kind ? { '#kind': 'kind' } : {}) },
-      ExpressionAttributeValues: { ':pk': devicePartition(customerId, entity, deviceId), ':prefix': FILE_PREFIX, ':uploaded': 'uploaded', ...(kind ? { ':kind': kind } : {}) },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    }, page);
-    return { items: result.items.map(toFile), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+  files(customerId: string, entity: DeviceEntity, deviceId: string, page: PageRequest, kind?: DeviceFileKind): Promise<{ items: DeviceFileRecord[]; nextCursor?: string }> {
+    return queryPage(this.client, deviceFilesNewestFirst(this.tableName, customerId, entity, deviceId, kind), page, toFile);
   }
 
   async file(customerId: string, entity: DeviceEntity, deviceId: string, fileId: string): Promise<DeviceFileRecord> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deviceFileKey(this.tableName, customerId, entity, deviceId, fileId).Key, ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ ...deviceFileKey(this.tableName, customerId, entity, deviceId, fileId), ConsistentRead: true }));
     if (result.Item === undefined) throw notFound(MESSAGES.fileNotFound);
     return toFile(result.Item);
   }
@@ -240,19 +197,8 @@ export class DeviceRecordStore {
       key: deviceFileObjectKey(customerId, entity, deviceId, id),
     };
     await runTransaction(this.client, [
-      {
-        item: { ConditionCheck: { TableName: this.tableName, Key: deviceKey(customerId, entity, deviceId), ConditionExpression: 'attribute_exists(pk)' } },
-        onConditionFailed: () => deviceMissing(entity),
-      },
-      {
-        item: {
-          Put: {
-            TableName: this.tableName,
-            Item: deviceFilePut(this.tableName, customerId, entity, deviceId, record, Math.floor(now.getTime() / 1000) + PENDING_FILE_TTL_SECONDS).Item,
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
+      existsCheck(recordDeviceKey(this.tableName, customerId, entity, deviceId), () => deviceMissing(entity)),
+      createPut(deviceFilePut(this.tableName, customerId, entity, deviceId, record, Math.floor(now.getTime() / 1000) + PENDING_FILE_TTL_SECONDS)),
     ]);
     return record;
   }
@@ -262,18 +208,7 @@ export class DeviceRecordStore {
     const uploadedAt = this.clock().toISOString();
     const after: DeviceFileRecord = { ...file, status: 'uploaded', uploadedAt };
     await runTransaction(this.client, [
-      {
-        item: {
-          Update: {
-            TableName: this.tableName,
-            Key: deviceFileKey(this.tableName, customerId, entity, deviceId, file.id).Key,
-            UpdateExpression: 'SET #status = :uploaded, uploadedAt = :at REMOVE #ttl',
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':uploaded': 'uploaded', ':pending': 'pending', ':at': uploadedAt },
-          },
-        },
-      },
+      deviceFileUploaded(this.tableName, customerId, entity, deviceId, file.id, uploadedAt),
       this.audit(caller, customerId, ENTITY.deviceFile, file.id, 'create', undefined, this.auditedFile(entity, deviceId, after)),
     ]);
     return after;
@@ -285,36 +220,16 @@ export class DeviceRecordStore {
    */
   async deleteFile(caller: Caller, customerId: string, entity: DeviceEntity, deviceId: string, file: DeviceFileRecord): Promise<void> {
     const items: GuardedItem[] = [
-      {
-        item: {
-          Delete: {
-            TableName: this.tableName,
-            Key: deviceFileKey(this.tableName, customerId, entity, deviceId, file.id).Key,
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        onConditionFailed: () => notFound(MESSAGES.fileNotFound),
-      },
+      existingDelete(deviceFileKey(this.tableName, customerId, entity, deviceId, file.id), () => notFound(MESSAGES.fileNotFound)),
     ];
     if (entity === ENTITY.gateway && file.kind === 'image') {
       const gateway = await this.device(customerId, entity, deviceId);
       const shown = Array.isArray(gateway?.['imageFileIds']) ? (gateway['imageFileIds'] as unknown[]).map(String) : [];
       if (gateway !== undefined && shown.includes(file.id)) {
-        items.push({
-          item: {
-            Update: {
-              TableName: this.tableName,
-              Key: deviceKey(customerId, entity, deviceId),
-              UpdateExpression: 'SET imageFileIds = :images, updatedAt = :at, updatedBy = :by, #version = :next',
-              ConditionExpression: '#version = :expected',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: {
-                ':images': shown.filter((id) => id !== file.id), ':at': this.clock().toISOString(), ':by': caller.email,
-                ':next': Number(gateway['version'] ?? 1) + 1, ':expected': Number(gateway['version'] ?? 1),
-              },
-            },
-          },
-        });
+        const version = Number(gateway['version'] ?? 1);
+        items.push(versionedUpdate(gatewayUpdate(this.tableName, customerId, deviceId, {
+          imageFileIds: shown.filter((id) => id !== file.id), updatedAt: this.clock().toISOString(), updatedBy: caller.email, version: version + 1,
+        }), version));
       }
     }
     items.push(this.audit(caller, customerId, ENTITY.deviceFile, file.id, 'delete', this.auditedFile(entity, deviceId, file), undefined));
@@ -323,13 +238,8 @@ export class DeviceRecordStore {
 
   /** Every note, name marker and file item of a device (what a deleted device leaves behind). */
   async everything(customerId: string, entity: DeviceEntity, deviceId: string): Promise<Record<string, unknown>[]> {
-    const items = await queryAll<Record<string, unknown>>(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': devicePartition(customerId, entity, deviceId) },
-      ConsistentRead: true,
-    });
-    return items.filter((item) => [NOTE_PREFIX, NOTE_NAME_PREFIX, FILE_PREFIX].some((prefix) => String(item['sk']).startsWith(prefix)));
+    const items = await queryAll(this.client, deviceOwnRecords(this.tableName, customerId, entity, deviceId), (item) => item);
+    return items.filter(isNoteOrFile);
   }
 
   /** Removes items by key (the data layer's batch write: 25 a call, what was not processed asked again). */
@@ -341,21 +251,8 @@ export class DeviceRecordStore {
     return { deviceType: entity, deviceId, fileName: file.fileName, contentType: file.contentType, size: file.size, kind: file.kind };
   }
 
-  private claimNoteName(customerId: string, entity: DeviceEntity, deviceId: string, name: string, noteId: string): GuardedItem {
-    return {
-      item: {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...deviceNoteNameKey(customerId, entity, deviceId, name), type: 'NOTENAME', ownerId: noteId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      onConditionFailed: () => conflict(MESSAGES.noteNameTaken),
-    };
-  }
-
-  private releaseNoteName(customerId: string, entity: DeviceEntity, deviceId: string, name: string): GuardedItem {
-    return { item: { Delete: { TableName: this.tableName, Key: deviceNoteNameKey(customerId, entity, deviceId, name) } } };
+  private noteCount(customerId: string, entity: DeviceEntity, deviceId: string, delta: number): GuardedItem {
+    return deviceNoteCountUpdate(this.tableName, customerId, entity, deviceId, delta, () => deviceMissing(entity));
   }
 
   private audit(
@@ -367,11 +264,14 @@ export class DeviceRecordStore {
     before: Record<string, unknown> | undefined,
     after: Record<string, unknown> | undefined,
   ): GuardedItem {
-    return auditPut(this.tableName, customerId, caller, entityType, id, action, before, after, this.clock());
+    return auditEntryPut(this.tableName, { customerId, caller, entityType, entityId: id, action, before, after, now: this.clock() });
   }
 }
 
-export const deviceRecordStore = () => new DeviceRecordStore(dynamoDocumentClient(), backendConfig().tableName);
+export const deviceRecordStore = () => {
+  const { client, tableName } = dataTable();
+  return new DeviceRecordStore(client, tableName);
+};
 export const deviceFileObjects = (): DeviceFileObjects => new S3DeviceFileObjects(s3Client(), requireFilesBucket());
 
 /** How long presigned URLs work. */
@@ -388,7 +288,7 @@ export async function purgeDeviceRecords(customerId: string, entity: DeviceEntit
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     try {
       const items = await store.everything(customerId, entity, deviceId);
-      const keys = items.filter((item) => String(item['sk']).startsWith(FILE_PREFIX) && typeof item['key'] === 'string').map((item) => String(item['key']));
+      const keys = items.filter((item) => isDeviceFileItem(item) && typeof item['key'] === 'string').map((item) => String(item['key']));
       if (keys.length > 0) {
         const objects = deviceFileObjects();
         for (const key of keys) await objects.delete(key);

@@ -10,10 +10,12 @@ import {
   detachReference,
   deviceConfigVersionBump,
   deviceFileKey,
+  entityHistoryNewestFirst,
+  entityHistoryPartition,
   GATEWAY_FIELDS,
-  gatewayIndexKeys,
   gatewayKey,
   gatewayPut,
+  gatewayUpdate,
   gatewaysByName,
   gatewayStateKey,
   queryAll,
@@ -24,6 +26,7 @@ import {
   runTransaction,
   sensorsByGateway,
   toGatewayRecord,
+  toAuditEntry,
   toGatewayState,
   toSensorRecord,
   unknownLocation,
@@ -37,12 +40,11 @@ import {
   type PageRequest,
   type Reference,
   type ReferenceTarget,
+  versionedUpdate,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY, historyPartition } from '../shared/keys';
-import { queryPage as queryRawPage } from '../shared/pagination';
+import { ENTITY } from '../shared/keys';
 import { deviceDeletes } from '../shared/device-config';
-import { versionedUpdate } from '../shared/update-expression';
 
 // The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
 export {
@@ -143,18 +145,12 @@ export class GatewayStore {
   }
 
   /** One page of a gateway's audit trail, newest first. */
-  async history(customerId: string, id: string, page: PageRequest): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
-    return queryRawPage<AuditEntry>(this.client, {
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': this.historyPartition(customerId, id) },
-      ScanIndexForward: false,
-    }, page);
+  history(customerId: string, id: string, page: PageRequest): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
+    return queryPage(this.client, entityHistoryNewestFirst(this.tableName, customerId, ENTITY.gateway, id), page, toAuditEntry);
   }
 
   historyPartition(customerId: string, id: string): string {
-    return historyPartition(customerId, ENTITY.gateway, id);
+    return entityHistoryPartition(customerId, ENTITY.gateway, id);
   }
 
   async create(caller: Caller, customerId: string, input: GatewayInput): Promise<GatewayRecord> {
@@ -200,15 +196,14 @@ export class GatewayStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as GatewayRecord;
-    const update = versionedUpdate(this.tableName, gatewayKey(this.tableName, customerId, id).Key, {
-      ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
-      ...gatewayIndexKeys(customerId, after),
-      updatedAt: after.updatedAt,
-      updatedBy: after.updatedBy,
-      version: after.version,
-    }, before.version);
+    // The entity sets the gsi1 keys a new name or activity moves.
     const items: GuardedItem[] = [
-      { item: update },
+      versionedUpdate(gatewayUpdate(this.tableName, customerId, id, {
+        ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
+        updatedAt: after.updatedAt,
+        updatedBy: after.updatedBy,
+        version: after.version,
+      }), before.version),
     ];
     if (after.macId !== before.macId) items.push(this.claimMac(customerId, after.macId, id), this.releaseMac(customerId, before.macId));
     items.push(...this.moveReferences(customerId, before, after));

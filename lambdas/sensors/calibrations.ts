@@ -100,7 +100,7 @@ export class CalibrationStore {
   /** Every calibration of a deleted sensor goes, with its certificate (after the sensor's own delete). */
   async deleteAll(customerId: string, sensorId: string): Promise<void> {
     for (const record of await this.list(customerId, sensorId)) {
-      await this.sensors.deleteDeviceItem(customerId, sensorId, String(calibrationKey(this.tableName, customerId, sensorId, record.id).Key['sk']));
+      await this.sensors.deleteCalibration(customerId, sensorId, record.id);
       if (record.certificate) await this.files.delete(record.certificate.key);
     }
   }

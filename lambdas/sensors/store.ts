@@ -28,37 +28,46 @@ import {
   createPut,
   dataLoggingProfileUseUpdate,
   deviceConfigVersionBump,
+  entityHistoryNewestFirst,
+  entityHistoryPartition,
+  equipmentKey,
+  calibrationKey,
   gatewaySensorCountUpdate,
   plainDelete,
   plainPut,
+  partitionOf,
+  queryPage,
+  referencesOf,
   runTransaction,
   scheduledChangeKey,
   scheduledChangePut,
   SENSOR_FIELDS,
-  sensorIndexKeys,
   sensorKey,
   sensorPartition,
   sensorPut,
   sensorsByGateway,
   sensorStateKey,
+  sensorUpdate,
+  toAuditEntry,
   toSensorRecord,
   toSensorState,
   type AuditAction,
   type AuditEntry,
   type GuardedItem,
+  type KeyParams,
   type QueryParams,
   type SensorField,
   type SensorRecord,
   type SensorStateRecord,
   type StoredScheduledChange,
+  versionedUpdate,
 } from '../data';
 import { unknownLocation, unknownSite } from '../data';
 import type { Caller } from '../shared/caller';
-import { devicePartition, ENTITY, historyPartition, referencePartition } from '../shared/keys';
-import { encodeCursor, queryPage, type PageRequest } from '../shared/pagination';
+import { ENTITY } from '../shared/keys';
+import { encodeCursor, type PageRequest } from '../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
 import { deviceDeletes } from '../shared/device-config';
-import { versionedUpdate } from '../shared/update-expression';
 import { SensorEquipment } from './equipment';
 
 export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '../data';
@@ -218,13 +227,11 @@ export class SensorStore {
    */
   private keyedSource(customerId: string, filters: SensorListFilters): KeyedSource | undefined {
     const byReferences = (entity: typeof ENTITY.site | typeof ENTITY.location, id: string): KeyedSource => {
-      const pk = referencePartition(customerId, entity, id);
+      // The entity's query of the target's sensors, read as it always was (not consistently).
+      const { ConsistentRead: _consistent, ...params } = referencesOf(this.tableName, customerId, { entity, id }, 'SENSOR');
+      const pk = partitionOf(params);
       return {
-        params: {
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-          ExpressionAttributeValues: { ':pk': pk, ':kind': 'SENSOR#' },
-        },
+        params,
         startKeyOf: (sk) => ({ pk, sk }),
       };
     };
@@ -472,24 +479,33 @@ export class SensorStore {
     return new SensorEquipment(this.client, this.tableName, this.clock).set(caller, customerId, sensor.id, input);
   }
 
-  /** Removes one of a deleted sensor's own items (its equipment, a calibration). */
-  async deleteDeviceItem(customerId: string, sensorId: string, sk: string): Promise<void> {
-    await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: devicePartition(customerId, ENTITY.sensor, sensorId), sk } }));
+  /** Removes a deleted sensor's equipment. */
+  deleteEquipment(customerId: string, sensorId: string): Promise<void> {
+    return this.deleteOwnItem(equipmentKey(this.tableName, customerId, sensorId));
+  }
+
+  /** Removes one of a deleted sensor's calibrations (its certificate is the caller's). */
+  deleteCalibration(customerId: string, sensorId: string, calibrationId: string): Promise<void> {
+    return this.deleteOwnItem(calibrationKey(this.tableName, customerId, sensorId, calibrationId));
+  }
+
+  /** Removes one of a deleted sensor's own items by its sort key (the routes' old call; deleteEquipment replaces it). */
+  deleteDeviceItem(customerId: string, sensorId: string, sk: string): Promise<void> {
+    const { TableName, Key } = equipmentKey(this.tableName, customerId, sensorId);
+    return this.deleteOwnItem({ TableName, Key: { ...Key, sk } });
+  }
+
+  private async deleteOwnItem(key: KeyParams): Promise<void> {
+    await this.client.send(new DeleteCommand(key));
   }
 
   /** One page of a sensor's audit trail, newest first. */
-  async history(customerId: string, id: string, page: PageRequest): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
-    return queryPage<AuditEntry>(this.client, {
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(customerId, ENTITY.sensor, id) },
-      ScanIndexForward: false,
-    }, page);
+  history(customerId: string, id: string, page: PageRequest): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
+    return queryPage(this.client, entityHistoryNewestFirst(this.tableName, customerId, ENTITY.sensor, id), page, toAuditEntry);
   }
 
   historyPartition(customerId: string, id: string): string {
-    return historyPartition(customerId, ENTITY.sensor, id);
+    return entityHistoryPartition(customerId, ENTITY.sensor, id);
   }
 
   /**
@@ -516,17 +532,15 @@ export class SensorStore {
       updatedBy: caller.email,
       version: before.version + 1,
     } as SensorRecord;
-    const { gsi1sk, gsi2pk } = sensorIndexKeys(customerId, next);
-    const update = versionedUpdate(this.tableName, sensorKey(this.tableName, customerId, before.id).Key, {
+    // The entity sets the gsi1 and gsi2 keys a new name or gateway moves (REMOVE gsi2pk with the gateway).
+    const update = versionedUpdate(sensorUpdate(this.tableName, customerId, before.id, {
       ...Object.fromEntries(changed.map((field) => [field, changes[field]])),
-      gsi1sk,
-      gsi2pk,
       updatedAt: next.updatedAt,
       updatedBy: next.updatedBy,
       version: next.version,
-    }, before.version);
+    }), before.version);
     const items: GuardedItem[] = [
-      { item: update },
+      update,
       ...this.moves(customerId, before, next),
       ...this.profileUse(customerId, before, next),
       ...this.dueItems(customerId, before, next),

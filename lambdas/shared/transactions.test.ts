@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { conflict, DomainError, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { runTransaction, TRANSACTION_ATTEMPTS, type GuardedItem } from './transactions';
-import { setAndRemove } from './update-expression';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
@@ -65,15 +64,5 @@ describe('runTransaction', () => {
   it('lets any other failure through', async () => {
     dynamo.on(TransactWriteCommand).rejects(new Error('throttled'));
     await expect(runTransaction(client, [put('item')])).rejects.toThrow('throttled');
-  });
-});
-
-describe('setAndRemove', () => {
-  it('sets what has a value and removes what is undefined', () => {
-    expect(setAndRemove({ city: 'Bath', latitude: undefined, version: 3 })).toEqual({
-      expression: 'SET #f0 = :f0, #f2 = :f2 REMOVE #f1',
-      names: { '#f0': 'city', '#f1': 'latitude', '#f2': 'version' },
-      values: { ':f0': 'Bath', ':f2': 3 },
-    });
   });
 });

@@ -4,6 +4,7 @@ import type { Caller } from '../../shared/caller';
 import type { EntityType } from '../../shared/keys';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
+import { partitionOf, type QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
 import { plainPut, type PutParams } from '../writes';
 
@@ -120,6 +121,19 @@ export function auditEntryPutParams(tableName: string, change: AuditedChange): P
 
 /** The audit entry as a transaction item. */
 export const auditEntryPut = (tableName: string, change: AuditedChange): GuardedItem => plainPut(auditEntryPutParams(tableName, change));
+
+/**
+ * Access pattern: one entity's history, newest first (gsi1; the history tabs). The partition
+ * comes from the entity; the expression is the one the stores always sent.
+ */
+export function entityHistoryNewestFirst(tableName: string, customerId: string, entityType: EntityType, entityId: string): QueryParams {
+  const built = auditEntry.query.byEntity({ customerId, entityType, entityId }).params<QueryParams>({ table: tableName });
+  return { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partitionOf(built) }, ScanIndexForward: false };
+}
+
+/** One entity's history partition (gsi1pk), which a page cursor of its history must name. */
+export const entityHistoryPartition = (customerId: string, entityType: EntityType, entityId: string): string =>
+  partitionOf(entityHistoryNewestFirst('item-only', customerId, entityType, entityId));
 
 /** The API's shape of an entry (history tabs): picked field by field. */
 export function toAuditEntry(item: Record<string, unknown>): AuditEntry {

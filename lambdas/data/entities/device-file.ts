@@ -1,8 +1,12 @@
 import { Entity, type EntityItem } from 'electrodb';
-import type { DeviceFile } from '@domain/devices/device-records';
+import type { DeviceFile, DeviceFileKind } from '@domain/devices/device-records';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
+import { partitionOf, type QueryParams } from '../queries';
+import type { GuardedItem } from '../transaction';
 import type { KeyParams, PutParams } from '../writes';
+import { gatewayKey } from './gateway';
+import { sensorKey } from './sensor';
 
 /** The devices that keep notes and files: a sensor or a gateway. */
 export type RecordDeviceType = 'SENSOR' | 'GATEWAY';
@@ -46,6 +50,10 @@ export const deviceFile = new Entity({
 });
 export type DeviceFileItem = EntityItem<typeof deviceFile>;
 
+/** The configuration item of the device a note or file is about (a sensor's or a gateway's): its existence and `noteCount`. */
+export const recordDeviceKey = (tableName: string, customerId: string, deviceType: RecordDeviceType, deviceId: string): KeyParams =>
+  (deviceType === 'GATEWAY' ? gatewayKey : sensorKey)(tableName, customerId, deviceId);
+
 export const deviceFileKey = (tableName: string, customerId: string, deviceType: RecordDeviceType, deviceId: string, id: string): KeyParams =>
   deviceFile.get({ customerId, deviceType, deviceId, id }).params<KeyParams>({ table: tableName });
 
@@ -59,6 +67,47 @@ export const deviceFilePut = (
   ttl?: number,
 ): PutParams =>
   deviceFile.put({ customerId, deviceType, deviceId, ...record, ...(ttl === undefined ? {} : { ttl }) }).params<PutParams>({ table: tableName });
+
+/**
+ * Access pattern: a device's uploaded files (optionally of one kind), newest first, read
+ * consistently. The partition and the prefix come from the entity; the filter is the one the
+ * store always sent (pending uploads are never listed).
+ */
+export function deviceFilesNewestFirst(tableName: string, customerId: string, deviceType: RecordDeviceType, deviceId: string, kind?: DeviceFileKind): QueryParams {
+  const built = deviceFile.query.byDevice({ customerId, deviceType, deviceId }).params<QueryParams>({ table: tableName });
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: kind ? '#status = :uploaded AND #kind = :kind' : '#status = :uploaded',
+    ExpressionAttributeNames: { '#status': 'status', ...(kind ? { '#kind': 'kind' } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': partitionOf(built), ':prefix': String(built.ExpressionAttributeValues?.[':sk1']), ':uploaded': 'uploaded', ...(kind ? { ':kind': kind } : {}),
+    },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  };
+}
+
+/**
+ * A pending file marked uploaded (its bytes checked), no longer forgotten (`ttl` removed), on
+ * the condition that it is still pending: a second confirmation is a concurrent change.
+ */
+export function deviceFileUploaded(tableName: string, customerId: string, deviceType: RecordDeviceType, deviceId: string, id: string, uploadedAt: string): GuardedItem {
+  const { TableName, Key } = deviceFileKey(tableName, customerId, deviceType, deviceId, id);
+  // Today's expression: SET and REMOVE of the file's fields only, not ElectroDB's rewrite of its keys.
+  return {
+    item: {
+      Update: {
+        TableName,
+        Key,
+        UpdateExpression: 'SET #status = :uploaded, uploadedAt = :at REMOVE #ttl',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':uploaded': 'uploaded', ':pending': 'pending', ':at': uploadedAt },
+      },
+    },
+  };
+}
 
 /** Object keys start with the organisation, as table keys do. */
 export const deviceFileObjectKey = (customerId: string, deviceType: RecordDeviceType, deviceId: string, fileId: string): string =>

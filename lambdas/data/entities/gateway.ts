@@ -6,7 +6,7 @@ import { customerIdAttribute, idListAttribute, nameKeyAttribute } from '../attri
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
-import type { KeyParams, PutParams } from '../writes';
+import { setAndClear, type KeyParams, type PutParams, type UpdateParams } from '../writes';
 import { sensorsByGateway } from './sensor';
 
 /** The fields a gateway's form sets; the gateway store writes only these (and its bookkeeping). */
@@ -108,12 +108,6 @@ export const gatewayPut = (tableName: string, customerId: string, record: Gatewa
 export const gatewayItem = (customerId: string, record: GatewayRecord): Record<string, unknown> =>
   gatewayPut(ITEM_ONLY, customerId, record).Item;
 
-/** The key attributes gsi1 takes from a gateway's name and activity (set with every update). */
-export function gatewayIndexKeys(customerId: string, record: Pick<GatewayRecord, 'id' | 'name' | 'isActive'>): { gsi1pk: string; gsi1sk: string } {
-  const { gsi1pk, gsi1sk } = gatewayPut(ITEM_ONLY, customerId, { ...record } as GatewayRecord).Item;
-  return { gsi1pk: String(gsi1pk), gsi1sk: String(gsi1sk) };
-}
-
 /** Access pattern: the organisation's active (or inactive) gateways, by name (gsi1). */
 export const gatewaysByName = (tableName: string, customerId: string, isActive: boolean): QueryParams =>
   gateway.query.byName({ customerId, activity: isActive ? 'ACTIVE' : 'INACTIVE' }).params<QueryParams>({ table: tableName });
@@ -158,6 +152,16 @@ export function toGatewayRecord(item: Record<string, unknown>): GatewayRecord {
 
 export const gatewayKey = (tableName: string, customerId: string, id: string): KeyParams =>
   gateway.get({ customerId, id }).params<KeyParams>({ table: tableName });
+
+/**
+ * The fields a change names (`undefined` clears one), with the gsi1 keys a new name or
+ * activity moves; never the counters other stores keep (`sensorCount`, `noteCount`).
+ */
+export function gatewayUpdate(tableName: string, customerId: string, id: string, changes: Partial<Record<string, unknown>>): UpdateParams {
+  const { set, clear } = setAndClear(changes);
+  const update = gateway.update({ customerId, id }).set(set);
+  return (clear.length > 0 ? update.remove(clear as never[]) : update).params<UpdateParams>({ table: tableName });
+}
 
 /** gsi2 of a sensor configuration item: the sensors on one gateway (entities/sensor.ts `byGateway`). */
 export const gatewaySensorsPartition = (customerId: string, gatewayId: string): string =>

@@ -4,7 +4,7 @@ import type { DeviceStatus, ScheduledSensorChange, SensorDisable, SensorInput } 
 import { customerIdAttribute, nameKeyAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
-import type { KeyParams, PutParams } from '../writes';
+import { setAndClear, type KeyParams, type PutParams, type UpdateParams } from '../writes';
 
 /** The fields of SPEC section 3 a sensor keeps as given (validated by `sensorInputSchema`). */
 export const SENSOR_FIELDS = [
@@ -121,10 +121,14 @@ export const sensorItem = (customerId: string, record: SensorRecord): Record<str
 export const sensorKey = (tableName: string, customerId: string, id: string): KeyParams =>
   sensor.get({ customerId, id }).params<KeyParams>({ table: tableName });
 
-/** The key attributes gsi1 and gsi2 take from a sensor's name and gateway (set with every update). */
-export function sensorIndexKeys(customerId: string, record: Pick<SensorRecord, 'id' | 'name' | 'gatewayId'>): Record<string, string> {
-  const { gsi1pk, gsi1sk, gsi2pk, gsi2sk } = sensorPut(ITEM_ONLY, customerId, { ...record } as SensorRecord).Item as Record<string, string>;
-  return { gsi1pk, gsi1sk, gsi2pk, gsi2sk } as Record<string, string>;
+/**
+ * The fields a change names (`undefined` clears one), with the gsi1 and gsi2 keys a new name or
+ * gateway moves; never the counter the notes keep (`noteCount`).
+ */
+export function sensorUpdate(tableName: string, customerId: string, id: string, changes: Partial<Record<string, unknown>>): UpdateParams {
+  const { set, clear } = setAndClear(changes);
+  const update = sensor.update({ customerId, id }).set(set);
+  return (clear.length > 0 ? update.remove(clear as never[]) : update).params<UpdateParams>({ table: tableName });
 }
 
 /** Access pattern: the sensors of one gateway, by id (gsi2). */
