@@ -50,7 +50,8 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page, an empty body): the generic message stands.
   }
-  return new ApiError(response.status, message, { code, field });
+  // A body naming no message leaves the generic one, which is the product's own: it has its code.
+  return new ApiError(response.status, message, { code: code ?? (message === MESSAGES.genericError ? 'genericError' : undefined), field });
 }
 
 /** The message to show for anything a call may throw. */

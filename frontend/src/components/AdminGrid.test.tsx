@@ -149,7 +149,7 @@ describe('AdminGrid', () => {
     const user = userEvent.setup();
     const reload = vi.fn();
     const { rerender } = renderScreen(
-      <AdminGrid gridId="test-grid" label="Places" rows={undefined} columns={columns} loading error={new ApiError(500, 'An error occurred')} onReload={reload} />,
+      <AdminGrid gridId="test-grid" label="Places" rows={undefined} columns={columns} loading error={new ApiError(500, 'An error occurred', { code: 'genericError' })} onReload={reload} />,
     );
     expect(await screen.findByText('An error occurred')).toBeVisible();
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('AdminGrid', () => {
 
   it('keeps working with the default columns when the settings cannot be read', async () => {
     fake.api.mockImplementation(() => {
-      throw new ApiError(500, 'An error occurred');
+      throw new ApiError(500, 'An error occurred', { code: 'genericError' });
     });
     renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
     expect(await screen.findByText('Bakery')).toBeInTheDocument();

@@ -4,8 +4,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { KeyedMutator } from 'swr';
-import { errorMessageOf } from '../api/ApiError';
-import { useMessageText } from '../i18n/messages';
+import { useErrorText } from './useErrorText';
 import type { AdminGridRowAction } from './AdminGrid';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
@@ -61,7 +60,7 @@ export function useAdminListPage<T extends NamedRow, I>({
   deleteLabels,
 }: AdminListPageOptions<T, I>) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<AdminListEditing<T> | null>(null);
   // The item stays set while the confirmation fades out, so its text does not blank.
@@ -74,7 +73,7 @@ export function useAdminListPage<T extends NamedRow, I>({
   const startEdit = useCallback((item: T) => setEditing({ mode: 'edit', item }), []);
   const closeEditor = useCallback(() => setEditing(null), []);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+  const toastError = (failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' });
   const replace = (saved: T) => mutate((items = []) => byName([...items.filter((entry) => entry.id !== saved.id), saved]), { revalidate: false });
 
   /** Saves the dialog's input; a refusal is toasted and rethrown so the dialog stays open. */

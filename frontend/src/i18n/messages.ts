@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { messageKeyOf } from '@domain/core/messages';
 
 /**
- * Shows a product message (from a domain schema or an API error body, always in English)
- * in the user's language; a text the catalogue does not know is shown as received.
+ * Shows a product message produced in the browser (a domain schema's refusal of a form, a
+ * file check) in the user's language; a text the catalogue does not know is shown as
+ * received. An API failure is shown with `useErrorText`, by its code, instead.
  */
 export function useMessageText(): (text: string) => string {
   const { t } = useTranslation();

@@ -21,10 +21,10 @@ import {
   type DataLoggingProfileInput,
   type Weekday,
 } from '@domain/devices/data-logging-profile';
-import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
+import { useErrorText } from '../../components/useErrorText';
 import { useMessageText } from '../../i18n/messages';
 
 export interface DataLoggingProfileDialogProps {
@@ -68,6 +68,7 @@ function messageAt(errors: FieldErrors<DataLoggingProfileFormValues>, path: stri
 export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggingProfileDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DataLoggingProfileFormValues, unknown, DataLoggingProfileInput>({
     resolver: zodResolver(dataLoggingProfileInputSchema),
     mode: 'onTouched',
@@ -84,7 +85,7 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
       await onSave(input);
     } catch (error) {
       // A taken name belongs under the name; anything else is toasted by the page.
-      if (error instanceof ApiError && error.message === MESSAGES.dataLoggingProfileNameTaken) setError('name', { type: 'server', message: error.message });
+      if (error instanceof ApiError && error.code === 'dataLoggingProfileNameTaken') setError('name', { type: 'server', message: errorText(error) });
     }
   };
 

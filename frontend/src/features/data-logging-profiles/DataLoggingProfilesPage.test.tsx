@@ -125,8 +125,8 @@ describe('DataLoggingProfilesPage', () => {
     renderScreen(<DataLoggingProfilesPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Cold room' }));
     fake.api.mockImplementation((path, request) => {
-      if (request?.method === 'PUT') throw new ApiError(409, MESSAGES.dataLoggingProfileNameTaken);
-      if (request?.method === 'DELETE') throw new ApiError(409, MESSAGES.dataLoggingProfileInUse);
+      if (request?.method === 'PUT') throw new ApiError(409, MESSAGES.dataLoggingProfileNameTaken, { code: 'dataLoggingProfileNameTaken', field: 'name' });
+      if (request?.method === 'DELETE') throw new ApiError(409, MESSAGES.dataLoggingProfileInUse, { code: 'dataLoggingProfileInUse' });
       return answer(path, request);
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit data logging profile' });

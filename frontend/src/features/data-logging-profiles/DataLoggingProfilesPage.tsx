@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { DataLoggingProfile, DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import {
   createDataLoggingProfile,
   deleteDataLoggingProfile,
@@ -16,7 +16,6 @@ import {
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';
 import { DataLoggingProfileDialog } from './DataLoggingProfileDialog';
 
@@ -31,7 +30,7 @@ const byName = (profiles: DataLoggingProfile[]) => profiles.sort((a, b) => a.nam
  */
 export default function DataLoggingProfilesPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
@@ -41,7 +40,7 @@ export default function DataLoggingProfilesPage() {
   const [deleting, setDeleting] = useState<{ profile: DataLoggingProfile; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+  const toastError = (failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' });
 
   const save = async (input: DataLoggingProfileInput) => {
     let saved: DataLoggingProfile;

@@ -25,7 +25,7 @@ import {
   type DeviceCommandName,
   type DeviceKind,
 } from '@domain/devices/device-commands';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { sendDeviceCommand, useDeviceCommands } from '../../api/deviceCommands';
 import { useMessageText } from '../../i18n/messages';
 import { commandInputFrom, parameterFields, type ParameterField } from './commandForm';
@@ -64,6 +64,7 @@ function shown(value: unknown, label: (key: string) => string = (key) => key): s
 export function DeviceCommandsTab({ kind, id, canWrite, connectionType }: DeviceCommandsTabProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const dateTime = useDateTime('medium');
   const deviceKind: DeviceKind = kind === 'sensors' ? 'sensor' : 'gateway';
@@ -99,7 +100,7 @@ export function DeviceCommandsTab({ kind, id, canWrite, connectionType }: Device
       choose('');
       await mutate((commands = []) => [sent, ...commands.filter((entry) => entry.id !== sent.id)]);
     } catch (failed) {
-      setFailure(errorMessageOf(failed));
+      setFailure(errorText(failed));
     } finally {
       setSending(false);
     }
@@ -124,7 +125,7 @@ export function DeviceCommandsTab({ kind, id, canWrite, connectionType }: Device
           void send();
         }}>
           <Typography variant="subtitle1" component="h2">{t('devices.commands.sendTitle')}</Typography>
-          {failure !== null && <Alert severity="error" sx={{ my: 1 }}>{messageText(failure)}</Alert>}
+          {failure !== null && <Alert severity="error" sx={{ my: 1 }}>{failure}</Alert>}
           <Grid container columnSpacing={2}>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               <TextField
@@ -164,7 +165,7 @@ export function DeviceCommandsTab({ kind, id, canWrite, connectionType }: Device
           </Stack>
         </Paper>
       )}
-      {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
+      {error !== undefined && <Alert severity="error">{errorText(error)}</Alert>}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('devices.commands.title')}>
           <TableHead>

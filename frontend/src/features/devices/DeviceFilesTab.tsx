@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_FILE_TYPES, DEVICE_IMAGE_TYPES, deviceFileProblem, type DeviceFile, type DeviceFileKind } from '@domain/devices/device-records';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { deleteDeviceFile, deviceFileDownloadUrl, uploadDeviceFile, useDeviceFiles } from '../../api/deviceRecords';
 import { useMessageText } from '../../i18n/messages';
 import type { DeviceTabProps } from './DeviceNotesTab';
@@ -33,6 +33,7 @@ export interface DeviceFilesTabProps extends DeviceTabProps {
 export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: DeviceFilesTabProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const dateTime = useDateTime();
   const { data, error, isLoading, mutate } = useDeviceFiles(kind, id, fileKind);
@@ -45,7 +46,7 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
     if (file === undefined) return;
     // The same check as the API's, before anything is sent.
     const refusal = deviceFileProblem({ kind: fileKind, contentType: file.type, size: file.size });
-    setProblem(refusal ?? null);
+    setProblem(refusal === undefined ? null : messageText(refusal));
     if (refusal !== undefined) return;
     setUploading(true);
     try {
@@ -53,7 +54,7 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
       enqueueSnackbar(t('devices.files.uploaded', { name: stored.fileName }), { variant: 'success' });
       await mutate((files = []) => [stored, ...files.filter((entry) => entry.id !== stored.id)]);
     } catch (failure) {
-      setProblem(errorMessageOf(failure));
+      setProblem(errorText(failure));
     } finally {
       setUploading(false);
     }
@@ -63,7 +64,7 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
     try {
       openDownload(await deviceFileDownloadUrl(kind, id, file.id), file.fileName);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     }
   };
 
@@ -95,8 +96,8 @@ export function DeviceFilesTab({ kind, id, canWrite, fileKind = 'file' }: Device
         </Stack>
       )}
       {uploading && <LinearProgress aria-label={t('devices.files.uploading')} />}
-      {problem !== null && <Alert severity="error" onClose={() => setProblem(null)}>{messageText(problem)}</Alert>}
-      {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
+      {problem !== null && <Alert severity="error" onClose={() => setProblem(null)}>{problem}</Alert>}
+      {error !== undefined && <Alert severity="error">{errorText(error)}</Alert>}
       <DeviceRecordTable
         label={t('devices.files.title')}
         headers={[t('devices.files.name'), t('devices.files.size'), t('devices.files.uploadedBy'), t('devices.files.date')]}

@@ -8,9 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRecordOwner } from '@domain/devices/device-records';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useDeviceHistory, type DeviceHistoryEntry } from '../../api/deviceRecords';
-import { useMessageText } from '../../i18n/messages';
 import { useDateTime } from './useDateTime';
 
 /** A value of an audit entry, short: text as is, anything else as JSON, nothing as a dash. */
@@ -24,7 +23,7 @@ export function auditValue(value: unknown): string {
 /** A device's audit trail (who, when, what changed), newest first: the history tab of sensors and gateways. */
 export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: string }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const dateTime = useDateTime('medium');
   const { data, error, isLoading } = useDeviceHistory(kind, id);
 
@@ -37,7 +36,7 @@ export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: st
 
   return (
     <>
-      {error !== undefined && <Alert severity="error" sx={{ mb: 2 }}>{messageText(errorMessageOf(error))}</Alert>}
+      {error !== undefined && <Alert severity="error" sx={{ mb: 2 }}>{errorText(error)}</Alert>}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('devices.history.title')}>
           <TableHead>

@@ -33,7 +33,7 @@ describe('the notes tab', () => {
       if (path.startsWith('/gateways/GW1/notes?')) return { items: stored };
       if (path === '/gateways/GW1/notes' && request?.method === 'POST') {
         const body = request.body as { name: string; note: string };
-        if (stored.some((entry) => entry.name === body.name)) throw new ApiError(409, MESSAGES.noteNameTaken);
+        if (stored.some((entry) => entry.name === body.name)) throw new ApiError(409, MESSAGES.noteNameTaken, { code: 'noteNameTaken', field: 'name' });
         const added = { ...note, id: 'n-2', ...body };
         stored = [added, ...stored];
         return added;
@@ -41,7 +41,7 @@ describe('the notes tab', () => {
       if (path === '/gateways/GW1/notes/n-1' && request?.method === 'DELETE') {
         deleteAttempts += 1;
         // The first attempt collides with another change; the second goes through.
-        if (deleteAttempts === 1) throw new ApiError(409, MESSAGES.concurrentChange);
+        if (deleteAttempts === 1) throw new ApiError(409, MESSAGES.concurrentChange, { code: 'concurrentChange' });
         stored = stored.filter((entry) => entry.id !== 'n-1');
         return undefined;
       }

@@ -20,8 +20,8 @@ import {
   type DeviceNoteInput,
   type DeviceRecordOwner,
 } from '@domain/devices/device-records';
-import { MESSAGES } from '@domain/core/messages';
-import { errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { addDeviceNote, deleteDeviceNote, updateDeviceNote, useDeviceNotes } from '../../api/deviceRecords';
 import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
@@ -45,6 +45,7 @@ interface NoteDialogProps {
 function NoteDialog({ note, onSave, onClose }: NoteDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<DeviceNoteFormValues, unknown, DeviceNoteInput>({
     resolver: zodResolver(deviceNoteInputSchema),
@@ -57,9 +58,9 @@ function NoteDialog({ note, onSave, onClose }: NoteDialogProps) {
     try {
       await onSave(input);
     } catch (error) {
-      const message = errorMessageOf(error);
+      const message = errorText(error);
       // SPEC section 8: a note's name is unique on its device.
-      if (message === MESSAGES.noteNameTaken) setError('name', { type: 'server', message });
+      if (error instanceof ApiError && error.code === 'noteNameTaken') setError('name', { type: 'server', message });
       else setFailure(message);
     }
   };
@@ -74,7 +75,7 @@ function NoteDialog({ note, onSave, onClose }: NoteDialogProps) {
       cancelLabel={t('devices.cancel')}
       submitLabel={t('devices.save')}
     >
-      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{failure}</Alert>}
       <TextField
         {...register('name')}
         label={t('devices.notes.name')}
@@ -105,7 +106,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; note: DeviceNote };
 /** A device's notes (SPEC section 3: name, note, created by, date), for sensors and gateways alike. */
 export function DeviceNotesTab({ kind, id, canWrite }: DeviceTabProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const dateTime = useDateTime();
   const { data, error, isLoading, mutate } = useDeviceNotes(kind, id);
@@ -132,7 +133,7 @@ export function DeviceNotesTab({ kind, id, canWrite }: DeviceTabProps) {
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>{t('devices.notes.add')}</Button>
         </Stack>
       )}
-      {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
+      {error !== undefined && <Alert severity="error">{errorText(error)}</Alert>}
       <DeviceRecordTable
         label={t('devices.notes.title')}
         headers={[t('devices.notes.name'), t('devices.notes.note'), t('devices.notes.createdBy'), t('devices.notes.date')]}

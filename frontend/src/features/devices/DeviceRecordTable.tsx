@@ -8,9 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
 
 export interface DeviceRecordTableProps {
   /** The table's accessible name. */
@@ -61,7 +60,7 @@ export interface ConfirmDeleteDialogProps<T> {
 /** Asks before deleting one of a device's records, then deletes it (buttons disabled meanwhile). */
 export function ConfirmDeleteDialog<T>({ item, title, message, onDelete, onClose }: ConfirmDeleteDialogProps<T>) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
 
@@ -71,7 +70,7 @@ export function ConfirmDeleteDialog<T>({ item, title, message, onDelete, onClose
     try {
       await onDelete(item);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     } finally {
       setBusy(false);
       onClose();

@@ -16,10 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel, type SensorType } from '@domain/devices/device-catalogue';
 import type { GatewaySensorState } from '@domain/devices/gateway';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useGatewayData, useGatewaySensors } from '../../api/gateways';
 import { useClientState } from '../../app/clientState';
-import { useDeviceMessageText } from '../devices/messageTemplates';
 import { useDateTime } from '../devices/useDateTime';
 import { readingSummary } from '../sensors/readingUnits';
 import { OnlineChip } from '../sensors/sensorColumns';
@@ -55,7 +54,7 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
  */
 export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
   const { t } = useTranslation();
-  const messageText = useDeviceMessageText();
+  const errorText = useErrorText();
   const dateTime = useDateTime();
   const { uom } = useClientState();
   const data = useGatewayData(gatewayId);
@@ -65,7 +64,7 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
   if (data.error !== undefined && data.data === undefined) {
     return (
       <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void data.mutate()}>{t('devices.reload')}</Button>}>
-        {messageText(errorMessageOf(data.error))}
+        {errorText(data.error)}
       </Alert>
     );
   }

@@ -108,7 +108,7 @@ describe('GatewayDetailPage', () => {
     renderDetail();
     await screen.findByRole('heading', { name: 'Dock gateway' });
     fake.api.mockImplementation((path, request) => {
-      if (request?.method === 'DELETE') throw new ApiError(409, fillTemplate(MESSAGES.gatewayDeleteRefused, { name: 'Dock gateway', sensorCount: 2, noteCount: 1 }));
+      if (request?.method === 'DELETE') throw new ApiError(409, fillTemplate(MESSAGES.gatewayDeleteRefused, { name: 'Dock gateway', sensorCount: 2, noteCount: 1 }), { code: 'gatewayDeleteRefused' });
       return answer(path, request);
     });
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));

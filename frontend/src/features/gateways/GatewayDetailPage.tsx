@@ -16,7 +16,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { gatewayModel } from '@domain/devices/device-catalogue';
 import type { Gateway } from '@domain/devices/gateway';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { ApiError, errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useGateway } from '../../api/gateways';
 import { useCurrentUser } from '../auth/useAuth';
 import { DeviceCommandsTab } from '../devices/DeviceCommandsTab';
@@ -24,7 +25,6 @@ import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceD
 import { DeviceFilesTab } from '../devices/DeviceFilesTab';
 import { DeviceHistoryTab } from '../devices/DeviceHistoryTab';
 import { DeviceNotesTab } from '../devices/DeviceNotesTab';
-import { useDeviceMessageText } from '../devices/messageTemplates';
 import { useDateTime } from '../devices/useDateTime';
 import { OnlineChip } from '../sensors/sensorColumns';
 import { GatewayDataTab } from './GatewayDataTab';
@@ -67,7 +67,7 @@ function BackLink({ gateway }: { gateway?: Gateway }) {
 export default function GatewayDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const messageText = useDeviceMessageText();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const dateTime = useDateTime();
   const user = useCurrentUser();
@@ -86,7 +86,7 @@ export default function GatewayDetailPage() {
     return (
       <Stack sx={{ gap: 2 }}>
         <BackLink />
-        <Alert severity="error">{error instanceof ApiError && error.status === 404 ? t('gateways.notFound') : messageText(errorMessageOf(error))}</Alert>
+        <Alert severity="error">{error instanceof ApiError && error.status === 404 ? t('gateways.notFound') : errorText(error)}</Alert>
       </Stack>
     );
   }
@@ -122,7 +122,7 @@ export default function GatewayDetailPage() {
           </>
         )}
       />
-      {refusal !== null && <Alert severity="error" onClose={() => setRefusal(null)}>{messageText(refusal)}</Alert>}
+      {refusal !== null && <Alert severity="error" onClose={() => setRefusal(null)}>{refusal}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Grid container spacing={2}>
           <Fact label={t('gateways.fields.model')}>{gatewayModel(gateway.model)?.name ?? gateway.model}</Fact>

@@ -161,7 +161,7 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
       cancelLabel={t('gateways.cancel')}
       submitLabel={t('gateways.save')}
     >
-      {refusal !== null && <Alert severity="error" sx={{ mb: 2 }}>{messageText(refusal)}</Alert>}
+      {refusal !== null && <Alert severity="error" sx={{ mb: 2 }}>{refusal}</Alert>}
       <Grid container columnSpacing={2}>
         {textField('name')}
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -15,9 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { GatewaySensorState } from '@domain/devices/gateway';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useGatewayData, useGatewaySensors } from '../../api/gateways';
-import { useDeviceMessageText } from '../devices/messageTemplates';
 import { useDateTime } from '../devices/useDateTime';
 import { OnlineChip } from '../sensors/sensorColumns';
 
@@ -26,7 +25,7 @@ export const sensorPath = (id: string) => `/app/sensors/${encodeURIComponent(id)
 /** The sensors on a gateway (those the user reaches), with their live state: online, last communicated, battery, signal. */
 export function GatewaySensorsTab({ gatewayId }: { gatewayId: string }) {
   const { t } = useTranslation();
-  const messageText = useDeviceMessageText();
+  const errorText = useErrorText();
   const dateTime = useDateTime();
   const sensors = useGatewaySensors(gatewayId);
   const data = useGatewayData(gatewayId);
@@ -35,7 +34,7 @@ export function GatewaySensorsTab({ gatewayId }: { gatewayId: string }) {
   if (sensors.error !== undefined) {
     return (
       <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void sensors.mutate()}>{t('devices.reload')}</Button>}>
-        {messageText(errorMessageOf(sensors.error))}
+        {errorText(sensors.error)}
       </Alert>
     );
   }

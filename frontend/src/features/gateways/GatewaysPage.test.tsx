@@ -196,7 +196,7 @@ describe('GatewaysPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Dock gateway' }));
     const refusal = fillTemplate(MESSAGES.gatewayDeleteRefused, { name: 'Dock gateway', sensorCount: 3, noteCount: 0 });
     fake.api.mockImplementation((path, request) => {
-      if (request?.method === 'DELETE') throw new ApiError(409, refusal);
+      if (request?.method === 'DELETE') throw new ApiError(409, refusal, { code: 'gatewayDeleteRefused' });
       return answer(path, request);
     });
     const confirm = await screen.findByRole('dialog', { name: 'Delete gateway' });

@@ -3,11 +3,10 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { Gateway, GatewayInput } from '@domain/devices/gateway';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { deleteGateway, gatewayKey, isGatewayListKey } from '../../api/gateways';
 import { useClientState } from '../../app/clientState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDeviceMessageText } from '../devices/messageTemplates';
 import { GatewayFormDialog } from './GatewayFormDialog';
 import type { GatewayImagePlan } from './GatewayImagesField';
 import { GatewaySavedWithoutImages, saveGateway } from './saveGateway';
@@ -32,14 +31,14 @@ export interface GatewayEditorOptions {
   places: Places;
   onSaved?(gateway: Gateway): void;
   onDeleted?(gateway: Gateway): void;
-  /** Shows a refused delete (the API's message) on the page; a toast otherwise. */
+  /** Shows a refused delete (its text in the user's language) on the page; a toast otherwise. */
   onDeleteRefused?(message: string): void;
 }
 
 export function useGatewayEditor({ places, onSaved, onDeleted, onDeleteRefused }: GatewayEditorOptions): GatewayEditor {
   const { t } = useTranslation();
   // The delete refusal comes filled in (the gateway's name and counts): translated with its values.
-  const gatewayMessage = useDeviceMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate } = useSWRConfig();
   const { selectedLocation } = useClientState();
@@ -47,7 +46,7 @@ export function useGatewayEditor({ places, onSaved, onDeleted, onDeleteRefused }
   const [deleting, setDeleting] = useState<{ gateway: Gateway; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(gatewayMessage(errorMessageOf(failure)), { variant: 'error' });
+  const toastError = (failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' });
 
   const refresh = async (gateway: Gateway) => {
     await mutate(gatewayKey(gateway.id), gateway, { revalidate: false });
@@ -87,7 +86,7 @@ export function useGatewayEditor({ places, onSaved, onDeleted, onDeleteRefused }
       onDeleted?.(gateway);
     } catch (failure) {
       // SPEC section 8: refused while it has notes or sensors, naming it and its sensor count.
-      if (onDeleteRefused) onDeleteRefused(errorMessageOf(failure));
+      if (onDeleteRefused) onDeleteRefused(errorText(failure));
       else toastError(failure);
     } finally {
       setBusy(false);

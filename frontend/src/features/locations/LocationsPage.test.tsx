@@ -83,7 +83,7 @@ describe('LocationsPage', () => {
   it('confirms a delete, and shows the refusal in the spec words', async () => {
     updateClientState({ corporateAdmin: true });
     deleteAnswer = () => {
-      throw new ApiError(409, MESSAGES.locationHasDevices);
+      throw new ApiError(409, MESSAGES.locationHasDevices, { code: 'locationHasDevices' });
     };
     const user = userEvent.setup();
     renderScreen(<LocationsPage />);

@@ -6,12 +6,11 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { Location } from '@domain/organisation/location';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { answerSharedLocation, LOCATIONS_KEY, NAVBAR_KEY, usePendingSharedLocations } from '../../api/locations';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
 
 /**
  * Locations other organisations shared with the user, waiting for their answer (SPEC
@@ -20,7 +19,7 @@ import { useMessageText } from '../../i18n/messages';
  */
 export default function PendingSharedLocationsPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate: mutateKey } = useSWRConfig();
   const pending = usePendingSharedLocations();
@@ -36,7 +35,7 @@ export default function PendingSharedLocationsPage() {
       await mutate((pending = []) => pending.filter((entry) => entry.id !== location.id), { revalidate: false });
       if (accept) await Promise.all([mutateKey(NAVBAR_KEY), mutateKey(LOCATIONS_KEY)]);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     } finally {
       setBusy(false);
       setDeclining((current) => (current === null ? null : { ...current, open: false }));

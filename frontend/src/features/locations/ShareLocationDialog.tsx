@@ -29,7 +29,8 @@ import {
   type LocationShareFormValues,
   type LocationShareInput,
 } from '@domain/organisation/location';
-import { ApiError, errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { listShares, shareLocation, unshareLocation } from '../../api/locations';
 import { useMessageText } from '../../i18n/messages';
 
@@ -45,6 +46,7 @@ export interface ShareLocationDialogProps {
 export function ShareLocationDialog({ location, onClose }: ShareLocationDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const shares = useSWR<LocationShare[], ApiError, readonly [string, string]>(['location-shares', location.id], ([, id]) => listShares(id));
@@ -67,7 +69,7 @@ export function ShareLocationDialog({ location, onClose }: ShareLocationDialogPr
       reset({ email: '', isAdmin: false });
       await shares.mutate((current = []) => [...current.filter((entry) => entry.accountId !== share.accountId), share], { revalidate: false });
     } catch (error) {
-      setError('email', { type: 'server', message: errorMessageOf(error) });
+      setError('email', { type: 'server', message: errorText(error) });
     }
   };
 
@@ -77,7 +79,7 @@ export function ShareLocationDialog({ location, onClose }: ShareLocationDialogPr
       enqueueSnackbar(t('locations.unshared', { email: share.email }), { variant: 'success' });
       await shares.mutate((current = []) => current.filter((entry) => entry.accountId !== share.accountId), { revalidate: false });
     } catch (error) {
-      enqueueSnackbar(messageText(errorMessageOf(error)), { variant: 'error' });
+      enqueueSnackbar(errorText(error), { variant: 'error' });
     }
   };
 
@@ -114,7 +116,7 @@ export function ShareLocationDialog({ location, onClose }: ShareLocationDialogPr
             />
           </Stack>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{t('locations.sharedWithTitle')}</Typography>
-          {shares.error !== undefined && <Alert severity="error">{messageText(errorMessageOf(shares.error))}</Alert>}
+          {shares.error !== undefined && <Alert severity="error">{errorText(shares.error)}</Alert>}
           {shares.data?.length === 0 && <Typography variant="body2" color="text.secondary">{t('locations.noShares')}</Typography>}
           <List dense aria-label={t('locations.sharedWithTitle')}>
             {(shares.data ?? []).map((share) => (

@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NamedItem } from '@domain/organisation/named-catalog';
 import type { Role } from '@domain/identity/roles';
+import { MESSAGES } from '@domain/core/messages';
+import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
+import { initI18n } from '../../i18n';
 import { renderScreen } from '../../test/render';
 import { NamedCatalogPage } from './NamedCatalogPage';
 
@@ -127,5 +130,32 @@ describe('NamedCatalogPage', () => {
 
     expect(await screen.findByText('Department "Bakery" deleted.')).toBeVisible();
     expect(fake.api).toHaveBeenCalledWith('/departments/d-1', { method: 'DELETE' });
+  });
+
+  it('toasts a refusal in French, translated by its code', async () => {
+    // Prepare: the page in French; the API refuses the new name in its English words, with the code beside them.
+    initI18n('fr');
+    try {
+      fake.role = 'admin';
+      const user = userEvent.setup();
+      renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+      await screen.findByText('Cold room');
+      fake.api.mockImplementation((path, request) => {
+        if (request?.method === 'POST') throw new ApiError(409, MESSAGES.departmentNameTaken, { code: 'departmentNameTaken', field: 'name' });
+        throw new Error(`unexpected call ${path}`);
+      });
+      // Act
+      await user.click(screen.getByRole('button', { name: 'Ajouter un département' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ajouter un département' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Nom' }), 'Bakery');
+      await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+      // Assess: the toast (outside the dialog, which shows it under the name too) says it in French, never in the API's English.
+      const french = 'Un département portant ce nom existe déjà.';
+      await waitFor(() => expect(screen.getAllByText(french).filter((element) => !dialog.contains(element))).toHaveLength(1));
+      expect(within(dialog).getByText(french)).toBeInTheDocument();
+      expect(screen.queryByText(MESSAGES.departmentNameTaken)).toBeNull();
+    } finally {
+      initI18n('en');
+    }
   });
 });

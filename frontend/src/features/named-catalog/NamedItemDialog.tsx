@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { namedItemInputSchema, type NamedItemInput } from '@domain/organisation/named-catalog';
 import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useMessageText } from '../../i18n/messages';
 
 export interface NamedItemDialogProps {
@@ -27,6 +28,7 @@ export interface NamedItemDialogProps {
 export function NamedItemDialog({ title, initialName = '', onSave, onClose }: NamedItemDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const {
     register,
@@ -45,7 +47,7 @@ export function NamedItemDialog({ title, initialName = '', onSave, onClose }: Na
     } catch (error) {
       // A refusal about the name (validation, duplicate) belongs beside the field as well.
       if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
-        setError('name', { type: 'server', message: error.message });
+        setError('name', { type: 'server', message: errorText(error) });
       }
     }
   };

@@ -29,12 +29,13 @@ import {
   type QuickRegisterInput,
   type QuickRegisterResult,
 } from '@domain/devices/sensor';
-import { ApiError, errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useDataLoggingProfiles } from '../../api/dataLoggingProfiles';
 import { quickRegister } from '../../api/quickRegister';
 import { isSensorListKey, useSiteGateways } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
-import { useDeviceMessageText } from '../devices/messageTemplates';
+import { useMessageText } from '../../i18n/messages';
 import { usePlaces } from '../gateways/usePlaces';
 
 type Field = FieldPath<QuickRegisterFormValues>;
@@ -50,7 +51,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export default function QuickRegisterPage() {
   const { t } = useTranslation();
-  const messageText = useDeviceMessageText();
+  // Form checks in the browser, and each line's result (which the API sends without a code), by their text.
+  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate } = useSWRConfig();
   const { selectedLocation } = useClientState();
@@ -152,7 +155,7 @@ export default function QuickRegisterPage() {
       enqueueSnackbar(t('quickRegister.summary', { registered: answer.registered, failed: answer.failed }), { variant: answer.failed === 0 ? 'success' : 'warning' });
       if (answer.registered > 0) await mutate(isSensorListKey);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
       if (!(failure instanceof ApiError)) throw failure;
     }
   };

@@ -18,8 +18,9 @@ import {
   type SecurityGroupInput,
   type SecurityGroupUser,
 } from '@domain/identity/security-groups';
-import { MESSAGES } from '@domain/core/messages';
+import type { MessageKey } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { useMessageText } from '../../i18n/messages';
 import { siteNameOf, type SiteOption } from './siteOptions';
 
@@ -34,7 +35,6 @@ export interface SecurityGroupDialogProps {
 }
 
 const EMPTY: SecurityGroupFormValues = { name: '', description: '', siteIds: [], sensorIds: [], memberAccountIds: [] };
-const FIELDS = ['name', 'description', 'siteIds', 'sensorIds', 'memberAccountIds'] as const;
 
 /**
  * Add or edit a security group: name, description, the sites (and optionally the sensors) it
@@ -43,6 +43,7 @@ const FIELDS = ['name', 'description', 'siteIds', 'sensorIds', 'memberAccountIds
 export function SecurityGroupDialog({ title, initial = EMPTY, sites, users, onSave, onClose }: SecurityGroupDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const {
     control,
@@ -67,8 +68,7 @@ export function SecurityGroupDialog({ title, initial = EMPTY, sites, users, onSa
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       // A refusal about one field is shown under it; the toast says it too.
-      const field = FIELDS.find((name) => error.message === errorMessageFor(name));
-      setError(field ?? 'name', { message: error.message });
+      setError(FIELD_BY_CODE[error.code ?? ''] ?? 'name', { message: errorText(error) });
     }
   };
 
@@ -193,11 +193,8 @@ export function SecurityGroupDialog({ title, initial = EMPTY, sites, users, onSa
   );
 }
 
-/** The API's refusals that belong to one field. */
-function errorMessageFor(field: FieldPath<SecurityGroupFormValues>): string | undefined {
-  const byField: Partial<Record<FieldPath<SecurityGroupFormValues>, string>> = {
-    siteIds: MESSAGES.unknownSite,
-    memberAccountIds: MESSAGES.unknownMember,
-  };
-  return byField[field];
-}
+/** The API's refusals that belong to one field other than the name, by code. */
+const FIELD_BY_CODE: Partial<Record<string, FieldPath<SecurityGroupFormValues>>> = {
+  unknownSite: 'siteIds',
+  unknownMember: 'memberAccountIds',
+} satisfies Partial<Record<MessageKey, FieldPath<SecurityGroupFormValues>>>;

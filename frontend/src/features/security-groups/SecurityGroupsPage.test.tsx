@@ -100,7 +100,7 @@ describe('SecurityGroupsPage', () => {
     renderScreen(<SecurityGroupsPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Night shift' }));
     fake.api.mockImplementation((path, request) => {
-      if (request?.method === 'PUT') throw new ApiError(409, 'A security group with this name already exists.');
+      if (request?.method === 'PUT') throw new ApiError(409, 'A security group with this name already exists.', { code: 'securityGroupNameTaken', field: 'name' });
       return answer(path, request);
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit security group' });

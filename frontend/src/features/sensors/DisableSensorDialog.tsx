@@ -20,7 +20,7 @@ import {
   type SensorDisableInput,
   type SensorEnableInput,
 } from '@domain/devices/sensor';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
 import { localToIso } from '../devices/localTime';
@@ -69,6 +69,7 @@ export interface DisableSensorDialogProps {
 export function DisableSensorDialog({ sensor, by, onDisable, onClose }: DisableSensorDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const whenId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<DisableFormValues, unknown, SensorDisableInput>({
@@ -88,7 +89,7 @@ export function DisableSensorDialog({ sensor, by, onDisable, onClose }: DisableS
     try {
       await onDisable(input);
     } catch (error) {
-      setFailure(errorMessageOf(error));
+      setFailure(errorText(error));
     }
   };
 
@@ -109,7 +110,7 @@ export function DisableSensorDialog({ sensor, by, onDisable, onClose }: DisableS
       submitColor="warning"
     >
       <DialogContentText sx={{ mb: 1 }}>{`${sensor.name} · ${t('sensors.disable.effective')}`}</DialogContentText>
-      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{failure}</Alert>}
       <Controller
         control={control}
         name="when"
@@ -186,6 +187,7 @@ export interface EnableSensorDialogProps {
 export function EnableSensorDialog({ sensor, onEnable, onClose }: EnableSensorDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm<EnableFormValues, unknown, SensorEnableInput>({
     resolver: zodResolver(enableFormSchema),
@@ -198,7 +200,7 @@ export function EnableSensorDialog({ sensor, onEnable, onClose }: EnableSensorDi
     try {
       await onEnable(input);
     } catch (error) {
-      setFailure(errorMessageOf(error));
+      setFailure(errorText(error));
     }
   };
 
@@ -213,7 +215,7 @@ export function EnableSensorDialog({ sensor, onEnable, onClose }: EnableSensorDi
       submitLabel={t('sensors.disable.enableButton')}
     >
       <DialogContentText sx={{ mb: 1 }}>{t('sensors.disable.enableConfirm', { name: sensor.name })}</DialogContentText>
-      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(failure)}</Alert>}
+      {failure !== null && <Alert severity="error" sx={{ mb: 1 }}>{failure}</Alert>}
       <Controller
         control={control}
         name="when"

@@ -10,14 +10,13 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Sensor, SensorEnableInput } from '@domain/devices/sensor';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { enableSensor, isSensorListKey, setSensorStatus, useSensors } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/useAuth';
-import { useDeviceMessageText } from '../devices/messageTemplates';
 import { useDateTime } from '../devices/useDateTime';
 import { EnableSensorDialog } from './DisableSensorDialog';
 import { sensorColumns } from './sensorColumns';
@@ -30,7 +29,7 @@ import { useSensorLookups } from './useSensorLookups';
  */
 export default function InactiveSensorsPage() {
   const { t } = useTranslation();
-  const messageText = useDeviceMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate: mutateKey } = useSWRConfig();
   const navigate = useNavigate();
@@ -78,7 +77,7 @@ export default function InactiveSensorsPage() {
     try {
       await enabled(await setSensorStatus(enabling.id, 'active'));
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     } finally {
       setBusy(false);
     }

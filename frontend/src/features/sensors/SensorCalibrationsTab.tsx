@@ -25,9 +25,9 @@ import {
   type CalibrationFormValues,
   type CalibrationInput,
 } from '@domain/devices/calibration';
-import { MESSAGES } from '@domain/core/messages';
 import type { Sensor } from '@domain/devices/sensor';
-import { ApiError, errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { addCalibration, deleteCalibration, downloadCertificate, useCalibrations } from '../../api/sensors';
 import { useMessageText } from '../../i18n/messages';
 import { ConfirmDeleteDialog, DeviceRecordTable } from '../devices/DeviceRecordTable';
@@ -40,6 +40,7 @@ type CalibrationField = 'issueDate' | 'renewalDate' | 'certificateNumber' | 'cal
 function CalibrationForm({ sensorId, onAdded, onCancel }: { sensorId: string; onAdded(calibration: Calibration): void; onCancel(): void }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const [certificate, setCertificate] = useState<File | null>(null);
   const [certificateError, setCertificateError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -52,7 +53,7 @@ function CalibrationForm({ sensorId, onAdded, onCancel }: { sensorId: string; on
   const chooseCertificate = (file: File | undefined) => {
     if (file === undefined) return;
     const problem = certificateFileProblem(file);
-    setCertificateError(problem ?? null);
+    setCertificateError(problem === undefined ? null : messageText(problem));
     setCertificate(problem === undefined ? file : null);
   };
 
@@ -62,9 +63,9 @@ function CalibrationForm({ sensorId, onAdded, onCancel }: { sensorId: string; on
       const withCertificate = certificate === null ? input : { ...input, certificate: { fileName: certificate.name, data: await base64Of(certificate) } };
       onAdded(await addCalibration(sensorId, withCertificate));
     } catch (error) {
-      const message = errorMessageOf(error);
-      if (error instanceof ApiError && message === MESSAGES.renewalBeforeIssue) setError('renewalDate', { type: 'server', message });
-      else if (error instanceof ApiError && message === MESSAGES.certificateInvalid) setCertificateError(message);
+      const message = errorText(error);
+      if (error instanceof ApiError && error.code === 'renewalBeforeIssue') setError('renewalDate', { type: 'server', message });
+      else if (error instanceof ApiError && error.code === 'certificateInvalid') setCertificateError(message);
       else setFormError(message);
     }
   };
@@ -91,7 +92,7 @@ function CalibrationForm({ sensorId, onAdded, onCancel }: { sensorId: string; on
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="form" noValidate aria-label={t('sensors.calibrations.addTitle')} onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Typography variant="subtitle1" component="h2">{t('sensors.calibrations.addTitle')}</Typography>
-      {formError !== null && <Alert severity="error" sx={{ my: 1 }}>{messageText(formError)}</Alert>}
+      {formError !== null && <Alert severity="error" sx={{ my: 1 }}>{formError}</Alert>}
       <Grid container columnSpacing={2}>
         {field('issueDate', { date: true, required: true })}
         {field('renewalDate', { date: true })}
@@ -106,7 +107,7 @@ function CalibrationForm({ sensorId, onAdded, onCancel }: { sensorId: string; on
             <Typography variant="body2">{certificate?.name ?? t('sensors.calibrations.noCertificate')}</Typography>
           </Stack>
           <FormHelperText error={certificateError !== null}>
-            {certificateError !== null ? messageText(certificateError) : t('sensors.calibrations.certificateHint')}
+            {certificateError !== null ? certificateError : t('sensors.calibrations.certificateHint')}
           </FormHelperText>
         </Grid>
       </Grid>
@@ -121,14 +122,14 @@ function CalibrationForm({ sensorId, onAdded, onCancel }: { sensorId: string; on
 /** The calibrations tab: certificates with their dates, the PDF to download; administrators add and delete. */
 export function SensorCalibrationsTab({ sensor, canWrite }: { sensor: Sensor; canWrite: boolean }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const dateTime = useDateTime();
   const { data, error, isLoading, mutate } = useCalibrations(sensor.id);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Calibration | null>(null);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+  const toastError = (failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' });
 
   const download = async (calibration: Calibration) => {
     try {
@@ -162,7 +163,7 @@ export function SensorCalibrationsTab({ sensor, canWrite }: { sensor: Sensor; ca
           }}
         />
       )}
-      {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
+      {error !== undefined && <Alert severity="error">{errorText(error)}</Alert>}
       <DeviceRecordTable
         label={t('sensors.tabs.calibrations')}
         headers={[

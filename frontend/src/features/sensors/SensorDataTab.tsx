@@ -20,11 +20,10 @@ import { useSWRConfig } from 'swr';
 import { channelUnit, SENSOR_TYPES, type SensorType } from '@domain/devices/device-catalogue';
 import type { Sensor } from '@domain/devices/sensor';
 import type { GraphData } from '@domain/telemetry/telemetry';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { sensorKey } from '../../api/sensors';
 import { useGraphData, useReadings } from '../../api/telemetry';
 import { useClientState } from '../../app/clientState';
-import { useMessageText } from '../../i18n/messages';
 import { useDateTime } from '../devices/useDateTime';
 import type { GraphChannel } from './chartData';
 import {
@@ -66,7 +65,7 @@ export interface SensorDataTabProps {
  */
 export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const dateTime = useDateTime('medium');
   const { uom } = useClientState();
   const { mutate: mutateKey } = useSWRConfig();
@@ -156,7 +155,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
         {live && <Typography variant="body2" color="text.secondary">{t('sensors.data.autoRefresh')}</Typography>}
       </Stack>
       {rangeProblem !== undefined && <Alert severity="warning">{rangeProblem}</Alert>}
-      {graph.error !== undefined && <Alert severity="error">{messageText(errorMessageOf(graph.error))}</Alert>}
+      {graph.error !== undefined && <Alert severity="error">{errorText(graph.error)}</Alert>}
       <Paper variant="outlined" sx={{ p: 1 }}>
         {graph.isLoading && <LinearProgress />}
         {graph.data?.resolution !== undefined && graph.data.resolution !== 'raw' && (
@@ -169,7 +168,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
         )}
       </Paper>
       <Typography variant="h6" component="h2">{t('sensors.data.readings')}</Typography>
-      {readings.error !== undefined && <Alert severity="error">{messageText(errorMessageOf(readings.error))}</Alert>}
+      {readings.error !== undefined && <Alert severity="error">{errorText(readings.error)}</Alert>}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('sensors.data.readings')}>
           <TableHead>

@@ -48,7 +48,7 @@ describe('the sensor detail', () => {
       const known = lookupAnswer(path);
       if (known !== undefined) return known;
       if (path === '/sensors/A1B2C3D4' && method === 'GET') return sensor;
-      if (path === '/sensors/A1B2C3D4' && method === 'DELETE') throw new ApiError(409, fillTemplate(MESSAGES.sensorHasNotes, { name: sensor.name }));
+      if (path === '/sensors/A1B2C3D4' && method === 'DELETE') throw new ApiError(409, fillTemplate(MESSAGES.sensorHasNotes, { name: sensor.name }), { code: 'sensorHasNotes' });
       if (path === '/sensors/A1B2C3D4/disable') {
         sensor = { ...sensor, disabled: true, disable: { disabledOn: new Date().toISOString(), disabledBy: 'admin@demo.example', reason: 'Cleaning' } };
         return sensor;

@@ -16,7 +16,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Sensor, SensorDisableInput, SensorEnableInput, SensorInput } from '@domain/devices/sensor';
-import { ApiError, errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { cancelScheduledChange, deleteSensor, disableSensor, enableSensor, isSensorListKey, updateSensor, useSensor } from '../../api/sensors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/useAuth';
@@ -25,7 +26,6 @@ import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceD
 import { DeviceFilesTab } from '../devices/DeviceFilesTab';
 import { DeviceHistoryTab } from '../devices/DeviceHistoryTab';
 import { DeviceNotesTab } from '../devices/DeviceNotesTab';
-import { useDeviceMessageText } from '../devices/messageTemplates';
 import { useDateTime } from '../devices/useDateTime';
 import { DisableSensorDialog, EnableSensorDialog } from './DisableSensorDialog';
 import { SensorAlarmsTab } from './SensorAlarmsTab';
@@ -50,7 +50,7 @@ type Dialog = 'edit' | 'disable' | 'enable' | null;
 export default function SensorDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const deviceMessageText = useDeviceMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const { mutate: mutateKey } = useSWRConfig();
   const navigate = useNavigate();
@@ -73,7 +73,7 @@ export default function SensorDetailPage() {
     return (
       <Stack sx={{ gap: 2 }}>
         <BackLink />
-        <Alert severity="error">{error instanceof ApiError && error.status === 404 ? t('sensors.notFound') : deviceMessageText(errorMessageOf(error))}</Alert>
+        <Alert severity="error">{error instanceof ApiError && error.status === 404 ? t('sensors.notFound') : errorText(error)}</Alert>
       </Stack>
     );
   }
@@ -108,7 +108,7 @@ export default function SensorDetailPage() {
     try {
       await changed(await cancelScheduledChange(sensor.id, changeId));
     } catch (failure) {
-      enqueueSnackbar(deviceMessageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     }
   };
 
@@ -122,7 +122,7 @@ export default function SensorDetailPage() {
       void navigate('/app/sensors');
     } catch (failure) {
       // SPEC section 8: refused while the sensor has notes.
-      setRefusal(errorMessageOf(failure));
+      setRefusal(errorText(failure));
     } finally {
       setBusy(false);
       setDeleteOpen(false);
@@ -173,7 +173,7 @@ export default function SensorDetailPage() {
           {t(change.action === 'disable' ? 'sensors.disable.scheduledInfo' : 'sensors.disable.scheduledEnableInfo', { date: dateTime(change.at) })}
         </Alert>
       ))}
-      {refusal !== null && <Alert severity="error" onClose={() => setRefusal(null)}>{deviceMessageText(refusal)}</Alert>}
+      {refusal !== null && <Alert severity="error" onClose={() => setRefusal(null)}>{refusal}</Alert>}
       <DeviceTabs tabs={SENSOR_TABS} tab={tab} onChange={openTab} label={t('sensors.tabs.label')} tabLabel={(name) => t(`sensors.tabs.${name}`)} idPrefix="sensor">
         {panels[tab]()}
       </DeviceTabs>

@@ -21,7 +21,7 @@ import {
   type EquipmentInput,
 } from '@domain/devices/equipment';
 import type { Sensor } from '@domain/devices/sensor';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { saveEquipment, useEquipment } from '../../api/sensors';
 import { useMessageText } from '../../i18n/messages';
 import { useDateTime } from '../devices/useDateTime';
@@ -39,6 +39,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export function SensorEquipmentTab({ sensor, canWrite }: { sensor: Sensor; canWrite: boolean }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const dateTime = useDateTime();
   const { data, error, isLoading, mutate } = useEquipment(sensor.id);
@@ -60,7 +61,7 @@ export function SensorEquipmentTab({ sensor, canWrite }: { sensor: Sensor; canWr
       await mutate(saved, { revalidate: false });
       enqueueSnackbar(t('sensors.equipment.saved'), { variant: 'success' });
     } catch (failure) {
-      setSaveError(errorMessageOf(failure));
+      setSaveError(errorText(failure));
     }
   };
 
@@ -105,8 +106,8 @@ export function SensorEquipmentTab({ sensor, canWrite }: { sensor: Sensor; canWr
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="form" noValidate aria-label={t('sensors.tabs.equipment')} onSubmit={(event) => void handleSubmit(submit)(event)}>
       {isLoading && <LinearProgress />}
-      {error !== undefined && <Alert severity="error">{messageText(errorMessageOf(error))}</Alert>}
-      {saveError !== null && <Alert severity="error">{messageText(saveError)}</Alert>}
+      {error !== undefined && <Alert severity="error">{errorText(error)}</Alert>}
+      {saveError !== null && <Alert severity="error">{saveError}</Alert>}
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>{choice('type', EQUIPMENT_TYPES, (option) => t(`sensors.equipment.types.${option as (typeof EQUIPMENT_TYPES)[number]}`))}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{choice('refrigerant', REFRIGERANTS, (option) => (option === 'other' ? t('sensors.equipment.otherRefrigerant') : option))}</Grid>

@@ -236,7 +236,7 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
       cancelLabel={t('devices.cancel')}
       submitLabel={t('devices.save')}
     >
-      {formError !== null && <Alert severity="error" sx={{ mb: 1 }}>{messageText(formError)}</Alert>}
+      {formError !== null && <Alert severity="error" sx={{ mb: 1 }}>{formError}</Alert>}
       <Grid container columnSpacing={2}>
         <Section title={t('sensors.sections.device')}>
           <Grid size={{ xs: 12, sm: 6 }}>

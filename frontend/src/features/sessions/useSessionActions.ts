@@ -2,14 +2,13 @@ import { useCallback, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { UserSession } from '@domain/identity/account';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { endAllUserSessions, endUserSession, useUserSessions } from '../../api/sessions';
-import { useMessageText } from '../../i18n/messages';
 
 /** The session list and the calls that end sessions, with their toasts. */
 export function useSessionActions() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const sessions = useUserSessions();
   const [ending, setEnding] = useState<string | null>(null);
@@ -22,13 +21,13 @@ export function useSessionActions() {
         await action();
         enqueueSnackbar(done, { variant: 'success' });
       } catch (error) {
-        enqueueSnackbar(messageText(errorMessageOf(error)), { variant: 'error' });
+        enqueueSnackbar(errorText(error), { variant: 'error' });
       } finally {
         setEnding(null);
         await mutate();
       }
     },
-    [enqueueSnackbar, messageText, mutate],
+    [enqueueSnackbar, errorText, mutate],
   );
 
   const endOne = useCallback(

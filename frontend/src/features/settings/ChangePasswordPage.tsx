@@ -44,7 +44,7 @@ export default function ChangePasswordPage() {
       return;
     }
     reset();
-    enqueueSnackbar(messageText(MESSAGES.passwordChanged), { variant: 'success', autoHideDuration: TOAST_DURATION_MS.standard });
+    enqueueSnackbar(t('messages.passwordChanged'), { variant: 'success', autoHideDuration: TOAST_DURATION_MS.standard });
     // The change is done; recording it must not make it look failed.
     await recordPasswordUpdate().catch(() => undefined);
   };

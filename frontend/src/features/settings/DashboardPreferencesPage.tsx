@@ -13,11 +13,10 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_READERS } from '@domain/identity/roles';
 import { DASHBOARD_PANELS, type DashboardPreferences } from '@domain/identity/settings';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { saveDashboardPreferences, useDashboardPreferences } from '../../api/settings';
 import { useUserViews } from '../../api/userViews';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';
 
 const ALL_SITES = '';
@@ -25,7 +24,7 @@ const ALL_SITES = '';
 /** Settings > Dashboard Preferences: which panels the dashboard shows and the user view it opens with. */
 export default function DashboardPreferencesPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const saved = useDashboardPreferences();
   const user = useCurrentUser();
@@ -37,7 +36,7 @@ export default function DashboardPreferencesPage() {
     if (saved.data !== undefined) setDraft(saved.data);
   }, [saved.data]);
 
-  if (draft === null) return saved.error ? <Typography color="error">{messageText(errorMessageOf(saved.error))}</Typography> : <FullPageLoader />;
+  if (draft === null) return saved.error ? <Typography color="error">{errorText(saved.error)}</Typography> : <FullPageLoader />;
 
   const toggle = (panel: (typeof DASHBOARD_PANELS)[number], shown: boolean) =>
     setDraft({ ...draft, panels: shown ? DASHBOARD_PANELS.filter((known) => known === panel || draft.panels.includes(known)) : draft.panels.filter((known) => known !== panel) });
@@ -49,7 +48,7 @@ export default function DashboardPreferencesPage() {
       await saved.mutate(stored, { revalidate: false });
       enqueueSnackbar(t('settings.dashboard.saved'), { variant: 'success' });
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     } finally {
       setBusy(false);
     }

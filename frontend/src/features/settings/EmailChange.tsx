@@ -8,22 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MESSAGES } from '@domain/core/messages';
 import { requestEmailChange, saveVerifiedEmail } from '../../api/account';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { confirmEmailVerification, IdentityError } from '../../api/identity';
 import { useMessageText } from '../../i18n/messages';
 
 const newEmailSchema = z.string().trim().min(1, { error: MESSAGES.emailRequired }).pipe(z.email({ error: MESSAGES.emailInvalid }));
 const codeSchema = z.string().trim().regex(/^\d{6}$/, { error: MESSAGES.verificationCodeInvalid });
-
-/** The identity service's refusals of a code, in the catalogue's words. */
-function codeFailure(error: unknown): string {
-  if (error instanceof IdentityError) {
-    if (error.kind === 'codeMismatch') return MESSAGES.codeMismatch;
-    if (error.kind === 'expiredCode') return MESSAGES.verificationCodeExpired;
-    return error.message;
-  }
-  return errorMessageOf(error);
-}
 
 type Step = { kind: 'idle' } | { kind: 'address' } | { kind: 'code'; email: string };
 
@@ -35,6 +25,14 @@ type Step = { kind: 'idle' } | { kind: 'address' } | { kind: 'code'; email: stri
 export function EmailChange({ email, onChanged }: { email: string; onChanged: (newEmail: string) => Promise<void> }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
+  /** The identity service's refusals of a code in the catalogue's words, by their kind; any other in its own. */
+  const codeFailure = (failure: unknown): string => {
+    if (!(failure instanceof IdentityError)) return errorText(failure);
+    if (failure.kind === 'codeMismatch') return t('messages.codeMismatch');
+    if (failure.kind === 'expiredCode') return t('messages.verificationCodeExpired');
+    return failure.message;
+  };
   const { enqueueSnackbar } = useSnackbar();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [address, setAddress] = useState('');
@@ -52,7 +50,7 @@ export function EmailChange({ email, onChanged }: { email: string; onChanged: (n
   const sendCode = async () => {
     const parsed = newEmailSchema.safeParse(address);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.emailInvalid);
+      setError(messageText(parsed.error.issues[0]?.message ?? MESSAGES.emailInvalid));
       return;
     }
     setBusy(true);
@@ -62,7 +60,7 @@ export function EmailChange({ email, onChanged }: { email: string; onChanged: (n
       setCode('');
       setStep({ kind: 'code', email: parsed.data });
     } catch (failure) {
-      setError(errorMessageOf(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -71,7 +69,7 @@ export function EmailChange({ email, onChanged }: { email: string; onChanged: (n
   const verify = async (newEmail: string) => {
     const parsed = codeSchema.safeParse(code);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.verificationCodeInvalid);
+      setError(messageText(parsed.error.issues[0]?.message ?? MESSAGES.verificationCodeInvalid));
       return;
     }
     setBusy(true);
@@ -85,7 +83,7 @@ export function EmailChange({ email, onChanged }: { email: string; onChanged: (n
     try {
       await saveVerifiedEmail(email, newEmail);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
       setBusy(false);
       return;
     }
@@ -110,13 +108,13 @@ export function EmailChange({ email, onChanged }: { email: string; onChanged: (n
       {step.kind === 'address' ? (
         <TextField label={t('settings.profile.newEmail')} type="email" value={address} autoComplete="email" fullWidth required
           onChange={(event) => setAddress(event.target.value)}
-          error={error !== null} helperText={error === null ? ' ' : messageText(error)} />
+          error={error !== null} helperText={error ?? ' '} />
       ) : (
         <>
           <Typography variant="body2">{t('settings.profile.codeSentTo', { email: step.email })}</Typography>
           <TextField label={t('settings.profile.verificationCode')} value={code} inputMode="numeric" autoComplete="one-time-code" fullWidth required
             onChange={(event) => setCode(event.target.value)}
-            error={error !== null} helperText={error === null ? ' ' : messageText(error)} />
+            error={error !== null} helperText={error ?? ' '} />
         </>
       )}
       <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>

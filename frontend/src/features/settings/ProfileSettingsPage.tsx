@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { profileSettingsSchema, type ProfileSettings, type ProfileSettingsFormValues } from '@domain/identity/settings';
 import { fetchCurrentUserDetails } from '../../api/account';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { saveProfileSettings } from '../../api/settings';
 import { updateClientState } from '../../app/clientState';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -33,6 +33,7 @@ function timeZones(): string[] {
 export default function ProfileSettingsPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const user = useCurrentUser();
   const { logout } = useAuth();
@@ -56,7 +57,7 @@ export default function ProfileSettingsPage() {
     try {
       await saveProfileSettings(user.email, profile);
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
       return;
     }
     updateClientState({ uom: profile.uom, timezone: profile.timezone, profileName: `${profile.firstname} ${profile.lastname}`.trim() || null });
@@ -75,7 +76,7 @@ export default function ProfileSettingsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('settings.profile.title')}
       </Typography>
-      {details.error !== undefined && <Alert severity="error" sx={{ mb: 2 }}>{messageText(errorMessageOf(details.error))}</Alert>}
+      {details.error !== undefined && <Alert severity="error" sx={{ mb: 2 }}>{errorText(details.error)}</Alert>}
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
         {/* Outside the form: Enter in its fields must not save the profile. */}
         <EmailChange email={user.email} onChanged={() => logout({ reason: 'user' })} />

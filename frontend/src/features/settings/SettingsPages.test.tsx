@@ -134,7 +134,7 @@ describe('Settings', () => {
       let taken = true;
       fake.api.mockImplementation((path, request) => {
         if (path === '/account/me') return me;
-        if (path === '/cognito/sam%40demo.example' && taken) throw new ApiError(409, 'This email is already registered.');
+        if (path === '/cognito/sam%40demo.example' && taken) throw new ApiError(409, 'This email is already registered.', { code: 'emailAlreadyRegistered' });
         return request?.method === 'PUT' ? undefined : me;
       });
       fake.confirmEmailVerification.mockRejectedValueOnce(new IdentityError('codeMismatch', 'Invalid verification code provided, please try again.', 'CodeMismatchException'));

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_TRANSLATION_OVERRIDES, TRANSLATION_CSV_NAME, translationFileProblem } from '@domain/identity/settings';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { resetTranslationOverrides, saveTranslationOverrides, useTranslationOverrides, type StoredOverrides } from '../../api/settings';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useMessageText } from '../../i18n/messages';
@@ -43,6 +43,7 @@ function download(name: string, content: string): void {
 export default function TranslationsPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const stored = useTranslationOverrides();
   const input = useRef<HTMLInputElement>(null);
@@ -64,7 +65,7 @@ export default function TranslationsPage() {
     setProblem(null);
     const refusal = translationFileProblem(file);
     if (refusal !== undefined) {
-      setProblem(refusal);
+      setProblem(messageText(refusal));
       return;
     }
     setBusy(true);
@@ -74,9 +75,10 @@ export default function TranslationsPage() {
       enqueueSnackbar(t('settings.translations.imported', { count: imported.changed }), { variant: 'success' });
       if (imported.ignored > 0) enqueueSnackbar(t('settings.translations.ignored', { count: imported.ignored }), { variant: 'warning' });
     } catch (failure) {
-      const message = failure instanceof TranslationCsvError ? failure.message : errorMessageOf(failure);
+      // A file the browser could not read as translations says so in the domain's words; the API's refusals by code.
+      const message = failure instanceof TranslationCsvError ? messageText(failure.message) : errorText(failure);
       setProblem(message);
-      enqueueSnackbar(messageText(message), { variant: 'error' });
+      enqueueSnackbar(message, { variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -88,7 +90,7 @@ export default function TranslationsPage() {
       await applied(await resetTranslationOverrides());
       enqueueSnackbar(t('settings.translations.resetDone'), { variant: 'success' });
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
     } finally {
       setBusy(false);
       setConfirmReset(false);
@@ -106,7 +108,7 @@ export default function TranslationsPage() {
           <Typography variant="body2" color="text.secondary">
             {count === 0 ? t('settings.translations.noOverrides') : t('settings.translations.overrides', { count })}
           </Typography>
-          {problem !== null && <Alert severity="error">{messageText(problem)}</Alert>}
+          {problem !== null && <Alert severity="error">{problem}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1 }}>
             <Button variant="outlined" startIcon={<DownloadIcon />} disabled={stored.isLoading}
               onClick={() => download(TRANSLATION_CSV_NAME, exportTranslationCsv(overrides))}>

@@ -13,14 +13,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { Site } from '@domain/organisation/site';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { siteDevices, siteUsers } from '../../api/sites';
-import { useMessageText } from '../../i18n/messages';
 
 /** A site's devices and users (SPEC section 2: "Sites (with devices and users)"). */
 export function SiteDetailsDialog({ site, onClose }: { site: Site; onClose(): void }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const devices = useSWR(['site-devices', site.id], ([, id]) => siteDevices(id));
   const users = useSWR(['site-users', site.id], ([, id]) => siteUsers(id));
@@ -43,7 +42,7 @@ export function SiteDetailsDialog({ site, onClose }: { site: Site; onClose(): vo
       <DialogTitle id={titleId}>{t('sites.detailsTitle', { name: site.name })}</DialogTitle>
       <DialogContent>
         {(devices.isLoading || users.isLoading) && <LinearProgress />}
-        {failure !== undefined && <Alert severity="error">{messageText(errorMessageOf(failure))}</Alert>}
+        {failure !== undefined && <Alert severity="error">{errorText(failure)}</Alert>}
         {group(t('sites.sensors'), devices.data?.sensors.map((sensor) => ({ key: sensor.id, primary: sensor.name })), t('sites.noSensors'))}
         {group(t('sites.gateways'), devices.data?.gateways.map((gateway) => ({ key: gateway.id, primary: gateway.name })), t('sites.noGateways'))}
         {group(

@@ -151,7 +151,7 @@ export function SiteDialog({ site, locations, onSave, onDownload, onClose }: Sit
   const chooseDocument = (file: File | undefined) => {
     if (file === undefined) return;
     const problem = fileProblem(file);
-    setDocumentError(problem ?? null);
+    setDocumentError(problem === undefined ? null : messageText(problem));
     setDocument(problem === undefined ? file : null);
   };
 
@@ -318,7 +318,7 @@ export function SiteDialog({ site, locations, onSave, onDownload, onClose }: Sit
                   )}
                 </Stack>
                 <FormHelperText error={documentError !== null}>
-                  {documentError !== null ? messageText(documentError) : t('sites.document.hint')}
+                  {documentError ?? t('sites.document.hint')}
                 </FormHelperText>
               </Grid>
             </Section>

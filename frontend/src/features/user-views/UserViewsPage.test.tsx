@@ -72,7 +72,7 @@ describe('UserViewsPage', () => {
     renderScreen(<UserViewsPage />);
     await user.click(await screen.findByRole('button', { name: 'Add user view' }));
     fake.api.mockImplementation((path, request) => {
-      if (request?.method === 'POST') throw new ApiError(409, 'A user view with this name already exists.');
+      if (request?.method === 'POST') throw new ApiError(409, 'A user view with this name already exists.', { code: 'userViewNameTaken', field: 'name' });
       return answer(path, request);
     });
     const dialog = await screen.findByRole('dialog', { name: 'Add user view' });

@@ -8,24 +8,23 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '@domain/identity/user';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { deleteUser, resendInvitation, useUsers } from '../../api/users';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
 
 /** Administration > pending invitations: who has not signed in yet; resend or cancel. */
 export default function InvitationsPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const invitations = useUsers('invitations');
   const { mutate } = invitations;
   const [cancelling, setCancelling] = useState<{ user: User; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+  const toastError = (failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' });
 
   const resend = async (user: User) => {
     try {

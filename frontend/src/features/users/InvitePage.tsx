@@ -13,16 +13,18 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@domain/core/messages';
+import type { MessageKey } from '@domain/core/messages';
 import { assignableRoles, inviteInputSchema, LANGUAGES, type InviteFormInput, type InviteInput } from '@domain/identity/user';
-import { ApiError, errorMessageOf } from '../../api/ApiError';
+import { ApiError } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { inviteUser, useCustomerGroups } from '../../api/users';
 import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';
 import { useUserOptions, type Option } from './useUserOptions';
 
 const MODULE_FLAGS = ['isHaccpAvailable', 'enableAuditModule', 'enableIVR', 'enablePager', 'mfaRequired'] as const;
-const EMAIL_REFUSALS: readonly string[] = [MESSAGES.userAlreadyInvited, MESSAGES.userRegisteredByAnotherClient, MESSAGES.emailAlreadyRegistered];
+/** The API's refusals that belong under the email field, by code. */
+const EMAIL_REFUSALS = new Set<string>(['userAlreadyInvited', 'userRegisteredByAnotherClient', 'emailAlreadyRegistered'] satisfies MessageKey[]);
 
 const EMPTY: InviteFormInput = {
   email: '', firstName: '', lastName: '', role: 'basicuser', customerGroupId: null, siteIds: [], locationIds: [],
@@ -36,6 +38,7 @@ const EMPTY: InviteFormInput = {
 export default function InvitePage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const caller = useCurrentUser();
@@ -60,9 +63,9 @@ export default function InvitePage() {
       reset(EMPTY);
       void navigate('/app/users/invitations');
     } catch (failure) {
-      enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
-      if (failure instanceof ApiError && EMAIL_REFUSALS.includes(failure.message)) {
-        setError('email', { type: 'server', message: failure.message });
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
+      if (failure instanceof ApiError && EMAIL_REFUSALS.has(failure.code ?? '')) {
+        setError('email', { type: 'server', message: errorText(failure) });
       }
     }
   };

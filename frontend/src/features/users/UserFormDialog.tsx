@@ -29,7 +29,6 @@ import {
   type UserInput,
   type UserRole,
 } from '@domain/identity/user';
-import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
@@ -297,7 +296,7 @@ export function UserFormDialog({ user, roles, onSave, onVerified, onClose }: Use
             {flag('mfaEnabled', t('users.mfa'), mfaLocked)}
           </Stack>
           {isHelpdesk && <FormHelperText>{t('users.helpdeskForced')}</FormHelperText>}
-          {mfaLocked && <FormHelperText>{messageText(MESSAGES.mfaOffSupportOnly)}</FormHelperText>}
+          {mfaLocked && <FormHelperText>{t('messages.mfaOffSupportOnly')}</FormHelperText>}
           {(errors.mfaEnabled ?? errors.smsEnabled) && (
             <FormHelperText error>{text(errors.mfaEnabled?.message ?? errors.smsEnabled?.message)}</FormHelperText>
           )}

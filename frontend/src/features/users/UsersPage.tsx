@@ -9,12 +9,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { assignableRoles, isInvitationPending, type User, type UserFieldsInput } from '@domain/identity/user';
-import { errorMessageOf } from '../../api/ApiError';
+import { useErrorText } from '../../components/useErrorText';
 import { createUser, deleteUser, setUserActive, updateUser, useUsers } from '../../api/users';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useMessageText } from '../../i18n/messages';
 import { useCurrentUser } from '../auth/useAuth';
 import { UserFormDialog } from './UserFormDialog';
 
@@ -27,7 +26,7 @@ const byName = (users: User[]) => users.sort((a, b) => fullName(a).localeCompare
 /** Administration > User Management (SPEC sections 2, 3, 5): the list, add, edit, enable/disable, delete. */
 export default function UsersPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const caller = useCurrentUser();
   const roles = caller.role === null ? [] : assignableRoles(caller.role);
@@ -37,7 +36,7 @@ export default function UsersPage() {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const toastError = (failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' });
+  const toastError = (failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' });
   // The list is read from an eventually consistent index: the write's answer updates it.
   const replace = (saved: User) => mutate((users = []) => byName([...users.filter((user) => user.id !== saved.id), saved]), { revalidate: false });
   const remove = (id: string) => mutate((users = []) => users.filter((user) => user.id !== id), { revalidate: false });

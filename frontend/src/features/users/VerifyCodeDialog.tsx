@@ -9,9 +9,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { verifyOtpInputSchema, type OtpChannel, type User } from '@domain/identity/user';
-import { errorMessageOf } from '../../api/ApiError';
 import { sendVerificationCode, verifyCode } from '../../api/users';
 import { useMessageText } from '../../i18n/messages';
+import { useErrorText } from '../../components/useErrorText';
 
 export interface VerifyCodeDialogProps {
   userId: string;
@@ -27,6 +27,7 @@ export interface VerifyCodeDialogProps {
 export function VerifyCodeDialog({ userId, channel, onVerified, onClose }: VerifyCodeDialogProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const errorText = useErrorText();
   const titleId = useId();
   const [destination, setDestination] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -39,7 +40,7 @@ export function VerifyCodeDialog({ userId, channel, onVerified, onClose }: Verif
     try {
       setDestination((await sendVerificationCode(userId, channel)).destination);
     } catch (failure) {
-      setError(errorMessageOf(failure));
+      setError(errorText(failure));
     }
   };
 
@@ -53,14 +54,15 @@ export function VerifyCodeDialog({ userId, channel, onVerified, onClose }: Verif
   const submit = async () => {
     const parsed = verifyOtpInputSchema.safeParse({ channel, code });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+      const problem = parsed.error.issues[0]?.message;
+      setError(problem === undefined ? null : messageText(problem));
       return;
     }
     setBusy(true);
     try {
       onVerified(await verifyCode(userId, channel, parsed.data.code));
     } catch (failure) {
-      setError(errorMessageOf(failure));
+      setError(errorText(failure));
       setCode('');
     } finally {
       setBusy(false);
@@ -75,7 +77,7 @@ export function VerifyCodeDialog({ userId, channel, onVerified, onClose }: Verif
           <DialogContentText>
             {destination === null ? t('users.codeSending') : t('users.codeSent', { destination })}
           </DialogContentText>
-          {error !== null && <Alert severity="error" sx={{ mt: 2 }}>{messageText(error)}</Alert>}
+          {error !== null && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
           <TextField
             label={t('users.code')}
             value={code}
