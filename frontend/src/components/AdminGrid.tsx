@@ -21,9 +21,8 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/identity/grid-settings';
-import { errorMessageOf } from '../api/ApiError';
+import { useErrorText } from './useErrorText';
 import { saveGridSettings, useGridSettings } from '../api/gridSettings';
-import { useMessageText } from '../i18n/messages';
 import { useLanguage } from '../i18n/useLanguage';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog';
 import { gridLocaleText } from './gridLocales';
@@ -37,11 +36,27 @@ export interface AdminGridRowAction<R> {
   onClick: (row: R) => void;
   /** Hidden for some rows. */
   hidden?: (row: R) => boolean;
+  /** Shown but not usable for some rows (while a call runs, say). */
+  disabled?: (row: R) => boolean;
 }
 
-export interface AdminGridProps<R extends GridValidRowModel> {
-  /** Which grid the user's column settings belong to (a slug: `security-groups`). */
-  gridId: string;
+/** Whether the user's column settings are loaded and saved, and under which grid. */
+export type AdminGridColumnSettings =
+  | {
+    /** Which grid the user's column settings belong to (a slug: `security-groups`). */
+    gridId: string;
+    columnSettings?: true;
+  }
+  | {
+    /**
+     * No column settings: none are loaded or saved, and there is no Columns button (a screen
+     * shown before sign-in completes has no session to load them with).
+     */
+    columnSettings: false;
+    gridId?: undefined;
+  };
+
+export interface AdminGridContentProps<R extends GridValidRowModel> {
   /** The grid's accessible name (usually the page title). */
   label: string;
   rows: readonly R[] | undefined;
@@ -59,17 +74,75 @@ export interface AdminGridProps<R extends GridValidRowModel> {
   initialSort?: GridSortModel;
 }
 
+export type AdminGridProps<R extends GridValidRowModel> = AdminGridContentProps<R> & AdminGridColumnSettings;
+
+/** A change of the column settings; `delay` lets a burst of changes (a drag) settle before it is saved. */
+type SettingsChange = (update: (current: GridSettings) => GridSettings, delay?: number) => void;
+
+interface AdminGridBodyProps<R extends GridValidRowModel> extends AdminGridContentProps<R> {
+  settings: GridSettings;
+  onSettingsChange: SettingsChange;
+  /** Offers the Columns button (the settings dialog). */
+  columnsButton: boolean;
+}
+
 /** Width changes come in bursts while a column is dragged: saved once it settles. */
 const SAVE_DELAY_MS = 600;
 const ACTIONS_FIELD = '__actions';
 
 /**
- * The data grid of every administration screen: quick search, sorting, loading and error
- * states, a toolbar slot, row actions, and column settings (visibility, order, widths)
- * saved per user and per grid through `PUT /api/account/gridsettings/{gridId}`.
+ * The data grid of every list screen: quick search, sorting, loading and error states, a
+ * toolbar slot, row actions, and column settings (visibility, order, widths) saved per user
+ * and per grid through `PUT /api/account/gridsettings/{gridId}`, unless `columnSettings` is
+ * false.
  */
-export function AdminGrid<R extends GridValidRowModel>({
-  gridId,
+export function AdminGrid<R extends GridValidRowModel>(props: AdminGridProps<R>) {
+  if (props.columnSettings === false) {
+    const { columnSettings: _none, gridId: _noGrid, ...content } = props;
+    return <UnsavedSettingsGrid<R> {...content} />;
+  }
+  const { columnSettings: _saved, gridId, ...content } = props;
+  return <SavedSettingsGrid<R> {...content} gridId={gridId} />;
+}
+
+/** Column settings saved per user: loaded with the grid, saved as they change. */
+function SavedSettingsGrid<R extends GridValidRowModel>({ gridId, ...content }: AdminGridContentProps<R> & { gridId: string }) {
+  const errorText = useErrorText();
+  const { enqueueSnackbar } = useSnackbar();
+  const saved = useGridSettings(gridId);
+  // The user's changes of this visit; until the first one, what the server has (or defaults).
+  const [edited, setEdited] = useState<GridSettings | null>(null);
+  const settings = edited ?? saved.data ?? DEFAULT_GRID_SETTINGS;
+  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(pendingSave.current), []);
+
+  const persist = useCallback((next: GridSettings, delay: number) => {
+    clearTimeout(pendingSave.current);
+    pendingSave.current = setTimeout(() => {
+      saveGridSettings(gridId, next)
+        .then((stored) => saved.mutate(stored, { revalidate: false }))
+        .catch((failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' }));
+    }, delay);
+  }, [enqueueSnackbar, errorText, gridId, saved]);
+
+  const change = useCallback<SettingsChange>((update, delay = 0) => {
+    const next = update(settings);
+    setEdited(next);
+    persist(next, delay);
+  }, [persist, settings]);
+
+  return <AdminGridBody<R> {...content} settings={settings} onSettingsChange={change} columnsButton />;
+}
+
+/** No saved column settings: a column hidden or resized stays so for this visit only. */
+function UnsavedSettingsGrid<R extends GridValidRowModel>(content: AdminGridContentProps<R>) {
+  const [settings, setSettings] = useState<GridSettings>(DEFAULT_GRID_SETTINGS);
+  const change = useCallback<SettingsChange>((update) => setSettings(update), []);
+  return <AdminGridBody<R> {...content} settings={settings} onSettingsChange={change} columnsButton={false} />;
+}
+
+function AdminGridBody<R extends GridValidRowModel>({
   label,
   rows,
   columns,
@@ -81,38 +154,18 @@ export function AdminGrid<R extends GridValidRowModel>({
   emptyLabel,
   getRowId,
   initialSort,
-}: AdminGridProps<R>) {
+  settings,
+  onSettingsChange: change,
+  columnsButton,
+}: AdminGridBodyProps<R>) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const language = useLanguage();
-  const { enqueueSnackbar } = useSnackbar();
-  const saved = useGridSettings(gridId);
-  // The user's changes of this visit; until the first one, what the server has (or defaults).
-  const [edited, setEdited] = useState<GridSettings | null>(null);
-  const settings = edited ?? saved.data ?? DEFAULT_GRID_SETTINGS;
   const [search, setSearch] = useState('');
   // Controlled: with the sort only in `initialState`, the grid (9.14, in a browser) kept a row
   // that a refetch had just removed when the list first showed cached rows.
   const [sortModel, setSortModel] = useState<GridSortModel>(initialSort ?? []);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(pendingSave.current), []);
-
-  const persist = useCallback((next: GridSettings, delay: number) => {
-    clearTimeout(pendingSave.current);
-    pendingSave.current = setTimeout(() => {
-      saveGridSettings(gridId, next)
-        .then((stored) => saved.mutate(stored, { revalidate: false }))
-        .catch((failure: unknown) => enqueueSnackbar(messageText(errorMessageOf(failure)), { variant: 'error' }));
-    }, delay);
-  }, [enqueueSnackbar, gridId, messageText, saved]);
-
-  const change = useCallback((update: (current: GridSettings) => GridSettings, delay = 0) => {
-    const next = update(settings);
-    setEdited(next);
-    persist(next, delay);
-  }, [persist, settings]);
 
   const shownColumns = useMemo<GridColDef<R>[]>(() => {
     const own = orderColumns(columns, settings.columnOrder).map((column): GridColDef<R> => {
@@ -129,7 +182,13 @@ export function AdminGrid<R extends GridValidRowModel>({
       getActions: ({ row }) => rowActions
         .filter((action) => !(action.hidden?.(row) ?? false))
         .map((action) => (
-          <GridActionsCellItem key={action.key} icon={action.icon} label={action.label(row)} onClick={() => action.onClick(row)} />
+          <GridActionsCellItem
+            key={action.key}
+            icon={action.icon}
+            label={action.label(row)}
+            onClick={() => action.onClick(row)}
+            disabled={action.disabled?.(row) ?? false}
+          />
         )),
     };
     return [...own, actions];
@@ -163,9 +222,11 @@ export function AdminGrid<R extends GridValidRowModel>({
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         />
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<ViewColumnIcon />} onClick={() => setSettingsOpen(true)}>
-            {t('adminGrid.columns')}
-          </Button>
+          {columnsButton && (
+            <Button variant="outlined" startIcon={<ViewColumnIcon />} onClick={() => setSettingsOpen(true)}>
+              {t('adminGrid.columns')}
+            </Button>
+          )}
           {toolbar}
         </Stack>
       </Stack>
@@ -179,7 +240,7 @@ export function AdminGrid<R extends GridValidRowModel>({
             </Button>
           )}
         >
-          {messageText(errorMessageOf(error))}
+          {errorText(error)}
         </Alert>
       )}
       <Paper variant="outlined">

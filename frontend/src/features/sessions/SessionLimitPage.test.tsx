@@ -43,6 +43,8 @@ function server(items: UserSession[], maxSessions = 3) {
   fake.api.mockImplementation((path, request) => {
     const method = request?.method ?? 'GET';
     if (path === '/users/sessions' && method === 'GET') return { items: held, maxSessions } satisfies UserSessionList;
+    // Signed in, the list has the user's column settings (none saved).
+    if (path === '/account/gridsettings/sessions' && method === 'GET') return { columnOrder: [], columnVisibility: {}, columnWidths: {} };
     if (path === '/users/sessions' && method === 'DELETE') {
       held = held.filter((item) => item.current);
       return { ended: 1 };
@@ -77,6 +79,15 @@ describe('SessionLimitPage', () => {
     expect(screen.getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as ada@demo.example')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it("does not load the user's grid settings: the sign-in has no session yet", async () => {
+    server([session('s-1', 'Chrome 140'), session('s-2', 'Firefox 141'), session('s-3', 'Safari 18')]);
+    renderScreen(<SessionLimitPage />, { route: '/login/sessions' });
+    expect(await screen.findByText('Firefox 141')).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'Active sessions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+    expect(fake.api.mock.calls.map(([path]) => path).filter((path) => path.startsWith('/account/'))).toEqual([]);
   });
 
   it('shows the email given by an SSO sign-in', async () => {

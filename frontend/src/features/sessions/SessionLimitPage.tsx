@@ -12,7 +12,7 @@ import { REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/identity/account';
 import { getClientState } from '../../app/clientState';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
-import { useMessageText } from '../../i18n/messages';
+import { useErrorText } from '../../components/useErrorText';
 import { useAuth } from '../auth/useAuth';
 import { SessionList } from './SessionList';
 import { useSessionActions } from './useSessionActions';
@@ -23,7 +23,7 @@ import { useSessionActions } from './useSessionActions';
  */
 export default function SessionLimitPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const { user, completeSignIn, logout } = useAuth();
   const [searchParams] = useSearchParams();
@@ -81,10 +81,11 @@ export default function SessionLimitPage() {
         )}
         {sessions.error !== undefined && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {messageText(sessions.error.message)}
+            {errorText(sessions.error)}
           </Alert>
         )}
-        <SessionList sessions={list?.items} loading={sessions.isLoading} ending={ending} onEnd={(session) => void endOne(session)} />
+        {/* Before sign-in completes there is no session to load the user's grid settings with. */}
+        <SessionList columnSettings={false} sessions={list?.items} loading={sessions.isLoading} ending={ending} onEnd={(session) => void endOne(session)} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => void logout()} disabled={continuing}>
             {t('topBar.logout')}

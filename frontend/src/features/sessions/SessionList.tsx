@@ -2,13 +2,11 @@ import { useMemo } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { UserSession } from '@domain/identity/account';
+import { AdminGrid, type AdminGridColumnSettings, type AdminGridRowAction } from '../../components/AdminGrid';
 import { useLanguage } from '../../i18n/useLanguage';
-import { gridLocaleText } from '../../components/gridLocales';
 
 /** A session's time in the user's language and zone; the text as received when it is not a date. */
 export function formatSessionTime(value: string, language: string): string {
@@ -17,16 +15,23 @@ export function formatSessionTime(value: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
-export interface SessionListProps {
+export type SessionListProps = {
   sessions: UserSession[] | undefined;
   loading: boolean;
   /** The session being ended, whose button waits. */
   ending: string | null;
   onEnd(session: UserSession): void;
-}
+} & AdminGridColumnSettings;
 
-/** The user's active sessions (SPEC section 3 "User session (listed)"), each with a button to end it. */
-export function SessionList({ sessions, loading, ending, onEnd }: SessionListProps) {
+/** Newest activity first. */
+const BY_LAST_SEEN = [{ field: 'lastSeen', sort: 'desc' as const }];
+
+/**
+ * The user's active sessions (SPEC section 3 "User session (listed)"), each with a button to
+ * end it, on the grid of every list screen. The session-limit screen passes
+ * `columnSettings={false}`: before sign-in completes there is no session to load them with.
+ */
+export function SessionList({ sessions, loading, ending, onEnd, ...columnSettings }: SessionListProps) {
   const { t } = useTranslation();
   const language = useLanguage();
 
@@ -69,40 +74,32 @@ export function SessionList({ sessions, loading, ending, onEnd }: SessionListPro
         minWidth: 150,
         valueFormatter: (value: string) => formatSessionTime(value, language),
       },
-      {
-        field: 'actions',
-        headerName: t('sessions.actions'),
-        sortable: false,
-        filterable: false,
-        width: 90,
-        renderCell: ({ row }) => {
-          const label = t('sessions.end', { device: row.device });
-          return (
-            <Tooltip title={label}>
-              <span>
-                <IconButton aria-label={label} onClick={() => onEnd(row)} disabled={ending !== null} size="small">
-                  <LogoutIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-          );
-        },
-      },
     ],
-    [ending, language, onEnd, t],
+    [language, t],
+  );
+
+  const rowActions = useMemo<AdminGridRowAction<UserSession>[]>(
+    () => [{
+      key: 'end',
+      label: (row) => t('sessions.end', { device: row.device }),
+      icon: <LogoutIcon fontSize="small" />,
+      onClick: onEnd,
+      // One session ends at a time.
+      disabled: () => ending !== null,
+    }],
+    [ending, onEnd, t],
   );
 
   return (
-    <DataGrid
-      rows={sessions ?? []}
+    <AdminGrid<UserSession>
+      {...columnSettings}
+      label={t('sessions.listLabel')}
+      rows={sessions}
       columns={columns}
       loading={loading}
-      autoHeight
-      disableRowSelectionOnClick
-      initialState={{ pagination: { paginationModel: { pageSize: 10 } }, sorting: { sortModel: [{ field: 'lastSeen', sort: 'desc' }] } }}
-      pageSizeOptions={[10, 25, 50]}
-      localeText={{ ...gridLocaleText(language), noRowsLabel: t('sessions.empty') }}
-      aria-label={t('sessions.listLabel')}
+      rowActions={rowActions}
+      emptyLabel={t('sessions.empty')}
+      initialSort={BY_LAST_SEEN}
     />
   );
 }

@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { REFRESH_TOKEN_VALIDITY_DAYS, type UserSession } from '@domain/identity/account';
-import { useMessageText } from '../../i18n/messages';
+import { useErrorText } from '../../components/useErrorText';
 import { useAuth } from '../auth/useAuth';
 import { SessionList } from './SessionList';
 import { useSessionActions } from './useSessionActions';
@@ -13,7 +12,7 @@ import { useSessionActions } from './useSessionActions';
 /** Sessions and devices, from the user menu: the user's sessions, ending any of them. */
 export default function SessionsPage() {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const errorText = useErrorText();
   const { logout } = useAuth();
   const { sessions, ending, endOne, endAll } = useSessionActions();
   const list = sessions.data;
@@ -40,12 +39,10 @@ export default function SessionsPage() {
       )}
       {sessions.error !== undefined && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {messageText(sessions.error.message)}
+          {errorText(sessions.error)}
         </Alert>
       )}
-      <Paper variant="outlined">
-        <SessionList sessions={list?.items} loading={sessions.isLoading} ending={ending} onEnd={end} />
-      </Paper>
+      <SessionList gridId="sessions" sessions={list?.items} loading={sessions.isLoading} ending={ending} onEnd={end} />
     </>
   );
 }
