@@ -1,7 +1,7 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { sensorReportSeconds } from '@domain/devices/sensor';
-import { notFound, validationError } from '@domain/core/errors';
+import { ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
 import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf, type HistoryEntry, historyEntrySchema } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
@@ -165,7 +165,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
         await gateways().delete(caller, view.customerId, gateway);
       } catch (error) {
         // SPEC section 8: the refusal names the gateway and its sensor count; the parts let a browser translate it.
-        if (error instanceof GatewayInUseError) return { statusCode: 409, body: error.refusal };
+        if (error instanceof GatewayInUseError) return { statusCode: 409, body: error.refusal, headers: { [ERROR_CODE_HEADER]: 'gatewayDeleteRefused' } };
         throw error;
       }
       await purgeDeviceRecords(view.customerId, ENTITY.gateway, gateway.id, request.logger);

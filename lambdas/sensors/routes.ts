@@ -3,7 +3,7 @@ import { historyEntrySchema } from '@domain/devices/gateway';
 import { type CalibrationCertificate, calibrationCertificateSchema, calibrationInputSchema, calibrationListSchema, calibrationSchema } from '@domain/devices/calibration';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { equipmentInputSchema, equipmentSchema } from '@domain/devices/equipment';
-import { conflict, notFound, validationError } from '@domain/core/errors';
+import { conflict, ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
 import type { HistoryEntry } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isImmediate, isInactiveSensor, matchesStatus, quickRegisterInputSchema, quickRegisterResultSchema, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, sensorDisableInputSchema, sensorEnableInputSchema, sensorInputSchema, type SensorListStatus, sensorSchema, sensorStatusInputSchema } from '@domain/devices/sensor';
@@ -151,7 +151,7 @@ export const sensorRoutes = defineRoutes('sensors', [
         await store.delete(caller, customerId, record);
       } catch (error) {
         // SPEC section 8: the refusal names the sensor; the parts let a browser translate it.
-        if (error instanceof SensorInUseError) return { statusCode: 409, body: error.refusal };
+        if (error instanceof SensorInUseError) return { statusCode: 409, body: error.refusal, headers: { [ERROR_CODE_HEADER]: 'sensorHasNotes' } };
         throw error;
       }
       // The sensor is gone: its own records follow (its readings expire with their TTL; it had no notes).
