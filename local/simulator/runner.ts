@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTopic } from '@domain/telemetry/telemetry';
+import { deviceIngestTopic, LOCAL_STAGE } from '../../lambdas/iot-rules';
 import type { DeviceCredentials } from '../device-credentials';
 import { coalesce, countReadings } from './batching';
 import { Simulation, type SimulatedMessage } from './simulation';
@@ -9,7 +10,9 @@ import type { FleetSpec } from './spec';
  * Runs a simulation against an MQTT broker: each publishing device (a gateway, a sensor on
  * Wi-Fi) gets its own connection with its own credentials, as a real one would, publishes
  * what the simulation says it sends, and answers the commands it receives on its own
- * commands topic. Simulated time follows the wall clock, `speed` times faster while it is
+ * commands topic. It publishes as the portal's devices are configured to (docs/devices.md
+ * "Topics"): on its own topics behind the Basic Ingest prefix of the local stage's rules.
+ * Simulated time follows the wall clock, `speed` times faster while it is
  * behind it (never ahead: no reading from the future). A start in the past with an
  * infinite speed is the back-fill: that stretch is published at once, in gateway batches.
  */
@@ -101,7 +104,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     const client = clients.get(message.publisherId);
     if (!client) return;
     try {
-      await client.publishAsync(deviceTopic(options.customerId, message.publisherId, TOPIC_KINDS[message.kind]), JSON.stringify(message.payload), { qos: 1 });
+      const topic = deviceIngestTopic(LOCAL_STAGE, options.customerId, message.publisherId, TOPIC_KINDS[message.kind]);
+      await client.publishAsync(topic, JSON.stringify(message.payload), { qos: 1 });
       stats.messages += 1;
       if (message.kind === 'readings') stats.readings += countReadings([message]);
       else if (message.kind === 'status') stats.statuses += 1;

@@ -10,12 +10,23 @@ export const AWS_PRICES = {
   region: 'us-east-1',
   checked: '2025 (prices in force since 2024-11-01), from the public price pages; not fetched by this bench',
   dynamodb: {
-    /** On-demand write request unit (1 KB of item written; a conditional write refused by its condition still costs one), USD. */
-    perMillionWriteUnits: 0.625,
-    /** On-demand read request unit (a strongly consistent read of up to 4 KB; eventually consistent: half), USD. */
-    perMillionReadUnits: 0.125,
-    /** Standard table class storage, per GB-month; each item counts its size plus 100 bytes of index overhead. */
-    perGbMonth: 0.25,
+    /**
+     * On demand, by table class (the stack's: lib/cost-settings.ts TABLE_CLASS). A write request
+     * unit writes 1 KB of item (a conditional write refused by its condition still costs one); a
+     * read request unit is a strongly consistent read of up to 4 KB (eventually consistent: half).
+     * Storage counts each item's size plus 100 bytes of index overhead. Standard-Infrequent Access
+     * stores at 40 % of Standard's price and charges 25 % more per request unit (the ratio AWS
+     * publishes for every region; its China price page shows it too: 0.0725 / 0.058).
+     */
+    tableClasses: {
+      STANDARD: { perMillionWriteUnits: 0.625, perMillionReadUnits: 0.125, perGbMonth: 0.25 },
+      STANDARD_INFREQUENT_ACCESS: { perMillionWriteUnits: 0.78125, perMillionReadUnits: 0.15625, perGbMonth: 0.1 },
+    },
+    /**
+     * Point-in-time recovery (continuous backups), per GB-month of the table's size, whatever its
+     * class: lib/data.ts turns it on, so every stored byte is billed twice.
+     */
+    pitrPerGbMonth: 0.2,
   },
   iotCore: {
     /** Messages published by or to devices (the first billion a month), each metered in 5 KB increments. */

@@ -15,10 +15,12 @@ import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import { freePorts } from '../../local/ports';
 import { coalesce } from '../../local/simulator/batching';
+import { seededRandom } from '../../local/simulator/random';
 import { syntheticFleet } from '../../local/simulator/fleet';
 import { Simulation, type SimulatedMessage } from '../../local/simulator/simulation';
 import { registerSyntheticFleet } from '../../local/simulator/synthetic-registration';
 import { startLocalStack } from '../../local/stack';
+import { INGEST_BATCH_SIZE, INGEST_BATCHING_WINDOW_SECONDS, TABLE_CLASS } from '../../lib/cost-settings';
 import { AWS_PRICES, HOURS_PER_MONTH, INGEST_FUNCTION } from './aws-prices';
 
 /**
@@ -32,12 +34,18 @@ import { AWS_PRICES, HOURS_PER_MONTH, INGEST_FUNCTION } from './aws-prices';
  * forwards what it received each minute as one batch, and sends its status every 5 minutes).
  * Each run is an hour of warm-up (first states, the cache) then a measured simulated day, in
  * simulated time: the ingest gets SQS-shaped records whose receive time is the simulated one,
- * grouped as the queue's event source does (up to 100 messages or 5 seconds), and its clock
- * and its cache's clock are simulated too. DynamoDB request units are the ingest's own counts
- * (every call asks for ReturnConsumedCapacity; DynamoDB Local answers as DynamoDB does for
- * items under 1 KB); storage is the stored items' size (DynamoDB's size rules, plus 100 bytes
- * an item) held for the retention in force. IoT, SQS, Lambda and log counts follow from the
- * messages and batches the run made. Figures, not assertions; recorded in docs/performance.md.
+ * grouped as the queue's event source does (lib/cost-settings.ts), and its clock and its
+ * cache's clock are simulated too. DynamoDB request units are the ingest's own counts (every
+ * call asks for ReturnConsumedCapacity; DynamoDB Local answers as DynamoDB does for items
+ * under 1 KB), priced in the table class the stack deploys (lib/cost-settings.ts); storage is
+ * the stored items' size (DynamoDB's size rules, plus 100 bytes an item) held for the
+ * retention in force, billed by the class and again by point-in-time recovery. Devices
+ * publish through Basic Ingest (docs/devices.md "Topics"): no IoT messaging charge, the rule
+ * and its action are. SQS, Lambda and log counts come from the run's messages, timed, put on
+ * one queue as the event source's pollers take them (`queueFigures`): once for this
+ * organisation alone on the queue, once for a fleet of FLEET_SENSORS like it sharing the
+ * queue, as every organisation of a deployment does. Figures, not assertions; recorded in
+ * docs/performance.md.
  */
 
 const SENSORS = 20;
@@ -47,18 +55,20 @@ type Connection = (typeof CONNECTIONS)[number];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The ingest queue's event source: up to 100 messages or 5 seconds (lib/devices.ts). */
-const BATCH_SIZE = 100;
-const BATCH_WINDOW_MS = 5_000;
+/** The ingest queue's event source (lib/cost-settings.ts, deployed by lib/devices.ts). */
+const BATCH_SIZE = INGEST_BATCH_SIZE;
+const BATCH_WINDOW_MS = INGEST_BATCHING_WINDOW_SECONDS * 1000;
+/** Sensors on the one ingest queue of a deployment, all organisations together: 100 organisations like the run's. */
+const FLEET_SENSORS = 2_000;
+/** Lambda reads an SQS queue with five long-polling pollers at first; each hands the function its own batches. */
+const QUEUE_POLLERS = 5;
+/** A ReceiveMessage returns at most 10 messages, and a DeleteMessageBatch deletes at most 10. */
+const SQS_MESSAGES_PER_REQUEST = 10;
+/** A long poll answers as soon as one message is there: only messages this close together come back in one ReceiveMessage. */
+const RECEIVE_TURNAROUND_MS = 20;
+const DYNAMODB_PRICES = AWS_PRICES.dynamodb.tableClasses[TABLE_CLASS];
 /** IoT → SQS → Lambda delivery: the broker's receive time is a little before the ingest's clock. */
 const DELIVERY_MS = 1_000;
-/**
- * SQS requests per ingest batch besides one SendMessage per message (the rule's action): the
- * event source's ReceiveMessage that took it and its DeleteMessageBatch. The pollers' empty
- * long polls cost the same whatever the fleet (about 0.65 million requests a month, $0.26,
- * for the queue), so they are not a sensor's.
- */
-const SQS_REQUESTS_PER_BATCH = 2;
 /** CloudWatch Logs per invocation: the runtime's START/END/REPORT lines (~350 B) and one EMF line of the ingest's metrics (~550 B). Estimated, not measured. */
 const LOG_BYTES_PER_INVOCATION = 900;
 const GB = 1024 ** 3;
@@ -116,6 +126,63 @@ function batchesOf(messages: readonly SimulatedMessage[]): SimulatedMessage[][] 
   return batches;
 }
 
+/** What the ingest queue and function do with a day of messages. */
+interface QueueFigures {
+  messages: number;
+  batches: number;
+  /** ReceiveMessage requests that returned messages (the pollers' empty long polls are the queue's, whatever the fleet: about 0.65 million a month, $0.26). */
+  receives: number;
+  /** DeleteMessageBatch requests (up to 10 messages each). */
+  deletes: number;
+  /** Billed Lambda milliseconds, each batch rounded up to the millisecond. */
+  billedMs: number;
+}
+
+/**
+ * The day's messages (arrival times in the day, ms) of `copies` organisations like the run's,
+ * each shifted by a random phase within `phaseMs` (their sensors are not in step), on one
+ * queue: each message taken by one of the event source's pollers, each poller's batches closed
+ * at INGEST_BATCH_SIZE messages or INGEST_BATCHING_WINDOW_SECONDS after their first; a long
+ * poll returns what has arrived within RECEIVE_TURNAROUND_MS (at most 10); a batch is deleted
+ * 10 messages a request; the function bills `msPerMessage` (the run's mean, per-batch work
+ * included, so fuller batches are not flattered) per message.
+ */
+function queueFigures(arrivals: readonly number[], copies: number, phaseMs: number, msPerMessage: number, seed: string): QueueFigures {
+  const random = seededRandom(seed);
+  const pollers: number[][] = Array.from({ length: QUEUE_POLLERS }, () => []);
+  for (let copy = 0; copy < copies; copy += 1) {
+    const offset = copy === 0 ? 0 : random.between(0, phaseMs);
+    for (const at of arrivals) pollers[Math.floor(random.next() * QUEUE_POLLERS)]?.push((((at + offset) % DAY) + DAY) % DAY);
+  }
+  const figures: QueueFigures = { messages: 0, batches: 0, receives: 0, deletes: 0, billedMs: 0 };
+  for (const times of pollers) {
+    times.sort((a, b) => a - b);
+    let index = 0;
+    while (index < times.length) {
+      const first = times[index] ?? 0;
+      let size = 0;
+      let receiveStart = -Infinity;
+      let inReceive = 0;
+      while (index < times.length && size < BATCH_SIZE && (times[index] ?? 0) - first < BATCH_WINDOW_MS) {
+        const at = times[index] ?? 0;
+        if (at - receiveStart >= RECEIVE_TURNAROUND_MS || inReceive >= SQS_MESSAGES_PER_REQUEST) {
+          figures.receives += 1;
+          receiveStart = at;
+          inReceive = 0;
+        }
+        inReceive += 1;
+        size += 1;
+        index += 1;
+      }
+      figures.messages += size;
+      figures.batches += 1;
+      figures.deletes += Math.ceil(size / SQS_MESSAGES_PER_REQUEST);
+      figures.billedMs += Math.max(1, Math.ceil(msPerMessage * size));
+    }
+  }
+  return figures;
+}
+
 interface RunFigures {
   interval: number;
   connection: Connection;
@@ -128,6 +195,8 @@ interface RunFigures {
   readingBytes: number;
   rollupBytes: number;
   maxReadingBytes: number;
+  /** When each measured message reached the queue, ms into the measured day. */
+  arrivals: number[];
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'coldchain-bench-cost-'));
@@ -170,7 +239,7 @@ try {
       const table = new TelemetryTable(documents, tableName);
       const simulation = new Simulation(fleet, { seed: customerId, start: warmUpFrom });
       const figures: RunFigures = {
-        interval, connection, readings: 0, counters: ingestMetrics.snapshot(), messages: 0, messageUnits: 0, batches: 0, ingestMs: 0, readingBytes: 0, rollupBytes: 0, maxReadingBytes: 0,
+        interval, connection, readings: 0, counters: ingestMetrics.snapshot(), messages: 0, messageUnits: 0, batches: 0, ingestMs: 0, readingBytes: 0, rollupBytes: 0, maxReadingBytes: 0, arrivals: [],
       };
       let recordIndex = 0;
       for (let minute = warmUpFrom + MINUTE; minute <= measuredFrom + DAY; minute += MINUTE) {
@@ -189,6 +258,7 @@ try {
           if (result.batchItemFailures.length > 0) throw new Error(`${customerId}: the ingest failed ${result.batchItemFailures.length} records`);
           figures.batches += 1;
           figures.messages += records.length;
+          if (minute >= measuredFrom + MINUTE) figures.arrivals.push(...batch.map((message) => message.at - measuredFrom));
           figures.messageUnits += records.reduce((sum, entry) => sum + Math.max(1, Math.ceil(entry.bytes / AWS_PRICES.iotCore.messageIncrementBytes)), 0);
         }
       }
@@ -211,9 +281,13 @@ try {
   const month = HOURS_PER_MONTH / 24;
   const usd = (value: number) => `$${value.toFixed(4)}`;
   const lines: string[] = [];
-  const rows = runs.map((run) => {
+  const queues = [
+    { name: `a queue shared by ${FLEET_SENSORS.toLocaleString('en')} sensors (${FLEET_SENSORS / SENSORS} organisations like the run's)`, sensors: FLEET_SENSORS },
+    { name: `this organisation of ${SENSORS} alone on the queue`, sensors: SENSORS },
+  ];
+  const rowsOf = (queueSensors: number) => runs.map((run) => {
     const { counters } = run;
-    const perSensorMonth = (perDay: number) => (perDay / SENSORS) * month;
+    const perSensorMonth = (perDay: number, sensors = SENSORS) => (perDay / sensors) * month;
     const readingsPerSensorDay = run.readings / SENSORS;
     const writeUnits = perSensorMonth(counters.writeCapacityUnits);
     const readUnits = perSensorMonth(counters.readCapacityUnits);
@@ -221,51 +295,74 @@ try {
     const storedBytes = readingsPerSensorDay * READING_RETENTION_DAYS * (run.readingBytes + 100) + 24 * ROLLUP_RETENTION_DAYS * (run.rollupBytes + 100);
     const messages = perSensorMonth(run.messages);
     const messageUnits = perSensorMonth(run.messageUnits);
-    const batches = perSensorMonth(run.batches);
+    const msPerMessage = run.ingestMs / Math.max(1, run.messages);
+    const queue = queueFigures(run.arrivals, queueSensors / SENSORS, Math.max(1, run.interval) * MINUTE, msPerMessage, `${run.interval}-${run.connection}-${queueSensors}`);
+    const perQueueSensorMonth = (perDay: number) => perSensorMonth(perDay, queueSensors);
+    const batches = perQueueSensorMonth(queue.batches);
     // A Wi-Fi sensor keeps its own MQTT connection; a gateway's is shared by its sensors.
     const connectionMinutes = (connection: Connection) => HOURS_PER_MONTH * 60 / (connection === 'wifi' ? 1 : SENSORS);
-    const meanBilledMs = Math.ceil(run.ingestMs / Math.max(1, run.batches));
     const cost = {
-      dynamoWrites: (writeUnits / 1e6) * AWS_PRICES.dynamodb.perMillionWriteUnits,
-      dynamoReads: (readUnits / 1e6) * AWS_PRICES.dynamodb.perMillionReadUnits,
-      dynamoStorage: (storedBytes / GB) * AWS_PRICES.dynamodb.perGbMonth,
-      iotMessages: (messageUnits / 1e6) * AWS_PRICES.iotCore.perMillionMessages,
+      dynamoWrites: (writeUnits / 1e6) * DYNAMODB_PRICES.perMillionWriteUnits,
+      dynamoReads: (readUnits / 1e6) * DYNAMODB_PRICES.perMillionReadUnits,
+      dynamoStorage: (storedBytes / GB) * (DYNAMODB_PRICES.perGbMonth + AWS_PRICES.dynamodb.pitrPerGbMonth),
+      // Basic Ingest: a device's publish to $aws/rules/... is not a billed message (docs/devices.md "Topics").
+      iotMessages: 0,
       iotConnectivity: (connectionMinutes(run.connection) / 1e6) * AWS_PRICES.iotCore.perMillionConnectionMinutes,
       iotRules: (messages / 1e6) * (AWS_PRICES.iotCore.perMillionRulesTriggered + AWS_PRICES.iotCore.perMillionActionsExecuted),
-      sqs: ((messages + SQS_REQUESTS_PER_BATCH * batches) / 1e6) * AWS_PRICES.sqs.perMillionRequests,
-      lambda: (batches / 1e6) * AWS_PRICES.lambda.perMillionRequests + batches * (meanBilledMs / 1000) * (INGEST_FUNCTION.memoryMb / 1024) * AWS_PRICES.lambda.perGbSecondArm,
+      // One SendMessage per message (the rule's action), and the event source's receives and deletes.
+      sqs: ((messages + perQueueSensorMonth(queue.receives) + perQueueSensorMonth(queue.deletes)) / 1e6) * AWS_PRICES.sqs.perMillionRequests,
+      lambda: (batches / 1e6) * AWS_PRICES.lambda.perMillionRequests
+        + (perQueueSensorMonth(queue.billedMs) / 1000) * (INGEST_FUNCTION.memoryMb / 1024) * AWS_PRICES.lambda.perGbSecondArm,
       logs: ((batches * LOG_BYTES_PER_INVOCATION) / GB) * AWS_PRICES.cloudwatchLogs.perGbIngested,
     };
     const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
-    return { run, cost, total, writeUnitsPerReading: counters.writeCapacityUnits / run.readings, readUnitsPerReading: counters.readCapacityUnits / run.readings, meanBilledMs, storedBytes, counters };
+    const plainTopics = (messageUnits / 1e6) * AWS_PRICES.iotCore.perMillionMessages;
+    return { run, cost, total, queue, plainTopics, writeUnitsPerReading: counters.writeCapacityUnits / run.readings, readUnitsPerReading: counters.readCapacityUnits / run.readings, msPerMessage, storedBytes, counters };
   });
+  const tables = queues.map((queue) => ({ ...queue, rows: rowsOf(queue.sensors) }));
 
   lines.push(`
 What one sensor costs a month (${AWS_PRICES.region}, on demand, prices ${AWS_PRICES.checked}; a month = ${HOURS_PER_MONTH} hours)
 ${SENSORS} CT-100 fridges per run (deviation 0.5 °C); gateway runs: all ${SENSORS} behind one gateway (one batch a minute, status every 5 minutes), its messages and state shared by them.
 Measured over one simulated day after an hour's warm-up, the real ingest on DynamoDB Local; ingest function ${INGEST_FUNCTION.architecture}, ${INGEST_FUNCTION.memoryMb} MB.
+Table class ${TABLE_CLASS}; storage includes point-in-time recovery. Devices publish through IoT Core Basic Ingest (no messaging charge).
+Ingest queue: batches of up to ${BATCH_SIZE} messages or ${INGEST_BATCHING_WINDOW_SECONDS} s, taken by ${QUEUE_POLLERS} pollers.
 `);
   const header = ['every', 'via', 'WU/reading', 'RU/reading', 'DDB write', 'DDB read', 'DDB storage', 'IoT msgs', 'IoT conn', 'IoT rules', 'SQS', 'Lambda', 'Logs*', 'total/month'];
-  lines.push(header.map((cell, index) => (index < 2 ? cell.padEnd(8) : cell.padStart(11))).join(' '));
-  for (const { run, cost, total, writeUnitsPerReading, readUnitsPerReading } of rows) {
-    lines.push([
-      `${run.interval} min`.padEnd(8), run.connection.padEnd(8), writeUnitsPerReading.toFixed(3).padStart(11), readUnitsPerReading.toFixed(4).padStart(11),
-      ...[cost.dynamoWrites, cost.dynamoReads, cost.dynamoStorage, cost.iotMessages, cost.iotConnectivity, cost.iotRules, cost.sqs, cost.lambda, cost.logs, total].map((value) => usd(value).padStart(11)),
-    ].join(' '));
+  for (const table of tables) {
+    lines.push(`On ${table.name}:`);
+    lines.push(header.map((cell, index) => (index < 2 ? cell.padEnd(8) : cell.padStart(11))).join(' '));
+    for (const { run, cost, total, writeUnitsPerReading, readUnitsPerReading } of table.rows) {
+      lines.push([
+        `${run.interval} min`.padEnd(8), run.connection.padEnd(8), writeUnitsPerReading.toFixed(3).padStart(11), readUnitsPerReading.toFixed(4).padStart(11),
+        ...[cost.dynamoWrites, cost.dynamoReads, cost.dynamoStorage, cost.iotMessages, cost.iotConnectivity, cost.iotRules, cost.sqs, cost.lambda, cost.logs, total].map((value) => usd(value).padStart(11)),
+      ].join(' '));
+    }
+    lines.push('');
   }
-  lines.push('* CloudWatch Logs: estimated at ~900 bytes an invocation (REPORT lines and the EMF metrics line), not measured.');
+  lines.push(`* CloudWatch Logs: estimated at ~${LOG_BYTES_PER_INVOCATION} bytes an invocation (REPORT lines and the EMF metrics line), not measured.`);
   lines.push('\nCounts per sensor-day (measured) and what drives them:');
-  for (const { run, counters, meanBilledMs, storedBytes } of rows) {
+  for (const { run, counters, msPerMessage, storedBytes, plainTopics } of tables[0]?.rows ?? []) {
     const per = (value: number) => (value / SENSORS).toFixed(1);
-    lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(16)} readings ${per(run.readings).padStart(6)}  messages ${per(run.messages).padStart(6)}  ingest batches ${per(run.batches).padStart(6)} (mean ${meanBilledMs} ms)  `
+    lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(16)} readings ${per(run.readings).padStart(6)}  messages ${per(run.messages).padStart(6)}  ingest ${msPerMessage.toFixed(2)} ms a message  `
       + `state writes ${per(counters.stateWrites).padStart(5)} (skipped ${per(counters.stateWritesSkipped)})  rollups ${per(counters.rollupWrites)}  write units ${per(counters.writeCapacityUnits)}  read units ${per(counters.readCapacityUnits)}  `
-      + `reading item ${run.readingBytes.toFixed(0)} B (max ${run.maxReadingBytes} B), rollup item ${run.rollupBytes.toFixed(0)} B, held ${(storedBytes / 1024 ** 2).toFixed(1)} MB`);
+      + `reading item ${run.readingBytes.toFixed(0)} B (max ${run.maxReadingBytes} B), rollup item ${run.rollupBytes.toFixed(0)} B, held ${(storedBytes / 1024 ** 2).toFixed(1)} MB  `
+      + `(plain topics instead of Basic Ingest: +${usd(plainTopics)} a month)`);
   }
-  const fiveMinutes = rows.filter((row) => row.run.interval === 5);
-  const worstWrite = Math.max(...rows.map((row) => row.writeUnitsPerReading));
-  lines.push(`
-Targets: at most $0.02 per sensor-month at 5 minutes: ${fiveMinutes.map((row) => `${row.run.connection} ${usd(row.total)} (${row.total <= 0.02 ? 'met' : 'NOT met'})`).join(', ')}
-         at most 1.2 write units per reading at 1, 5 and 15 minutes: worst ${worstWrite.toFixed(3)} (${worstWrite <= 1.2 ? 'met' : 'NOT met'})`);
+  lines.push('\nThe queue, per 1,000 messages (SendMessage is one per message besides):');
+  for (const table of tables) {
+    for (const { run, queue } of table.rows) {
+      const per1000 = (value: number) => ((value / Math.max(1, queue.messages)) * 1000).toFixed(0).padStart(5);
+      lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(16)} ${table.sensors.toLocaleString('en').padStart(6)} sensors: ${(queue.messages / Math.max(1, queue.batches)).toFixed(1).padStart(5)} messages a batch, batches ${per1000(queue.batches)}, ReceiveMessage ${per1000(queue.receives)}, DeleteMessageBatch ${per1000(queue.deletes)}`);
+    }
+  }
+  const worstWrite = Math.max(...runs.map((run) => run.counters.writeCapacityUnits / run.readings));
+  lines.push('\nTargets: at most $0.02 per sensor-month at 5 minutes:');
+  for (const table of tables) {
+    const fiveMinutes = table.rows.filter((row) => row.run.interval === 5);
+    lines.push(`  on ${table.name}: ${fiveMinutes.map((row) => `${row.run.connection} ${usd(row.total)} (${row.total <= 0.02 ? 'met' : 'NOT met'})`).join(', ')}`);
+  }
+  lines.push(`         at most 1.2 write units per reading at 1, 5 and 15 minutes: worst ${worstWrite.toFixed(3)} (${worstWrite <= 1.2 ? 'met' : 'NOT met'})`);
   console.log(lines.join('\n'));
   documents.destroy();
 } finally {
