@@ -15,8 +15,11 @@ export const AWS_PRICES = {
      * unit writes 1 KB of item (a conditional write refused by its condition still costs one); a
      * read request unit is a strongly consistent read of up to 4 KB (eventually consistent: half).
      * Storage counts each item's size plus 100 bytes of index overhead. Standard-Infrequent Access
-     * stores at 40 % of Standard's price and charges 25 % more per request unit (the ratio AWS
-     * publishes for every region; its China price page shows it too: 0.0725 / 0.058).
+     * stores at 40 % of Standard's price and charges 25 % more per request unit: checked on
+     * 2026-11-25 with the stored copies of AWS's pages this machine can search (the Developer
+     * Guide's "Considerations when choosing a table class" and the Database Blog's Standard-IA
+     * post: "up to 60 percent" less storage; the China price page's request prices, 0.0725 /
+     * 0.058 = 1.25); the us-east-1 amounts are the price page's as last read, not fetched.
      */
     tableClasses: {
       STANDARD: { perMillionWriteUnits: 0.625, perMillionReadUnits: 0.125, perGbMonth: 0.25 },
