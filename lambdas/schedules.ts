@@ -15,7 +15,7 @@ export interface ScheduleDefinition {
 
 /** The handler modules schedules invoke (entry paths for the CDK; imported by the local cron runner). */
 export const SCHEDULE_HANDLERS = {
-  deviceSchedules: 'lambdas/device-schedules/handler.ts',
+  deviceSchedules: 'lambdas/sensors/schedule-handler.ts',
 } as const;
 export type ScheduleHandlerName = keyof typeof SCHEDULE_HANDLERS;
 

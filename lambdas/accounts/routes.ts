@@ -9,8 +9,7 @@ import type { z } from 'zod';
 import type { Caller } from '../shared/caller';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { membershipGrants } from '../shared/access';
-import { findIdentity } from '../users/identity';
-import { UserStore } from '../users/store';
+import { findIdentity } from '../shared/identity';
 import { gridSettingsRoutes } from './grid-settings';
 import { AccountStore, currentUserDetails, type AccountRecord } from './store';
 import { defineRoutes, route, SIGNED_IN } from '../shared/routing';
@@ -57,8 +56,8 @@ async function identityEmailVerified(email: string, owner?: { customerId: string
  */
 async function changeAccountEmail(request: ActionRequest, customerId: string, account: AccountRecord, email: string): Promise<void> {
   const caller = requireCaller(request);
-  const users = new UserStore(dynamoDocumentClient(), backendConfig().tableName);
-  const [identity, holder] = await Promise.all([findIdentity(email), users.findByEmail(customerId, email)]);
+  const accounts = store();
+  const [identity, holder] = await Promise.all([findIdentity(email), accounts.findByEmail(customerId, email)]);
   const identityIsTheAccount = identity !== undefined && identity.customerId === customerId && identity.accountId === account.accountId;
   if ((identity !== undefined && !identityIsTheAccount) || (holder !== undefined && holder.accountId !== account.accountId)) {
     throw conflict(MESSAGES.emailAlreadyRegistered);
@@ -66,8 +65,9 @@ async function changeAccountEmail(request: ActionRequest, customerId: string, ac
   if (!identityIsTheAccount || !identity.emailVerified || !sameEmail(identity.email ?? '', email)) {
     throw validationError(MESSAGES.emailNotVerified, { email: MESSAGES.emailNotVerified });
   }
-  const before = await users.get(customerId, account.accountId, { includeSuperadmin: true });
-  await users.changeEmail(caller, customerId, before, email);
+  const before = await accounts.getConsistent(customerId, account.accountId);
+  if (before === undefined) throw notFound(MESSAGES.identityUserNotFound);
+  await accounts.changeEmail(caller, customerId, before, email);
 }
 
 /** Modules stay hidden unless the account has them (SPEC section 3: preferences). */

@@ -1,15 +1,30 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { formatUtcDateTime } from '@domain/identity/account';
-import { accountKeyParams, accountsByEmail, toAccountRecord, type AccountRecord } from './entities/account';
+import { MESSAGES } from '@domain/core/messages';
+import type { Caller } from '../shared/caller';
+import {
+  accountEmailUnique,
+  accountKeyParams,
+  accountPut,
+  accountPutOnVersion,
+  accountsByEmail,
+  toAccountRecord,
+  type AccountRecord,
+} from './entities/account';
+import { auditEntryPut } from './entities/audit-entry';
+import { claimUnique, releaseUnique } from './entities/unique-marker';
 import { accountPreferencesKeyParams, accountPreferencesPut, toAccountPreferences, type AccountPreferencesRecord } from './entities/account-preferences';
 import { organisationKeyParams, toOrganisationSummary } from './entities/organisation';
+
+import { runTransaction } from './transaction';
 
 type PreferencesItem = AccountPreferencesRecord;
 
 /**
  * The account record's reads and the sign-in's bookkeeping (last login, invitation accepted,
  * dormancy reset, preferences), shared by the sign-in (lambdas/sessions, lambdas/accounts),
- * locations and the identity triggers. User administration (lambdas/users) writes the record.
+ * locations and the identity triggers. User administration (lambdas/users) writes the record;
+ * the account's own email change (lambdas/accounts) is here.
  */
 export class AccountStore {
   constructor(
@@ -21,6 +36,38 @@ export class AccountStore {
   async get(customerId: string, accountId: string): Promise<AccountRecord | undefined> {
     const result = await this.client.send(new GetCommand(accountKeyParams(this.tableName, customerId, accountId)));
     return result.Item === undefined ? undefined : toAccountRecord(result.Item);
+  }
+
+  /** The account read consistently (what a write's version check needs); undefined when there is none. */
+  async getConsistent(customerId: string, accountId: string): Promise<AccountRecord | undefined> {
+    const result = await this.client.send(new GetCommand({ ...accountKeyParams(this.tableName, customerId, accountId), ConsistentRead: true }));
+    return result.Item === undefined || result.Item['type'] !== 'USER' ? undefined : toAccountRecord(result.Item);
+  }
+
+  /**
+   * The account's email (and sign-in identity's name) becomes `email`, on the version read: the
+   * email's marker moves (refused when another account holds it) with the audit entry.
+   */
+  async changeEmail(caller: Caller, customerId: string, before: AccountRecord, email: string): Promise<AccountRecord> {
+    const now = this.clock();
+    const after: AccountRecord = {
+      ...before,
+      email,
+      identityUsername: email,
+      updatedAt: now.toISOString(),
+      updatedBy: caller.email,
+      version: (before.version ?? 0) + 1,
+    };
+    await runTransaction(this.client, [
+      accountPutOnVersion(accountPut(this.tableName, customerId, after), before.version),
+      claimUnique(this.tableName, accountEmailUnique(customerId, email), before.accountId, MESSAGES.emailAlreadyRegistered),
+      releaseUnique(this.tableName, accountEmailUnique(customerId, before.email)),
+      auditEntryPut(this.tableName, {
+        customerId, caller, entityType: 'USER', entityId: before.accountId, action: 'update',
+        before: { ...toAccountRecord({ ...before }) }, after: { ...toAccountRecord({ ...after }) }, now,
+      }),
+    ]);
+    return after;
   }
 
   async findByEmail(customerId: string, email: string): Promise<AccountRecord | undefined> {

@@ -12,6 +12,7 @@ export { versionedUpdate, setAndClear, type UpdateParams } from './writes';
 export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } from './queries';
 export { readByIds } from './exists';
 export { AccountStore } from './accounts';
+export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } from './sessions';
 export { nameKeyOf } from './key-parts';
 export * from './entities/account';
 export * from './entities/account-dashboard-preferences';

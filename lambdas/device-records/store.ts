@@ -14,10 +14,8 @@ import type { Caller } from '../shared/caller';
 import { s3Client } from '../shared/clients';
 import { requireFilesBucket } from '../shared/config';
 import { ENTITY, type DeviceEntity } from '../shared/keys';
-import type { Logger } from '../shared/observability';
 import {
   auditEntryPut,
-  batchWrite,
   claimDeviceNoteName,
   createPut,
   dataTable,
@@ -35,11 +33,8 @@ import {
   existingDelete,
   existsCheck,
   gatewayUpdate,
-  isDeviceFileItem,
-  isNoteOrFile,
   nameKeyOf,
   partitionOf,
-  queryAll,
   queryPage,
   recordDeviceKey,
   releaseDeviceNoteName,
@@ -53,7 +48,7 @@ import {
   type GuardedItem,
   type PageRequest,
 } from '../data';
-import { S3DeviceFileObjects, type DeviceFileObjects } from './objects';
+import { S3DeviceFileObjects, type DeviceFileObjects } from '../shared/device-file-objects';
 
 /** A pending upload that is never confirmed is forgotten after a day (the table's TTL). */
 const PENDING_FILE_TTL_SECONDS = 24 * 60 * 60;
@@ -236,17 +231,6 @@ export class DeviceRecordStore {
     await runTransaction(this.client, items);
   }
 
-  /** Every note, name marker and file item of a device (what a deleted device leaves behind). */
-  async everything(customerId: string, entity: DeviceEntity, deviceId: string): Promise<Record<string, unknown>[]> {
-    const items = await queryAll(this.client, deviceOwnRecords(this.tableName, customerId, entity, deviceId), (item) => item);
-    return items.filter(isNoteOrFile);
-  }
-
-  /** Removes items by key (the data layer's batch write: 25 a call, what was not processed asked again). */
-  async removeItems(items: readonly Record<string, unknown>[]): Promise<void> {
-    await batchWrite(this.client, this.tableName, items.map((item) => ({ DeleteRequest: { Key: { pk: item['pk'], sk: item['sk'] } } })));
-  }
-
   private auditedFile(entity: DeviceEntity, deviceId: string, file: DeviceFileRecord): Record<string, unknown> {
     return { deviceType: entity, deviceId, fileName: file.fileName, contentType: file.contentType, size: file.size, kind: file.kind };
   }
@@ -276,30 +260,6 @@ export const deviceFileObjects = (): DeviceFileObjects => new S3DeviceFileObject
 
 /** How long presigned URLs work. */
 export const URL_SECONDS = PRESIGNED_URL_SECONDS;
-
-/**
- * What a deleted device leaves: its notes' name markers (notes themselves stop a delete),
- * and its files, records and bytes. Called after the device's delete; a failure is logged
- * and leaves only unreachable items, which a device added again with the same id would
- * list, so it is retried once.
- */
-export async function purgeDeviceRecords(customerId: string, entity: DeviceEntity, deviceId: string, logger: Logger): Promise<void> {
-  const store = deviceRecordStore();
-  for (let attempt = 1; attempt <= 2; attempt += 1) {
-    try {
-      const items = await store.everything(customerId, entity, deviceId);
-      const keys = items.filter((item) => isDeviceFileItem(item) && typeof item['key'] === 'string').map((item) => String(item['key']));
-      if (keys.length > 0) {
-        const objects = deviceFileObjects();
-        for (const key of keys) await objects.delete(key);
-      }
-      await store.removeItems(items);
-      return;
-    } catch (error) {
-      logger.warn('device records not purged', { entity, deviceId, attempt, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-}
 
 /** Refuses a file upload confirmation whose bytes do not match what was announced. */
 export const uploadMismatch = () => validationError(MESSAGES.fileUploadMismatch);

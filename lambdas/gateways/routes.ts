@@ -6,8 +6,7 @@ import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSche
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
 import { unknownLocation } from '../data';
-import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
-import { SiteStore } from '../sites/store';
+import { seesOwnLocation, viewerOf, type Viewer } from '../shared/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
 import type { AuditEntry } from '../shared/audit';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -16,8 +15,8 @@ import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, typ
 import { deviceStateKey, ENTITY } from '../shared/keys';
 import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
-import { listReferences } from '../data';
-import { purgeDeviceRecords } from '../device-records/store';
+import { listReferences, readSite } from '../data';
+import { purgeDeviceRecords } from '../shared/device-purge';
 import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from './store';
 import { defineRoutes, route } from '../shared/routing';
 
@@ -71,7 +70,7 @@ async function assertPlacement(view: Viewer, input: GatewayInput, unchanged?: Ga
   // The new locations in one BatchGet, beside the site's read.
   const [found, site] = await Promise.all([
     readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.location, added),
-    new SiteStore(dynamoDocumentClient(), table()).find(view.customerId, input.siteId),
+    readSite(dynamoDocumentClient(), table(), view.customerId, input.siteId),
   ]);
   if (added.some((locationId) => !found.has(locationId))) throw unknownLocation();
   const reachable = site !== undefined && maySeeSite(view.siteAccess, site.id) &&

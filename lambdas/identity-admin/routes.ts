@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { mayManageAccount } from '@domain/identity/user';
-import { findIdentity } from '../users/identity';
+import { findIdentity } from '../shared/identity';
 import { cognitoClient } from '../shared/clients';
 import { requireUserPoolId } from '../shared/config';
 import { pathParameter, requireCaller, type ActionRequest } from '../shared/http';

@@ -1,4 +1,3 @@
-import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
 import {
   countsForUser,
   locationAccessLevel,
@@ -6,68 +5,11 @@ import {
   type Location,
   type LocationStanding,
 } from '@domain/organisation/location';
-import type { AccountRecord } from '../data';
-import { readAccess, siteAccessOf, type AccessScope, type SiteAccess } from '../shared/access';
-import type { Caller } from '../shared/caller';
+import { seesOwnLocation, type Viewer } from '../shared/viewer';
 import type { LocationRecord, LocationStore, ShareRecord } from './store';
 
-/**
- * Who is looking at the organisation's locations and sites, and what they may see (SPEC
- * section 6). A user sees the locations assigned to them; a corporate-access user, helpdesk
- * and superadmin see every one. Of the sites, those the shared access layer lets them reach
- * (assigned sites, security groups). Locations of other organisations shared with them
- * count once accepted, never while pending.
- */
-export interface Viewer {
-  /** The account whose view this is (the caller, or the user a lookup names). */
-  accountId: string;
-  role: Role;
-  /** The organisation the request acts on. */
-  customerId: string;
-  /** Whether that organisation is the account's own (cross-tenant roles may act for another). */
-  ownOrganisation: boolean;
-  account: AccountRecord | undefined;
-  seesAllLocations: boolean;
-  hasCorporateAccess: boolean;
-  assignedLocationIds: ReadonlySet<string>;
-  siteAccess: SiteAccess;
-  /** What the security groups let the viewer reach (sites, and sensors); `siteAccess` is its sites. */
-  scope: AccessScope;
-}
-
-/**
- * The caller's view, read once for the request: their account and what the access layer lets
- * them reach (lambdas/shared/access.ts `readAccess`).
- */
-export async function viewerOf(caller: Caller, customerId: string): Promise<Viewer> {
-  const ownOrganisation = customerId === caller.customerId;
-  const { account, scope } = await readAccess(caller, customerId);
-  return viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, ownOrganisation ? account : undefined, scope);
-}
-
-/** The view of another account of the organisation (a user's locations by id or email). */
-export function viewerFor(
-  accountId: string,
-  role: Role,
-  customerId: string,
-  ownOrganisation: boolean,
-  account: AccountRecord | undefined,
-  scope: AccessScope,
-): Viewer {
-  const hasCorporateAccess = account?.hasDefaultLocAccess === true;
-  return {
-    accountId,
-    role,
-    customerId,
-    ownOrganisation,
-    account,
-    seesAllLocations: CROSS_TENANT_ROLES.includes(role) || hasCorporateAccess,
-    hasCorporateAccess,
-    assignedLocationIds: new Set(account?.locationIds ?? []),
-    siteAccess: siteAccessOf(scope),
-    scope,
-  };
-}
+/** The viewer is the access layer's (lambdas/shared/viewer.ts); the locations' views of it are here. */
+export { seesOwnLocation, viewerFor, viewerOf, type Viewer } from '../shared/viewer';
 
 /** How a viewer stands towards a location of the organisation it acts on. */
 export function ownStanding(viewer: Viewer): LocationStanding {
@@ -82,10 +24,6 @@ export function ownStanding(viewer: Viewer): LocationStanding {
 
 export function sharedStanding(share: ShareRecord): LocationStanding {
   return { isOwner: false, isAdmin: share.isAdmin, isShared: true, isAcceptancePending: share.isAcceptancePending };
-}
-
-export function seesOwnLocation(viewer: Viewer, locationId: string): boolean {
-  return viewer.seesAllLocations || viewer.assignedLocationIds.has(locationId);
 }
 
 /** A location as the API gives it to one viewer. */

@@ -14,7 +14,7 @@ import {
   type GuardedItem,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import type { SiteDocumentFiles } from '../sites/documents';
+import type { SiteDocumentFiles } from '../shared/pdf-files';
 import type { SensorRecord, SensorStore } from './store';
 
 export type { CalibrationRecord } from '../data';

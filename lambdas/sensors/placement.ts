@@ -3,13 +3,9 @@ import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { gatewayRelayProblem } from '@domain/devices/sensor';
 import type { ConnectionType } from '@domain/devices/device-catalogue';
-import { unknownGateway } from '../data';
-// The site's refusal moves to the data layer's site helpers with the organisation stores.
-import { unknownSite } from '../gateways/store';
+import { gatewayKey, readByIds, readSite, unknownGateway, unknownSite } from '../data';
 import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
-import { deviceKey, ENTITY } from '../shared/keys';
-import { readByIds } from '../shared/named-records';
-import { SiteStore } from '../sites/store';
+import { ENTITY } from '../shared/keys';
 
 /** Where a sensor goes: its site, the location that site is on, the gateway it reports through (by its connection type). */
 export interface SensorPlacement {
@@ -42,8 +38,8 @@ export async function assertPlacement(
   const access = siteAccessOf(scope);
   if (!maySeeSite(access, placement.siteId)) throw unknownSite();
   const [site, gateway] = await Promise.all([
-    new SiteStore(client, tableName).find(customerId, placement.siteId),
-    client.send(new GetCommand({ TableName: tableName, Key: deviceKey(customerId, ENTITY.gateway, placement.gatewayId), ConsistentRead: true })),
+    readSite(client, tableName, customerId, placement.siteId),
+    client.send(new GetCommand({ ...gatewayKey(tableName, customerId, placement.gatewayId), ConsistentRead: true })),
   ]);
   if (site === undefined) throw unknownSite();
   if (!site.locationIds.includes(placement.locationId)) {

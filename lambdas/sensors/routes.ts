@@ -11,11 +11,11 @@ import { accessScope, maySeeSensor, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
-import { purgeDeviceRecords } from '../device-records/store';
-import { ENTITY, EQUIPMENT_SORT_KEY } from '../shared/keys';
+import { purgeDeviceRecords } from '../shared/device-purge';
+import { ENTITY } from '../shared/keys';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom, type PageRequest } from '../shared/pagination';
-import { S3SiteDocumentFiles } from '../sites/documents';
+import { S3SiteDocumentFiles } from '../shared/pdf-files';
 import { CalibrationStore, calibrationView } from './calibrations';
 import { assertPlacement, assertProfilesExist } from './placement';
 import { quickRegister } from './quick-register';
@@ -156,7 +156,7 @@ export const sensorRoutes = defineRoutes('sensors', [
       }
       // The sensor is gone: its own records follow (its readings expire with their TTL; it had no notes).
       await calibrations().deleteAll(customerId, record.id);
-      await store.deleteDeviceItem(customerId, record.id, EQUIPMENT_SORT_KEY);
+      await store.deleteEquipment(customerId, record.id);
       await purgeDeviceRecords(customerId, ENTITY.sensor, record.id, request.logger);
       return { statusCode: 204 };
     },

@@ -489,12 +489,6 @@ export class SensorStore {
     return this.deleteOwnItem(calibrationKey(this.tableName, customerId, sensorId, calibrationId));
   }
 
-  /** Removes one of a deleted sensor's own items by its sort key (the routes' old call; deleteEquipment replaces it). */
-  deleteDeviceItem(customerId: string, sensorId: string, sk: string): Promise<void> {
-    const { TableName, Key } = equipmentKey(this.tableName, customerId, sensorId);
-    return this.deleteOwnItem({ TableName, Key: { ...Key, sk } });
-  }
-
   private async deleteOwnItem(key: KeyParams): Promise<void> {
     await this.client.send(new DeleteCommand(key));
   }

@@ -5,16 +5,15 @@ import { conflict, DomainError, notFound, unauthorized } from '@domain/core/erro
 import { MESSAGES } from '@domain/core/messages';
 import {
   createPut,
-  plainDelete,
+  endSessions,
+  liveSessionsOf,
   plainPut,
-  queryAll,
   runTransaction,
   sessionKeyParams,
   sessionLockKeyParams,
   sessionLockTake,
   sessionPut,
   sessionsById,
-  sessionsOfAccount,
   sessionTokenPut,
   toSessionRecord,
   toUserSession,
@@ -23,14 +22,11 @@ import {
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { epochSeconds, isLive, TableSessionCheck, type RequestOrigin, type SessionCheck } from '../shared/session-check';
+import { epochSeconds, TableSessionCheck, type RequestOrigin, type SessionCheck } from '../shared/session-check';
 
 export { SESSION_TOUCH_INTERVAL_MS, type RequestOrigin, type TokenState } from '../shared/session-check';
 
 type SessionItem = SessionRecord;
-
-/** A transaction holds at most 100 items; two per ended session. */
-const SESSIONS_PER_TRANSACTION = 40;
 
 /** Why an opening sign-in's transaction failed: another sign-in of the user went first, or the same tokens opened a session. */
 const lockMoved = new DomainError('conflict', MESSAGES.concurrentChange);
@@ -199,39 +195,12 @@ export class SessionStore extends TableSessionCheck implements SessionCheck {
     });
   }
 
-  /**
-   * Every live session item of a user, read consistently (the limit is counted on it). Items
-   * past their expiry that the TTL has not deleted yet are filtered out by the read itself.
-   */
-  private async sessionItems(customerId: string, accountId: string): Promise<SessionItem[]> {
-    const now = this.clock();
-    const query = sessionsOfAccount(this.tableName, customerId, accountId);
-    const items = await queryAll(this.client, {
-      ...query,
-      FilterExpression: '#ttl > :nowSeconds',
-      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':nowSeconds': epochSeconds(now) },
-      ConsistentRead: true,
-    }, toSessionRecord);
-    return items.filter((item) => isLive(item.ttl, now));
+  private sessionItems(customerId: string, accountId: string): Promise<SessionItem[]> {
+    return liveSessionsOf(this.client, this.tableName, customerId, accountId, this.clock());
   }
 
-  private async endItems(customerId: string, items: SessionItem[]): Promise<void> {
-    const revokedAt = this.clock().toISOString();
-    for (let start = 0; start < items.length; start += SESSIONS_PER_TRANSACTION) {
-      const batch = items.slice(start, start + SESSIONS_PER_TRANSACTION);
-      await runTransaction(this.client, batch.flatMap((item) => [
-        plainDelete(sessionKeyParams(this.tableName, customerId, item.accountId, item.id)),
-        plainPut(sessionTokenPut(this.tableName, customerId, item.tokenId, {
-          sessionId: item.id,
-          accountId: item.accountId,
-          lastSeenAt: item.lastSeenAt,
-          revokedAt,
-          // Kept as long as the session could have been used: its tokens stay refused till then.
-          ttl: item.ttl,
-        })),
-      ]));
-    }
+  private endItems(customerId: string, items: SessionItem[]): Promise<void> {
+    return endSessions(this.client, this.tableName, customerId, items, this.clock().toISOString());
   }
 }
 

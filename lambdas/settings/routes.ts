@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DomainError, validationError } from '@domain/core/errors';
+import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '@domain/identity/settings';
 import { auditItem } from '../shared/audit';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { ENTITY } from '../shared/keys';
-import { UserViewStore } from '../user-views/store';
+import { readUserView } from '../data';
 import { SettingsStore } from './store';
 import { defineRoutes, route, SIGNED_IN } from '../shared/routing';
 
@@ -35,13 +35,9 @@ export const settingsRoutes = defineRoutes('settings', [
     action: async ({ caller, body: preferences }) => {
       if (preferences.defaultUserViewId !== null) {
         // The view must exist in the organisation (what a member may see of it is decided when the dashboard reads it).
-        await new UserViewStore(dynamoDocumentClient(), backendConfig().tableName).get(caller.customerId, preferences.defaultUserViewId)
-          .catch((error: unknown) => {
-            if (error instanceof DomainError && error.kind === 'not-found') {
-              throw validationError(MESSAGES.userViewNotFound, { defaultUserViewId: MESSAGES.userViewNotFound });
-            }
-            throw error;
-          });
+        if (await readUserView(dynamoDocumentClient(), backendConfig().tableName, caller.customerId, preferences.defaultUserViewId) === undefined) {
+          throw validationError(MESSAGES.userViewNotFound, { defaultUserViewId: MESSAGES.userViewNotFound });
+        }
       }
       await store().saveDashboardPreferences(caller.customerId, caller.accountId, preferences);
       return { statusCode: 200, body: preferences };

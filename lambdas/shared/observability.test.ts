@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { Context, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handler as scheduledHandler } from '../device-schedules/handler';
+import { handler as scheduledHandler } from '../sensors/schedule-handler';
 import { handler as queueHandler } from '../ingest/handler';
 import { handler as httpHandler } from '../openapi/handler';
 import { apiEvent } from './api-event.test-support';

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@domain/core/errors';
-import { runTransaction, sessionKeyParams, sessionTokenKeyParams, toTokenState, type GuardedItem, type TokenState } from '../data';
+import { epochSeconds, isLive, runTransaction, sessionKeyParams, sessionTokenKeyParams, toTokenState, type GuardedItem, type TokenState } from '../data';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
 
@@ -35,13 +35,8 @@ export interface SessionCheck {
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/**
- * DynamoDB's TTL deletes an expired item late (up to days), so every read of sessions and
- * token states also checks the expiry itself: an expired item is ended, never counted.
- */
-export const isLive = (ttl: number | undefined, now: Date) => ttl === undefined || ttl > epochSeconds(now);
+// A session's expiry as every read checks it (lambdas/data/sessions.ts).
+export { epochSeconds, isLive } from '../data';
 
 /** The session check on the single table (the token pointer and its session, lambdas/data/entities/session*.ts). */
 export class TableSessionCheck implements SessionCheck {

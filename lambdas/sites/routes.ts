@@ -5,7 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { withDisplayName } from '@domain/organisation/location';
 import { type Site, siteDevicesSchema, type SiteDocument, siteDocumentSchema, siteDocumentUploadSchema, siteInputSchema, siteSchema, siteUsersSchema } from '@domain/organisation/site';
 import { unknownLocation } from '../data';
-import { seesOwnLocation, viewerOf, type Viewer } from '../locations/viewer';
+import { seesOwnLocation, viewerOf, type Viewer } from '../shared/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
@@ -13,7 +13,7 @@ import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/h
 import { ENTITY } from '../shared/keys';
 import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
-import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from './documents';
+import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from '../shared/pdf-files';
 import { SiteStore, type SiteRecord } from './store';
 import { defineRoutes, route, PDF_UPLOAD_BODY_BYTES } from '../shared/routing';
 

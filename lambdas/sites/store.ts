@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { siteDeleteRefusal, type SiteInput, type SiteUser } from '@domain/organisation/site';
@@ -21,6 +21,7 @@ import {
   runTransaction,
   SITE_FIELDS,
   siteFieldsOf,
+  readSite,
   siteKey,
   sitePut,
   sitesByName,
@@ -62,9 +63,8 @@ export class SiteStore {
     return queryPage(this.client, sitesByName(this.tableName, customerId), page, toSiteRecord);
   }
 
-  async find(customerId: string, id: string): Promise<SiteRecord | undefined> {
-    const result = await this.client.send(new GetCommand({ ...siteKey(this.tableName, customerId, id), ConsistentRead: true }));
-    return result.Item ? toSiteRecord(result.Item) : undefined;
+  find(customerId: string, id: string): Promise<SiteRecord | undefined> {
+    return readSite(this.client, this.tableName, customerId, id);
   }
 
   async get(customerId: string, id: string): Promise<SiteRecord> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Page } from '@domain/organisation/named-catalog';
@@ -15,6 +15,7 @@ import {
   releaseUnique,
   runTransaction,
   toUserView,
+  readUserView,
   userViewKey,
   userViewPut,
   userViewsByName,
@@ -50,9 +51,9 @@ export class UserViewStore {
   }
 
   async get(customerId: string, id: string): Promise<UserView> {
-    const result = await this.client.send(new GetCommand({ ...userViewKey(this.tableName, customerId, id), ConsistentRead: true }));
-    if (result.Item === undefined) throw notFound(MESSAGES.userViewNotFound);
-    return toUserView(result.Item);
+    const view = await readUserView(this.client, this.tableName, customerId, id);
+    if (view === undefined) throw notFound(MESSAGES.userViewNotFound);
+    return view;
   }
 
   async create(caller: Caller, customerId: string, input: UserViewInput): Promise<UserView> {

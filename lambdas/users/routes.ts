@@ -6,13 +6,11 @@ import { conflict, forbidden, notFound, validationError } from '@domain/core/err
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { accountSummarySchema, assignableRoles, customerGroupSchema, inviteInputSchema, maskDestination, mayManageAccount, mayTurnOffMfa, OTP_TTL_MS, type OtpChannel, ROLE_IDS, sendOtpInputSchema, sendOtpResultSchema, userDetailSchema, type UserInput, userInputSchema, userMfaInputSchema, type UserRole, userRoleSchema, userRuleIssues, userSchema, userStatusInputSchema, verifyOtpInputSchema, withRoleRules } from '@domain/identity/user';
-import { LocationStore } from '../locations/store';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { organisationKeyParams, toOrganisationSummary } from '../data';
+import { endAllSessions, locationSharesWith, organisationKeyParams, queryAll, toOrganisationSummary, toShareRecord } from '../data';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { sessionStoreFromConfig } from '../sessions/store';
 import { pageRequestFrom } from '../shared/pagination';
 import { deliverCode } from './codes';
 import {
@@ -23,7 +21,7 @@ import {
   setIdentityEnabled,
   setSmsMfa,
   updateIdentity,
-} from './identity';
+} from '../shared/identity';
 import { toUser, UserStore, type UserListFilter, type UserRecord } from './store';
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 const store = () => new UserStore(dynamoDocumentClient(), backendConfig().tableName);
@@ -168,7 +166,7 @@ function summary(record: UserRecord) {
  * section 5: a location pending acceptance counts nowhere), from the locations' share records.
  */
 async function sharedLocations(customerId: string, accountId: string): Promise<string[]> {
-  const shares = await new LocationStore(dynamoDocumentClient(), backendConfig().tableName).sharesWith(customerId, accountId);
+  const shares = await queryAll(dynamoDocumentClient(), locationSharesWith(backendConfig().tableName, customerId, accountId), toShareRecord);
   return shares.filter((share) => !share.isAcceptancePending).map((share) => share.locationId);
 }
 
@@ -285,7 +283,7 @@ export const userRoutes = defineRoutes('users', [
       requireManageable(caller, record);
       await store().delete(caller, customerId, record);
       await deleteIdentity(usernameOf(record));
-      await sessionStoreFromConfig().endAll(customerId, record.accountId);
+      await endAllSessions(dynamoDocumentClient(), backendConfig().tableName, customerId, record.accountId, new Date());
       return { statusCode: 204 };
     },
   }),
@@ -299,7 +297,7 @@ export const userRoutes = defineRoutes('users', [
       const after = await store().update(caller, customerId, record, { isActive: isactive });
       // A disabled user can no longer sign in, and what they are signed in with stops working.
       await setIdentityEnabled(usernameOf(after), isactive);
-      if (!isactive) await sessionStoreFromConfig().endAll(customerId, record.accountId);
+      if (!isactive) await endAllSessions(dynamoDocumentClient(), backendConfig().tableName, customerId, record.accountId, new Date());
       return { statusCode: 200, body: toUser(after) };
     },
   }),

@@ -172,29 +172,6 @@ export class UserStore {
     return after;
   }
 
-  /**
-   * The user's email changes (after the identity service verified the new address): the
-   * record, its email marker moved to the new address (refused, 409, if another user holds
-   * it) and the audit entry, in one transaction.
-   */
-  async changeEmail(caller: Caller, customerId: string, before: UserRecord, email: string): Promise<UserRecord> {
-    const after: UserRecord = {
-      ...before,
-      email,
-      identityUsername: email,
-      updatedAt: this.clock().toISOString(),
-      updatedBy: caller.email,
-      version: (before.version ?? 0) + 1,
-    };
-    await runTransaction(this.client, [
-      accountPutOnVersion(accountPut(this.tableName, customerId, after), before.version),
-      this.claimEmail(customerId, email, before.accountId),
-      releaseUnique(this.tableName, accountEmailUnique(customerId, before.email)),
-      this.audit(caller, customerId, before.accountId, 'update', before, after),
-    ]);
-    return after;
-  }
-
   /** Removes the record and its email marker (only if unchanged since read), with the audit entry. */
   async delete(caller: Caller, customerId: string, before: UserRecord): Promise<void> {
     await runTransaction(this.client, [

@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { validationError, type DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
@@ -97,6 +98,12 @@ export const unknownSite = (): DomainError => validationError(MESSAGES.unknownSi
 
 export const siteKey = (tableName: string, customerId: string, id: string): KeyParams =>
   site.get({ customerId, id }).params<KeyParams>({ table: tableName });
+
+/** A site read consistently (what a placement names, what a store updates), or undefined. */
+export async function readSite(client: DynamoDBDocumentClient, tableName: string, customerId: string, id: string): Promise<SiteRecord | undefined> {
+  const result = await client.send(new GetCommand({ ...siteKey(tableName, customerId, id), ConsistentRead: true }));
+  return result.Item ? toSiteRecord(result.Item) : undefined;
+}
 
 /** The fields a change names (`undefined` clears one), the name's index key with them. */
 export function siteUpdate(tableName: string, customerId: string, id: string, changes: Partial<Record<string, unknown>>): UpdateParams {

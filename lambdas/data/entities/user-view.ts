@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { UserView } from '@domain/identity/user-views';
 import { customerIdAttribute, idListAttribute, namedRecordAttributes, strings } from '../attributes';
@@ -35,6 +36,12 @@ export const userViewPut = (tableName: string, customerId: string, view: UserVie
 
 export const userViewKey = (tableName: string, customerId: string, id: string): KeyParams =>
   userView.get({ customerId, id }).params<KeyParams>({ table: tableName });
+
+/** A user view read consistently (what the dashboard preferences name, what a store updates), or undefined. */
+export async function readUserView(client: DynamoDBDocumentClient, tableName: string, customerId: string, id: string): Promise<UserView | undefined> {
+  const result = await client.send(new GetCommand({ ...userViewKey(tableName, customerId, id), ConsistentRead: true }));
+  return result.Item === undefined ? undefined : toUserView(result.Item);
+}
 
 export const userViewsByName = (tableName: string, customerId: string) =>
   userView.query.byName({ customerId }).params<QueryParams>({ table: tableName });

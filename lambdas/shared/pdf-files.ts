@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
-/** Where a site's uploaded PDF is kept: one object per upload, under the organisation's prefix. */
+/** Where an uploaded PDF is kept (a site's documents, a calibration's certificate): one object per upload, under the organisation's prefix. */
 export interface SiteDocumentFiles {
   put(key: string, content: Buffer): Promise<void>;
   /** Undefined when the object is gone. */

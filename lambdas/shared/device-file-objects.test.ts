@@ -1,6 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, S3DeviceFileObjects } from './objects';
+import { attachmentDisposition, S3DeviceFileObjects } from './device-file-objects';
 
 describe('device file objects', () => {
   it('names a download with an ASCII fallback and the UTF-8 name', () => {

@@ -9,8 +9,8 @@ import {
   AdminUpdateUserAttributesCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from '../shared/clients';
-import { requireUserPoolId } from '../shared/config';
+import { cognitoClient } from './clients';
+import { requireUserPoolId } from './config';
 
 /**
  * The identity service's side of a user (Cognito; the local identity service behaves as

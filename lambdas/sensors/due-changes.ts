@@ -3,7 +3,7 @@ import { changesDueBy, queryAll } from '../data';
 import { DUE_CHANGES_PROGRESS_KEY } from '../shared/keys';
 import { describeError, type Logger } from '../shared/observability';
 // Applying a change is the sensor's own transaction (its pending list, history, due item), kept in its store.
-import { SensorStore } from '../sensors/store';
+import { SensorStore } from './store';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Where a first run starts looking (no progress recorded yet). */
