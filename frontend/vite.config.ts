@@ -1,5 +1,82 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+
+/** Source modules (from frontend/) whose chunks an address's first screen needs after the entry. */
+const FIRST_SCREENS = {
+  login: ['src/features/auth/login/LoginPage.tsx'],
+  app: ['src/app/ThemedScreens.tsx', 'src/app/AppLayout.tsx', 'src/features/dashboard/DashboardPage.tsx', 'node_modules/aws-amplify/'],
+  en: ['src/i18n/en.json'],
+  fr: ['src/i18n/fr.json'],
+  es: ['src/i18n/es.json'],
+} as const;
+
+/**
+ * Collapses the first load's waterfall: a small script index.html loads beside the entry asks at
+ * once for /config.json and for the chunks (and CSS) of the address's first screen and of the
+ * stored language's catalogue, instead of waiting for the entry to run and ask for them (one
+ * slow-network round trip less; docs/performance.md). A file, not inline: the CSP allows
+ * scripts from 'self' only (lib/web.ts).
+ */
+function firstScreenPreloads(): Plugin {
+  let scriptFile: string | undefined;
+  return {
+    name: 'coldchain-first-screen-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle: OutputBundle) {
+        const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+        const closure = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') return;
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const imported of chunk.imports) closure(imported, into);
+        };
+        // Vite preloads the entry's own imports already.
+        const entry = new Set<string>();
+        for (const chunk of chunks.filter((item) => item.isEntry)) closure(chunk.fileName, entry);
+        const sets = Object.fromEntries(
+          Object.entries(FIRST_SCREENS).map(([name, modules]) => {
+            const files = new Set<string>();
+            for (const chunk of chunks) {
+              const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
+              const wanted = modules.some((module) => (module.endsWith('/') ? id.includes(`/${module}`) : id.endsWith(`/${module}`)));
+              if (wanted) closure(chunk.fileName, files);
+            }
+            return [name, [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`)];
+          }),
+        );
+        const source = `(function () {
+  window.portalConfigRequest = fetch('/config.json', { cache: 'no-store' });
+  var sets = ${JSON.stringify(sets)};
+  var path = location.pathname, language;
+  try { language = localStorage.getItem('lang'); } catch (error) { language = null; }
+  var screen = path === '/login' || path === '/login/helpdesk' ? sets.login : path.indexOf('/app') === 0 ? sets.app : [];
+  screen.concat(sets[language === 'fr' || language === 'es' ? language : 'en']).forEach(function (href) {
+    var link = document.createElement('link');
+    if (/\\.css$/.test(href)) link.rel = 'stylesheet';
+    else { link.rel = 'modulepreload'; link.crossOrigin = ''; }
+    link.href = href;
+    document.head.appendChild(link);
+  });
+})();
+`;
+        const id = this.emitFile({ type: 'asset', name: 'first-screen.js', source });
+        scriptFile = this.getFileName(id);
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (scriptFile === undefined) return html;
+        return { html, tags: [{ tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head-prepend' }] };
+      },
+    },
+  };
+}
 
 // The local gateway serves the API, the identity emulator, config.json and the outbox;
 // the dev server forwards to it so the app stays same-origin as in production.
@@ -10,6 +87,7 @@ export default defineConfig({
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) },
   },
+  plugins: [firstScreenPreloads()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
     outDir: 'dist',

@@ -31,9 +31,23 @@ export function isWebAppConfig(value: unknown): value is WebAppConfig {
   return (Object.keys(FIELDS) as (keyof WebAppConfig)[]).every((field) => FIELDS[field](record[field]));
 }
 
+declare global {
+  interface Window {
+    /** /config.json asked for by index.html's first-screen script (vite.config.ts), before the entry runs. */
+    portalConfigRequest?: Promise<Response>;
+  }
+}
+
+/** The early request of /config.json, taken once (a response body reads once). */
+function earlyConfigRequest(): Promise<Response> | undefined {
+  const request = window.portalConfigRequest;
+  delete window.portalConfigRequest;
+  return request;
+}
+
 /** The app's settings, written per runtime (ARCHITECTURE.md: one build serves both). */
 export async function loadWebAppConfig(): Promise<WebAppConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
+  const response = await (earlyConfigRequest() ?? fetch('/config.json', { cache: 'no-store' }));
   if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
   const config: unknown = await response.json();
   if (!isWebAppConfig(config)) throw new Error('/config.json does not hold the web app settings');

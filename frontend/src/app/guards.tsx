@@ -1,13 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '@domain/identity/roles';
-import { FullPageLoader } from '../components/FullPageLoader';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DEFAULT_LANDING } from '../features/auth/landing';
 import { useAuth } from '../features/auth/useAuth';
 import { useClientState } from './clientState';
+import { PageLoader } from './PageLoader';
+import { showToast } from './toastHost';
 
 /** The optional parts of the portal a lazy-module guard checks (SPEC section 6). */
 export type PortalModule = 'audit' | 'ivr';
@@ -34,7 +34,7 @@ export function useModuleVisible(module: PortalModule): boolean {
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'loading') return <PageLoader />;
   if (status === 'identityOnly') return <Navigate to="/login/sessions" replace />;
   if (status === 'signedOut') {
     const requested = `${location.pathname}${location.search}`;
@@ -48,7 +48,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 /** A logged-in user meeting a login-only screen goes to the dashboard. */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'loading') return <PageLoader />;
   if (status === 'signedIn') return <Navigate to={DEFAULT_LANDING} replace />;
   return children;
 }
@@ -56,7 +56,7 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
 /** The sessions page: identity tokens, but not the logged-in flag (SPEC section 2: /login/sessions). */
 export function RequireIdentityOnly({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'loading') return <PageLoader />;
   if (status === 'signedIn') return <Navigate to={DEFAULT_LANDING} replace />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   return children;
@@ -65,15 +65,14 @@ export function RequireIdentityOnly({ children }: { children: ReactNode }) {
 /** A refusal goes to /app with the no-access message (SPEC sections 2 and 6). */
 function RefuseToApp() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
-    enqueueSnackbar(t('messages.noAccessRedirect'), {
+    showToast(t('messages.noAccessRedirect'), {
       variant: 'warning',
       anchorOrigin: TOAST_POSITION,
       autoHideDuration: TOAST_DURATION_MS.standard,
       preventDuplicate: true,
     });
-  }, [enqueueSnackbar, t]);
+  }, [t]);
   return <Navigate to="/app" replace />;
 }
 

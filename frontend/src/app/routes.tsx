@@ -1,15 +1,18 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { FullPageLoader } from '../components/FullPageLoader';
 import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
 import { LANGUAGES, loadCatalogue } from '../i18n';
 import { RequireIdentityOnly, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
 import { AREA_ROLES } from './areaRoles';
+import { PageLoader } from './PageLoader';
 
 // Every screen is its own chunk, so the first load carries only the shell (ARCHITECTURE.md).
 const loadLoginPage = () => import('../features/auth/login/LoginPage');
 const loadAppLayout = () => import('./AppLayout');
+const loadThemedScreens = () => import('./ThemedScreens');
 const LoginPage = lazy(loadLoginPage);
+// MUI's theme, toasts and data cache: every screen but the first sign-in form (docs/decisions.md).
+const ThemedScreens = lazy(loadThemedScreens);
 const SsoRedirectPage = lazy(() => import('../features/sso/SsoRedirectPage'));
 const SsoCallbackPage = lazy(() => import('../features/sso/SsoCallbackPage'));
 const NoAccessRedirectPage = lazy(() => import('../features/sso/NoAccessRedirectPage'));
@@ -55,9 +58,14 @@ const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-prof
  * the sign-in page, or the signed-in shell. React.lazy then finds the module on its way.
  */
 export function prefetchScreen(pathname: string): void {
-  const load = pathname === '/login' || pathname === '/login/helpdesk' ? loadLoginPage : pathname.startsWith('/app') ? loadAppLayout : undefined;
+  const loads = pathname === '/login' || pathname === '/login/helpdesk' ? [loadLoginPage] : pathname.startsWith('/app') ? [loadThemedScreens, loadAppLayout] : [loadThemedScreens];
   // A failed fetch is the lazy screen's to report when it renders.
-  load?.().catch(() => undefined);
+  for (const load of loads) load().catch(() => undefined);
+}
+
+/** The signed-in shell, fetched while the identity service answers a sign-in. */
+export function prefetchSignedInShell(): void {
+  prefetchScreen('/app');
 }
 
 const signedOut = (screen: ReactNode) => <RequireSignedOut>{screen}</RequireSignedOut>;
@@ -70,57 +78,59 @@ function AppIndex() {
 /** Every client route of SPEC section 2. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<FullPageLoader />}>
+    <Suspense fallback={<PageLoader />}>
       <Routes>
         <Route path="/login" element={signedOut(<LoginPage variant="normal" />)} />
         <Route path="/login/helpdesk" element={signedOut(<LoginPage variant="helpdesk" />)} />
-        <Route path="/login/sessions" element={<RequireIdentityOnly><SessionLimitPage /></RequireIdentityOnly>} />
-        <Route path="/login/sso/helpdesk/:clientId" element={signedOut(<SsoRedirectPage variant="helpdesk" />)} />
-        <Route path="/login/sso/:clientId" element={signedOut(<SsoRedirectPage variant="normal" />)} />
-        <Route path="/login/callback" element={signedOut(<SsoCallbackPage />)} />
-        <Route path="/login/redirect" element={<NoAccessRedirectPage />} />
-        <Route path="/privacyPolicy" element={<StaticPage page="privacyPolicy" />} />
-        <Route path="/termsCondition" element={<StaticPage page="termsCondition" />} />
-        <Route path="/support" element={<StaticPage page="support" />} />
-        <Route path="/salestc" element={<StaticPage page="salestc" />} />
-        <Route
-          path="/app"
-          element={
-            <RequireSignedIn>
-              <Suspense fallback={null}><OrganisationTexts /></Suspense>
-              <AppLayout />
-            </RequireSignedIn>
-          }
-        >
-          <Route index element={<AppIndex />} />
-          <Route path="dashboard" element={<RequireRole roles={AREA_ROLES.dashboard}><DashboardPage /></RequireRole>} />
-          <Route path="helpdesk" element={<RequireRole roles={AREA_ROLES.helpdesk}><HelpdeskPage /></RequireRole>} />
-          <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
-          <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
-          <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
-          <Route path="user-views" element={<RequireRole roles={AREA_ROLES.userViews}><UserViewsPage /></RequireRole>} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="settings/profile" element={<ProfileSettingsPage />} />
-          <Route path="settings/dashboard" element={<DashboardPreferencesPage />} />
-          <Route path="settings/password" element={<ChangePasswordPage />} />
-          <Route path="settings/translations" element={<RequireRole roles={AREA_ROLES.translations}><TranslationsPage /></RequireRole>} />
-          <Route path="users" element={<RequireRole roles={AREA_ROLES.users}><UsersPage /></RequireRole>} />
-          <Route path="users/invite" element={<RequireRole roles={AREA_ROLES.users}><InvitePage /></RequireRole>} />
-          <Route path="users/invitations" element={<RequireRole roles={AREA_ROLES.users}><InvitationsPage /></RequireRole>} />
-          <Route path="locations" element={<RequireRole roles={AREA_ROLES.locations}><LocationsPage /></RequireRole>} />
-          <Route path="sites" element={<RequireRole roles={AREA_ROLES.sites}><SitesPage /></RequireRole>} />
-          <Route path="shared-locations" element={<RequireRole roles={AREA_ROLES.sharedLocations}><PendingSharedLocationsPage /></RequireRole>} />
-          <Route path="sensors" element={<RequireRole roles={AREA_ROLES.sensors}><SensorsPage /></RequireRole>} />
-          <Route path="sensors/inactive" element={<RequireRole roles={AREA_ROLES.sensors}><InactiveSensorsPage /></RequireRole>} />
-          <Route path="sensors/:id" element={<RequireRole roles={AREA_ROLES.sensors}><SensorDetailPage /></RequireRole>} />
-          <Route path="gateways" element={<RequireRole roles={AREA_ROLES.gateways}><GatewaysPage /></RequireRole>} />
-          <Route path="gateways/inactive" element={<RequireRole roles={AREA_ROLES.gateways}><InactiveGatewaysPage /></RequireRole>} />
-          <Route path="gateways/:id" element={<RequireRole roles={AREA_ROLES.gateways}><GatewayDetailPage /></RequireRole>} />
-          <Route path="quick-register" element={<RequireRole roles={AREA_ROLES.quickRegister}><QuickRegisterPage /></RequireRole>} />
-          <Route path="data-logging-profiles" element={<RequireRole roles={AREA_ROLES.dataLoggingProfiles}><DataLoggingProfilesPage /></RequireRole>} />
-          <Route path="help" element={<HelpPage />} />
-          <Route path="sessions" element={<SessionsPage />} />
-          <Route path="*" element={<Navigate to="/app" replace />} />
+        <Route element={<ThemedScreens />}>
+          <Route path="/login/sessions" element={<RequireIdentityOnly><SessionLimitPage /></RequireIdentityOnly>} />
+          <Route path="/login/sso/helpdesk/:clientId" element={signedOut(<SsoRedirectPage variant="helpdesk" />)} />
+          <Route path="/login/sso/:clientId" element={signedOut(<SsoRedirectPage variant="normal" />)} />
+          <Route path="/login/callback" element={signedOut(<SsoCallbackPage />)} />
+          <Route path="/login/redirect" element={<NoAccessRedirectPage />} />
+          <Route path="/privacyPolicy" element={<StaticPage page="privacyPolicy" />} />
+          <Route path="/termsCondition" element={<StaticPage page="termsCondition" />} />
+          <Route path="/support" element={<StaticPage page="support" />} />
+          <Route path="/salestc" element={<StaticPage page="salestc" />} />
+          <Route
+            path="/app"
+            element={
+              <RequireSignedIn>
+                <Suspense fallback={null}><OrganisationTexts /></Suspense>
+                <AppLayout />
+              </RequireSignedIn>
+            }
+          >
+            <Route index element={<AppIndex />} />
+            <Route path="dashboard" element={<RequireRole roles={AREA_ROLES.dashboard}><DashboardPage /></RequireRole>} />
+            <Route path="helpdesk" element={<RequireRole roles={AREA_ROLES.helpdesk}><HelpdeskPage /></RequireRole>} />
+            <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
+            <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
+            <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
+            <Route path="user-views" element={<RequireRole roles={AREA_ROLES.userViews}><UserViewsPage /></RequireRole>} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="settings/profile" element={<ProfileSettingsPage />} />
+            <Route path="settings/dashboard" element={<DashboardPreferencesPage />} />
+            <Route path="settings/password" element={<ChangePasswordPage />} />
+            <Route path="settings/translations" element={<RequireRole roles={AREA_ROLES.translations}><TranslationsPage /></RequireRole>} />
+            <Route path="users" element={<RequireRole roles={AREA_ROLES.users}><UsersPage /></RequireRole>} />
+            <Route path="users/invite" element={<RequireRole roles={AREA_ROLES.users}><InvitePage /></RequireRole>} />
+            <Route path="users/invitations" element={<RequireRole roles={AREA_ROLES.users}><InvitationsPage /></RequireRole>} />
+            <Route path="locations" element={<RequireRole roles={AREA_ROLES.locations}><LocationsPage /></RequireRole>} />
+            <Route path="sites" element={<RequireRole roles={AREA_ROLES.sites}><SitesPage /></RequireRole>} />
+            <Route path="shared-locations" element={<RequireRole roles={AREA_ROLES.sharedLocations}><PendingSharedLocationsPage /></RequireRole>} />
+            <Route path="sensors" element={<RequireRole roles={AREA_ROLES.sensors}><SensorsPage /></RequireRole>} />
+            <Route path="sensors/inactive" element={<RequireRole roles={AREA_ROLES.sensors}><InactiveSensorsPage /></RequireRole>} />
+            <Route path="sensors/:id" element={<RequireRole roles={AREA_ROLES.sensors}><SensorDetailPage /></RequireRole>} />
+            <Route path="gateways" element={<RequireRole roles={AREA_ROLES.gateways}><GatewaysPage /></RequireRole>} />
+            <Route path="gateways/inactive" element={<RequireRole roles={AREA_ROLES.gateways}><InactiveGatewaysPage /></RequireRole>} />
+            <Route path="gateways/:id" element={<RequireRole roles={AREA_ROLES.gateways}><GatewayDetailPage /></RequireRole>} />
+            <Route path="quick-register" element={<RequireRole roles={AREA_ROLES.quickRegister}><QuickRegisterPage /></RequireRole>} />
+            <Route path="data-logging-profiles" element={<RequireRole roles={AREA_ROLES.dataLoggingProfiles}><DataLoggingProfilesPage /></RequireRole>} />
+            <Route path="help" element={<HelpPage />} />
+            <Route path="sessions" element={<SessionsPage />} />
+            <Route path="*" element={<Navigate to="/app" replace />} />
+          </Route>
         </Route>
         <Route path="*" element={<Navigate to="/app" replace />} />
       </Routes>

@@ -5,12 +5,14 @@ import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { theme } from '../app/theme';
+import { ToastHostBridge } from '../app/ToastHostBridge';
 
 /** Renders a screen with what the app's composition root gives it, and a fresh data cache. */
 export function renderScreen(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult {
   const Providers = ({ children }: { children: ReactNode }) => (
     <ThemeProvider theme={theme}>
       <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <ToastHostBridge />
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </SWRConfig>

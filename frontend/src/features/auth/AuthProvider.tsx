@@ -1,10 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AccountPreferences, CurrentUserDetails } from '@domain/identity/account';
 import { APP_VERSION } from '@domain/core/app-config';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { ApiError } from '../../api/ApiError';
 import { cancelRequestsInFlight, setUnauthorizedHandler } from '../../api/apiFetch';
 import { currentSession, decodeJwtPayload, signOutOfIdentity, type SignedInUser } from '../../api/identity';
@@ -21,6 +19,8 @@ import {
   type SessionState,
 } from '../../app/clientState';
 import { useIdleLogout } from '../../app/useIdleLogout';
+import { forgetCachedResponses } from '../../app/dataCache';
+import { showToast } from '../../app/toastHost';
 import { useWebAppConfig } from '../../app/webAppConfig';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
 import { changeLanguage } from '../../i18n';
@@ -85,8 +85,6 @@ export function sessionStateFrom(
 /** The signed-in user's session in the browser: sign-in, logout, idle logout (SPEC section 4). */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
-  const { cache } = useSWRConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const config = useWebAppConfig();
@@ -107,16 +105,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     searchRef.current = location.search;
   }, [location.search]);
 
-  const forgetCachedResponses = useCallback(() => {
-    for (const key of [...cache.keys()]) cache.delete(key);
-  }, [cache]);
-
   const endSession = useCallback(
     async (reason: LogoutReason, destination?: string) => {
       const stored = getClientState();
       const helpdesk = stored.role === 'helpdesk' || stored.loginVariant === 'helpdesk';
       if (reason !== 'user') {
-        enqueueSnackbar(t('messages.sessionTimeout'), {
+        showToast(t('messages.sessionTimeout'), {
           variant: 'error',
           anchorOrigin: TOAST_POSITION,
           autoHideDuration: TIMEOUT_TOAST_MS[reason],
@@ -148,7 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         navigate(destination ?? loginPageAfterLogout(helpdesk), { replace: true });
       });
     },
-    [enqueueSnackbar, forgetCachedResponses, navigate, t],
+    [navigate, t],
   );
 
   const logout = useCallback(
@@ -199,14 +193,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         navigate(loginPageAfterLogout(helpdesk), { replace: true });
       });
     }
-  }, [clientState.loggedIn, forgetCachedResponses, navigate, status]);
+  }, [clientState.loggedIn, navigate, status]);
 
   const completeSignIn = useCallback(
     async ({ variant = 'normal', sso = false }: CompleteSignInOptions = {}): Promise<CompleteSignInResult> => {
       const session = await currentSession();
       if (session === null) return 'failed';
       if (!session.user.portalAccess) {
-        enqueueSnackbar(t('messages.noPortalAccess'), {
+        showToast(t('messages.noPortalAccess'), {
           variant: 'error',
           anchorOrigin: TOAST_POSITION,
           autoHideDuration: TOAST_DURATION_MS.standard,
@@ -297,7 +291,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signingIn.current = false;
       }
     },
-    [endSession, enqueueSnackbar, logout, navigate, t],
+    [endSession, logout, navigate, t],
   );
 
   // 401/403 from the API, no current user: one toast and one logout however many calls fail together.

@@ -1,22 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { loginPasswordProblem, usernameProblem } from '@domain/identity/login-rules';
 import { startSignIn } from '../../../api/identity';
+import { prefetchSignedInShell } from '../../../app/routes';
 import { useMessageText } from '../../../i18n/messages';
 import { prefetchLoginSteps } from './loginSteps';
-import { OutlinedField } from './OutlinedField';
-import { PasswordField } from './PasswordField';
+import { LoginField } from './LoginField';
+import { LoginPasswordField } from './LoginPasswordField';
 import type { LoginFlow } from './useLoginFlow';
 
 type Field = 'username' | 'password';
 
 /**
  * Mode default: username, password with its toggle, Forgot Password, Login (Loading... while signing in).
- * A plain controlled form, checked by the domain's plain rules: the sign-in page's first load
- * carries neither react-hook-form nor zod (docs/performance.md). As the other modes' forms do
+ * A plain controlled form, checked by the domain's plain rules and drawn by login.css: the sign-in
+ * page's first load carries neither react-hook-form, zod nor MUI (docs/performance.md). As the other modes' forms do
  * (react-hook-form, mode "all"), a field shows its message once typed in or left, every field on
  * submit, and Login stays off while any rule fails.
  */
@@ -56,8 +54,9 @@ export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
     const username = values.username.trim();
     const { password } = values;
     setSubmitting(true);
-    // The next mode's form arrives while the identity service answers.
+    // The next mode's form, or the signed-in shell, arrives while the identity service answers.
     prefetchLoginSteps();
+    prefetchSignedInShell();
     try {
       const step = await startSignIn(username, password, flow.variant);
       await flow.answerPassword(step, username, password);
@@ -69,8 +68,8 @@ export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
-      <OutlinedField
+    <form className="login__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <LoginField
         input={fieldProps('username')}
         label={t('login.username')}
         type="email"
@@ -78,17 +77,10 @@ export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
         autoFocus
         errorText={errorText('username')}
       />
-      <PasswordField
-        registration={fieldProps('password')}
-        label={t('login.password')}
-        autoComplete="current-password"
-        errorText={errorText('password')}
-      />
-      <Link
-        component="button"
+      <LoginPasswordField input={fieldProps('password')} label={t('login.password')} errorText={errorText('password')} />
+      <button
         type="button"
-        variant="body2"
-        sx={{ alignSelf: 'flex-end' }}
+        className="text-link login__forgot"
         // Keeps the focus where it is: a blur would show a field message above the link and
         // move it away from under the pointer before the click lands.
         onMouseDown={(event) => event.preventDefault()}
@@ -98,10 +90,10 @@ export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
         }}
       >
         {t('login.forgotPassword')}
-      </Link>
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={!valid || submitting}>
+      </button>
+      <button type="submit" className="button button--contained" disabled={!valid || submitting}>
         {submitting ? t('login.submitting') : t('login.submit')}
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }

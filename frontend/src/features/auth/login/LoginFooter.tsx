@@ -1,24 +1,23 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { APP_VERSION } from '@domain/core/app-config';
+import './login.css';
 
-/** The login screens' footer: privacy policy, terms, and the app version (SPEC section 2). */
+/**
+ * The login screens' footer: privacy policy, terms, and the app version (SPEC section 2). Plain
+ * elements drawn by login.css as MUI's body2 links and text: it is part of the first sign-in form.
+ */
 export function LoginFooter() {
   const { t } = useTranslation();
   return (
-    <Stack component="footer" direction="row" spacing={2} sx={{ mt: 'auto', py: 2, alignItems: 'center', justifyContent: 'center' }}>
-      <Link component={RouterLink} to="/privacyPolicy" variant="body2">
+    <footer className="login__footer">
+      <Link to="/privacyPolicy" className="text-link">
         {t('login.privacyPolicy')}
       </Link>
-      <Link component={RouterLink} to="/termsCondition" variant="body2">
+      <Link to="/termsCondition" className="text-link">
         {t('login.termsCondition')}
       </Link>
-      <Typography variant="body2" color="text.secondary">
-        {t('app.version', { version: APP_VERSION })}
-      </Typography>
-    </Stack>
+      <p className="login__version">{t('app.version', { version: APP_VERSION })}</p>
+    </footer>
   );
 }

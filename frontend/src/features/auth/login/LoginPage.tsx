@@ -1,16 +1,14 @@
 import { lazy, Suspense, useEffect, useReducer } from 'react';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LoginVariant } from '../../../api/identity';
-import { LanguageMenu } from '../../../components/LanguageMenu';
-import { FullPageLoader } from '../../../components/FullPageLoader';
+import { PageLoader } from '../../../app/PageLoader';
 import { DefaultLoginForm } from './DefaultLoginForm';
 import { LoginFooter } from './LoginFooter';
+import { LoginLanguageMenu } from './LoginLanguageMenu';
 import { initialLoginState, loginReducer, restoreLoginState, saveResetState, type LoginMode } from './loginMachine';
 import { loadLoginSteps } from './loginSteps';
 import { useLoginFlow } from './useLoginFlow';
+import './login.css';
 
 // Every mode but the first comes after an answer of the identity service: fetched then, not with the page.
 const LoginStepForm = lazy(loadLoginSteps);
@@ -50,7 +48,9 @@ function sessionStore(): Storage | null {
 
 /**
  * The login screen (SPEC section 2: /login and /login/helpdesk). The helpdesk variant signs
- * in through the helpdesk app client; every mode of the screen is one form below.
+ * in through the helpdesk app client; every mode of the screen is one form below. The page and
+ * its first form are plain elements drawn by login.css like the MUI screens (docs/decisions.md):
+ * a phone loads it cold, without MUI; the later modes are MUI forms, fetched when needed.
  */
 export default function LoginPage({ variant }: { variant: LoginVariant }) {
   const { t } = useTranslation();
@@ -69,26 +69,19 @@ export default function LoginPage({ variant }: { variant: LoginVariant }) {
   const title = state.mode === 'default' ? (variant === 'helpdesk' ? 'login.helpdeskTitle' : 'login.title') : TITLES[state.mode];
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', bgcolor: 'background.default' }}
-    >
-      <Box sx={{ alignSelf: 'stretch', display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-        <LanguageMenu color="primary" />
-      </Box>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: 4, mt: { xs: 2, sm: 8 } }}>
-        <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 600, mb: 1 }}>
-          {t('app.name')}
-        </Typography>
+    <main className="login">
+      <div className="login__bar">
+        <LoginLanguageMenu />
+      </div>
+      <div className="login__card">
+        <p className="login__brand">{t('app.name')}</p>
         {/* The title changes with the form it names: both wait for a later mode's chunk together. */}
-        <Suspense fallback={<FullPageLoader fill={false} />}>
-          <Typography variant="h6" component="h1" sx={{ mb: 3 }}>
-            {t(title)}
-          </Typography>
+        <Suspense fallback={<PageLoader fill={false} />}>
+          <h1 className="login__title">{t(title)}</h1>
           {state.mode === 'default' ? <DefaultLoginForm flow={flow} /> : <LoginStepForm flow={flow} />}
         </Suspense>
-      </Paper>
+      </div>
       <LoginFooter />
-    </Box>
+    </main>
   );
 }

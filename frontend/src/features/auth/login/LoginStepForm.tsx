@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ThemeProvider } from '@mui/material/styles';
+import { theme } from '../../../app/theme';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ForgotPasswordSubmitForm } from './ForgotPasswordSubmitForm';
@@ -12,9 +14,14 @@ import { VerifyEmailForm } from './VerifyEmailForm';
 /**
  * The login screen's modes after the first one, each shown after an answer of the identity
  * service or a click: a chunk of their own (with react-hook-form and zod), so the sign-in page's
- * first load carries only the first form (docs/performance.md "First load").
+ * first load carries only the first form (docs/performance.md "First load"). They are MUI forms:
+ * the theme comes with them (the first form is drawn without MUI, docs/decisions.md).
  */
 export default function LoginStepForm({ flow }: { flow: LoginFlow }): ReactNode {
+  return <ThemeProvider theme={theme}>{stepForm(flow)}</ThemeProvider>;
+}
+
+function stepForm(flow: LoginFlow): ReactNode {
   switch (flow.state.mode) {
     case 'default':
       return null;

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotify } from './useNotify';
 
 const enqueueSnackbar = vi.hoisted(() => vi.fn<(text: string, options: { autoHideDuration: number }) => void>());
-vi.mock('notistack', () => ({ useSnackbar: () => ({ enqueueSnackbar, closeSnackbar: vi.fn() }) }));
+// The login's toasts go through the app's toast host (notistack loads on the first one).
+vi.mock('../../../app/toastHost', () => ({ showToast: enqueueSnackbar }));
 
 const TOP_CENTRE = { vertical: 'top', horizontal: 'center' };
 

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { SnackbarProvider } from 'notistack';
+import { Outlet } from 'react-router-dom';
+import { SWRConfig, useSWRConfig } from 'swr';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
+import { DismissToast } from './DismissToast';
+import { theme } from './theme';
+import { registerDataCache } from './dataCache';
+
+function DataCacheReset() {
+  const { cache } = useSWRConfig();
+  useEffect(() => {
+    registerDataCache(() => {
+      for (const key of [...cache.keys()]) cache.delete(key);
+    });
+  }, [cache]);
+  return null;
+}
+
+/**
+ * Every screen but the first sign-in form: MUI's theme, toasts (`useSnackbar`) and the data
+ * cache. A chunk of its own, so the sign-in page a phone loads cold carries none of them
+ * (docs/decisions.md); it loads with the signed-in shell and the other pages.
+ */
+export default function ThemedScreens() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider
+        maxSnack={3}
+        anchorOrigin={TOAST_POSITION}
+        autoHideDuration={TOAST_DURATION_MS.standard}
+        action={(id) => <DismissToast id={id} />}
+      >
+        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+          <DataCacheReset />
+          <Outlet />
+        </SWRConfig>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}
