@@ -7,8 +7,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { organisationPut, uniqueMarkerPut } from '../lambdas/data';
-import { ENTITY, tenantPrefix } from '../lambdas/shared/keys';
+import { organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
+import { ENTITY } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevices } from './demo-devices';
@@ -27,11 +27,7 @@ export async function seedDemo(
   const { customerId } = DEMO_ORGANISATION;
   const now = new Date().toISOString();
   try {
-    await documents.send(new PutCommand({
-      TableName: tableName,
-      Item: { pk: `${tenantPrefix(customerId)}#SEED`, sk: 'SEED', seededAt: now },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
+    await documents.send(new PutCommand({ ...organisationSeededPut(tableName, customerId, now), ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) {
       // Seeded before the demo had devices: they are added once (local/demo-devices.ts).

@@ -12,6 +12,7 @@ import { deviceConfigVersion } from './entities/device-config-version';
 import { deviceFile } from './entities/device-file';
 import { deviceNote } from './entities/device-note';
 import { deviceNoteName } from './entities/device-note-name';
+import { dueChangeProgress } from './entities/due-change-progress';
 import { equipment } from './entities/equipment';
 import { gateway } from './entities/gateway';
 import { gatewayState } from './entities/gateway-state';
@@ -23,6 +24,7 @@ import { reference } from './entities/reference';
 import { site } from './entities/site';
 import { securityGroup } from './entities/security-group';
 import { securityGroupMembership } from './entities/security-group-membership';
+import { seedMarker } from './entities/seed-marker';
 import { scheduledChange } from './entities/scheduled-change';
 import { sensor } from './entities/sensor';
 import { sensorState } from './entities/sensor-state';
@@ -53,6 +55,7 @@ export const ENTITIES = {
   deviceFile,
   deviceNote,
   deviceNoteName,
+  dueChangeProgress,
   equipment,
   gateway,
   gatewayState,
@@ -64,6 +67,7 @@ export const ENTITIES = {
   site,
   securityGroup,
   securityGroupMembership,
+  seedMarker,
   scheduledChange,
   sensor,
   sensorState,

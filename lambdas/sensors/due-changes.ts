@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { changesDueBy, queryAll } from '../data';
-import { DUE_CHANGES_PROGRESS_KEY } from '../shared/keys';
+import { changesDueBy, dueChangeProgressKey, dueChangeProgressPut, queryAll } from '../data';
 import { describeError, type Logger } from '../shared/observability';
 // Applying a change is the sensor's own transaction (its pending list, history, due item), kept in its store.
 import { SensorStore } from './store';
@@ -61,7 +60,7 @@ const toDueItem = (item: Record<string, unknown>): DueItem =>
  * nothing to do; a change that fails stays for the next run, which starts from its hour.
  */
 export async function applyDueChanges(client: DynamoDBDocumentClient, tableName: string, now: Date, logger: Logger): Promise<DueChangeRun> {
-  const progress = await client.send(new GetCommand({ TableName: tableName, Key: DUE_CHANGES_PROGRESS_KEY, ConsistentRead: true }));
+  const progress = await client.send(new GetCommand({ ...dueChangeProgressKey(tableName), ConsistentRead: true }));
   const resumeFrom = typeof progress.Item?.['resumeFrom'] === 'string' ? progress.Item['resumeFrom'] : undefined;
   const hours = hoursToRead(now, resumeFrom);
   const store = new SensorStore(client, tableName, () => now);
@@ -82,9 +81,6 @@ export async function applyDueChanges(client: DynamoDBDocumentClient, tableName:
   }
   // Read up to the current hour: the next run resumes at the first hour with a failure, or this one.
   const lastRead = hours.at(-1) ?? hourOf(now);
-  await client.send(new PutCommand({
-    TableName: tableName,
-    Item: { ...DUE_CHANGES_PROGRESS_KEY, type: 'DueChangeProgress', resumeFrom: unfinished ?? lastRead, lastRunAt: now.toISOString(), ...run },
-  }));
+  await client.send(new PutCommand(dueChangeProgressPut(tableName, { resumeFrom: unfinished ?? lastRead, lastRunAt: now.toISOString(), ...run })));
   return run;
 }

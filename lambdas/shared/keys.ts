@@ -123,10 +123,10 @@ export const deviceConfigVersionKey = (customerId: string) => ({ pk: `${tenantPr
  * each change is an item under its device's partition, which gsi1 files under the hour it falls
  * due. That gsi1 partition deliberately does not start with an organisation: the schedule job
  * reads every organisation's due changes with one Query per hour, never a Scan, and each item
- * carries its own customerId. The job's progress is one system item.
+ * carries its own customerId. The job's progress is one system item (the data layer's
+ * dueChangeProgress entity).
  */
 export const scheduledChangeSortKey = (changeId: string) => `SCHEDULEDCHANGE#${changeId}`;
-export const DUE_CHANGES_PROGRESS_KEY = { pk: 'SYSTEM#DEVICECHANGES', sk: 'PROGRESS' } as const;
 /** A sensor's equipment, under the sensor's own partition. */
 export const EQUIPMENT_SORT_KEY = 'EQUIPMENT';
 

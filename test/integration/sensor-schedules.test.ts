@@ -7,7 +7,8 @@ import type { Sensor } from '@domain/devices/sensor';
 import type { DueChangeRun } from '../../lambdas/sensors/due-changes';
 import { handler as deviceSchedules } from '../../lambdas/sensors/schedule-handler';
 import { resetBackendConfig } from '../../lambdas/shared/config';
-import { devicePartition, DUE_CHANGES_PROGRESS_KEY, ENTITY, scheduledChangeSortKey } from '../../lambdas/shared/keys';
+import { dueChangeProgressKey } from '../../lambdas/data';
+import { devicePartition, ENTITY, scheduledChangeSortKey } from '../../lambdas/shared/keys';
 import { scheduledEvent } from '../../local/cron';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
@@ -32,7 +33,7 @@ const items = <T>(body: unknown) => (body as { items: T[] }).items;
  * first, so each run reads from a day before its time (the tests' clocks jump about).
  */
 async function runScheduleJob(time: Date): Promise<DueChangeRun> {
-  await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: DUE_CHANGES_PROGRESS_KEY }));
+  await documents.send(new DeleteCommand(dueChangeProgressKey(stack.tableName)));
   return deviceSchedules(scheduledEvent({ name: 'device-status-changes' }, time, LOCAL_REGION));
 }
 

@@ -1,0 +1,44 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { SERVICE } from '../key-parts';
+import type { KeyParams, PutParams } from '../writes';
+
+/** What the schedule job of devices leaves after a run (lambdas/sensors/due-changes.ts). */
+export interface DueChangeProgressRecord {
+  /** The first hour the next run reads (the first with a failure, or the last read). */
+  resumeFrom: string;
+  lastRunAt: string;
+  applied: number;
+  stale: number;
+  failed: number;
+  hours: number;
+}
+
+/**
+ * The schedule job's progress (docs/decisions.md "Scheduled disable and enable"): one system
+ * item, deliberately outside every organisation (the job reads every organisation's due changes).
+ */
+export const dueChangeProgress = new Entity({
+  model: { entity: 'dueChangeProgress', version: '1', service: SERVICE },
+  attributes: {
+    resumeFrom: { type: 'string' },
+    lastRunAt: { type: 'string' },
+    applied: { type: 'number' },
+    stale: { type: 'number' },
+    failed: { type: 'number' },
+    hours: { type: 'number' },
+    type: { type: 'string', default: 'DueChangeProgress' },
+  },
+  indexes: {
+    byJob: {
+      pk: { field: 'pk', composite: [], template: 'SYSTEM#DEVICECHANGES', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'PROGRESS', casing: 'none' },
+    },
+  },
+});
+export type DueChangeProgressItem = EntityItem<typeof dueChangeProgress>;
+
+export const dueChangeProgressKey = (tableName: string): KeyParams =>
+  dueChangeProgress.get({}).params<KeyParams>({ table: tableName });
+
+export const dueChangeProgressPut = (tableName: string, progress: DueChangeProgressRecord): PutParams =>
+  dueChangeProgress.put(progress).params<PutParams>({ table: tableName });

@@ -1,0 +1,29 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { customerIdAttribute } from '../attributes';
+import { SERVICE } from '../key-parts';
+import type { PutParams } from '../writes';
+
+/**
+ * Local only (local/seed.ts, docs/data-model.md patterns 6 and 6b): that the demo organisation
+ * (`SEED`) and its devices (`DEVICES`) have been seeded, written once with a conditional Put.
+ */
+export const seedMarker = new Entity({
+  model: { entity: 'seedMarker', version: '1', service: SERVICE },
+  attributes: {
+    customerId: customerIdAttribute,
+    kind: { type: ['SEED', 'DEVICES'] as const, required: true },
+    seededAt: { type: 'string' },
+    origin: { type: 'string' },
+  },
+  indexes: {
+    byKind: {
+      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#SEED', casing: 'none' },
+      sk: { field: 'sk', composite: ['kind'], template: '${kind}', casing: 'none' },
+    },
+  },
+});
+export type SeedMarkerItem = EntityItem<typeof seedMarker>;
+
+/** The marker that the demo organisation has been seeded (written once: `attribute_not_exists(pk)`). */
+export const organisationSeededPut = (tableName: string, customerId: string, seededAt: string): PutParams =>
+  seedMarker.put({ customerId, kind: 'SEED', seededAt }).params<PutParams>({ table: tableName });
