@@ -6,6 +6,7 @@ import {
   isLateReading,
   publicationProblem,
   readingProblem,
+  rollupBlocksDue,
   rollupHoursDue,
   sensorStateAfter,
   type SensorChannels,
@@ -111,6 +112,30 @@ describe('rollupHoursDue', () => {
       if (known !== undefined && hourKey(known) < current) expect(due).toContain(hourKey(known));
       const expected = new Set([...times, ...(known ? [known] : [])].map((at) => hourKey(at)).filter((hour) => hour < current));
       expect(due.length).toBe(expected.size);
+    }));
+  });
+});
+
+describe('rollupBlocksDue (issue 12 section 6: rollups stored by blocks of 6 hours)', () => {
+  it('the block a sensor leaves, and a late reading\'s finished block; never the current block, nor an hour crossed within it', () => {
+    expect(rollupBlocksDue(['2026-03-10T11:00:00.000Z'], '2026-03-10T10:59:00.000Z')).toEqual([]);
+    expect(rollupBlocksDue(['2026-03-10T12:00:00.000Z'], '2026-03-10T11:59:00.000Z')).toEqual(['2026-03-10T06']);
+    expect(rollupBlocksDue(['2026-03-10T04:50:00.000Z'], '2026-03-10T10:20:00.000Z')).toEqual(['2026-03-10T00']);
+    expect(rollupBlocksDue(['2026-03-10T08:50:00.000Z'], '2026-03-10T10:20:00.000Z')).toEqual([]);
+    expect(rollupBlocksDue(['2026-03-11T01:00:00.000Z', '2026-03-10T13:00:00.000Z'], '2026-03-10T05:00:00.000Z')).toEqual(['2026-03-10T00', '2026-03-10T12']);
+  });
+
+  it('a sensor reporting every 15 minutes for days makes one block due per 24 readings (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 96 }), fc.integer({ min: 1, max: 10 }), (offset, days) => {
+      let known: string | undefined;
+      let due = 0;
+      const start = Date.parse('2026-03-10T00:00:00.000Z') + offset * 15 * 60_000;
+      for (let index = 0; index < days * 96; index += 1) {
+        const time = new Date(start + index * 15 * 60_000).toISOString();
+        due += rollupBlocksDue([time], known).length;
+        known = time;
+      }
+      expect(due).toBeLessThanOrEqual(Math.ceil((days * 96) / 24));
     }));
   });
 });

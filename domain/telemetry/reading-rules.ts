@@ -1,5 +1,5 @@
 import { channelRange, type SensorType } from '../devices/device-catalogue';
-import { hourKey } from './rollups';
+import { blockKey, hourKey } from './rollups';
 import { DEVICE_CLOCK_SKEW_MS, READING_RETENTION_DAYS, type DeviceReading, type GatewayStatus } from './telemetry';
 import type { DeviceLiveState } from './telemetry-state';
 
@@ -114,10 +114,23 @@ export function gatewayStateAfter(known: DeviceLiveState | undefined, receivedAt
  * newest reading, new or known) is never rolled up: the graph rolls it up from raw readings.
  */
 export function rollupHoursDue(readingTimes: readonly string[], newestKnown: string | undefined): string[] {
+  return periodsDue(readingTimes, newestKnown, hourKey);
+}
+
+/**
+ * The finished rollup blocks (`blockKey`, ROLLUP_BLOCK_HOURS each) a sensor's new readings make
+ * due, oldest first: as `rollupHoursDue`, by the block. The current block is never rolled up: the
+ * graph rolls up its hours from raw readings.
+ */
+export function rollupBlocksDue(readingTimes: readonly string[], newestKnown: string | undefined): string[] {
+  return periodsDue(readingTimes, newestKnown, blockKey);
+}
+
+function periodsDue(readingTimes: readonly string[], newestKnown: string | undefined, periodOf: (time: string) => string): string[] {
   const newest = [...readingTimes, ...(newestKnown === undefined ? [] : [newestKnown])].reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
   if (newest === undefined) return [];
-  const currentHour = hourKey(newest);
-  const due = new Set(readingTimes.map((time) => hourKey(time)).filter((hour) => hour < currentHour));
-  if (newestKnown !== undefined && hourKey(newestKnown) < currentHour) due.add(hourKey(newestKnown));
+  const current = periodOf(newest);
+  const due = new Set(readingTimes.map((time) => periodOf(time)).filter((period) => period < current));
+  if (newestKnown !== undefined && periodOf(newestKnown) < current) due.add(periodOf(newestKnown));
   return [...due].sort();
 }

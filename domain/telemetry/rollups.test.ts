@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  blockKey,
+  blockRollups,
+  hoursOfBlock,
   averageOf,
   bucketCount,
   bucketHoursFor,
@@ -172,5 +175,29 @@ describe('the graph resolution', () => {
       { time: iso(base + 60_000), channels: { '1': null } },
     ], '2')).toEqual([{ t: iso(base), v: 1 }]);
     expect(pointsFromReadings([{ time: iso(base), channels: { '1': null } }], '1')).toEqual([{ t: iso(base), v: null }]);
+  });
+});
+
+describe('rollup blocks (6 hours, aligned to 00, 06, 12, 18 UTC)', () => {
+  it('a time falls in the block of its 6 hours, keyed by the block\'s first hour', () => {
+    expect(blockKey('2026-03-10T05:59:59.999Z')).toBe('2026-03-10T00');
+    expect(blockKey('2026-03-10T06:00:00.000Z')).toBe('2026-03-10T06');
+    expect(blockKey(Date.parse('2026-03-10T23:10:00.000Z'))).toBe('2026-03-10T18');
+    expect(hoursOfBlock('2026-03-10T18')).toEqual(['2026-03-10T18', '2026-03-10T19', '2026-03-10T20', '2026-03-10T21', '2026-03-10T22', '2026-03-10T23']);
+  });
+
+  it('a block\'s rollups: one per hour, an hour without readings empty, each as the hour\'s own rollup (property)', () => {
+    const reading = fc.record({ minute: fc.integer({ min: 0, max: 6 * 60 - 1 }), value: fc.option(fc.integer({ min: -30, max: 30 }), { nil: null }) });
+    fc.assert(fc.property(fc.array(reading, { maxLength: 50 }), (made) => {
+      const start = Date.parse('2026-03-10T06:00:00.000Z');
+      const readings = made.map(({ minute, value }) => ({ time: new Date(start + minute * 60_000).toISOString(), channels: { '1': value } }));
+      const rollups = blockRollups('2026-03-10T06', readings);
+      expect(rollups.map((rollup) => rollup.start)).toEqual(Array.from({ length: 6 }, (_, index) => start + index * 3_600_000));
+      expect(rollups.reduce((sum, rollup) => sum + rollup.readings, 0)).toBe(readings.length);
+      for (const rollup of rollups) {
+        const inHour = readings.filter((item) => Date.parse(item.time) - rollup.start >= 0 && Date.parse(item.time) - rollup.start < 3_600_000);
+        expect(rollup).toEqual(rollupOf(rollup.start, inHour));
+      }
+    }));
   });
 });

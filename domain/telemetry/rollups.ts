@@ -49,6 +49,38 @@ export function floorToHour(time: number): number {
   return Math.floor(time / HOUR_MS) * HOUR_MS;
 }
 
+/**
+ * Stored rollups come in blocks of this many hours (docs/decisions.md "2026-11-25, a reading
+ * costs one write"): one item holds the hourly rollups of a sensor's block, written once the
+ * sensor leaves it, so a sensor reporting every 15 minutes pays one rollup write per 24
+ * readings instead of one per 4. Blocks are aligned to multiples of 6 hours since the epoch
+ * (00, 06, 12, 18 UTC); a block item covers every hour of its block (an hour without readings
+ * has no rollup in it: nothing to show).
+ */
+export const ROLLUP_BLOCK_HOURS = 6;
+
+/** The block a time falls in, as the rollup item's sort key: its first hour, `YYYY-MM-DDTHH` (UTC). */
+export function blockKey(time: string | number): string {
+  const ms = typeof time === 'number' ? time : Date.parse(time);
+  return hourKey(Math.floor(ms / (ROLLUP_BLOCK_HOURS * HOUR_MS)) * ROLLUP_BLOCK_HOURS * HOUR_MS);
+}
+
+/** The hour keys of the block that starts at hour key `block`, in order. */
+export function hoursOfBlock(block: string): string[] {
+  const start = hourStartOf(block);
+  return Array.from({ length: ROLLUP_BLOCK_HOURS }, (_, index) => hourKey(start + index * HOUR_MS));
+}
+
+/**
+ * A block's hourly rollups from its readings: one per hour of the block, an hour without
+ * readings included as an empty rollup (it says "no readings", so the graph does not read them
+ * again).
+ */
+export function blockRollups(block: string, readings: readonly RollupSource[]): Rollup[] {
+  const byHour = groupByHour(readings);
+  return hoursOfBlock(block).map((hour) => rollupOf(hourStartOf(hour), byHour.get(hour) ?? []));
+}
+
 export const emptyChannelRollup = (): ChannelRollup => ({ count: 0, sum: 0, min: null, max: null, nulls: 0 });
 
 function addValue(rollup: ChannelRollup, value: number | null): ChannelRollup {

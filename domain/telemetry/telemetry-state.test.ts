@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sensorStateAfter } from './reading-rules';
 import {
   gatewayStateWriteNeeded,
   isDeviceOnline,
+  liveStateWithReading,
   ONLINE_GRACE_MS,
+  sameLiveState,
   STATE_HEARTBEAT_MS,
   stateWriteReason,
-  VALUE_WRITE_INTERVAL_MS,
   type DeviceLiveState,
   type MaterialChangeInput,
+  type NewestReading,
 } from './telemetry-state';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 10, 12, 0) + minutes * 60_000).toISOString();
@@ -42,31 +45,34 @@ describe('online (three report intervals plus ten minutes)', () => {
   });
 });
 
-describe('material change: when the live state is rewritten', () => {
+// Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"):
+// a sensor's state item is no longer rewritten for moved values, battery steps or a heartbeat;
+// readers put the newest reading on top of it.
+describe('material change: when a sensor\'s state item is written', () => {
   const stored: DeviceLiveState = {
     lastCommunicated: at(0), lastReadingAt: at(0), reading: { '1': 4, '2': 1 }, battery: 80, signal: -70, snr: 5,
   };
-  const input = (next: Partial<DeviceLiveState>, minutes = 1, overrides: Partial<MaterialChangeInput> = {}): MaterialChangeInput => ({
-    stored,
-    next: { lastCommunicated: at(minutes), lastReadingAt: at(minutes), reading: { '1': 4, '2': 1 }, battery: 80, ...next },
-    deviations: { '1': 0.5, '2': 0 },
-    reportSeconds: 60,
-    ...overrides,
-  });
-  const valueMinutes = VALUE_WRITE_INTERVAL_MS / 60_000;
+  /** The state after a reading `minutes` after the stored one, which carries every field of `next` (the newest reading). */
+  const input = (next: Partial<DeviceLiveState>, minutes = 1, overrides: Partial<MaterialChangeInput> = {}): MaterialChangeInput => {
+    const state = { ...stored, lastCommunicated: at(minutes), lastReadingAt: at(minutes), reading: { '1': 4, '2': 1 }, battery: 80, ...next };
+    const newest: NewestReading = {
+      time: state.lastReadingAt, channels: state.reading, receivedAt: state.lastCommunicated,
+      ...(state.battery !== undefined ? { battery: state.battery } : {}), ...(state.signal !== undefined ? { signal: state.signal } : {}), ...(state.snr !== undefined ? { snr: state.snr } : {}),
+    };
+    // The live state a minute before: the item's values, heard from since (the sensor is online).
+    const previous = { ...stored, lastCommunicated: at(minutes - 1), lastReadingAt: at(minutes - 1) };
+    return { stored, previous, next: state, newest, deviations: { '1': 0.5, '2': 0 }, reportSeconds: 60, ...overrides };
+  };
 
   it('the first state is always written', () => {
     expect(stateWriteReason(input({}, 1, { stored: undefined }))).toBe('first');
   });
 
-  it('nothing material within the heartbeat: no write (signal and SNR noise are not material)', () => {
-    expect(stateWriteReason(input({ reading: { '1': 4.5, '2': 1 }, signal: -90, snr: -3 }, valueMinutes))).toBeUndefined();
-  });
-
-  it('a value moving by more than the deviation is written once the stored state is 6 minutes old', () => {
-    expect(stateWriteReason(input({ reading: { '1': 4.51, '2': 1 } }, valueMinutes - 1))).toBeUndefined();
-    expect(stateWriteReason(input({ reading: { '1': 4.51, '2': 1 } }, valueMinutes))).toBe('value');
-    expect(stateWriteReason(input({ reading: { '1': 3.4, '2': 1 } }, valueMinutes))).toBe('value');
+  it('a value that moved, a battery step, signal noise and time passing are not written: the newest reading carries them', () => {
+    expect(stateWriteReason(input({ reading: { '1': 4.5, '2': 1 }, signal: -90, snr: -3 }, 6))).toBeUndefined();
+    expect(stateWriteReason(input({ reading: { '1': 9, '2': 1 } }, 6))).toBeUndefined();
+    expect(stateWriteReason(input({ battery: 60 }, 6))).toBeUndefined();
+    expect(stateWriteReason(input({}, STATE_HEARTBEAT_MS / 60_000 * 6))).toBeUndefined();
   });
 
   it('a contact (deviation 0) changing is written at once', () => {
@@ -75,60 +81,76 @@ describe('material change: when the live state is rewritten', () => {
 
   it('a probe unplugged (value to null) or plugged back, and a channel appearing or going, are written at once', () => {
     expect(stateWriteReason(input({ reading: { '1': null, '2': 1 } }))).toBe('channels');
-    expect(stateWriteReason({ ...input({}), stored: { ...stored, reading: { '1': null, '2': 1 } } })).toBe('channels');
+    expect(stateWriteReason({ ...input({}), previous: { ...stored, reading: { '1': null, '2': 1 } } })).toBe('channels');
     expect(stateWriteReason(input({ reading: { '1': 4 } }))).toBe('channels');
     expect(stateWriteReason(input({ reading: { '1': 4, '2': 1, '3': 7 } }))).toBe('channels');
   });
 
-  it('nulls staying null are not material', () => {
-    const unplugged = { ...stored, reading: { '1': null } };
-    expect(stateWriteReason({ ...input({ reading: { '1': null } }, valueMinutes), stored: unplugged })).toBeUndefined();
+  it('changes are judged against the live state before the readings, not the older item', () => {
+    // The item still says the door was open (0) an hour ago; the readings since said closed (1).
+    const previous = { ...stored, lastCommunicated: at(59), lastReadingAt: at(59), reading: { '1': 4, '2': 1 } };
+    expect(stateWriteReason({ ...input({}, 60), stored: { ...stored, reading: { '1': 4, '2': 0 } }, previous })).toBeUndefined();
   });
 
-  it('a battery change of at least 1 is material, less is not', () => {
-    expect(stateWriteReason(input({ battery: 79 }, valueMinutes))).toBe('battery');
-    expect(stateWriteReason(input({ battery: 79 }, 1))).toBeUndefined();
-    expect(stateWriteReason(input({ battery: 79.5 }, valueMinutes))).toBeUndefined();
+  it('nulls staying null are not material', () => {
+    const unplugged = { ...stored, reading: { '1': null } };
+    expect(stateWriteReason({ ...input({ reading: { '1': null } }, 6), stored: unplugged, previous: unplugged })).toBeUndefined();
   });
 
   it('a sensor that was offline is written at once', () => {
-    expect(stateWriteReason(input({}, 3 * 1 + 10 + 1))).toBe('offline');
+    expect(stateWriteReason(input({}, 3 * 1 + 10 + 1, { previous: stored }))).toBe('offline');
+    expect(stateWriteReason({ ...input({}), previous: undefined })).toBe('offline');
   });
 
-  it('the heartbeat forces a write once the stored lastCommunicated is old enough', () => {
-    expect(stateWriteReason(input({}, STATE_HEARTBEAT_MS / 60_000 - 1))).toBeUndefined();
-    expect(stateWriteReason(input({}, STATE_HEARTBEAT_MS / 60_000))).toBe('heartbeat');
+  it('what the newest reading does not carry is written: a battery it left out, a later arrival', () => {
+    const withoutBattery = input({ battery: 60 }, 6);
+    const { battery: _battery, ...newest } = withoutBattery.newest;
+    expect(stateWriteReason({ ...withoutBattery, newest })).toBe('carried');
+    // Left out, but the same as the item's: nothing to carry.
+    const same = input({ battery: 80 }, 6);
+    const { battery: _same, ...newestWithout } = same.newest;
+    expect(stateWriteReason({ ...same, newest: newestWithout })).toBeUndefined();
+    // A late reading of the same batch arrived after the newest one.
+    const late = input({}, 6);
+    expect(stateWriteReason({ ...late, next: { ...late.next, lastCommunicated: at(7) } })).toBe('carried');
   });
 
-  it('a value lags by more than its deviation only while the stored state is younger than the value interval (property)', () => {
-    // A reading a minute, each step below the deviation: the stored value follows when the
-    // accumulated move passes the deviation and the interval has passed.
-    fc.assert(fc.property(fc.array(fc.double({ min: -0.4, max: 0.4, noNaN: true }), { minLength: 1, maxLength: 90 }), (steps) => {
-      let current: DeviceLiveState = { ...stored };
-      let value = 4;
-      steps.forEach((step, index) => {
-        value += step;
-        const next = { lastCommunicated: at(index + 1), reading: { '1': value, '2': 1 }, battery: 80 };
-        if (stateWriteReason({ stored: current, next, deviations: { '1': 0.5, '2': 0 }, reportSeconds: 60 }) !== undefined) current = { ...current, ...next };
-        const age = Date.parse(next.lastCommunicated) - Date.parse(current.lastCommunicated);
-        if (Math.abs((current.reading?.['1'] ?? 0) - value) > 0.5 + 1e-9) expect(age).toBeLessThan(VALUE_WRITE_INTERVAL_MS);
+  it('whatever the readings, the stored item with the newest reading on top shows the live state (property)', () => {
+    // A sensor reporting each minute, sometimes without its battery, values and batteries at random.
+    const step = fc.record({ value: fc.double({ min: -3, max: 3, noNaN: true }), battery: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }) });
+    fc.assert(fc.property(fc.array(step, { minLength: 1, maxLength: 120 }), (steps) => {
+      let item: DeviceLiveState = { ...stored };
+      let live: DeviceLiveState = { ...stored };
+      steps.forEach(({ value, battery }, index) => {
+        const newest: NewestReading = { time: at(index + 1), channels: { '1': 4 + value, '2': 1 }, receivedAt: at(index + 1), ...(battery !== undefined ? { battery } : {}) };
+        // The state the ingest computes reading by reading.
+        const next = sensorStateAfter(live, newest, Date.parse(newest.receivedAt));
+        if (stateWriteReason({ stored: item, previous: live, next, newest, deviations: { '1': 0.5, '2': 0 }, reportSeconds: 60 }) !== undefined) item = next;
+        live = next;
+        expect(sameLiveState(liveStateWithReading(item, newest), live)).toBe(true);
       });
     }));
   });
+});
 
-  it('at one reading a minute, a value that never settles costs at most one state write in six readings (property)', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: -3, max: 3, noNaN: true }), { minLength: 60, maxLength: 240 }), (values) => {
-      let current: DeviceLiveState = { ...stored };
-      let writes = 0;
-      values.forEach((value, index) => {
-        const next = { lastCommunicated: at(index + 1), reading: { '1': 4 + value, '2': 1 }, battery: 80 };
-        if (stateWriteReason({ stored: current, next, deviations: { '1': 0.5, '2': 0 }, reportSeconds: 60 }) !== undefined) {
-          writes += 1;
-          current = { ...current, ...next };
-        }
-      });
-      expect(writes).toBeLessThanOrEqual(Math.ceil(values.length / 6));
-    }));
+describe('live state as readers see it: the state item with the newest reading on top', () => {
+  const item: DeviceLiveState = { lastCommunicated: at(0), lastReadingAt: at(0), reading: { '1': 4 }, battery: 80, signal: -70 };
+
+  it('a newer reading gives the values, its time, and its arrival as lastCommunicated; the item keeps what the reading lacks', () => {
+    expect(liveStateWithReading(item, { time: at(30), channels: { '1': 5 }, receivedAt: at(30.5), signal: -60 })).toEqual({
+      lastCommunicated: at(30.5), lastReadingAt: at(30), reading: { '1': 5 }, battery: 80, signal: -60,
+    });
+  });
+
+  it('a reading not newer than the item leaves it as it is; no reading, or no item, gives the other', () => {
+    expect(liveStateWithReading(item, { time: at(0), channels: { '1': 9 }, receivedAt: at(1) })).toBe(item);
+    expect(liveStateWithReading(item, undefined)).toBe(item);
+    expect(liveStateWithReading(undefined, { time: at(1), channels: { '1': 2 }, receivedAt: at(1) })).toEqual({ lastCommunicated: at(1), lastReadingAt: at(1), reading: { '1': 2 } });
+    expect(liveStateWithReading(undefined, undefined)).toBeUndefined();
+  });
+
+  it('an item heard from later than the reading arrived keeps its lastCommunicated', () => {
+    expect(liveStateWithReading({ ...item, lastCommunicated: at(40) }, { time: at(30), channels: { '1': 5 }, receivedAt: at(30) })?.lastCommunicated).toBe(at(40));
   });
 });
 

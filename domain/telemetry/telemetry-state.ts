@@ -38,16 +38,16 @@ export function isDeviceOnline(lastCommunicated: string | undefined | null, repo
 }
 
 /**
- * The stored state is rewritten at least this often while a device talks, even when nothing
- * material changed, so `lastCommunicated` is accurate to the heartbeat. It is shorter than
- * the online grace, so a device that reports keeps counting as online from the stored
- * state alone (stored lastCommunicated lags at most heartbeat + one interval).
+ * A gateway's stored state is rewritten at least this often while it talks, even when nothing
+ * material changed, so its `lastCommunicated` is accurate to the heartbeat. It is shorter than
+ * the online grace, so a gateway that reports keeps counting as online from its stored state.
+ * (A sensor's state has no heartbeat: readers take its live values from its newest reading.)
  */
 export const STATE_HEARTBEAT_MS = 10 * 60 * 1000;
 
 /**
- * How far a channel's value must move before the live state is rewritten, when the
- * channel's data logging profile sets no deviation. Contacts: any change.
+ * How far a channel's value must move before it counts as a change, when the channel's data
+ * logging profile sets no deviation. Contacts: any change.
  */
 export const DEFAULT_DEVIATION: Record<SensorType, number> = {
   temperature: 0.5,
@@ -59,66 +59,98 @@ export const DEFAULT_DEVIATION: Record<SensorType, number> = {
   contact: 0,
 };
 
-/** A battery change of at least this many percent is material. */
-export const BATTERY_STEP = 1;
+/** A state item as read: what the ingest stored (an item without `lastCommunicated` is possible, if odd). */
+export type StoredLiveState = Omit<DeviceLiveState, 'lastCommunicated'> & { lastCommunicated?: string };
+
+/** What a stored reading gives the live state: its time, values and arrival (readers merge it, `liveStateWithReading`). */
+export interface NewestReading {
+  time: string;
+  channels: Record<string, number | null>;
+  battery?: number;
+  signal?: number;
+  snr?: number;
+  /** ISO time the portal received it. */
+  receivedAt: string;
+}
 
 /**
- * A value (or battery) moving past its deviation is written at most this often; events (a
- * contact changing, a probe unplugged, a device coming back online) are written at once. At
- * one reading a minute the state then costs at most 1/6 of a write per reading, so a reading
- * (1 write unit) plus its state and its hour's rollup (1/60) stay within 1.2 write units even
- * for a value that never settles (a fridge cycling through its band).
+ * A sensor's live state as readers show it (docs/decisions.md "2026-11-25, a reading costs one
+ * write"): the stored state item, with the sensor's newest reading on top when that reading is
+ * newer than the item. The item holds the events (the first state, a channel appearing or going,
+ * a contact changing, a device back online) and what a reading may not carry; the newest reading
+ * gives the values, `lastReadingAt`, and `lastCommunicated` when it arrived later. Either may be
+ * missing; undefined when both are.
  */
-export const VALUE_WRITE_INTERVAL_MS = 6 * 60 * 1000;
+export function liveStateWithReading(stored: DeviceLiveState | undefined, newest: NewestReading): DeviceLiveState;
+export function liveStateWithReading(stored: StoredLiveState | undefined, newest: NewestReading | undefined): StoredLiveState | undefined;
+export function liveStateWithReading(stored: StoredLiveState | undefined, newest: NewestReading | undefined): StoredLiveState | undefined {
+  if (newest === undefined) return stored;
+  if (stored?.lastReadingAt !== undefined && newest.time <= stored.lastReadingAt) return stored;
+  const lastCommunicated = stored?.lastCommunicated !== undefined && stored.lastCommunicated > newest.receivedAt ? stored.lastCommunicated : newest.receivedAt;
+  return {
+    ...stored,
+    lastCommunicated,
+    lastReadingAt: newest.time,
+    reading: { ...newest.channels },
+    ...(newest.battery !== undefined ? { battery: newest.battery } : {}),
+    ...(newest.signal !== undefined ? { signal: newest.signal } : {}),
+    ...(newest.snr !== undefined ? { snr: newest.snr } : {}),
+  };
+}
 
 export interface MaterialChangeInput {
-  /** The state as stored (what readers see now), or undefined when there is none yet. */
+  /** The state item as stored, or undefined when there is none yet. */
   stored: DeviceLiveState | undefined;
-  /** The state the newest reading gives. */
+  /** The live state before the new readings (what readers saw), or undefined when unknown. */
+  previous: DeviceLiveState | undefined;
+  /** The live state after them. */
   next: Required<Pick<DeviceLiveState, 'lastCommunicated'>> & DeviceLiveState;
-  /** Per channel, the deviation that counts as a change (defaults: `DEFAULT_DEVIATION`). */
+  /** The newest of the new readings, as stored (what readers will merge on top of the item). */
+  newest: NewestReading;
+  /** Per channel, the deviation that counts as a change (defaults: `DEFAULT_DEVIATION`); 0 is a contact. */
   deviations: Record<string, number>;
   /** How often the device reports, for the online rule. */
   reportSeconds: number;
 }
 
-export type StateWriteReason = 'first' | 'offline' | 'channels' | 'contact' | 'value' | 'battery' | 'heartbeat';
+export type StateWriteReason = 'first' | 'offline' | 'channels' | 'contact' | 'carried';
 
 /**
- * Whether the live state item must be rewritten for this newest reading, and why; undefined
- * when the stored state is still good enough. At once: the first state; a device that was
- * offline; a channel appearing, going, or turning null/non-null (a probe unplugged); a
- * channel of deviation 0 (a contact) changing at all. Once the stored state is
- * VALUE_WRITE_INTERVAL_MS old: a value moved by more than its channel's deviation, or the
- * battery by at least 1. Once it is STATE_HEARTBEAT_MS old: anything, so lastCommunicated
- * stays accurate to the heartbeat.
+ * Whether a sensor's state item must be written for its new readings, and why; undefined when
+ * the stored item with the newest reading on top already shows the new live state (a moved value,
+ * a battery drifting and time passing never need a write: the reading carries them). Events, at
+ * once: the first state; a sensor that was offline; a channel appearing, going, or turning
+ * null/non-null (a probe unplugged); a channel of deviation 0 (a contact) changing at all.
+ * 'carried': what the item must carry because the newest reading does not (a battery the
+ * newest reading left out, a `lastCommunicated` later than its arrival).
  */
 export function stateWriteReason(input: MaterialChangeInput): StateWriteReason | undefined {
-  const { stored, next, deviations, reportSeconds } = input;
+  const { stored, previous, next, newest, deviations, reportSeconds } = input;
   if (stored === undefined) return 'first';
   const receivedAt = Date.parse(next.lastCommunicated);
-  if (!isDeviceOnline(stored.lastCommunicated, reportSeconds, receivedAt)) return 'offline';
-  const age = receivedAt - Date.parse(stored.lastCommunicated);
-  const before = stored.reading ?? {};
+  if (previous === undefined || !isDeviceOnline(previous.lastCommunicated, reportSeconds, receivedAt)) return 'offline';
+  const before = previous.reading ?? {};
   const after = next.reading ?? {};
-  const channels = new Set([...Object.keys(before), ...Object.keys(after)]);
-  let moved = false;
-  for (const channel of channels) {
+  for (const channel of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const was = before[channel];
     const now = after[channel];
     if (was === undefined || now === undefined) return 'channels';
     if ((was === null) !== (now === null)) return 'channels';
-    if (was === null || now === null) continue;
-    const deviation = deviations[channel] ?? 0;
-    if (deviation === 0 && now !== was) return 'contact';
-    if (Math.abs(now - was) > deviation) moved = true;
+    if (was !== null && now !== null && (deviations[channel] ?? 0) === 0 && now !== was) return 'contact';
   }
-  if (age >= VALUE_WRITE_INTERVAL_MS) {
-    if (moved) return 'value';
-    if (next.battery !== undefined && (stored.battery === undefined || Math.abs(next.battery - stored.battery) >= BATTERY_STEP)) return 'battery';
-  }
-  if (age >= STATE_HEARTBEAT_MS) return 'heartbeat';
-  return undefined;
+  return sameLiveState(liveStateWithReading(stored, newest), next) ? undefined : 'carried';
+}
+
+const LIVE_FIELDS = ['lastCommunicated', 'lastReadingAt', 'battery', 'signal', 'snr', 'firmware'] as const;
+
+/** Whether two live states show the same thing. */
+export function sameLiveState(a: DeviceLiveState | undefined, b: DeviceLiveState | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (LIVE_FIELDS.some((field) => a[field] !== b[field])) return false;
+  const left = a.reading ?? {};
+  const right = b.reading ?? {};
+  const channels = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...channels].every((channel) => left[channel] === right[channel]);
 }
 
 /** Gateways: rewrite when the firmware or signal changed much, or at the heartbeat. */

@@ -53,4 +53,26 @@ describe('batch write', () => {
     dynamo.on(BatchWriteCommand).resolves({ UnprocessedItems: { t: unprocessed } });
     await expect(batchWrite(client, 't', unprocessed, { ...noPause, attempts: 2 })).rejects.toThrow('BatchWriteItem: 1 still unprocessed after 2 attempts');
   });
+
+  it('reports the capacity each call consumed, and each retry, when asked', async () => {
+    // Prepare: the first call leaves one item unprocessed.
+    const requests: WriteRequest[] = keys(2).map((key) => ({ PutRequest: { Item: key } }));
+    dynamo.on(BatchWriteCommand)
+      .resolvesOnce({ UnprocessedItems: { t: [{ PutRequest: { Item: { pk: 'p', sk: 's1' } } }] }, ConsumedCapacity: [{ TableName: 't', CapacityUnits: 1 }] })
+      .resolves({ ConsumedCapacity: [{ TableName: 't', CapacityUnits: 1 }] });
+    const consumed: number[] = [];
+    const retried: number[] = [];
+    // Act
+    await batchWrite(client, 't', requests, { ...noPause, onConsumed: (entries) => consumed.push(...entries.map((entry) => entry.CapacityUnits ?? 0)), onRetry: (pending) => retried.push(pending) });
+    // Assess
+    expect(dynamo.commandCalls(BatchWriteCommand).every((call) => call.args[0].input.ReturnConsumedCapacity === 'TOTAL')).toBe(true);
+    expect(consumed).toEqual([1, 1]);
+    expect(retried).toEqual([1]);
+  });
+
+  it('asks for no consumed capacity unless told to report it', async () => {
+    dynamo.on(BatchWriteCommand).resolves({});
+    await batchWrite(client, 't', [{ PutRequest: { Item: { pk: 'p', sk: 's0' } } }], noPause);
+    expect(dynamo.commandCalls(BatchWriteCommand)[0]?.args[0].input.ReturnConsumedCapacity).toBeUndefined();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -20,7 +21,16 @@ export interface BatchOptions {
   attempts?: number;
   /** Pause before retry `attempt` (1-based), in ms; exponential with jitter by default. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Called after each call with the capacity DynamoDB says it consumed (asked for only when
+   * this is given): the ingest sums it into its write and read units.
+   */
+  onConsumed?: (consumed: ConsumedCapacity[]) => void;
+  /** Called before each retry with how many keys or items are sent again. */
+  onRetry?: (pending: number) => void;
 }
+
+const consumedCapacity = (options: BatchOptions) => (options.onConsumed === undefined ? {} : { ReturnConsumedCapacity: 'TOTAL' as const });
 
 const defaultBackoff = (attempt: number) => Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,7 +51,10 @@ async function untilProcessed<T>(first: T[], options: BatchOptions, send: (pendi
   let pending = first;
   for (let attempt = 1; pending.length > 0; attempt += 1) {
     if (attempt > attempts) throw new Error(`${what}: ${pending.length} still unprocessed after ${attempts} attempts`);
-    if (attempt > 1) await pause(backoff(attempt - 1));
+    if (attempt > 1) {
+      options.onRetry?.(pending.length);
+      await pause(backoff(attempt - 1));
+    }
     pending = await send(pending);
   }
 }
@@ -68,7 +81,9 @@ export async function batchGet(
             ...(options.projection === undefined ? {} : { ProjectionExpression: options.projection }),
           },
         },
+        ...consumedCapacity(options),
       }));
+      options.onConsumed?.(result.ConsumedCapacity ?? []);
       found.push(...(result.Responses?.[tableName] ?? []));
       return result.UnprocessedKeys?.[tableName]?.Keys ?? [];
     }, 'BatchGetItem');
@@ -85,7 +100,8 @@ export async function batchWrite(
 ): Promise<void> {
   for (const chunk of chunks(requests, BATCH_WRITE_MAX)) {
     await untilProcessed(chunk, options, async (pending) => {
-      const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending }, ...consumedCapacity(options) }));
+      options.onConsumed?.(result.ConsumedCapacity ?? []);
       return (result.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
     }, 'BatchWriteItem');
   }

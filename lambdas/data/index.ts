@@ -6,11 +6,12 @@
 export { dataTable, type DataTable } from './table';
 export { ENTITIES, portalService } from './service';
 export { runTransaction, refusedWith, TRANSACTION_ATTEMPTS, type GuardedItem, type TransactItem, type TransactItems } from './transaction';
-export { batchGet, batchWrite, BATCH_ATTEMPTS, BATCH_GET_MAX, BATCH_WRITE_MAX, type ItemKey, type WriteRequest } from './batch';
+export { batchGet, batchWrite, BATCH_ATTEMPTS, BATCH_GET_MAX, BATCH_WRITE_MAX, type BatchOptions, type ItemKey, type WriteRequest } from './batch';
 export { createPut, versionedPut, versionedDelete, existingDelete, existsCheck, plainPut, plainDelete, counterAdd, type PutParams, type KeyParams } from './writes';
 export { versionedUpdate, setAndClear, type UpdateParams } from './writes';
 export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } from './queries';
 export { readByIds } from './exists';
+export { newestReading, newestReadings, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions } from './readings';
 export { AccountStore } from './accounts';
 export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } from './sessions';
 export { nameKeyOf } from './key-parts';

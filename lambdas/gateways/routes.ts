@@ -5,7 +5,7 @@ import { ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/error
 import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf, type HistoryEntry, historyEntrySchema } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
-import { unknownLocation } from '../data';
+import { sensorLiveStates, toSensorState, unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../shared/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
 import type { AuditEntry } from '../shared/audit';
@@ -200,14 +200,17 @@ export const gatewayRoutes = defineRoutes('gateways', [
       const store = gateways();
       const [states, allSensors] = await Promise.all([store.states(view.customerId, [gateway.id]), store.sensors(view.customerId, gateway.id)]);
       const sensors = filterSensors(allSensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope);
-      const sensorStates = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.sensor, sensors.map((sensor) => sensor.id),
+      const stateItems = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.sensor, sensors.map((sensor) => sensor.id),
         (id) => deviceStateKey(view.customerId, ENTITY.sensor, id));
+      // Each state item with the sensor's newest reading on top (docs/decisions.md "2026-11-25, a reading costs one write").
+      const sensorStates = await sensorLiveStates(dynamoDocumentClient(), table(), view.customerId,
+        new Map(sensors.map((sensor) => [sensor.id, stateItems.has(sensor.id) ? toSensorState(stateItems.get(sensor.id) ?? {}) : undefined])));
       const now = new Date();
       const gatewayState = states.get(gateway.id) ?? {};
       const body: GatewayData = {
         gateway: { id: gateway.id, name: gateway.name, ...gatewayState, online: isDeviceOnline(gatewayState.lastCommunicated, GATEWAY_STATUS_SECONDS, now) },
         sensors: sensors.map((sensor): GatewaySensorState => {
-          const state = sensorStates.get(sensor.id) ?? {};
+          const state: Record<string, unknown> = { ...sensorStates.get(sensor.id) };
           const lastCommunicated = typeof state['lastCommunicated'] === 'string' ? state['lastCommunicated'] : undefined;
           const reportSeconds = sensorReportSeconds(sensor.deviceModel);
           const reading = state['reading'];

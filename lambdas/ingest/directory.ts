@@ -1,4 +1,4 @@
-import type { DeviceLiveState } from '@domain/telemetry/telemetry-state';
+import { liveStateWithReading, type DeviceLiveState, type NewestReading } from '@domain/telemetry/telemetry-state';
 import { sensorConfigOf, toSensorState, type ProfileSettings, type SensorConfig } from '../data';
 
 export type { SensorChannelConfig, SensorConfig } from '../data';
@@ -19,10 +19,13 @@ export { sensorConfigOf } from '../data';
  * looked up again for UNKNOWN_RETRY_MS, so a stray device cannot turn each message into a read.
  *
  * Live state: the ingest is the state items' only writer, so between reloads the cache is
- * kept up to date by the ingest's own writes. `stored` is what the table holds (what readers
- * see; the material-change rule compares against it), `seen` the newest this container knows
- * (what the alarm engine gets as the previous state). A state write refused by its condition
- * (another container wrote a newer one) marks the entry stale, and the next batch reads it.
+ * kept up to date by the ingest's own writes. `stored` is what the table holds (the state item:
+ * its events, docs/decisions.md "2026-11-25, a reading costs one write"), `seen` the newest this
+ * container knows (the live state readers see, item and newest reading together; what the alarm
+ * engine gets as the previous state). Since the item is not rewritten for each reading, a sensor
+ * that has one is looked up once more when the container first needs it: its newest reading (one
+ * Limit 1 Query), so `seen` starts right. A state write refused by its condition (another
+ * container wrote a newer one) marks the entry stale, and the next batch reads both again.
  */
 
 /** How often the organisation's device configuration version is read. */
@@ -42,6 +45,8 @@ export interface DirectoryReader {
   loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
   /** The configuration and state items of these devices (one BatchGetItem per 50 devices). */
   getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
+  /** The newest stored reading of each of these sensors (absent: none). */
+  newestReadings(customerId: string, sensorIds: readonly string[]): Promise<Map<string, NewestReading>>;
 }
 
 export interface GatewayConfig {
@@ -56,6 +61,8 @@ export interface CachedState {
   seen: DeviceLiveState | undefined;
   /** The stored state may be newer than `stored`: read it again before the next decision. */
   stale: boolean;
+  /** `seen` includes the sensor's newest stored reading (read once, or known from this container's own writes). */
+  readingKnown: boolean;
 }
 
 export interface DeviceEntry<C> {
@@ -171,6 +178,31 @@ export class DeviceDirectory {
     }
     await this.lookUp(snapshot, customerId, 'SENSOR', wanted.sensors, now);
     await this.lookUp(snapshot, customerId, 'GATEWAY', wanted.gateways, now);
+    await this.lookUpNewestReadings(snapshot, customerId, wanted.sensors);
+  }
+
+  /**
+   * For wanted sensors whose newest reading this container does not know yet and that have a
+   * state item (without one, the sensor has no reading the state does not already say: its
+   * first reading writes it), the newest reading, merged into `seen`.
+   */
+  private async lookUpNewestReadings(snapshot: CustomerSnapshot, customerId: string, wanted: Iterable<string>): Promise<void> {
+    const unknown = [...new Set(wanted)].flatMap((id) => {
+      const entry = snapshot.sensors.get(id);
+      if (entry === undefined || entry.state.readingKnown) return [];
+      if (entry.state.stored === undefined) {
+        entry.state.readingKnown = true;
+        return [];
+      }
+      return [[id, entry] as const];
+    });
+    if (unknown.length === 0) return;
+    const newest = await this.reader.newestReadings(customerId, unknown.map(([id]) => id));
+    for (const [id, entry] of unknown) {
+      const reading = newest.get(id);
+      if (reading !== undefined) entry.state.seen = newer(entry.state.seen, liveStateWithReading(entry.state.stored, reading));
+      entry.state.readingKnown = true;
+    }
   }
 
   sensor(customerId: string, id: string): DeviceEntry<SensorConfig> | undefined {
@@ -214,8 +246,10 @@ export class DeviceDirectory {
     return snapshot;
   }
 
+  /** An entry from what was read; a cached state carries over, unless it was stale (then its newest reading is read again). */
   private entry<C>(config: C, stored: DeviceLiveState | undefined, cached: CachedState | undefined): DeviceEntry<C> {
-    return { config, state: { stored, seen: newer(cached?.seen, stored), stale: false } };
+    const readingKnown = cached !== undefined && !cached.stale && cached.readingKnown;
+    return { config, state: { stored, seen: newer(cached?.seen, stored), stale: false, readingKnown } };
   }
 
   private async lookUp(snapshot: CustomerSnapshot, customerId: string, entity: 'SENSOR' | 'GATEWAY', wanted: Iterable<string>, now: number): Promise<void> {

@@ -194,33 +194,69 @@ describe('ingest handler', () => {
     expect(ingestMetrics.deadLetters).toBe(9);
   });
 
-  it('writes the live state on events at once, on value moves at most every 6 minutes, and at the heartbeat', async () => {
+  // Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"): the state
+  // item is written for events only; moved values and the heartbeat are the newest reading's to show.
+  it('writes the state item on events only: not for moved values, nor at a heartbeat', async () => {
     await handler(batch(record({ payload: reading(T0, { '1': 4, '2': 50 }) })));
     expect(puts('STATE')).toHaveLength(1);
 
-    // Within its profile's deviation (1): nothing to write.
-    vi.setSystemTime(T0 + minutes(1));
-    await handler(batch(record({ payload: reading(T0 + minutes(1), { '1': 4.9, '2': 50 }) })));
-    // Humidity's profile sets no deviation (0): its default of 2 %RH applies; moved, but the state is 2 minutes old.
-    vi.setSystemTime(T0 + minutes(2));
-    await handler(batch(record({ payload: reading(T0 + minutes(2), { '1': 4.9, '2': 52.5 }) })));
+    // Values moving, within and past their deviations, minutes apart: the readings show them.
+    for (const [minute, channels] of [[1, { '1': 4.9, '2': 50 }], [2, { '1': 4.9, '2': 52.5 }], [6, { '1': 7, '2': 60 }]] as const) {
+      vi.setSystemTime(T0 + minutes(minute));
+      await handler(batch(record({ payload: reading(T0 + minutes(minute), channels) })));
+    }
     expect(puts('STATE')).toHaveLength(1);
-    expect(ingestMetrics.stateWritesSkipped).toBe(2);
-
-    vi.setSystemTime(T0 + minutes(6));
-    await handler(batch(record({ payload: reading(T0 + minutes(6), { '1': 4.9, '2': 52.5 }) })));
-    expect(puts('STATE')).toHaveLength(2);
+    expect(ingestMetrics.stateWritesSkipped).toBe(3);
 
     // A probe unplugged is an event: at once.
     vi.setSystemTime(T0 + minutes(7));
     await handler(batch(record({ payload: reading(T0 + minutes(7), { '1': null, '2': 52.5 }) })));
-    expect(puts('STATE')).toHaveLength(3);
-    expect(puts('STATE')[2]?.Item?.['reading']).toEqual({ '1': null, '2': 52.5 });
+    expect(puts('STATE')).toHaveLength(2);
+    expect(puts('STATE')[1]?.Item?.['reading']).toEqual({ '1': null, '2': 52.5 });
 
-    // The heartbeat: nothing changed, but the stored lastCommunicated is 10 minutes old.
+    // No heartbeat: nothing changed, and the stored item is 10 minutes old.
     vi.setSystemTime(T0 + minutes(17));
     await handler(batch(record({ payload: reading(T0 + minutes(17), { '1': null, '2': 52.5 }) })));
-    expect(puts('STATE')).toHaveLength(4);
+    expect(puts('STATE')).toHaveLength(2);
+  });
+
+  it('writes the state item when the newest reading leaves out what the item must then carry (its battery)', async () => {
+    await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+    vi.setSystemTime(T0 + minutes(5));
+    await handler(batch(record({ payload: reading(T0 + minutes(5), { '1': 4 }, { battery: 70 }) })));
+    expect(puts('STATE')).toHaveLength(1);
+    vi.setSystemTime(T0 + minutes(10));
+    await handler(batch(record({ payload: { time: iso(T0 + minutes(10)), channels: { '1': 4 } } })));
+    expect(puts('STATE')).toHaveLength(2);
+    expect(puts('STATE')[1]?.Item).toMatchObject({ battery: 70, lastReadingAt: iso(T0 + minutes(10)) });
+  });
+
+  it('gives observers the state before each reading from the newest stored reading when it is newer than the state item', async () => {
+    partitions([sensorItem(SENSOR)], [{
+      pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}#STATE`, lastCommunicated: iso(T0 - minutes(60)), lastReadingAt: iso(T0 - minutes(60)), reading: { '1': 3 }, battery: 91,
+    }]);
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#READING#${SENSOR}` }, Limit: 1 }).resolves({
+      Items: [{ pk: `C#${ORG}#READING#${SENSOR}`, sk: iso(T0 - minutes(5)), channels: { '1': 5 }, signal: -66, receivedAt: iso(T0 - minutes(5) + 2000) }],
+      ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 },
+    });
+    const seen: StoredReading[][] = [];
+    readingObservers.push(async (readings) => {
+      seen.push([...readings]);
+    });
+
+    await handler(batch(record({ payload: { readings: [reading(T0 - minutes(10), { '1': 2 }), reading(T0 - minutes(1), { '1': 4 })] } })));
+
+    expect(seen[0]?.map((stored) => [stored.reading.time, stored.late])).toEqual([[iso(T0 - minutes(10)), true], [iso(T0 - minutes(1)), false]]);
+    expect(seen[0]?.[1]?.previousState).toEqual({
+      lastCommunicated: iso(T0 - minutes(5) + 2000), lastReadingAt: iso(T0 - minutes(5)), reading: { '1': 5 }, battery: 91, signal: -66,
+    });
+    // Read once, strongly consistent; the container knows it from then on.
+    const newestQueries = () => dynamo.commandCalls(QueryCommand).filter((call) => call.args[0].input.Limit === 1);
+    expect(newestQueries()).toHaveLength(1);
+    expect(newestQueries()[0]?.args[0].input).toMatchObject({ ScanIndexForward: false, ConsistentRead: true });
+    vi.setSystemTime(T0 + minutes(5));
+    await handler(batch(record({ payload: reading(T0 + minutes(5), { '1': 4 }) })));
+    expect(newestQueries()).toHaveLength(1);
   });
 
   it('a contact changing is material at once', async () => {
@@ -230,13 +266,14 @@ describe('ingest handler', () => {
     expect(puts('STATE').map((input) => (input.Item?.['reading'] as Record<string, number>)['1'])).toEqual([0, 1]);
   });
 
-  it('a late reading is stored at its own time, leaves the newer state alone, and recomputes its finished hour', async () => {
+  // Re-decided with issue 12 section 6: rollups are stored by blocks of 6 hours (ROLLUP_BLOCK_HOURS).
+  it('a late reading is stored at its own time, leaves the newer state alone, and recomputes its finished block', async () => {
     await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
-    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)' }).resolves({
-      Items: [{ sk: '2026-03-10T08:10:00.000Z', channels: { '1': 3 } }, { sk: '2026-03-10T08:50:00.000Z', channels: { '1': 5 } }],
+    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last' }).resolves({
+      Items: [{ sk: '2026-03-10T04:10:00.000Z', channels: { '1': 3 } }, { sk: '2026-03-10T04:50:00.000Z', channels: { '1': 5 } }],
     });
 
-    const late = Date.parse('2026-03-10T08:50:00.000Z');
+    const late = Date.parse('2026-03-10T04:50:00.000Z');
     const result = await handler(batch(record({ sourceDeviceId: GATEWAY, payload: { readings: [{ deviceId: SENSOR, ...reading(late, { '1': 5 }) }] } })));
 
     expect(result.batchItemFailures).toEqual([]);
@@ -244,27 +281,33 @@ describe('ingest handler', () => {
     expect(puts('STATE').filter((input) => String(input.Item?.['sk']).startsWith('SENSOR#'))).toHaveLength(1);
     const [rollup] = puts('ROLLUP');
     expect(rollup?.Item).toMatchObject({
-      pk: `C#${ORG}#ROLLUP#${SENSOR}`, sk: '2026-03-10T08', readings: 2,
-      channels: { '1': { count: 2, sum: 8, min: 3, max: 5, nulls: 0 } },
+      pk: `C#${ORG}#ROLLUP#${SENSOR}`, sk: '2026-03-10T00', blockHours: 6,
+      hours: { '2026-03-10T04': { readings: 2, channels: { '1': { count: 2, sum: 8, min: 3, max: 5, nulls: 0 } } } },
     });
-    const hourQuery = dynamo.commandCalls(QueryCommand).find((call) => call.args[0].input.ExpressionAttributeValues?.[':hour'] !== undefined);
-    expect(hourQuery?.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': `C#${ORG}#READING#${SENSOR}`, ':hour': '2026-03-10T08' });
+    const blockQuery = dynamo.commandCalls(QueryCommand).find((call) => call.args[0].input.ExpressionAttributeValues?.[':first'] !== undefined);
+    expect(blockQuery?.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': `C#${ORG}#READING#${SENSOR}`, ':first': '2026-03-10T00', ':last': '2026-03-10T05\uffff' });
   });
 
-  it('rolls up the hour a sensor leaves, from one Query of that hour, when its readings cross into a new hour', async () => {
+  // Re-decided with issue 12 section 6: no rollup write for each hour; one per block of 6 hours, written as the sensor leaves it.
+  it('rolls up the block of 6 hours a sensor leaves, from one Query of that block; crossing an hour within a block writes nothing', async () => {
     await handler(batch(record({ payload: reading(Date.parse('2026-03-10T10:59:00.000Z'), { '1': 4 }) })));
-    expect(puts('ROLLUP')).toHaveLength(0);
-    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)' }).resolves({
-      Items: [{ sk: '2026-03-10T10:00:00.000Z', channels: { '1': 2, '2': 40 } }, { sk: '2026-03-10T10:59:00.000Z', channels: { '1': 4 } }],
-    });
-
     vi.setSystemTime(Date.parse('2026-03-10T11:00:30.000Z'));
     await handler(batch(record({ payload: reading(Date.parse('2026-03-10T11:00:00.000Z'), { '1': 4 }) })));
+    expect(puts('ROLLUP')).toHaveLength(0);
+    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last' }).resolves({
+      Items: [
+        { sk: '2026-03-10T10:00:00.000Z', channels: { '1': 2, '2': 40 } }, { sk: '2026-03-10T10:59:00.000Z', channels: { '1': 4 } },
+        { sk: '2026-03-10T11:59:00.000Z', channels: { '1': 6 } },
+      ],
+    });
 
-    expect(puts('ROLLUP').map((input) => input.Item?.['sk'])).toEqual(['2026-03-10T10']);
-    expect(puts('ROLLUP')[0]?.Item?.['channels']).toEqual({
-      '1': { count: 2, sum: 6, min: 2, max: 4, nulls: 0 },
-      '2': { count: 1, sum: 40, min: 40, max: 40, nulls: 0 },
+    vi.setSystemTime(Date.parse('2026-03-10T12:00:30.000Z'));
+    await handler(batch(record({ payload: reading(Date.parse('2026-03-10T12:00:00.000Z'), { '1': 4 }) })));
+
+    expect(puts('ROLLUP').map((input) => input.Item?.['sk'])).toEqual(['2026-03-10T06']);
+    expect(puts('ROLLUP')[0]?.Item?.['hours']).toEqual({
+      '2026-03-10T10': { readings: 2, channels: { '1': { count: 2, sum: 6, min: 2, max: 4, nulls: 0 }, '2': { count: 1, sum: 40, min: 40, max: 40, nulls: 0 } } },
+      '2026-03-10T11': { readings: 1, channels: { '1': { count: 1, sum: 6, min: 6, max: 6, nulls: 0 } } },
     });
     expect(ingestMetrics.rollupWrites).toBe(1);
   });

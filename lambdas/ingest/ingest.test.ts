@@ -27,6 +27,7 @@ describe('the ingest, record by record', () => {
       configVersion: async () => 1,
       loadPartition: async (_customerId, entity) => (entity === 'SENSOR' ? [sensorItem(GOOD), sensorItem(BROKEN)] : []),
       getDevices: async () => [],
+      newestReadings: async () => new Map(),
     };
     const directory = new DeviceDirectory(reader, () => T0);
     const lookUp = directory.sensor.bind(directory);
@@ -40,7 +41,7 @@ describe('the ingest, record by record', () => {
     const result = await ingest([record('m-broken', BROKEN), record('m-good', GOOD)], {
       table: {
         putAll: async (puts) => { written.push(...puts); return new Set<number>(); },
-        writeRollup: async () => ({ start: T0, readings: 0, channels: {} }),
+        writeRollup: async () => [],
         writeState: async () => true,
       },
       directory,

@@ -4,11 +4,11 @@ import {
   isLateReading,
   publicationProblem,
   readingProblem,
-  rollupHoursDue,
+  rollupBlocksDue,
   sensorStateAfter,
 } from '@domain/telemetry/reading-rules';
 import { EARLIEST_DEVICE_TIME_MS, LATEST_DEVICE_TIME_MS, type DeviceMessageEvent, type GatewayStatus } from '@domain/telemetry/telemetry';
-import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState } from '@domain/telemetry/telemetry-state';
+import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState, type NewestReading } from '@domain/telemetry/telemetry-state';
 import { describeError, type Logger } from '../shared/observability';
 import type { DeviceDirectory, DeviceEntry, GatewayConfig, SensorConfig } from './directory';
 import { ingestMetrics } from './metrics';
@@ -350,29 +350,38 @@ async function settleSensors(batch: BatchOutcome, table: IngestDependencies['tab
   return stored;
 }
 
-/** (Re)computes the rollups of the finished hours the sensor's new readings make due. */
+/** (Re)computes the rollup blocks (ROLLUP_BLOCK_HOURS each) the sensor's new readings finished, or a late reading changed. */
 async function writeDueRollups(table: IngestDependencies['table'], customerId: string, sensorId: string, entry: DeviceEntry<SensorConfig>, ordered: readonly AcceptedReading[], now: number): Promise<void> {
-  const hours = rollupHoursDue(ordered.map((reading) => reading.fields.time), entry.state.seen?.lastReadingAt);
-  for (const hour of hours) await table.writeRollup(customerId, sensorId, hour, new Date(now));
+  const blocks = rollupBlocksDue(ordered.map((reading) => reading.fields.time), entry.state.seen?.lastReadingAt);
+  for (const block of blocks) await table.writeRollup(customerId, sensorId, block, new Date(now));
 }
 
 /**
- * Each reading with the state before it (for the observers); then the sensor's live state,
- * written when the newest reading changed something material (`stateWriteReason`).
+ * Each reading with the state before it (for the observers); then the sensor's state item,
+ * written only for an event or what the newest reading does not carry (`stateWriteReason`):
+ * readers put the newest reading on top of it.
  */
 async function updateSensorState(table: IngestDependencies['table'], customerId: string, sensorId: string, entry: DeviceEntry<SensorConfig>, ordered: readonly AcceptedReading[]): Promise<Delivery[]> {
   const before = entry.state.seen;
   const deliveries: Delivery[] = [];
   let running = before;
+  let newest: AcceptedReading | undefined;
   for (const reading of ordered) {
     const late = isLateReading(running, reading.fields.time);
     deliveries.push({ reading: { customerId, sensor: entry.config, reading: reading.fields, previousState: running, late }, records: reading.records });
-    if (!late) running = sensorStateAfter(running, reading.fields, reading.receivedAt);
+    if (!late) {
+      running = sensorStateAfter(running, reading.fields, reading.receivedAt);
+      newest = reading;
+    }
   }
-  if (running === before || running === undefined) return deliveries;
+  if (running === before || running === undefined || newest === undefined) return deliveries;
 
   const next: DeviceLiveState = { ...running, lastCommunicated: iso(Math.max(...ordered.map((reading) => reading.receivedAt))) };
-  const reason = stateWriteReason({ stored: entry.state.stored, next, deviations: entry.config.deviations, reportSeconds: entry.config.reportSeconds });
+  const { time, channels, battery, signal, snr, receivedAt } = newest.fields;
+  const stored: NewestReading = { time, channels, receivedAt, ...(battery !== undefined ? { battery } : {}), ...(signal !== undefined ? { signal } : {}), ...(snr !== undefined ? { snr } : {}) };
+  const reason = stateWriteReason({
+    stored: entry.state.stored, previous: before, next, newest: stored, deviations: entry.config.deviations, reportSeconds: entry.config.reportSeconds,
+  });
   if (reason === undefined) {
     ingestMetrics.stateWritesSkipped += 1;
   } else if (await table.writeState(customerId, 'SENSOR', sensorId, next)) {

@@ -1,15 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { hourStartOf, rollupOf, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { blockKey, blockRollups, hourKey, hourStartOf, hoursOfBlock, ROLLUP_BLOCK_HOURS, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
 import { DEAD_LETTER_RETENTION_DAYS, READING_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
-import type { DeviceLiveState } from '@domain/telemetry/telemetry-state';
+import type { DeviceLiveState, NewestReading } from '@domain/telemetry/telemetry-state';
+import { batchGet, batchWrite, newestReadings, type BatchOptions } from '../data';
 import {
   deadLetterPartition,
   deviceConfigVersionKey,
@@ -25,14 +19,14 @@ import { countConsumed, ingestMetrics } from './metrics';
 
 /**
  * The ingest's DynamoDB reads and writes (docs/data-model.md "Device data"). Every call asks
- * for its consumed capacity, summed into `ingestMetrics` for the benchmark.
+ * for its consumed capacity, summed into `ingestMetrics` for the benchmark; batches go through
+ * the data layer's batchGet and batchWrite (lambdas/data/batch.ts), which report it.
  */
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** BatchWriteItem takes at most 25 items; BatchGetItem at most 100 keys. */
+/** BatchWriteItem takes at most 25 items: one data-layer batchWrite per 25, so a failure fails only its own records. */
 const BATCH_WRITE_LIMIT = 25;
-const BATCH_GET_LIMIT = 100;
-/** Unprocessed items are sent again this many times, with exponential backoff, before their records fail. */
+/** Calls per BatchWriteItem (the first and the retries of unprocessed items, with exponential backoff) before their records fail. */
 const UNPROCESSED_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 25;
 /** BatchWriteItem requests of one batch in flight at once. */
@@ -61,6 +55,7 @@ export function readingItem(customerId: string, sensorId: string, reading: Readi
   };
 }
 
+/** An hourly rollup item, as the ingest wrote them before blocks (still read by the graph: lambdas/telemetry/store.ts). */
 export function rollupItem(customerId: string, sensorId: string, hour: string, rollup: Rollup, computedAt: string): StoredItem {
   return {
     pk: rollupPartition(customerId, sensorId),
@@ -72,19 +67,34 @@ export function rollupItem(customerId: string, sensorId: string, hour: string, r
   };
 }
 
+/**
+ * A block's rollup item: sort key the block's first hour, `blockHours` hours covered, and under
+ * `hours` the hourly rollup of each hour that had readings (keyed by its hour key); an hour of
+ * the block not in it had none.
+ */
+export function rollupBlockItem(customerId: string, sensorId: string, block: string, rollups: readonly Rollup[], computedAt: string): StoredItem {
+  return {
+    pk: rollupPartition(customerId, sensorId),
+    sk: block,
+    blockHours: ROLLUP_BLOCK_HOURS,
+    hours: Object.fromEntries(rollups.filter((rollup) => rollup.readings > 0).map((rollup) => [hourKey(rollup.start), { readings: rollup.readings, channels: rollup.channels }])),
+    computedAt,
+    ttl: ttlAfter(new Date(hourStartOf(block)).toISOString(), ROLLUP_RETENTION_DAYS),
+  };
+}
+
 /** A write queued for BatchWriteItem, with the SQS records that depend on it. */
 export interface QueuedPut {
   item: StoredItem;
   records: readonly number[];
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt: number) => BACKOFF_BASE_MS * 2 ** (attempt - 1);
 
 export class TelemetryTable implements DirectoryReader {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly sleep: (ms: number) => Promise<unknown> = wait,
   ) {}
 
   async configVersion(customerId: string): Promise<number> {
@@ -124,25 +134,16 @@ export class TelemetryTable implements DirectoryReader {
 
   async getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]> {
     const kind = entity === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway;
-    let keys = ids.flatMap((id) => [deviceKey(customerId, kind, id), deviceStateKey(customerId, kind, id)]);
-    const items: StoredItem[] = [];
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
-      const chunk = keys.slice(0, BATCH_GET_LIMIT);
-      const rest = keys.slice(BATCH_GET_LIMIT);
-      const result = await this.client.send(new BatchGetCommand({
-        RequestItems: { [this.tableName]: { Keys: chunk } },
-        ReturnConsumedCapacity: 'TOTAL',
-      }));
-      countConsumed('read', result.ConsumedCapacity);
-      items.push(...((result.Responses?.[this.tableName] ?? []) as StoredItem[]));
-      const unprocessed = (result.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Record<string, unknown>[];
-      if (unprocessed.length > 0) {
-        if (attempt >= UNPROCESSED_ATTEMPTS) throw new Error('DynamoDB left keys unprocessed after retries');
-        await this.sleep(BACKOFF_BASE_MS * 2 ** attempt);
-      }
-      keys = [...unprocessed, ...rest] as typeof keys;
-    }
-    return items;
+    const keys = ids.flatMap((id) => [deviceKey(customerId, kind, id), deviceStateKey(customerId, kind, id)]);
+    // Eventually consistent, as before: a state another container just wrote may be a moment late.
+    return batchGet(this.client, this.tableName, keys, {
+      consistent: false, attempts: UNPROCESSED_ATTEMPTS + 1, backoffMs: backoff, onConsumed: (consumed) => countConsumed('read', consumed),
+    });
+  }
+
+  /** The newest stored reading of each of these sensors (one Limit 1 Query each, a few at a time). */
+  async newestReadings(customerId: string, sensorIds: readonly string[]): Promise<Map<string, NewestReading>> {
+    return newestReadings(this.client, this.tableName, customerId, sensorIds, { onConsumed: (consumed) => countConsumed('read', consumed) });
   }
 
   /**
@@ -163,44 +164,36 @@ export class TelemetryTable implements DirectoryReader {
     return failed;
   }
 
-  /** One BatchWriteItem, its unprocessed items sent again with backoff; what is never written fails its records. */
+  /** One BatchWriteItem of at most 25, its unprocessed items sent again with backoff; what is never written fails its records. */
   private async putChunk(chunk: QueuedPut[], failed: Set<number>): Promise<void> {
-    let pending = chunk;
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      let unprocessed: StoredItem[];
-      try {
-        const result = await this.client.send(new BatchWriteCommand({
-          RequestItems: { [this.tableName]: pending.map((put) => ({ PutRequest: { Item: put.item } })) },
-          ReturnConsumedCapacity: 'TOTAL',
-        }));
-        countConsumed('write', result.ConsumedCapacity);
-        unprocessed = (result.UnprocessedItems?.[this.tableName] ?? []).flatMap((request) => (request.PutRequest?.Item ? [request.PutRequest.Item as StoredItem] : []));
-      } catch {
-        ingestMetrics.writeRequests += 1;
-        for (const put of pending) put.records.forEach((record) => failed.add(record));
-        break;
-      }
-      const left = new Set(unprocessed.map((item) => `${String(item['pk'])}|${String(item['sk'])}`));
-      pending = pending.filter((put) => left.has(`${String(put.item['pk'])}|${String(put.item['sk'])}`));
-      if (pending.length === 0) break;
-      if (attempt + 1 >= UNPROCESSED_ATTEMPTS) {
-        for (const put of pending) put.records.forEach((record) => failed.add(record));
-        break;
-      }
-      ingestMetrics.unprocessedRetries += pending.length;
-      await this.sleep(BACKOFF_BASE_MS * 2 ** attempt);
+    const options: BatchOptions = {
+      attempts: UNPROCESSED_ATTEMPTS,
+      backoffMs: backoff,
+      onConsumed: (consumed) => countConsumed('write', consumed),
+      onRetry: (pending) => {
+        ingestMetrics.unprocessedRetries += pending;
+      },
+    };
+    try {
+      await batchWrite(this.client, this.tableName, chunk.map((put) => ({ PutRequest: { Item: put.item } })), options);
+    } catch (error) {
+      // A call that threw was still a request; one left unprocessed was counted as it answered.
+      if (!(error instanceof Error && error.message.includes('still unprocessed'))) ingestMetrics.writeRequests += 1;
+      for (const put of chunk) put.records.forEach((record) => failed.add(record));
     }
   }
 
-  /** The readings of one hour of one sensor (for its rollup): one Query, more pages only past 1 MB. */
-  async hourReadings(customerId: string, sensorId: string, hour: string): Promise<RollupSource[]> {
+  /** The readings of one rollup block of one sensor: one Query, more pages only past 1 MB. */
+  async blockReadings(customerId: string, sensorId: string, block: string): Promise<RollupSource[]> {
+    const hours = hoursOfBlock(block);
     const readings: RollupSource[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.client.send(new QueryCommand({
         TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)',
-        ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':hour': hour },
+        // Reading times are ISO: from the block's first hour to the end of its last (`\uffff` sorts after any time in it).
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':first': hours[0], ':last': `${hours.at(-1) ?? block}\uffff` },
         ProjectionExpression: 'sk, channels',
         ReturnConsumedCapacity: 'TOTAL',
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
@@ -214,18 +207,21 @@ export class TelemetryTable implements DirectoryReader {
     return readings;
   }
 
-  /** Computes one finished hour's rollup from its raw readings and writes it (a recompute overwrites). */
-  async writeRollup(customerId: string, sensorId: string, hour: string, now: Date): Promise<Rollup> {
-    const readings = await this.hourReadings(customerId, sensorId, hour);
-    const rollup = rollupOf(hourStartOf(hour), readings);
+  /**
+   * Computes the rollup block a time or hour key falls in from its raw readings and writes it
+   * (a recompute overwrites). Returns the block's hourly rollups.
+   */
+  async writeRollup(customerId: string, sensorId: string, period: string, now: Date): Promise<Rollup[]> {
+    const block = blockKey(hourStartOf(period.slice(0, 13)));
+    const rollups = blockRollups(block, await this.blockReadings(customerId, sensorId, block));
     const result = await this.client.send(new PutCommand({
       TableName: this.tableName,
-      Item: rollupItem(customerId, sensorId, hour, rollup, now.toISOString()),
+      Item: rollupBlockItem(customerId, sensorId, block, rollups, now.toISOString()),
       ReturnConsumedCapacity: 'TOTAL',
     }));
     countConsumed('write', result.ConsumedCapacity);
     ingestMetrics.rollupWrites += 1;
-    return rollup;
+    return rollups;
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type DisableChange,
 } from '@domain/devices/sensor-scheduling';
 import { DEVICE_ID_CHARACTERS } from '@domain/devices/device-catalogue';
+import { liveStateWithReading, type NewestReading } from '@domain/telemetry/telemetry-state';
 import type { Equipment, EquipmentInput } from '@domain/devices/equipment';
 import { MESSAGES } from '@domain/core/messages';
 import {
@@ -46,6 +47,8 @@ import {
   sensorPartition,
   sensorPut,
   sensorsByGateway,
+  newestReadings,
+  sensorLiveStates,
   sensorStateKey,
   sensorUpdate,
   toAuditEntry,
@@ -144,7 +147,9 @@ export class SensorStore {
     const config = items.find((item) => item['sk'] === key['sk']);
     if (config === undefined) return undefined;
     const state = items.find((item) => item['sk'] !== key['sk']);
-    return { record: toSensorRecord(config), state: state ? toSensorState(state) : undefined };
+    // The state item with the sensor's newest reading on top (docs/decisions.md "2026-11-25, a reading costs one write").
+    const live = await sensorLiveStates(this.client, this.tableName, customerId, new Map([[id, state ? toSensorState(state) : undefined]]));
+    return { record: toSensorRecord(config), state: live.get(id) };
   }
 
   async get(customerId: string, id: string): Promise<{ record: SensorRecord; state: SensorStateRecord | undefined }> {
@@ -167,7 +172,10 @@ export class SensorStore {
     let startKey = page.startKey;
     let pending: { record: SensorRecord; key: Record<string, unknown> } | undefined;
     let lastKey: Record<string, unknown> | undefined;
-    const consider = (record: SensorRecord, state: SensorStateRecord | undefined, key: Record<string, unknown>) => {
+    // Each page's sensors' newest readings, read with the page: they go on top of the state items.
+    const newest = new Map<string, NewestReading>();
+    const consider = (record: SensorRecord, stored: SensorStateRecord | undefined, key: Record<string, unknown>) => {
+      const state = liveStateWithReading(stored, newest.get(record.id));
       if (filters.siteId !== undefined && record.siteId !== filters.siteId) return;
       if (filters.locationId !== undefined && record.locationId !== filters.locationId) return;
       if (filters.gatewayId !== undefined && record.gatewayId !== filters.gatewayId) return;
@@ -187,6 +195,8 @@ export class SensorStore {
         Limit: Math.min(Math.max(2 * wanted + 1, 25), 2000),
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
+      const ids = (result.Items ?? []).filter((item) => /^SENSOR#[A-Z0-9]+$/.test(String(item['sk']))).map((item) => String(item['id']));
+      for (const [id, reading] of await newestReadings(this.client, this.tableName, customerId, ids)) newest.set(id, reading);
       let full = false;
       for (const item of result.Items ?? []) {
         const sk = String(item['sk']);
@@ -296,6 +306,9 @@ export class SensorStore {
       const state = bySortKey.get(String(sensorStateKey(this.tableName, customerId, id).Key['sk']));
       found.set(id, { record: toSensorRecord(config), state: state ? toSensorState(state) : undefined });
     }
+    // The state items with each sensor's newest reading on top.
+    const live = await sensorLiveStates(this.client, this.tableName, customerId, new Map([...found].map(([id, sensor]) => [id, sensor.state])));
+    for (const [id, sensor] of found) sensor.state = live.get(id);
     return found;
   }
 

@@ -109,6 +109,29 @@ describe('telemetry handler', () => {
     ]);
   });
 
+  it('block rollup items (6 hours each) give the same points as hourly items; an hour of a block without readings is not read again', async () => {
+    const start = NOW - 30 * 24 * HOUR;
+    // The block 06-12 holds hours 09 and 10 (hours 06-08 and 11 had no readings); an older hourly item of hour 10 is overridden.
+    dynamo.on(QueryCommand, { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to' }).resolves({ Items: [
+      { sk: '2026-03-10T06', blockHours: 6, hours: {
+        '2026-03-10T09': { readings: 12, channels: { '1': { count: 12, sum: -216, min: -19, max: -17, nulls: 0 } } },
+        '2026-03-10T10': { readings: 12, channels: { '1': { count: 12, sum: -204, min: -18, max: -16, nulls: 0 } } },
+      } },
+      { sk: '2026-03-10T10', readings: 1, channels: { '1': { count: 1, sum: 99, min: 99, max: 99, nulls: 0 } } },
+    ] });
+
+    const body = (await graph({ queryId: SENSOR, startDate: iso(start), endDate: iso(NOW) })).body as GraphData;
+
+    expect(body.channels[0]?.points).toEqual([
+      { t: '2026-03-10T09:00:00.000Z', v: -18, min: -19, max: -17, count: 12 },
+      { t: '2026-03-10T10:00:00.000Z', v: -17, min: -18, max: -16, count: 12 },
+    ]);
+    // Raw readings only for the hours no item covers: the current block's (from 12:00) and those before the oldest block.
+    expect(dynamo.commandCalls(QueryCommand, rawQuery).map((call) => call.args[0].input.ExpressionAttributeValues?.[':start'])).toEqual([
+      '2026-03-10T12:00:00.000Z', '2026-02-08T12:00:00.000Z',
+    ]);
+  });
+
   it('a year: hourly rollups merged into buckets of n hours, never more than 2,000 points', async () => {
     const start = NOW - 365 * 24 * HOUR;
     const items = Array.from({ length: 365 * 24 }, (_, index) => ({

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/rollups';
-import { hourStartOf } from '@domain/telemetry/rollups';
+import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
 import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../shared/keys';
 import { queryPage, type PageRequest } from '../shared/pagination';
@@ -29,12 +29,33 @@ export function readingRowOf(item: Item): ReadingRow {
   };
 }
 
-function rollupOfItem(item: Item): Rollup {
-  return {
-    start: hourStartOf(String(item['sk'])),
-    readings: numberOr(item['readings']) ?? 0,
-    channels: (item['channels'] ?? {}) as Record<string, ChannelRollup>,
-  };
+interface StoredRollups {
+  /** Hourly rollups, by the hour's start. */
+  rollups: Rollup[];
+  /** A block item's hours override an hourly item's (a block is recomputed from the readings later). */
+  block: boolean;
+}
+
+/**
+ * A rollup item's hourly rollups: an hourly item (`readings`, `channels`; written before blocks)
+ * gives its hour; a block item (`blockHours`, `hours`) gives every hour it covers, an hour without
+ * readings as an empty rollup (it had none: nothing to read again).
+ */
+export function rollupsOfItem(item: Item): StoredRollups {
+  const blockHours = numberOr(item['blockHours']);
+  const start = hourStartOf(String(item['sk']));
+  if (blockHours === undefined) {
+    return { block: false, rollups: [{ start, readings: numberOr(item['readings']) ?? 0, channels: (item['channels'] ?? {}) as Record<string, ChannelRollup> }] };
+  }
+  const hours = (typeof item['hours'] === 'object' && item['hours'] !== null ? item['hours'] : {}) as Record<string, Item>;
+  const rollups = Array.from({ length: blockHours }, (_, index): Rollup => {
+    const hourStart = start + index * 3_600_000;
+    const stored = hours[hourKey(hourStart)];
+    return stored === undefined
+      ? rollupOf(hourStart, [])
+      : { start: hourStart, readings: numberOr(stored['readings']) ?? 0, channels: (stored['channels'] ?? {}) as Record<string, ChannelRollup> };
+  });
+  return { block: true, rollups };
 }
 
 export function deadLetterOf(item: Item): DeadLetter {
@@ -83,21 +104,33 @@ export class TelemetryStore {
     return { readings: newestFirst ? kept.reverse() : kept, more };
   }
 
-  /** Hourly rollups from the hour `fromHour` to `toHour` (keys `YYYY-MM-DDTHH`), in time order. */
+  /**
+   * Hourly rollups from the hour `fromHour` to `toHour` (keys `YYYY-MM-DDTHH`), in time order:
+   * the hourly items and the hours of the block items (from the block `fromHour` falls in).
+   */
   async rollups(customerId: string, sensorId: string, fromHour: string, toHour: string): Promise<Rollup[]> {
-    const rollups: Rollup[] = [];
+    const byHour = new Map<number, StoredRollups & { rollup: Rollup }>();
+    const from = hourStartOf(fromHour);
+    const to = hourStartOf(toHour);
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.client.send(new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': rollupPartition(customerId, sensorId), ':from': fromHour, ':to': toHour },
+        ExpressionAttributeValues: { ':pk': rollupPartition(customerId, sensorId), ':from': blockKey(from), ':to': toHour },
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
-      rollups.push(...((page.Items ?? []) as Item[]).map(rollupOfItem));
+      for (const item of (page.Items ?? []) as Item[]) {
+        const stored = rollupsOfItem(item);
+        for (const rollup of stored.rollups) {
+          if (rollup.start < from || rollup.start > to) continue;
+          if (!stored.block && byHour.get(rollup.start)?.block === true) continue;
+          byHour.set(rollup.start, { ...stored, rollup });
+        }
+      }
       startKey = page.LastEvaluatedKey;
     } while (startKey !== undefined);
-    return rollups;
+    return [...byHour.values()].map((entry) => entry.rollup).sort((a, b) => a.start - b.start);
   }
 
   /** One page of a sensor's readings in [start, end], newest first (the data tab's table). */

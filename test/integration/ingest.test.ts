@@ -153,22 +153,26 @@ describe('device data ingest, over MQTT', () => {
     await expect.poll(async () => ((await stateOf(doorId))?.['reading'] as Item | undefined)?.['1'], { timeout: 10_000 }).toBe(1);
   });
 
-  it('the hour a sensor leaves is rolled up from its readings', async () => {
-    // A sensor of its own, so its hours are its own: two readings in one hour, then one in the next.
+  // Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"): rollups are
+  // stored by blocks of 6 hours, written as the sensor leaves the block.
+  it('the block of hours a sensor leaves is rolled up from its readings', async () => {
+    // A sensor of its own, so its hours are its own: two readings in one hour of the last block, then one in the current block.
     const hourly = hex(4);
     await documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: [{ PutRequest: { Item: {
       ...deviceKey(customerId, ENTITY.sensor, hourly), id: hourly, deviceModel: 'CT-100', siteId: 'site-1', disabled: false,
       channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'freezer' }],
     } } }] } }));
     const device = await connect(hourly);
-    const hourStart = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000;
+    const blockMs = 6 * 3_600_000;
+    const blockStart = Math.floor(Date.now() / blockMs) * blockMs - blockMs;
+    const hourStart = blockStart + 2 * 3_600_000;
     await device.publishReadings({ readings: [{ time: hourStart + 10 * MINUTE, channels: { '1': -20 } }, { time: hourStart + 40 * MINUTE, channels: { '1': -18 } }] });
     await expect.poll(async () => (await readingsOf(hourly)).length, { timeout: 10_000 }).toBe(2);
-    await device.publishReadings({ time: hourStart + 65 * MINUTE, channels: { '1': -19 } });
+    await device.publishReadings({ time: Date.now() - 1000, channels: { '1': -19 } });
 
     const hour = iso(hourStart).slice(0, 13);
-    await expect.poll(async () => (await partitionItems(rollupPartition(customerId, hourly))).map((item) => item['sk']), { timeout: 10_000 }).toEqual([hour]);
+    await expect.poll(async () => (await partitionItems(rollupPartition(customerId, hourly))).map((item) => item['sk']), { timeout: 10_000 }).toEqual([iso(blockStart).slice(0, 13)]);
     const [rollup] = await partitionItems(rollupPartition(customerId, hourly));
-    expect(rollup).toMatchObject({ readings: 2, channels: { '1': { count: 2, sum: -38, min: -20, max: -18, nulls: 0 } } });
+    expect((rollup?.['hours'] as Item | undefined)?.[hour]).toMatchObject({ readings: 2, channels: { '1': { count: 2, sum: -38, min: -20, max: -18, nulls: 0 } } });
   });
 });

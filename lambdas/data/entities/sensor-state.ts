@@ -8,9 +8,10 @@ import type { KeyParams } from '../writes';
 export type SensorStateRecord = Omit<SensorLiveState, 'online'>;
 
 /**
- * A sensor's live state (docs/data-model.md "Devices and telemetry"): `SENSOR#<id>#STATE`,
- * beside its configuration item, so one Query of the partition gives both. Only the ingest
- * writes it (its own writer, lambdas/ingest); the API reads it here and deletes it with the sensor.
+ * A sensor's state item (docs/data-model.md "Device data"): `SENSOR#<id>#STATE`, beside its
+ * configuration item, so one Query of the partition gives both. Only the ingest writes it (its
+ * own writer, lambdas/ingest), on events only; the API reads it here, shows it with the sensor's
+ * newest reading on top (`sensorLiveStates`, lambdas/data/readings.ts), and deletes it with the sensor.
  */
 export const sensorState = new Entity({
   model: { entity: 'sensorState', version: '1', service: SERVICE },
