@@ -22,7 +22,7 @@ export interface IngestCounters {
   /** Live state items written (sensors and gateways), and the writes the material-change rule saved. */
   stateWrites: number;
   stateWritesSkipped: number;
-  /** Hourly rollups (re)computed and written. */
+  /** Rollup items (blocks of 6 hours) (re)computed and written. */
   rollupWrites: number;
   /** BatchWriteItem items DynamoDB left unprocessed and were sent again. */
   unprocessedRetries: number;

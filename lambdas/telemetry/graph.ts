@@ -24,8 +24,9 @@ import type { TelemetryStore } from './store';
  * The graph data call (SPEC section 7; docs/decisions.md "Device data"). Raw readings when
  * the range holds at most MAX_GRAPH_POINTS of them (tried when the sensor's report
  * interval says they should fit, and checked by reading one more); otherwise hourly
- * rollups, merged into aligned buckets of n hours past MAX_GRAPH_POINTS hours. Any hour of
- * the range without a stored rollup (the current hour; one whose sensor went silent before
+ * rollups (stored by blocks of 6 hours, read as hours: lambdas/telemetry/store.ts), merged into
+ * aligned buckets of n hours past MAX_GRAPH_POINTS hours. Any hour of the range no stored item
+ * covers (the current block's; one whose sensor went silent before
  * the ingest could roll it up; one whose rollup write failed) is rolled up here from its raw
  * readings: one Query per run of such hours, newest first, at most MAX_GAP_QUERIES of them
  * and MAX_FILL_READINGS readings in all, so a sensor silent for days costs a Query, not one
