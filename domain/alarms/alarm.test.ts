@@ -19,9 +19,9 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 1, 22, 0);
 const at = (minutes: number) => T0 + minutes * MINUTE;
 const iso = (minutes: number) => new Date(at(minutes)).toISOString();
-const hotter = (a: number | null, b: number | null) => (a ?? Number.NEGATIVE_INFINITY) > (b ?? Number.NEGATIVE_INFINITY);
+const hotter = (value: number | null) => value ?? Number.NEGATIVE_INFINITY;
 
-const openRun: ConditionRun = { startedAt: at(0), lastAlarmAt: at(30), worst: 9.5, last: 9.1 };
+const openRun: ConditionRun = { startedAt: at(0), lastAlarmAt: at(30), worst: 9.5, worstAt: at(20), last: 9.1 };
 const raise = (run: ConditionRun = openRun, now = at(31)) =>
   raiseAlarm({ id: 'a1', siteId: 's1', deviceKind: 'sensor', deviceId: 'S1', deviceName: 'Walk-in', channel: '1', type: 'threshold', run, now });
 
@@ -69,11 +69,11 @@ describe('an alarm', () => {
 
   it('is extended, not duplicated, when its condition returns while it is active, keeping the worst value', () => {
     const cleared = clearAlarm(raise(), at(60));
-    const back = extendAlarm(cleared, { startedAt: at(70), lastAlarmAt: at(75), worst: 11, last: 10 }, hotter);
+    const back = extendAlarm(cleared, { startedAt: at(70), lastAlarmAt: at(75), worst: 11, worstAt: at(72), last: 10 }, hotter);
     expect(back).toMatchObject({ id: 'a1', status: 'active', startedAt: iso(0), worstValue: 11, lastValue: 10 });
     expect(back.clearedAt).toBeUndefined();
     expect(back.timeline.map((event) => event.kind)).toEqual(['raised', 'cleared', 'returned']);
-    const milder = extendAlarm(back, { startedAt: at(70), lastAlarmAt: at(80), worst: 10.5, last: 9, clearedAt: at(85) }, hotter);
+    const milder = extendAlarm(back, { startedAt: at(70), lastAlarmAt: at(80), worst: 10.5, worstAt: at(78), last: 9, clearedAt: at(85) }, hotter);
     expect(milder).toMatchObject({ worstValue: 11, lastValue: 9, clearedAt: iso(85) });
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
-import type { ConditionRun } from './conditions';
+import type { ConditionRun, Severity } from './conditions';
 
 /**
  * An alarm and its life (SPEC sections 2, 4; issue 13 section 2): raised by a condition run,
@@ -58,8 +58,12 @@ export interface Alarm extends AlarmPlacement {
   startedAt: string;
   /** When the engine raised it (wall clock). */
   raisedAt: string;
+  /** The start of the newest run folded into it (a run that returned while it was active). */
+  lastRunStartedAt: string;
   lastValue: number | null;
   worstValue: number | null;
+  /** The worst value's reading time. */
+  worstAt: string;
   /** The first reading out of the condition; absent while it holds. */
   clearedAt?: string;
   acknowledgedBy?: string;
@@ -101,8 +105,10 @@ export function raiseAlarm(input: RaiseInput): Alarm {
     status: 'active',
     startedAt: iso(run.startedAt),
     raisedAt: iso(now),
+    lastRunStartedAt: iso(run.startedAt),
     lastValue: run.last,
     worstValue: run.worst,
+    worstAt: iso(run.worstAt),
     snoozeCount: 0,
     timeline: [{ kind: 'raised', at: iso(run.startedAt), value: run.worst }],
     version: 1,
@@ -110,19 +116,36 @@ export function raiseAlarm(input: RaiseInput): Alarm {
   return run.clearedAt === undefined ? raised : cleared(raised, run.clearedAt);
 }
 
-/** The newest facts of the alarm's run: a condition that returned while the alarm is active extends it. */
-export function extendAlarm(alarm: Alarm, run: ConditionRun, worse: (a: number | null, b: number | null) => boolean): Alarm {
-  const returned = alarm.clearedAt !== undefined && run.startedAt >= Date.parse(alarm.clearedAt);
-  const worstValue = worse(run.worst, alarm.worstValue) ? run.worst : alarm.worstValue;
-  const { clearedAt: _wasCleared, ...open } = alarm;
-  const next: Alarm = {
-    ...(returned ? open : alarm),
+/**
+ * Folds a run into the active alarm of its condition. The newest run decides whether the
+ * condition holds: a later run that returned after the alarm cleared reopens it; the newest run
+ * seen again (grown, or starting earlier once a late reading came) updates it and its clearing;
+ * an older run a late batch revealed only moves the start earlier and the worst value.
+ */
+export function extendAlarm(alarm: Alarm, run: ConditionRun, severity: Severity): Alarm {
+  const newest = Date.parse(alarm.lastRunStartedAt);
+  const runSeverity = severity(run.worst);
+  const alarmSeverity = severity(alarm.worstValue);
+  const runIsWorse = runSeverity > alarmSeverity || (runSeverity === alarmSeverity && run.worstAt < Date.parse(alarm.worstAt));
+  const worst = runIsWorse ? { worstValue: run.worst, worstAt: iso(run.worstAt) } : {};
+  const startedAt = iso(Math.min(Date.parse(alarm.startedAt), run.startedAt));
+  const { clearedAt: previousClear, ...base } = { ...alarm, ...worst, startedAt, version: alarm.version + 1 };
+  // A run that ended before the newest one began is an older one a late batch revealed.
+  const older = run.startedAt < newest && run.clearedAt !== undefined && run.clearedAt <= newest;
+  if (older) return { ...base, ...(previousClear === undefined ? {} : { clearedAt: previousClear }) };
+  const returned = run.startedAt > newest && previousClear !== undefined;
+  const clearedAt = run.clearedAt === undefined ? undefined : iso(run.clearedAt);
+  let { timeline } = alarm;
+  if (returned) timeline = withEvent(timeline, { kind: 'returned', at: iso(run.startedAt), value: run.last });
+  if (clearedAt !== undefined && (returned || clearedAt !== previousClear)) timeline = withEvent(timeline, { kind: 'cleared', at: clearedAt });
+  return {
+    ...base,
+    ...(clearedAt === undefined ? {} : { clearedAt }),
+    status: clearedAt !== undefined && alarm.acknowledgedAt !== undefined ? 'history' : 'active',
+    lastRunStartedAt: iso(run.startedAt),
     lastValue: run.last,
-    worstValue,
-    timeline: returned ? withEvent(alarm.timeline, { kind: 'returned', at: iso(run.startedAt), value: run.last }) : alarm.timeline,
-    version: alarm.version + 1,
+    timeline,
   };
-  return run.clearedAt === undefined ? next : cleared(next, run.clearedAt);
 }
 
 /** The alarm with its condition cleared at `clearedAt` (reading time); the caller counts the version. */

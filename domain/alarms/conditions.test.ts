@@ -118,12 +118,12 @@ describe('out of range runs', () => {
 
   it('clears only once back inside the range by the deadband, and keeps the worst value', () => {
     const { runs } = scanRuns([at(0, 5), at(5, 8.6), at(10, 11), at(15, 7.8), at(20, 9), at(25, 7.4)], fridge);
-    expect(runs).toEqual([{ startedAt: at(5, 0).time, lastAlarmAt: at(20, 0).time, clearedAt: at(25, 0).time, worst: 11, last: 9 }]);
+    expect(runs).toEqual([{ startedAt: at(5, 0).time, lastAlarmAt: at(20, 0).time, clearedAt: at(25, 0).time, worst: 11, worstAt: at(10, 0).time, last: 9 }]);
   });
 
   it('counts a cold excursion too, its worst the coldest', () => {
     const { runs } = scanRuns([at(0, 1.5), at(5, -1), at(10, 1.9), at(15, 3)], fridge);
-    expect(runs).toEqual([{ startedAt: at(0, 0).time, lastAlarmAt: at(10, 0).time, clearedAt: at(15, 0).time, worst: -1, last: 1.9 }]);
+    expect(runs).toEqual([{ startedAt: at(0, 0).time, lastAlarmAt: at(10, 0).time, clearedAt: at(15, 0).time, worst: -1, worstAt: at(5, 0).time, last: 1.9 }]);
   });
 
   it('a deadband wider than half the range clears in the middle', () => {
@@ -133,7 +133,7 @@ describe('out of range runs', () => {
 
   it('a reading without a value neither clears nor extends a run', () => {
     const { runs } = scanRuns([at(0, 9), at(5, null), at(10, 5)], fridge);
-    expect(runs).toEqual([{ startedAt: at(0, 0).time, lastAlarmAt: at(0, 0).time, clearedAt: at(10, 0).time, worst: 9, last: 9 }]);
+    expect(runs).toEqual([{ startedAt: at(0, 0).time, lastAlarmAt: at(0, 0).time, clearedAt: at(10, 0).time, worst: 9, worstAt: at(0, 0).time, last: 9 }]);
   });
 
   it('an open run lasts until asOf, and is due when its delay expires between readings', () => {
@@ -167,13 +167,13 @@ describe('the other conditions', () => {
 
   it('a probe missing runs while the channel reads nothing', () => {
     const { runs } = scanRuns([at(0, 4), at(5, null), at(10, null), at(15, 4.2)], probeMissingRule);
-    expect(runs).toEqual([{ startedAt: at(5, 0).time, lastAlarmAt: at(10, 0).time, clearedAt: at(15, 0).time, worst: null, last: null }]);
+    expect(runs).toEqual([{ startedAt: at(5, 0).time, lastAlarmAt: at(10, 0).time, clearedAt: at(15, 0).time, worst: null, worstAt: at(5, 0).time, last: null }]);
   });
 
   it('low battery runs below the threshold and clears only with a margin above it', () => {
     const rule = lowBatteryRule(20);
     const { runs } = scanRuns([at(0, 22), at(10, 19), at(20, 21), at(30, 18), at(40, 26)], rule);
-    expect(runs).toEqual([{ startedAt: at(10, 0).time, lastAlarmAt: at(30, 0).time, clearedAt: at(40, 0).time, worst: 18, last: 18 }]);
+    expect(runs).toEqual([{ startedAt: at(10, 0).time, lastAlarmAt: at(30, 0).time, clearedAt: at(40, 0).time, worst: 18, worstAt: at(30, 0).time, last: 18 }]);
   });
 
   it('the default inactivity window is twice the report interval, the gateway heartbeat and a minute', () => {

@@ -33,6 +33,8 @@ export interface ConditionRun {
   clearedAt?: number;
   /** The value furthest into the condition (null when the condition is an absent value). */
   worst: number | null;
+  /** The worst value's reading time; of equally bad values the earliest counts, whatever the delivery order. */
+  worstAt: number;
   /** The newest reading's value in the condition. */
   last: number | null;
 }
@@ -72,10 +74,11 @@ export function stepRun(tracker: RunTracker, sample: ChannelSample, rule: Condit
   const { open } = tracker;
   if (verdict === 'alarm') {
     if (open === undefined) {
-      return { tracker: { lastTime: sample.time, open: { startedAt: sample.time, lastAlarmAt: sample.time, worst: sample.value, last: sample.value } }, opened: true };
+      return { tracker: { lastTime: sample.time, open: { startedAt: sample.time, lastAlarmAt: sample.time, worst: sample.value, worstAt: sample.time, last: sample.value } }, opened: true };
     }
-    const worst = rule.severity(sample.value) > rule.severity(open.worst) ? sample.value : open.worst;
-    return { tracker: { lastTime: sample.time, open: { ...open, lastAlarmAt: sample.time, worst, last: sample.value } }, opened: false };
+    const worse = rule.severity(sample.value) > rule.severity(open.worst);
+    const worst = worse ? { worst: sample.value, worstAt: sample.time } : {};
+    return { tracker: { lastTime: sample.time, open: { ...open, ...worst, lastAlarmAt: sample.time, last: sample.value } }, opened: false };
   }
   if (verdict === 'clear' && open !== undefined) {
     return { tracker: { lastTime: sample.time }, closed: { ...open, clearedAt: sample.time }, opened: false };
@@ -111,8 +114,16 @@ export function runDuration(run: ConditionRun, asOf: number): number {
   return end - run.startedAt;
 }
 
-/** Whether a run raises an alarm: it lasted at least the delay. */
+/** The clock's test: by `asOf`, the run has lasted at least the delay (an open run is taken to hold until a reading says otherwise). */
 export const runRaises = (run: ConditionRun, delayMs: number, asOf: number) => runDuration(run, asOf) >= delayMs;
+
+/**
+ * The readings' test: their own times show the run lasted at least the delay (to its clearing
+ * reading, or to its newest reading while open). Arrival time plays no part, so a late batch
+ * judges its excursion as it happened; the clock raises an open run whose delay expires
+ * between readings (`runRaises`).
+ */
+export const runProven = (run: ConditionRun, delayMs: number) => (run.clearedAt ?? run.lastAlarmAt) - run.startedAt >= delayMs;
 
 /** When an open run's delay expires: the time the clock must look at it again. */
 export const runDueAt = (run: ConditionRun, delayMs: number) => run.startedAt + delayMs;
