@@ -291,8 +291,10 @@ try {
     const readingsPerSensorDay = run.readings / SENSORS;
     const writeUnits = perSensorMonth(counters.writeCapacityUnits);
     const readUnits = perSensorMonth(counters.readCapacityUnits);
-    // Held at steady state: a reading item per reading for 400 days, a rollup per hour for 3 years (each + 100 bytes of overhead).
-    const storedBytes = readingsPerSensorDay * READING_RETENTION_DAYS * (run.readingBytes + 100) + 24 * ROLLUP_RETENTION_DAYS * (run.rollupBytes + 100);
+    // Held at steady state: a reading item per reading for 400 days, the rollup items a day makes for 3 years (each + 100 bytes of
+    // overhead). Rollup items a day: the writes counted (one item per write, or fewer when an item is written twice: never less).
+    const rollupItemsPerSensorDay = counters.rollupWrites / SENSORS;
+    const storedBytes = readingsPerSensorDay * READING_RETENTION_DAYS * (run.readingBytes + 100) + rollupItemsPerSensorDay * ROLLUP_RETENTION_DAYS * (run.rollupBytes + 100);
     const messages = perSensorMonth(run.messages);
     const messageUnits = perSensorMonth(run.messageUnits);
     const msPerMessage = run.ingestMs / Math.max(1, run.messages);
