@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
@@ -44,6 +44,9 @@ async function audit(path: string, flags: Flags = {}): Promise<PageFigures> {
   const result = await lighthouse(`${local.urls.portal}${path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', ...flags });
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { lhr } = result;
+  // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (long tasks, LCP element, requests) to study.
+  const reports = process.env['LIGHTHOUSE_REPORTS'];
+  if (reports !== undefined) writeFileSync(join(reports, `${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = lhr.audits['resource-summary']?.details;
