@@ -4,12 +4,12 @@ import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { type CorporateNode, corporateNodeSchema, type Location, locationExistsSchema, locationInputSchema, locationMappingSchema, locationSchema, type LocationShare, locationShareInputSchema, locationShareListSchema, locationShareSchema, mayDeleteLocation, mayEditLocation, shareAnswerSchema, userLocationsSchema, withDisplayName } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, isRole, ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { AccountStore, listReferences, type AccountRecord } from '../data';
+import { AccountStore, listReferences, partitionOf, sitesByName, type AccountRecord } from '../data';
 import { filterBySite } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY, entityPartition } from '../shared/keys';
+import { ENTITY } from '../shared/keys';
 import { pageRequestFrom, queryAll } from '../shared/pagination';
 import { identityByEmail } from './identity';
 import { LocationStore, type ShareRecord } from './store';
@@ -44,7 +44,7 @@ async function allSites(customerId: string): Promise<SiteItem[]> {
     TableName: table(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.site) },
+    ExpressionAttributeValues: { ':pk': partitionOf(sitesByName(table(), customerId)) },
     ProjectionExpression: 'id, #name, locationIds',
     ExpressionAttributeNames: { '#name': 'name' },
   });

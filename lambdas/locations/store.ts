@@ -41,9 +41,10 @@ import {
   type LocationRecord,
   type PageRequest,
   type ShareRecord,
+  accountKeyParams,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { accountKey, ENTITY } from '../shared/keys';
+import { ENTITY } from '../shared/keys';
 
 export type { LocationRecord, ShareRecord } from '../data';
 
@@ -131,12 +132,12 @@ export class LocationStore {
       this.audit(caller, customerId, ENTITY.location, record.id, 'create', undefined, { ...record }),
     ];
     if (assignTo !== undefined) {
-      // The account is not an entity of the data layer yet (lambdas/accounts owns its item).
+      // Only the account's locations: the record itself is user administration's (its version is not moved).
       items.push({
         item: {
           Update: {
             TableName: this.tableName,
-            Key: accountKey(customerId, assignTo),
+            Key: accountKeyParams(this.tableName, customerId, assignTo).Key,
             UpdateExpression: 'SET locationIds = list_append(if_not_exists(locationIds, :none), :added)',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':none': [], ':added': [record.id] },

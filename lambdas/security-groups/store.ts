@@ -26,9 +26,11 @@ import {
   type AuditAction,
   type GuardedItem,
   type PageRequest,
+  accountKeyParams,
+  accountsByName,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { accountKey, ENTITY, entityPartition } from '../shared/keys';
+import { ENTITY } from '../shared/keys';
 
 const entity = ENTITY.securityGroup;
 
@@ -158,7 +160,7 @@ export class SecurityGroupStore {
       KeyConditionExpression: 'gsi1pk = :pk',
       FilterExpression: '#role <> :superadmin',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':superadmin': 'superadmin' },
+      ExpressionAttributeValues: { ':pk': partitionOf(accountsByName(this.tableName, customerId)), ':superadmin': 'superadmin' },
     }, (item) => item);
   }
 
@@ -173,7 +175,7 @@ export class SecurityGroupStore {
     const members = added(input.memberAccountIds, before?.memberAccountIds);
     const [foundSites, foundMembers] = await Promise.all([
       readByIds(this.client, this.tableName, customerId, ENTITY.site, sites),
-      readByIds(this.client, this.tableName, customerId, ENTITY.user, members, (accountId) => accountKey(customerId, accountId)),
+      readByIds(this.client, this.tableName, customerId, ENTITY.user, members, (accountId) => accountKeyParams(this.tableName, customerId, accountId).Key as Record<string, string>),
     ]);
     if (sites.some((id) => !foundSites.has(id))) throw validationError(MESSAGES.unknownSite, { siteIds: MESSAGES.unknownSite });
     if (members.some((id) => !foundMembers.has(id) || foundMembers.get(id)?.['role'] === 'superadmin')) {

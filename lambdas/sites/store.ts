@@ -35,9 +35,10 @@ import {
   type Reference,
   type SiteRecord,
   type StoredDocument,
+  accountPartition,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY, entityPartition } from '../shared/keys';
+import { ENTITY } from '../shared/keys';
 
 export type { SiteRecord, StoredDocument } from '../data';
 
@@ -210,12 +211,12 @@ export class SiteStore {
    * (superadmin accounts never appear in an organisation's lists).
    */
   async users(customerId: string, id: string): Promise<SiteUser[]> {
-    // The account is not an entity of the data layer yet (lambdas/accounts owns its item): its Query is written here.
+    // The organisation's account items that name the site (a filter: no index keeps an account's sites).
     const items = await queryAll(this.client, {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
       FilterExpression: 'attribute_exists(email) AND contains(siteIds, :site)',
-      ExpressionAttributeValues: { ':pk': entityPartition(customerId, ENTITY.user), ':site': id },
+      ExpressionAttributeValues: { ':pk': accountPartition(customerId), ':site': id },
       ConsistentRead: true,
     }, (item) => item);
     const users: SiteUser[] = items.filter((item) => item['role'] !== 'superadmin').map((item) => ({

@@ -171,6 +171,9 @@ export const accountPut = (tableName: string, customerId: string, record: Accoun
 export const accountKeyParams = (tableName: string, customerId: string, accountId: string): KeyParams =>
   account.get({ customerId, accountId }).params<KeyParams>({ table: tableName });
 
+/** The organisation's user partition (every account's item and its own records: preferences, codes). */
+export const accountPartition = (customerId: string): string => String(accountKeyParams('item-only', customerId, '-').Key['pk']);
+
 /** The organisation's users by name (gsi1): the Query, to be paged or read whole. */
 export const accountsByName = (tableName: string, customerId: string) =>
   account.query.byName({ customerId }).params<QueryParams>({ table: tableName });
