@@ -28,3 +28,18 @@ export async function queryAll<T>(
 
 /** The partition an access pattern reads (`:pk`), which a page cursor must belong to. */
 export const partitionOf = (params: QueryParams): string => String(params.ExpressionAttributeValues?.[':pk']);
+
+/**
+ * A device's own items of one entity (its notes, its commands), newest first (their ids sort by
+ * time), read consistently: the partition and the sort key prefix of the entity's query
+ * (`entity.query.byDevice(...)`), in the expression the stores have always sent.
+ */
+export function newestFirstUnder(table: string, built: QueryParams): QueryParams {
+  return {
+    TableName: table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': partitionOf(built), ':prefix': String(built.ExpressionAttributeValues?.[':sk1']) },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  };
+}

@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import type { DeviceCommand } from '@domain/devices/device-commands';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
-import { partitionOf, type QueryParams } from '../queries';
+import { newestFirstUnder, partitionOf, type QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
 import { auditEntry, auditEntryPutParams, type AuditedChange } from './audit-entry';
 
@@ -55,16 +55,8 @@ export const deviceCommandPut = (tableName: string, customerId: string, deviceTy
  * Access pattern: a device's commands, newest first, read consistently. The partition and the
  * prefix come from the entity; the expression is the one the store always sent.
  */
-export function deviceCommandsNewestFirst(tableName: string, customerId: string, deviceType: CommandDeviceType, deviceId: string): QueryParams {
-  const built = deviceCommand.query.byDevice({ customerId, deviceType, deviceId }).params<QueryParams>({ table: tableName });
-  return {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': partitionOf(built), ':prefix': String(built.ExpressionAttributeValues?.[':sk1']) },
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  };
-}
+export const deviceCommandsNewestFirst = (tableName: string, customerId: string, deviceType: CommandDeviceType, deviceId: string): QueryParams =>
+  newestFirstUnder(tableName, deviceCommand.query.byDevice({ customerId, deviceType, deviceId }).params<QueryParams>({ table: tableName }));
 
 /** The device's partition (a page cursor names it). */
 export const deviceCommandPartition = (customerId: string, deviceType: CommandDeviceType, deviceId: string): string =>

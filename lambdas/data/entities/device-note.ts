@@ -3,7 +3,7 @@ import type { DeviceNote } from '@domain/devices/device-records';
 import type { DomainError } from '@domain/core/errors';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
-import { partitionOf, type QueryParams } from '../queries';
+import { newestFirstUnder, type QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
 import type { KeyParams, PutParams, UpdateParams } from '../writes';
 import { recordDeviceKey, type RecordDeviceType } from './device-file';
@@ -54,16 +54,8 @@ export const deviceNoteUpdate = (tableName: string, customerId: string, deviceTy
  * Access pattern: a device's notes, newest first (ids sort by time), read consistently. The
  * partition and the prefix come from the entity; the expression is the one the store always sent.
  */
-export function deviceNotesNewestFirst(tableName: string, customerId: string, deviceType: RecordDeviceType, deviceId: string): QueryParams {
-  const built = deviceNote.query.byDevice({ customerId, deviceType, deviceId }).params<QueryParams>({ table: tableName });
-  return {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': partitionOf(built), ':prefix': String(built.ExpressionAttributeValues?.[':sk1']) },
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  };
-}
+export const deviceNotesNewestFirst = (tableName: string, customerId: string, deviceType: RecordDeviceType, deviceId: string): QueryParams =>
+  newestFirstUnder(tableName, deviceNote.query.byDevice({ customerId, deviceType, deviceId }).params<QueryParams>({ table: tableName }));
 
 /**
  * The write a note's transaction carries when a note is added (`delta` 1) to or removed (-1)
