@@ -34,3 +34,24 @@ export const namedRecordAttributes = {
 /** Decoding helpers: decoders pick each field of the API shape, so nothing else of an item (keys, `__edb_e__`) leaks. */
 export const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+/**
+ * The two indexes of every named record of an organisation (docs/data-model.md "Entities"): by
+ * id in the organisation's partition of the entity (`byId`), and by name on gsi1 (`byName`),
+ * with today's keys: `C#<cid>#<ENTITY>` / `<ENTITY>#<id>` and `NAME#<nameKey>#<id>`. The
+ * composite lists stay literal tuples, so ElectroDB types each index's keys as before.
+ */
+export function namedRecordIndexes<const Prefix extends string>(prefix: Prefix) {
+  const partition = `C#\${customerId}#${prefix}` as const;
+  return {
+    byId: {
+      pk: { field: 'pk', composite: ['customerId'], template: partition, casing: 'none' },
+      sk: { field: 'sk', composite: ['id'], template: `${prefix}#\${id}` as const, casing: 'none' },
+    },
+    byName: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['customerId'], template: partition, casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: 'NAME#${nameKey}#${id}', casing: 'none' },
+    },
+  } as const;
+}

@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { customerIdAttribute, namedRecordAttributes, text } from '../attributes';
+import { customerIdAttribute, namedRecordAttributes, namedRecordIndexes, text } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
@@ -36,17 +36,7 @@ export const dataLoggingProfile = new Entity({
     useCount: { type: 'number' },
     type: { type: 'string', default: 'DATALOGGINGPROFILE' },
   },
-  indexes: {
-    byId: {
-      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#DATALOGGINGPROFILE', casing: 'none' },
-      sk: { field: 'sk', composite: ['id'], template: 'DATALOGGINGPROFILE#${id}', casing: 'none' },
-    },
-    byName: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId'], template: 'C#${customerId}#DATALOGGINGPROFILE', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: 'NAME#${nameKey}#${id}', casing: 'none' },
-    },
-  },
+  indexes: namedRecordIndexes('DATALOGGINGPROFILE'),
 });
 export type DataLoggingProfileItem = EntityItem<typeof dataLoggingProfile>;
 

@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { customerIdAttribute, namedRecordAttributes, text } from '../attributes';
+import { customerIdAttribute, namedRecordAttributes, namedRecordIndexes, text } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { KeyParams, PutParams, UpdateParams } from '../writes';
@@ -48,17 +48,7 @@ export const location = new Entity({
     longitude: { type: 'number' },
     type: { type: 'string', default: 'LOCATION' },
   },
-  indexes: {
-    byId: {
-      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#LOCATION', casing: 'none' },
-      sk: { field: 'sk', composite: ['id'], template: 'LOCATION#${id}', casing: 'none' },
-    },
-    byName: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId'], template: 'C#${customerId}#LOCATION', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: 'NAME#${nameKey}#${id}', casing: 'none' },
-    },
-  },
+  indexes: namedRecordIndexes('LOCATION'),
 });
 export type LocationItem = EntityItem<typeof location>;
 

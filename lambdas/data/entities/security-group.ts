@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import type { SecurityGroup } from '@domain/identity/security-groups';
-import { customerIdAttribute, idListAttribute, namedRecordAttributes, strings, text } from '../attributes';
+import { customerIdAttribute, idListAttribute, namedRecordAttributes, namedRecordIndexes, strings, text } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
@@ -21,17 +21,7 @@ export const securityGroup = new Entity({
     memberAccountIds: idListAttribute,
     type: { type: 'string', default: 'SECURITYGROUP' },
   },
-  indexes: {
-    byId: {
-      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#SECURITYGROUP', casing: 'none' },
-      sk: { field: 'sk', composite: ['id'], template: 'SECURITYGROUP#${id}', casing: 'none' },
-    },
-    byName: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId'], template: 'C#${customerId}#SECURITYGROUP', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: 'NAME#${nameKey}#${id}', casing: 'none' },
-    },
-  },
+  indexes: namedRecordIndexes('SECURITYGROUP'),
 });
 export type SecurityGroupItem = EntityItem<typeof securityGroup>;
 

@@ -3,7 +3,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { validationError, type DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { billingAddressOf, type SiteDocumentInfo, type SiteInput } from '@domain/organisation/site';
-import { customerIdAttribute, idListAttribute, namedRecordAttributes, strings } from '../attributes';
+import { customerIdAttribute, idListAttribute, namedRecordAttributes, namedRecordIndexes, strings } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import { setAndClear, type KeyParams, type PutParams, type UpdateParams } from '../writes';
@@ -75,17 +75,7 @@ export const site = new Entity({
     document: { type: 'any' },
     type: { type: 'string', default: 'SITE' },
   },
-  indexes: {
-    byId: {
-      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#SITE', casing: 'none' },
-      sk: { field: 'sk', composite: ['id'], template: 'SITE#${id}', casing: 'none' },
-    },
-    byName: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId'], template: 'C#${customerId}#SITE', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: 'NAME#${nameKey}#${id}', casing: 'none' },
-    },
-  },
+  indexes: namedRecordIndexes('SITE'),
 });
 export type SiteItem = EntityItem<typeof site>;
 

@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { UserView } from '@domain/identity/user-views';
-import { customerIdAttribute, idListAttribute, namedRecordAttributes, strings } from '../attributes';
+import { customerIdAttribute, idListAttribute, namedRecordAttributes, namedRecordIndexes, strings } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { KeyParams, PutParams } from '../writes';
 import type { QueryParams } from '../queries';
@@ -17,17 +17,7 @@ export const userView = new Entity({
     divisionIds: idListAttribute,
     type: { type: 'string', default: 'USERVIEW' },
   },
-  indexes: {
-    byId: {
-      pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#USERVIEW', casing: 'none' },
-      sk: { field: 'sk', composite: ['id'], template: 'USERVIEW#${id}', casing: 'none' },
-    },
-    byName: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId'], template: 'C#${customerId}#USERVIEW', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: 'NAME#${nameKey}#${id}', casing: 'none' },
-    },
-  },
+  indexes: namedRecordIndexes('USERVIEW'),
 });
 export type UserViewItem = EntityItem<typeof userView>;
 
