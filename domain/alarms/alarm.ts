@@ -86,13 +86,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const MAX_TIMELINE_EVENTS = 200;
 const withEvent = (timeline: readonly AlarmEvent[], event: AlarmEvent) => [...timeline, event].slice(-MAX_TIMELINE_EVENTS);
 
-export interface RaiseInput extends AlarmPlacement {
-  id: string;
-  deviceKind: AlarmDeviceKind;
-  deviceId: string;
-  deviceName: string;
-  channel?: string;
-  type: AlarmType;
+/** What the engine knows when it raises an alarm: the device's placement and the run. */
+export interface RaiseInput extends AlarmPlacement, Pick<Alarm, 'id' | 'deviceKind' | 'deviceId' | 'deviceName' | 'channel' | 'type'> {
   run: ConditionRun;
   now: number;
 }
