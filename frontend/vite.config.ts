@@ -58,7 +58,8 @@ function firstScreenPreloads(): Plugin {
   screen.concat(sets[language === 'fr' || language === 'es' ? language : 'en']).forEach(function (href) {
     var link = document.createElement('link');
     if (/\\.css$/.test(href)) link.rel = 'stylesheet';
-    else { link.rel = 'modulepreload'; link.crossOrigin = ''; }
+    // Fetched, not compiled yet: modulepreload would compile them all in one long main-thread task.
+    else { link.rel = 'preload'; link.as = 'script'; link.crossOrigin = ''; }
     link.href = href;
     document.head.appendChild(link);
   });
