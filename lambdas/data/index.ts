@@ -12,6 +12,7 @@ export { versionedUpdate, setAndClear, type UpdateParams } from './writes';
 export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } from './queries';
 export { readByIds } from './exists';
 export { newestReading, newestReadings, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions } from './readings';
+export { readingItem, readingRowOf, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
 export { AccountStore } from './accounts';
 export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } from './sessions';
 export { nameKeyOf } from './key-parts';

@@ -1,10 +1,12 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { READING_RETENTION_DAYS, type ReadingRow } from '@domain/telemetry/telemetry';
 import { liveStateWithReading, type NewestReading, type StoredLiveState } from '@domain/telemetry/telemetry-state';
 import { readingPartition } from '../shared/keys';
 
 /**
- * A sensor's newest reading (docs/data-model.md "Device data"): the access pattern every reader
+ * A sensor's reading items, their one encoder and decoder (`readingItem`, `readingRowOf`), and
+ * its newest reading (docs/data-model.md "Device data"): the access pattern every reader
  * of live state uses, since the ingest no longer rewrites the state item for each reading
  * (docs/decisions.md "2026-11-25, a reading costs one write"). One newest-first Query with
  * Limit 1 of the sensor's reading partition (`C#<cid>#READING#<id>`, sort key the reading's
@@ -22,25 +24,107 @@ export interface NewestReadingOptions {
 }
 
 const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const DAY_SECONDS = 24 * 60 * 60;
 
-/** The one decoder of a reading item as the live state takes it; undefined for an item that is not one. */
+/**
+ * A reading item's attributes besides `pk`, `sk` (the reading's time) and `ttl`
+ * (docs/data-model.md "Device data"). DynamoDB bills every attribute's name with its value, in
+ * storage and in point-in-time recovery, on every reading kept 400 days: one letter each.
+ */
+export const READING_ATTRIBUTE = {
+  /** Channel values, `{"1": number | null}`. */
+  channels: 'c',
+  battery: 'b',
+  signal: 's',
+  snr: 'n',
+  /** Milliseconds from the reading's time to its arrival (absent: 0; negative for a device clock ahead). */
+  receivedAfter: 'r',
+  /** The device that sent it, present only when it is not the sensor itself (a gateway). */
+  source: 'g',
+  /** `true` when the sensor was disabled (absent otherwise). */
+  disabled: 'd',
+} as const;
+
+/** Items written before the short form (no migration: they are read as they are until their TTL). */
+const LONG_FORM = { channels: 'channels', battery: 'battery', signal: 'signal', snr: 'snr', receivedAt: 'receivedAt', source: 'sourceDeviceId', disabled: 'disabled' } as const;
+
+/** A reading as stored: the row the API answers with (`readingRowSchema`). */
+export type ReadingItemFields = ReadingRow;
+
+/** Asks a Query for what a rollup or the graph needs of a reading: its time and channels, in either form. */
+export const READING_VALUES_PROJECTION = {
+  ProjectionExpression: 'sk, #c, #channels',
+  ExpressionAttributeNames: { '#c': READING_ATTRIBUTE.channels, '#channels': LONG_FORM.channels },
+} as const;
+
+/**
+ * The reading item of a sensor's reading (D5): the time only in the sort key, the arrival as
+ * milliseconds after it, the source only when it is a gateway. `readingRowOf` reads it back to
+ * the same row.
+ */
+export function readingItem(customerId: string, sensorId: string, reading: ReadingItemFields): Record<string, unknown> {
+  const time = Date.parse(reading.time);
+  const received = Date.parse(reading.receivedAt);
+  // An arrival that is not the ISO text of its milliseconds (never, from the ingest) is kept as it came, so it reads back the same.
+  const offset = Number.isFinite(time) && Number.isFinite(received) && new Date(received).toISOString() === reading.receivedAt ? received - time : undefined;
+  const attribute = READING_ATTRIBUTE;
+  return {
+    pk: readingPartition(customerId, sensorId),
+    sk: reading.time,
+    ...(Object.keys(reading.channels).length > 0 ? { [attribute.channels]: reading.channels } : {}),
+    ...(reading.battery !== undefined ? { [attribute.battery]: reading.battery } : {}),
+    ...(reading.signal !== undefined ? { [attribute.signal]: reading.signal } : {}),
+    ...(reading.snr !== undefined ? { [attribute.snr]: reading.snr } : {}),
+    ...(offset === undefined ? { [LONG_FORM.receivedAt]: reading.receivedAt } : offset !== 0 ? { [attribute.receivedAfter]: offset } : {}),
+    ...(reading.sourceDeviceId !== sensorId ? { [attribute.source]: reading.sourceDeviceId } : {}),
+    ...(reading.disabled === true ? { [attribute.disabled]: true } : {}),
+    ttl: Math.floor(time / 1000) + READING_RETENTION_DAYS * DAY_SECONDS,
+  };
+}
+
+const channelsOf = (value: unknown): Record<string, number | null> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([channel, reading]) => [channel, finite(reading) ?? null]))
+    : undefined;
+
+/**
+ * The one decoder of a reading item, short form (`readingItem`) or long (items stored before it:
+ * `time`, `channels`, `battery`, `signal`, `snr`, `receivedAt` ISO, `sourceDeviceId`, `disabled`),
+ * to the row the API answers with. `sensorId` is the sensor whose partition it came from (the
+ * source of a reading that names none). Attributes a projection left out read as absent.
+ */
+export function readingRowOf(item: Record<string, unknown>, sensorId: string): ReadingRow {
+  const time = String(item['sk']);
+  const value = (short: string, long: string) => finite(item[short]) ?? finite(item[long]);
+  const offset = finite(item[READING_ATTRIBUTE.receivedAfter]);
+  const longReceivedAt = item[LONG_FORM.receivedAt];
+  const receivedAt = typeof longReceivedAt === 'string'
+    ? longReceivedAt
+    : offset === undefined || Number.isNaN(Date.parse(time)) ? time : new Date(Date.parse(time) + offset).toISOString();
+  const source = item[READING_ATTRIBUTE.source] ?? item[LONG_FORM.source];
+  const battery = value(READING_ATTRIBUTE.battery, LONG_FORM.battery);
+  const signal = value(READING_ATTRIBUTE.signal, LONG_FORM.signal);
+  const snr = value(READING_ATTRIBUTE.snr, LONG_FORM.snr);
+  return {
+    time,
+    channels: channelsOf(item[READING_ATTRIBUTE.channels]) ?? channelsOf(item[LONG_FORM.channels]) ?? {},
+    ...(battery !== undefined ? { battery } : {}),
+    ...(signal !== undefined ? { signal } : {}),
+    ...(snr !== undefined ? { snr } : {}),
+    receivedAt,
+    sourceDeviceId: typeof source === 'string' ? source : sensorId,
+    ...(item[READING_ATTRIBUTE.disabled] === true || item[LONG_FORM.disabled] === true ? { disabled: true } : {}),
+  };
+}
+
+/** A reading item as the live state takes it (through `readingRowOf`); undefined for an item that is not one. */
 export function toNewestReading(item: Record<string, unknown> | undefined): NewestReading | undefined {
   const time = item?.['sk'];
   // A reading's sort key is its ISO time: anything else is not a reading.
   if (item === undefined || typeof time !== 'string' || Number.isNaN(Date.parse(time))) return undefined;
-  const channels = item['channels'];
-  const reading: NewestReading = {
-    time,
-    channels: typeof channels === 'object' && channels !== null && !Array.isArray(channels)
-      ? Object.fromEntries(Object.entries(channels).map(([channel, value]) => [channel, finite(value) ?? null]))
-      : {},
-    receivedAt: typeof item['receivedAt'] === 'string' ? item['receivedAt'] : time,
-  };
-  for (const field of ['battery', 'signal', 'snr'] as const) {
-    const value = finite(item[field]);
-    if (value !== undefined) reading[field] = value;
-  }
-  return reading;
+  // The live state does not use the source: no sensor id needed.
+  const { channels, battery, signal, snr, receivedAt } = readingRowOf(item, '');
+  return { time, channels, receivedAt, ...(battery !== undefined ? { battery } : {}), ...(signal !== undefined ? { signal } : {}), ...(snr !== undefined ? { snr } : {}) };
 }
 
 /** One sensor's newest stored reading, or undefined when it has none. */

@@ -117,13 +117,13 @@ describe('ingest handler', () => {
     resetBackendConfig();
   });
 
-  it('stores a reading under its sensor and time, with retention, and writes the first live state', async () => {
+  it('stores a reading under its sensor and time (short form: the arrival in ms after it, no source when the sensor sent it), with retention, and writes the first live state', async () => {
     const result = await handler(batch(record({ payload: reading(T0 - 5_000, { '1': 4.2, '2': 55 }) })));
 
     expect(result.batchItemFailures).toEqual([]);
     expect(readingsWritten()).toEqual([{
-      pk: `C#${ORG}#READING#${SENSOR}`, sk: iso(T0 - 5_000), time: iso(T0 - 5_000), channels: { '1': 4.2, '2': 55 },
-      battery: 90, signal: -70, snr: 6, receivedAt: iso(T0), sourceDeviceId: SENSOR,
+      pk: `C#${ORG}#READING#${SENSOR}`, sk: iso(T0 - 5_000), c: { '1': 4.2, '2': 55 },
+      b: 90, s: -70, n: 6, r: 5_000,
       ttl: Math.floor((T0 - 5_000) / 1000) + 400 * 86_400,
     }]);
     const [state] = puts('STATE');
@@ -151,7 +151,7 @@ describe('ingest handler', () => {
       `C#${ORG}#READING#${SENSOR} ${iso(T0 - minutes(2))}`,
       `C#${ORG}#READING#${DOOR} ${iso(T0 - minutes(1))}`,
     ]);
-    expect(readingsWritten().every((item) => item['sourceDeviceId'] === GATEWAY)).toBe(true);
+    expect(readingsWritten().every((item) => item['g'] === GATEWAY)).toBe(true);
     expect(ingestMetrics.duplicates).toBe(4);
     expect(puts('STATE').map((input) => input.Item?.['sk'])).toEqual(expect.arrayContaining([`SENSOR#${SENSOR}#STATE`, `SENSOR#${DOOR}#STATE`, `GATEWAY#${GATEWAY}#STATE`]));
     const gatewayState = puts('STATE').find((input) => input.Item?.['sk'] === `GATEWAY#${GATEWAY}#STATE`);
@@ -340,13 +340,13 @@ describe('ingest handler', () => {
     partitions([sensorItem(SENSOR, { disabled: true }), doorItem()]);
     vi.setSystemTime(T0 + minutes(4) + 30_000);
     await handler(batch(record({ payload: reading(T0 + minutes(4) + 30_000, { '1': 4 }) })));
-    expect(readingsWritten().at(-1)?.['disabled']).toBeUndefined();
+    expect(readingsWritten().at(-1)?.['d']).toBeUndefined();
     expect(versionReads()).toBe(4);
     vi.setSystemTime(T0 + minutes(5) + 3000);
     await handler(batch(record({ payload: reading(T0 + minutes(5) + 3000, { '1': 4 }) })));
     expect(versionReads()).toBe(5);
     expect(partitionReads()).toBe(6);
-    expect(readingsWritten().at(-1)).toMatchObject({ sk: iso(T0 + minutes(5) + 3000), disabled: true });
+    expect(readingsWritten().at(-1)).toMatchObject({ sk: iso(T0 + minutes(5) + 3000), d: true });
   });
 
   it('reloads the partitions at least every 15 minutes, even when the version stays', async () => {
@@ -388,7 +388,7 @@ describe('ingest handler', () => {
 
     await handler(batch(record({ payload: { readings: [reading(T0 - minutes(1), { '1': 4 }), reading(T0 - minutes(2), { '1': 3.5 }), reading(T0 - minutes(9), { '1': 2 })] } })));
 
-    expect(readingsWritten().every((item) => item['disabled'] === true)).toBe(true);
+    expect(readingsWritten().every((item) => item['d'] === true)).toBe(true);
     const [delivered] = seen;
     expect(delivered?.map((stored) => [stored.reading.time, stored.previousState?.lastReadingAt, stored.late])).toEqual([
       [iso(T0 - minutes(9)), iso(T0 - minutes(5)), true],
@@ -485,7 +485,7 @@ describe('ingest handler', () => {
       const result = await handler(batch(bad, good));
 
       expect(result.batchItemFailures).toEqual([]);
-      expect(readingsWritten().map((item) => [item['pk'], item['sk'], item['channels']])).toEqual([[`C#${ORG}#READING#${OTHER_SENSOR}`, iso(T0 - minutes(1)), { '1': 3.5 }]]);
+      expect(readingsWritten().map((item) => [item['pk'], item['sk'], item['c']])).toEqual([[`C#${ORG}#READING#${OTHER_SENSOR}`, iso(T0 - minutes(1)), { '1': 3.5 }]]);
       expect(lettersOf()).toEqual([{ reason: 'time: must be a time from 2000-01-01 to 2100-01-01', sensorId: undefined, sourceDeviceId: GATEWAY }]);
       expect(deadLettersWritten()[0]?.['payload']).toBe(`{"deviceId":"${SENSOR}","time":9000000000000000,"channels":{"1":4}}`);
     });
@@ -552,9 +552,10 @@ describe('ingest handler', () => {
 
       expect(result.batchItemFailures).toEqual([]);
       expect(lettersOf()).toEqual([{ reason: `sensor ${SENSOR} is not attached to gateway ${OTHER_GATEWAY}`, sensorId: SENSOR, sourceDeviceId: OTHER_GATEWAY }]);
-      expect(readingsWritten().map((item) => `${String(item['pk'])} ${String(item['sourceDeviceId'])}`).sort()).toEqual([
+      // A reading item names its source (g) only when it is not the sensor itself.
+      expect(readingsWritten().map((item) => `${String(item['pk'])} ${String(item['g'] ?? 'itself')}`).sort()).toEqual([
         `C#${ORG}#READING#${OTHER_SENSOR} ${OTHER_GATEWAY}`,
-        `C#${ORG}#READING#${OTHER_SENSOR} ${OTHER_SENSOR}`,
+        `C#${ORG}#READING#${OTHER_SENSOR} itself`,
       ]);
       // Checked against the cached configuration: no read per reading.
       expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);

@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { blockKey, blockRollups, hourKey, hourStartOf, hoursOfBlock, ROLLUP_BLOCK_HOURS, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
-import { DEAD_LETTER_RETENTION_DAYS, READING_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
+import { DEAD_LETTER_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
 import type { DeviceLiveState, NewestReading } from '@domain/telemetry/telemetry-state';
-import { batchGet, batchWrite, newestReadings, type BatchOptions } from '../data';
+import { batchGet, batchWrite, newestReadings, READING_VALUES_PROJECTION, readingRowOf, type BatchOptions } from '../data';
 import {
   deadLetterPartition,
   deviceConfigVersionKey,
@@ -34,26 +34,8 @@ const PARALLEL_BATCH_WRITES = 4;
 
 export const ttlAfter = (time: string, days: number) => Math.floor(Date.parse(time) / 1000) + days * DAY_SECONDS;
 
-/** One stored reading, as the reading item holds it. */
-export interface ReadingItemFields {
-  time: string;
-  channels: Record<string, number | null>;
-  battery?: number;
-  signal?: number;
-  snr?: number;
-  receivedAt: string;
-  sourceDeviceId: string;
-  disabled?: boolean;
-}
-
-export function readingItem(customerId: string, sensorId: string, reading: ReadingItemFields): StoredItem {
-  return {
-    pk: readingPartition(customerId, sensorId),
-    sk: reading.time,
-    ...reading,
-    ttl: ttlAfter(reading.time, READING_RETENTION_DAYS),
-  };
-}
+// A reading item is encoded and decoded in the data layer (lambdas/data/readings.ts), for every reader.
+export { readingItem, type ReadingItemFields } from '../data';
 
 /** An hourly rollup item, as the ingest wrote them before blocks (still read by the graph: lambdas/telemetry/store.ts). */
 export function rollupItem(customerId: string, sensorId: string, hour: string, rollup: Rollup, computedAt: string): StoredItem {
@@ -194,13 +176,14 @@ export class TelemetryTable implements DirectoryReader {
         // Reading times are ISO: from the block's first hour to the end of its last (`\uffff` sorts after any time in it).
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
         ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':first': hours[0], ':last': `${hours.at(-1) ?? block}\uffff` },
-        ProjectionExpression: 'sk, channels',
+        ...READING_VALUES_PROJECTION,
         ReturnConsumedCapacity: 'TOTAL',
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
       countConsumed('read', page.ConsumedCapacity);
       for (const item of page.Items ?? []) {
-        readings.push({ time: String(item['sk']), channels: (item['channels'] ?? {}) as Record<string, number | null> });
+        const { time, channels } = readingRowOf(item, sensorId);
+        readings.push({ time, channels });
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey !== undefined);

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/rollups';
 import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
+import { READING_VALUES_PROJECTION, readingRowOf } from '../data';
 import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../shared/keys';
 import { queryPage, type PageRequest } from '../shared/pagination';
 
@@ -14,20 +15,6 @@ import { queryPage, type PageRequest } from '../shared/pagination';
 type Item = Record<string, unknown>;
 
 const numberOr = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
-export function readingRowOf(item: Item): ReadingRow {
-  const optional = (key: 'battery' | 'signal' | 'snr') => (numberOr(item[key]) === undefined ? {} : { [key]: numberOr(item[key]) });
-  return {
-    time: String(item['sk']),
-    channels: (item['channels'] ?? {}) as Record<string, number | null>,
-    ...optional('battery'),
-    ...optional('signal'),
-    ...optional('snr'),
-    receivedAt: String(item['receivedAt'] ?? item['sk']),
-    sourceDeviceId: String(item['sourceDeviceId'] ?? ''),
-    ...(item['disabled'] === true ? { disabled: true } : {}),
-  };
-}
 
 interface StoredRollups {
   /** Hourly rollups, by the hour's start. */
@@ -91,7 +78,7 @@ export class TelemetryStore {
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :start AND :end',
         ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':start': new Date(start).toISOString(), ':end': new Date(end).toISOString() },
-        ProjectionExpression: 'sk, channels',
+        ...READING_VALUES_PROJECTION,
         ScanIndexForward: !newestFirst,
         Limit: limit + 1 - items.length,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
@@ -100,7 +87,10 @@ export class TelemetryStore {
       startKey = page.LastEvaluatedKey;
     } while (startKey !== undefined && items.length <= limit);
     const more = items.length > limit;
-    const kept = items.slice(0, limit).map((item) => ({ time: String(item['sk']), channels: (item['channels'] ?? {}) as Record<string, number | null> }));
+    const kept = items.slice(0, limit).map((item) => {
+      const { time, channels } = readingRowOf(item, sensorId);
+      return { time, channels };
+    });
     return { readings: newestFirst ? kept.reverse() : kept, more };
   }
 
@@ -141,7 +131,7 @@ export class TelemetryStore {
       ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':start': new Date(start).toISOString(), ':end': new Date(end).toISOString() },
       ScanIndexForward: false,
     }, page);
-    return { items: result.items.map(readingRowOf), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+    return { items: result.items.map((item) => readingRowOf(item, sensorId)), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
   }
 
   /** One page of the organisation's dead letters, newest first. */
