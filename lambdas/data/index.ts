@@ -11,6 +11,7 @@ export { createPut, versionedPut, versionedDelete, existingDelete, existsCheck, 
 export { versionedUpdate, setAndClear, type UpdateParams } from './writes';
 export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } from './queries';
 export { readByIds } from './exists';
+export { NamedRecordStore, type NamedRecordDefinition, type NamedRecordFields } from './named-records';
 export { newestReading, newestReadings, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions } from './readings';
 export { readingItem, readingRowOf, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
 export { AccountStore } from './accounts';
