@@ -9,6 +9,10 @@ const FIRST_SCREENS = {
   en: ['src/i18n/en.json'],
   fr: ['src/i18n/fr.json'],
   es: ['src/i18n/es.json'],
+  // The sign-in page's slice of each catalogue (src/i18n/loginTexts.ts): all /login needs first.
+  'login-en': ['src/i18n/login/en.json'],
+  'login-fr': ['src/i18n/login/fr.json'],
+  'login-es': ['src/i18n/login/es.json'],
 } as const;
 
 /**
@@ -54,8 +58,9 @@ function firstScreenPreloads(): Plugin {
   var sets = ${JSON.stringify(sets)};
   var path = location.pathname, language;
   try { language = localStorage.getItem('lang'); } catch (error) { language = null; }
-  var screen = path === '/login' || path === '/login/helpdesk' ? sets.login : path.indexOf('/app') === 0 ? sets.app : [];
-  screen.concat(sets[language === 'fr' || language === 'es' ? language : 'en']).forEach(function (href) {
+  var signIn = path === '/login' || path === '/login/helpdesk';
+  var screen = signIn ? sets.login : path.indexOf('/app') === 0 ? sets.app : [];
+  screen.concat(sets[(signIn ? 'login-' : '') + (language === 'fr' || language === 'es' ? language : 'en')]).forEach(function (href) {
     var link = document.createElement('link');
     if (/\\.css$/.test(href)) link.rel = 'stylesheet';
     // Fetched, not compiled yet: modulepreload would compile them all in one long main-thread task.

@@ -6,16 +6,19 @@ import { App } from './app/App';
 import { loadWebAppConfig } from './app/config';
 import { prefetchScreen } from './app/routes';
 import type { WebAppConfig } from '@domain/core/app-config';
-import { initI18n } from './i18n';
+import { initI18n, storedLanguage } from './i18n';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') ?? document.body);
   // The screen of this address is fetched beside /config.json and the texts, not after them:
   // the first paint waits for one round trip, not three in a row.
   prefetchScreen(window.location.pathname);
-  // The chosen language's catalogue before the first render, so no English shows first; a
-  // catalogue that cannot be fetched leaves the keys showing rather than no page at all.
-  const texts = initI18n().catch((error: unknown) => console.error('The portal could not load its texts', error));
+  // The chosen language's catalogue before the first render, so no English shows first (the
+  // sign-in page: its slice only, the rest comes with the next screen); a catalogue that cannot
+  // be fetched leaves the keys showing rather than no page at all.
+  const path = window.location.pathname;
+  const scope = path === '/login' || path === '/login/helpdesk' ? 'login' : 'all';
+  const texts = initI18n(storedLanguage(), [], scope).catch((error: unknown) => console.error('The portal could not load its texts', error));
   let config: WebAppConfig;
   try {
     // Settings before anything renders: one build serves the cloud and the local stack.

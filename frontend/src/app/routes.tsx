@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
-import { LANGUAGES, loadCatalogue } from '../i18n';
+import { LANGUAGES, loadAllTexts, loadCatalogue } from '../i18n';
 import { RequireIdentityOnly, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
 import { AREA_ROLES } from './areaRoles';
 import { PageLoader } from './PageLoader';
@@ -9,7 +9,8 @@ import { PageLoader } from './PageLoader';
 // Every screen is its own chunk, so the first load carries only the shell (ARCHITECTURE.md).
 const loadLoginPage = () => import('../features/auth/login/LoginPage');
 const loadAppLayout = () => import('./AppLayout');
-const loadThemedScreens = () => import('./ThemedScreens');
+// With the whole catalogue: the sign-in page starts with its slice only (i18n/loginTexts.ts).
+const loadThemedScreens = () => Promise.all([import('./ThemedScreens'), loadAllTexts()]).then(([screens]) => screens);
 const LoginPage = lazy(loadLoginPage);
 // MUI's theme, toasts and data cache: every screen but the first sign-in form (docs/decisions.md).
 const ThemedScreens = lazy(loadThemedScreens);

@@ -29,6 +29,22 @@ export const CATALOGUE_LOADERS: Record<Language, () => Promise<CatalogueShape<Ca
   es: async () => (await import('./es.json')).default,
 };
 
+/**
+ * The sign-in page's slice of each catalogue (`loginTexts.ts`): all the first load carries; the
+ * whole catalogue follows with the signed-in screens or a later login step (`loadAllTexts`).
+ */
+const LOGIN_TEXT_LOADERS: Record<Language, () => Promise<object>> = {
+  en: async () => (await import('./login/en.json')).default,
+  fr: async () => (await import('./login/fr.json')).default,
+  es: async () => (await import('./login/es.json')).default,
+};
+
+/** How much of the catalogue the screens shown so far need: the sign-in page's slice, or all. */
+export type TextScope = 'login' | 'all';
+let wantedScope: TextScope = 'all';
+/** What each language has in i18next now. */
+const shownScope = new Map<Language, TextScope>();
+
 const loading = new Map<Language, Promise<CatalogueShape<Catalogue>>>();
 const loaded = new Map<Language, CatalogueShape<Catalogue>>();
 const loadListeners = new Set<(language: Language) => void>();
@@ -62,14 +78,30 @@ export function onCatalogueLoaded(listener: (language: Language) => void): void 
   loadListeners.add(listener);
 }
 
-/** Loads `language`'s catalogue into i18next unless it is there already. */
-async function ensureLanguage(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const catalogue = await loadCatalogue(language);
-  if (i18next.hasResourceBundle(language, 'translation')) return; // Loaded meanwhile by another caller.
+/** Loads `language`'s texts (its sign-in slice, or its whole catalogue) into i18next unless they are there already. */
+async function ensureLanguage(language: Language, scope: TextScope = wantedScope): Promise<void> {
+  const covered = () => shownScope.get(language) === 'all' || shownScope.get(language) === scope;
+  if (covered()) return;
+  const texts = scope === 'all' ? await loadCatalogue(language) : await LOGIN_TEXT_LOADERS[language]();
+  if (covered()) return; // Loaded meanwhile by another caller.
   // A copy: i18next merges into the object it holds, and the product's one must never change.
-  i18next.addResourceBundle(language, 'translation', structuredClone(catalogue));
-  for (const listener of loadListeners) listener(language);
+  i18next.addResourceBundle(language, 'translation', structuredClone(texts), true, true);
+  shownScope.set(language, scope);
+  if (scope === 'all') for (const listener of loadListeners) listener(language);
+}
+
+/**
+ * The whole catalogue of the language shown, before any screen but the sign-in page's first
+ * form renders (app/routes.tsx, the later login steps): from then on a language chosen loads whole.
+ */
+export async function loadAllTexts(): Promise<void> {
+  wantedScope = 'all';
+  // Asked for before i18next starts (a screen prefetched at start): initI18n adds it then.
+  if (!i18next.isInitialized) {
+    await loadCatalogue(storedLanguage());
+    return;
+  }
+  await ensureLanguage(isLanguage(i18next.language) ? i18next.language : storedLanguage(), 'all');
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -91,11 +123,12 @@ function reflectLanguage(instance: i18n): void {
 }
 
 /**
- * Starts i18next with the catalogue of `language` (and of `alsoLoad`) loaded: awaited before the
+ * Starts i18next with the catalogue of `language` (and of `alsoLoad`) loaded, whole or (`scope`
+ * 'login', for the sign-in page) its sign-in slice: awaited before the
  * first render, so the chosen language shows from the first paint, never English first. When
  * every catalogue needed is loaded already, the language changes before this returns.
  */
-export async function initI18n(language: Language = storedLanguage(), alsoLoad: readonly Language[] = []): Promise<i18n> {
+export async function initI18n(language: Language = storedLanguage(), alsoLoad: readonly Language[] = [], scope: TextScope = 'all'): Promise<i18n> {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
       resources: {},
@@ -109,8 +142,10 @@ export async function initI18n(language: Language = storedLanguage(), alsoLoad: 
     });
     i18next.on('languageChanged', () => reflectLanguage(i18next));
   }
-  const missing = [language, ...alsoLoad].filter((wanted) => !i18next.hasResourceBundle(wanted, 'translation'));
-  if (missing.length > 0) await Promise.all(missing.map(ensureLanguage));
+  // The sign-in page's slice only while nothing but the sign-in page has been shown.
+  if (scope === 'all') wantedScope = 'all';
+  else if (shownScope.size === 0) wantedScope = 'login';
+  await Promise.all([language, ...alsoLoad].map((wanted) => ensureLanguage(wanted)));
   // Also when the language is unchanged: i18next settles its resolved language on a change.
   await i18next.changeLanguage(language);
   return i18next;
