@@ -115,7 +115,7 @@ describe('the alarm filter', () => {
     expect(message({ from: '2026-11-01T00:00:00Z', to: '2026-11-08T00:00:01Z' })).toBe(MESSAGES.alarmFilterMaxRange);
     expect(MESSAGES.alarmFilterMaxRange).toBe('The max range is 7 days.');
     expect(message({ from: '2026-11-08T00:00:00Z', to: '2026-11-01T00:00:00Z' })).toBe(MESSAGES.alarmFilterEndBeforeStart);
-    expect(message({ from: 'yesterday' })).toBe(MESSAGES.alarmFilterDateInvalid);
+    expect(message({ from: 'yesterday' })).toBe(MESSAGES.dateInvalid);
   });
 
   it('takes a count between a min and a max', () => {

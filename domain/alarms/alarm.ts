@@ -215,7 +215,7 @@ export const isSnoozed = (alarm: Alarm, now: number) => alarm.snoozedUntil !== u
 
 export const ALARM_FILTER_MAX_RANGE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDate = z.iso.datetime({ offset: true, error: MESSAGES.alarmFilterDateInvalid });
+const isoDate = z.iso.datetime({ offset: true, error: MESSAGES.dateInvalid });
 const countInput = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value === '' ? undefined : value),
   z.number({ error: MESSAGES.alarmFilterCountInvalid }).int({ error: MESSAGES.alarmFilterCountInvalid }).min(0, { error: MESSAGES.alarmFilterCountInvalid }).max(100_000, { error: MESSAGES.alarmFilterCountInvalid }).optional(),
