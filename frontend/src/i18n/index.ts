@@ -158,5 +158,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     // Storage can be unavailable (private mode); the choice then lasts for this visit.
   }
   await ensureLanguage(language);
+  // The whole catalogue may have been asked for meanwhile (a sign-in answered): no slice then.
+  if (wantedScope === 'all') await ensureLanguage(language, 'all');
   await i18next.changeLanguage(language);
 }
