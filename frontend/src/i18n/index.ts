@@ -79,8 +79,11 @@ export function onCatalogueLoaded(listener: (language: Language) => void): void 
 }
 
 /** Loads `language`'s texts (its sign-in slice, or its whole catalogue) into i18next unless they are there already. */
+/** Whether i18next holds `language`'s texts for `scope` already. */
+const isCovered = (language: Language, scope: TextScope) => shownScope.get(language) === 'all' || shownScope.get(language) === scope;
+
 async function ensureLanguage(language: Language, scope: TextScope = wantedScope): Promise<void> {
-  const covered = () => shownScope.get(language) === 'all' || shownScope.get(language) === scope;
+  const covered = () => isCovered(language, scope);
   if (covered()) return;
   const texts = scope === 'all' ? await loadCatalogue(language) : await LOGIN_TEXT_LOADERS[language]();
   if (covered()) return; // Loaded meanwhile by another caller.
@@ -145,7 +148,9 @@ export async function initI18n(language: Language = storedLanguage(), alsoLoad: 
   // The sign-in page's slice only while nothing but the sign-in page has been shown.
   if (scope === 'all') wantedScope = 'all';
   else if (shownScope.size === 0) wantedScope = 'login';
-  await Promise.all([language, ...alsoLoad].map((wanted) => ensureLanguage(wanted)));
+  // Awaited only when something is missing, so with every text there the language changes before this returns.
+  const missing = [language, ...alsoLoad].filter((wanted) => !isCovered(wanted, wantedScope));
+  if (missing.length > 0) await Promise.all(missing.map((wanted) => ensureLanguage(wanted)));
   // Also when the language is unchanged: i18next settles its resolved language on a change.
   await i18next.changeLanguage(language);
   return i18next;
