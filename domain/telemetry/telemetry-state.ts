@@ -47,7 +47,7 @@ export const STATE_HEARTBEAT_MS = 10 * 60 * 1000;
 
 /**
  * How far a channel's value must move before it counts as a change, when the channel's data
- * logging profile sets no deviation. Contacts: any change.
+ * logging profile sets no deviation. Contacts: every change.
  */
 export const DEFAULT_DEVIATION: Record<SensorType, number> = {
   temperature: 0.5,
