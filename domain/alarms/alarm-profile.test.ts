@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../core/messages';
-import { alarmProfileInputSchema, storedLimitsOf, toCelsius, toFahrenheit, type AlarmProfileInput } from './alarm-profile';
+import { alarmProfileInputSchema, inStoredUnits, storedLimitsOf, toCelsius, toFahrenheit, type AlarmProfileInput } from './alarm-profile';
 
 const walkInCooler: AlarmProfileInput = {
   name: 'Walk-in cooler',
@@ -100,5 +100,19 @@ describe('stored limits', () => {
 
   it('are absent for a profile without out of range', () => {
     expect(storedLimitsOf(alarmProfileInputSchema.parse({ ...walkInCooler, types: ['stateChange'] }))).toBeUndefined();
+  });
+});
+
+describe('A profile kept in stored units', () => {
+  it('keeps °C limits as given and turns °F limits into °C (the deadband as a span)', () => {
+    const celsius = inStoredUnits(alarmProfileInputSchema.parse(walkInCooler));
+    expect(celsius).toMatchObject({ unit: 'C', min: walkInCooler.min, max: walkInCooler.max });
+    const stored = inStoredUnits(alarmProfileInputSchema.parse({ ...walkInCooler, unit: 'F', min: 32, max: 41, deadband: 0.9 }));
+    expect(stored).toMatchObject({ unit: 'C', min: 0, max: 5, deadband: 0.5 });
+    expect(storedLimitsOf(stored)).toEqual({ min: 0, max: 5, deadband: 0.5 });
+  });
+
+  it('leaves humidity limits alone', () => {
+    expect(inStoredUnits(alarmProfileInputSchema.parse({ ...walkInCooler, measurement: 'humidity', unit: 'F', min: 30, max: 60 }))).toMatchObject({ unit: 'C', min: 30, max: 60 });
   });
 });

@@ -154,3 +154,50 @@ export function storedLimitsOf(profile: AlarmProfileFields): AlarmLimits | undef
   }
   return { min: profile.min, max: profile.max, deadband: profile.deadband ?? DEFAULT_DEADBAND.celsius };
 }
+
+/**
+ * An alarm profile as the API returns it. Its limits are in stored units (°C, %RH: `unit` is
+ * always 'C'), whatever unit the form gave them in; the browser shows them in the user's unit.
+ * The counts say how many sensors and gateways use it (its delete waits for both to be 0).
+ */
+export const alarmProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  types: z.array(z.enum(ALARM_PROFILE_TYPES)),
+  alarmDelayMinutes: z.number().int(),
+  notificationDelayMinutes: z.number().int(),
+  snoozeIntervalMinutes: z.number().int(),
+  snoozeLimit: z.number().int(),
+  measurement: z.enum(ALARM_MEASUREMENTS),
+  unit: z.enum(TEMPERATURE_UNITS),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  deadband: z.number().optional(),
+  batteryThresholdPercent: z.number().optional(),
+  batteryLifeDays: z.number().int().optional(),
+  inactivityMinutes: z.number().int().optional(),
+  processBased: z.boolean(),
+  schedule: loggingScheduleSchema,
+  sensorCount: z.number().int(),
+  gatewayCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  version: z.number().int(),
+});
+export type AlarmProfile = z.infer<typeof alarmProfileSchema>;
+export const alarmProfilePageSchema = z.object({ items: z.array(alarmProfileSchema), nextCursor: z.string().optional() });
+
+/** The form's fields in stored units (°C): what the store keeps of an input given in °F. */
+export function inStoredUnits(profile: AlarmProfileFields): AlarmProfileFields {
+  if (profile.measurement === 'humidity' || profile.unit === 'C') return { ...profile, unit: 'C' };
+  const convert = (value: number | undefined) => (value === undefined ? undefined : Math.round(toCelsius(value) * 100) / 100);
+  const { min, max, deadband, ...rest } = profile;
+  const stored = { ...rest, unit: 'C' as const };
+  const minC = convert(min);
+  const maxC = convert(max);
+  const deadbandC = deadband === undefined ? undefined : Math.round(celsiusSpanOf(deadband) * 100) / 100;
+  return { ...stored, ...(minC === undefined ? {} : { min: minC }), ...(maxC === undefined ? {} : { max: maxC }), ...(deadbandC === undefined ? {} : { deadband: deadbandC }) };
+}
