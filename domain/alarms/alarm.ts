@@ -50,6 +50,8 @@ export interface Alarm extends AlarmPlacement {
   deviceKind: AlarmDeviceKind;
   deviceId: string;
   deviceName: string;
+  /** The alarm profile that raised it (its snooze interval and limit, its notification delay). */
+  profileId?: string;
   /** The channel ('1'..'4'); absent for a whole-device alarm (inactivity of the device, battery, tamper). */
   channel?: string;
   type: AlarmType;
@@ -87,7 +89,7 @@ export const MAX_TIMELINE_EVENTS = 200;
 const withEvent = (timeline: readonly AlarmEvent[], event: AlarmEvent) => [...timeline, event].slice(-MAX_TIMELINE_EVENTS);
 
 /** What the engine knows when it raises an alarm: the device's placement and the run. */
-export interface RaiseInput extends AlarmPlacement, Pick<Alarm, 'id' | 'deviceKind' | 'deviceId' | 'deviceName' | 'channel' | 'type'> {
+export interface RaiseInput extends AlarmPlacement, Pick<Alarm, 'id' | 'deviceKind' | 'deviceId' | 'deviceName' | 'profileId' | 'channel' | 'type'> {
   run: ConditionRun;
   now: number;
 }
@@ -244,3 +246,51 @@ export const alarmFilterSchema = z.object({
   }
 });
 export type AlarmFilter = z.output<typeof alarmFilterSchema>;
+
+// --- The API's shapes ---
+
+const alarmEventSchema = z.object({
+  kind: z.string(),
+  at: z.string(),
+  by: z.string().optional(),
+  value: z.number().nullable().optional(),
+  detail: z.string().optional(),
+});
+
+/** An alarm as the API returns it (`GET /alarms/{id}` with its timeline; lists leave the timeline out). */
+export const alarmSchema = z.object({
+  id: z.string(),
+  deviceKind: z.enum(ALARM_DEVICE_KINDS),
+  deviceId: z.string(),
+  deviceName: z.string(),
+  profileId: z.string().optional(),
+  channel: z.string().optional(),
+  type: z.enum(ALARM_TYPES),
+  status: z.enum(ALARM_STATUSES),
+  siteId: z.string(),
+  locationId: z.string().optional(),
+  departmentId: z.string().optional(),
+  divisionId: z.string().optional(),
+  startedAt: z.string(),
+  raisedAt: z.string(),
+  lastRunStartedAt: z.string(),
+  lastValue: z.number().nullable(),
+  worstValue: z.number().nullable(),
+  worstAt: z.string(),
+  clearedAt: z.string().optional(),
+  acknowledgedBy: z.string().optional(),
+  acknowledgedAt: z.string().optional(),
+  acknowledgeReason: z.string().optional(),
+  correctiveAction: z.string().optional(),
+  snoozedUntil: z.string().optional(),
+  snoozeCount: z.number().int(),
+  timeline: z.array(alarmEventSchema),
+  version: z.number().int(),
+});
+export const alarmPageSchema = z.object({ items: z.array(alarmSchema), nextCursor: z.string().optional() });
+
+/** `POST /alarms/acknowledge`: several alarms acknowledged with one reason. */
+export const ALARMS_ACKNOWLEDGED_AT_ONCE_MAX = 100;
+export const bulkAcknowledgementSchema = acknowledgementSchema.extend({
+  ids: z.array(z.string().min(1).max(200)).min(1, { error: MESSAGES.nothingSelected }).max(ALARMS_ACKNOWLEDGED_AT_ONCE_MAX, { error: MESSAGES.tooManySelected }),
+});

@@ -331,6 +331,8 @@ export const MESSAGES = {
   alarmAlreadyAcknowledged: "This alarm has already been acknowledged.",
   alarmNotActive: "This alarm is no longer active.",
   alarmSnoozeLimitReached: "This alarm cannot be snoozed again: its profile's snooze limit is reached.",
+  alarmNotFound: "Alarm not found.",
+  nothingSelected: "Nothing is selected.",
   alarmFilterCountInvalid: "The count must be a whole number from 0.",
   alarmFilterEndBeforeStart: "The end date must not be before the start date.",
   alarmFilterMaxRange: "The max range is 7 days.",

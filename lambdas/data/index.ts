@@ -18,6 +18,7 @@ export { AccountStore } from './accounts';
 export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } from './sessions';
 export { nameKeyOf } from './key-parts';
 export * from './entities/account';
+export * from './entities/alarm';
 export * from './entities/account-dashboard-preferences';
 export * from './entities/account-grid-settings';
 export * from './entities/account-preferences';

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import { account } from './entities/account';
+import { alarm } from './entities/alarm';
 import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
@@ -44,6 +45,7 @@ import { verificationCode } from './entities/verification-code';
  */
 export const ENTITIES = {
   account,
+  alarm,
   accountDashboardPreferences,
   accountGridSettings,
   accountPreferences,

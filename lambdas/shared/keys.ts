@@ -26,6 +26,7 @@ export const ENTITY = {
   deadLetter: 'DEADLETTER',
   deviceNote: 'NOTE',
   deviceFile: 'FILE',
+  alarm: 'ALARM',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 
