@@ -1,4 +1,5 @@
 import { accountRoutes } from './accounts/routes';
+import { alarmProfileRoutes } from './alarm-profiles/routes';
 import { dataLoggingProfileRoutes } from './data-logging-profiles/routes';
 import { departmentRoutes } from './departments/routes';
 import { deviceCommandRoutes } from './device-commands/routes';
@@ -52,6 +53,7 @@ export const HANDLERS = {
   sensors: 'lambdas/sensors/handler.ts',
   gateways: 'lambdas/gateways/handler.ts',
   dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
+  alarmProfiles: 'lambdas/alarm-profiles/handler.ts',
   deviceRecords: 'lambdas/device-records/handler.ts',
   deviceCommands: 'lambdas/device-commands/handler.ts',
   telemetry: 'lambdas/telemetry/handler.ts',
@@ -75,6 +77,7 @@ export const RESOURCE_ROUTES = [
   sensorRoutes,
   gatewayRoutes,
   dataLoggingProfileRoutes,
+  alarmProfileRoutes,
   deviceRecordRoutes,
   deviceCommandRoutes,
   telemetryRoutes,

@@ -52,9 +52,13 @@ export interface NamedRecordDefinition<R extends NamedRecordFields & I, I extend
     isInUse: (record: R) => boolean;
     /** The delete, conditioned on the version read and on nothing using the record. */
     deleteWhenUnused: (tableName: string, customerId: string, id: string, expectedVersion: number) => GuardedItem;
-    message: string;
+    /** The refusal; a template's values (how many use it) filled from the record as read. */
+    message: string | ((record: R) => string);
   };
 }
+
+/** A delete's refusal while the record is in use, a template's values filled from the record. */
+const inUseRefusal = <R>(message: string | ((record: R) => string), record: R) => conflict(typeof message === 'string' ? message : message(record));
 
 /**
  * A named, versioned, audited record of an organisation (docs/adding-an-entity.md): names
@@ -145,7 +149,7 @@ export class NamedRecordStore<R extends NamedRecordFields & I, I extends { name:
     const { definition } = this;
     const { inUse } = definition;
     const before = await this.get(customerId, id);
-    if (inUse?.isInUse(before)) throw conflict(inUse.message);
+    if (inUse?.isInUse(before)) throw inUseRefusal(inUse.message, before);
     const items = [
       inUse === undefined
         ? versionedDelete(definition.key(this.tableName, customerId, id), before.version)
@@ -160,7 +164,7 @@ export class NamedRecordStore<R extends NamedRecordFields & I, I extends { name:
       // The delete's condition does not say which part failed: in use since the read, or changed.
       if (inUse !== undefined && error instanceof DomainError && error.kind === 'conflict') {
         const current = await this.get(customerId, id).catch(() => undefined);
-        if (current !== undefined && inUse.isInUse(current)) throw conflict(inUse.message);
+        if (current !== undefined && inUse.isInUse(current)) throw inUseRefusal(inUse.message, current);
       }
       throw error;
     }

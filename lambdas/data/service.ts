@@ -2,12 +2,15 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import { account } from './entities/account';
 import { alarm } from './entities/alarm';
+import { alarmClockCursor, alarmTimerBucket } from './entities/alarm-timer';
+import { alarmProfile } from './entities/alarm-profile';
 import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
 import { calibration } from './entities/calibration';
 import { dataLoggingProfile } from './entities/data-logging-profile';
+import { deviceAlarmState } from './entities/device-alarm-state';
 import { deviceCommand } from './entities/device-command';
 import { deviceConfigVersion } from './entities/device-config-version';
 import { deviceFile } from './entities/device-file';
@@ -46,12 +49,16 @@ import { verificationCode } from './entities/verification-code';
 export const ENTITIES = {
   account,
   alarm,
+  alarmClockCursor,
+  alarmTimerBucket,
+  alarmProfile,
   accountDashboardPreferences,
   accountGridSettings,
   accountPreferences,
   auditEntry,
   calibration,
   dataLoggingProfile,
+  deviceAlarmState,
   deviceCommand,
   deviceConfigVersion,
   deviceFile,

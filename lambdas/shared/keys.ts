@@ -20,6 +20,7 @@ export const ENTITY = {
   sensor: 'SENSOR',
   gateway: 'GATEWAY',
   dataLoggingProfile: 'DATALOGGINGPROFILE',
+  alarmProfile: 'ALARMPROFILE',
   deviceCommand: 'COMMAND',
   reading: 'READING',
   rollup: 'ROLLUP',

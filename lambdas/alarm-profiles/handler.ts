@@ -1,0 +1,4 @@
+import { createResourceHandler } from '../shared/http';
+import { alarmProfileRoutes } from './routes';
+
+export const handler = createResourceHandler(alarmProfileRoutes);
