@@ -19,8 +19,6 @@ export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } fro
 export { nameKeyOf } from './key-parts';
 export * from './entities/account';
 export * from './entities/alarm';
-export * from './entities/alarm-timer';
-export * from './entities/device-alarm-state';
 export * from './entities/alarm-profile';
 export * from './entities/account-dashboard-preferences';
 export * from './entities/account-grid-settings';
