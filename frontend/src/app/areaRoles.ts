@@ -30,4 +30,6 @@ export const AREA_ROLES = {
   // Quick Register and Data Logging profiles (Administration): administrators.
   quickRegister: ORGANISATION_WRITERS,
   dataLoggingProfiles: ORGANISATION_WRITERS,
+  // Alarm profiles (Administration): administrators, as data logging profiles.
+  alarmProfiles: ORGANISATION_WRITERS,
 } as const satisfies Record<string, readonly Role[]>;

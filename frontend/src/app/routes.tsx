@@ -53,6 +53,7 @@ const InactiveGatewaysPage = lazy(() => import('../features/gateways/InactiveGat
 const GatewayDetailPage = lazy(() => import('../features/gateways/GatewayDetailPage'));
 const QuickRegisterPage = lazy(() => import('../features/quick-register/QuickRegisterPage'));
 const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-profiles/DataLoggingProfilesPage'));
+const AlarmProfilesPage = lazy(() => import('../features/alarm-profiles/AlarmProfilesPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -128,6 +129,7 @@ export function AppRoutes() {
             <Route path="gateways/:id" element={<RequireRole roles={AREA_ROLES.gateways}><GatewayDetailPage /></RequireRole>} />
             <Route path="quick-register" element={<RequireRole roles={AREA_ROLES.quickRegister}><QuickRegisterPage /></RequireRole>} />
             <Route path="data-logging-profiles" element={<RequireRole roles={AREA_ROLES.dataLoggingProfiles}><DataLoggingProfilesPage /></RequireRole>} />
+            <Route path="alarm-profiles" element={<RequireRole roles={AREA_ROLES.alarmProfiles}><AlarmProfilesPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />

@@ -15,15 +15,17 @@ export interface FormDialogProps {
   cancelLabel: string;
   submitLabel: string;
   submitColor?: ButtonProps['color'];
+  /** Fill the screen (a long form on a phone). */
+  fullScreen?: boolean;
   /** The form's fields (the dialog's content). */
   children: ReactNode;
 }
 
 /** A dialog around one form: its title, its fields, and Cancel and submit buttons at the foot. */
-export function FormDialog({ title, maxWidth, busy, onSubmit, onClose, cancelLabel, submitLabel, submitColor, children }: FormDialogProps) {
+export function FormDialog({ title, maxWidth, busy, onSubmit, onClose, cancelLabel, submitLabel, submitColor, fullScreen = false, children }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth fullScreen={fullScreen}>
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>

@@ -1,0 +1,375 @@
+import { useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useTheme } from '@mui/material/styles';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  ALARM_MEASUREMENTS,
+  ALARM_PROFILE_TYPES,
+  alarmProfileInputSchema,
+  type AlarmMeasurement,
+  type AlarmProfile,
+  type AlarmProfileFields,
+  type AlarmProfileInput,
+  type AlarmProfileType,
+} from '@domain/alarms/alarm-profile';
+import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
+import type { UnitOfMeasure } from '../../app/clientState';
+import { FormDialog } from '../../components/FormDialog';
+import { SelectField } from '../../components/SelectField';
+import { formFieldOf, useErrorText } from '../../components/useErrorText';
+import { useMessageText } from '../../i18n/messages';
+import { deadbandInUserUnit, defaultDeadbandText, limitInUserUnit, limitUnitSymbol } from './alarmProfileUnits';
+
+export interface AlarmProfileDialogProps {
+  /** The profile being edited (its limits in °C); none to add one. */
+  profile?: AlarmProfile;
+  /** The user's unit of measure: the limits are shown and typed in it. */
+  uom: UnitOfMeasure;
+  /** Saves; throws (an ApiError) when the API refuses. */
+  onSave(input: AlarmProfileFields): Promise<void>;
+  onClose(): void;
+}
+
+/** The fields an API refusal may name; the rest is toasted by the page. */
+const FORM_FIELDS = [
+  'name', 'description', 'types', 'alarmDelayMinutes', 'notificationDelayMinutes', 'snoozeIntervalMinutes', 'snoozeLimit',
+  'measurement', 'min', 'max', 'deadband', 'batteryThresholdPercent', 'batteryLifeDays', 'inactivityMinutes',
+] as const;
+
+type NumberFieldName = 'alarmDelayMinutes' | 'notificationDelayMinutes' | 'snoozeIntervalMinutes' | 'snoozeLimit' | 'min' | 'max' | 'deadband'
+  | 'batteryThresholdPercent' | 'batteryLifeDays' | 'inactivityMinutes';
+
+/** A custom schedule starts as office hours on weekdays, as a data logging profile's does. */
+const CUSTOM_SCHEDULE_START = { kind: 'custom', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '08:00', end: '18:00' } as const;
+
+const textOf = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+function defaults(profile: AlarmProfile | undefined, uom: UnitOfMeasure): AlarmProfileInput {
+  if (profile === undefined) {
+    return {
+      name: '', description: '', types: ['outOfRange'], alarmDelayMinutes: '0', notificationDelayMinutes: '0', snoozeIntervalMinutes: '0', snoozeLimit: '0',
+      measurement: 'temperature', unit: uom, min: '', max: '', deadband: '', batteryThresholdPercent: '', batteryLifeDays: '', inactivityMinutes: '',
+      processBased: false, schedule: { kind: 'always' },
+    };
+  }
+  const { measurement } = profile;
+  return {
+    name: profile.name,
+    description: profile.description,
+    types: [...profile.types],
+    alarmDelayMinutes: String(profile.alarmDelayMinutes),
+    notificationDelayMinutes: String(profile.notificationDelayMinutes),
+    snoozeIntervalMinutes: String(profile.snoozeIntervalMinutes),
+    snoozeLimit: String(profile.snoozeLimit),
+    measurement,
+    unit: uom,
+    // Stored in °C: shown in the user's unit, and sent back in it.
+    min: textOf(profile.min === undefined ? undefined : limitInUserUnit(profile.min, measurement, uom)),
+    max: textOf(profile.max === undefined ? undefined : limitInUserUnit(profile.max, measurement, uom)),
+    deadband: textOf(profile.deadband === undefined ? undefined : deadbandInUserUnit(profile.deadband, measurement, uom)),
+    batteryThresholdPercent: textOf(profile.batteryThresholdPercent),
+    batteryLifeDays: textOf(profile.batteryLifeDays),
+    inactivityMinutes: textOf(profile.inactivityMinutes),
+    processBased: profile.processBased,
+    schedule: profile.schedule.kind === 'custom' ? { ...profile.schedule, days: [...profile.schedule.days] } : { kind: 'always' },
+  };
+}
+
+/**
+ * What the schema checks: the form in the user's unit, with the fields of unticked types left
+ * out (hidden, they are neither checked nor sent).
+ */
+function inForce(values: AlarmProfileInput, uom: UnitOfMeasure): AlarmProfileInput {
+  const types: readonly string[] = Array.isArray(values.types) ? values.types : [];
+  return {
+    ...values,
+    unit: uom,
+    ...(types.includes('outOfRange') ? {} : { min: '', max: '', deadband: '' }),
+    ...(types.includes('lowBattery') ? {} : { batteryThresholdPercent: '', batteryLifeDays: '' }),
+  };
+}
+
+/** The message at a dotted path of the form's errors (the schedule's fields live in a union). */
+function messageAt(errors: FieldErrors<AlarmProfileInput>, path: string): string | undefined {
+  const node = path.split('.').reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[part], errors);
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Add or edit an alarm profile (SPEC sections 3 and 5; issue 13 section 1) on the domain's
+ * schema, so the browser refuses what the API refuses, in the same words. Limits are typed in
+ * the user's unit of measure and sent with it; the API keeps them in °C.
+ */
+export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfileDialogProps) {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const errorText = useErrorText();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const resolver = useMemo<Resolver<AlarmProfileInput, unknown, AlarmProfileFields>>(() => {
+    const schemaResolver = zodResolver(alarmProfileInputSchema);
+    return (values, context, options) => schemaResolver(inForce(values, uom), context, options);
+  }, [uom]);
+  const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<AlarmProfileInput, unknown, AlarmProfileFields>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: defaults(profile, uom),
+  });
+  const watchedTypes = useWatch({ control, name: 'types' });
+  const types: readonly string[] = Array.isArray(watchedTypes) ? watchedTypes : [];
+  const measurement: AlarmMeasurement = useWatch({ control, name: 'measurement' }) === 'humidity' ? 'humidity' : 'temperature';
+  const scheduleKind = (useWatch({ control, name: 'schedule.kind' }) as string | undefined) ?? 'always';
+  const errorOf = (path: string) => {
+    const message = messageAt(errors, path);
+    return message === undefined ? undefined : messageText(message);
+  };
+  const limitUnit = limitUnitSymbol(measurement, uom);
+
+  const submit = async (input: AlarmProfileFields) => {
+    try {
+      await onSave(input);
+    } catch (error) {
+      // A refusal of one field (a taken name) belongs under it; anything else is toasted by the page.
+      const field = formFieldOf(error, FORM_FIELDS);
+      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
+    }
+  };
+
+  const numberField = (name: NumberFieldName, options: { required?: boolean; hint?: string; unit?: string; size?: number } = {}) => {
+    const message = errorOf(name);
+    return (
+      <Grid size={{ xs: 12, sm: options.size ?? 6 }}>
+        <TextField
+          {...register(name)}
+          label={t(`alarmProfiles.fields.${name}`)}
+          required={options.required ?? false}
+          fullWidth
+          margin="dense"
+          autoComplete="off"
+          slotProps={{
+            htmlInput: { inputMode: 'decimal' },
+            ...(options.unit === undefined ? {} : { input: { endAdornment: <InputAdornment position="end">{options.unit}</InputAdornment> } }),
+          }}
+          error={message !== undefined}
+          helperText={message ?? options.hint ?? ' '}
+        />
+      </Grid>
+    );
+  };
+
+  const nameError = errorOf('name');
+  const descriptionError = errorOf('description');
+  const typesError = errorOf('types');
+  const daysError = errorOf('schedule.days');
+  const startError = errorOf('schedule.start');
+  const endError = errorOf('schedule.end');
+
+  return (
+    <FormDialog
+      title={t(profile ? 'alarmProfiles.editTitle' : 'alarmProfiles.addTitle')}
+      maxWidth="md"
+      fullScreen={fullScreen}
+      busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onClose={onClose}
+      cancelLabel={t('catalog.cancel')}
+      submitLabel={t('catalog.save')}
+    >
+      <Grid container columnSpacing={2}>
+        <Grid size={12}>
+          <TextField
+            {...register('name')}
+            label={t('alarmProfiles.fields.name')}
+            required
+            autoFocus
+            fullWidth
+            margin="dense"
+            autoComplete="off"
+            error={nameError !== undefined}
+            helperText={nameError ?? ' '}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...register('description')}
+            label={t('alarmProfiles.fields.description')}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            error={descriptionError !== undefined}
+            helperText={descriptionError ?? ' '}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="types"
+            render={({ field: { value, onChange, onBlur } }) => {
+              const chosen: AlarmProfileType[] = Array.isArray(value) ? value : [];
+              return (
+                <FormControl component="fieldset" margin="dense" required error={typesError !== undefined}>
+                  <FormLabel component="legend">{t('alarmProfiles.fields.types')}</FormLabel>
+                  <FormGroup row>
+                    {ALARM_PROFILE_TYPES.map((type) => (
+                      <FormControlLabel
+                        key={type}
+                        label={t(`alarmProfiles.types.${type}`)}
+                        control={(
+                          <Checkbox
+                            checked={chosen.includes(type)}
+                            onBlur={onBlur}
+                            onChange={(event) => onChange(event.target.checked ? [...chosen, type] : chosen.filter((entry) => entry !== type))}
+                          />
+                        )}
+                      />
+                    ))}
+                  </FormGroup>
+                  <FormHelperText>{typesError ?? ' '}</FormHelperText>
+                </FormControl>
+              );
+            }}
+          />
+        </Grid>
+        {numberField('alarmDelayMinutes', { required: true, hint: t('alarmProfiles.hints.alarmDelayMinutes') })}
+        {numberField('notificationDelayMinutes', { required: true, hint: t('alarmProfiles.hints.notificationDelayMinutes') })}
+        {numberField('snoozeIntervalMinutes', { required: true, hint: t('alarmProfiles.hints.snoozeIntervalMinutes') })}
+        {numberField('snoozeLimit', { required: true, hint: t('alarmProfiles.hints.snoozeLimit') })}
+        {types.includes('outOfRange') && (
+          <>
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('alarmProfiles.sections.limits')}</Typography>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <SelectField
+                control={control}
+                name="measurement"
+                label={t('alarmProfiles.fields.measurement')}
+                required
+                options={ALARM_MEASUREMENTS.map((option) => ({ value: option, label: t(`alarmProfiles.measurements.${option}`) }))}
+              />
+            </Grid>
+            {numberField('deadband', { unit: limitUnit, hint: t('alarmProfiles.hints.deadband', { default: defaultDeadbandText(measurement, uom) }) })}
+            {numberField('min', { required: true, unit: limitUnit, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
+            {numberField('max', { required: true, unit: limitUnit, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
+          </>
+        )}
+        {types.includes('lowBattery') && (
+          <>
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('alarmProfiles.sections.battery')}</Typography>
+            </Grid>
+            {numberField('batteryThresholdPercent', { required: true, unit: '%', hint: t('alarmProfiles.hints.batteryThresholdPercent') })}
+            {numberField('batteryLifeDays', { required: true, hint: t('alarmProfiles.hints.batteryLifeDays') })}
+          </>
+        )}
+        {numberField('inactivityMinutes', { hint: t('alarmProfiles.hints.inactivityMinutes') })}
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <Controller
+            control={control}
+            name="processBased"
+            render={({ field: { value, onChange } }) => (
+              <FormControlLabel
+                control={<Switch checked={value === true} onChange={(event) => onChange(event.target.checked)} />}
+                label={t('alarmProfiles.fields.processBased')}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormControl component="fieldset" margin="dense">
+            <FormLabel component="legend">{t('alarmProfiles.fields.schedule')}</FormLabel>
+            <RadioGroup
+              row
+              value={scheduleKind}
+              onChange={(event) => setValue(
+                'schedule',
+                event.target.value === 'custom' ? { ...CUSTOM_SCHEDULE_START, days: [...CUSTOM_SCHEDULE_START.days] } : { kind: 'always' },
+                { shouldDirty: true },
+              )}
+            >
+              <FormControlLabel value="always" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.always')} />
+              <FormControlLabel value="custom" control={<Radio />} label={t('dataLoggingProfiles.scheduleKinds.custom')} />
+            </RadioGroup>
+          </FormControl>
+        </Grid>
+        {scheduleKind === 'custom' && (
+          <>
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="schedule.days"
+                render={({ field: { value, onChange } }) => {
+                  const days = Array.isArray(value) ? (value as Weekday[]) : [];
+                  return (
+                    <FormControl component="fieldset" error={daysError !== undefined}>
+                      <FormLabel component="legend">{t('dataLoggingProfiles.fields.days')}</FormLabel>
+                      <FormGroup row>
+                        {WEEKDAYS.map((day) => (
+                          <FormControlLabel
+                            key={day}
+                            label={t(`dataLoggingProfiles.days.${day}`)}
+                            control={(
+                              <Checkbox
+                                checked={days.includes(day)}
+                                onChange={(event) => onChange(event.target.checked ? [...days, day] : days.filter((chosen) => chosen !== day))}
+                              />
+                            )}
+                          />
+                        ))}
+                      </FormGroup>
+                      <FormHelperText>{daysError ?? ' '}</FormHelperText>
+                    </FormControl>
+                  );
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...register('schedule.start')}
+                type="time"
+                label={t('dataLoggingProfiles.fields.start')}
+                required
+                fullWidth
+                margin="dense"
+                slotProps={{ inputLabel: { shrink: true } }}
+                error={startError !== undefined}
+                helperText={startError ?? ' '}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...register('schedule.end')}
+                type="time"
+                label={t('dataLoggingProfiles.fields.end')}
+                required
+                fullWidth
+                margin="dense"
+                slotProps={{ inputLabel: { shrink: true } }}
+                error={endError !== undefined}
+                helperText={endError ?? t('dataLoggingProfiles.hints.end')}
+              />
+            </Grid>
+          </>
+        )}
+      </Grid>
+    </FormDialog>
+  );
+}
