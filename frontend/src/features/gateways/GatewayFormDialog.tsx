@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { GATEWAY_MODELS } from '@domain/devices/device-catalogue';
 import { gatewayInputSchema, type Gateway, type GatewayFormValues, type GatewayInput } from '@domain/devices/gateway';
 import type { MessageKey } from '@domain/core/messages';
+import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
@@ -27,8 +28,8 @@ import type { Places } from './usePlaces';
 /** The form's values: the schema's input, with the position as the two text fields it is typed in. */
 export type GatewayForm = Omit<GatewayFormValues, 'position'> & { position: { latitude: string; longitude: string } };
 
-type FormField = 'name' | 'model' | 'macId' | 'eui' | 'locationIds' | 'siteId';
-const GATEWAY_FORM_FIELDS: readonly FormField[] = ['name', 'model', 'macId', 'eui', 'locationIds', 'siteId'];
+type FormField = 'name' | 'model' | 'macId' | 'eui' | 'locationIds' | 'siteId' | 'alarmProfileId';
+const GATEWAY_FORM_FIELDS: readonly FormField[] = ['name', 'model', 'macId', 'eui', 'locationIds', 'siteId', 'alarmProfileId'];
 
 export interface GatewayFormDialogProps {
   /** The gateway being edited; none to add one. */
@@ -56,8 +57,8 @@ function defaultsOf(gateway: Gateway | undefined, placement: GatewayFormDialogPr
     imageFileIds: gateway?.imageFileIds ?? [],
     isActive: gateway?.isActive ?? true,
     position: { latitude: position === undefined ? '' : String(position.latitude), longitude: position === undefined ? '' : String(position.longitude) },
-    // Alarm profiles and notification groups come with the alarms issue: kept as they are.
-    ...(gateway?.alarmProfileId ? { alarmProfileId: gateway.alarmProfileId } : {}),
+    alarmProfileId: gateway?.alarmProfileId ?? '',
+    // Notification groups come with the notifications issue: kept as they are.
     ...(gateway?.notificationGroupId ? { notificationGroupId: gateway.notificationGroupId } : {}),
   };
 }
@@ -76,6 +77,7 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
   const [locating, setLocating] = useState(false);
   const [geolocationProblem, setGeolocationProblem] = useState<GeolocationProblem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const alarmProfiles = useAlarmProfiles();
   const {
     register,
     control,
@@ -201,6 +203,15 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
             required
             options={siteChoices}
             {...(siteOptions.length === 0 ? { helper: t('gateways.hints.siteAfterLocations') } : {})}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectField
+            control={control}
+            name="alarmProfileId"
+            label={t('gateways.fields.alarmProfileId')}
+            noneLabel={t('gateways.noAlarmProfile')}
+            options={(alarmProfiles.data ?? []).map((profile) => ({ value: profile.id, label: profile.name }))}
           />
         </Grid>
         <Grid size={12}>

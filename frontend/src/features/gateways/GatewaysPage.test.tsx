@@ -10,7 +10,7 @@ import type { SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';
 import GatewaysPage from './GatewaysPage';
 import InactiveGatewaysPage from './InactiveGatewaysPage';
-import { gatewayFixture, navbarFixture } from './gatewayFixtures';
+import { alarmProfilesFixture, gatewayFixture, navbarFixture } from './gatewayFixtures';
 
 const fake = vi.hoisted(() => ({
   role: 'admin' as Role,
@@ -32,6 +32,7 @@ function answer(path: string, request?: ApiRequest): unknown {
   if (path.startsWith('/account/gridsettings/')) return {};
   if (path === '/locations/navbar') return navbarFixture;
   if (path === '/gateways?limit=100' && request?.method === undefined) return { items: [dock] };
+  if (path === '/alarmprofiles?limit=100') return alarmProfilesFixture;
   throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
 }
 
@@ -117,13 +118,16 @@ describe('GatewaysPage', () => {
     await fillGateway(user, dialog, '0016c001f000c3d4');
     await user.type(within(dialog).getByRole('textbox', { name: /^Latitude/ }), '51.5');
     await user.type(within(dialog).getByRole('textbox', { name: /^Longitude/ }), '-0.12');
+    // The organisation's alarm profiles, by name.
+    await user.click(within(dialog).getByRole('combobox', { name: /^Alarm profile/ }));
+    await user.click(await screen.findByRole('option', { name: 'Gateway offline' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Gateway "Freezer gateway" added.')).toBeVisible();
     const body = fake.api.mock.calls.find(([path, request]) => path === '/gateways' && request?.method === 'POST')?.[1]?.body as GatewayInput;
     expect(body).toMatchObject({
       name: 'Freezer gateway', model: 'GW-SG1', macId: '00:1A:2B:3C:4D:5F', eui: '0016C001F000C3D4',
-      locationIds: ['l-1'], siteId: 's-2', imageFileIds: [], isActive: true, position: { latitude: 51.5, longitude: -0.12 },
+      locationIds: ['l-1'], siteId: 's-2', imageFileIds: [], isActive: true, position: { latitude: 51.5, longitude: -0.12 }, alarmProfileId: 'ap-9',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add gateway' })).toBeNull());
     expect(await screen.findByRole('link', { name: 'Freezer gateway' })).toBeInTheDocument();
@@ -225,6 +229,7 @@ describe('GatewaysPage, editing images and position', () => {
     if (path.startsWith('/account/gridsettings/')) return {};
     if (path === '/locations/navbar') return navbarFixture;
     if (path === '/gateways?limit=100') return { items: [withImages] };
+    if (path === '/alarmprofiles?limit=100') return alarmProfilesFixture;
     if (path === '/gateways/0016C001F000A1B2/files?limit=100&kind=image') return { items: [storedImage('f-1', 'front.png'), storedImage('f-2', 'rack.png')] };
     if (/^\/gateways\/0016C001F000A1B2\/files\/f-\d\/download$/.test(path)) return { url: `http://files.local/${path.split('/')[4] ?? ''}`, expiresAt: '2026-01-15T10:15:00.000Z' };
     if (request?.method === 'PUT' && path === '/gateways/0016C001F000A1B2') return { ...withImages, ...(request.body as object) };

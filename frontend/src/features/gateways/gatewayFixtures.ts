@@ -1,3 +1,4 @@
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { Gateway } from '@domain/devices/gateway';
 
 const at = '2026-01-15T10:00:00.000Z';
@@ -34,4 +35,13 @@ export const navbarFixture = {
     { id: 'l-1', name: 'Head Office', displayName: 'Head Office', sites: [{ id: 's-1', name: 'Main Kitchen' }, { id: 's-2', name: 'Bakery' }] },
     { id: 'l-2', name: 'Depot', displayName: 'Depot', sites: [{ id: 's-3', name: 'Cold Store' }] },
   ],
+};
+
+/** The organisation's alarm profiles, as the gateway form offers them. */
+export const alarmProfilesFixture: { items: AlarmProfile[] } = {
+  items: [{
+    id: 'ap-9', name: 'Gateway offline', description: 'Gateways that stop reporting', types: ['inactivity'], alarmDelayMinutes: 10, notificationDelayMinutes: 0,
+    snoozeIntervalMinutes: 30, snoozeLimit: 3, measurement: 'temperature', unit: 'C', processBased: false, schedule: { kind: 'always' },
+    sensorCount: 0, gatewayCount: 0, createdAt: at, updatedAt: at, createdBy: 'a', updatedBy: 'a', version: 1,
+  }],
 };

@@ -74,6 +74,14 @@ describe('the sensor detail', () => {
     expect(await screen.findByText('No alarms for this sensor yet')).toBeInTheDocument();
   });
 
+  it('names the sensor\'s alarm profile on the details tab', async () => {
+    fake.role = 'basicuser';
+    sensor = sensorFixture({ alarmProfileId: 'ap-1' });
+    renderDetail('details');
+    const label = await screen.findByText('Alarm profile');
+    expect(label.nextElementSibling).toHaveTextContent('Walk-in cooler');
+  });
+
   it('shows the refusal to delete a sensor that has notes', async () => {
     fake.role = 'admin';
     const user = userEvent.setup();

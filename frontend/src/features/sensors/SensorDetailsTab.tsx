@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { Sensor } from '@domain/devices/sensor';
+import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
@@ -43,6 +44,7 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
   const profiles = useDataLoggingProfileChoices();
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
+  const alarmProfiles = useAlarmProfiles();
   const labels = contactLabelsOf(sensor, t);
   const profileName = (id: string) => profiles.data?.find((profile) => profile.id === id)?.name ?? id;
   const nameIn = (items: { id: string; name: string }[] | undefined, id: string | undefined) =>
@@ -83,7 +85,8 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
         {sensor.closeLabel !== undefined && <Detail label={t('sensors.fields.closeLabel')}>{sensor.closeLabel}</Detail>}
         <Detail label={t('sensors.fields.departmentId')}>{nameIn(departments.data, sensor.departmentId)}</Detail>
         <Detail label={t('sensors.fields.divisionId')}>{nameIn(divisions.data, sensor.divisionId)}</Detail>
-        <Detail label={t('sensors.fields.alarmProfileId')}>{sensor.alarmProfileId}</Detail>
+        <Detail label={t('sensors.fields.alarmProfileId')}>{nameIn(alarmProfiles.data, sensor.alarmProfileId)}</Detail>
+        <Detail label={t('sensors.fields.deviceAlarmProfileId')}>{nameIn(alarmProfiles.data, sensor.deviceAlarmProfileId)}</Detail>
         <Detail label={t('sensors.fields.notificationGroupIds')}>{sensor.notificationGroupIds.join(', ')}</Detail>
         <Detail label={t('sensors.details.registeredOn')}>{dateTime(sensor.registeredOn)}</Detail>
         <Detail label={t('sensors.details.lastReset')}>{dateTime(sensor.lastReset)}</Detail>

@@ -73,6 +73,8 @@ describe('SensorFormDialog', () => {
     for (const channel of ['Channel 1', 'Channel 2']) {
       await pick(user, /^Data logging profile/, 'Every 5 minutes', screen.getByRole('group', { name: channel }));
     }
+    // The organisation's alarm profiles, by name.
+    await pick(user, /^Alarm profile/, 'Walk-in cooler');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.sensorIdSpecialCharacters)).toBeInTheDocument();
 
@@ -82,7 +84,7 @@ describe('SensorFormDialog', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]?.[0]).toMatchObject({
       id: 'AB12CD34', name: 'Back Door', deviceModel: 'CT-500D', locationId: 'l-1', siteId: 's-1', gatewayId: 'A84041000181B2C1',
-      connectionType: 'loraWan', openLabel: 'Open', closeLabel: 'Closed',
+      connectionType: 'loraWan', openLabel: 'Open', closeLabel: 'Closed', alarmProfileId: 'ap-1',
       channels: [
         { channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'contact', sensorSubType: 'door' },
         { channel: 2, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'ambient' },

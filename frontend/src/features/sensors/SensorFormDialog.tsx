@@ -27,6 +27,7 @@ import {
   type SensorFormValues,
   type SensorInput,
 } from '@domain/devices/sensor';
+import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices, useSiteGateways } from '../../api/sensors';
 import { FormDialog } from '../../components/FormDialog';
@@ -49,7 +50,7 @@ export interface SensorFormDialogProps {
 type Field = FieldPath<SensorFormValues>;
 
 /** The fields an API refusal may name (a channel's nested path belongs to `channels`); the rest show above the form. */
-const SENSOR_FORM_FIELDS = ['id', 'name', 'gatewayId', 'siteId', 'locationId', 'connectionType', 'deviceModel', 'channels'] as const satisfies readonly Field[];
+const SENSOR_FORM_FIELDS = ['id', 'name', 'gatewayId', 'siteId', 'locationId', 'connectionType', 'deviceModel', 'channels', 'alarmProfileId', 'deviceAlarmProfileId'] as const satisfies readonly Field[];
 
 type ChannelValues = SensorFormValues['channels'][number];
 
@@ -121,6 +122,7 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
   const errorText = useErrorText();
   const lookups = useSensorLookups();
   const profiles = useDataLoggingProfileChoices();
+  const alarmProfiles = useAlarmProfiles();
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
   const [formError, setFormError] = useState<string | null>(null);
@@ -224,6 +226,7 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
   };
 
   const profileOptions = (profiles.data ?? []).map((profile) => ({ value: profile.id, label: profile.name }));
+  const alarmProfileOptions = (alarmProfiles.data ?? []).map((profile) => ({ value: profile.id, label: profile.name }));
   const channelsError = errorAt('channels');
 
   return (
@@ -341,13 +344,16 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
           </Grid>
         </Section>
         <Section title={t('sensors.sections.alarms')}>
-          {(['alarmProfileId', 'notificationGroupIds'] as const).map((name) => (
+          {(['alarmProfileId', 'deviceAlarmProfileId'] as const).map((name) => (
             <Grid key={name} size={{ xs: 12, sm: 6 }}>
-              <TextField select disabled fullWidth margin="dense" label={t(`sensors.fields.${name}`)} value="">
-                <MenuItem value="">{t('sensors.none')}</MenuItem>
-              </TextField>
+              {select(name, t(`sensors.fields.${name}`), alarmProfileOptions, { none: true })}
             </Grid>
           ))}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField select disabled fullWidth margin="dense" label={t('sensors.fields.notificationGroupIds')} value="">
+              <MenuItem value="">{t('sensors.none')}</MenuItem>
+            </TextField>
+          </Grid>
           <Grid size={12}>
             <Typography variant="body2" color="text.secondary">{t('sensors.alarmsLater')}</Typography>
           </Grid>

@@ -1,3 +1,4 @@
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { Navbar } from '@domain/identity/account';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import type { Gateway } from '@domain/devices/gateway';
@@ -48,6 +49,12 @@ export const PROFILE: DataLoggingProfile = {
   deviation: 0.5, schedule: { kind: 'always' }, useCount: 0, createdAt: at, updatedAt: at, createdBy: 'a', updatedBy: 'a', version: 1,
 };
 
+export const ALARM_PROFILE: AlarmProfile = {
+  id: 'ap-1', name: 'Walk-in cooler', description: 'Walk-in coolers', types: ['outOfRange'], alarmDelayMinutes: 30, notificationDelayMinutes: 0,
+  snoozeIntervalMinutes: 30, snoozeLimit: 3, measurement: 'temperature', unit: 'C', min: 0, max: 5, deadband: 0.5, processBased: false,
+  schedule: { kind: 'always' }, sensorCount: 1, gatewayCount: 0, createdAt: at, updatedAt: at, createdBy: 'a', updatedBy: 'a', version: 1,
+};
+
 export const GATEWAY: Gateway = {
   id: 'A84041000181B2C1', name: 'Kitchen Gateway', model: 'GW-SG1', macId: '00:1A:2B:3C:4D:5E', eui: 'A84041000181B2C1', locationIds: ['l-1'], siteId: 's-1',
   notes: '', imageFileIds: [], isActive: true, status: 'Active', sensorCount: 1, noteCount: 0, state: { online: true },
@@ -62,6 +69,7 @@ export function lookupAnswer(path: string): unknown {
   if (path === '/locations/navbar') return NAVBAR;
   if (path.startsWith('/gateways?')) return { items: [GATEWAY] };
   if (path.startsWith('/dataloggingprofiles?')) return { items: [PROFILE] };
+  if (path.startsWith('/alarmprofiles?')) return { items: [ALARM_PROFILE] };
   if (path.startsWith('/departments?') || path.startsWith('/divisions?')) return { items: [] };
   return undefined;
 }
