@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
@@ -46,7 +47,10 @@ describe('AlarmProfilesPage', () => {
     fake.api.mockImplementation(answer);
     updateClientState({ uom: 'C' });
   });
-  afterEach(() => updateClientState({ uom: 'C' }));
+  afterEach(async () => {
+    updateClientState({ uom: 'C' });
+    await i18next.changeLanguage('en');
+  });
 
   it('lists the profiles with their types translated and the limits in the user\'s unit', async () => {
     updateClientState({ uom: 'F' });
@@ -103,7 +107,7 @@ describe('AlarmProfilesPage', () => {
     expect(await screen.findByText('32 to 41 °F')).toBeInTheDocument();
   });
 
-  it('edits in the user\'s unit, asks for the battery fields only with low battery, and shows a refused delete with the counts', async () => {
+  it('edits in the user\'s unit, and asks for the battery fields only with low battery', async () => {
     updateClientState({ uom: 'F' });
     const user = userEvent.setup();
     renderScreen(<AlarmProfilesPage />);
@@ -116,17 +120,24 @@ describe('AlarmProfilesPage', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Low battery' }));
     expect(within(dialog).queryByRole('textbox', { name: /^Battery threshold/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit alarm profile' })).toBeNull());
+  });
 
+  it('shows the types and a refused delete in the user\'s language, with the counts', async () => {
+    await i18next.changeLanguage('fr');
+    const user = userEvent.setup();
+    renderScreen(<AlarmProfilesPage />);
+    expect(await screen.findByText('Hors plage, Batterie faible')).toBeInTheDocument();
     fake.api.mockImplementation((path, request) => {
       if (request?.method === 'DELETE') {
         throw new ApiError(409, MESSAGES.alarmProfileInUse.replace('{{sensorCount}}', '2').replace('{{gatewayCount}}', '1'), { code: 'alarmProfileInUse' });
       }
       return answer(path, request);
     });
-    await user.click(screen.getByRole('button', { name: 'Delete Vaccine fridge' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete alarm profile' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('This alarm profile cannot be deleted: 2 sensor(s) and 1 gateway(s) use it.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Supprimer Vaccine fridge' }));
+    const confirm = await screen.findByRole('dialog', { name: "Supprimer le profil d'alarme" });
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText("Ce profil d'alarme ne peut pas être supprimé : 2 capteur(s) et 1 passerelle(s) l'utilisent.")).toBeVisible();
     expect(fake.api).toHaveBeenCalledWith('/alarmprofiles/ap-1', { method: 'DELETE' });
     expect(screen.getByText('Vaccine fridge')).toBeInTheDocument();
   });
