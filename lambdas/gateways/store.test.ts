@@ -100,4 +100,39 @@ describe('GatewayStore', () => {
     dynamo.on(GetCommand).resolves({ Item: { ...free, type: 'GATEWAY', sensorCount: 1 } });
     await expect(store.delete(caller, 'org-1', free)).rejects.toMatchObject({ refusal: { sensorCount: 1 } });
   });
+
+  it("counts the gateway on the alarm profile it names: +1 on create, -1 and +1 on a change, -1 on delete, each on the profile existing", async () => {
+    // Prepare
+    const alarmProfileUses = () => dynamo.commandCalls(TransactWriteCommand).map((call) => (call.args[0].input.TransactItems ?? [])
+      .filter((item) => String(item.Update?.Key?.['pk']) === 'C#org-1#ALARMPROFILE')
+      .map((item) => [item.Update?.Key?.['sk'], item.Update?.ExpressionAttributeNames?.['#count'], item.Update?.ExpressionAttributeValues?.[':delta'], item.Update?.ConditionExpression]));
+    const using = { ...stored, sensorCount: 0, alarmProfileId: 'ap-1' };
+
+    // Act
+    await store.create(caller, 'org-1', input({ alarmProfileId: 'ap-1' }));
+    await store.update(caller, 'org-1', using, input({ alarmProfileId: 'ap-2' }));
+    await store.update(caller, 'org-1', using, input({ alarmProfileId: 'ap-1', name: 'Renamed' }));
+    await store.delete(caller, 'org-1', using);
+
+    // Assess
+    expect(alarmProfileUses()).toEqual([
+      [['ALARMPROFILE#ap-1', 'gatewayCount', 1, 'attribute_exists(pk)']],
+      [['ALARMPROFILE#ap-1', 'gatewayCount', -1, 'attribute_exists(pk)'], ['ALARMPROFILE#ap-2', 'gatewayCount', 1, 'attribute_exists(pk)']],
+      [],
+      [['ALARMPROFILE#ap-1', 'gatewayCount', -1, 'attribute_exists(pk)']],
+    ]);
+  });
+
+  it('refuses a gateway naming an alarm profile the organisation does not have', async () => {
+    // Prepare: the profile's count is the item whose condition fails.
+    dynamo.on(TransactWriteCommand).callsFake((transaction: { TransactItems: { Update?: { Key?: Record<string, unknown> } }[] }) => {
+      throw new TransactionCanceledException({
+        message: 'cancelled', $metadata: {},
+        CancellationReasons: transaction.TransactItems.map((item) => ({ Code: item.Update?.Key?.['pk'] === 'C#org-1#ALARMPROFILE' ? 'ConditionalCheckFailed' : 'None' })),
+      });
+    });
+
+    // Act, Assess
+    await expect(store.create(caller, 'org-1', input({ alarmProfileId: 'missing' }))).rejects.toMatchObject({ kind: 'validation', message: MESSAGES.alarmProfileUnknown });
+  });
 });

@@ -3,6 +3,7 @@ import { conflict, validationError } from '@domain/core/errors';
 import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type GatewayInput } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import {
+  alarmProfileUseMoves,
   attachReference,
   auditEntryPut,
   claimUnique,
@@ -97,8 +98,8 @@ function audited(record: GatewayRecord): Record<string, unknown> {
  * Gateways on the single table (docs/data-model.md "Gateways"). The id is the EUI, so the
  * configuration item's own key refuses a second gateway with that EUI; a marker does the same
  * for the MAC id. A gateway is attached to its site and each of its locations by references,
- * written in its own transactions with its audit entry and the organisation's device
- * configuration version (the ingest's cache watches it). Updates SET only the fields of the
+ * written in its own transactions with its audit entry, its alarm profile's gateway count
+ * and the organisation's device configuration version (the ingest's cache watches it). Updates SET only the fields of the
  * form (never a whole-item Put), so the counters other stores ADD are never overwritten.
  */
 export class GatewayStore {
@@ -173,6 +174,7 @@ export class GatewayStore {
       this.claimMac(customerId, record.macId, record.id),
       ...this.attach(customerId, { entity: ENTITY.site, id: record.siteId }, record),
       ...record.locationIds.flatMap((locationId) => this.attach(customerId, { entity: ENTITY.location, id: locationId }, record)),
+      ...this.alarmProfileUse(customerId, undefined, record),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
@@ -208,6 +210,7 @@ export class GatewayStore {
     if (after.macId !== before.macId) items.push(this.claimMac(customerId, after.macId, id), this.releaseMac(customerId, before.macId));
     items.push(...this.moveReferences(customerId, before, after));
     items.push(...this.imagesExist(customerId, id, after.imageFileIds.filter((fileId) => !before.imageFileIds.includes(fileId))));
+    items.push(...this.alarmProfileUse(customerId, before, after));
     items.push(deviceConfigVersionBump(this.tableName, customerId));
     items.push(this.audit(caller, customerId, id, 'update', before, after));
     await runTransaction(this.client, items);
@@ -226,6 +229,7 @@ export class GatewayStore {
       this.releaseMac(customerId, before.macId),
       ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
+      ...this.alarmProfileUse(customerId, before, undefined),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];
@@ -275,6 +279,11 @@ export class GatewayStore {
       },
       onConditionFailed: () => validationError(MESSAGES.gatewayImageUnknown, { imageFileIds: MESSAGES.gatewayImageUnknown }),
     }));
+  }
+
+  /** The alarm profile's gateway count follows the gateway: the profile it names must exist (a missing one is refused). */
+  private alarmProfileUse(customerId: string, before: GatewayRecord | undefined, after: GatewayRecord | undefined): GuardedItem[] {
+    return alarmProfileUseMoves(this.tableName, customerId, 'gateway', before?.alarmProfileId, after?.alarmProfileId);
   }
 
   private reference(gateway: Pick<GatewayRecord, 'id' | 'name'>): Reference {

@@ -131,6 +131,50 @@ describe('SensorStore writes', () => {
     await expect(store.createMany(caller, 'org-1', Array.from({ length: SENSORS_PER_TRANSACTION + 1 }, () => sensor('A1B2C3D4')))).rejects.toThrow();
   });
 
+  it("counts a sensor on the alarm profile it names, on the profile existing: +1 on create, once for a batch, -1 and +1 on a change, -1 on delete", async () => {
+    // Prepare
+    const alarmProfileUses = () => dynamo.commandCalls(TransactWriteCommand).map((call) => (call.args[0].input.TransactItems ?? [])
+      .filter((item) => String(item.Update?.Key?.['pk']) === 'C#org-1#ALARMPROFILE')
+      .map((item) => [item.Update?.Key?.['sk'], item.Update?.ExpressionAttributeNames?.['#count'], item.Update?.ExpressionAttributeValues?.[':delta'], item.Update?.ConditionExpression]));
+    const sensor = (id: string, alarmProfileId = 'ap-1') => sensorInputSchema.parse({
+      id, name: id, deviceModel: 'CT-100', locationId: 'l-1', siteId: 's-1', gatewayId: 'g1', connectionType: 'subGhz', alarmProfileId,
+      channels: [{ channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'freezer' }],
+    });
+    const record = toSensorRecord(config('A1B2C3D4', { alarmProfileId: 'ap-1' }));
+
+    // Act
+    await store.create(caller, 'org-1', sensor('A1B2C3D4'));
+    await store.createMany(caller, 'org-1', [sensor('B1B2C3D4'), sensor('C1B2C3D4')]);
+    await store.update(caller, 'org-1', record, { ...sensor('A1B2C3D4', 'ap-2'), name: record.name });
+    await store.update(caller, 'org-1', record, { ...sensor('A1B2C3D4'), name: 'Renamed' });
+    await store.delete(caller, 'org-1', record);
+
+    // Assess
+    const exists = 'attribute_exists(pk)';
+    expect(alarmProfileUses()).toEqual([
+      [['ALARMPROFILE#ap-1', 'sensorCount', 1, exists]],
+      [['ALARMPROFILE#ap-1', 'sensorCount', 2, exists]],
+      [['ALARMPROFILE#ap-1', 'sensorCount', -1, exists], ['ALARMPROFILE#ap-2', 'sensorCount', 1, exists]],
+      [],
+      [['ALARMPROFILE#ap-1', 'sensorCount', -1, exists]],
+    ]);
+    // Sensors added together share their alarm profile (one count item for the batch).
+    await expect(store.createMany(caller, 'org-1', [sensor('D1B2C3D4'), sensor('E1B2C3D4', 'ap-2')])).rejects.toThrow();
+  });
+
+  it('refuses a sensor naming an alarm profile the organisation does not have, with the spec message', async () => {
+    // Prepare: the sensor, its two references (a put and a count each), the gateway's count, the logging profile's, then the alarm profile's.
+    dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({
+      message: 'cancelled', $metadata: {}, CancellationReasons: [...Array.from({ length: 7 }, () => ({ Code: 'None' })), { Code: 'ConditionalCheckFailed' }],
+    }));
+
+    // Act, Assess
+    await expect(store.create(caller, 'org-1', sensorInputSchema.parse({
+      id: 'a1b2c3d4', name: 'Cooler', deviceModel: 'CT-100', locationId: 'l-1', siteId: 's-1', gatewayId: 'g1', connectionType: 'subGhz', alarmProfileId: 'missing',
+      channels: [{ channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'freezer' }],
+    }))).rejects.toMatchObject({ kind: 'validation', message: MESSAGES.alarmProfileUnknown });
+  });
+
   it('finds which ids are already sensors, and where, asking again for the keys DynamoDB left unprocessed', async () => {
     dynamo.on(BatchGetCommand)
       .resolvesOnce({

@@ -24,6 +24,8 @@ import {
   type SensorInput,
 } from '@domain/devices/sensor';
 import {
+  alarmProfileUseMoves,
+  alarmProfileUseUpdate,
   auditEntryPut,
   batchGet,
   createPut,
@@ -117,7 +119,7 @@ const sensorTarget = (entity: typeof ENTITY.site | typeof ENTITY.location, id: s
  * it (`SENSOR#<id>#STATE`), so one Query lists both. Each write, in one transaction: the item
  * (updated field by field, never replaced, since others ADD counters on it), its references on
  * its site and location, its gateway's sensor count, its data logging profiles' use counts,
- * the organisation's device configuration version (the ingest's cache watches it), and its
+ * its alarm profile's sensor count, the organisation's device configuration version (the ingest's cache watches it), and its
  * audit entry (the history); updates and deletes are conditioned on the version read.
  */
 export class SensorStore {
@@ -320,6 +322,7 @@ export class SensorStore {
       ...this.attach(customerId, record),
       gatewaySensorCountUpdate(this.tableName, customerId, record.gatewayId, 1),
       ...this.profileUse(customerId, undefined, record),
+      ...this.alarmProfileUse(customerId, undefined, record),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
@@ -333,10 +336,10 @@ export class SensorStore {
   }
 
   /**
-   * Adds sensors of one placement (site, location, gateway) together, all or none, in one
-   * transaction (Quick Register): each one's item, references and audit entry, and the counts
-   * they share (the site's and location's references, the gateway's sensors, the profiles'
-   * uses) added once for all, so the batch neither writes nor contends on them per sensor.
+   * Adds sensors of one placement (site, location, gateway) and alarm profile together, all or
+   * none, in one transaction (Quick Register): each one's item, references and audit entry, and
+   * the counts they share (the site's and location's references, the gateway's sensors, the
+   * profiles' uses) added once for all, so the batch neither writes nor contends on them per sensor.
    * Any refusal (an id already added) cancels the whole batch; the caller then adds them one
    * by one with `create`, which says which one and why.
    */
@@ -347,6 +350,8 @@ export class SensorStore {
     if (inputs.some((input) => input.siteId !== first.siteId || input.locationId !== first.locationId || input.gatewayId !== first.gatewayId)) {
       throw new Error('Sensors added together share their site, location and gateway');
     }
+    // One alarm profile's count for the batch, so a full one stays within DynamoDB's 100 items.
+    if (inputs.some((input) => input.alarmProfileId !== first.alarmProfileId)) throw new Error('Sensors added together share their alarm profile');
     const now = this.clock().toISOString();
     const records = inputs.map((input) => newSensorRecord(caller, input, now));
     const references = records.map((record) => this.reference(record));
@@ -360,6 +365,7 @@ export class SensorStore {
       ...attachReferences(this.tableName, customerId, sensorTarget(ENTITY.location, first.locationId), references, unknownLocation),
       gatewaySensorCountUpdate(this.tableName, customerId, first.gatewayId, records.length),
       ...[...profileUses].map(([profileId, uses]) => dataLoggingProfileUseUpdate(this.tableName, customerId, profileId, uses)),
+      ...(first.alarmProfileId === undefined ? [] : [alarmProfileUseUpdate(this.tableName, customerId, first.alarmProfileId, 'sensor', records.length)]),
       deviceConfigVersionBump(this.tableName, customerId),
       ...records.map((record) => this.audit(caller, customerId, record.id, 'create', undefined, record)),
     ]);
@@ -467,6 +473,7 @@ export class SensorStore {
       ...this.detach(customerId, before),
       gatewaySensorCountUpdate(this.tableName, customerId, before.gatewayId, -1),
       ...this.profileUse(customerId, before, undefined),
+      ...this.alarmProfileUse(customerId, before, undefined),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
@@ -550,6 +557,7 @@ export class SensorStore {
       update,
       ...this.moves(customerId, before, next),
       ...this.profileUse(customerId, before, next),
+      ...this.alarmProfileUse(customerId, before, next),
       ...this.dueItems(customerId, before, next),
       ...withItems,
       deviceConfigVersionBump(this.tableName, customerId),
@@ -601,6 +609,11 @@ export class SensorStore {
     for (const channel of before?.channels ?? []) uses.set(channel.dataLoggingProfileId, (uses.get(channel.dataLoggingProfileId) ?? 0) - 1);
     for (const channel of after?.channels ?? []) uses.set(channel.dataLoggingProfileId, (uses.get(channel.dataLoggingProfileId) ?? 0) + 1);
     return [...uses].filter(([, delta]) => delta !== 0).map(([profileId, delta]) => dataLoggingProfileUseUpdate(this.tableName, customerId, profileId, delta));
+  }
+
+  /** The alarm profile's sensor count follows the sensor: the profile it names must exist (a missing one is refused). */
+  private alarmProfileUse(customerId: string, before: SensorRecord | undefined, after: SensorRecord | undefined): GuardedItem[] {
+    return alarmProfileUseMoves(this.tableName, customerId, 'sensor', before?.alarmProfileId, after?.alarmProfileId);
   }
 
   /** Due items follow the pending changes: new ones written, dropped ones deleted. */

@@ -142,6 +142,11 @@ describe('every route, as every role', () => {
   const gateway = () => (sharedGateway ??= freshGateway().then(({ id }) => id));
   let sharedProfile: Promise<string> | undefined;
   const profile = () => (sharedProfile ??= added('/dataloggingprofiles', profileBody()));
+  const alarmProfileBody = () => ({
+    ...namedBody(), description: 'Cooler 0-5 °C', types: ['outOfRange'], alarmDelayMinutes: 30, notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 3, min: 0, max: 5,
+  });
+  let sharedAlarmProfile: Promise<string> | undefined;
+  const alarmProfile = () => (sharedAlarmProfile ??= added('/alarmprofiles', alarmProfileBody()));
   let sharedSensor: Promise<string> | undefined;
   const sensor = () => (sharedSensor ??= (async () => {
     const place = await assign(admin());
@@ -413,6 +418,10 @@ describe('every route, as every role', () => {
     'GET /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await profile()}` }),
     'PUT /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}`, body: profileBody() }),
     'DELETE /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}` }),
+    'POST /api/alarmprofiles': async () => ({ path: '/alarmprofiles', body: alarmProfileBody() }),
+    'GET /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await alarmProfile()}` }),
+    'PUT /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await added('/alarmprofiles', alarmProfileBody())}`, body: alarmProfileBody() }),
+    'DELETE /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await added('/alarmprofiles', alarmProfileBody())}` }),
     ...deviceRecordFixtures('sensors'),
     ...deviceRecordFixtures('gateways'),
     ...sensorFixtures,

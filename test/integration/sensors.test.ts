@@ -51,8 +51,15 @@ describe('sensors through the local gateway', () => {
   });
 
   it('adds a sensor with every field, reads it, lists it and filters the list', async () => {
+    // The alarm profile a sensor names must exist (issue 13 section 1).
+    const alarmProfile = await api(stack, admin, 'POST', '/alarmprofiles', {
+      name: `Cooler ${Date.now()}`, description: 'Cooler 0-5 °C', types: ['outOfRange'], alarmDelayMinutes: 30, notificationDelayMinutes: 0,
+      snoozeIntervalMinutes: 30, snoozeLimit: 3, min: 0, max: 5,
+    });
+    expect(alarmProfile.status, JSON.stringify(alarmProfile.body)).toBe(201);
+    const alarmProfileId = (alarmProfile.body as { id: string }).id;
     const body = sensorBody(place, {
-      id: ' a1b2c3d4 ', name: '  Walk-in cooler  ', description: 'Back of the kitchen', alarmProfileId: 'alarm-1',
+      id: ' a1b2c3d4 ', name: '  Walk-in cooler  ', description: 'Back of the kitchen', alarmProfileId,
       notificationGroupIds: ['group-1', 'group-1'], inactivityNotificationGroupIds: ['group-2'], departmentId: 'dept-1', divisionId: 'div-1',
       // The channels may come in any order; the sensor keeps them in channel order.
       channels: [...(sensorBody(place).channels as unknown[])].reverse(),
@@ -62,7 +69,7 @@ describe('sensors through the local gateway', () => {
     const sensor = created.body as Sensor;
     expect(sensor).toMatchObject({
       id: 'A1B2C3D4', name: 'Walk-in cooler', description: 'Back of the kitchen', deviceModel: 'CT-200', monitoringType: 'refrigeration',
-      locationId: place.locationId, siteId: place.siteId, gatewayId: place.gatewayId, alarmProfileId: 'alarm-1',
+      locationId: place.locationId, siteId: place.siteId, gatewayId: place.gatewayId, alarmProfileId,
       notificationGroupIds: ['group-1'], inactivityNotificationGroupIds: ['group-2'], connectionType: 'subGhz', departmentId: 'dept-1',
       divisionId: 'div-1', deviceStatus: 'active', disabled: false, scheduledChanges: [], noteCount: 0, version: 1,
       createdBy: admin.email, live: { online: false },
