@@ -257,7 +257,7 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
             <Grid size={12}>
               <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{t('alarmProfiles.sections.limits')}</Typography>
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
+            <Grid size={{ xs: 12, sm: 4 }}>
               <SelectField
                 control={control}
                 name="measurement"
@@ -266,9 +266,9 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
                 options={ALARM_MEASUREMENTS.map((option) => ({ value: option, label: t(`alarmProfiles.measurements.${option}`) }))}
               />
             </Grid>
+            {numberField('min', { required: true, unit: limitUnit, size: 4, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
+            {numberField('max', { required: true, unit: limitUnit, size: 4, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
             {numberField('deadband', { unit: limitUnit, hint: t('alarmProfiles.hints.deadband', { default: defaultDeadbandText(measurement, uom) }) })}
-            {numberField('min', { required: true, unit: limitUnit, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
-            {numberField('max', { required: true, unit: limitUnit, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
           </>
         )}
         {types.includes('lowBattery') && (
