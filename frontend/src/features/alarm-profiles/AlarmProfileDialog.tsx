@@ -29,6 +29,7 @@ import {
 } from '@domain/alarms/alarm-profile';
 import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
 import type { UnitOfMeasure } from '../../app/clientState';
+import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
@@ -146,7 +147,7 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
       await onSave(input);
     } catch (error) {
       // A refusal of one field (a taken name) belongs under it; anything else is toasted by the page.
-      const field = formFieldOf(error, FORM_FIELDS);
+      const field = error instanceof ApiError && error.code === 'alarmProfileNameTaken' ? 'name' : formFieldOf(error, FORM_FIELDS);
       if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
     }
   };

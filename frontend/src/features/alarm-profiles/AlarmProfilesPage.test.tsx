@@ -119,6 +119,17 @@ describe('AlarmProfilesPage', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Battery threshold/ })).toHaveValue('20');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Low battery' }));
     expect(within(dialog).queryByRole('textbox', { name: /^Battery threshold/ })).toBeNull();
+
+    // Sent in °F without the battery fields; a taken name shows under the name.
+    fake.api.mockImplementation((path, request) => {
+      if (request?.method === 'PUT') throw new ApiError(409, MESSAGES.alarmProfileNameTaken, { code: 'alarmProfileNameTaken' });
+      return answer(path, request);
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(MESSAGES.alarmProfileNameTaken)).toBeVisible();
+    const body = fake.api.mock.calls.find(([path, request]) => path === '/alarmprofiles/ap-1' && request?.method === 'PUT')?.[1]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ types: ['outOfRange'], unit: 'F', min: 35.6, max: 46.4, deadband: 0.9 });
+    expect(body['batteryThresholdPercent']).toBeUndefined();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit alarm profile' })).toBeNull());
   });
