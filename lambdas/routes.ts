@@ -1,4 +1,5 @@
 import { accountRoutes } from './accounts/routes';
+import { alarmRoutes } from './alarms/routes';
 import { alarmProfileRoutes } from './alarm-profiles/routes';
 import { dataLoggingProfileRoutes } from './data-logging-profiles/routes';
 import { departmentRoutes } from './departments/routes';
@@ -57,6 +58,7 @@ export const HANDLERS = {
   deviceRecords: 'lambdas/device-records/handler.ts',
   deviceCommands: 'lambdas/device-commands/handler.ts',
   telemetry: 'lambdas/telemetry/handler.ts',
+  alarms: 'lambdas/alarms/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -81,6 +83,7 @@ export const RESOURCE_ROUTES = [
   deviceRecordRoutes,
   deviceCommandRoutes,
   telemetryRoutes,
+  alarmRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDefinition[] = RESOURCE_ROUTES.flatMap((resource) => resource.routes);

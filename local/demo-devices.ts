@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { alarmProfileInputSchema, type AlarmProfileInput } from '@domain/alarms/alarm-profile';
 import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-profile';
 import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '@domain/devices/device-catalogue';
 import { gatewayInputSchema } from '@domain/devices/gateway';
-import { sensorInputSchema, type MonitoringType } from '@domain/devices/sensor';
+import { sensorInputSchema, type MonitoringType, type SensorInput } from '@domain/devices/sensor';
+import { AlarmProfileStore } from '../lambdas/alarm-profiles/store';
 import { DataLoggingProfileStore } from '../lambdas/data-logging-profiles/store';
 import { GatewayStore } from '../lambdas/gateways/store';
 import { SensorStore } from '../lambdas/sensors/store';
@@ -35,6 +37,10 @@ import type { ChannelKey, ChannelSource, FleetSpec, RecurringWindow, SimulatedCh
  *   Fryer Oil                polar material climbing with frying hours until the oil is changed (Wi-Fi)
  * The LoRaWAN gateway loses its backhaul for 20 minutes every 4 hours and then sends what
  * it buffered in one late batch.
+ *
+ * Each device has the alarm profile of what it is (`DEMO_ALARM_PROFILES`), so the faults
+ * above raise real alarms (the unplugged probe, the silent dry store, the drifting food probe,
+ * the draining battery, the gateway's outage) and the walk-in freezer's defrost does not.
  */
 
 const TIME_ZONE = DEMO_ORGANISATION.site.timezone;
@@ -54,6 +60,94 @@ export const DEMO_LOGGING_PROFILES: readonly DemoLoggingProfile[] = [
   { id: 'demo-dlp-oil', name: 'Fryer oil 10 minutes', description: 'Every 10 minutes; at once on a move of 1', intervalMinutes: 10, deviation: 1 },
 ];
 
+/**
+ * A demo alarm profile: a fixed key the devices name (the seed finds or makes the profile by
+ * its name). Names take no unit signs (ENTITY_NAME_PATTERN): the limits are in the description.
+ */
+export interface DemoAlarmProfile {
+  id: string;
+  form: AlarmProfileInput;
+}
+
+/** Every profile also warns of a battery under 20 % (a year's life); the delays follow what each cabinet does normally. */
+const battery = { batteryThresholdPercent: 20, batteryLifeDays: 365 } as const;
+const snooze = { notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 3 } as const;
+
+export const DEMO_ALARM_PROFILES: readonly DemoAlarmProfile[] = [
+  {
+    id: 'demo-ap-cooler',
+    form: {
+      name: 'Walk-in cooler', description: 'Chilled storage: out of 0-5 °C for 30 minutes (a door opening does not last that long), silent, or a low battery',
+      types: ['outOfRange', 'inactivity', 'lowBattery'], alarmDelayMinutes: 30, ...snooze, min: 0, max: 5, ...battery,
+    },
+  },
+  {
+    // The simulator's walk-in freezer defrosts for 20-30 minutes up to about -5 °C and pulls down in about 10: above -15 °C for at most about 40 minutes.
+    id: 'demo-ap-freezer',
+    form: {
+      name: 'Walk-in freezer', description: 'Frozen storage: out of -25..-15 °C for 60 minutes (longer than a defrost and its pull-down), silent, or a low battery',
+      types: ['outOfRange', 'inactivity', 'lowBattery'], alarmDelayMinutes: 60, ...snooze, min: -25, max: -15, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-vaccine',
+    form: {
+      name: 'Vaccine fridge', description: 'Vaccines: out of 2-8 °C at once, the probe missing, silent, or a low battery',
+      types: ['outOfRange', 'probeMissing', 'inactivity', 'lowBattery'], alarmDelayMinutes: 0, ...snooze, snoozeIntervalMinutes: 15, min: 2, max: 8, deadband: 0.2, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-door',
+    form: {
+      name: 'Door open over 10 minutes', description: 'A door left open for 10 minutes, silent, or a low battery',
+      types: ['stateChange', 'inactivity', 'lowBattery'], alarmDelayMinutes: 10, ...snooze, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-fridge-probe',
+    form: {
+      name: 'Fridge food probe', description: 'Food in a fridge: out of 0-5 °C for 30 minutes, the probe unplugged for 30 minutes, silent, or a low battery',
+      types: ['outOfRange', 'probeMissing', 'inactivity', 'lowBattery'], alarmDelayMinutes: 30, ...snooze, min: 0, max: 5, ...battery,
+    },
+  },
+  {
+    // The chest freezer does not defrost: 30 minutes is enough, and catches its probe unplugged for 45.
+    id: 'demo-ap-freezer-probe',
+    form: {
+      name: 'Freezer food probe', description: 'Food in a freezer: out of -25..-15 °C for 30 minutes, the probe unplugged for 30 minutes, silent, or a low battery',
+      types: ['outOfRange', 'probeMissing', 'inactivity', 'lowBattery'], alarmDelayMinutes: 30, ...snooze, min: -25, max: -15, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-hot-holding',
+    form: {
+      name: 'Hot holding', description: 'Hot food held under 63 °C for 15 minutes, silent, or a low battery',
+      types: ['outOfRange', 'inactivity', 'lowBattery'], alarmDelayMinutes: 15, ...snooze, min: 63, max: 90, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-ambient',
+    form: {
+      name: 'Dry store', description: 'Ambient storage: out of 10-25 °C for an hour, silent, or a low battery',
+      types: ['outOfRange', 'inactivity', 'lowBattery'], alarmDelayMinutes: 60, ...snooze, min: 10, max: 25, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-battery',
+    form: {
+      name: 'Low battery', description: 'A battery under 20 % (about a year of life), or silent',
+      types: ['lowBattery', 'inactivity'], alarmDelayMinutes: 0, ...snooze, ...battery,
+    },
+  },
+  {
+    id: 'demo-ap-gateway',
+    form: {
+      name: 'Gateway offline', description: 'A gateway that stops reporting (its sensors fall silent with it)',
+      types: ['inactivity'], alarmDelayMinutes: 0, ...snooze,
+    },
+  },
+];
+
 export interface DemoGateway {
   /** Its EUI: the gateway's id. */
   id: string;
@@ -62,12 +156,14 @@ export interface DemoGateway {
   macId: string;
   rssi: number;
   outage?: RecurringWindow;
+  /** Its alarm profile's key (`DEMO_ALARM_PROFILES`). */
+  alarmProfileId: string;
 }
 
 export const DEMO_GATEWAYS: readonly DemoGateway[] = [
-  { id: 'A840410000DE0001', name: 'Kitchen Gateway', model: 'GW-SG1', macId: 'A8:40:41:DE:00:01', rssi: -62 },
+  { id: 'A840410000DE0001', name: 'Kitchen Gateway', model: 'GW-SG1', macId: 'A8:40:41:DE:00:01', rssi: -62, alarmProfileId: 'demo-ap-gateway' },
   {
-    id: 'A840410000DE0002', name: 'Back of House LoRaWAN Gateway', model: 'GW-LR8', macId: 'A8:40:41:DE:00:02', rssi: -79,
+    id: 'A840410000DE0002', name: 'Back of House LoRaWAN Gateway', model: 'GW-LR8', macId: 'A8:40:41:DE:00:02', rssi: -79, alarmProfileId: 'demo-ap-gateway',
     // Anchored so that the first live minutes after the back-fill end an outage (a late batch soon after start).
     outage: { everyHours: 4, forMinutes: 20, offsetHours: 3.75 },
   },
@@ -97,6 +193,8 @@ export interface DemoSensor {
   battery: SimulatedSensorSpec['battery'];
   rssi: number;
   silent?: RecurringWindow;
+  /** Its alarm profile's key (`DEMO_ALARM_PROFILES`): what the device is. */
+  alarmProfileId: string;
 }
 
 const STANDARD = 'demo-dlp-standard';
@@ -136,7 +234,7 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       channel('temperature', 'walkInCooler', { cabinet: 'walk-in-cooler', read: 'air' }),
       channel('humidity', 'relativeHumidity', { cabinet: 'walk-in-cooler', read: 'humidity' }),
     ],
-    battery: healthyBattery(88), rssi: -71,
+    battery: healthyBattery(88), rssi: -71, alarmProfileId: 'demo-ap-cooler',
   },
   {
     id: 'DF000102', name: 'Walk-in Cooler Door', description: 'Door contact; kitchen temperature by the door', model: 'CT-500D',
@@ -145,13 +243,13 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       channel('contact', 'door', { door: 'walk-in-cooler-door' }),
       channel('temperature', 'ambient', { room: 'kitchen' }),
     ],
-    openLabel: 'Door open', closeLabel: 'Door shut', battery: healthyBattery(76), rssi: -69,
+    openLabel: 'Door open', closeLabel: 'Door shut', battery: healthyBattery(76), rssi: -69, alarmProfileId: 'demo-ap-door',
   },
   {
     id: 'DF000103', name: 'Walk-in Freezer', description: 'Air temperature; defrosts every 6 to 8 hours', model: 'CT-100',
     monitoringType: 'freezer', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
     channels: [channel('temperature', 'walkInFreezer', { cabinet: 'walk-in-freezer', read: 'air' })],
-    battery: healthyBattery(81), rssi: -84,
+    battery: healthyBattery(81), rssi: -84, alarmProfileId: 'demo-ap-freezer',
   },
   {
     id: 'DF00000000000104', name: 'Vaccine Fridge', description: 'Glycol bottle probe and room ambient, on Wi-Fi', model: 'CT-600V',
@@ -160,7 +258,7 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       channel('probe', 'glycolBottle', { cabinet: 'vaccine-fridge', read: 'product' }, {}, 'demo-dlp-vaccine'),
       channel('temperature', 'ambient', { room: 'pharmacy' }, {}, 'demo-dlp-vaccine'),
     ],
-    battery: healthyBattery(97), rssi: -58,
+    battery: healthyBattery(97), rssi: -58, alarmProfileId: 'demo-ap-vaccine',
   },
   {
     id: 'DF000105', name: 'Reach-in Fridge Probe', description: 'Food probe (drifting: due for calibration) and air', model: 'CT-300P',
@@ -169,13 +267,13 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       channel('probe', 'food', { cabinet: 'reach-in-fridge', read: 'product' }, { drift: { perHour: 0.05, max: 2.5 } }),
       channel('temperature', 'refrigerator', { cabinet: 'reach-in-fridge', read: 'air' }),
     ],
-    battery: healthyBattery(64), rssi: -93,
+    battery: healthyBattery(64), rssi: -93, alarmProfileId: 'demo-ap-fridge-probe',
   },
   {
     id: 'DF000106', name: 'Prep Fridge', description: 'Under-counter fridge on the prep line (battery running down)', model: 'CT-100',
     monitoringType: 'refrigeration', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
     channels: [channel('temperature', 'refrigerator', { cabinet: 'prep-fridge', read: 'air' })],
-    battery: { start: 30, drainPerHour: 0.5, floor: 5 }, rssi: -77,
+    battery: { start: 30, drainPerHour: 0.5, floor: 5 }, rssi: -77, alarmProfileId: 'demo-ap-cooler',
   },
   {
     id: 'DF000107', name: 'Chest Freezer Probe', description: 'Food probe (its lead is often unplugged) and air', model: 'CT-300P',
@@ -184,13 +282,13 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       channel('probe', 'food', { cabinet: 'chest-freezer', read: 'product' }, { unplugged: { everyHours: 6, forMinutes: 45, offsetHours: 1 } }),
       channel('temperature', 'freezer', { cabinet: 'chest-freezer', read: 'air' }),
     ],
-    battery: healthyBattery(71), rssi: -88,
+    battery: healthyBattery(71), rssi: -88, alarmProfileId: 'demo-ap-freezer-probe',
   },
   {
     id: 'DF000108', name: 'Dry Store', description: 'Ambient in the dry store (far from the gateway: falls silent)', model: 'CT-100',
     monitoringType: 'ambient', connectionType: 'subGhz', gatewayId: KITCHEN_GATEWAY.id,
     channels: [channel('temperature', 'ambient', { room: 'dry-store' })],
-    battery: healthyBattery(58), rssi: -104,
+    battery: healthyBattery(58), rssi: -104, alarmProfileId: 'demo-ap-ambient',
     // Silent from an hour before the back-fill ends to two hours after: offline within half an hour
     // of the first start (its back-filled readings arrive at the start, so it was last heard then).
     silent: { everyHours: 12, forMinutes: 180, offsetHours: 23 },
@@ -200,7 +298,7 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     monitoringType: 'hotHolding', connectionType: 'loraWan', gatewayId: LORAWAN_GATEWAY.id, externalSensorType: 'needleProbe',
     channels: [1, 2, 3, 4].map((well) =>
       channel('thermocouple', 'typeK', { cabinet: 'hot-holding', read: 'product', offset: [-1.2, 0, 0.8, 2.1][well - 1] ?? 0 })),
-    battery: healthyBattery(83), rssi: -81,
+    battery: healthyBattery(83), rssi: -81, alarmProfileId: 'demo-ap-hot-holding',
   },
   {
     id: 'DF000000010A', name: 'Fryer Oil', description: 'Oil quality (total polar material) and oil temperature of fryer 1, on Wi-Fi', model: 'OQ-700',
@@ -209,7 +307,7 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       channel('oilQuality', 'totalPolarMaterial', { fryer: 'fryer', read: 'polarMaterial' }, {}, 'demo-dlp-oil'),
       channel('oilQuality', 'oilTemperature', { fryer: 'fryer', read: 'oilTemperature' }, {}, 'demo-dlp-oil'),
     ],
-    battery: healthyBattery(100), rssi: -61,
+    battery: healthyBattery(100), rssi: -61, alarmProfileId: 'demo-ap-battery',
   },
 ];
 
@@ -248,6 +346,8 @@ export function demoFleet(): FleetSpec {
 
 /** Recorded once the demo devices are seeded: when, and the simulation's origin. */
 const devicesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'DEVICES' });
+/** Recorded once the demo's alarm profiles are seeded (a data folder seeded before they existed gets them once). */
+const alarmProfilesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'ALARMPROFILES' });
 
 /** The first back-fill reaches this far back, and the fleet's slow trends start there. */
 export const DEMO_HISTORY_MS = 24 * 60 * 60 * 1000;
@@ -271,7 +371,7 @@ export async function demoDevicesOrigin(documents: DynamoDBDocumentClient, table
 
 /**
  * Seeds the demo devices once, as an administrator would have added them: through the data
- * logging profiles', gateways' and sensors' own stores (so references on the site and
+ * logging profiles', alarm profiles', gateways' and sensors' own stores (so references on the site and
  * location, the gateways' sensor counts, the profiles' use counts and the audit entries are
  * all right). Each device is added only when missing, and a marker records the seed, so it is
  * idempotent: a data folder seeded before devices existed gets them at its next start, and
@@ -289,7 +389,11 @@ export async function seedDemoDevices(
   const now = options.now ?? new Date();
   const { customerId, site, location } = DEMO_ORGANISATION;
   const marker = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
-  if (marker.Item !== undefined) return false;
+  if (marker.Item !== undefined) {
+    // Seeded before the demo had alarm profiles: its devices get them once.
+    await seedDemoAlarmProfiles(documents, tableName, options);
+    return false;
+  }
   const siteItem = await documents.send(new GetCommand({
     TableName: tableName, Key: { pk: entityPartition(customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, site.id) }, ConsistentRead: true,
   }));
@@ -312,13 +416,14 @@ export async function seedDemoDevices(
     }))).id;
     profileIds.set(profile.id, id);
   }
+  const alarmProfileIds = await demoAlarmProfileIds(writer, tableName, clock);
 
   const gateways = new GatewayStore(writer, tableName, clock);
   for (const gateway of DEMO_GATEWAYS) {
     if (await gateways.find(customerId, gateway.id)) continue;
     await gateways.create(SEED_CALLER, customerId, gatewayInputSchema.parse({
       name: gateway.name, model: gateway.model, macId: gateway.macId, eui: gateway.id, locationIds: [location.id], siteId: site.id,
-      notes: '', position: { latitude: site.latitude, longitude: site.longitude },
+      notes: '', position: { latitude: site.latitude, longitude: site.longitude }, alarmProfileId: alarmProfileIds.get(gateway.alarmProfileId),
     }));
   }
 
@@ -328,6 +433,7 @@ export async function seedDemoDevices(
     await sensors.create(SEED_CALLER, customerId, sensorInputSchema.parse({
       id: sensor.id, name: sensor.name, description: sensor.description, deviceModel: sensor.model, monitoringType: sensor.monitoringType,
       locationId: location.id, siteId: site.id, gatewayId: sensor.gatewayId, connectionType: sensor.connectionType,
+      alarmProfileId: alarmProfileIds.get(sensor.alarmProfileId),
       channels: sensor.channels.map((demo, index) => ({
         channel: index + 1, dataLoggingProfileId: profileIds.get(demo.dataLoggingProfileId), sensorType: demo.sensorType, sensorSubType: demo.sensorSubType,
       })),
@@ -336,15 +442,70 @@ export async function seedDemoDevices(
     }));
   }
 
+  await putMarker(documents, tableName, { ...devicesMarkerKey(), seededAt: now.toISOString(), origin: now.getTime() - DEMO_HISTORY_MS });
+  // The devices were added with their alarm profiles.
+  await putMarker(documents, tableName, { ...alarmProfilesMarkerKey(), seededAt: now.toISOString() });
+  return true;
+}
+
+/** Writes a seed marker unless one is there already. */
+async function putMarker(documents: DynamoDBDocumentClient, tableName: string, item: Record<string, unknown>): Promise<void> {
   try {
-    await documents.send(new PutCommand({
-      TableName: tableName,
-      Item: { ...devicesMarkerKey(), seededAt: now.toISOString(), origin: now.getTime() - DEMO_HISTORY_MS },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
+    await documents.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (error) {
-    // Two starts seeding at once: the devices were found or added by both; the first marker stands.
+    // Two starts seeding at once: the records were found or added by both; the first marker stands.
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+}
+
+/** The demo's alarm profiles' ids by their keys: each found by its name, or added through the alarm profiles' store. */
+async function demoAlarmProfileIds(writer: DynamoDBDocumentClient, tableName: string, clock: () => Date): Promise<Map<string, string>> {
+  const { customerId } = DEMO_ORGANISATION;
+  const profiles = new AlarmProfileStore(writer, tableName, clock);
+  const existing = await profiles.all(customerId);
+  const ids = new Map<string, string>();
+  for (const profile of DEMO_ALARM_PROFILES) {
+    const found = existing.find((candidate) => candidate.name === profile.form.name);
+    ids.set(profile.id, found?.id ?? (await profiles.create(SEED_CALLER, customerId, alarmProfileInputSchema.parse(profile.form))).id);
+  }
+  return ids;
+}
+
+/**
+ * Gives the demo's devices seeded before alarm profiles existed their profiles, once (a
+ * marker records it): the profiles are added when missing, and each demo device still
+ * without one gets its own through its store (so the counts and audit entries are right).
+ * A device someone has deleted or given a profile since is left as it is.
+ */
+export async function seedDemoAlarmProfiles(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  options: { now?: Date; writer?: DynamoDBDocumentClient } = {},
+): Promise<boolean> {
+  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: alarmProfilesMarkerKey(), ConsistentRead: true }));
+  if (marker.Item !== undefined) return false;
+  const now = options.now ?? new Date();
+  const clock = () => now;
+  const writer = options.writer ?? dynamoDocumentClient();
+  const { customerId } = DEMO_ORGANISATION;
+  const alarmProfileIds = await demoAlarmProfileIds(writer, tableName, clock);
+
+  const gateways = new GatewayStore(writer, tableName, clock);
+  for (const gateway of DEMO_GATEWAYS) {
+    const record = await gateways.find(customerId, gateway.id);
+    const alarmProfileId = alarmProfileIds.get(gateway.alarmProfileId);
+    if (record === undefined || record.alarmProfileId !== undefined || alarmProfileId === undefined) continue;
+    await gateways.update(SEED_CALLER, customerId, record, gatewayInputSchema.parse({ ...record, alarmProfileId }));
+  }
+  const sensors = new SensorStore(writer, tableName, clock);
+  for (const sensor of DEMO_SENSORS) {
+    const found = await sensors.find(customerId, sensor.id);
+    const alarmProfileId = alarmProfileIds.get(sensor.alarmProfileId);
+    if (found === undefined || found.record.alarmProfileId !== undefined || alarmProfileId === undefined) continue;
+    // The sensor's own fields as they are, with the profile: a PUT of the form replaces every field.
+    const input: SensorInput = { ...found.record, alarmProfileId };
+    await sensors.update(SEED_CALLER, customerId, found.record, input);
+  }
+  await putMarker(documents, tableName, { ...alarmProfilesMarkerKey(), seededAt: now.toISOString() });
   return true;
 }

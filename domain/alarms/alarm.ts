@@ -250,7 +250,7 @@ export type AlarmFilter = z.output<typeof alarmFilterSchema>;
 // --- The API's shapes ---
 
 const alarmEventSchema = z.object({
-  kind: z.string(),
+  kind: z.enum(ALARM_EVENT_KINDS),
   at: z.string(),
   by: z.string().optional(),
   value: z.number().nullable().optional(),

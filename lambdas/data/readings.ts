@@ -182,3 +182,42 @@ export async function sensorLiveStates<S extends StoredLiveState>(
   const newest = await newestReadings(client, tableName, customerId, stored.keys());
   return new Map([...stored].map(([id, state]) => [id, liveStateWithReading(state, newest.get(id))]));
 }
+
+/** A reading as the alarm engine judges it: its own time (ms), channel values and battery. */
+export interface ReadingForAlarms {
+  time: number;
+  channels: Record<string, number | null>;
+  battery?: number;
+}
+
+/** The alarm engine's look back at a sensor's readings in [start, end] (a re-scan), oldest first, at most `limit`. */
+export async function readingsForAlarms(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  sensorId: string,
+  range: { start: number; end: number; limit: number },
+  onConsumed?: (consumed: ConsumedCapacity) => void,
+): Promise<ReadingForAlarms[]> {
+  const readings: ReadingForAlarms[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :start AND :end',
+      ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':start': new Date(range.start).toISOString(), ':end': new Date(range.end).toISOString() },
+      ConsistentRead: true,
+      Limit: range.limit - readings.length,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      ...(onConsumed ? { ReturnConsumedCapacity: 'TOTAL' as const } : {}),
+    }));
+    if (page.ConsumedCapacity) onConsumed?.(page.ConsumedCapacity);
+    for (const item of page.Items ?? []) {
+      const row = readingRowOf(item, sensorId);
+      const time = Date.parse(row.time);
+      if (Number.isFinite(time)) readings.push({ time, channels: row.channels, ...(row.battery !== undefined ? { battery: row.battery } : {}) });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined && readings.length < range.limit);
+  return readings;
+}

@@ -2,6 +2,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import { account } from './entities/account';
 import { alarm } from './entities/alarm';
+import { alarmClockCursor } from './entities/alarm-clock-cursor';
+import { alarmTimerBucket } from './entities/alarm-timer-bucket';
 import { alarmProfile } from './entities/alarm-profile';
 import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
 import { accountGridSettings } from './entities/account-grid-settings';
@@ -9,6 +11,7 @@ import { accountPreferences } from './entities/account-preferences';
 import { auditEntry } from './entities/audit-entry';
 import { calibration } from './entities/calibration';
 import { dataLoggingProfile } from './entities/data-logging-profile';
+import { deviceAlarmState } from './entities/device-alarm-state';
 import { deviceCommand } from './entities/device-command';
 import { deviceConfigVersion } from './entities/device-config-version';
 import { deviceFile } from './entities/device-file';
@@ -47,6 +50,8 @@ import { verificationCode } from './entities/verification-code';
 export const ENTITIES = {
   account,
   alarm,
+  alarmClockCursor,
+  alarmTimerBucket,
   alarmProfile,
   accountDashboardPreferences,
   accountGridSettings,
@@ -54,6 +59,7 @@ export const ENTITIES = {
   auditEntry,
   calibration,
   dataLoggingProfile,
+  deviceAlarmState,
   deviceCommand,
   deviceConfigVersion,
   deviceFile,

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import type { DeviceCommand } from '@domain/devices/device-commands';
 import type { Gateway } from '@domain/devices/gateway';
@@ -9,7 +10,7 @@ import type { SiteDevices } from '@domain/organisation/site';
 import type { ReadingRow } from '@domain/telemetry/telemetry';
 import { tenantPrefix } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
+import { DEMO_ALARM_PROFILES, DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';
 import { placedFleet, startSimulatedDevice, startSimulator, type RunningSimulator, type SimulatedDevice } from '../../local/simulator';
@@ -163,9 +164,17 @@ describe("the demo organisation's devices", () => {
     const gateways = ((await api(stack, admin, 'GET', '/gateways?limit=100')).body as { items: Gateway[] }).items;
     const profiles = ((await api(stack, admin, 'GET', '/dataloggingprofiles?limit=100')).body as { items: DataLoggingProfile[] }).items;
     const site = (await api(stack, admin, 'GET', `/sites/${DEMO_ORGANISATION.site.id}/devices`)).body as SiteDevices;
+    const alarmProfiles = ((await api(stack, admin, 'GET', '/alarmprofiles?limit=100')).body as { items: AlarmProfile[] }).items;
     const demoSensorIds = new Set(DEMO_SENSORS.map((sensor) => sensor.id));
     const demoGatewayIds = new Set(DEMO_GATEWAYS.map((gateway) => gateway.id));
+    const alarmProfileNameOf = (id: string | undefined) => alarmProfiles.find((profile) => profile.id === id)?.name;
     return {
+      alarmProfiles: alarmProfiles.filter((profile) => DEMO_ALARM_PROFILES.some((demo) => demo.form.name === profile.name))
+        .map((profile) => `${profile.name}: ${profile.sensorCount} sensor(s), ${profile.gatewayCount} gateway(s)`).sort(),
+      deviceAlarmProfiles: [
+        ...sensors.filter((sensor) => demoSensorIds.has(sensor.id)).map((sensor) => `${sensor.name}: ${alarmProfileNameOf(sensor.alarmProfileId) ?? 'none'}`),
+        ...gateways.filter((gateway) => demoGatewayIds.has(gateway.id)).map((gateway) => `${gateway.name}: ${alarmProfileNameOf(gateway.alarmProfileId) ?? 'none'}`),
+      ].sort(),
       sensors: sensors.filter((sensor) => demoSensorIds.has(sensor.id)).map((sensor) => `${sensor.id} ${sensor.name}`).sort(),
       gateways: gateways.filter((gateway) => demoGatewayIds.has(gateway.id)).map((gateway) => `${gateway.name}: ${gateway.sensorCount}`).sort(),
       profiles: profiles.filter((profile) => DEMO_LOGGING_PROFILES.some((demo) => demo.name === profile.name)).map((profile) => `${profile.name}: ${profile.useCount}`).sort(),
@@ -183,6 +192,13 @@ describe("the demo organisation's devices", () => {
     expect(seen.profiles).toEqual(DEMO_LOGGING_PROFILES.map((profile) => `${profile.name}: ${channelsOn(profile.id)}`).sort());
     expect(seen.siteSensors).toBe(DEMO_SENSORS.length);
     expect(seen.siteGateways).toBe(DEMO_GATEWAYS.length);
+    // Each device has the alarm profile of what it is, and the profiles count them.
+    const demoAlarmProfileName = (key: string) => DEMO_ALARM_PROFILES.find((profile) => profile.id === key)?.form.name;
+    expect(seen.deviceAlarmProfiles).toEqual([...DEMO_SENSORS, ...DEMO_GATEWAYS].map((device) => `${device.name}: ${demoAlarmProfileName(device.alarmProfileId)}`).sort());
+    const using = (key: string, devices: readonly { alarmProfileId: string }[]) => devices.filter((device) => device.alarmProfileId === key).length;
+    expect(seen.alarmProfiles).toEqual(DEMO_ALARM_PROFILES.map((profile) =>
+      `${profile.form.name}: ${using(profile.id, DEMO_SENSORS)} sensor(s), ${using(profile.id, DEMO_GATEWAYS)} gateway(s)`).sort());
+    expect(seen.deviceAlarmProfiles).toContain('Chest Freezer Probe: Freezer food probe');
     // Each with its history, as if an administrator had added it.
     const history = ((await api(stack, admin, 'GET', `/sensors/${DEMO_SENSORS[0]?.id ?? ''}/history`)).body as { items: { action: string }[] }).items;
     expect(history.map((entry) => entry.action)).toContain('create');
@@ -196,5 +212,24 @@ describe("the demo organisation's devices", () => {
     expect(await seed()).toBe(true);
     expect(await listed()).toEqual(before);
     expect(await seed()).toBe(false);
+  });
+
+  it('gives the devices of a data folder seeded before alarm profiles existed their profiles, once', async () => {
+    const before = await listed();
+    // As in such a folder: no alarm profiles marker, and a demo sensor without a profile.
+    const sensorId = DEMO_SENSORS[0]?.id ?? '';
+    const sensor = (await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor;
+    const { live: _live, scheduledChanges: _changes, ...form } = sensor;
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, { ...form, alarmProfileId: '' })).status).toBe(200);
+    expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).alarmProfileId).toBeUndefined();
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'ALARMPROFILES' } }));
+    expect(await seed()).toBe(false);
+    expect(await listed()).toEqual(before);
+    // Once: a profile taken away afterwards is not put back.
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, { ...form, alarmProfileId: '' })).status).toBe(200);
+    await seed();
+    expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).alarmProfileId).toBeUndefined();
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, { ...form })).status).toBe(200);
+    expect(await listed()).toEqual(before);
   });
 });

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { AlarmsNavBadge } from '../features/alarms/AlarmsNavBadge';
 import { useModuleVisible, useRole } from './guards';
 import { LocationSelector } from './LocationSelector';
 import { visibleNavigation } from './navigation';
@@ -35,7 +36,7 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
           key={section.heading ?? index}
           subheader={section.heading ? <ListSubheader component="div">{t(section.heading)}</ListSubheader> : undefined}
         >
-          {section.items.map(({ path, label, icon: Icon }) => (
+          {section.items.map(({ path, label, icon: Icon, badge }) => (
             <ListItemButton
               key={path}
               component={NavLink}
@@ -44,7 +45,7 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
               onClick={onNavigate}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>
-                <Icon />
+                {badge === 'activeAlarms' ? <AlarmsNavBadge><Icon /></AlarmsNavBadge> : <Icon />}
               </ListItemIcon>
               <ListItemText primary={t(label)} />
             </ListItemButton>

@@ -27,6 +27,8 @@ export const AREA_ROLES = {
   sensors: ORGANISATION_READERS,
   // Gateways: basic users read them, administrators add, edit and delete (checked on the screens).
   gateways: ORGANISATION_READERS,
+  // Alarms: everyone who sees the sensors reads, acknowledges and snoozes their alarms.
+  alarms: ORGANISATION_READERS,
   // Quick Register and Data Logging profiles (Administration): administrators.
   quickRegister: ORGANISATION_WRITERS,
   dataLoggingProfiles: ORGANISATION_WRITERS,

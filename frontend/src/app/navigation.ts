@@ -3,6 +3,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportantOutlined';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
@@ -24,11 +25,13 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.alarms';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
   module?: PortalModule;
+  /** A count shown on the icon: the active alarms. */
+  badge?: 'activeAlarms';
 }
 
 export interface NavigationSection {
@@ -44,6 +47,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/dashboard', label: 'nav.dashboard', icon: DashboardIcon, roles: AREA_ROLES.dashboard },
       { path: '/app/helpdesk', label: 'nav.helpdesk', icon: SupportAgentIcon, roles: AREA_ROLES.helpdesk },
       { path: '/app/sensors', label: 'nav.sensors', icon: SensorsIcon, roles: AREA_ROLES.sensors },
+      { path: '/app/alarms', label: 'nav.alarms', icon: NotificationsActiveIcon, roles: AREA_ROLES.alarms, badge: 'activeAlarms' },
       { path: '/app/gateways', label: 'nav.gateways', icon: RouterIcon, roles: AREA_ROLES.gateways },
       { path: '/app/shared-locations', label: 'nav.sharedLocations', icon: ShareLocationIcon, roles: AREA_ROLES.sharedLocations },
     ],

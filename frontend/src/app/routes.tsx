@@ -54,6 +54,8 @@ const GatewayDetailPage = lazy(() => import('../features/gateways/GatewayDetailP
 const QuickRegisterPage = lazy(() => import('../features/quick-register/QuickRegisterPage'));
 const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-profiles/DataLoggingProfilesPage'));
 const AlarmProfilesPage = lazy(() => import('../features/alarm-profiles/AlarmProfilesPage'));
+const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
+const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -124,6 +126,8 @@ export function AppRoutes() {
             <Route path="sensors" element={<RequireRole roles={AREA_ROLES.sensors}><SensorsPage /></RequireRole>} />
             <Route path="sensors/inactive" element={<RequireRole roles={AREA_ROLES.sensors}><InactiveSensorsPage /></RequireRole>} />
             <Route path="sensors/:id" element={<RequireRole roles={AREA_ROLES.sensors}><SensorDetailPage /></RequireRole>} />
+            <Route path="alarms" element={<RequireRole roles={AREA_ROLES.alarms}><AlarmsPage /></RequireRole>} />
+            <Route path="alarms/:id" element={<RequireRole roles={AREA_ROLES.alarms}><AlarmDetailPage /></RequireRole>} />
             <Route path="gateways" element={<RequireRole roles={AREA_ROLES.gateways}><GatewaysPage /></RequireRole>} />
             <Route path="gateways/inactive" element={<RequireRole roles={AREA_ROLES.gateways}><InactiveGatewaysPage /></RequireRole>} />
             <Route path="gateways/:id" element={<RequireRole roles={AREA_ROLES.gateways}><GatewayDetailPage /></RequireRole>} />

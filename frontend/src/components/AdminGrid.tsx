@@ -14,6 +14,7 @@ import {
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridFilterModel,
+  type GridRowId,
   type GridRowIdGetter,
   type GridSortModel,
   type GridValidRowModel,
@@ -72,6 +73,8 @@ export interface AdminGridContentProps<R extends GridValidRowModel> {
   emptyLabel?: string;
   getRowId?: GridRowIdGetter<R>;
   initialSort?: GridSortModel;
+  /** Rows picked with a checkbox, for an action on several at once (alarms acknowledged together). */
+  selection?: { ids: ReadonlySet<GridRowId>; onChange(ids: Set<GridRowId>): void; isSelectable?(row: R): boolean };
 }
 
 export type AdminGridProps<R extends GridValidRowModel> = AdminGridContentProps<R> & AdminGridColumnSettings;
@@ -154,6 +157,7 @@ function AdminGridBody<R extends GridValidRowModel>({
   emptyLabel,
   getRowId,
   initialSort,
+  selection,
   settings,
   onSettingsChange: change,
   columnsButton,
@@ -253,6 +257,15 @@ function AdminGridBody<R extends GridValidRowModel>({
             slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
             autoHeight
             disableRowSelectionOnClick
+            {...(selection === undefined ? {} : {
+              checkboxSelection: true,
+              rowSelectionModel: { type: 'include' as const, ids: new Set(selection.ids) },
+              onRowSelectionModelChange: (model: { type: 'include' | 'exclude'; ids: Set<GridRowId> }) => {
+                // Select-all answers "all but these": the rows shown that are not excluded.
+                selection.onChange(model.type === 'include' ? new Set(model.ids) : new Set((rows ?? []).filter((row) => selection.isSelectable?.(row) ?? true).map((row) => (getRowId ? getRowId(row) : (row as unknown as { id: GridRowId }).id)).filter((id) => !model.ids.has(id))));
+              },
+              ...(selection.isSelectable === undefined ? {} : { isRowSelectable: ({ row }: { row: R }) => selection.isSelectable?.(row) ?? true }),
+            })}
             pageSizeOptions={[25, 50, 100]}
             initialState={{
               pagination: { paginationModel: { pageSize: 25 } },

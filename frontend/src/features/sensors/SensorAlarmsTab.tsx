@@ -1,15 +1,49 @@
-import NotificationsNoneIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { ALARM_STATUSES, type Alarm, type AlarmStatus } from '@domain/alarms/alarm';
+import type { Sensor } from '@domain/devices/sensor';
+import { useAlarms } from '../../api/alarms';
+import { AdminGrid } from '../../components/AdminGrid';
+import { AlarmCards } from '../alarms/AlarmCards';
+import { alarmColumns } from '../alarms/alarmColumns';
+import { useDateTime } from '../devices/useDateTime';
+import { useSensorLookups } from './useSensorLookups';
 
-/** The alarms tab: the sensor's alarms arrive with the alarms issue; until then, an empty state. */
-export function SensorAlarmsTab() {
+/** The alarms tab: the sensor's active alarms (asked again every 30 s) or its history, newest first. */
+export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [status, setStatus] = useState<AlarmStatus>('active');
+  const lookups = useSensorLookups();
+  const dateTime = useDateTime();
+  const alarms = useAlarms({ status, deviceId: sensor.id, deviceKind: 'sensor' });
+  const columns = useMemo(() => alarmColumns(t, lookups, dateTime).filter((column) => column.field !== 'deviceName'), [dateTime, lookups, t]);
+  const emptyLabel = t(status === 'active' ? 'sensors.alarms.emptyActive' : 'sensors.alarms.empty');
   return (
-    <Paper variant="outlined" sx={{ p: 4, display: 'grid', placeItems: 'center', gap: 1 }}>
-      <NotificationsNoneIcon color="disabled" fontSize="large" />
-      <Typography color="text.secondary">{t('sensors.alarms.empty')}</Typography>
-    </Paper>
+    <Stack sx={{ gap: 2 }}>
+      <ToggleButtonGroup exclusive size="small" aria-label={t('alarms.tabs.label')} value={status} onChange={(_event, next: AlarmStatus | null) => { if (next !== null) setStatus(next); }}>
+        {ALARM_STATUSES.map((value) => <ToggleButton key={value} value={value}>{t(`alarms.tabs.${value}`)}</ToggleButton>)}
+      </ToggleButtonGroup>
+      {phone ? (
+        <AlarmCards alarms={alarms.data} loading={alarms.isLoading} error={alarms.error} emptyLabel={emptyLabel} lookups={lookups} dateTime={dateTime} />
+      ) : (
+        <AdminGrid<Alarm>
+          gridId="sensor-alarms"
+          label={t('sensors.tabs.alarms')}
+          rows={alarms.data}
+          columns={columns}
+          loading={alarms.isLoading || alarms.loadingMore}
+          error={alarms.error}
+          onReload={() => void alarms.mutate()}
+          emptyLabel={emptyLabel}
+          initialSort={[{ field: 'startedAt', sort: 'desc' }]}
+        />
+      )}
+    </Stack>
   );
 }

@@ -1,11 +1,14 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { useLanguage } from '../../i18n/useLanguage';
 import { chartPlan, type GraphChannel } from './chartData';
+import type { ReadingUnit } from '@domain/devices/device-catalogue';
+import { displayValue } from './readingUnits';
 import type { ContactLabels } from './readingUnits';
 
 export interface SensorChartProps {
@@ -18,13 +21,15 @@ export interface SensorChartProps {
   width?: number;
   /** The window asked for: the time axis spans it, so where the readings fall in it shows. */
   window?: { start: Date; end: Date };
+  /** Lines drawn across the chart at these values (an alarm's limits), in stored units, on the axis of their unit. */
+  limits?: readonly { value: number; unit: ReadingUnit; label: string }[];
 }
 
 /**
  * A sensor's readings over time (MUI X Charts): one line per channel in the user's unit,
  * a contact channel as a step line between its close and open labels, one y axis per unit.
  */
-export function SensorChart({ channels, uom, contactLabels, height = 320, width, window }: SensorChartProps) {
+export function SensorChart({ channels, uom, contactLabels, height = 320, width, window, limits = [] }: SensorChartProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const plan = useMemo(() => chartPlan(channels, uom), [channels, uom]);
@@ -76,7 +81,18 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
           };
         })}
         grid={{ horizontal: true }}
-      />
+      >
+        {limits.filter((limit) => plan.axes.some((axis) => axis.id === `axis-${limit.unit}`)).map((limit) => (
+          <ChartsReferenceLine
+            key={`${limit.unit}-${limit.value}-${limit.label}`}
+            y={displayValue(limit.value, limit.unit, uom)}
+            axisId={`axis-${limit.unit}`}
+            label={limit.label}
+            labelAlign="end"
+            lineStyle={{ strokeDasharray: '6 4', stroke: '#c62828' }}
+          />
+        ))}
+      </LineChart>
     </Box>
   );
 }

@@ -132,7 +132,7 @@ export default function SensorDetailPage() {
   const panels: Record<SensorTab, () => ReactNode> = {
     data: () => <SensorDataTab sensor={sensor} />,
     details: () => <SensorDetailsTab sensor={sensor} />,
-    alarms: () => <SensorAlarmsTab />,
+    alarms: () => <SensorAlarmsTab sensor={sensor} />,
     notes: () => <DeviceNotesTab kind="sensors" id={sensor.id} canWrite={canWrite} />,
     files: () => <DeviceFilesTab kind="sensors" id={sensor.id} canWrite={canWrite} />,
     calibrations: () => <SensorCalibrationsTab sensor={sensor} canWrite={canWrite} />,

@@ -1,0 +1,79 @@
+import useSWR, { type SWRResponse } from 'swr';
+import { alarmPageSchema, alarmSchema, type Acknowledgement, type Alarm, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
+import { alarmSummarySchema, bulkAcknowledgementResultSchema, type AlarmSummary, type BulkAcknowledgementResult } from '@domain/alarms/alarm-answers';
+import { apiFetchAs } from './apiFetch';
+import type { ApiError } from './ApiError';
+import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
+
+/** What an alarm list asks for (`GET /api/alarms`): the status, and the filter's fields left empty when not set. */
+export interface AlarmQuery {
+  status: AlarmStatus;
+  siteId?: string | undefined;
+  locationId?: string | undefined;
+  type?: AlarmType | undefined;
+  deviceId?: string | undefined;
+  deviceKind?: 'sensor' | 'gateway' | undefined;
+  userViewId?: string | undefined;
+  /** ISO times; the range is at most 7 days. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** New alarms appear within this long without a reload (issue 13 section 3: within 30 s). */
+export const ALARM_REFRESH_MS = 30_000;
+
+/** Every SWR key of the alarm lists, the summary and one alarm starts with this: one mutate refreshes them all. */
+export const ALARMS_KEY = 'alarms';
+export const isAlarmKey = (key: unknown): boolean => Array.isArray(key) && key[0] === ALARMS_KEY;
+
+const queryFilters = (query: AlarmQuery): Record<string, string | undefined> => ({ ...query });
+
+export function alarmsKey(query: AlarmQuery): readonly string[] {
+  return [ALARMS_KEY, 'list', ...Object.entries(queryFilters(query)).filter(([, value]) => value !== undefined && value !== '').flat().map(String)];
+}
+
+export function listAlarms(query: AlarmQuery, onPage?: PageProgress<Alarm>): Promise<Alarm[]> {
+  return fetchAllPages({ schema: alarmPageSchema, path: '/alarms', filters: queryFilters(query) }, onPage);
+}
+
+/** Alarms newest first; the active ones are asked again every 30 s so new alarms appear without a reload. */
+export function useAlarms(query: AlarmQuery | null): PagedList<Alarm> {
+  return usePagedList(query === null ? null : alarmsKey(query), (onPage) => (query === null ? Promise.resolve([]) : listAlarms(query, onPage)), {
+    refreshInterval: query?.status === 'active' ? ALARM_REFRESH_MS : 0,
+    keepPreviousData: true,
+  });
+}
+
+const alarmPath = (id: string) => `/alarms/${encodeURIComponent(id)}`;
+
+/** One alarm with its timeline. */
+export function useAlarm(id: string | undefined): SWRResponse<Alarm, ApiError> {
+  return useSWR<Alarm, ApiError, readonly [string, string, string] | null>(
+    id === undefined ? null : [ALARMS_KEY, 'one', id],
+    ([, , alarmId]) => apiFetchAs(alarmSchema, alarmPath(alarmId)),
+    { refreshInterval: ALARM_REFRESH_MS },
+  );
+}
+
+/** The active alarms counted (the navigation badge, the sensors list), asked again every 30 s. */
+export function useAlarmSummary(enabled = true): SWRResponse<AlarmSummary, ApiError> {
+  return useSWR<AlarmSummary, ApiError, readonly [string, string] | null>(
+    enabled ? [ALARMS_KEY, 'summary'] : null,
+    () => apiFetchAs(alarmSummarySchema, '/alarms/summary'),
+    { refreshInterval: ALARM_REFRESH_MS },
+  );
+}
+
+export function acknowledgeAlarm(id: string, acknowledgement: Acknowledgement): Promise<Alarm> {
+  return apiFetchAs(alarmSchema, `${alarmPath(id)}/acknowledge`, { method: 'PUT', body: acknowledgement });
+}
+
+/** Several alarms with one reason: each acknowledged on its own, the refused ones with the reason why. */
+export function acknowledgeAlarms(ids: readonly string[], acknowledgement: Acknowledgement): Promise<BulkAcknowledgementResult> {
+  return apiFetchAs(bulkAcknowledgementResultSchema, '/alarms/acknowledge', { method: 'POST', body: { ...acknowledgement, ids } });
+}
+
+/** Silences the alarm's reminders for its profile's snooze interval. */
+export function snoozeAlarm(id: string): Promise<Alarm> {
+  return apiFetchAs(alarmSchema, `${alarmPath(id)}/snooze`, { method: 'PUT' });
+}

@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import CheckIcon from '@mui/icons-material/TaskAlt';
+import OpenIcon from '@mui/icons-material/OpenInNew';
+import SnoozeIcon from '@mui/icons-material/Snooze';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridRowId } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ALARM_STATUSES, type Alarm, type AlarmStatus } from '@domain/alarms/alarm';
+import { useAlarms } from '../../api/alarms';
+import { useClientState } from '../../app/clientState';
+import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
+import { useCurrentUser } from '../auth/useAuth';
+import { DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
+import { useDateTime } from '../devices/useDateTime';
+import { useSensorLookups } from '../sensors/useSensorLookups';
+import { AlarmCards } from './AlarmCards';
+import { alarmColumns, alarmPath } from './alarmColumns';
+import { AlarmFilterBar, loadSavedFilter, queryOf, saveFilter, type AlarmFilterValues } from './AlarmFilterBar';
+import { AlarmLegend } from './AlarmLegend';
+import { mayAcknowledge, maySnooze } from './alarmPresentation';
+import { useAlarmActions } from './useAlarmActions';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Alarms (SPEC section 2; issue 13 section 3): the Active and History tabs, the filter
+ * (saved per user), the colour and signal-strength legends, acknowledge (one or the rows
+ * selected) and snooze. The active list is asked again every 30 s, so new alarms appear
+ * without a reload. On a phone the list is cards.
+ */
+export default function AlarmsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [status, openStatus] = useDeviceTab<AlarmStatus>(ALARM_STATUSES, 'active');
+  const [filter, setFilter] = useState<AlarmFilterValues>(() => loadSavedFilter(user.accountId));
+  // The top bar's location and site narrow the list when the filter names none (as the sensors list).
+  const { selectedLocation } = useClientState();
+  const scopeLocationId = selectedLocation?.locationId;
+  const scopeSiteId = selectedLocation?.siteId;
+  const lookups = useSensorLookups();
+  const dateTime = useDateTime();
+  const [selected, setSelected] = useState<ReadonlySet<GridRowId>>(new Set());
+
+  // History without a range: the last 7 days (the longest range the filter takes), fixed when the tab opens.
+  const query = useMemo(() => {
+    const base = queryOf(status, filter, { ...(scopeLocationId ? { locationId: scopeLocationId } : {}), ...(scopeSiteId ? { siteId: scopeSiteId } : {}) });
+    if (status === 'active' || base.from !== undefined || base.to !== undefined) return base;
+    const now = Date.now();
+    return { ...base, from: new Date(now - 7 * DAY_MS).toISOString(), to: new Date(now).toISOString() };
+  }, [filter, scopeLocationId, scopeSiteId, status]);
+  const alarms = useAlarms(query);
+  const actions = useAlarmActions(() => setSelected(new Set()));
+
+  const columns = useMemo(() => alarmColumns(t, lookups, dateTime), [dateTime, lookups, t]);
+  const name = (alarm: Alarm) => alarm.deviceName || alarm.deviceId;
+  const rowActions: AdminGridRowAction<Alarm>[] = [
+    { key: 'open', label: (row) => t('alarms.actions.openItem', { name: name(row) }), icon: <OpenIcon />, onClick: (row) => void navigate(alarmPath(row.id)) },
+    { key: 'acknowledge', label: (row) => t('alarms.actions.acknowledgeItem', { name: name(row) }), icon: <CheckIcon />, onClick: (row) => actions.acknowledge([row.id]), hidden: (row) => !mayAcknowledge(row) },
+    { key: 'snooze', label: (row) => t('alarms.actions.snoozeItem', { name: name(row) }), icon: <SnoozeIcon />, onClick: (row) => void actions.snooze(row), hidden: (row) => !maySnooze(row) },
+  ];
+
+  const apply = (values: AlarmFilterValues) => {
+    setFilter(values);
+    saveFilter(user.accountId, values);
+    setSelected(new Set());
+  };
+
+  const selectedIds = [...selected].map(String);
+  const acknowledgeSelected = status === 'active' && (
+    <Button variant="contained" startIcon={<CheckIcon />} disabled={selectedIds.length === 0} onClick={() => actions.acknowledge(selectedIds)}>
+      {t('alarms.actions.acknowledgeSelected', { count: selectedIds.length })}
+    </Button>
+  );
+  const emptyLabel = t(status === 'active' ? 'alarms.empty.active' : 'alarms.empty.history');
+
+  return (
+    <>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1">{t('alarms.title')}</Typography>
+      </Box>
+      <AlarmFilterBar key={status} status={status} values={filter} lookups={lookups} onApply={apply} />
+      <AlarmLegend />
+      <DeviceTabs
+        tabs={ALARM_STATUSES}
+        tab={status}
+        onChange={(next) => { setSelected(new Set()); openStatus(next); }}
+        label={t('alarms.tabs.label')}
+        tabLabel={(tab) => t(`alarms.tabs.${tab}`)}
+        idPrefix="alarms"
+      >
+        <Box sx={{ pt: 2 }}>
+          {phone ? (
+            <>
+              {acknowledgeSelected !== false && <Box sx={{ mb: 1.5 }}>{acknowledgeSelected}</Box>}
+              <AlarmCards
+                alarms={alarms.data}
+                loading={alarms.isLoading}
+                error={alarms.error}
+                emptyLabel={emptyLabel}
+                lookups={lookups}
+                dateTime={dateTime}
+                selected={new Set(selectedIds)}
+                onSelect={(id, picked) => setSelected((current) => {
+                  const next = new Set(current);
+                  if (picked) next.add(id);
+                  else next.delete(id);
+                  return next;
+                })}
+                onAcknowledge={(alarm) => actions.acknowledge([alarm.id])}
+                onSnooze={(alarm) => void actions.snooze(alarm)}
+              />
+            </>
+          ) : (
+            <AdminGrid<Alarm>
+              gridId={`alarms-${status}`}
+              label={t(`alarms.tabs.${status}`)}
+              rows={alarms.data}
+              columns={columns}
+              loading={alarms.isLoading || alarms.loadingMore}
+              error={alarms.error}
+              onReload={() => void alarms.mutate()}
+              emptyLabel={emptyLabel}
+              rowActions={rowActions}
+              initialSort={[{ field: 'startedAt', sort: 'desc' }]}
+              toolbar={acknowledgeSelected}
+              {...(status === 'active' ? { selection: { ids: selected, onChange: setSelected, isSelectable: mayAcknowledge } } : {})}
+            />
+          )}
+        </Box>
+      </DeviceTabs>
+      {actions.dialog}
+    </>
+  );
+}

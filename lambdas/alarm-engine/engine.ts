@@ -1,0 +1,362 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmPlacement } from '@domain/alarms/alarm';
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import type { AlarmType } from '@domain/alarms/alarm';
+import type { ConditionRule, ConditionRun, RunTracker } from '@domain/alarms/conditions';
+import { scanRuns } from '@domain/alarms/conditions';
+import {
+  emptyAlarmState,
+  evaluateBatch,
+  INACTIVITY_KEY,
+  rememberRecent,
+  trackerMoved,
+  type ConditionState,
+  type DeviceAlarmState,
+} from '@domain/alarms/device-engine';
+import {
+  conditionsOf,
+  decideInactivity,
+  decideOnTimer,
+  inactivityWindowMs,
+  samplesFor,
+  settleRuns,
+  type ActiveAlarmRef,
+  type AlarmDecision,
+  type DeviceChannel,
+  type DeviceCondition,
+  type EngineReading,
+} from '@domain/alarms/engine';
+import { DomainError } from '@domain/core/errors';
+import {
+  alarmCreate,
+  alarmKey,
+  alarmReplace,
+  auditEntryPut,
+  deviceAlarmStateKey,
+  deviceAlarmStateWrite,
+  readingsForAlarms,
+  runTransaction,
+  setTimers,
+  storedAlarmId,
+  toAlarm,
+  toDeviceAlarmState,
+  type AlarmDeviceType,
+  type GuardedItem,
+} from '../data';
+import type { Caller } from '../shared/caller';
+
+/**
+ * The alarm engine's writes (issue 13 section 2): it carries out what the pure rules of
+ * domain/alarms decide, for the ingest (a batch of a device's readings, `onReadings`) and for
+ * the one-minute clock (a device whose timer is due, `onTimer`). Every alarm transition is one
+ * conditional write with its audit entry; the device's engine state is written on the version
+ * read, and a write that lost to another container's is done again from what is stored.
+ */
+
+/** What an alarm is raised for: a condition of the profile, or the device's inactivity. */
+type AlarmCondition = { key: string; type: AlarmType; channel?: string; rule?: ConditionRule };
+
+/** Who the audit trail names for the engine's own transitions. */
+export const ALARM_ENGINE_CALLER: Caller = {
+  userId: 'alarm-engine', email: 'alarm-engine', role: 'admin', customerId: '', accountId: 'alarm-engine', isPortalLogin: false, tokenId: 'alarm-engine',
+};
+
+/** How far before a late reading (or an open run) a re-scan starts, so it starts where the condition was known. */
+const RESCAN_LEAD_MS = 60 * 60_000;
+const RESCAN_MAX_MS = 7 * 24 * 60 * 60_000;
+const RESCAN_MAX_READINGS = 20_000;
+/** Tries of a batch whose state write lost to another writer. */
+const STATE_ATTEMPTS = 3;
+
+/** A device as the engine needs it: where it is (copied onto its alarms) and what its channels measure. */
+export interface EngineDevice {
+  customerId: string;
+  deviceType: AlarmDeviceType;
+  deviceId: string;
+  name: string;
+  placement: AlarmPlacement;
+  channels: DeviceChannel[];
+  reportSeconds: number;
+  gatewayHeartbeatSeconds?: number;
+  disabled: boolean;
+}
+
+export interface EngineDependencies {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  now: () => number;
+  /** Capacity the engine consumed (the benchmark's figures). */
+  onConsumed?: (kind: 'read' | 'write', units: number) => void;
+}
+
+const kindOf = (deviceType: AlarmDeviceType): AlarmDeviceKind => (deviceType === 'GATEWAY' ? 'gateway' : 'sensor');
+const isConditionFailure = (error: unknown) => error instanceof DomainError && error.kind === 'conflict';
+
+/** The device's inactivity window, when its profile watches inactivity. */
+function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {
+  return profile.types.includes('inactivity') ? inactivityWindowMs(profile, device.reportSeconds, device.gatewayHeartbeatSeconds) : undefined;
+}
+
+export class AlarmEngine {
+  constructor(private readonly deps: EngineDependencies) {}
+
+  /**
+   * A batch of one device's stored readings. Returns the device's engine state after it (the
+   * ingest keeps it in its cache). Nothing is read or written when nothing is in a condition.
+   */
+  async onReadings(input: {
+    device: EngineDevice;
+    profile: AlarmProfile | undefined;
+    state: DeviceAlarmState;
+    readings: readonly EngineReading[];
+    newestBefore: number | undefined;
+  }): Promise<DeviceAlarmState> {
+    const { device, profile } = input;
+    if (profile === undefined || device.disabled || input.readings.length === 0) return input.state;
+    let state = input.state;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.evaluate(device, profile, state, input.readings, input.newestBefore);
+      } catch (error) {
+        if (!isConditionFailure(error) || attempt >= STATE_ATTEMPTS) throw error;
+        state = await this.readState(device);
+      }
+    }
+  }
+
+  private async evaluate(device: EngineDevice, profile: AlarmProfile, state: DeviceAlarmState, readings: readonly EngineReading[], newestBefore: number | undefined): Promise<DeviceAlarmState> {
+    const now = this.deps.now();
+    const conditions = conditionsOf(profile, device.channels);
+    const window = windowOf(device, profile);
+    const evaluation = evaluateBatch({ conditions, state, readings, newestBefore, ...(window === undefined ? {} : { inactivityWindowMs: window }), now });
+    const next: Record<string, ConditionState> = { ...state.conditions };
+    const wakes: number[] = evaluation.wakeAt === undefined ? [] : [evaluation.wakeAt];
+
+    for (const condition of conditions) {
+      const kept = state.conditions[condition.key];
+      let tracker = evaluation.trackers[condition.key] ?? kept?.tracker ?? {};
+      let decisions = evaluation.decisions.filter((decision) => decision.key === condition.key);
+      const rescan = evaluation.rescans.find((candidate) => candidate.key === condition.key);
+      if (rescan !== undefined) {
+        const rescanned = await this.rescan(device, condition, kept, rescan.from, now);
+        tracker = rescanned.tracker;
+        decisions = rescanned.decisions;
+      }
+      const carried = await this.carryOut(device, profile, condition, { ...kept, tracker }, decisions, now);
+      next[condition.key] = carried.state;
+      wakes.push(...carried.wakes);
+    }
+
+    if (evaluation.inactivityCleared !== undefined) {
+      next[INACTIVITY_KEY] = await this.clearInactivity(device, next[INACTIVITY_KEY], evaluation.inactivityCleared.at);
+    }
+    const wakeAt = wakes.length === 0 ? state.wakeAt : Math.min(...wakes, ...(state.wakeAt !== undefined && state.wakeAt > now ? [state.wakeAt] : []));
+    const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
+    if (!stateChanged(state, after)) return state;
+    if (wakeAt !== undefined && wakeAt !== state.wakeAt) await this.setTimer(device, wakeAt, now);
+    await this.writeState(device, after, state.version);
+    return after;
+  }
+
+  /**
+   * A device whose timer is due (the clock): each open run looked at again from the stored
+   * readings (a timer that fires after the run cleared, or its alarm was raised, does nothing),
+   * and the inactivity window against the newest reading. Sets the next timer if one is needed.
+   */
+  async onTimer(input: { device: EngineDevice; profile: AlarmProfile | undefined; newestReadingAt: number | undefined }): Promise<void> {
+    const { device, profile } = input;
+    for (let attempt = 1; ; attempt += 1) {
+      const state = await this.readState(device);
+      if (profile === undefined || device.disabled) {
+        if (state.wakeAt !== undefined && state.version > 0) await this.writeState(device, withoutWake(state), state.version).catch(() => undefined);
+        return;
+      }
+      try {
+        await this.wake(device, profile, state, input.newestReadingAt);
+        return;
+      } catch (error) {
+        if (!isConditionFailure(error) || attempt >= STATE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async wake(device: EngineDevice, profile: AlarmProfile, state: DeviceAlarmState, newestReadingAt: number | undefined): Promise<void> {
+    const now = this.deps.now();
+    const next: Record<string, ConditionState> = { ...state.conditions };
+    const wakes: number[] = [];
+    for (const condition of conditionsOf(profile, device.channels)) {
+      const kept = state.conditions[condition.key];
+      if (kept?.tracker.open === undefined) continue;
+      const rescanned = await this.rescan(device, condition, kept, kept.tracker.open.startedAt, now);
+      const active = rescanned.activeAfter;
+      const timer = active === undefined ? decideOnTimer(condition, rescanned.tracker, undefined, now) : [];
+      const decisions = [...rescanned.decisions.filter((decision) => decision.kind !== 'due'), ...timer];
+      const carried = await this.carryOut(device, profile, condition, { ...kept, tracker: rescanned.tracker }, decisions, now);
+      next[condition.key] = carried.state;
+      wakes.push(...carried.wakes);
+    }
+    const window = windowOf(device, profile);
+    if (window !== undefined && newestReadingAt !== undefined) {
+      const kept = next[INACTIVITY_KEY];
+      const open = kept?.active !== undefined && kept.active.clearedAt === undefined ? kept.active : undefined;
+      const verdict = decideInactivity(newestReadingAt, window, open, now);
+      if (verdict.kind === 'raise') {
+        const run: ConditionRun = { startedAt: verdict.silentSince, lastAlarmAt: now, worst: null, worstAt: verdict.silentSince, last: null };
+        next[INACTIVITY_KEY] = await this.raiseOrReturn(device, profile, { key: INACTIVITY_KEY, type: 'inactivity' }, kept, run, now);
+      } else if (verdict.kind === 'due') {
+        wakes.push(verdict.at);
+      } else if (verdict.kind === 'clear' && open !== undefined) {
+        next[INACTIVITY_KEY] = await this.clearInactivity(device, kept, verdict.at);
+        wakes.push(newestReadingAt + window);
+      }
+    }
+    const wakeAt = wakes.length === 0 ? undefined : Math.min(...wakes);
+    const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
+    if (wakeAt !== undefined) await this.setTimer(device, wakeAt, now);
+    if (stateChanged(state, after)) await this.writeState(device, after, state.version);
+  }
+
+  /** A condition's stored readings from a little before `from`, judged again: its tracker and what the runs in them mean. */
+  private async rescan(device: EngineDevice, condition: DeviceCondition, kept: ConditionState | undefined, from: number, now: number) {
+    const starts = [from, kept?.tracker.open?.startedAt, kept?.active?.startedAt].filter((time): time is number => time !== undefined);
+    const start = Math.max(Math.min(...starts) - Math.max(condition.delayMs, RESCAN_LEAD_MS), now - RESCAN_MAX_MS);
+    const stored = device.deviceType === 'SENSOR'
+      ? await readingsForAlarms(this.deps.client, this.deps.tableName, device.customerId, device.deviceId, { start, end: now, limit: RESCAN_MAX_READINGS }, (consumed) => this.deps.onConsumed?.('read', consumed.CapacityUnits ?? 0))
+      : [];
+    const { runs, tracker } = scanRuns(samplesFor(condition, stored), condition.rule);
+    const decisions = settleRuns({ condition, runs, active: kept?.active, history: kept?.recent ?? [] });
+    const raised = decisions.find((decision) => decision.kind === 'raise');
+    const activeAfter = kept?.active ?? (raised?.kind === 'raise' ? { id: '', startedAt: raised.run.startedAt } : undefined);
+    return { tracker, decisions, activeAfter };
+  }
+
+  /** One condition's decisions, in order: raised, extended (cleared, returned), timers. */
+  private async carryOut(device: EngineDevice, profile: AlarmProfile, condition: AlarmCondition, kept: ConditionState, decisions: readonly AlarmDecision[], now: number): Promise<{ state: ConditionState; wakes: number[] }> {
+    let state: ConditionState = kept;
+    const wakes: number[] = [];
+    for (const decision of decisions) {
+      if (decision.kind === 'due') {
+        wakes.push(decision.at);
+      } else {
+        state = await this.raiseOrReturn(device, profile, condition, state, decision.run, now);
+      }
+    }
+    return { state, wakes };
+  }
+
+  /**
+   * A run that is an alarm: extends the condition's active alarm, or raises a new one (the same
+   * run's alarm, raised already by another writer, is read instead). An active alarm found in
+   * history (acknowledged and cleared meanwhile) is remembered, and the run raises its own.
+   */
+  private async raiseOrReturn(device: EngineDevice, profile: AlarmProfile, condition: AlarmCondition, kept: ConditionState | undefined, run: ConditionRun, now: number): Promise<ConditionState> {
+    const tracker: RunTracker = kept?.tracker ?? {};
+    const severity = condition.rule?.severity ?? (() => 0);
+    if (kept?.active !== undefined) {
+      const alarm = await this.readAlarm(device.customerId, kept.active.id);
+      if (alarm !== undefined && alarm.status === 'active') {
+        const extended = extendAlarm(alarm, run, severity);
+        if (alarmMoved(alarm, extended)) await this.writeAlarm(device.customerId, extended, alarm, 'update');
+        return this.stateWith(kept, tracker, extended);
+      }
+      kept = { ...kept, recent: rememberRecent(kept, kept.active) };
+      delete kept.active;
+    }
+    const id = storedAlarmId(kindOf(device.deviceType), device.deviceId, condition.key, run.startedAt);
+    const raised = raiseAlarm({
+      id, ...device.placement, deviceKind: kindOf(device.deviceType), deviceId: device.deviceId, deviceName: device.name, profileId: profile.id,
+      ...(condition.channel === undefined ? {} : { channel: condition.channel }), type: condition.type, run, now,
+    });
+    try {
+      await runTransaction(this.deps.client, [alarmCreate(this.deps.tableName, device.customerId, raised), this.audit(device.customerId, raised, undefined, 'create')]);
+      this.deps.onConsumed?.('write', 4);
+      return this.stateWith(kept, tracker, raised);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const existing = await this.readAlarm(device.customerId, id);
+      return existing === undefined ? { ...kept, tracker } : this.stateWith(kept, tracker, existing);
+    }
+  }
+
+  /** The condition's state after writing `alarm`: its reference while active, remembered once in history. */
+  private stateWith(kept: ConditionState | undefined, tracker: RunTracker, alarm: Alarm): ConditionState {
+    const ref: ActiveAlarmRef = { id: alarm.id, startedAt: Date.parse(alarm.startedAt), ...(alarm.clearedAt === undefined ? {} : { clearedAt: Date.parse(alarm.clearedAt) }) };
+    const base: ConditionState = { tracker, ...(kept?.recent === undefined ? {} : { recent: kept.recent }) };
+    return alarm.status === 'active' ? { ...base, active: ref } : { ...base, recent: rememberRecent(kept, ref) };
+  }
+
+  private async clearInactivity(device: EngineDevice, kept: ConditionState | undefined, at: number): Promise<ConditionState> {
+    const tracker = kept?.tracker ?? {};
+    if (kept?.active === undefined) return { ...kept, tracker };
+    const alarm = await this.readAlarm(device.customerId, kept.active.id);
+    if (alarm === undefined) return { tracker, ...(kept.recent === undefined ? {} : { recent: kept.recent }) };
+    const cleared = clearAlarm(alarm, at);
+    if (cleared !== alarm) await this.writeAlarm(device.customerId, cleared, alarm, 'update');
+    return this.stateWith(kept, tracker, cleared);
+  }
+
+  private audit(customerId: string, after: Alarm, before: Alarm | undefined, action: 'create' | 'update'): GuardedItem {
+    const { timeline: _after, ...afterFields } = after;
+    const beforeFields = before === undefined ? undefined : (({ timeline: _before, ...fields }) => fields)(before);
+    return auditEntryPut(this.deps.tableName, {
+      customerId, caller: { ...ALARM_ENGINE_CALLER, customerId }, entityType: 'ALARM', entityId: after.id, action,
+      before: beforeFields, after: afterFields, now: new Date(this.deps.now()),
+    });
+  }
+
+  private async writeAlarm(customerId: string, next: Alarm, before: Alarm, action: 'update'): Promise<void> {
+    await runTransaction(this.deps.client, [alarmReplace(this.deps.tableName, customerId, next, before.version), this.audit(customerId, next, before, action)]);
+    this.deps.onConsumed?.('write', 4);
+  }
+
+  private async readAlarm(customerId: string, id: string): Promise<Alarm | undefined> {
+    const result = await this.deps.client.send(new GetCommand({ ...alarmKey(this.deps.tableName, customerId, id), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
+    this.deps.onConsumed?.('read', result.ConsumedCapacity?.CapacityUnits ?? 0);
+    return result.Item === undefined ? undefined : toAlarm(result.Item);
+  }
+
+  async readState(device: Pick<EngineDevice, 'customerId' | 'deviceType' | 'deviceId'>): Promise<DeviceAlarmState> {
+    const result = await this.deps.client.send(new GetCommand({
+      ...deviceAlarmStateKey(this.deps.tableName, device.customerId, device.deviceType, device.deviceId), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL',
+    }));
+    this.deps.onConsumed?.('read', result.ConsumedCapacity?.CapacityUnits ?? 0);
+    return result.Item === undefined ? emptyAlarmState() : toDeviceAlarmState(result.Item);
+  }
+
+  private async writeState(device: EngineDevice, next: DeviceAlarmState, readVersion: number): Promise<void> {
+    await runTransaction(this.deps.client, [deviceAlarmStateWrite(this.deps.tableName, device.customerId, device.deviceType, device.deviceId, next, readVersion)]);
+    this.deps.onConsumed?.('write', 2);
+  }
+
+  private async setTimer(device: EngineDevice, at: number, now: number): Promise<void> {
+    await setTimers(this.deps.client, this.deps.tableName, [{ entry: { customerId: device.customerId, deviceType: device.deviceType, deviceId: device.deviceId }, at }], now, {
+      onConsumed: (units) => this.deps.onConsumed?.('write', units),
+    });
+  }
+}
+
+/** Whether an extension changed what the alarm says (its last value alone is not worth a write each reading). */
+function alarmMoved(before: Alarm, after: Alarm): boolean {
+  const said = ({ version: _version, lastValue: _last, ...fields }: Alarm) => JSON.stringify(fields);
+  return said(before) !== said(after);
+}
+
+const withoutWake = (state: DeviceAlarmState): DeviceAlarmState => {
+  const { wakeAt: _wake, ...rest } = state;
+  return { ...rest, version: state.version + 1 };
+};
+
+/** Whether the state worth storing moved: a run opened, grew or closed, an alarm reference or the timer changed. */
+function stateChanged(before: DeviceAlarmState, after: DeviceAlarmState): boolean {
+  if (before.wakeAt !== after.wakeAt) return true;
+  const keys = new Set([...Object.keys(before.conditions), ...Object.keys(after.conditions)]);
+  for (const key of keys) {
+    const a = before.conditions[key];
+    const b = after.conditions[key];
+    if (trackerMoved(a?.tracker, b?.tracker)) return true;
+    if (JSON.stringify(a?.active ?? null) !== JSON.stringify(b?.active ?? null)) return true;
+    if (JSON.stringify(a?.recent ?? []) !== JSON.stringify(b?.recent ?? [])) return true;
+  }
+  return false;
+}

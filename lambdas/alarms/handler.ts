@@ -1,0 +1,4 @@
+import { createResourceHandler } from '../shared/http';
+import { alarmRoutes } from './routes';
+
+export const handler = createResourceHandler(alarmRoutes);
