@@ -1,6 +1,7 @@
 import { accountRoutes } from './accounts/routes';
 import { alarmRoutes } from './alarms/routes';
 import { alarmProfileRoutes } from './alarm-profiles/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { dataLoggingProfileRoutes } from './data-logging-profiles/routes';
 import { departmentRoutes } from './departments/routes';
 import { deviceCommandRoutes } from './device-commands/routes';
@@ -59,6 +60,7 @@ export const HANDLERS = {
   deviceCommands: 'lambdas/device-commands/handler.ts',
   telemetry: 'lambdas/telemetry/handler.ts',
   alarms: 'lambdas/alarms/handler.ts',
+  dashboard: 'lambdas/dashboard/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -84,6 +86,7 @@ export const RESOURCE_ROUTES = [
   deviceCommandRoutes,
   telemetryRoutes,
   alarmRoutes,
+  dashboardRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDefinition[] = RESOURCE_ROUTES.flatMap((resource) => resource.routes);

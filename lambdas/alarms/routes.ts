@@ -14,7 +14,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS } from '@domain/identity/roles';
 import type { UserView } from '@domain/identity/user-views';
 import { readUserView, unknownAlarm } from '../data';
-import { accessScope, maySeeSensor, maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
+import { accessScope, maySeeAlarm, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
@@ -32,13 +32,6 @@ const store = () => new AlarmStore(dynamoDocumentClient(), table());
  * organisation's alarm is as unknown as a missing one.
  */
 export const ALARM_ROLES = ORGANISATION_READERS;
-
-/** Whether a scope reaches an alarm: a sensor's as the sensor itself (security groups may list sensors), a gateway's by its site. */
-export function maySeeAlarm(scope: AccessScope, alarm: Pick<Alarm, 'deviceKind' | 'deviceId' | 'siteId'>): boolean {
-  return alarm.deviceKind === 'sensor'
-    ? maySeeSensor(scope, { sensorId: alarm.deviceId, siteId: alarm.siteId })
-    : maySeeSite(siteAccessOf(scope), alarm.siteId);
-}
 
 /** An alarm of the caller's organisation they may see, read consistently; any other answers 404. */
 async function visibleAlarm(caller: Caller, id: string, scope?: AccessScope): Promise<Alarm> {

@@ -270,6 +270,13 @@ describe('every route, as every role', () => {
   };
 
   const FIXTURES: Record<string, Fixture> = {
+    // The dashboard's widgets narrowed to a user view of the organisation; insight over a sensor with readings.
+    'GET /api/dashboard/health': async () => ({ path: `/dashboard/health?userViewId=${existingIds.get('/userviews') ?? ''}` }),
+    'GET /api/dashboard/alarms': async () => ({ path: `/dashboard/alarms?userViewId=${existingIds.get('/userviews') ?? ''}` }),
+    'GET /api/dashboard/insight': async (user) => {
+      await sensorWithData(user);
+      return { path: '/dashboard/insight' };
+    },
     'GET /api/graphdata': async (user) => ({ path: `/graphdata?queryId=${await sensorWithData(user)}` }),
     'GET /api/sensors/{id}/readings': async (user) => ({ path: `/sensors/${await sensorWithData(user)}/readings` }),
     'GET /api/sensors/{id}/commands': async (user) => {

@@ -1,0 +1,4 @@
+import { createResourceHandler } from '../shared/http';
+import { dashboardRoutes } from './routes';
+
+export const handler = createResourceHandler(dashboardRoutes);
