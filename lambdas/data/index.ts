@@ -60,3 +60,4 @@ export * from './entities/translation-overrides';
 export * from './entities/unique-marker';
 export * from './entities/user-view';
 export * from './entities/verification-code';
+export * from './alarm-engine';

@@ -1,5 +1,7 @@
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import { emptyAlarmState, type DeviceAlarmState } from '@domain/alarms/device-engine';
 import { liveStateWithReading, type DeviceLiveState, type NewestReading } from '@domain/telemetry/telemetry-state';
-import { sensorConfigOf, toSensorState, type ProfileSettings, type SensorConfig } from '../data';
+import { ALARM_STATE_SUFFIX, sensorConfigOf, toAlarmProfile, toDeviceAlarmState, toSensorState, type ProfileSettings, type SensorConfig } from '../data';
 
 export type { SensorChannelConfig, SensorConfig } from '../data';
 export { sensorConfigOf } from '../data';
@@ -26,6 +28,13 @@ export { sensorConfigOf } from '../data';
  * that has one is looked up once more when the container first needs it: its newest reading (one
  * Limit 1 Query), so `seen` starts right. A state write refused by its condition (another
  * container wrote a newer one) marks the entry stale, and the next batch reads both again.
+ *
+ * Alarms (issue 13): the organisation's alarm profiles are cached with the data logging
+ * profiles (their writes move the same version), and each device's alarm engine state
+ * (`SENSOR#<id>#ALARMS`, in the same partition) comes with the partition's one Query. The
+ * engine keeps `alarms` up to date with what it writes; a reload keeps the newer version of
+ * the cached and the read state (the clock writes it too; a write on an older version is
+ * refused and the engine reads it again).
  */
 
 /** How often the organisation's device configuration version is read. */
@@ -34,7 +43,7 @@ export const CONFIG_CHECK_MS = 60_000;
 export const CONFIG_MAX_AGE_MS = 15 * 60_000;
 export const UNKNOWN_RETRY_MS = 10_000;
 
-export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE';
+export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE' | 'ALARMPROFILE';
 export type StoredItem = Record<string, unknown>;
 
 /** The reads the directory needs (lambdas/ingest/store.ts does them on DynamoDB). */
@@ -43,7 +52,7 @@ export interface DirectoryReader {
   configVersion(customerId: string): Promise<number>;
   /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...), read strongly consistent. */
   loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
-  /** The configuration and state items of these devices (one BatchGetItem per 50 devices). */
+  /** The configuration, state and alarm state items of these devices (one BatchGetItem per 33 devices). */
   getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
   /** The newest stored reading of each of these sensors (absent: none). */
   newestReadings(customerId: string, sensorIds: readonly string[]): Promise<Map<string, NewestReading>>;
@@ -68,6 +77,8 @@ export interface CachedState {
 export interface DeviceEntry<C> {
   config: C;
   state: CachedState;
+  /** The alarm engine's state of the device (version 0: none stored). */
+  alarms: DeviceAlarmState;
 }
 
 interface CustomerSnapshot {
@@ -78,6 +89,7 @@ interface CustomerSnapshot {
   sensors: Map<string, DeviceEntry<SensorConfig>>;
   gateways: Map<string, DeviceEntry<GatewayConfig>>;
   profiles: Map<string, ProfileSettings>;
+  alarmProfiles: Map<string, AlarmProfile>;
   /** Ids looked up and not found, with when. */
   unknown: Map<string, number>;
 }
@@ -123,15 +135,18 @@ function newer(a: DeviceLiveState | undefined, b: DeviceLiveState | undefined): 
   return key(b) > key(a) ? b : a;
 }
 
-/** Splits a partition's items into devices: configuration `SENSOR#<id>` and state `SENSOR#<id>#STATE`. */
-function devicesOf(entity: 'SENSOR' | 'GATEWAY', items: readonly StoredItem[]): Map<string, { config?: StoredItem; state?: StoredItem }> {
-  const pattern = new RegExp(`^${entity}#([^#]+)(#STATE)?$`);
-  const devices = new Map<string, { config?: StoredItem; state?: StoredItem }>();
+type DeviceItems = { config?: StoredItem; state?: StoredItem; alarms?: StoredItem };
+
+/** Splits a partition's items into devices: configuration `SENSOR#<id>`, state `SENSOR#<id>#STATE`, alarm state `SENSOR#<id>#ALARMS`. */
+function devicesOf(entity: 'SENSOR' | 'GATEWAY', items: readonly StoredItem[]): Map<string, DeviceItems> {
+  const pattern = new RegExp(`^${entity}#([^#]+)(#STATE|${ALARM_STATE_SUFFIX})?$`);
+  const devices = new Map<string, DeviceItems>();
   for (const item of items) {
     const match = pattern.exec(String(item['sk'] ?? ''));
     if (!match?.[1]) continue;
     const device = devices.get(match[1]) ?? {};
-    if (match[2]) device.state = item;
+    if (match[2] === '#STATE') device.state = item;
+    else if (match[2] === ALARM_STATE_SUFFIX) device.alarms = item;
     else device.config = item;
     devices.set(match[1], device);
   }
@@ -213,6 +228,11 @@ export class DeviceDirectory {
     return this.customers.get(customerId)?.gateways.get(id);
   }
 
+  /** An alarm profile of the organisation, as of the snapshot (call after `prepare`). */
+  alarmProfile(customerId: string, id: string | undefined): AlarmProfile | undefined {
+    return id === undefined ? undefined : this.customers.get(customerId)?.alarmProfiles.get(id);
+  }
+
   /** Everything is read again on next use (tests; a configuration known to have changed). */
   clear(): void {
     this.customers.clear();
@@ -223,33 +243,47 @@ export class DeviceDirectory {
    * meanwhile is then either in what is read, or moves the version again (another reload).
    */
   private async load(customerId: string, previous: CustomerSnapshot | undefined, now: number, version: number): Promise<CustomerSnapshot> {
-    const [profileItems, sensorItems, gatewayItems] = await Promise.all([
+    const [profileItems, sensorItems, gatewayItems, alarmProfileItems] = await Promise.all([
       this.reader.loadPartition(customerId, 'DATALOGGINGPROFILE'),
       this.reader.loadPartition(customerId, 'SENSOR'),
       this.reader.loadPartition(customerId, 'GATEWAY'),
+      this.reader.loadPartition(customerId, 'ALARMPROFILE'),
     ]);
+    const alarmProfiles = new Map<string, AlarmProfile>();
+    for (const item of alarmProfileItems) {
+      // Only the profiles themselves have an id (anything else in the partition is not one).
+      if (text(item['id']) === undefined) continue;
+      const profile = toAlarmProfile(item);
+      alarmProfiles.set(profile.id, profile);
+    }
     const profiles = new Map<string, ProfileSettings>();
     for (const item of profileItems) {
       const id = text(item['id']);
       const deviation = finite(item['deviation']);
       if (id !== undefined) profiles.set(id, deviation === undefined ? {} : { deviation });
     }
-    const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, unknown: new Map() };
+    const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, alarmProfiles, unknown: new Map() };
     for (const [id, device] of devicesOf('SENSOR', sensorItems)) {
       if (device.config === undefined) continue;
-      snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), sensorLiveStateOf(device.state), previous?.sensors.get(id)?.state));
+      snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), sensorLiveStateOf(device.state), device.alarms, previous?.sensors.get(id)));
     }
     for (const [id, device] of devicesOf('GATEWAY', gatewayItems)) {
       if (device.config === undefined) continue;
-      snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), liveStateOf(device.state), previous?.gateways.get(id)?.state));
+      snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), liveStateOf(device.state), device.alarms, previous?.gateways.get(id)));
     }
     return snapshot;
   }
 
-  /** An entry from what was read; a cached state carries over, unless it was stale (then its newest reading is read again). */
-  private entry<C>(config: C, stored: DeviceLiveState | undefined, cached: CachedState | undefined): DeviceEntry<C> {
+  /**
+   * An entry from what was read; a cached state carries over, unless it was stale (then its
+   * newest reading is read again). Of the read and the cached alarm state, the newer version stands.
+   */
+  private entry<C>(config: C, stored: DeviceLiveState | undefined, alarmItem: StoredItem | undefined, previous: DeviceEntry<unknown> | undefined): DeviceEntry<C> {
+    const cached = previous?.state;
     const readingKnown = cached !== undefined && !cached.stale && cached.readingKnown;
-    return { config, state: { stored, seen: newer(cached?.seen, stored), stale: false, readingKnown } };
+    const read = alarmItem === undefined ? emptyAlarmState() : toDeviceAlarmState(alarmItem);
+    const alarms = previous !== undefined && previous.alarms.version > read.version ? previous.alarms : read;
+    return { config, state: { stored, seen: newer(cached?.seen, stored), stale: false, readingKnown }, alarms };
   }
 
   private async lookUp(snapshot: CustomerSnapshot, customerId: string, entity: 'SENSOR' | 'GATEWAY', wanted: Iterable<string>, now: number): Promise<void> {
@@ -269,11 +303,11 @@ export class DeviceDirectory {
         snapshot.unknown.set(`${entity}#${id}`, now);
         continue;
       }
-      const previous = known.get(id)?.state;
+      const previous = known.get(id);
       if (entity === 'SENSOR') {
-        snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, snapshot.profiles), sensorLiveStateOf(device.state), previous));
+        snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, snapshot.profiles), sensorLiveStateOf(device.state), device.alarms, previous));
       } else {
-        snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), liveStateOf(device.state), previous));
+        snapshot.gateways.set(id, this.entry(gatewayConfigOf(id, device.config), liveStateOf(device.state), device.alarms, previous));
       }
     }
   }

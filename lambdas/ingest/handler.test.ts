@@ -6,6 +6,8 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -317,13 +319,13 @@ describe('ingest handler', () => {
       vi.setSystemTime(T0 + second * 1000);
       await handler(batch(record({ payload: reading(T0 + second * 1000, { '1': 4 }) })));
     }
-    // The first batch: the version, then the three partitions (sensors, gateways, profiles), strongly consistent.
+    // The first batch: the version, then the four partitions (sensors, gateways, data logging and alarm profiles), strongly consistent.
     expect(versionReads()).toBe(1);
-    expect(partitionReads()).toBe(3);
+    expect(partitionReads()).toBe(4);
     expect(dynamo.commandCalls(QueryCommand).every((call) => call.args[0].input.ConsistentRead === true)).toBe(true);
     expect(dynamo.commandCalls(GetCommand, { Key: versionKey })[0]?.args[0].input.ConsistentRead).toBe(true);
     // The version is read before the partitions, so a change landing in between is seen at the next check.
-    expect(dynamo.calls().slice(0, 4).map((call) => (call.args[0] as object).constructor.name)).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
+    expect(dynamo.calls().slice(0, 5).map((call) => (call.args[0] as object).constructor.name)).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
 
     // Each minute on, nothing changed: one GetItem, no reload.
     for (const at of [minutes(2), minutes(3) + 1000, minutes(4) + 2000]) {
@@ -331,8 +333,8 @@ describe('ingest handler', () => {
       await handler(batch(record({ payload: reading(T0 + at, { '1': 4 }) })));
     }
     expect(versionReads()).toBe(4);
-    expect(partitionReads()).toBe(3);
-    expect(ingestMetrics.readRequests).toBe(7);
+    expect(partitionReads()).toBe(4);
+    expect(ingestMetrics.readRequests).toBe(8);
     expect(ingestMetrics.readCapacityUnits).toBe(1 + 1.5 + 3);
 
     // The sensor is disabled through the API (which adds 1 to the version): the next check reloads, and sees it.
@@ -345,7 +347,7 @@ describe('ingest handler', () => {
     vi.setSystemTime(T0 + minutes(5) + 3000);
     await handler(batch(record({ payload: reading(T0 + minutes(5) + 3000, { '1': 4 }) })));
     expect(versionReads()).toBe(5);
-    expect(partitionReads()).toBe(6);
+    expect(partitionReads()).toBe(8);
     expect(readingsWritten().at(-1)).toMatchObject({ sk: iso(T0 + minutes(5) + 3000), d: true });
   });
 
@@ -356,10 +358,10 @@ describe('ingest handler', () => {
       await handler(batch(record({ payload: reading(T0 + check * 61_000, { '1': 4 }) })));
     }
     expect(versionReads()).toBe(15);
-    expect(partitionReads()).toBe(3);
+    expect(partitionReads()).toBe(4);
     vi.setSystemTime(T0 + minutes(15) + 1000);
     await handler(batch(record({ payload: reading(T0 + minutes(15) + 1000, { '1': 4 }) })));
-    expect(partitionReads()).toBe(6);
+    expect(partitionReads()).toBe(8);
     expect(versionReads()).toBe(16);
   });
 
@@ -374,7 +376,7 @@ describe('ingest handler', () => {
     await handler(batch(record({ sourceDeviceId: 'BAD00001', payload: reading(T0, { '1': 4 }) })));
     await handler(batch(record({ sourceDeviceId: 'BAD00001', payload: reading(T0, { '1': 4 }) })));
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
-    expect(partitionReads()).toBe(3);
+    expect(partitionReads()).toBe(4);
   });
 
   it('flags a disabled sensor\'s readings and gives observers each stored reading with the state before it', async () => {
@@ -564,10 +566,93 @@ describe('ingest handler', () => {
 
   it('counts requests and consumed capacity for the benchmark', async () => {
     await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
-    expect(ingestMetrics.snapshot()).toMatchObject({ messages: 1, readingsStored: 1, writeRequests: 2, writeCapacityUnits: 2, readRequests: 4, stateWrites: 1 });
+    expect(ingestMetrics.snapshot()).toMatchObject({ messages: 1, readingsStored: 1, writeRequests: 2, writeCapacityUnits: 2, readRequests: 5, stateWrites: 1 });
     expect(ingestMetrics.perReading()).toMatchObject({ writeUnits: 2, writeRequests: 2 });
     ingestMetrics.reset();
     expect(ingestMetrics.snapshot().writeRequests).toBe(0);
     expect(ingestMetrics.perReading()).toBeUndefined();
+  });
+
+  describe('alarms (issue 13 section 2)', () => {
+    const alarmProfileItem = (fields: Record<string, unknown> = {}) => ({
+      pk: `C#${ORG}#ALARMPROFILE`, sk: 'ALARMPROFILE#ap-1', id: 'ap-1', name: 'Vaccine fridge', types: ['outOfRange'], alarmDelayMinutes: 0,
+      notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 3, measurement: 'temperature', unit: 'C', min: 2, max: 8, deadband: 0.5,
+      processBased: false, version: 1, ...fields,
+    });
+    const withProfile = (profile: Record<string, unknown>) => {
+      partitions([sensorItem(SENSOR, { alarmProfileId: 'ap-1', departmentId: 'dep-1' }), doorItem()]);
+      dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#ALARMPROFILE` } }).resolves({ Items: [profile] });
+      dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#GATEWAY` } }).resolves({ Items: [{ ...gatewayItem, alarmProfileId: 'ap-1' }] });
+      dynamo.on(TransactWriteCommand).resolves({});
+      dynamo.on(UpdateCommand).resolves({});
+    };
+    const transacted = () => dynamo.commandCalls(TransactWriteCommand).flatMap((call) => call.args[0].input.TransactItems ?? []);
+    const alarmPuts = (created: boolean) => transacted().flatMap((item) => (
+      item.Put !== undefined && item.Put.Item?.['pk'] === `C#${ORG}#ALARM` && item.Put.ConditionExpression?.includes('attribute_not_exists') === created ? [item.Put.Item] : []));
+    const alarmsCreated = () => alarmPuts(true);
+
+    it('reads and writes nothing more for readings inside the limits', async () => {
+      withProfile(alarmProfileItem());
+      await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+      const reads = dynamo.commandCalls(GetCommand).length + dynamo.commandCalls(QueryCommand).length;
+      vi.setSystemTime(T0 + minutes(1));
+      await handler(batch(record({ payload: reading(T0 + minutes(1), { '1': 5 }) })));
+      await handler(batch(record({ payload: reading(T0 + minutes(1) + 30_000, { '1': 6 }) })));
+      expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+      expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+      expect(dynamo.commandCalls(GetCommand).length + dynamo.commandCalls(QueryCommand).length).toBe(reads);
+    });
+
+    it('raises one alarm for an out-of-range reading (profile delay 0), at the reading\'s own time and placement, and keeps the engine state in the cache', async () => {
+      withProfile(alarmProfileItem());
+      const response = await handler(batch(record({ payload: reading(T0 - minutes(3), { '1': 9.5 }) })));
+      expect(response.batchItemFailures).toEqual([]);
+      expect(alarmsCreated()).toHaveLength(1);
+      expect(alarmsCreated()[0]).toMatchObject({
+        type: 'threshold', channel: '1', deviceId: SENSOR, siteId: 'site-1', locationId: 'loc-1', departmentId: 'dep-1', startedAt: iso(T0 - minutes(3)), status: 'active',
+      });
+      // The device's engine state, written on its version (0: created).
+      const stateWrites = transacted().filter((item) => String(item.Put?.Item?.['sk']).endsWith('#ALARMS'));
+      expect(stateWrites).toHaveLength(1);
+      expect(stateWrites[0]?.Put?.ConditionExpression).toContain('attribute_not_exists');
+
+      // A reading still out of range extends the cached alarm (read once, not raised again).
+      const raised = alarmsCreated()[0];
+      dynamo.on(GetCommand, { Key: { pk: raised?.['pk'], sk: raised?.['sk'] } }).resolves({ Item: raised });
+      await handler(batch(record({ payload: reading(T0 - minutes(2), { '1': 9.8 }) })));
+      expect(alarmsCreated()).toHaveLength(1);
+      // Its worst value moved: one update on the alarm's version, and the state on its own (read from the cache, not the table).
+      expect(alarmPuts(false)).toEqual([expect.objectContaining({ worstValue: 9.8, version: 2 })]);
+      expect(dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.['sk']).endsWith('#ALARMS'))).toHaveLength(0);
+    });
+
+    it('sends the records back when the engine cannot write (observers are idempotent: the alarm ids come from the runs)', async () => {
+      withProfile(alarmProfileItem());
+      dynamo.on(TransactWriteCommand).rejects(new Error('throttled'));
+      const event = batch(record({ payload: reading(T0 - minutes(1), { '1': 12 }) }));
+      const response = await handler(event);
+      expect(response.batchItemFailures).toEqual([{ itemIdentifier: event.Records[0]?.messageId }]);
+      // The reading itself was stored: its redelivery is a duplicate Put.
+      expect(readingsWritten()).toHaveLength(1);
+    });
+
+    it('sets an inactivity timer for a gateway heard from, once', async () => {
+      withProfile(alarmProfileItem({ types: ['inactivity'], min: undefined, max: undefined }));
+      await handler(batch(record({ sourceDeviceId: GATEWAY, kind: 'status', payload: { time: T0 } })));
+      const timers = dynamo.commandCalls(UpdateCommand).filter((call) => String(call.args[0].input.Key?.['pk']).startsWith('ALARMCLOCK#'));
+      expect(timers).toHaveLength(1);
+      // The default window of a gateway: twice its 5-minute heartbeat and a minute.
+      expect(timers[0]?.args[0].input.Key?.['pk']).toBe(`ALARMCLOCK#${iso(T0 + minutes(11)).slice(0, 16)}`);
+      vi.setSystemTime(T0 + minutes(1));
+      await handler(batch(record({ sourceDeviceId: GATEWAY, kind: 'status', payload: { time: T0 + minutes(1) } })));
+      expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+    });
+
+    it('evaluates nothing for a sensor without an alarm profile, or a disabled one', async () => {
+      withProfile(alarmProfileItem());
+      partitions([sensorItem(SENSOR), sensorItem(DOOR, { alarmProfileId: 'ap-1', disabled: true })]);
+      await handler(batch(record({ payload: reading(T0, { '1': 20 }) }), record({ sourceDeviceId: DOOR, payload: reading(T0, { '1': 20 }) })));
+      expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    });
   });
 });

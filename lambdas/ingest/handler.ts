@@ -1,7 +1,9 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { AlarmEngine } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler, recordIngestBatch } from '../shared/observability';
+import { IngestAlarms } from './alarms';
 import { DeviceDirectory } from './directory';
 import { ingest, type ReadingObserver } from './ingest';
 import { ingestMetrics } from './metrics';
@@ -16,18 +18,20 @@ export type { StoredReading, ReadingObserver } from './ingest';
  */
 
 /**
- * Called with every batch's stored readings after they are written (the alarm engine
- * registers itself here). Empty until alarms exist.
+ * Called with every batch's stored readings after they are written and their alarms
+ * evaluated (the alarm engine is a step of its own: lambdas/ingest/alarms.ts).
  */
 export const readingObservers: ReadingObserver[] = [];
 
 let directory: DeviceDirectory | undefined;
+let alarms: IngestAlarms | undefined;
 
 const table = () => new TelemetryTable(dynamoDocumentClient(), backendConfig().tableName);
 
 /** Forgets the cached device configuration and states (tests; the local stack between runs). */
 export function resetIngestCache(): void {
   directory = undefined;
+  alarms = undefined;
 }
 
 /**
@@ -36,11 +40,14 @@ export function resetIngestCache(): void {
  */
 export const handler = observedHandler('ingest', async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
   directory ??= new DeviceDirectory(table());
+  // The engine's state of each device lives in the directory's entries, so the two go together.
+  alarms ??= new IngestAlarms(new AlarmEngine({ client: dynamoDocumentClient(), tableName: backendConfig().tableName, now: Date.now }), directory);
   const before = ingestMetrics.snapshot();
   const response = await ingest(event.Records, {
     table: table(),
     directory,
     observers: readingObservers,
+    alarms,
     logger: invocationLogger(context, { handler: 'ingest' }),
     now: Date.now,
   });

@@ -10,6 +10,7 @@ import {
 import { EARLIEST_DEVICE_TIME_MS, LATEST_DEVICE_TIME_MS, type DeviceMessageEvent, type GatewayStatus } from '@domain/telemetry/telemetry';
 import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState, type NewestReading } from '@domain/telemetry/telemetry-state';
 import { describeError, type Logger } from '../shared/observability';
+import type { IngestAlarms } from './alarms';
 import type { DeviceDirectory, DeviceEntry, GatewayConfig, SensorConfig } from './directory';
 import { ingestMetrics } from './metrics';
 import { parseMessage, payloadText, type ParsedMessage } from './parse';
@@ -50,6 +51,8 @@ export interface IngestDependencies {
   table: Pick<TelemetryTable, 'putAll' | 'writeRollup' | 'writeState'>;
   directory: DeviceDirectory;
   observers: readonly ReadingObserver[];
+  /** The alarm engine's step (absent: no alarms evaluated, as in tests of storage alone). */
+  alarms?: IngestAlarms;
   logger: Logger;
   now: () => number;
 }
@@ -67,6 +70,7 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
   await storeReadingsAndDeadLetters(batch, table, accepted);
   const stored = await settleSensors(batch, table, accepted, now);
   await settleGateways(batch, table, directory, contacts);
+  if (dependencies.alarms !== undefined) await evaluateAlarms(batch, dependencies.alarms, stored, contacts);
   await notifyObservers(batch, dependencies.observers, stored);
   return batch.response();
 }
@@ -425,7 +429,51 @@ async function updateGatewayState(table: IngestDependencies['table'], heard: Gat
   entry.state.seen = next;
 }
 
-// 8. Observers -----------------------------------------------------------------------------
+// 8. Alarms -------------------------------------------------------------------------------
+
+/**
+ * Each sensor's stored readings (whose records all stand) and each gateway heard from go to the
+ * alarm engine (lambdas/ingest/alarms.ts). A device whose evaluation fails fails its records:
+ * they come back, and the engine decides the same again.
+ */
+async function evaluateAlarms(batch: BatchOutcome, alarms: IngestAlarms, stored: readonly Delivery[], contacts: ReadonlyMap<string, GatewayContact>): Promise<void> {
+  const bySensor = new Map<string, Delivery[]>();
+  for (const delivery of stored) {
+    if (batch.anyFailed(delivery.records)) continue;
+    const key = `${delivery.reading.customerId}|${delivery.reading.sensor.id}`;
+    bySensor.set(key, [...(bySensor.get(key) ?? []), delivery]);
+  }
+  const sensors = [...bySensor.values()].map(async (deliveries) => {
+    // Deliveries come in time order, each with the state before it: the first's is the state before the batch.
+    const first = deliveries[0];
+    if (first === undefined) return;
+    const { customerId, sensor, previousState } = first.reading;
+    const newestBefore = previousState?.lastReadingAt === undefined ? undefined : Date.parse(previousState.lastReadingAt);
+    try {
+      await alarms.sensor({
+        customerId, sensorId: sensor.id, newestBefore,
+        readings: deliveries.map(({ reading: { reading } }) => ({
+          time: Date.parse(reading.time), channels: reading.channels, ...(reading.battery === undefined ? {} : { battery: reading.battery }),
+        })),
+      });
+    } catch (error) {
+      batch.logger.error('alarms could not be evaluated', { customerId, sensorId: sensor.id, ...describeError(error) });
+      deliveries.forEach((delivery) => batch.failAll(delivery.records));
+    }
+  });
+  const gateways = [...contacts.values()].map(async (heard) => {
+    if (heard.records.every((index) => batch.failed.has(index))) return;
+    try {
+      await alarms.gateway({ customerId: heard.customerId, gatewayId: heard.gatewayId, heardAt: heard.receivedAt });
+    } catch (error) {
+      batch.logger.error('gateway alarms could not be evaluated', { customerId: heard.customerId, gatewayId: heard.gatewayId, ...describeError(error) });
+      batch.failAll(heard.records);
+    }
+  });
+  await Promise.all([...sensors, ...gateways]);
+}
+
+// 9. Observers -----------------------------------------------------------------------------
 
 /** What comes after storage (alarm evaluation, in a later issue), given the readings whose records all stand. */
 async function notifyObservers(batch: BatchOutcome, observers: readonly ReadingObserver[], stored: readonly Delivery[]): Promise<void> {

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } fro
 import { blockKey, blockRollups, hourKey, hourStartOf, hoursOfBlock, ROLLUP_BLOCK_HOURS, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
 import { DEAD_LETTER_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
 import type { DeviceLiveState, NewestReading } from '@domain/telemetry/telemetry-state';
-import { batchGet, batchWrite, newestReadings, READING_VALUES_PROJECTION, readingRowOf, type BatchOptions } from '../data';
+import { ALARM_STATE_SUFFIX, batchGet, batchWrite, newestReadings, READING_VALUES_PROJECTION, readingRowOf, type BatchOptions } from '../data';
 import {
   deadLetterPartition,
   deviceConfigVersionKey,
@@ -73,6 +73,8 @@ export interface QueuedPut {
 
 const backoff = (attempt: number) => BACKOFF_BASE_MS * 2 ** (attempt - 1);
 
+const PARTITION_ENTITY = { SENSOR: ENTITY.sensor, GATEWAY: ENTITY.gateway, DATALOGGINGPROFILE: ENTITY.dataLoggingProfile, ALARMPROFILE: ENTITY.alarmProfile } as const;
+
 export class TelemetryTable implements DirectoryReader {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -94,7 +96,7 @@ export class TelemetryTable implements DirectoryReader {
   }
 
   async loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]> {
-    const partition = entityPartition(customerId, entity === 'SENSOR' ? ENTITY.sensor : entity === 'GATEWAY' ? ENTITY.gateway : ENTITY.dataLoggingProfile);
+    const partition = entityPartition(customerId, PARTITION_ENTITY[entity]);
     const items: StoredItem[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -116,7 +118,11 @@ export class TelemetryTable implements DirectoryReader {
 
   async getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]> {
     const kind = entity === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway;
-    const keys = ids.flatMap((id) => [deviceKey(customerId, kind, id), deviceStateKey(customerId, kind, id)]);
+    const keys = ids.flatMap((id) => {
+      const config = deviceKey(customerId, kind, id);
+      // The alarm engine's state item sits beside the device's (lambdas/data/entities/device-alarm-state.ts).
+      return [config, deviceStateKey(customerId, kind, id), { pk: config.pk, sk: `${config.sk}${ALARM_STATE_SUFFIX}` }];
+    });
     // Eventually consistent, as before: a state another container just wrote may be a moment late.
     return batchGet(this.client, this.tableName, keys, {
       consistent: false, attempts: UNPROCESSED_ATTEMPTS + 1, backoffMs: backoff, onConsumed: (consumed) => countConsumed('read', consumed),

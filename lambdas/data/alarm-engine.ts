@@ -28,26 +28,20 @@ import {
   type EngineReading,
 } from '@domain/alarms/engine';
 import { DomainError } from '@domain/core/errors';
-import {
-  alarmCreate,
-  alarmKey,
-  alarmReplace,
-  auditEntryPut,
-  deviceAlarmStateKey,
-  deviceAlarmStateWrite,
-  readingsForAlarms,
-  runTransaction,
-  setTimers,
-  storedAlarmId,
-  toAlarm,
-  toDeviceAlarmState,
-  type AlarmDeviceType,
-  type GuardedItem,
-} from '../data';
+import { GATEWAY_STATUS_SECONDS } from '@domain/devices/gateway';
+import { alarmCreate, alarmKey, alarmReplace, storedAlarmId, toAlarm } from './entities/alarm';
+import { setTimers } from './entities/alarm-timer-bucket';
+import { auditEntryPut } from './entities/audit-entry';
+import { deviceAlarmStateKey, deviceAlarmStateWrite, toDeviceAlarmState, type AlarmDeviceType } from './entities/device-alarm-state';
+import type { SensorConfig } from './entities/sensor-config';
+import { readingsForAlarms } from './readings';
+import { runTransaction, type GuardedItem } from './transaction';
 import type { Caller } from '../shared/caller';
 
 /**
- * The alarm engine's writes (issue 13 section 2): it carries out what the pure rules of
+ * The alarm engine's writes (issue 13 section 2), in the data layer because two resources
+ * drive it: the ingest (lambdas/ingest/alarms.ts) and the one-minute clock
+ * (lambdas/alarm-engine/clock.ts): it carries out what the pure rules of
  * domain/alarms decide, for the ingest (a batch of a device's readings, `onReadings`) and for
  * the one-minute clock (a device whose timer is due, `onTimer`). Every alarm transition is one
  * conditional write with its audit entry; the device's engine state is written on the version
@@ -359,4 +353,40 @@ function stateChanged(before: DeviceAlarmState, after: DeviceAlarmState): boolea
     if (JSON.stringify(a?.recent ?? []) !== JSON.stringify(b?.recent ?? [])) return true;
   }
   return false;
+}
+
+// The devices as the engine sees them, from their stored configuration (the ingest's cache and the clock build them alike).
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The alarm profile a device's configuration item names (absent: no alarms for it). */
+export const alarmProfileIdOf = (item: Readonly<Record<string, unknown>>): string | undefined => textOf(item['alarmProfileId']);
+
+/** A sensor from its configuration (the ingest's cached one, or its item decoded by `sensorConfigOf`). */
+export function engineSensorOf(customerId: string, config: SensorConfig): EngineDevice {
+  const { item } = config;
+  const optional = (key: 'locationId' | 'departmentId' | 'divisionId') => {
+    const value = textOf(item[key]);
+    return value === undefined ? {} : { [key]: value };
+  };
+  return {
+    customerId, deviceType: 'SENSOR', deviceId: config.id, name: config.name ?? config.id,
+    placement: { siteId: config.siteId ?? '', ...optional('locationId'), ...optional('departmentId'), ...optional('divisionId') },
+    channels: config.channels.map(({ channel, sensorType }) => ({ channel, sensorType })),
+    reportSeconds: config.reportSeconds,
+    // Behind a gateway, a reading may wait for its heartbeat (the default inactivity window adds it).
+    ...(config.gatewayId === undefined ? {} : { gatewayHeartbeatSeconds: GATEWAY_STATUS_SECONDS }),
+    disabled: config.disabled,
+  };
+}
+
+/** A gateway from its configuration item: no channels; its inactivity is judged on when it was last heard from. */
+export function engineGatewayOf(customerId: string, id: string, item: Readonly<Record<string, unknown>>): EngineDevice {
+  return {
+    customerId, deviceType: 'GATEWAY', deviceId: id, name: textOf(item['name']) ?? id,
+    placement: { siteId: textOf(item['siteId']) ?? '' },
+    channels: [], reportSeconds: GATEWAY_STATUS_SECONDS,
+    // A gateway has no disabled state (its item keeps none).
+    disabled: false,
+  };
 }
