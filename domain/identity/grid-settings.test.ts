@@ -35,6 +35,13 @@ describe('grid settings', () => {
     expect(gridSettingsSchema.safeParse({ columnVisibility: many }).success).toBe(false);
   });
 
+  it('keeps a saved filter of a few short fields', () => {
+    expect(gridSettingsSchema.parse({ filter: { siteId: 's-1', type: 'threshold' } }).filter).toEqual({ siteId: 's-1', type: 'threshold' });
+    expect(gridSettingsSchema.safeParse({ filter: { siteId: 'x'.repeat(201) } }).success).toBe(false);
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`f${index}`, 'x']));
+    expect(gridSettingsSchema.safeParse({ filter: many }).success).toBe(false);
+  });
+
   it('takes short slugs as grid ids, nothing else', () => {
     expect(isGridId('security-groups')).toBe(true);
     for (const id of ['', 'A', '-x', 'a#b', 'a/b', 'x'.repeat(65)]) expect(isGridId(id)).toBe(false);

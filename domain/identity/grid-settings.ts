@@ -4,12 +4,16 @@ import { MESSAGES } from '../core/messages';
 /**
  * Column settings of one data grid, saved per user and per grid (issue 4 section 4: "a
  * DataGrid with column settings saved per user"): which columns are shown, their order and
- * their widths. `GET`/`PUT /api/account/gridsettings/{gridId}`.
+ * their widths, and for a list with a filter bar the filter the user set. `GET`/`PUT
+ * /api/account/gridsettings/{gridId}`.
  */
 export const GRID_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export const GRID_MAX_COLUMNS = 100;
 export const GRID_MIN_COLUMN_WIDTH = 40;
 export const GRID_MAX_COLUMN_WIDTH = 2000;
+/** A saved filter names a few fields (the alarm lists': location, site, type, device, user view, range, counts). */
+export const GRID_MAX_FILTER_FIELDS = 20;
+export const GRID_MAX_FILTER_VALUE = 200;
 
 export function isGridId(value: string): boolean {
   return GRID_ID_PATTERN.test(value);
@@ -30,6 +34,14 @@ export const gridSettingsSchema = z.object({
     .refine((value) => Object.keys(value).length <= GRID_MAX_COLUMNS, { error: MESSAGES.listTooLong })
     .meta({ maxProperties: GRID_MAX_COLUMNS })
     .default({}),
+  /**
+   * The user's filter customization of the list (issue 13 section 3: the alarm lists' filter
+   * saved per user): field → value, as the screen's filter holds them. Absent: no filter saved.
+   */
+  filter: z.record(z.string().min(1).max(50), z.string().max(GRID_MAX_FILTER_VALUE))
+    .refine((value) => Object.keys(value).length <= GRID_MAX_FILTER_FIELDS, { error: MESSAGES.listTooLong })
+    .meta({ maxProperties: GRID_MAX_FILTER_FIELDS })
+    .optional(),
 });
 export type GridSettings = z.infer<typeof gridSettingsSchema>;
 

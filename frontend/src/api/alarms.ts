@@ -17,6 +17,9 @@ export interface AlarmQuery {
   /** ISO times; the range is at most 7 days. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Devices with at least / at most this many alarms in the list (repeat alarms), as typed. */
+  minCount?: string | undefined;
+  maxCount?: string | undefined;
 }
 
 /** New alarms appear within this long without a reload (issue 13 section 3: within 30 s). */

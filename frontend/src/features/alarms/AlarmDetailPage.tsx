@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/TaskAlt';
 import SnoozeIcon from '@mui/icons-material/Snooze';
@@ -119,18 +119,12 @@ export default function AlarmDetailPage() {
   const lookups = useSensorLookups();
   const alarm = useAlarm(id);
   const actions = useAlarmActions();
-  const [snoozing, setSnoozing] = useState(false);
   const back = <Link component={RouterLink} to="/app/alarms" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}><ArrowBackIcon fontSize="small" />{t('alarms.detail.back')}</Link>;
 
   if (alarm.error !== undefined) return <Stack sx={{ gap: 2 }}>{back}<Alert severity="error">{errorText(alarm.error)}</Alert></Stack>;
   if (alarm.data === undefined) return <LinearProgress />;
   const shown = alarm.data;
   const name = shown.deviceName || shown.deviceId;
-  const snooze = async () => {
-    setSnoozing(true);
-    await actions.snooze(shown);
-    setSnoozing(false);
-  };
 
   return (
     <Stack sx={{ gap: 2 }}>
@@ -145,7 +139,7 @@ export default function AlarmDetailPage() {
         </Box>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {mayAcknowledge(shown) && <Button variant="contained" startIcon={<CheckIcon />} onClick={() => actions.acknowledge([shown.id])}>{t('alarms.actions.acknowledge')}</Button>}
-          {maySnooze(shown) && <Button variant="outlined" startIcon={<SnoozeIcon />} disabled={snoozing} onClick={() => void snooze()}>{t('alarms.actions.snooze')}</Button>}
+          {maySnooze(shown) && <Button variant="outlined" startIcon={<SnoozeIcon />} onClick={() => actions.snooze(shown)}>{t('alarms.actions.snooze')}</Button>}
         </Stack>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>

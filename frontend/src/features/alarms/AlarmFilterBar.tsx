@@ -1,65 +1,71 @@
 import { useState } from 'react';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, alarmFilterSchema, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
+import type { UserView } from '@domain/identity/user-views';
+import type { AlarmQuery } from '../../api/alarms';
 import { useMessageText } from '../../i18n/messages';
 import type { SensorLookups } from '../sensors/useSensorLookups';
 
-/** The filter as the form holds it: ids, a type, and local date-times (`datetime-local`), '' when not set. */
+/** The filter as the form holds it: ids, a type, local date-times (`datetime-local`) and counts as typed, '' when not set. */
 export interface AlarmFilterValues {
   locationId: string;
   siteId: string;
   type: AlarmType | '';
   deviceId: string;
+  userViewId: string;
   from: string;
   to: string;
+  minCount: string;
+  maxCount: string;
 }
 
-export const EMPTY_FILTER: AlarmFilterValues = { locationId: '', siteId: '', type: '', deviceId: '', from: '', to: '' };
+export const EMPTY_FILTER: AlarmFilterValues = { locationId: '', siteId: '', type: '', deviceId: '', userViewId: '', from: '', to: '', minCount: '', maxCount: '' };
+const FILTER_FIELDS = Object.keys(EMPTY_FILTER) as (keyof AlarmFilterValues)[];
 
-const storageKey = (accountId: string | null) => `coldchain.alarmFilter.${accountId ?? 'anonymous'}`;
+/** The grid settings item the Alarms page keeps its filter in (`PUT /api/account/gridsettings/alarms`): saved per user. */
+export const ALARM_FILTER_GRID_ID = 'alarms';
 
-/**
- * The user's filter customization, kept per user (issue 13 section 3). In this browser's
- * storage: the account's grid settings have no place for a filter yet.
- */
-export function loadSavedFilter(accountId: string | null): AlarmFilterValues {
-  try {
-    const saved: unknown = JSON.parse(window.localStorage.getItem(storageKey(accountId)) ?? 'null');
-    if (typeof saved !== 'object' || saved === null) return EMPTY_FILTER;
-    const record = saved as Record<string, unknown>;
-    const text = (name: keyof AlarmFilterValues) => (typeof record[name] === 'string' ? record[name] : '');
-    const type = text('type');
-    return {
-      locationId: text('locationId'), siteId: text('siteId'), deviceId: text('deviceId'), from: text('from'), to: text('to'),
-      type: (ALARM_TYPES as readonly string[]).includes(type) ? type as AlarmType : '',
-    };
-  } catch {
-    return EMPTY_FILTER;
+/** The saved filter (the grid settings' `filter`), read leniently: what is not a known field or a known type is left out. */
+export function filterFromSaved(saved: Readonly<Record<string, string>> | undefined): AlarmFilterValues {
+  if (saved === undefined) return EMPTY_FILTER;
+  const values = { ...EMPTY_FILTER };
+  for (const field of FILTER_FIELDS) {
+    const value = saved[field];
+    if (typeof value === 'string' && field !== 'type') values[field] = value;
   }
+  const type = saved['type'];
+  if (type !== undefined && (ALARM_TYPES as readonly string[]).includes(type)) values.type = type as AlarmType;
+  return values;
 }
 
-export function saveFilter(accountId: string | null, values: AlarmFilterValues): void {
-  try {
-    window.localStorage.setItem(storageKey(accountId), JSON.stringify(values));
-  } catch {
-    // Storage full or refused: the filter still applies for this visit.
-  }
+/** The filter as saved: only the fields set. */
+export function filterToSaved(values: AlarmFilterValues): Record<string, string> {
+  return Object.fromEntries(FILTER_FIELDS.filter((field) => values[field] !== '').map((field) => [field, values[field]]));
 }
+
+/** How many criteria the filter sets (shown on its heading while it is folded away). */
+export const filterCount = (values: AlarmFilterValues) => FILTER_FIELDS.filter((field) => values[field] !== '').length;
 
 const isoOf = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
 
-/** The filter checked by the domain's rules (the range at most 7 days): the refusal in the product's words, or none. */
+/** The filter checked by the domain's rules (the range at most 7 days, counts in order): the refusal in the product's words, or none. */
 export function filterProblem(status: AlarmStatus, values: AlarmFilterValues): string | undefined {
   const result = alarmFilterSchema.safeParse({
     status,
     ...(values.from === '' ? {} : { from: isoOf(values.from) }),
     ...(values.to === '' ? {} : { to: isoOf(values.to) }),
+    ...(values.minCount === '' ? {} : { minCount: values.minCount }),
+    ...(values.maxCount === '' ? {} : { maxCount: values.maxCount }),
   });
   return result.success ? undefined : result.error.issues[0]?.message;
 }
@@ -68,19 +74,27 @@ export interface AlarmFilterBarProps {
   status: AlarmStatus;
   values: AlarmFilterValues;
   lookups: Pick<SensorLookups, 'locations'>;
+  userViews: readonly UserView[];
+  /** Folded away until opened (on a phone, so the list shows first). */
+  folded?: boolean;
   onApply(values: AlarmFilterValues): void;
 }
 
-/** Site, location, type, device and from/to; applied (and saved) with Apply, after the range is checked. */
-export function AlarmFilterBar({ status, values, lookups, onApply }: AlarmFilterBarProps) {
+/**
+ * Location, site, type, device, user view, from/to and the count of alarms per device; applied
+ * (and saved for the user) with Apply, after the range and counts are checked by the domain's rules.
+ */
+export function AlarmFilterBar({ status, values, lookups, userViews, folded = false, onApply }: AlarmFilterBarProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const [draft, setDraft] = useState(values);
+  const [open, setOpen] = useState(!folded);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const set = (changes: Partial<AlarmFilterValues>) => setDraft((current) => ({ ...current, ...changes }));
   const sites = lookups.locations
     .filter((location) => draft.locationId === '' || location.id === draft.locationId)
     .flatMap((location) => location.sites);
+  const applied = filterCount(values);
 
   const apply = (next: AlarmFilterValues) => {
     const refused = filterProblem(status, next);
@@ -90,34 +104,68 @@ export function AlarmFilterBar({ status, values, lookups, onApply }: AlarmFilter
 
   return (
     <Paper variant="outlined" component="section" aria-label={t('alarms.filter.title')} sx={{ p: 2, mb: 2 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: { md: 'center' } }}>
-        <TextField select size="small" label={t('alarms.filter.location')} value={draft.locationId} onChange={(event) => set({ locationId: event.target.value, siteId: '' })} sx={{ minWidth: 160 }}>
-          <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
-          {lookups.locations.map((location) => <MenuItem key={location.id} value={location.id}>{location.label}</MenuItem>)}
-        </TextField>
-        <TextField select size="small" label={t('alarms.filter.site')} value={draft.siteId} onChange={(event) => set({ siteId: event.target.value })} sx={{ minWidth: 160 }}>
-          <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
-          {sites.map((site) => <MenuItem key={site.id} value={site.id}>{site.label}</MenuItem>)}
-        </TextField>
-        <TextField select size="small" label={t('alarms.filter.type')} value={draft.type} onChange={(event) => set({ type: event.target.value as AlarmType | '' })} sx={{ minWidth: 180 }}>
-          <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
-          {ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`alarms.types.${type}`)}</MenuItem>)}
-        </TextField>
-        <TextField size="small" label={t('alarms.filter.device')} value={draft.deviceId} onChange={(event) => set({ deviceId: event.target.value.trim() })} sx={{ minWidth: 150 }} />
-        <TextField size="small" type="datetime-local" label={t('alarms.filter.from')} value={draft.from} onChange={(event) => set({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="datetime-local" label={t('alarms.filter.to')} value={draft.to} onChange={(event) => set({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <Stack direction="row" sx={{ gap: 1 }}>
-          <Button variant="contained" onClick={() => apply(draft)}>{t('alarms.filter.apply')}</Button>
-          <Button onClick={() => { setDraft(EMPTY_FILTER); apply(EMPTY_FILTER); }}>{t('alarms.filter.reset')}</Button>
-        </Stack>
-      </Stack>
-      {problem !== undefined && <Alert severity="warning" sx={{ mt: 1.5 }}>{problem}</Alert>}
+      {folded && (
+        <Button
+          onClick={() => setOpen((current) => !current)}
+          endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          aria-expanded={open}
+          sx={{ mb: open ? 1.5 : 0 }}
+        >
+          {applied === 0 ? t('alarms.filter.title') : t('alarms.filter.titleCount', { count: applied })}
+        </Button>
+      )}
+      <Collapse in={open} unmountOnExit={false}>
+        <Box
+          component="form"
+          onSubmit={(event) => { event.preventDefault(); apply(draft); }}
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}
+        >
+          <TextField select size="small" label={t('alarms.filter.location')} value={draft.locationId} onChange={(event) => set({ locationId: event.target.value, siteId: '' })}>
+            <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
+            {lookups.locations.map((location) => <MenuItem key={location.id} value={location.id}>{location.label}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label={t('alarms.filter.site')} value={draft.siteId} onChange={(event) => set({ siteId: event.target.value })}>
+            <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
+            {sites.map((site) => <MenuItem key={site.id} value={site.id}>{site.label}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label={t('alarms.filter.type')} value={draft.type} onChange={(event) => set({ type: event.target.value as AlarmType | '' })}>
+            <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
+            {ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`alarms.types.${type}`)}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label={t('alarms.filter.userView')} value={draft.userViewId} onChange={(event) => set({ userViewId: event.target.value })}>
+            <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
+            {userViews.map((view) => <MenuItem key={view.id} value={view.id}>{view.name}</MenuItem>)}
+          </TextField>
+          <TextField size="small" label={t('alarms.filter.device')} value={draft.deviceId} onChange={(event) => set({ deviceId: event.target.value.trim() })} />
+          <TextField size="small" type="datetime-local" label={t('alarms.filter.from')} value={draft.from} onChange={(event) => set({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="datetime-local" label={t('alarms.filter.to')} value={draft.to} onChange={(event) => set({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            label={t('alarms.filter.minCount')}
+            value={draft.minCount}
+            onChange={(event) => set({ minCount: event.target.value.trim() })}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            size="small"
+            label={t('alarms.filter.maxCount')}
+            value={draft.maxCount}
+            onChange={(event) => set({ maxCount: event.target.value.trim() })}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+            <Button type="submit" variant="contained">{t('alarms.filter.apply')}</Button>
+            <Button onClick={() => { setDraft(EMPTY_FILTER); apply(EMPTY_FILTER); }}>{t('alarms.filter.reset')}</Button>
+          </Stack>
+        </Box>
+        {problem !== undefined && <Alert severity="warning" sx={{ mt: 1.5 }}>{problem}</Alert>}
+      </Collapse>
     </Paper>
   );
 }
 
 /** The list's query from the applied filter (the top bar's location and site when the filter names none). */
-export function queryOf(status: AlarmStatus, values: AlarmFilterValues, scope: { locationId?: string; siteId?: string }) {
+export function queryOf(status: AlarmStatus, values: AlarmFilterValues, scope: { locationId?: string; siteId?: string }): AlarmQuery {
   const siteId = values.siteId || (values.locationId === '' ? scope.siteId : undefined);
   const locationId = values.locationId || (values.siteId === '' ? scope.locationId : undefined);
   return {
@@ -126,7 +174,10 @@ export function queryOf(status: AlarmStatus, values: AlarmFilterValues, scope: {
     ...(locationId ? { locationId } : {}),
     ...(values.type === '' ? {} : { type: values.type }),
     ...(values.deviceId === '' ? {} : { deviceId: values.deviceId }),
+    ...(values.userViewId === '' ? {} : { userViewId: values.userViewId }),
     ...(values.from === '' ? {} : { from: isoOf(values.from) }),
     ...(values.to === '' ? {} : { to: isoOf(values.to) }),
+    ...(values.minCount === '' ? {} : { minCount: values.minCount }),
+    ...(values.maxCount === '' ? {} : { maxCount: values.maxCount }),
   };
 }

@@ -11,16 +11,20 @@ import type { GridRowId } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ALARM_STATUSES, type Alarm, type AlarmStatus } from '@domain/alarms/alarm';
+import { DEFAULT_GRID_SETTINGS } from '@domain/identity/grid-settings';
+import { useSnackbar } from 'notistack';
 import { useAlarms } from '../../api/alarms';
+import { saveGridSettings, useGridSettings } from '../../api/gridSettings';
+import { useUserViews } from '../../api/userViews';
 import { useClientState } from '../../app/clientState';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
-import { useCurrentUser } from '../auth/useAuth';
+import { useErrorText } from '../../components/useErrorText';
 import { DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
 import { useDateTime } from '../devices/useDateTime';
 import { useSensorLookups } from '../sensors/useSensorLookups';
 import { AlarmCards } from './AlarmCards';
 import { alarmColumns, alarmPath } from './alarmColumns';
-import { AlarmFilterBar, loadSavedFilter, queryOf, saveFilter, type AlarmFilterValues } from './AlarmFilterBar';
+import { ALARM_FILTER_GRID_ID, AlarmFilterBar, filterFromSaved, filterToSaved, queryOf, type AlarmFilterValues } from './AlarmFilterBar';
 import { AlarmLegend } from './AlarmLegend';
 import { mayAcknowledge, maySnooze } from './alarmPresentation';
 import { useAlarmActions } from './useAlarmActions';
@@ -29,17 +33,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Alarms (SPEC section 2; issue 13 section 3): the Active and History tabs, the filter
- * (saved per user), the colour and signal-strength legends, acknowledge (one or the rows
- * selected) and snooze. The active list is asked again every 30 s, so new alarms appear
- * without a reload. On a phone the list is cards.
+ * (saved per user with the account's grid settings), the colour and signal-strength legends,
+ * acknowledge (one or the rows selected) and snooze. The active list is asked again every
+ * 30 s, so new alarms appear without a reload. On a phone the list is cards, and the filter
+ * and legends are folded away above it.
  */
 export default function AlarmsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useCurrentUser();
+  const { enqueueSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [status, openStatus] = useDeviceTab<AlarmStatus>(ALARM_STATUSES, 'active');
-  const [filter, setFilter] = useState<AlarmFilterValues>(() => loadSavedFilter(user.accountId));
+  // The user's saved filter; the list waits for it (or for its refusal) so it is asked once.
+  const savedSettings = useGridSettings(ALARM_FILTER_GRID_ID);
+  const settled = savedSettings.data !== undefined || savedSettings.error !== undefined;
+  const [edited, setEdited] = useState<AlarmFilterValues | null>(null);
+  const filter = useMemo(() => edited ?? filterFromSaved(savedSettings.data?.filter), [edited, savedSettings.data]);
+  const userViews = useUserViews();
   // The top bar's location and site narrow the list when the filter names none (as the sensors list).
   const { selectedLocation } = useClientState();
   const scopeLocationId = selectedLocation?.locationId;
@@ -50,11 +61,12 @@ export default function AlarmsPage() {
 
   // History without a range: the last 7 days (the longest range the filter takes), fixed when the tab opens.
   const query = useMemo(() => {
+    if (!settled) return null;
     const base = queryOf(status, filter, { ...(scopeLocationId ? { locationId: scopeLocationId } : {}), ...(scopeSiteId ? { siteId: scopeSiteId } : {}) });
     if (status === 'active' || base.from !== undefined || base.to !== undefined) return base;
     const now = Date.now();
     return { ...base, from: new Date(now - 7 * DAY_MS).toISOString(), to: new Date(now).toISOString() };
-  }, [filter, scopeLocationId, scopeSiteId, status]);
+  }, [filter, scopeLocationId, scopeSiteId, settled, status]);
   const alarms = useAlarms(query);
   const actions = useAlarmActions(() => setSelected(new Set()));
 
@@ -63,13 +75,16 @@ export default function AlarmsPage() {
   const rowActions: AdminGridRowAction<Alarm>[] = [
     { key: 'open', label: (row) => t('alarms.actions.openItem', { name: name(row) }), icon: <OpenIcon />, onClick: (row) => void navigate(alarmPath(row.id)) },
     { key: 'acknowledge', label: (row) => t('alarms.actions.acknowledgeItem', { name: name(row) }), icon: <CheckIcon />, onClick: (row) => actions.acknowledge([row.id]), hidden: (row) => !mayAcknowledge(row) },
-    { key: 'snooze', label: (row) => t('alarms.actions.snoozeItem', { name: name(row) }), icon: <SnoozeIcon />, onClick: (row) => void actions.snooze(row), hidden: (row) => !maySnooze(row) },
+    { key: 'snooze', label: (row) => t('alarms.actions.snoozeItem', { name: name(row) }), icon: <SnoozeIcon />, onClick: (row) => actions.snooze(row), hidden: (row) => !maySnooze(row) },
   ];
 
   const apply = (values: AlarmFilterValues) => {
-    setFilter(values);
-    saveFilter(user.accountId, values);
+    setEdited(values);
     setSelected(new Set());
+    // Saved for the user beside the grids' column settings; a refusal leaves the filter applied for this visit.
+    saveGridSettings(ALARM_FILTER_GRID_ID, { ...(savedSettings.data ?? DEFAULT_GRID_SETTINGS), filter: filterToSaved(values) })
+      .then((stored) => savedSettings.mutate(stored, { revalidate: false }))
+      .catch((failure: unknown) => enqueueSnackbar(errorText(failure), { variant: 'error' }));
   };
 
   const selectedIds = [...selected].map(String);
@@ -85,8 +100,18 @@ export default function AlarmsPage() {
       <Box sx={{ mb: 2 }}>
         <Typography variant="h5" component="h1">{t('alarms.title')}</Typography>
       </Box>
-      <AlarmFilterBar key={status} status={status} values={filter} lookups={lookups} onApply={apply} />
-      <AlarmLegend />
+      {settled && (
+        <AlarmFilterBar
+          key={`${status}-${savedSettings.data === undefined ? 'none' : 'saved'}`}
+          status={status}
+          values={filter}
+          lookups={lookups}
+          userViews={userViews.data ?? []}
+          folded={phone}
+          onApply={apply}
+        />
+      )}
+      <AlarmLegend folded={phone} />
       <DeviceTabs
         tabs={ALARM_STATUSES}
         tab={status}
@@ -101,7 +126,7 @@ export default function AlarmsPage() {
               {acknowledgeSelected !== false && <Box sx={{ mb: 1.5 }}>{acknowledgeSelected}</Box>}
               <AlarmCards
                 alarms={alarms.data}
-                loading={alarms.isLoading}
+                loading={alarms.isLoading || !settled}
                 error={alarms.error}
                 emptyLabel={emptyLabel}
                 lookups={lookups}
@@ -114,7 +139,7 @@ export default function AlarmsPage() {
                   return next;
                 })}
                 onAcknowledge={(alarm) => actions.acknowledge([alarm.id])}
-                onSnooze={(alarm) => void actions.snooze(alarm)}
+                onSnooze={(alarm) => actions.snooze(alarm)}
               />
             </>
           ) : (
@@ -123,7 +148,7 @@ export default function AlarmsPage() {
               label={t(`alarms.tabs.${status}`)}
               rows={alarms.data}
               columns={columns}
-              loading={alarms.isLoading || alarms.loadingMore}
+              loading={alarms.isLoading || alarms.loadingMore || !settled}
               error={alarms.error}
               onReload={() => void alarms.mutate()}
               emptyLabel={emptyLabel}

@@ -8,15 +8,16 @@ import { useErrorText } from '../../components/useErrorText';
 import { useMessageText } from '../../i18n/messages';
 import { useDateTime } from '../devices/useDateTime';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
+import { SnoozeDialog } from './SnoozeDialog';
 
 /**
- * Acknowledging (one alarm or several) and snoozing, with their toasts: every alarm list, the
+ * Acknowledging (one alarm or several) and snoozing, each through its dialog, with their toasts: every alarm list, the
  * summary and the alarm itself are asked again after each, so what moved to history leaves
  * the active list at once.
  */
 export function useAlarmActions(afterAcknowledge?: (acknowledgedIds: readonly string[]) => void): {
   acknowledge(ids: readonly string[]): void;
-  snooze(alarm: Alarm): Promise<void>;
+  snooze(alarm: Alarm): void;
   dialog: ReactNode;
 } {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function useAlarmActions(afterAcknowledge?: (acknowledgedIds: readonly st
   const dateTime = useDateTime();
   const { mutate } = useSWRConfig();
   const [ids, setIds] = useState<readonly string[] | null>(null);
+  const [snoozing, setSnoozing] = useState<Alarm | null>(null);
 
   const refresh = useCallback(() => mutate(isAlarmKey), [mutate]);
 
@@ -58,8 +60,10 @@ export function useAlarmActions(afterAcknowledge?: (acknowledgedIds: readonly st
     try {
       const snoozed = await snoozeAlarm(alarm.id);
       enqueueSnackbar(t('alarms.snoozed', { time: dateTime(snoozed.snoozedUntil) }), { variant: 'success' });
+      setSnoozing(null);
     } catch (failure) {
       enqueueSnackbar(errorText(failure), { variant: 'error' });
+      throw failure;
     } finally {
       await refresh();
     }
@@ -67,7 +71,12 @@ export function useAlarmActions(afterAcknowledge?: (acknowledgedIds: readonly st
 
   return {
     acknowledge: setIds,
-    snooze,
-    dialog: ids === null ? null : <AcknowledgeDialog count={ids.length} onAcknowledge={send} onClose={() => setIds(null)} />,
+    snooze: setSnoozing,
+    dialog: (
+      <>
+        {ids !== null && <AcknowledgeDialog count={ids.length} onAcknowledge={send} onClose={() => setIds(null)} />}
+        {snoozing !== null && <SnoozeDialog alarm={snoozing} onSnooze={() => snooze(snoozing)} onClose={() => setSnoozing(null)} />}
+      </>
+    ),
   };
 }

@@ -71,7 +71,30 @@ describe('the sensor detail', () => {
     for (const action of ['Edit', 'Disable', 'Delete']) expect(screen.queryByRole('button', { name: action })).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'Alarms' }));
+    expect(await screen.findByText('No active alarms for this sensor.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'History' }));
     expect(await screen.findByText('No alarms for this sensor yet')).toBeInTheDocument();
+  });
+
+  it('lists the sensor\'s active alarms on its Alarms tab, asked by its id', async () => {
+    const asked: string[] = [];
+    const answer = fake.api.getMockImplementation();
+    fake.api.mockImplementation((path, request) => {
+      if (path.startsWith('/alarms?')) {
+        asked.push(path);
+        return { items: [{
+          id: 'al-1', deviceKind: 'sensor', deviceId: 'A1B2C3D4', deviceName: 'Walk-in Fridge', channel: '1', type: 'threshold', status: 'active',
+          siteId: 's-1', startedAt: '2026-03-10T08:00:00.000Z', raisedAt: '2026-03-10T08:30:00.000Z', lastRunStartedAt: '2026-03-10T08:00:00.000Z',
+          lastValue: 7.5, worstValue: 8.1, worstAt: '2026-03-10T08:20:00.000Z', snoozeCount: 0, timeline: [], version: 1,
+        }] };
+      }
+      return answer?.(path, request);
+    });
+    renderDetail('alarms');
+    expect(await screen.findByText('Out of range')).toBeInTheDocument();
+    expect(screen.getByText('Not acknowledged')).toBeInTheDocument();
+    expect(asked[0]).toContain('deviceId=A1B2C3D4');
+    expect(asked[0]).toContain('status=active');
   });
 
   it('names the sensor\'s alarm profile on the details tab', async () => {

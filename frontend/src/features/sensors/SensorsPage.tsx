@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Sensor, SensorInput } from '@domain/devices/sensor';
+import { useAlarmSummary } from '../../api/alarms';
 import { createSensor, updateSensor, useSensors } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
@@ -55,8 +56,11 @@ export default function SensorsPage() {
   const lookups = useSensorLookups();
   const dateTime = useDateTime();
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Each sensor's count of active alarms, asked again every 30 s (none shown until it answers).
+  const byDevice = useAlarmSummary().data?.byDevice;
+  const activeAlarms = useMemo(() => byDevice ?? {}, [byDevice]);
 
-  const columns = useMemo(() => sensorColumns(t, lookups, uom, dateTime), [dateTime, lookups, t, uom]);
+  const columns = useMemo(() => sensorColumns(t, lookups, uom, dateTime, activeAlarms), [activeAlarms, dateTime, lookups, t, uom]);
 
   const save = async (input: SensorInput) => {
     const saved = editing?.mode === 'edit' ? await updateSensor(editing.sensor.id, input) : await createSensor(input);

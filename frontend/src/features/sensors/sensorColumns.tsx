@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { DeviceStatus, Sensor } from '@domain/devices/sensor';
 import type { UnitOfMeasure } from '../../app/clientState';
+import { SignalStrength } from '../alarms/AlarmLegend';
 import { readingSummary } from './readingUnits';
 import type { SensorLookups } from './useSensorLookups';
 
@@ -27,8 +28,41 @@ export function OnlineChip({ online, t }: { online: boolean; t: TFunction }) {
   return <Chip size="small" variant="outlined" color={online ? 'success' : 'default'} label={t(online ? 'devices.online' : 'devices.offline')} />;
 }
 
-/** The sensor list's columns (SPEC section 2: list with column settings). */
-export function sensorColumns(t: TFunction, lookups: SensorLookups, uom: UnitOfMeasure, dateTime: (iso: string | undefined) => string): GridColDef<Sensor>[] {
+/** A sensor's count of active alarms, linking to its Alarms tab; nothing when it has none. */
+function ActiveAlarmCount({ sensor, count, t }: { sensor: Pick<Sensor, 'id' | 'name'>; count: number; t: TFunction }) {
+  if (count === 0) return null;
+  return (
+    <Chip
+      size="small"
+      color="error"
+      clickable
+      component={RouterLink}
+      to={`/app/sensors/${encodeURIComponent(sensor.id)}?tab=alarms`}
+      label={count}
+      aria-label={t('alarms.sensorActiveCount', { count, name: sensor.name })}
+    />
+  );
+}
+
+/**
+ * The sensor list's columns (SPEC section 2: list with column settings); with `activeAlarms`
+ * (the alarm summary's count by device) a column of each sensor's active alarms.
+ */
+export function sensorColumns(
+  t: TFunction,
+  lookups: SensorLookups,
+  uom: UnitOfMeasure,
+  dateTime: (iso: string | undefined) => string,
+  activeAlarms?: Readonly<Record<string, number>>,
+): GridColDef<Sensor>[] {
+  const alarmColumn: GridColDef<Sensor>[] = activeAlarms === undefined ? [] : [{
+    field: 'activeAlarms',
+    headerName: t('alarms.columns.activeAlarms'),
+    width: 120,
+    type: 'number',
+    valueGetter: (_value, row) => activeAlarms[row.id] ?? 0,
+    renderCell: ({ row }) => <ActiveAlarmCount sensor={row} count={activeAlarms[row.id] ?? 0} t={t} />,
+  }];
   return [
     {
       field: 'name',
@@ -39,6 +73,7 @@ export function sensorColumns(t: TFunction, lookups: SensorLookups, uom: UnitOfM
         <Link component={RouterLink} to={`/app/sensors/${encodeURIComponent(row.id)}`}>{row.name}</Link>
       ),
     },
+    ...alarmColumn,
     { field: 'id', headerName: t('sensors.columns.id'), width: 170 },
     { field: 'deviceModel', headerName: t('sensors.columns.model'), width: 120, valueGetter: (_value, row) => sensorModel(row.deviceModel)?.code ?? row.deviceModel },
     { field: 'siteId', headerName: t('sensors.columns.site'), width: 150, valueGetter: (_value, row) => lookups.siteName(row.siteId) },
@@ -60,7 +95,16 @@ export function sensorColumns(t: TFunction, lookups: SensorLookups, uom: UnitOfM
       valueGetter: (_value, row) => readingSummary(row.channels, row.live.reading, uom, contactLabelsOf(row, t)),
     },
     { field: 'battery', headerName: t('sensors.columns.battery'), width: 90, type: 'number', valueGetter: (_value, row) => row.live.battery ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} %`) },
-    { field: 'signal', headerName: t('sensors.columns.signal'), width: 100, type: 'number', valueGetter: (_value, row) => row.live.signal ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} dBm`) },
+    {
+      field: 'signal',
+      headerName: t('sensors.columns.signal'),
+      width: 110,
+      type: 'number',
+      valueGetter: (_value, row) => row.live.signal ?? null,
+      valueFormatter: (value: number | null) => (value === null ? '' : `${value} dBm`),
+      // Coloured by the band the Alarms page's signal-strength legend explains.
+      renderCell: ({ row }) => (row.live.signal === undefined ? '' : <SignalStrength dbm={row.live.signal} />),
+    },
     {
       field: 'lastCommunicated',
       headerName: t('sensors.columns.lastCommunicated'),

@@ -71,5 +71,7 @@ export function lookupAnswer(path: string): unknown {
   if (path.startsWith('/dataloggingprofiles?')) return { items: [PROFILE] };
   if (path.startsWith('/alarmprofiles?')) return { items: [ALARM_PROFILE] };
   if (path.startsWith('/departments?') || path.startsWith('/divisions?')) return { items: [] };
+  if (path === '/alarms/summary') return { active: 0, unacknowledged: 0, byType: {}, bySite: {}, byDevice: {} };
+  if (path.startsWith('/alarms?')) return { items: [] };
   return undefined;
 }
