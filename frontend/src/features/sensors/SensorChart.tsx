@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
+import type { NumberValue } from '@mui/x-charts/models';
 import { useTranslation } from 'react-i18next';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -44,6 +45,20 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
     );
   }
 
+  // The axis stretches to take in the limits drawn on it, so a limit beyond the readings still shows.
+  const limitDomain = (axisId: string) => {
+    const values = limits.filter((limit) => `axis-${limit.unit}` === axisId).map((limit) => displayValue(limit.value, limit.unit, uom));
+    if (values.length === 0) return {};
+    return {
+      domainLimit: (min: NumberValue, max: NumberValue) => {
+        const low = Math.min(Number(min), ...values);
+        const high = Math.max(Number(max), ...values);
+        const pad = (high - low) * 0.05 || 1;
+        return { min: low - pad, max: high + pad };
+      },
+    };
+  };
+
   const contactText = (value: number | null) => (value === null ? '' : value >= 0.5 ? contactLabels.open : contactLabels.close);
 
   return (
@@ -64,7 +79,7 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
           position: position === 0 ? 'left' : 'right',
           ...(axis.unit === 'state'
             ? { min: 0, max: 1, tickInterval: [0, 1], valueFormatter: (value: number) => contactText(value) }
-            : { label: axis.symbol }),
+            : { label: axis.symbol, ...limitDomain(axis.id) }),
         }))}
         series={plan.series.map((series) => {
           const axis = plan.axes.find((candidate) => candidate.id === series.axisId);
