@@ -16,6 +16,7 @@ export interface ScheduleDefinition {
 /** The handler modules schedules invoke (entry paths for the CDK; imported by the local cron runner). */
 export const SCHEDULE_HANDLERS = {
   deviceSchedules: 'lambdas/sensors/schedule-handler.ts',
+  alarmClock: 'lambdas/alarm-engine/clock-handler.ts',
 } as const;
 export type ScheduleHandlerName = keyof typeof SCHEDULE_HANDLERS;
 
@@ -26,5 +27,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'cron(0/15 * * * ? *)',
     handler: 'deviceSchedules',
     description: 'Applies the scheduled sensor disables and enables that are due',
+  },
+  {
+    name: 'alarm-clock',
+    // Every minute: a delay expiring between readings, inactivity and the 90-minute battery rule are raised within a minute (docs/decisions.md "The alarm clock").
+    expression: 'cron(* * * * ? *)',
+    handler: 'alarmClock',
+    description: 'Looks at the devices whose alarm timers are due',
   },
 ];

@@ -1,0 +1,123 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ALARM_CLOCK_SHARDS, minuteOf } from '../data';
+import { createPortalLogger } from '../shared/observability';
+import { CATCH_UP_MINUTES, runAlarmClock } from './clock';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));
+const TABLE = 'table';
+const ORG = 'org-1';
+const SENSOR = 'A1B2C3D4';
+const GATEWAY = '0011223344556677';
+const NOW = Date.parse('2026-03-10T10:20:30.000Z');
+const MINUTE = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const logger = createPortalLogger();
+
+const CURSOR_KEY = { pk: 'ALARMCLOCK#clock', sk: 'CURSOR' };
+const bucketKey = (minute: string, shard: number) => ({ pk: `ALARMCLOCK#${minute}`, sk: `SHARD#${shard}` });
+const sensorItem = { pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}`, id: SENSOR, name: 'Vaccine fridge', deviceModel: 'CT-200', siteId: 'site-1', locationId: 'loc-1', alarmProfileId: 'ap-1', disabled: false, deviceStatus: 'active', channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator' }] };
+const gatewayItem = { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}`, id: GATEWAY, name: 'Kitchen gateway', siteId: 'site-1', alarmProfileId: 'ap-1' };
+const profileItem = { pk: `C#${ORG}#ALARMPROFILE`, sk: 'ALARMPROFILE#ap-1', id: 'ap-1', name: 'Fridge', types: ['inactivity'], alarmDelayMinutes: 0, inactivityMinutes: 10, version: 1 };
+
+type Key = { pk: string; sk: string };
+/** The table as the BatchGets see it. */
+let stored: Array<Record<string, unknown>> = [];
+const keysOf = (input: { RequestItems?: Record<string, { Keys?: Array<Record<string, unknown>> }> }) => (input.RequestItems?.[TABLE]?.Keys ?? []) as Key[];
+const bucketReads = () => dynamo.commandCalls(BatchGetCommand).flatMap((call) => keysOf(call.args[0].input)).filter((key) => key.pk.startsWith('ALARMCLOCK#'));
+const transacted = () => dynamo.commandCalls(TransactWriteCommand).flatMap((call) => call.args[0].input.TransactItems ?? []);
+
+describe('the alarm clock', () => {
+  beforeEach(() => {
+    dynamo.reset();
+    stored = [];
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(BatchGetCommand).callsFake((input: Parameters<typeof keysOf>[0]) => ({
+      Responses: { [TABLE]: stored.filter((item) => keysOf(input).some((key) => key.pk === item['pk'] && key.sk === item['sk'])) },
+    }));
+    dynamo.on(BatchWriteCommand).resolves({});
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(UpdateCommand).resolves({});
+    dynamo.on(TransactWriteCommand).resolves({});
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+  });
+
+  it('with nothing due reads the cursor and the minute\'s shards only, forgets them and moves the cursor', async () => {
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
+    const run = await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
+    // The minute that ended (10:19): its shards, whatever the fleet.
+    expect(run).toEqual({ minutes: ['2026-03-10T10:19'], due: 0, failed: 0 });
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(bucketReads()).toEqual(Array.from({ length: ALARM_CLOCK_SHARDS }, (_, shard) => bucketKey('2026-03-10T10:19', shard)));
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ ...CURSOR_KEY, minute: '2026-03-10T10:19' });
+    expect(dynamo.commandCalls(BatchWriteCommand).flatMap((call) => call.args[0].input.RequestItems?.[TABLE] ?? [])).toHaveLength(ALARM_CLOCK_SHARDS);
+
+    // Run again within the same minute: nothing to do, nothing more read than the cursor.
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: '2026-03-10T10:19' } });
+    expect(await runAlarmClock({ client, tableName: TABLE, now: NOW + 10_000, logger })).toEqual({ minutes: [], due: 0, failed: 0 });
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+  });
+
+  it('catches up at most CATCH_UP_MINUTES minutes a run', async () => {
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 60 * MINUTE) } });
+    const run = await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
+    expect(run.minutes).toHaveLength(CATCH_UP_MINUTES);
+    expect(run.minutes[0]).toBe(minuteOf(NOW - 59 * MINUTE));
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item?.['minute']).toBe(minuteOf(NOW - (60 - CATCH_UP_MINUTES) * MINUTE));
+  });
+
+  it('raises the inactivity of a sensor silent past its window, from its configuration, profile and newest reading', async () => {
+    const minute = minuteOf(NOW - MINUTE);
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
+    stored = [{ ...bucketKey(minute, 0), [`T#${ORG}|SENSOR|${SENSOR}`]: 1, [`T#${ORG}|GATEWAY|${GATEWAY}`]: 1 }, sensorItem, gatewayItem, profileItem,
+      { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}#STATE`, lastCommunicated: iso(NOW - 2 * MINUTE) }];
+    const silentSince = NOW - 12 * MINUTE;
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#READING#${SENSOR}` } }).resolves({ Items: [{ sk: iso(silentSince), c: { '1': 4 } }] });
+
+    const run = await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
+
+    expect(run).toEqual({ minutes: [minute], due: 2, failed: 0 });
+    const raised = transacted().flatMap((item) => (item.Put?.Item?.['pk'] === `C#${ORG}#ALARM` ? [item.Put.Item] : []));
+    expect(raised).toEqual([expect.objectContaining({ type: 'inactivity', deviceId: SENSOR, siteId: 'site-1', locationId: 'loc-1', startedAt: iso(silentSince), status: 'active' })]);
+    // The gateway, heard from 2 minutes ago with a 10-minute window, is due again at its window's end.
+    const timers = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key?.['pk']);
+    expect(timers).toContain(`ALARMCLOCK#${minuteOf(NOW + 8 * MINUTE)}`);
+  });
+
+  it('looks again next minute at a device whose look failed, and still moves on', async () => {
+    const minute = minuteOf(NOW - MINUTE);
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
+    stored = [{ ...bucketKey(minute, 0), [`T#${ORG}|SENSOR|${SENSOR}`]: 1 }, sensorItem, profileItem];
+    dynamo.on(QueryCommand).resolves({ Items: [{ sk: iso(NOW - 30 * MINUTE), c: { '1': 4 } }] });
+    dynamo.on(TransactWriteCommand).rejects(new Error('throttled'));
+
+    const run = await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
+
+    expect(run).toMatchObject({ due: 1, failed: 1 });
+    const again = dynamo.commandCalls(UpdateCommand).filter((call) => call.args[0].input.Key?.['pk'] === `ALARMCLOCK#${minuteOf(NOW + MINUTE)}`);
+    expect(again).toHaveLength(1);
+    expect(Object.values(again[0]?.args[0].input.ExpressionAttributeNames ?? {})).toContain(`T#${ORG}|SENSOR|${SENSOR}`);
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item?.['minute']).toBe(minute);
+  });
+
+  it('does nothing for a device deleted since its timer was set', async () => {
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
+    stored = [{ ...bucketKey(minuteOf(NOW - MINUTE), 1), [`T#${ORG}|SENSOR|GONE0001`]: 1 }];
+    expect(await runAlarmClock({ client, tableName: TABLE, now: NOW, logger })).toMatchObject({ due: 1, failed: 0 });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});

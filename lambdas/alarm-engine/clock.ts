@@ -1,0 +1,152 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import {
+  AlarmEngine,
+  alarmProfileIdOf,
+  alarmProfileKey,
+  batchGet,
+  deleteBuckets,
+  dueTimers,
+  engineGatewayOf,
+  engineSensorOf,
+  minutesToDo,
+  newestReadings,
+  readClockCursor,
+  sensorConfigOf,
+  setTimers,
+  toAlarmProfile,
+  writeClockCursor,
+  type EngineDevice,
+  type TimerEntry,
+} from '../data';
+import { deviceKey, deviceStateKey, ENTITY } from '../shared/keys';
+import { describeError, type Logger } from '../shared/observability';
+
+/**
+ * The alarm clock (issue 13 section 2; docs/decisions.md "The alarm clock"): run every minute
+ * by the schedules list. It does the minutes of the due index (lambdas/data/entities/
+ * alarm-timer-bucket.ts) that ended since its cursor, at most CATCH_UP_MINUTES at a time (a
+ * clock that was down catches up over a few runs instead of one long one), and for each device
+ * due it reads what the engine needs (its configuration item, its alarm profile, its newest
+ * reading, or for a gateway when it was last heard from) and lets the engine look again
+ * (`AlarmEngine.onTimer`: it re-reads the device's engine state, so a timer that fires after
+ * the alarm cleared or was raised does nothing). Then it forgets the buckets and moves the cursor.
+ *
+ * Reads per run with nothing due: the cursor and the minute's shards (one GetItem and one
+ * BatchGetItem), whatever the fleet.
+ */
+
+/** The most minutes one run does. */
+export const CATCH_UP_MINUTES = 15;
+/** Devices looked at in parallel. */
+const PARALLEL_DEVICES = 8;
+
+export interface ClockDependencies {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  /** The run's time (the scheduled event's; a test sets it). */
+  now: number;
+  logger: Logger;
+  /** Capacity consumed (the benchmark's reads per tick). */
+  onConsumed?: (kind: 'read' | 'write', units: number) => void;
+}
+
+export interface ClockRun {
+  /** The minutes done (`YYYY-MM-DDTHH:mm`). */
+  minutes: string[];
+  due: number;
+  /** Devices whose look failed: set again for the next minute. */
+  failed: number;
+}
+
+interface DueDevice {
+  entry: TimerEntry;
+  device: EngineDevice;
+  profileId: string | undefined;
+  newestReadingAt: number | undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const timeOf = (value: unknown): number | undefined => {
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
+};
+
+export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> {
+  const { client, tableName, now, logger } = deps;
+  const read = { onConsumed: (units: number) => deps.onConsumed?.('read', units) };
+  const cursor = await readClockCursor(client, tableName, read);
+  const minutes = minutesToDo(cursor, now, CATCH_UP_MINUTES);
+  const last = minutes.at(-1);
+  if (last === undefined) return { minutes, due: 0, failed: 0 };
+
+  const due = await dueTimers(client, tableName, minutes, read);
+  const engine = new AlarmEngine({ client, tableName, now: () => now, ...(deps.onConsumed === undefined ? {} : { onConsumed: deps.onConsumed }) });
+  const failed: TimerEntry[] = [];
+  const byCustomer = new Map<string, TimerEntry[]>();
+  for (const entry of due) byCustomer.set(entry.customerId, [...(byCustomer.get(entry.customerId) ?? []), entry]);
+  for (const [customerId, entries] of byCustomer) {
+    let devices: DueDevice[];
+    let profiles: Map<string, AlarmProfile>;
+    try {
+      devices = await dueDevices(client, tableName, customerId, entries);
+      profiles = await profilesOf(client, tableName, customerId, devices);
+    } catch (error) {
+      logger.error('alarm clock could not read the devices due', { customerId, ...describeError(error) });
+      failed.push(...entries);
+      continue;
+    }
+    let next = 0;
+    const worker = async () => {
+      for (let device = devices[next++]; device !== undefined; device = devices[next++]) {
+        const profile = device.profileId === undefined ? undefined : profiles.get(device.profileId);
+        try {
+          await engine.onTimer({ device: device.device, profile, newestReadingAt: device.newestReadingAt });
+        } catch (error) {
+          logger.error('alarm clock could not look at a device', { customerId, deviceType: device.entry.deviceType, deviceId: device.entry.deviceId, ...describeError(error) });
+          failed.push(device.entry);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, devices.length) }, worker));
+  }
+
+  // A device whose look failed is looked at again next minute, rather than lost with its bucket.
+  if (failed.length > 0) await setTimers(client, tableName, failed.map((entry) => ({ entry, at: now })), now);
+  await deleteBuckets(client, tableName, minutes);
+  await writeClockCursor(client, tableName, last);
+  return { minutes, due: due.length, failed: failed.length };
+}
+
+/** The devices due, as the engine needs them (a device deleted since its timer was set is left out). */
+async function dueDevices(client: DynamoDBDocumentClient, tableName: string, customerId: string, entries: readonly TimerEntry[]): Promise<DueDevice[]> {
+  const kind = (entry: TimerEntry) => (entry.deviceType === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway);
+  const keys = entries.flatMap((entry) => [
+    deviceKey(customerId, kind(entry), entry.deviceId),
+    // A gateway's newest "reading" is when it was last heard from (its state item).
+    ...(entry.deviceType === 'GATEWAY' ? [deviceStateKey(customerId, ENTITY.gateway, entry.deviceId)] : []),
+  ]);
+  const items = await batchGet(client, tableName, keys, { consistent: true });
+  const itemAt = (key: { pk: string; sk: string }) => items.find((item) => item['pk'] === key.pk && item['sk'] === key.sk);
+  const sensors = entries.filter((entry) => entry.deviceType === 'SENSOR').map((entry) => entry.deviceId);
+  const newest = await newestReadings(client, tableName, customerId, sensors);
+  return entries.flatMap((entry): DueDevice[] => {
+    const config = itemAt(deviceKey(customerId, kind(entry), entry.deviceId));
+    if (config === undefined) return [];
+    const profileId = alarmProfileIdOf(config);
+    if (entry.deviceType === 'SENSOR') {
+      const device = engineSensorOf(customerId, sensorConfigOf(entry.deviceId, config));
+      return [{ entry, device, profileId, newestReadingAt: timeOf(newest.get(entry.deviceId)?.time) }];
+    }
+    const state = itemAt(deviceStateKey(customerId, ENTITY.gateway, entry.deviceId));
+    return [{ entry, device: engineGatewayOf(customerId, entry.deviceId, config), profileId, newestReadingAt: timeOf(text(state?.['lastCommunicated'])) }];
+  });
+}
+
+/** The alarm profiles the devices name (one BatchGetItem). */
+async function profilesOf(client: DynamoDBDocumentClient, tableName: string, customerId: string, devices: readonly DueDevice[]): Promise<Map<string, AlarmProfile>> {
+  const ids = [...new Set(devices.flatMap((device) => (device.profileId === undefined ? [] : [device.profileId])))];
+  if (ids.length === 0) return new Map();
+  const items = await batchGet(client, tableName, ids.map((id) => alarmProfileKey(tableName, customerId, id).Key), { consistent: true });
+  return new Map(items.map((item) => toAlarmProfile(item)).map((profile) => [profile.id, profile]));
+}
