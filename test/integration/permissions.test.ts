@@ -5,6 +5,7 @@ import { ROLES, type Role } from '@domain/identity/roles';
 import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lambdas/routes';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
+import { putTestAlarm } from '../support/alarms';
 import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 import { putTestSensor } from '../support/telemetry';
@@ -155,6 +156,16 @@ describe('every route, as every role', () => {
       gatewayId: await gateway(), channels: [{ channel: 1, dataLoggingProfileId: await profile(), sensorType: 'temperature', sensorSubType: 'ambient' }],
     });
   })());
+  /**
+   * Alarms (issue 13 section 3): a fresh active alarm of the test sensor on the test site for
+   * each call (an acknowledgement or a snooze changes it), written as the engine raises one,
+   * with the alarm profile whose snooze interval and limit apply.
+   */
+  const freshAlarm = async () => {
+    const place = await assign(admin());
+    return (await putTestAlarm(stack, admin().customerId, { deviceId: await sensor(), siteId: place.siteId, locationId: place.locationId, profileId: await alarmProfile() })).id;
+  };
+  const acknowledgement = () => ({ reason: 'Door closed', correctiveAction: 'Product temperature checked' });
   type DeviceOwner = 'sensors' | 'gateways';
   const device = (owner: DeviceOwner) => (owner === 'sensors' ? sensor() : gateway());
   const deviceNote = async (owner: DeviceOwner) => {
@@ -425,6 +436,11 @@ describe('every route, as every role', () => {
     'GET /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await profile()}` }),
     'PUT /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}`, body: profileBody() }),
     'DELETE /api/dataloggingprofiles/{id}': async () => ({ path: `/dataloggingprofiles/${await added('/dataloggingprofiles', profileBody())}` }),
+    'GET /api/alarms': async () => ({ path: `/alarms?status=active&userViewId=${existingIds.get('/userviews') ?? ''}` }),
+    'GET /api/alarms/{id}': async () => ({ path: `/alarms/${await freshAlarm()}` }),
+    'PUT /api/alarms/{id}/acknowledge': async () => ({ path: `/alarms/${await freshAlarm()}/acknowledge`, body: acknowledgement() }),
+    'POST /api/alarms/acknowledge': async () => ({ path: '/alarms/acknowledge', body: { ...acknowledgement(), ids: [await freshAlarm(), await freshAlarm()] } }),
+    'PUT /api/alarms/{id}/snooze': async () => ({ path: `/alarms/${await freshAlarm()}/snooze` }),
     'POST /api/alarmprofiles': async () => ({ path: '/alarmprofiles', body: alarmProfileBody() }),
     'GET /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await alarmProfile()}` }),
     'PUT /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await added('/alarmprofiles', alarmProfileBody())}`, body: alarmProfileBody() }),
@@ -462,6 +478,8 @@ describe('every route, as every role', () => {
     'GET /api/sensors/{id}/commands', 'GET /api/gateways/{id}/commands',
     'GET /api/sensors/{id}', 'GET /api/sensors/{id}/history', 'GET /api/sensors/{id}/calibrations',
     'GET /api/sensors/{id}/calibrations/{calibrationId}/certificate', 'GET /api/sensors/{id}/equipment',
+    // An alarm is as unknown as its sensor: read, acknowledged or snoozed.
+    'GET /api/alarms/{id}', 'PUT /api/alarms/{id}/acknowledge', 'PUT /api/alarms/{id}/snooze',
   ]);
   let excludedMember: TestUser | undefined;
   const memberOfAnotherSite = async (): Promise<TestUser> => {
@@ -543,6 +561,20 @@ describe('every route, as every role', () => {
       });
     }
   }
+
+  it("another organisation's alarms: not listed, not counted, and refused one by one when acknowledged together", async () => {
+    const id = await freshAlarm();
+    const listed = await api(stack, outsider, 'GET', '/alarms?status=active');
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain(id);
+    const summary = await api(stack, outsider, 'GET', '/alarms/summary');
+    expect(JSON.stringify(summary.body)).not.toContain(await sensor());
+    const bulk = await api(stack, outsider, 'POST', '/alarms/acknowledge', { ...acknowledgement(), ids: [id] });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toEqual({ acknowledged: [], refused: [{ id, message: 'Alarm not found.' }] });
+    const after = await api(stack, admin(), 'GET', `/alarms/${id}`);
+    expect(after.body).not.toHaveProperty('acknowledgedAt');
+  });
 
   it('the demo organisation is the one the users belong to', () => {
     expect(admin().customerId).toBe(DEMO_ORGANISATION.customerId);
