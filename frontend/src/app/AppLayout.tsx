@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { AlarmsNavBadge } from '../features/alarms/AlarmsNavBadge';
+import { AREA_ROLES } from './areaRoles';
 import { useModuleVisible, useRole } from './guards';
 import { LocationSelector } from './LocationSelector';
 import { visibleNavigation } from './navigation';
@@ -63,6 +64,9 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
 export default function AppLayout() {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const role = useRole();
+  // On a phone the navigation is folded away: its button carries the count of active alarms.
+  const seesAlarms = role !== null && AREA_ROLES.alarms.includes(role);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -75,7 +79,7 @@ export default function AppLayout() {
             onClick={() => setMobileOpen(true)}
             sx={{ display: { md: 'none' } }}
           >
-            <MenuIcon />
+            {seesAlarms ? <AlarmsNavBadge><MenuIcon /></AlarmsNavBadge> : <MenuIcon />}
           </IconButton>
           <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
             {t('app.name')}
