@@ -1,35 +1,128 @@
+import { useMemo, useState } from 'react';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { ORGANISATION_READERS } from '@domain/identity/roles';
+import type { DashboardPanel } from '@domain/identity/settings';
+import { useAlarmOverview } from '../../api/dashboard';
+import { useDashboardPreferences } from '../../api/settings';
+import { useSites } from '../../api/sites';
+import { useUserViews } from '../../api/userViews';
 import { useClientState } from '../../app/clientState';
+import { FullPageLoader } from '../../components/FullPageLoader';
 import { Panel } from '../../components/Panel';
+import { useErrorText } from '../../components/useErrorText';
 import { useCurrentUser } from '../auth/useAuth';
+import { AlarmDashboardWidget } from './AlarmDashboardWidget';
+import { InsightWidget } from './InsightWidget';
+import { SystemHealthWidget } from './SystemHealthWidget';
+import { TopAssetsWidget } from './TopAssetsWidget';
 
-/** The default landing (SPEC section 2); the dashboards themselves come later. */
-export default function DashboardPage() {
+const ALL_SITES = '';
+
+/** Helpdesk and super administrators have no organisation's fleet to watch: they keep the welcome card. */
+function WelcomeCard() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { profileName, tenantName } = useClientState();
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <Panel title={t('dashboard.welcomeTitle')} options={false} reload={false}>
+          <Typography variant="h6" component="p" sx={{ mb: 1 }}>
+            {t('dashboard.welcome', { email: profileName ?? user.email })}
+          </Typography>
+          {tenantName !== null && (
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {t('dashboard.organisation', { name: tenantName })}
+            </Typography>
+          )}
+        </Panel>
+      </Grid>
+    </Grid>
+  );
+}
+
+/** The widgets the user's Dashboard Preferences select, in their order, for one user view (null: all the user's sites). */
+function Widgets({ panels, userViewId }: { panels: readonly DashboardPanel[]; userViewId: string | null }) {
+  const { t } = useTranslation();
+  const wantsAlarms = panels.some((panel) => panel === 'alarmDashboard' || panel === 'topAssetsInAlarm' || panel === 'repeatAlarms');
+  // One read serves the three alarm widgets.
+  const alarms = useAlarmOverview(userViewId, wantsAlarms);
+  const sites = useSites();
+  const siteNames = useMemo(() => new Map((sites.data ?? []).map((site) => [site.id, site.name])), [sites.data]);
+  const siteName = (siteId: string) => siteNames.get(siteId) ?? t('dashboard.unknownSite');
+  const overview = { data: alarms.data, error: alarms.error, isLoading: alarms.isLoading, reload: () => void alarms.mutate() };
+  if (panels.length === 0) {
+    return (
+      <Typography color="text.secondary">
+        {t('dashboard.noPanels')} <Link component={RouterLink} to="/app/settings/dashboard">{t('dashboard.preferences')}</Link>
+      </Typography>
+    );
+  }
+  const widget = (panel: DashboardPanel) => {
+    switch (panel) {
+      case 'systemHealth':
+        return <Grid key={panel} size={{ xs: 12, md: 6, lg: 4 }}><SystemHealthWidget userViewId={userViewId} /></Grid>;
+      case 'alarmDashboard':
+        return <Grid key={panel} size={{ xs: 12, md: 6, lg: 8 }}><AlarmDashboardWidget userViewId={userViewId} overview={overview} siteName={siteName} /></Grid>;
+      case 'topAssetsInAlarm':
+        return <Grid key={panel} size={{ xs: 12, md: 6 }}><TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} /></Grid>;
+      case 'repeatAlarms':
+        return <Grid key={panel} size={{ xs: 12, md: 6 }}><TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} repeats /></Grid>;
+      case 'insightDashboard':
+        return <Grid key={panel} size={{ xs: 12 }}><InsightWidget userViewId={userViewId} /></Grid>;
+    }
+  };
+  return <Grid container spacing={2}>{panels.map(widget)}</Grid>;
+}
+
+/** The organisation's dashboard for its staff: the user view chosen (the preferences' default first) and the widgets. */
+function StaffDashboard() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const preferences = useDashboardPreferences();
+  const views = useUserViews();
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const saved = preferences.data;
+  if (saved === undefined) {
+    return preferences.error ? <Typography color="error" role="alert">{errorText(preferences.error)}</Typography> : <FullPageLoader />;
+  }
+  const known = views.data?.some((view) => view.id === saved.defaultUserViewId) ?? true;
+  // A default view deleted since it was chosen falls back to all the user's sites.
+  const userViewId = chosen !== undefined ? chosen : known ? saved.defaultUserViewId : null;
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <TextField
+        select size="small" label={t('dashboard.view')} value={userViewId ?? ALL_SITES}
+        onChange={(event) => setChosen(event.target.value === ALL_SITES ? null : event.target.value)}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ width: { xs: '100%', sm: 320 } }}
+      >
+        <MenuItem value={ALL_SITES}>{t('dashboard.allMySites')}</MenuItem>
+        {(views.data ?? []).map((view) => <MenuItem key={view.id} value={view.id}>{view.name}</MenuItem>)}
+      </TextField>
+      <Widgets panels={saved.panels} userViewId={userViewId} />
+    </Stack>
+  );
+}
+
+/** The default landing (SPEC section 2): the dashboard's widgets for organisation staff. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const staff = user.role !== null && ORGANISATION_READERS.includes(user.role);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('dashboard.title')}
       </Typography>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <Panel title={t('dashboard.welcomeTitle')} options={false} reload={false}>
-            <Typography variant="h6" component="p" sx={{ mb: 1 }}>
-              {t('dashboard.welcome', { email: profileName ?? user.email })}
-            </Typography>
-            {tenantName !== null && (
-              <Typography color="text.secondary" sx={{ mb: 1 }}>
-                {t('dashboard.organisation', { name: tenantName })}
-              </Typography>
-            )}
-            <Typography color="text.secondary">{t('dashboard.intro')}</Typography>
-          </Panel>
-        </Grid>
-      </Grid>
+      {staff ? <StaffDashboard /> : <WelcomeCard />}
     </>
   );
 }

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { Panel } from '../../components/Panel';
+import { useErrorText } from '../../components/useErrorText';
+
+/** SPEC section 9: widget card heights, 230 px small and 373 px medium, never under 115 px. */
+export const WIDGET_CARD_HEIGHTS = { small: 230, medium: 373, min: 115 } as const;
+export type WidgetCardSize = 'small' | 'medium';
+
+/** What a card's frame takes of its height (the panel's header, progress line, padding and footer): the rest scrolls. */
+const CARD_CHROME_PX = 122;
+
+export interface WidgetCardProps {
+  title: string;
+  size: WidgetCardSize;
+  loading: boolean;
+  error: unknown;
+  onReload(): void;
+  /** The list behind the widget. */
+  link: { to: string; label: string };
+  children: ReactNode;
+}
+
+/**
+ * A dashboard widget: the shared Panel at the card height of its size from a medium screen up;
+ * on a phone the cards stack at their content's height (at least the minimum), so nothing is
+ * cut off at 390 px. Errors are shown by their code's text.
+ */
+export function WidgetCard({ title, size, loading, error, onReload, link, children }: WidgetCardProps) {
+  const errorText = useErrorText();
+  const height = WIDGET_CARD_HEIGHTS[size];
+  return (
+    <Box
+      data-card-size={size}
+      sx={{ height: { xs: 'auto', md: height }, minHeight: WIDGET_CARD_HEIGHTS.min, '& > section': { height: '100%' } }}
+    >
+      <Panel
+        title={title}
+        loading={loading}
+        options={false}
+        close={false}
+        onReload={onReload}
+        footer={<Link component={RouterLink} to={link.to}>{link.label}</Link>}
+      >
+        <Box sx={{ maxHeight: { md: height - CARD_CHROME_PX }, overflow: 'auto' }}>
+          {error !== undefined && error !== null
+            ? <Typography color="error" role="alert">{errorText(error)}</Typography>
+            : children}
+        </Box>
+      </Panel>
+    </Box>
+  );
+}
+
+/** A labelled count that opens the list behind it. */
+export function Figure({ label, value, to, tone }: { label: string; value: number | string; to?: string; tone?: 'error' | 'warning' | undefined }) {
+  const { t } = useTranslation();
+  const number = <Typography component="span" variant="h5" color={tone === undefined ? 'text.primary' : `${tone}.main`} sx={{ fontWeight: 600, lineHeight: 1.2 }}>{value}</Typography>;
+  return (
+    <Box sx={{ minWidth: 84 }}>
+      {to === undefined ? number : <Link component={RouterLink} to={to} underline="hover" aria-label={t('dashboard.figure', { label, value })}>{number}</Link>}
+      <Typography variant="body2" color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}
