@@ -14,7 +14,8 @@ import type { Alarm } from '@domain/alarms/alarm';
 import { useErrorText } from '../../components/useErrorText';
 import type { SensorLookups } from '../sensors/useSensorLookups';
 import { alarmPath } from './alarmColumns';
-import { alarmState, mayAcknowledge, maySnooze, valueText } from './alarmPresentation';
+import { alarmState, mayAcknowledge, maySnooze } from './alarmPresentation';
+import { useAlarmValueText } from './useAlarmValueText';
 import { AlarmStateChip, AlarmTypeLabel } from './AlarmLegend';
 
 export interface AlarmCardsProps {
@@ -34,6 +35,7 @@ export interface AlarmCardsProps {
 export function AlarmCards({ alarms, loading, error, emptyLabel, lookups, dateTime, selected, onSelect, onAcknowledge, onSnooze }: AlarmCardsProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const valueOf = useAlarmValueText();
   return (
     <Stack component="ul" sx={{ gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
       {loading && <LinearProgress />}
@@ -52,9 +54,11 @@ export function AlarmCards({ alarms, loading, error, emptyLabel, lookups, dateTi
               <Typography variant="body2" color="text.secondary">
                 {t('alarms.card.where', { site: lookups.siteName(alarm.siteId), time: dateTime(alarm.startedAt) })}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('alarms.card.values', { worst: valueText(alarm.worstValue), last: valueText(alarm.lastValue) })}
-              </Typography>
+              {(alarm.worstValue !== null || alarm.lastValue !== null) && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('alarms.card.values', { worst: valueOf(alarm, alarm.worstValue), last: valueOf(alarm, alarm.lastValue) })}
+                </Typography>
+              )}
             </CardContent>
             {(onSelect !== undefined || onAcknowledge !== undefined || onSnooze !== undefined) && (
               <CardActions sx={{ pt: 0 }}>

@@ -78,7 +78,7 @@ describe('AlarmDetailPage', () => {
     expect(screen.getByText('Cleared, not acknowledged')).toBeInTheDocument();
     expect(screen.getByText('Main Kitchen')).toBeInTheDocument();
     const timeline = screen.getByRole('list', { name: 'Timeline' });
-    expect(within(timeline).getByText('Alarm raised · 8.4')).toBeInTheDocument();
+    expect(await within(timeline).findByText('Alarm raised · 8.4 °C')).toBeInTheDocument();
     expect(within(timeline).getByText('Condition cleared')).toBeInTheDocument();
     await vi.waitFor(() => expect(graphAsked).toHaveLength(1));
     const query = new URLSearchParams(graphAsked[0]?.split('?')[1]);

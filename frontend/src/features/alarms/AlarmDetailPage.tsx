@@ -23,7 +23,8 @@ import { SensorChart } from '../sensors/SensorChart';
 import { graphChannels } from '../sensors/SensorDataTab';
 import { useSensorLookups } from '../sensors/useSensorLookups';
 import { AlarmStateChip, AlarmTypeLabel } from './AlarmLegend';
-import { alarmState, mayAcknowledge, maySnooze, valueText } from './alarmPresentation';
+import { alarmState, mayAcknowledge, maySnooze } from './alarmPresentation';
+import { useAlarmValueText } from './useAlarmValueText';
 import { useAlarmActions } from './useAlarmActions';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,8 +73,9 @@ function AlarmReadings({ alarm }: { alarm: Alarm }) {
   );
 }
 
-function Timeline({ events }: { events: readonly AlarmEvent[] }) {
+function Timeline({ alarm, events }: { alarm: Alarm; events: readonly AlarmEvent[] }) {
   const { t } = useTranslation();
+  const valueOf = useAlarmValueText();
   const dateTime = useDateTime('medium');
   const known = ['raised', 'returned', 'cleared', 'acknowledged', 'snoozed'];
   return (
@@ -83,7 +85,7 @@ function Timeline({ events }: { events: readonly AlarmEvent[] }) {
           <Typography variant="body2" color="text.secondary">{dateTime(event.at)}</Typography>
           <Typography variant="body1">
             {known.includes(event.kind) ? t(`alarms.detail.events.${event.kind as 'raised'}`) : event.kind}
-            {event.value !== undefined && event.value !== null ? ` · ${valueText(event.value)}` : ''}
+            {event.value !== undefined && event.value !== null ? ` · ${valueOf(alarm, event.value)}` : ''}
           </Typography>
           {(event.by !== undefined || event.detail !== undefined) && (
             <Typography variant="body2" color="text.secondary">
@@ -119,6 +121,7 @@ export default function AlarmDetailPage() {
   const lookups = useSensorLookups();
   const alarm = useAlarm(id);
   const actions = useAlarmActions();
+  const valueOf = useAlarmValueText();
   const back = <Link component={RouterLink} to="/app/alarms" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}><ArrowBackIcon fontSize="small" />{t('alarms.detail.back')}</Link>;
 
   if (alarm.error !== undefined) return <Stack sx={{ gap: 2 }}>{back}<Alert severity="error">{errorText(alarm.error)}</Alert></Stack>;
@@ -151,8 +154,8 @@ export default function AlarmDetailPage() {
           <Fact label={t('alarms.columns.startedAt')} value={dateTime(shown.startedAt)} />
           <Fact label={t('alarms.detail.raisedAt')} value={dateTime(shown.raisedAt)} />
           <Fact label={t('alarms.columns.clearedAt')} value={dateTime(shown.clearedAt)} />
-          <Fact label={t('alarms.columns.worstValue')} value={`${valueText(shown.worstValue)} · ${dateTime(shown.worstAt)}`} />
-          <Fact label={t('alarms.columns.lastValue')} value={valueText(shown.lastValue)} />
+          <Fact label={t('alarms.columns.worstValue')} value={shown.worstValue === null ? undefined : `${valueOf(shown, shown.worstValue)} · ${dateTime(shown.worstAt)}`} />
+          <Fact label={t('alarms.columns.lastValue')} value={shown.lastValue === null ? undefined : valueOf(shown, shown.lastValue)} />
           <Fact label={t('alarms.columns.acknowledgedBy')} value={shown.acknowledgedBy === undefined ? undefined : `${shown.acknowledgedBy} · ${dateTime(shown.acknowledgedAt)}`} />
           <Fact label={t('alarms.columns.reason')} value={shown.acknowledgeReason} />
           <Fact label={t('alarms.acknowledge.correctiveAction')} value={shown.correctiveAction} />
@@ -166,7 +169,7 @@ export default function AlarmDetailPage() {
         </>
       )}
       <Typography variant="h6" component="h2">{t('alarms.detail.timeline')}</Typography>
-      <Timeline events={shown.timeline} />
+      <Timeline alarm={shown} events={shown.timeline} />
       {actions.dialog}
     </Stack>
   );

@@ -56,6 +56,9 @@ export function filterToSaved(values: AlarmFilterValues): Record<string, string>
 /** How many criteria the filter sets (shown on its heading while it is folded away). */
 export const filterCount = (values: AlarmFilterValues) => FILTER_FIELDS.filter((field) => values[field] !== '').length;
 
+/** A field across the whole form on a phone (a date and time does not fit half of 390 px). */
+const WIDE_ON_PHONE = { gridColumn: { xs: 'span 2', sm: 'auto' } } as const;
+
 const isoOf = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
 
 /** The filter checked by the domain's rules (the range at most 7 days, counts in order): the refusal in the product's words, or none. */
@@ -118,7 +121,7 @@ export function AlarmFilterBar({ status, values, lookups, userViews, folded = fa
         <Box
           component="form"
           onSubmit={(event) => { event.preventDefault(); apply(draft); }}
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } }}
         >
           <TextField select size="small" label={t('alarms.filter.location')} value={draft.locationId} onChange={(event) => set({ locationId: event.target.value, siteId: '' })}>
             <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
@@ -137,8 +140,8 @@ export function AlarmFilterBar({ status, values, lookups, userViews, folded = fa
             {userViews.map((view) => <MenuItem key={view.id} value={view.id}>{view.name}</MenuItem>)}
           </TextField>
           <TextField size="small" label={t('alarms.filter.device')} value={draft.deviceId} onChange={(event) => set({ deviceId: event.target.value.trim() })} />
-          <TextField size="small" type="datetime-local" label={t('alarms.filter.from')} value={draft.from} onChange={(event) => set({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="datetime-local" label={t('alarms.filter.to')} value={draft.to} onChange={(event) => set({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="datetime-local" label={t('alarms.filter.from')} value={draft.from} onChange={(event) => set({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={WIDE_ON_PHONE} />
+          <TextField size="small" type="datetime-local" label={t('alarms.filter.to')} value={draft.to} onChange={(event) => set({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={WIDE_ON_PHONE} />
           <TextField
             size="small"
             label={t('alarms.filter.minCount')}
@@ -153,7 +156,7 @@ export function AlarmFilterBar({ status, values, lookups, userViews, folded = fa
             onChange={(event) => set({ maxCount: event.target.value.trim() })}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', ...WIDE_ON_PHONE }}>
             <Button type="submit" variant="contained">{t('alarms.filter.apply')}</Button>
             <Button onClick={() => { setDraft(EMPTY_FILTER); apply(EMPTY_FILTER); }}>{t('alarms.filter.reset')}</Button>
           </Stack>

@@ -28,6 +28,7 @@ import { ALARM_FILTER_GRID_ID, AlarmFilterBar, filterFromSaved, filterToSaved, q
 import { AlarmLegend } from './AlarmLegend';
 import { mayAcknowledge, maySnooze } from './alarmPresentation';
 import { useAlarmActions } from './useAlarmActions';
+import { useAlarmValueText } from './useAlarmValueText';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,7 +71,8 @@ export default function AlarmsPage() {
   const alarms = useAlarms(query);
   const actions = useAlarmActions(() => setSelected(new Set()));
 
-  const columns = useMemo(() => alarmColumns(t, lookups, dateTime), [dateTime, lookups, t]);
+  const valueOf = useAlarmValueText();
+  const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf), [dateTime, lookups, t, valueOf]);
   const name = (alarm: Alarm) => alarm.deviceName || alarm.deviceId;
   const rowActions: AdminGridRowAction<Alarm>[] = [
     { key: 'open', label: (row) => t('alarms.actions.openItem', { name: name(row) }), icon: <OpenIcon />, onClick: (row) => void navigate(alarmPath(row.id)) },

@@ -4,18 +4,24 @@ import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { SensorLookups } from '../sensors/useSensorLookups';
-import { alarmState, valueText } from './alarmPresentation';
+import { alarmState } from './alarmPresentation';
+import type { AlarmValueText } from './useAlarmValueText';
 import { AlarmStateChip, AlarmTypeLabel } from './AlarmLegend';
 
 export const alarmPath = (id: string) => `/app/alarms/${encodeURIComponent(id)}`;
 
 /** The alarm lists' columns (Alarms page, a sensor's Alarms tab). */
-export function alarmColumns(t: TFunction, lookups: Pick<SensorLookups, 'siteName' | 'locationName'>, dateTime: (iso: string | undefined) => string): GridColDef<Alarm>[] {
+export function alarmColumns(
+  t: TFunction,
+  lookups: Pick<SensorLookups, 'siteName' | 'locationName'>,
+  dateTime: (iso: string | undefined) => string,
+  valueOf: AlarmValueText,
+): GridColDef<Alarm>[] {
   return [
     {
       field: 'type',
       headerName: t('alarms.columns.type'),
-      width: 190,
+      width: 230,
       valueGetter: (_value, row) => t(`alarms.types.${row.type}`),
       renderCell: ({ row }) => <AlarmTypeLabel type={row.type} />,
     },
@@ -38,8 +44,8 @@ export function alarmColumns(t: TFunction, lookups: Pick<SensorLookups, 'siteNam
     { field: 'locationId', headerName: t('alarms.columns.location'), width: 150, valueGetter: (_value, row) => (row.locationId === undefined ? '' : lookups.locationName(row.locationId)) },
     { field: 'startedAt', headerName: t('alarms.columns.startedAt'), width: 180, valueFormatter: (value: string) => dateTime(value) },
     { field: 'clearedAt', headerName: t('alarms.columns.clearedAt'), width: 180, valueGetter: (_value, row) => row.clearedAt ?? '', valueFormatter: (value: string) => dateTime(value) },
-    { field: 'worstValue', headerName: t('alarms.columns.worstValue'), width: 110, type: 'number', valueFormatter: (value: number | null) => valueText(value) },
-    { field: 'lastValue', headerName: t('alarms.columns.lastValue'), width: 110, type: 'number', valueFormatter: (value: number | null) => valueText(value) },
+    { field: 'worstValue', headerName: t('alarms.columns.worstValue'), width: 120, type: 'number', valueFormatter: (value: number | null, row) => valueOf(row, value) },
+    { field: 'lastValue', headerName: t('alarms.columns.lastValue'), width: 120, type: 'number', valueFormatter: (value: number | null, row) => valueOf(row, value) },
     { field: 'acknowledgedBy', headerName: t('alarms.columns.acknowledgedBy'), width: 190, valueGetter: (_value, row) => row.acknowledgedBy ?? '' },
     { field: 'acknowledgeReason', headerName: t('alarms.columns.reason'), width: 200, valueGetter: (_value, row) => row.acknowledgeReason ?? '' },
   ];

@@ -1,4 +1,6 @@
 import type { Alarm, AlarmType } from '@domain/alarms/alarm';
+import type { UnitOfMeasure } from '../../app/clientState';
+import { formatReading, type ContactLabels } from '../sensors/readingUnits';
 
 /**
  * How alarms look (SPEC section 2: "colour and signal-strength legends"). The spec names the
@@ -56,3 +58,32 @@ export const maySnooze = (alarm: Pick<Alarm, 'status'>) => alarm.status === 'act
 
 /** A value as the list shows it: one decimal, or a dash when the probe read nothing. */
 export const valueText = (value: number | null) => (value === null ? '–' : String(Math.round(value * 10) / 10));
+
+/** What an alarm's values are read in: the user's unit, what its profile's limits measure, the contact labels. */
+export interface AlarmValueContext {
+  uom: UnitOfMeasure;
+  /** The alarm profile's measurement (an out-of-range alarm's channel); unknown when the profile is not known here. */
+  measurement?: 'temperature' | 'humidity' | undefined;
+  contactLabels: ContactLabels;
+}
+
+/**
+ * An alarm's value as a person reads it: an out-of-range value in the user's unit (`39.2 °F`,
+ * `82 %RH`), a battery in percent, a door by its open or close label; a dash when there is
+ * none (a missing probe, a silent device).
+ */
+export function alarmValueText(alarm: Pick<Alarm, 'type'>, value: number | null | undefined, context: AlarmValueContext): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  switch (alarm.type) {
+    case 'threshold': {
+      if (context.measurement === undefined) return valueText(value);
+      return formatReading(value, context.measurement === 'humidity' ? '%RH' : 'C', context.uom, context.contactLabels) ?? '–';
+    }
+    case 'battery':
+      return `${valueText(value)} %`;
+    case 'contact':
+      return formatReading(value, 'state', context.uom, context.contactLabels) ?? '–';
+    default:
+      return valueText(value);
+  }
+}

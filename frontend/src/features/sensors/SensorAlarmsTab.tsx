@@ -11,6 +11,7 @@ import { useAlarms } from '../../api/alarms';
 import { AdminGrid } from '../../components/AdminGrid';
 import { AlarmCards } from '../alarms/AlarmCards';
 import { alarmColumns } from '../alarms/alarmColumns';
+import { useAlarmValueText } from '../alarms/useAlarmValueText';
 import { useDateTime } from '../devices/useDateTime';
 import { useSensorLookups } from './useSensorLookups';
 
@@ -22,7 +23,8 @@ export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
   const lookups = useSensorLookups();
   const dateTime = useDateTime();
   const alarms = useAlarms({ status, deviceId: sensor.id, deviceKind: 'sensor' });
-  const columns = useMemo(() => alarmColumns(t, lookups, dateTime).filter((column) => column.field !== 'deviceName'), [dateTime, lookups, t]);
+  const valueOf = useAlarmValueText();
+  const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf).filter((column) => column.field !== 'deviceName'), [dateTime, lookups, t, valueOf]);
   const emptyLabel = t(status === 'active' ? 'sensors.alarms.emptyActive' : 'sensors.alarms.empty');
   return (
     <Stack sx={{ gap: 2 }}>

@@ -58,7 +58,7 @@ export function sensorColumns(
   const alarmColumn: GridColDef<Sensor>[] = activeAlarms === undefined ? [] : [{
     field: 'activeAlarms',
     headerName: t('alarms.columns.activeAlarms'),
-    width: 120,
+    width: 140,
     type: 'number',
     valueGetter: (_value, row) => activeAlarms[row.id] ?? 0,
     renderCell: ({ row }) => <ActiveAlarmCount sensor={row} count={activeAlarms[row.id] ?? 0} t={t} />,
