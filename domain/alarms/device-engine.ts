@@ -40,8 +40,15 @@ export const INACTIVITY_KEY = conditionKey('inactivity');
 /** How many history alarms a condition remembers for re-scans. */
 export const RECENT_ALARMS_KEPT = 5;
 
-/** A timer this far past is taken as lost (the clock does a minute within about a minute). */
-export const STALE_TIMER_MS = 5 * 60_000;
+/**
+ * A timer this far past is taken as lost, and the next batch sets it again. Longer than the
+ * ingest's device cache can be old (its snapshot, engine states included, is reloaded at least
+ * every 15 minutes: lambdas/ingest/directory.ts CONFIG_MAX_AGE_MS) plus the clock's minute: the
+ * clock moves a device's timer (and the stored state's version) every window, and a shorter
+ * bound would have the ingest take each move it has not seen yet for a lost timer, then set a
+ * timer and lose a write on the version, once a window, for every device.
+ */
+export const STALE_TIMER_MS = 20 * 60_000;
 
 export const emptyAlarmState = (): DeviceAlarmState => ({ conditions: {}, version: 0 });
 

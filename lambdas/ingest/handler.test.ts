@@ -648,6 +648,34 @@ describe('ingest handler', () => {
       expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
     });
 
+    it('does not fight the clock: the clock moving a sensor\'s inactivity timer costs the ingest no write or read between its reloads', async () => {
+      withProfile(alarmProfileItem({ types: ['inactivity'], min: undefined, max: undefined, inactivityMinutes: 10 }));
+      // The sensor's engine state as stored: the clock re-arms its timer at its newest reading + 10 minutes, every 10 minutes.
+      let stored: Record<string, unknown> | undefined;
+      dynamo.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<{ Put?: { Item: Record<string, unknown> } }> }) => {
+        const state = input.TransactItems.find((item) => String(item.Put?.Item['sk']).endsWith('#ALARMS'))?.Put?.Item;
+        if (state !== undefined) stored = state;
+        return {};
+      });
+      dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#SENSOR` } }).callsFake(() => ({
+        Items: [sensorItem(SENSOR, { alarmProfileId: 'ap-1' }), doorItem(), ...(stored === undefined ? [] : [stored])],
+      }));
+      await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+      expect(stored).toMatchObject({ version: 1, wakeAt: T0 + minutes(10) });
+      const writes = () => dynamo.commandCalls(TransactWriteCommand).length + dynamo.commandCalls(UpdateCommand).length;
+      const engineReads = () => dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.['sk']).endsWith('#ALARMS')).length;
+      const before = writes();
+
+      for (let at = minutes(5); at <= minutes(60); at += minutes(5)) {
+        // What the clock did meanwhile (each 10 minutes: the timer moved, the state's version with it).
+        if (stored !== undefined && Number(stored['wakeAt']) <= T0 + at) stored = { ...stored, version: Number(stored['version']) + 1, wakeAt: T0 + at - minutes(5) + minutes(10) };
+        vi.setSystemTime(T0 + at);
+        await handler(batch(record({ payload: reading(T0 + at, { '1': 4 }) })));
+      }
+      expect(writes()).toBe(before);
+      expect(engineReads()).toBe(0);
+    });
+
     it('evaluates nothing for a sensor without an alarm profile, or a disabled one', async () => {
       withProfile(alarmProfileItem());
       partitions([sensorItem(SENSOR), sensorItem(DOOR, { alarmProfileId: 'ap-1', disabled: true })]);
