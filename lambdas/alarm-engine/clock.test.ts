@@ -93,9 +93,29 @@ describe('the alarm clock', () => {
     expect(run).toEqual({ minutes: [minute], due: 2, failed: 0 });
     const raised = transacted().flatMap((item) => (item.Put?.Item?.['pk'] === `C#${ORG}#ALARM` ? [item.Put.Item] : []));
     expect(raised).toEqual([expect.objectContaining({ type: 'inactivity', deviceId: SENSOR, siteId: 'site-1', locationId: 'loc-1', startedAt: iso(silentSince), status: 'active' })]);
-    // The gateway, heard from 2 minutes ago with a 10-minute window, is due again at its window's end.
+    // The gateway, last stored as heard 2 minutes ago with a 10-minute window, is due again at the
+    // window's end plus the 10 minutes its stored last-heard time may lag.
     const timers = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key?.['pk']);
-    expect(timers).toContain(`ALARMCLOCK#${minuteOf(NOW + 8 * MINUTE)}`);
+    expect(timers).toContain(`ALARMCLOCK#${minuteOf(NOW + 18 * MINUTE)}`);
+  });
+
+  it('raises a gateway\'s inactivity only once its stored last-heard time is older than the window and the 10 minutes it may lag', async () => {
+    const minute = minuteOf(NOW - MINUTE);
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
+    const gatewayHeard = (ago: number) => {
+      stored = [{ ...bucketKey(minute, 0), [`T#${ORG}|GATEWAY|${GATEWAY}`]: 1 }, gatewayItem, profileItem,
+        { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}#STATE`, lastCommunicated: iso(NOW - ago) }];
+    };
+    const raised = () => transacted().flatMap((item) => (item.Put?.Item?.['pk'] === `C#${ORG}#ALARM` ? [item.Put.Item] : []));
+
+    // Stored 12 minutes ago: it may have been heard since (the ingest writes its state every 10 minutes).
+    gatewayHeard(12 * MINUTE);
+    await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
+    expect(raised()).toEqual([]);
+
+    gatewayHeard(21 * MINUTE);
+    await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
+    expect(raised()).toEqual([expect.objectContaining({ type: 'inactivity', deviceKind: 'gateway', deviceId: GATEWAY, startedAt: iso(NOW - 21 * MINUTE) })]);
   });
 
   it('looks again next minute at a device whose look failed, and still moves on', async () => {

@@ -1,3 +1,4 @@
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmPlacement } from '@domain/alarms/alarm';
@@ -29,6 +30,7 @@ import {
 } from '@domain/alarms/engine';
 import { DomainError } from '@domain/core/errors';
 import { GATEWAY_STATUS_SECONDS } from '@domain/devices/gateway';
+import { STATE_HEARTBEAT_MS } from '@domain/telemetry/telemetry-state';
 import { alarmCreate, alarmKey, alarmReplace, storedAlarmId, toAlarm } from './entities/alarm';
 import { setTimers } from './entities/alarm-timer-bucket';
 import { auditEntryPut } from './entities/audit-entry';
@@ -74,6 +76,13 @@ export interface EngineDevice {
   reportSeconds: number;
   gatewayHeartbeatSeconds?: number;
   disabled: boolean;
+  /**
+   * How far behind the truth the newest time the clock reads may be: a gateway's last-heard
+   * time is stored at most every STATE_HEARTBEAT_MS (its messages are not stored items), so the
+   * clock raises its inactivity only that much after the window, rather than raise it for a
+   * gateway heard a minute ago. A sensor's newest reading is exact (absent).
+   */
+  newestLagMs?: number;
 }
 
 export interface EngineDependencies {
@@ -194,7 +203,7 @@ export class AlarmEngine {
     if (window !== undefined && newestReadingAt !== undefined) {
       const kept = next[INACTIVITY_KEY];
       const open = kept?.active !== undefined && kept.active.clearedAt === undefined ? kept.active : undefined;
-      const verdict = decideInactivity(newestReadingAt, window, open, now);
+      const verdict = decideInactivity(newestReadingAt, window + (device.newestLagMs ?? 0), open, now);
       if (verdict.kind === 'raise') {
         const run: ConditionRun = { startedAt: verdict.silentSince, lastAlarmAt: now, worst: null, worstAt: verdict.silentSince, last: null };
         next[INACTIVITY_KEY] = await this.raiseOrReturn(device, profile, { key: INACTIVITY_KEY, type: 'inactivity' }, kept, run, now);
@@ -263,8 +272,7 @@ export class AlarmEngine {
       ...(condition.channel === undefined ? {} : { channel: condition.channel }), type: condition.type, run, now,
     });
     try {
-      await runTransaction(this.deps.client, [alarmCreate(this.deps.tableName, device.customerId, raised), this.audit(device.customerId, raised, undefined, 'create')]);
-      this.deps.onConsumed?.('write', 4);
+      await runTransaction(this.deps.client, [alarmCreate(this.deps.tableName, device.customerId, raised), this.audit(device.customerId, raised, undefined, 'create')], this.written());
       return this.stateWith(kept, tracker, raised);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -300,8 +308,7 @@ export class AlarmEngine {
   }
 
   private async writeAlarm(customerId: string, next: Alarm, before: Alarm, action: 'update'): Promise<void> {
-    await runTransaction(this.deps.client, [alarmReplace(this.deps.tableName, customerId, next, before.version), this.audit(customerId, next, before, action)]);
-    this.deps.onConsumed?.('write', 4);
+    await runTransaction(this.deps.client, [alarmReplace(this.deps.tableName, customerId, next, before.version), this.audit(customerId, next, before, action)], this.written());
   }
 
   private async readAlarm(customerId: string, id: string): Promise<Alarm | undefined> {
@@ -319,8 +326,14 @@ export class AlarmEngine {
   }
 
   private async writeState(device: EngineDevice, next: DeviceAlarmState, readVersion: number): Promise<void> {
-    await runTransaction(this.deps.client, [deviceAlarmStateWrite(this.deps.tableName, device.customerId, device.deviceType, device.deviceId, next, readVersion)]);
-    this.deps.onConsumed?.('write', 2);
+    await runTransaction(this.deps.client, [deviceAlarmStateWrite(this.deps.tableName, device.customerId, device.deviceType, device.deviceId, next, readVersion)], this.written());
+  }
+
+  /** A transaction's consumed write units, as DynamoDB reports them, to `onConsumed` (nothing asked without it). */
+  private written(): { onConsumed?: (consumed: ConsumedCapacity[]) => void } {
+    const { onConsumed } = this.deps;
+    if (onConsumed === undefined) return {};
+    return { onConsumed: (consumed) => onConsumed('write', consumed.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0)) };
   }
 
   private async setTimer(device: EngineDevice, at: number, now: number): Promise<void> {
@@ -385,7 +398,7 @@ export function engineGatewayOf(customerId: string, id: string, item: Readonly<R
   return {
     customerId, deviceType: 'GATEWAY', deviceId: id, name: textOf(item['name']) ?? id,
     placement: { siteId: textOf(item['siteId']) ?? '' },
-    channels: [], reportSeconds: GATEWAY_STATUS_SECONDS,
+    channels: [], reportSeconds: GATEWAY_STATUS_SECONDS, newestLagMs: STATE_HEARTBEAT_MS,
     // A gateway has no disabled state (its item keeps none).
     disabled: false,
   };
