@@ -1,5 +1,6 @@
-import type { EngineReading } from '@domain/alarms/engine';
-import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, type AlarmEngine } from '../data';
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import { inactivityWindowMs, type EngineReading } from '@domain/alarms/engine';
+import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, type AlarmEngine, type EngineDevice } from '../data';
 import type { DeviceDirectory } from './directory';
 
 /**
@@ -11,10 +12,18 @@ import type { DeviceDirectory } from './directory';
  * in play, so a batch of normal readings costs nothing more than before; the state it returns
  * is kept in the cache. It throws on a failed write: the ingest then fails the device's
  * records, and a redelivery decides the same again (the alarms' ids come from their runs).
+ *
+ * The clock writes the same state (docs/decisions.md "The alarm clock"). Whatever it changed
+ * that a batch goes on to touch (a run it raised, growing or clearing) makes the engine's
+ * write lose on the version, and the engine reads the state again. The one thing a batch can
+ * end without writing otherwise is an inactivity alarm the cache has not seen: so the stored
+ * state is read first when the clock may have raised one, that is when the device had been
+ * silent for its window (a sensor: its newest reading before the batch is a window old; a
+ * gateway: its timer was due). In steady reporting that is never, for a sensor.
  */
 
 /** What the step needs of the engine (a test gives a fake). */
-export type AlarmEvaluator = Pick<AlarmEngine, 'onReadings'>;
+export type AlarmEvaluator = Pick<AlarmEngine, 'onReadings' | 'readState'>;
 
 /** One sensor's readings of the batch, as the ingest stored them. */
 export interface SensorReadings {
@@ -36,6 +45,7 @@ export class IngestAlarms {
   constructor(
     private readonly engine: AlarmEvaluator,
     private readonly directory: DeviceDirectory,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A sensor's batch: evaluated when its profile is cached and it is enabled (the engine says so too). */
@@ -44,9 +54,12 @@ export class IngestAlarms {
     if (entry === undefined) return;
     const profile = this.directory.alarmProfile(input.customerId, alarmProfileIdOf(entry.config.item));
     if (profile === undefined || entry.config.disabled) return;
-    entry.alarms = await this.engine.onReadings({
-      device: engineSensorOf(input.customerId, entry.config), profile, state: entry.alarms, readings: input.readings, newestBefore: input.newestBefore,
-    });
+    const device = engineSensorOf(input.customerId, entry.config);
+    const window = windowOf(device, profile);
+    if (window !== undefined && input.newestBefore !== undefined && this.now() >= input.newestBefore + window) {
+      entry.alarms = await this.engine.readState(device);
+    }
+    entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: input.readings, newestBefore: input.newestBefore });
   }
 
   /** A gateway heard from: its only "reading" is that it spoke (its inactivity). */
@@ -55,10 +68,15 @@ export class IngestAlarms {
     if (entry === undefined) return;
     const profile = this.directory.alarmProfile(input.customerId, alarmProfileIdOf(entry.config.item));
     if (profile === undefined) return;
-    entry.alarms = await this.engine.onReadings({
-      device: engineGatewayOf(input.customerId, input.gatewayId, entry.config.item), profile, state: entry.alarms,
-      readings: [{ time: input.heardAt, channels: {} }], newestBefore: undefined,
-    });
+    const device = engineGatewayOf(input.customerId, input.gatewayId, entry.config.item);
+    const { wakeAt } = entry.alarms;
+    // The clock looks at a gateway once a window (about 20 minutes): a read then costs little.
+    if (windowOf(device, profile) !== undefined && wakeAt !== undefined && wakeAt <= this.now()) entry.alarms = await this.engine.readState(device);
+    entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: [{ time: input.heardAt, channels: {} }], newestBefore: undefined });
   }
+}
 
+/** The device's inactivity window, when its profile watches inactivity. */
+function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {
+  return profile.types.includes('inactivity') ? inactivityWindowMs(profile, device.reportSeconds, device.gatewayHeartbeatSeconds) : undefined;
 }

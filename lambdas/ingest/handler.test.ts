@@ -676,6 +676,32 @@ describe('ingest handler', () => {
       expect(engineReads()).toBe(0);
     });
 
+    it('reads the stored state before a sensor\'s first reading after a silence, and clears the inactivity the clock raised meanwhile', async () => {
+      withProfile(alarmProfileItem({ types: ['inactivity'], min: undefined, max: undefined, inactivityMinutes: 10 }));
+      await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
+      const stateKey = { pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}#ALARMS` };
+      // Meanwhile the clock raised the sensor's inactivity (its state as stored; the alarm as stored).
+      const alarm = {
+        pk: `C#${ORG}#ALARM`, sk: 'ALARM#inactive-1', id: 'inactive-1', customerId: ORG, deviceKind: 'sensor', deviceId: SENSOR, deviceName: 'Sensor', siteId: 'site-1', type: 'inactivity',
+        status: 'active', startedAt: iso(T0), raisedAt: iso(T0 + minutes(11)), lastRunStartedAt: iso(T0), lastValue: null, worstValue: null, worstAt: iso(T0), snoozeCount: 0,
+        timeline: [{ at: iso(T0 + minutes(11)), kind: 'raised' }], version: 1,
+      };
+      dynamo.on(GetCommand, { Key: stateKey }).resolves({ Item: { ...stateKey, conditions: { 'inactivity#device': { tracker: {}, active: { id: 'inactive-1', startedAt: T0 } } }, version: 2 } });
+      dynamo.on(GetCommand, { Key: { pk: alarm.pk, sk: alarm.sk } }).resolves({ Item: alarm });
+
+      vi.setSystemTime(T0 + minutes(14));
+      await handler(batch(record({ payload: reading(T0 + minutes(14), { '1': 4 }) })));
+
+      expect(dynamo.commandCalls(GetCommand, { Key: stateKey })).toHaveLength(1);
+      const cleared = transacted().find((item) => item.Put?.Item?.['sk'] === alarm.sk)?.Put?.Item;
+      expect(cleared).toMatchObject({ clearedAt: iso(T0 + minutes(14)), version: 2 });
+
+      // Reporting again on time: nothing read.
+      vi.setSystemTime(T0 + minutes(15));
+      await handler(batch(record({ payload: reading(T0 + minutes(15), { '1': 4 }) })));
+      expect(dynamo.commandCalls(GetCommand, { Key: stateKey })).toHaveLength(1);
+    });
+
     it('evaluates nothing for a sensor without an alarm profile, or a disabled one', async () => {
       withProfile(alarmProfileItem());
       partitions([sensorItem(SENSOR), sensorItem(DOOR, { alarmProfileId: 'ap-1', disabled: true })]);
