@@ -8,14 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { ALARM_STATUSES, type Alarm, type AlarmStatus } from '@domain/alarms/alarm';
 import type { Sensor } from '@domain/devices/sensor';
 import { useAlarms } from '../../api/alarms';
-import { AdminGrid } from '../../components/AdminGrid';
+import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
 import { AlarmCards } from '../alarms/AlarmCards';
+import CheckIcon from '@mui/icons-material/TaskAlt';
+import SnoozeIcon from '@mui/icons-material/Snooze';
 import { alarmColumns } from '../alarms/alarmColumns';
+import { mayAcknowledge, maySnooze } from '../alarms/alarmPresentation';
+import { useAlarmActions } from '../alarms/useAlarmActions';
 import { useAlarmValueText } from '../alarms/useAlarmValueText';
 import { useDateTime } from '../devices/useDateTime';
 import { useSensorLookups } from './useSensorLookups';
 
-/** The alarms tab: the sensor's active alarms (asked again every 30 s) or its history, newest first. */
+/** The alarms tab: the sensor's active alarms (asked again every 30 s) or its history, newest first; acknowledge and snooze as on the Alarms page. */
 export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -26,13 +30,28 @@ export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
   const valueOf = useAlarmValueText();
   const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf).filter((column) => column.field !== 'deviceName'), [dateTime, lookups, t, valueOf]);
   const emptyLabel = t(status === 'active' ? 'sensors.alarms.emptyActive' : 'sensors.alarms.empty');
+  const actions = useAlarmActions();
+  const name = (alarm: Alarm) => alarm.deviceName || alarm.deviceId;
+  const rowActions: AdminGridRowAction<Alarm>[] = [
+    { key: 'acknowledge', label: (row) => t('alarms.actions.acknowledgeItem', { name: name(row) }), icon: <CheckIcon />, onClick: (row) => actions.acknowledge([row.id]), hidden: (row) => !mayAcknowledge(row) },
+    { key: 'snooze', label: (row) => t('alarms.actions.snoozeItem', { name: name(row) }), icon: <SnoozeIcon />, onClick: (row) => actions.snooze(row), hidden: (row) => !maySnooze(row) },
+  ];
   return (
     <Stack sx={{ gap: 2 }}>
       <ToggleButtonGroup exclusive size="small" aria-label={t('alarms.tabs.label')} value={status} onChange={(_event, next: AlarmStatus | null) => { if (next !== null) setStatus(next); }}>
         {ALARM_STATUSES.map((value) => <ToggleButton key={value} value={value}>{t(`alarms.tabs.${value}`)}</ToggleButton>)}
       </ToggleButtonGroup>
       {phone ? (
-        <AlarmCards alarms={alarms.data} loading={alarms.isLoading} error={alarms.error} emptyLabel={emptyLabel} lookups={lookups} dateTime={dateTime} />
+        <AlarmCards
+          alarms={alarms.data}
+          loading={alarms.isLoading}
+          error={alarms.error}
+          emptyLabel={emptyLabel}
+          lookups={lookups}
+          dateTime={dateTime}
+          onAcknowledge={(alarm) => actions.acknowledge([alarm.id])}
+          onSnooze={(alarm) => actions.snooze(alarm)}
+        />
       ) : (
         <AdminGrid<Alarm>
           gridId="sensor-alarms"
@@ -43,9 +62,11 @@ export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
           error={alarms.error}
           onReload={() => void alarms.mutate()}
           emptyLabel={emptyLabel}
+          rowActions={rowActions}
           initialSort={[{ field: 'startedAt', sort: 'desc' }]}
         />
       )}
+      {actions.dialog}
     </Stack>
   );
 }

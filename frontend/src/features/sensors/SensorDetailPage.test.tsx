@@ -93,6 +93,8 @@ describe('the sensor detail', () => {
     renderDetail('alarms');
     expect(await screen.findByText('Out of range')).toBeInTheDocument();
     expect(screen.getByText('Not acknowledged')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Acknowledge the alarm of Walk-in Fridge' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Snooze the alarm of Walk-in Fridge' })).toBeInTheDocument();
     expect(asked[0]).toContain('deviceId=A1B2C3D4');
     expect(asked[0]).toContain('status=active');
   });
