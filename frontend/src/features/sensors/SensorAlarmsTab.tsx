@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import SnoozeIcon from '@mui/icons-material/Snooze';
+import CheckIcon from '@mui/icons-material/TaskAlt';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Stack from '@mui/material/Stack';
@@ -10,8 +12,6 @@ import type { Sensor } from '@domain/devices/sensor';
 import { useAlarms } from '../../api/alarms';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
 import { AlarmCards } from '../alarms/AlarmCards';
-import CheckIcon from '@mui/icons-material/TaskAlt';
-import SnoozeIcon from '@mui/icons-material/Snooze';
 import { alarmColumns } from '../alarms/alarmColumns';
 import { mayAcknowledge, maySnooze } from '../alarms/alarmPresentation';
 import { useAlarmActions } from '../alarms/useAlarmActions';
