@@ -88,7 +88,7 @@ describe('AlarmsPage', { timeout: 60_000 }, () => {
     await i18next.changeLanguage('en');
   });
 
-  it('lists the active alarms with their type, state and the legends, asked again for new ones', async () => {
+  it('lists the active alarms with their type, state and the legends', async () => {
     renderScreen(<AlarmsPage />, { route: '/app/alarms' });
     expect(await screen.findByRole('link', { name: 'Walk-in Fridge' })).toBeInTheDocument();
     const grid = screen.getByRole('grid');
