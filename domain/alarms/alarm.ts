@@ -146,20 +146,29 @@ export function extendAlarm(alarm: Alarm, run: ConditionRun, severity: Severity)
 }
 
 /** The alarm with its condition cleared at `clearedAt` (reading time); the caller counts the version. */
-function cleared(alarm: Alarm, clearedAt: number): Alarm {
+function cleared(alarm: Alarm, clearedAt: number, detail?: string): Alarm {
   if (alarm.clearedAt !== undefined) return alarm;
   return {
     ...alarm,
     clearedAt: iso(clearedAt),
     status: alarm.acknowledgedAt === undefined ? 'active' : 'history',
-    timeline: withEvent(alarm.timeline, { kind: 'cleared', at: iso(clearedAt) }),
+    timeline: withEvent(alarm.timeline, { kind: 'cleared', at: iso(clearedAt), ...(detail === undefined ? {} : { detail }) }),
   };
 }
 
-/** The condition cleared at `clearedAt` (reading time). An acknowledged alarm moves to history. */
-export function clearAlarm(alarm: Alarm, clearedAt: number): Alarm {
-  return alarm.clearedAt !== undefined ? alarm : { ...cleared(alarm, clearedAt), version: alarm.version + 1 };
+/**
+ * The condition cleared at `clearedAt` (reading time). An acknowledged alarm moves to history.
+ * `detail` says why when no reading cleared it (the device was disabled: ALARM_CLEARED_DEVICE_DISABLED).
+ */
+export function clearAlarm(alarm: Alarm, clearedAt: number, detail?: string): Alarm {
+  return alarm.clearedAt !== undefined ? alarm : { ...cleared(alarm, clearedAt, detail), version: alarm.version + 1 };
 }
+
+/**
+ * The timeline's detail (shown as is today; the browser may translate it) for an alarm cleared because its device was disabled: its readings are
+ * no longer judged, so nothing else would ever clear it (it still waits for an acknowledgement).
+ */
+export const ALARM_CLEARED_DEVICE_DISABLED = 'device disabled';
 
 /** The acknowledgement's fields, as the API and the dialog take them. */
 export const ACKNOWLEDGE_REASON_MAX = 250;

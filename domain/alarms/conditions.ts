@@ -43,7 +43,8 @@ export interface ConditionRun {
 export type Severity = (value: number | null) => number;
 
 export interface ConditionRule {
-  classify: (value: number | null) => ReadingVerdict;
+  /** What a value at its reading's time says (the time matters only to a profile's schedule: `inForceOnly`). */
+  classify: (value: number | null, time: number) => ReadingVerdict;
   severity: Severity;
 }
 
@@ -70,7 +71,7 @@ export function stepRun(tracker: RunTracker, sample: ChannelSample, rule: Condit
   if (tracker.lastTime !== undefined && sample.time <= tracker.lastTime) {
     throw new RangeError(`reading at ${sample.time} is not newer than ${tracker.lastTime}: re-scan instead`);
   }
-  const verdict = rule.classify(sample.value);
+  const verdict = rule.classify(sample.value, sample.time);
   const { open } = tracker;
   if (verdict === 'alarm') {
     if (open === undefined) {
@@ -178,6 +179,23 @@ export const LOW_BATTERY_DELAY_MS = 90 * 60 * 1000;
 
 /** Default clearing deadbands by unit (issue 13: 0.5 °C, 2 %RH). */
 export const DEFAULT_DEADBAND = { celsius: 0.5, fahrenheit: 0.9, percentRh: 2 } as const;
+
+/**
+ * A rule under a profile's schedule (docs/decisions.md "The profile's schedule"): a reading
+ * in the condition outside the schedule holds an open run (an alarm already raised stays open
+ * until its condition ends) but never opens or grows one; a clearing reading clears whenever
+ * it comes. So an excursion that starts before the schedule opens its run at the first
+ * reading inside it, and raises once the delay has passed from there.
+ */
+export function inForceOnly(rule: ConditionRule, inForce: (time: number) => boolean): ConditionRule {
+  return {
+    classify: (value, time) => {
+      const verdict = rule.classify(value, time);
+      return verdict === 'alarm' && !inForce(time) ? 'hold' : verdict;
+    },
+    severity: rule.severity,
+  };
+}
 
 // --- Inactivity ---
 

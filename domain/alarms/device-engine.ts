@@ -3,6 +3,7 @@ import {
   conditionKey,
   decideInactivity,
   decideOnReadings,
+  samplesFor,
   type ActiveAlarmRef,
   type AlarmDecision,
   type DeviceCondition,
@@ -126,9 +127,9 @@ export function evaluateBatch(input: {
 
 /** Whether a reading says something to the condition (in it, or holding it). */
 function sampleSays(condition: DeviceCondition, reading: EngineReading): boolean {
-  const value = condition.source === 'battery' ? reading.battery : reading.channels[condition.channel ?? ''];
-  if (value === undefined) return false;
-  const verdict = condition.rule.classify(value);
+  const [sample] = samplesFor(condition, [reading]);
+  if (sample === undefined) return false;
+  const verdict = condition.rule.classify(sample.value, sample.time);
   return verdict === 'alarm';
 }
 

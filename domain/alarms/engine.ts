@@ -3,6 +3,7 @@ import type { AlarmType } from './alarm';
 import { storedLimitsOf, type AlarmProfileFields } from './alarm-profile';
 import {
   contactRule,
+  inForceOnly,
   defaultInactivityWindowMs,
   LOW_BATTERY_DELAY_MS,
   lowBatteryRule,
@@ -18,6 +19,7 @@ import {
   type ConditionRun,
   type RunTracker,
 } from './conditions';
+import { nextInForce, type InForce } from './schedule';
 
 /**
  * The alarm engine's decisions (issue 13 section 2), pure: given a device's profile, its
@@ -42,6 +44,8 @@ export interface DeviceCondition {
   delayMs: number;
   /** Where a reading's sample for this condition comes from. */
   source: 'channel' | 'battery';
+  /** The profile's schedule (absent: always in force); `rule` already judges readings by it, the clock asks it of its `now`. */
+  inForce?: InForce;
 }
 
 export interface DeviceChannel {
@@ -54,8 +58,17 @@ const TEMPERATURE_TYPES: readonly SensorType[] = ['temperature', 'probe', 'therm
 
 export const conditionKey = (type: AlarmType, channel?: string) => `${type}#${channel ?? 'device'}`;
 
-/** The conditions a profile sets on a device's channels. */
-export function conditionsOf(profile: AlarmProfileFields, channels: readonly DeviceChannel[]): DeviceCondition[] {
+/**
+ * The conditions a profile sets on a device's channels; `inForce` is the profile's schedule in
+ * the device's site's time zone (`scheduleInForce`), absent when it is always in force.
+ */
+export function conditionsOf(profile: AlarmProfileFields, channels: readonly DeviceChannel[], inForce?: InForce): DeviceCondition[] {
+  const conditions = unscheduledConditionsOf(profile, channels);
+  if (inForce === undefined) return conditions;
+  return conditions.map((condition) => ({ ...condition, rule: inForceOnly(condition.rule, inForce), inForce }));
+}
+
+function unscheduledConditionsOf(profile: AlarmProfileFields, channels: readonly DeviceChannel[]): DeviceCondition[] {
   const delayMs = profile.alarmDelayMinutes * MINUTE;
   const conditions: DeviceCondition[] = [];
   const limits = storedLimitsOf(profile);
@@ -85,12 +98,22 @@ export interface EngineReading {
   battery?: number;
 }
 
-/** A condition's samples from readings (its channel's values, or the battery). */
+/**
+ * A condition's samples from readings (its channel's values, or the battery). A probe channel
+ * missing from a reading of its device (which reports its other channels) reads nothing, as a
+ * null does: per-channel inactivity, a probe that stops reporting while its device goes on, is
+ * the probe-missing condition (a reading with no channel at all is not a sensor's: `channels`
+ * has at least one value, docs/decisions.md "Per-channel inactivity").
+ */
 export function samplesFor(condition: DeviceCondition, readings: readonly EngineReading[]): ChannelSample[] {
   return readings.flatMap((reading): ChannelSample[] => {
     if (condition.source === 'battery') return reading.battery === undefined ? [] : [{ time: reading.time, value: reading.battery }];
     const value = reading.channels[condition.channel ?? ''];
-    return value === undefined ? [] : [{ time: reading.time, value }];
+    if (value === undefined) {
+      const reportsOthers = Object.values(reading.channels).some((other) => other !== undefined);
+      return condition.type === 'probeMissing' && reportsOthers ? [{ time: reading.time, value: null }] : [];
+    }
+    return [{ time: reading.time, value }];
   });
 }
 
@@ -224,6 +247,9 @@ export function settleRescan(input: {
 export function decideOnTimer(condition: DeviceCondition, tracker: RunTracker, active: ActiveAlarmRef | undefined, now: number): AlarmDecision[] {
   const run = tracker.open;
   if (run === undefined || active !== undefined) return [];
+  // Out of the schedule nothing is raised, and no timer is needed: the first reading in the
+  // condition inside the schedule again proves the run (it lasted its delay) and raises it.
+  if (condition.inForce !== undefined && !condition.inForce(now)) return [];
   return runRaises(run, condition.delayMs, now) ? [{ kind: 'raise', key: condition.key, condition, run }] : [{ kind: 'due', key: condition.key, at: runDueAt(run, condition.delayMs) }];
 }
 
@@ -242,8 +268,12 @@ export type InactivityDecision =
  * Inactivity of a device (or a channel) whose newest reading is `lastReadingAt` (its own time):
  * raised once the window has passed with nothing newer; cleared by the first reading after it.
  */
-export function decideInactivity(lastReadingAt: number, windowMs: number, active: ActiveAlarmRef | undefined, now: number): InactivityDecision {
+export function decideInactivity(lastReadingAt: number, windowMs: number, active: ActiveAlarmRef | undefined, now: number, inForce?: InForce): InactivityDecision {
   if (active !== undefined) return lastReadingAt > active.startedAt ? { kind: 'clear', at: lastReadingAt } : { kind: 'none' };
   const dueAt = lastReadingAt + windowMs;
-  return now >= dueAt ? { kind: 'raise', silentSince: lastReadingAt } : { kind: 'due', at: dueAt };
+  if (now < dueAt) return { kind: 'due', at: dueAt };
+  if (inForce === undefined || inForce(now)) return { kind: 'raise', silentSince: lastReadingAt };
+  // Silent past its window out of the schedule: looked at again when the schedule begins (raised then, if still silent).
+  const next = nextInForce(inForce, now + MINUTE);
+  return next === undefined ? { kind: 'none' } : { kind: 'due', at: next };
 }
