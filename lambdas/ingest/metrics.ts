@@ -26,12 +26,18 @@ export interface IngestCounters {
   rollupWrites: number;
   /** BatchWriteItem items DynamoDB left unprocessed and were sent again. */
   unprocessedRetries: number;
+  /** Of the requests and units above, the alarm engine's (its reads, its alarm, state and timer writes). */
+  alarmReadRequests: number;
+  alarmWriteRequests: number;
+  alarmReadCapacityUnits: number;
+  alarmWriteCapacityUnits: number;
 }
 
 const zero = (): IngestCounters => ({
   messages: 0, readingsStored: 0, duplicates: 0, deadLetters: 0,
   readRequests: 0, writeRequests: 0, readCapacityUnits: 0, writeCapacityUnits: 0,
   stateWrites: 0, stateWritesSkipped: 0, rollupWrites: 0, unprocessedRetries: 0,
+  alarmReadRequests: 0, alarmWriteRequests: 0, alarmReadCapacityUnits: 0, alarmWriteCapacityUnits: 0,
 });
 
 export const ingestMetrics: IngestCounters & {
@@ -69,5 +75,23 @@ export function countConsumed(kind: 'read' | 'write', consumed: ConsumedCapacity
     const units = entry.CapacityUnits ?? (entry.ReadCapacityUnits ?? 0) + (entry.WriteCapacityUnits ?? 0);
     if (kind === 'read') ingestMetrics.readCapacityUnits += units;
     else ingestMetrics.writeCapacityUnits += units;
+  }
+}
+
+/**
+ * Adds one call of the alarm engine (its `onConsumed`: one report per request, the units
+ * DynamoDB returned) to the counters: to the totals, and to the engine's own.
+ */
+export function countAlarmEngine(kind: 'read' | 'write', units: number): void {
+  if (kind === 'read') {
+    ingestMetrics.readRequests += 1;
+    ingestMetrics.readCapacityUnits += units;
+    ingestMetrics.alarmReadRequests += 1;
+    ingestMetrics.alarmReadCapacityUnits += units;
+  } else {
+    ingestMetrics.writeRequests += 1;
+    ingestMetrics.writeCapacityUnits += units;
+    ingestMetrics.alarmWriteRequests += 1;
+    ingestMetrics.alarmWriteCapacityUnits += units;
   }
 }
