@@ -169,6 +169,8 @@ export function clearAlarm(alarm: Alarm, clearedAt: number, detail?: string): Al
  * no longer judged, so nothing else would ever clear it (it still waits for an acknowledgement).
  */
 export const ALARM_CLEARED_DEVICE_DISABLED = 'device disabled';
+/** The same for a device deleted while an alarm of it was open (the clock finds its timer). */
+export const ALARM_CLEARED_DEVICE_DELETED = 'device deleted';
 
 /** The acknowledgement's fields, as the API and the dialog take them. */
 export const ACKNOWLEDGE_REASON_MAX = 250;

@@ -14,6 +14,7 @@ import {
   readClockCursor,
   sensorConfigOf,
   setTimers,
+  siteKey,
   toAlarmProfile,
   writeClockCursor,
   type EngineDevice,
@@ -91,6 +92,7 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
     try {
       devices = await dueDevices(client, tableName, customerId, entries);
       profiles = await profilesOf(client, tableName, customerId, devices);
+      devices = await withTimeZones(client, tableName, customerId, devices, profiles);
     } catch (error) {
       logger.error('alarm clock could not read the devices due', { customerId, ...describeError(error) });
       failed.push(...entries);
@@ -118,7 +120,10 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
   return { minutes, due: due.length, failed: failed.length };
 }
 
-/** The devices due, as the engine needs them (a device deleted since its timer was set is left out). */
+/**
+ * The devices due, as the engine needs them. A device deleted since its timer was set is looked
+ * at as a deleted one: the engine clears its open alarms, which nothing else would ever clear.
+ */
 async function dueDevices(client: DynamoDBDocumentClient, tableName: string, customerId: string, entries: readonly TimerEntry[]): Promise<DueDevice[]> {
   const kind = (entry: TimerEntry) => (entry.deviceType === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway);
   const keys = entries.flatMap((entry) => [
@@ -132,7 +137,13 @@ async function dueDevices(client: DynamoDBDocumentClient, tableName: string, cus
   const newest = await newestReadings(client, tableName, customerId, sensors);
   return entries.flatMap((entry): DueDevice[] => {
     const config = itemAt(deviceKey(customerId, kind(entry), entry.deviceId));
-    if (config === undefined) return [];
+    if (config === undefined) {
+      const deleted: EngineDevice = {
+        customerId, deviceType: entry.deviceType, deviceId: entry.deviceId, name: entry.deviceId, placement: { siteId: '' },
+        channels: [], reportSeconds: 0, disabled: true, deleted: true,
+      };
+      return [{ entry, device: deleted, profileId: undefined, newestReadingAt: undefined }];
+    }
     const profileId = alarmProfileIdOf(config);
     if (entry.deviceType === 'SENSOR') {
       const device = engineSensorOf(customerId, sensorConfigOf(entry.deviceId, config));
@@ -140,6 +151,24 @@ async function dueDevices(client: DynamoDBDocumentClient, tableName: string, cus
     }
     const state = itemAt(deviceStateKey(customerId, ENTITY.gateway, entry.deviceId));
     return [{ entry, device: engineGatewayOf(customerId, entry.deviceId, config), profileId, newestReadingAt: timeOf(text(state?.['lastCommunicated'])) }];
+  });
+}
+
+/**
+ * The devices with their sites' time zones, read (one BatchGetItem) only for devices whose
+ * profile has a custom schedule: it is in force in the site's time zone.
+ */
+async function withTimeZones(
+  client: DynamoDBDocumentClient, tableName: string, customerId: string, devices: readonly DueDevice[], profiles: ReadonlyMap<string, AlarmProfile>,
+): Promise<DueDevice[]> {
+  const scheduled = (device: DueDevice) => device.profileId !== undefined && profiles.get(device.profileId)?.schedule.kind === 'custom' && device.device.placement.siteId !== '';
+  const siteIds = [...new Set(devices.filter(scheduled).map((device) => device.device.placement.siteId))];
+  if (siteIds.length === 0) return [...devices];
+  const items = await batchGet(client, tableName, siteIds.map((id) => siteKey(tableName, customerId, id).Key), { consistent: true });
+  const zones = new Map(items.flatMap((item) => (text(item['id']) !== undefined && text(item['timezone']) !== undefined ? [[String(item['id']), String(item['timezone'])] as const] : [])));
+  return devices.map((device) => {
+    const timeZone = zones.get(device.device.placement.siteId);
+    return timeZone === undefined ? device : { ...device, device: { ...device.device, timeZone } };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmPlacement } from '@domain/alarms/alarm';
+import { ALARM_CLEARED_DEVICE_DELETED, ALARM_CLEARED_DEVICE_DISABLED, clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmPlacement } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { AlarmType } from '@domain/alarms/alarm';
 import type { ConditionRule, ConditionRun, RunTracker } from '@domain/alarms/conditions';
@@ -28,6 +28,7 @@ import {
   type DeviceCondition,
   type EngineReading,
 } from '@domain/alarms/engine';
+import { scheduleInForce, type InForce } from '@domain/alarms/schedule';
 import { DomainError } from '@domain/core/errors';
 import { GATEWAY_STATUS_SECONDS } from '@domain/devices/gateway';
 import { STATE_HEARTBEAT_MS } from '@domain/telemetry/telemetry-state';
@@ -76,6 +77,10 @@ export interface EngineDevice {
   reportSeconds: number;
   gatewayHeartbeatSeconds?: number;
   disabled: boolean;
+  /** Its configuration is gone (the clock found a timer of a deleted device): its open alarms are cleared as for a disabled one. */
+  deleted?: boolean;
+  /** Its site's time zone, for the profile's schedule (absent: UTC; needed only when the profile has a custom schedule). */
+  timeZone?: string;
   /**
    * How far behind the truth the newest time the clock reads may be: a gateway's last-heard
    * time is stored at most every STATE_HEARTBEAT_MS (its messages are not stored items), so the
@@ -95,6 +100,9 @@ export interface EngineDependencies {
 
 const kindOf = (deviceType: AlarmDeviceType): AlarmDeviceKind => (deviceType === 'GATEWAY' ? 'gateway' : 'sensor');
 const isConditionFailure = (error: unknown) => error instanceof DomainError && error.kind === 'conflict';
+
+/** The profile's schedule at the device's site (undefined: always in force). */
+const inForceOf = (device: EngineDevice, profile: AlarmProfile): InForce | undefined => scheduleInForce(profile.schedule, device.timeZone ?? 'UTC');
 
 /** The device's inactivity window, when its profile watches inactivity. */
 function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {
@@ -116,10 +124,13 @@ export class AlarmEngine {
     newestBefore: number | undefined;
   }): Promise<DeviceAlarmState> {
     const { device, profile } = input;
-    if (profile === undefined || device.disabled || input.readings.length === 0) return input.state;
+    if (input.readings.length === 0) return input.state;
+    // A disabled device's readings are not judged, but its open alarms are cleared (nothing else would clear them).
+    if (profile === undefined && !device.disabled) return input.state;
     let state = input.state;
     for (let attempt = 1; ; attempt += 1) {
       try {
+        if (device.disabled || profile === undefined) return await this.clearForDisabled(device, state);
         return await this.evaluate(device, profile, state, input.readings, input.newestBefore);
       } catch (error) {
         if (!isConditionFailure(error) || attempt >= STATE_ATTEMPTS) throw error;
@@ -130,7 +141,7 @@ export class AlarmEngine {
 
   private async evaluate(device: EngineDevice, profile: AlarmProfile, state: DeviceAlarmState, readings: readonly EngineReading[], newestBefore: number | undefined): Promise<DeviceAlarmState> {
     const now = this.deps.now();
-    const conditions = conditionsOf(profile, device.channels);
+    const conditions = conditionsOf(profile, device.channels, inForceOf(device, profile));
     const window = windowOf(device, profile);
     const evaluation = evaluateBatch({ conditions, state, readings, newestBefore, ...(window === undefined ? {} : { inactivityWindowMs: window }), now });
     const next: Record<string, ConditionState> = { ...state.conditions };
@@ -171,12 +182,13 @@ export class AlarmEngine {
     const { device, profile } = input;
     for (let attempt = 1; ; attempt += 1) {
       const state = await this.readState(device);
-      if (profile === undefined || device.disabled) {
+      if (profile === undefined && !device.disabled && device.deleted !== true) {
         if (state.wakeAt !== undefined && state.version > 0) await this.writeState(device, withoutWake(state), state.version).catch(() => undefined);
         return;
       }
       try {
-        await this.wake(device, profile, state, input.newestReadingAt);
+        if (device.disabled || device.deleted === true || profile === undefined) await this.clearForDisabled(device, state);
+        else await this.wake(device, profile, state, input.newestReadingAt);
         return;
       } catch (error) {
         if (!isConditionFailure(error) || attempt >= STATE_ATTEMPTS) throw error;
@@ -188,7 +200,8 @@ export class AlarmEngine {
     const now = this.deps.now();
     const next: Record<string, ConditionState> = { ...state.conditions };
     const wakes: number[] = [];
-    for (const condition of conditionsOf(profile, device.channels)) {
+    const inForce = inForceOf(device, profile);
+    for (const condition of conditionsOf(profile, device.channels, inForce)) {
       const kept = state.conditions[condition.key];
       if (kept?.tracker.open === undefined) continue;
       const rescanned = await this.rescan(device, condition, kept, kept.tracker.open.startedAt, now);
@@ -203,7 +216,7 @@ export class AlarmEngine {
     if (window !== undefined && newestReadingAt !== undefined) {
       const kept = next[INACTIVITY_KEY];
       const open = kept?.active !== undefined && kept.active.clearedAt === undefined ? kept.active : undefined;
-      const verdict = decideInactivity(newestReadingAt, window + (device.newestLagMs ?? 0), open, now);
+      const verdict = decideInactivity(newestReadingAt, window + (device.newestLagMs ?? 0), open, now, inForce);
       if (verdict.kind === 'raise') {
         const run: ConditionRun = { startedAt: verdict.silentSince, lastAlarmAt: now, worst: null, worstAt: verdict.silentSince, last: null };
         next[INACTIVITY_KEY] = await this.raiseOrReturn(device, profile, { key: INACTIVITY_KEY, type: 'inactivity' }, kept, run, now);
@@ -218,6 +231,38 @@ export class AlarmEngine {
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
     if (wakeAt !== undefined) await this.setTimer(device, wakeAt, now);
     if (stateChanged(state, after)) await this.writeState(device, after, state.version);
+  }
+
+  /**
+   * A disabled (or deleted) device: its readings are no longer judged, so each of its alarms
+   * whose condition still holds is cleared now, with the reason in its timeline; it stays
+   * active until acknowledged (SPEC: active until cleared and acknowledged). Open runs are
+   * forgotten and its timer dropped: re-enabled, it starts afresh. Writes nothing when there
+   * is nothing to clear and no timer (a disabled sensor's readings cost nothing).
+   */
+  private async clearForDisabled(device: EngineDevice, state: DeviceAlarmState): Promise<DeviceAlarmState> {
+    const now = this.deps.now();
+    const detail = device.deleted === true ? ALARM_CLEARED_DEVICE_DELETED : ALARM_CLEARED_DEVICE_DISABLED;
+    const next: Record<string, ConditionState> = {};
+    for (const [key, kept] of Object.entries(state.conditions)) {
+      const tracker: RunTracker = kept.tracker.lastTime === undefined ? {} : { lastTime: kept.tracker.lastTime };
+      if (kept.active === undefined || kept.active.clearedAt !== undefined) {
+        next[key] = { ...kept, tracker };
+        continue;
+      }
+      const alarm = await this.readAlarm(device.customerId, kept.active.id);
+      if (alarm === undefined) {
+        next[key] = { tracker, ...(kept.recent === undefined ? {} : { recent: kept.recent }) };
+        continue;
+      }
+      const cleared = clearAlarm(alarm, now, detail);
+      if (cleared !== alarm) await this.writeAlarm(device.customerId, cleared, alarm, 'update');
+      next[key] = this.stateWith(kept, tracker, cleared);
+    }
+    const after: DeviceAlarmState = { conditions: next, version: state.version + 1 };
+    if (!stateChanged(state, after)) return state;
+    await this.writeState(device, after, state.version);
+    return after;
   }
 
   /** A condition's stored readings from a little before `from`, judged again: its tracker and what the runs in them mean. */

@@ -1,4 +1,5 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import type { DeviceAlarmState } from '@domain/alarms/device-engine';
 import { inactivityWindowMs, type EngineReading } from '@domain/alarms/engine';
 import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, type AlarmEngine, type EngineDevice } from '../data';
 import type { DeviceDirectory } from './directory';
@@ -48,18 +49,32 @@ export class IngestAlarms {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A sensor's batch: evaluated when its profile is cached and it is enabled (the engine says so too). */
+  /**
+   * A sensor's batch: evaluated when its profile is cached and it is enabled. A disabled
+   * sensor's readings are not judged; while an alarm of it is open (as the cache knows), they
+   * go to the engine, which clears it (docs/decisions.md "A disabled device's alarms").
+   */
   async sensor(input: SensorReadings): Promise<void> {
     const entry = this.directory.sensor(input.customerId, input.sensorId);
     if (entry === undefined) return;
     const profile = this.directory.alarmProfile(input.customerId, alarmProfileIdOf(entry.config.item));
-    if (profile === undefined || entry.config.disabled) return;
-    const device = engineSensorOf(input.customerId, entry.config);
+    const device = this.withTimeZone(engineSensorOf(input.customerId, entry.config));
+    if (entry.config.disabled) {
+      if (hasOpenAlarm(entry.alarms)) entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: input.readings, newestBefore: input.newestBefore });
+      return;
+    }
+    if (profile === undefined) return;
     const window = windowOf(device, profile);
     if (window !== undefined && input.newestBefore !== undefined && this.now() >= input.newestBefore + window) {
       entry.alarms = await this.engine.readState(device);
     }
     entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: input.readings, newestBefore: input.newestBefore });
+  }
+
+  /** The device with its site's time zone, when the directory knows it (a profile with a custom schedule). */
+  private withTimeZone(device: EngineDevice): EngineDevice {
+    const timeZone = this.directory.siteTimeZone(device.customerId, device.placement.siteId);
+    return timeZone === undefined ? device : { ...device, timeZone };
   }
 
   /** A gateway heard from: its only "reading" is that it spoke (its inactivity). */
@@ -68,13 +83,16 @@ export class IngestAlarms {
     if (entry === undefined) return;
     const profile = this.directory.alarmProfile(input.customerId, alarmProfileIdOf(entry.config.item));
     if (profile === undefined) return;
-    const device = engineGatewayOf(input.customerId, input.gatewayId, entry.config.item);
+    const device = this.withTimeZone(engineGatewayOf(input.customerId, input.gatewayId, entry.config.item));
     const { wakeAt } = entry.alarms;
     // The clock looks at a gateway once a window (about 20 minutes): a read then costs little.
     if (windowOf(device, profile) !== undefined && wakeAt !== undefined && wakeAt <= this.now()) entry.alarms = await this.engine.readState(device);
     entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: [{ time: input.heardAt, channels: {} }], newestBefore: undefined });
   }
 }
+
+/** Whether the engine's state of a device holds an alarm whose condition has not cleared. */
+const hasOpenAlarm = (state: DeviceAlarmState) => Object.values(state.conditions).some((condition) => condition.active !== undefined && condition.active.clearedAt === undefined);
 
 /** The device's inactivity window, when its profile watches inactivity. */
 function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {

@@ -43,7 +43,7 @@ export const CONFIG_CHECK_MS = 60_000;
 export const CONFIG_MAX_AGE_MS = 15 * 60_000;
 export const UNKNOWN_RETRY_MS = 10_000;
 
-export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE' | 'ALARMPROFILE';
+export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE' | 'ALARMPROFILE' | 'SITE';
 export type StoredItem = Record<string, unknown>;
 
 /** The reads the directory needs (lambdas/ingest/store.ts does them on DynamoDB). */
@@ -90,6 +90,8 @@ interface CustomerSnapshot {
   gateways: Map<string, DeviceEntry<GatewayConfig>>;
   profiles: Map<string, ProfileSettings>;
   alarmProfiles: Map<string, AlarmProfile>;
+  /** Site time zones by site id, read only when an alarm profile has a custom schedule (it is in the site's time zone). */
+  siteTimeZones: Map<string, string>;
   /** Ids looked up and not found, with when. */
   unknown: Map<string, number>;
 }
@@ -233,6 +235,15 @@ export class DeviceDirectory {
     return id === undefined ? undefined : this.customers.get(customerId)?.alarmProfiles.get(id);
   }
 
+  /**
+   * A site's time zone, for an alarm profile's schedule: known when some profile of the
+   * organisation has a custom schedule (a site's edit does not move the device configuration
+   * version, so a changed zone is seen at the next reload, within CONFIG_MAX_AGE_MS).
+   */
+  siteTimeZone(customerId: string, siteId: string | undefined): string | undefined {
+    return siteId === undefined ? undefined : this.customers.get(customerId)?.siteTimeZones.get(siteId);
+  }
+
   /** Everything is read again on next use (tests; a configuration known to have changed). */
   clear(): void {
     this.customers.clear();
@@ -256,13 +267,22 @@ export class DeviceDirectory {
       const profile = toAlarmProfile(item);
       alarmProfiles.set(profile.id, profile);
     }
+    const siteTimeZones = new Map<string, string>();
+    // One more partition Query per reload, and only for an organisation whose profiles need it.
+    if ([...alarmProfiles.values()].some((profile) => profile.schedule.kind === 'custom')) {
+      for (const item of await this.reader.loadPartition(customerId, 'SITE')) {
+        const id = text(item['id']);
+        const zone = text(item['timezone']);
+        if (id !== undefined && zone !== undefined) siteTimeZones.set(id, zone);
+      }
+    }
     const profiles = new Map<string, ProfileSettings>();
     for (const item of profileItems) {
       const id = text(item['id']);
       const deviation = finite(item['deviation']);
       if (id !== undefined) profiles.set(id, deviation === undefined ? {} : { deviation });
     }
-    const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, alarmProfiles, unknown: new Map() };
+    const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, alarmProfiles, siteTimeZones, unknown: new Map() };
     for (const [id, device] of devicesOf('SENSOR', sensorItems)) {
       if (device.config === undefined) continue;
       snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), sensorLiveStateOf(device.state), device.alarms, previous?.sensors.get(id)));

@@ -73,7 +73,7 @@ export interface QueuedPut {
 
 const backoff = (attempt: number) => BACKOFF_BASE_MS * 2 ** (attempt - 1);
 
-const PARTITION_ENTITY = { SENSOR: ENTITY.sensor, GATEWAY: ENTITY.gateway, DATALOGGINGPROFILE: ENTITY.dataLoggingProfile, ALARMPROFILE: ENTITY.alarmProfile } as const;
+const PARTITION_ENTITY = { SENSOR: ENTITY.sensor, GATEWAY: ENTITY.gateway, DATALOGGINGPROFILE: ENTITY.dataLoggingProfile, ALARMPROFILE: ENTITY.alarmProfile, SITE: ENTITY.site } as const;
 
 export class TelemetryTable implements DirectoryReader {
   constructor(
