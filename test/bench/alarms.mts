@@ -312,6 +312,7 @@ Alarm profile: out of range 0-8 °C (delay 0, deadband ${profile.deadband ?? 'de
 3. Inactivity, ${SENSORS} sensors silent at once (last reading ${iso(lastRoundTime)}), the clock run in-process minute by minute (${ticks.length} ticks):
   ${inactivity.length} inactivity alarms raised; raised after the window: min ${Math.min(...afterWindow).toFixed(0)} s, p50 ${percentile(afterWindow, 50).toFixed(0)} s, p95 ${percentile(afterWindow, 95).toFixed(0)} s, max ${Math.max(...afterWindow).toFixed(0)} s (bound: window + 60 s: ${afterWindow.length > 0 && Math.max(...afterWindow) <= 60 ? 'met' : 'NOT met'})
   tick that raised them: ${raiseTick === undefined ? 'none' : describeTick(raiseTick)}
+  (an alarm carries its tick's time; the tick wrote its last alarm ${((raiseTick?.ms ?? 0) / 1000).toFixed(0)} s after it started: listed up to ${(Math.max(...afterWindow) + (raiseTick?.ms ?? 0) / 1000).toFixed(0)} s after its window)
   tick that re-armed the timers (sensors still reporting): ${rearm === undefined ? 'none' : describeTick(rearm)}
 
 4. The clock's calls per tick (every request of the run, on its own client):
