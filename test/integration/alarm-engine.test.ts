@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
@@ -42,7 +42,7 @@ describe('the alarm engine, over MQTT', () => {
   let stranger: TestUser;
   let place: SensorPlace;
   const connections: DeviceConnection[] = [];
-  const ids = { fridge: hex(4), late: hex(4), silent: hex(4), battery: hex(4) };
+  const ids = { fridge: hex(4), late: hex(4), silent: hex(4), battery: hex(4), disabled: hex(4) };
   const devices: Partial<Record<keyof typeof ids | 'gateway', DeviceConnection>> = {};
   const device = (name: keyof typeof devices): DeviceConnection => {
     const found = devices[name];
@@ -92,6 +92,7 @@ describe('the alarm engine, over MQTT', () => {
     const vaccine = await profile({ types: ['outOfRange'], min: 2, max: 8 });
     const silent = await profile({ types: ['inactivity'], inactivityMinutes: 2 });
     const battery = await profile({ types: ['lowBattery'], batteryThresholdPercent: 20, batteryLifeDays: 365 });
+    const watched = await profile({ types: ['outOfRange', 'inactivity'], min: 2, max: 8, inactivityMinutes: 2 });
     const sensor = (id: string, alarmProfileId: string, name: string) => ({ PutRequest: { Item: {
       ...deviceKey(ORG, ENTITY.sensor, id), id, name, deviceModel: 'CT-200', siteId: place.siteId, locationId: place.locationId, gatewayId: place.gatewayId,
       alarmProfileId, deviceStatus: 'active', disabled: false,
@@ -100,7 +101,7 @@ describe('the alarm engine, over MQTT', () => {
     // Written straight into the table (the fields the ingest reads), as the ingest's own test does.
     await documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: [
       sensor(ids.fridge, vaccine, 'Vaccine fridge'), sensor(ids.late, vaccine, 'Vaccine fridge 2'),
-      sensor(ids.silent, silent, 'Quiet fridge'), sensor(ids.battery, battery, 'Old fridge'),
+      sensor(ids.silent, silent, 'Quiet fridge'), sensor(ids.battery, battery, 'Old fridge'), sensor(ids.disabled, watched, 'Retired fridge'),
     ] } }));
     for (const name of Object.keys(ids) as Array<keyof typeof ids>) {
       devices[name] = await connectDevice(stack, ORG, ids[name]);
@@ -196,5 +197,26 @@ describe('the alarm engine, over MQTT', () => {
 
     expect((await runClock(3 * MINUTE)).due).toBeGreaterThanOrEqual(1);
     await expect.poll(async () => (await alarmsOf(ids.battery)).map((alarm) => [alarm.type, alarm.startedAt, alarm.worstValue]), POLL).toEqual([['battery', iso(firstLow), 15]]);
+  });
+
+  it('clears the open alarm of a sensor disabled meanwhile at the clock\'s next look, saying why; it still waits for an acknowledgement', async () => {
+    const time = Date.now() - 5_000;
+    await device('disabled').publishReadings({ time: iso(time), channels: { '1': 9.5, '2': 60 } });
+    await expect.poll(async () => (await alarmsOf(ids.disabled)).length, POLL).toBe(1);
+    await expect.poll(async () => (await engineState(ids.disabled))?.['wakeAt'], POLL).toBe(time + 2 * MINUTE);
+    const [open] = await alarmsOf(ids.disabled) as [Alarm];
+    // Disabled as the sensors API stores it; its readings are no longer judged, so nothing else would clear the alarm.
+    const key = deviceKey(ORG, ENTITY.sensor, ids.disabled);
+    await documents.send(new UpdateCommand({ TableName: stack.tableName, Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'SET disabled = :on', ExpressionAttributeValues: { ':on': true } }));
+
+    expect((await runClock(3 * MINUTE)).due).toBeGreaterThanOrEqual(1);
+    const detail = async () => (await api(stack, admin, 'GET', `/alarms/${encodeURIComponent(open.id)}`)).body as Alarm;
+    await expect.poll(async () => (await detail()).clearedAt, POLL).toBeDefined();
+    expect(await detail()).toMatchObject({ status: 'active', timeline: expect.arrayContaining([expect.objectContaining({ kind: 'cleared', detail: 'device disabled' })]) });
+    expect((await engineState(ids.disabled))?.['wakeAt']).toBeUndefined();
+
+    const acknowledged = await api(stack, admin, 'PUT', `/alarms/${encodeURIComponent(open.id)}/acknowledge`, { reason: 'Sensor retired' });
+    expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
+    expect(acknowledged.body).toMatchObject({ status: 'history' });
   });
 });
