@@ -73,6 +73,8 @@ export interface AdminGridContentProps<R extends GridValidRowModel> {
   emptyLabel?: string;
   getRowId?: GridRowIdGetter<R>;
   initialSort?: GridSortModel;
+  /** The row actions' column first instead of last (the alarm lists: acting on an alarm is what a row is for, whatever the width). */
+  actionsFirst?: boolean;
   /** Rows picked with a checkbox, for an action on several at once (alarms acknowledged together). */
   selection?: { ids: ReadonlySet<GridRowId>; onChange(ids: Set<GridRowId>): void; isSelectable?(row: R): boolean };
 }
@@ -157,6 +159,7 @@ function AdminGridBody<R extends GridValidRowModel>({
   emptyLabel,
   getRowId,
   initialSort,
+  actionsFirst = false,
   selection,
   settings,
   onSettingsChange: change,
@@ -195,8 +198,8 @@ function AdminGridBody<R extends GridValidRowModel>({
           />
         )),
     };
-    return [...own, actions];
-  }, [columns, rowActions, settings.columnOrder, settings.columnWidths, t]);
+    return actionsFirst ? [actions, ...own] : [...own, actions];
+  }, [actionsFirst, columns, rowActions, settings.columnOrder, settings.columnWidths, t]);
 
   const filterModel = useMemo<GridFilterModel>(
     () => ({ items: [], quickFilterValues: search.split(/\s+/).filter((word) => word !== '') }),

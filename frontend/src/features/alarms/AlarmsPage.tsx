@@ -72,7 +72,7 @@ export default function AlarmsPage() {
   const actions = useAlarmActions(() => setSelected(new Set()));
 
   const valueOf = useAlarmValueText();
-  const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf), [dateTime, lookups, t, valueOf]);
+  const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf, status), [dateTime, lookups, status, t, valueOf]);
   const name = (alarm: Alarm) => alarm.deviceName || alarm.deviceId;
   const rowActions: AdminGridRowAction<Alarm>[] = [
     { key: 'open', label: (row) => t('alarms.actions.openItem', { name: name(row) }), icon: <OpenIcon />, onClick: (row) => void navigate(alarmPath(row.id)) },
@@ -156,6 +156,7 @@ export default function AlarmsPage() {
               emptyLabel={emptyLabel}
               rowActions={rowActions}
               initialSort={[{ field: 'startedAt', sort: 'desc' }]}
+              actionsFirst
               toolbar={acknowledgeSelected}
               {...(status === 'active' ? { selection: { ids: selected, onChange: setSelected, isSelectable: mayAcknowledge } } : {})}
             />

@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Alarm } from '@domain/alarms/alarm';
+import type { Alarm, AlarmStatus } from '@domain/alarms/alarm';
 import type { SensorLookups } from '../sensors/useSensorLookups';
 import { alarmState } from './alarmPresentation';
 import type { AlarmValueText } from './useAlarmValueText';
@@ -10,13 +10,19 @@ import { AlarmStateChip, AlarmTypeLabel } from './AlarmLegend';
 
 export const alarmPath = (id: string) => `/app/alarms/${encodeURIComponent(id)}`;
 
-/** The alarm lists' columns (Alarms page, a sensor's Alarms tab). */
+/** The alarm lists' columns (Alarms page, a sensor's Alarms tab); an active list's leave out who acknowledged and why. */
 export function alarmColumns(
   t: TFunction,
   lookups: Pick<SensorLookups, 'siteName' | 'locationName'>,
   dateTime: (iso: string | undefined) => string,
   valueOf: AlarmValueText,
+  status?: AlarmStatus,
 ): GridColDef<Alarm>[] {
+  // Who acknowledged and why are history's; an active alarm's state chip says whether it is acknowledged.
+  const acknowledgement: GridColDef<Alarm>[] = status === 'active' ? [] : [
+    { field: 'acknowledgedBy', headerName: t('alarms.columns.acknowledgedBy'), width: 190, valueGetter: (_value, row) => row.acknowledgedBy ?? '' },
+    { field: 'acknowledgeReason', headerName: t('alarms.columns.reason'), width: 200, valueGetter: (_value, row) => row.acknowledgeReason ?? '' },
+  ];
   return [
     {
       field: 'type',
@@ -46,7 +52,6 @@ export function alarmColumns(
     { field: 'clearedAt', headerName: t('alarms.columns.clearedAt'), width: 180, valueGetter: (_value, row) => row.clearedAt ?? '', valueFormatter: (value: string) => dateTime(value) },
     { field: 'worstValue', headerName: t('alarms.columns.worstValue'), width: 120, type: 'number', valueFormatter: (value: number | null, row) => valueOf(row, value) },
     { field: 'lastValue', headerName: t('alarms.columns.lastValue'), width: 120, type: 'number', valueFormatter: (value: number | null, row) => valueOf(row, value) },
-    { field: 'acknowledgedBy', headerName: t('alarms.columns.acknowledgedBy'), width: 190, valueGetter: (_value, row) => row.acknowledgedBy ?? '' },
-    { field: 'acknowledgeReason', headerName: t('alarms.columns.reason'), width: 200, valueGetter: (_value, row) => row.acknowledgeReason ?? '' },
+    ...acknowledgement,
   ];
 }

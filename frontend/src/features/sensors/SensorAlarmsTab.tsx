@@ -28,7 +28,7 @@ export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
   const dateTime = useDateTime();
   const alarms = useAlarms({ status, deviceId: sensor.id, deviceKind: 'sensor' });
   const valueOf = useAlarmValueText();
-  const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf).filter((column) => column.field !== 'deviceName'), [dateTime, lookups, t, valueOf]);
+  const columns = useMemo(() => alarmColumns(t, lookups, dateTime, valueOf, status).filter((column) => column.field !== 'deviceName'), [dateTime, lookups, status, t, valueOf]);
   const emptyLabel = t(status === 'active' ? 'sensors.alarms.emptyActive' : 'sensors.alarms.empty');
   const actions = useAlarmActions();
   const name = (alarm: Alarm) => alarm.deviceName || alarm.deviceId;
@@ -64,6 +64,7 @@ export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {
           emptyLabel={emptyLabel}
           rowActions={rowActions}
           initialSort={[{ field: 'startedAt', sort: 'desc' }]}
+          actionsFirst
         />
       )}
       {actions.dialog}
