@@ -66,6 +66,10 @@ function AlarmReadings({ alarm }: { alarm: Alarm }) {
           contactLabels={{ open: t('devices.contactDefaults.open'), close: t('devices.contactDefaults.close') }}
           window={span}
           limits={limits}
+          marks={[
+            { at: new Date(alarm.startedAt), label: t('alarms.detail.startMark') },
+            ...(alarm.clearedAt === undefined ? [] : [{ at: new Date(alarm.clearedAt), label: t('alarms.detail.clearedMark') }]),
+          ]}
           height={280}
         />
       )}

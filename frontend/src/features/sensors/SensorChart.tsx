@@ -24,13 +24,15 @@ export interface SensorChartProps {
   window?: { start: Date; end: Date };
   /** Lines drawn across the chart at these values (an alarm's limits), in stored units, on the axis of their unit. */
   limits?: readonly { value: number; unit: ReadingUnit; label: string }[];
+  /** Moments marked down the chart (an alarm's start and clearing). */
+  marks?: readonly { at: Date; label: string }[];
 }
 
 /**
  * A sensor's readings over time (MUI X Charts): one line per channel in the user's unit,
  * a contact channel as a step line between its close and open labels, one y axis per unit.
  */
-export function SensorChart({ channels, uom, contactLabels, height = 320, width, window, limits = [] }: SensorChartProps) {
+export function SensorChart({ channels, uom, contactLabels, height = 320, width, window, limits = [], marks = [] }: SensorChartProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const plan = useMemo(() => chartPlan(channels, uom), [channels, uom]);
@@ -105,6 +107,16 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
             label={limit.label}
             labelAlign="end"
             lineStyle={{ strokeDasharray: '6 4', stroke: '#c62828' }}
+          />
+        ))}
+        {plan.times.length > 0 && marks.map((mark) => (
+          <ChartsReferenceLine
+            key={`${mark.at.toISOString()}-${mark.label}`}
+            x={mark.at}
+            axisId="time"
+            label={mark.label}
+            labelAlign="start"
+            lineStyle={{ strokeDasharray: '2 3', stroke: '#546e7a' }}
           />
         ))}
       </LineChart>
