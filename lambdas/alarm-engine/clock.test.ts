@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ALARM_CLOCK_SHARDS, minuteOf } from '../data';
+import { minuteOf } from '../data';
 import { createPortalLogger } from '../shared/observability';
 import { CATCH_UP_MINUTES, runAlarmClock } from './clock';
 
@@ -27,7 +27,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const logger = createPortalLogger();
 
 const CURSOR_KEY = { pk: 'ALARMCLOCK#clock', sk: 'CURSOR' };
-const bucketKey = (minute: string, shard: number) => ({ pk: `ALARMCLOCK#${minute}`, sk: `SHARD#${shard}` });
+const bucket = (minute: string, timers: Record<string, string[]>) => ({ pk: `ALARMCLOCK#${minute}`, sk: 'SET#2026-03-10T10:00:00.000Z#abcd#0', timers });
 const sensorItem = { pk: `C#${ORG}#SENSOR`, sk: `SENSOR#${SENSOR}`, id: SENSOR, name: 'Vaccine fridge', deviceModel: 'CT-200', siteId: 'site-1', locationId: 'loc-1', alarmProfileId: 'ap-1', disabled: false, deviceStatus: 'active', channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator' }] };
 const gatewayItem = { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}`, id: GATEWAY, name: 'Kitchen gateway', siteId: 'site-1', alarmProfileId: 'ap-1' };
 const profileItem = { pk: `C#${ORG}#ALARMPROFILE`, sk: 'ALARMPROFILE#ap-1', id: 'ap-1', name: 'Fridge', types: ['inactivity'], alarmDelayMinutes: 0, inactivityMinutes: 10, version: 1 };
@@ -36,7 +36,8 @@ type Key = { pk: string; sk: string };
 /** The table as the BatchGets see it. */
 let stored: Array<Record<string, unknown>> = [];
 const keysOf = (input: { RequestItems?: Record<string, { Keys?: Array<Record<string, unknown>> }> }) => (input.RequestItems?.[TABLE]?.Keys ?? []) as Key[];
-const bucketReads = () => dynamo.commandCalls(BatchGetCommand).flatMap((call) => keysOf(call.args[0].input)).filter((key) => key.pk.startsWith('ALARMCLOCK#'));
+const bucketReads = () => dynamo.commandCalls(QueryCommand).map((call) => String(call.args[0].input.ExpressionAttributeValues?.[':pk'])).filter((pk) => pk.startsWith('ALARMCLOCK#'));
+const timerPuts = () => dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item ?? {}).filter((item) => String(item['pk']).startsWith('ALARMCLOCK#2'));
 const transacted = () => dynamo.commandCalls(TransactWriteCommand).flatMap((call) => call.args[0].input.TransactItems ?? []);
 
 describe('the alarm clock', () => {
@@ -51,25 +52,28 @@ describe('the alarm clock', () => {
     dynamo.on(PutCommand).resolves({});
     dynamo.on(UpdateCommand).resolves({});
     dynamo.on(TransactWriteCommand).resolves({});
-    dynamo.on(QueryCommand).resolves({ Items: [] });
+    dynamo.on(QueryCommand).callsFake((input: { ExpressionAttributeValues?: Record<string, unknown> }) => ({
+      Items: stored.filter((item) => item['pk'] === input.ExpressionAttributeValues?.[':pk']),
+    }));
   });
 
-  it('with nothing due reads the cursor and the minute\'s shards only, forgets them and moves the cursor', async () => {
+  it('with nothing due reads the cursor and the minute\'s partition only, writes nothing but the cursor', async () => {
     dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
     const run = await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
-    // The minute that ended (10:19): its shards, whatever the fleet.
+    // The minute that ended (10:19): one Query of its partition, whatever the fleet.
     expect(run).toEqual({ minutes: ['2026-03-10T10:19'], due: 0, failed: 0 });
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
-    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
-    expect(bucketReads()).toEqual(Array.from({ length: ALARM_CLOCK_SHARDS }, (_, shard) => bucketKey('2026-03-10T10:19', shard)));
-    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
-    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ ...CURSOR_KEY, minute: '2026-03-10T10:19' });
-    expect(dynamo.commandCalls(BatchWriteCommand).flatMap((call) => call.args[0].input.RequestItems?.[TABLE] ?? [])).toHaveLength(ALARM_CLOCK_SHARDS);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
+    expect(bucketReads()).toEqual(['ALARMCLOCK#2026-03-10T10:19']);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item)).toEqual([expect.objectContaining({ ...CURSOR_KEY, minute: '2026-03-10T10:19' })]);
+    // Nothing deleted: the minute's items (none here) go by their TTL.
+    expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
 
     // Run again within the same minute: nothing to do, nothing more read than the cursor.
     dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: '2026-03-10T10:19' } });
     expect(await runAlarmClock({ client, tableName: TABLE, now: NOW + 10_000, logger })).toEqual({ minutes: [], due: 0, failed: 0 });
-    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
   });
 
   it('catches up at most CATCH_UP_MINUTES minutes a run', async () => {
@@ -83,7 +87,7 @@ describe('the alarm clock', () => {
   it('raises the inactivity of a sensor silent past its window, from its configuration, profile and newest reading', async () => {
     const minute = minuteOf(NOW - MINUTE);
     dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
-    stored = [{ ...bucketKey(minute, 0), [`T#${ORG}|SENSOR|${SENSOR}`]: 1, [`T#${ORG}|GATEWAY|${GATEWAY}`]: 1 }, sensorItem, gatewayItem, profileItem,
+    stored = [bucket(minute, { [ORG]: [`S${SENSOR}`, `G${GATEWAY}`] }), sensorItem, gatewayItem, profileItem,
       { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}#STATE`, lastCommunicated: iso(NOW - 2 * MINUTE) }];
     const silentSince = NOW - 12 * MINUTE;
     dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#READING#${SENSOR}` } }).resolves({ Items: [{ sk: iso(silentSince), c: { '1': 4 } }] });
@@ -95,15 +99,14 @@ describe('the alarm clock', () => {
     expect(raised).toEqual([expect.objectContaining({ type: 'inactivity', deviceId: SENSOR, siteId: 'site-1', locationId: 'loc-1', startedAt: iso(silentSince), status: 'active' })]);
     // The gateway, last stored as heard 2 minutes ago with a 10-minute window, is due again at the
     // window's end plus the 10 minutes its stored last-heard time may lag.
-    const timers = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key?.['pk']);
-    expect(timers).toContain(`ALARMCLOCK#${minuteOf(NOW + 18 * MINUTE)}`);
+    expect(timerPuts()).toEqual([expect.objectContaining({ pk: `ALARMCLOCK#${minuteOf(NOW + 18 * MINUTE)}`, timers: { [ORG]: [`G${GATEWAY}`] } })]);
   });
 
   it('raises a gateway\'s inactivity only once its stored last-heard time is older than the window and the 10 minutes it may lag', async () => {
     const minute = minuteOf(NOW - MINUTE);
     dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
     const gatewayHeard = (ago: number) => {
-      stored = [{ ...bucketKey(minute, 0), [`T#${ORG}|GATEWAY|${GATEWAY}`]: 1 }, gatewayItem, profileItem,
+      stored = [bucket(minute, { [ORG]: [`G${GATEWAY}`] }), gatewayItem, profileItem,
         { pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}#STATE`, lastCommunicated: iso(NOW - ago) }];
     };
     const raised = () => transacted().flatMap((item) => (item.Put?.Item?.['pk'] === `C#${ORG}#ALARM` ? [item.Put.Item] : []));
@@ -121,22 +124,21 @@ describe('the alarm clock', () => {
   it('looks again next minute at a device whose look failed, and still moves on', async () => {
     const minute = minuteOf(NOW - MINUTE);
     dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
-    stored = [{ ...bucketKey(minute, 0), [`T#${ORG}|SENSOR|${SENSOR}`]: 1 }, sensorItem, profileItem];
-    dynamo.on(QueryCommand).resolves({ Items: [{ sk: iso(NOW - 30 * MINUTE), c: { '1': 4 } }] });
+    stored = [bucket(minute, { [ORG]: [`S${SENSOR}`] }), sensorItem, profileItem];
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#READING#${SENSOR}` } }).resolves({ Items: [{ sk: iso(NOW - 30 * MINUTE), c: { '1': 4 } }] });
     dynamo.on(TransactWriteCommand).rejects(new Error('throttled'));
 
     const run = await runAlarmClock({ client, tableName: TABLE, now: NOW, logger });
 
     expect(run).toMatchObject({ due: 1, failed: 1 });
-    const again = dynamo.commandCalls(UpdateCommand).filter((call) => call.args[0].input.Key?.['pk'] === `ALARMCLOCK#${minuteOf(NOW + MINUTE)}`);
-    expect(again).toHaveLength(1);
-    expect(Object.values(again[0]?.args[0].input.ExpressionAttributeNames ?? {})).toContain(`T#${ORG}|SENSOR|${SENSOR}`);
-    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item?.['minute']).toBe(minute);
+    // The tick's own minute (10:20, done by the next tick).
+    expect(timerPuts()).toEqual([expect.objectContaining({ pk: `ALARMCLOCK#${minuteOf(NOW)}`, timers: { [ORG]: [`S${SENSOR}`] } })]);
+    expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item).find((item) => item?.['pk'] === CURSOR_KEY.pk)?.['minute']).toBe(minute);
   });
 
   it('does nothing for a device deleted since its timer was set', async () => {
     dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
-    stored = [{ ...bucketKey(minuteOf(NOW - MINUTE), 1), [`T#${ORG}|SENSOR|GONE0001`]: 1 }];
+    stored = [bucket(minuteOf(NOW - MINUTE), { [ORG]: ['SGONE0001'] })];
     expect(await runAlarmClock({ client, tableName: TABLE, now: NOW, logger })).toMatchObject({ due: 1, failed: 0 });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

@@ -5,7 +5,6 @@ import {
   alarmProfileIdOf,
   alarmProfileKey,
   batchGet,
-  deleteBuckets,
   dueTimers,
   engineGatewayOf,
   engineSensorOf,
@@ -31,10 +30,12 @@ import { describeError, type Logger } from '../shared/observability';
  * due it reads what the engine needs (its configuration item, its alarm profile, its newest
  * reading, or for a gateway when it was last heard from) and lets the engine look again
  * (`AlarmEngine.onTimer`: it re-reads the device's engine state, so a timer that fires after
- * the alarm cleared or was raised does nothing). Then it forgets the buckets and moves the cursor.
+ * the alarm cleared or was raised does nothing). The timers the looks set are set together at
+ * the end (`setTimers`: one PutItem per minute they fall in). Then it moves the cursor (the
+ * minutes' items are left to their TTL).
  *
- * Reads per run with nothing due: the cursor and the minute's shards (one GetItem and one
- * BatchGetItem), whatever the fleet.
+ * Reads per run with nothing due: the cursor and the minute's partition (one GetItem and one
+ * Query), whatever the fleet.
  */
 
 /** The most minutes one run does. */
@@ -82,7 +83,9 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
   if (last === undefined) return { minutes, due: 0, failed: 0 };
 
   const due = await dueTimers(client, tableName, minutes, read);
-  const engine = new AlarmEngine({ client, tableName, now: () => now, ...(deps.onConsumed === undefined ? {} : { onConsumed: deps.onConsumed }) });
+  // The timers the looks set, set together once every device was looked at.
+  const timers: Array<{ entry: TimerEntry; at: number }> = [];
+  const engine = new AlarmEngine({ client, tableName, now: () => now, timers, ...(deps.onConsumed === undefined ? {} : { onConsumed: deps.onConsumed }) });
   const failed: TimerEntry[] = [];
   const byCustomer = new Map<string, TimerEntry[]>();
   for (const entry of due) byCustomer.set(entry.customerId, [...(byCustomer.get(entry.customerId) ?? []), entry]);
@@ -113,9 +116,12 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
     await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, devices.length) }, worker));
   }
 
-  // A device whose look failed is looked at again next minute, rather than lost with its bucket.
-  if (failed.length > 0) await setTimers(client, tableName, failed.map((entry) => ({ entry, at: now })), now);
-  await deleteBuckets(client, tableName, minutes);
+  // A device whose look failed is looked at again next minute, rather than lost with its minute.
+  timers.push(...failed.map((entry) => ({ entry, at: now })));
+  if (timers.length > 0) {
+    const write = { onConsumed: (units: number) => deps.onConsumed?.('write', units) };
+    await setTimers(client, tableName, timers, now, write);
+  }
   await writeClockCursor(client, tableName, last);
   return { minutes, due: due.length, failed: failed.length };
 }

@@ -639,13 +639,13 @@ describe('ingest handler', () => {
     it('sets an inactivity timer for a gateway heard from, once', async () => {
       withProfile(alarmProfileItem({ types: ['inactivity'], min: undefined, max: undefined }));
       await handler(batch(record({ sourceDeviceId: GATEWAY, kind: 'status', payload: { time: T0 } })));
-      const timers = dynamo.commandCalls(UpdateCommand).filter((call) => String(call.args[0].input.Key?.['pk']).startsWith('ALARMCLOCK#'));
-      expect(timers).toHaveLength(1);
+      const timers = () => dynamo.commandCalls(PutCommand).filter((call) => String(call.args[0].input.Item?.['pk']).startsWith('ALARMCLOCK#'));
+      expect(timers()).toHaveLength(1);
       // The default window of a gateway: twice its 5-minute heartbeat and a minute.
-      expect(timers[0]?.args[0].input.Key?.['pk']).toBe(`ALARMCLOCK#${iso(T0 + minutes(11)).slice(0, 16)}`);
+      expect(timers()[0]?.args[0].input.Item?.['pk']).toBe(`ALARMCLOCK#${iso(T0 + minutes(11)).slice(0, 16)}`);
       vi.setSystemTime(T0 + minutes(1));
       await handler(batch(record({ sourceDeviceId: GATEWAY, kind: 'status', payload: { time: T0 + minutes(1) } })));
-      expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+      expect(timers()).toHaveLength(1);
     });
 
     it('does not fight the clock: the clock moving a sensor\'s inactivity timer costs the ingest no write or read between its reloads', async () => {

@@ -1,38 +1,47 @@
-import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
-import { batchGet, batchWrite } from '../batch';
 import { SERVICE } from '../key-parts';
 import { alarmClockCursor } from './alarm-clock-cursor';
 
 /**
- * The alarm clock's due index (issue 13 section 2; docs/decisions.md "The alarm clock"): one
- * item per minute and shard, `ALARMCLOCK#<YYYY-MM-DDTHH:mm>` / `SHARD#<n>`, whose attributes
- * (`T#<customerId>|<SENSOR or GATEWAY>|<deviceId>`) name the devices to look at in that minute.
- * The clock reads the minutes it has not done yet, a fixed number of keys (ALARM_CLOCK_SHARDS
- * per minute) whatever the fleet, and deletes each bucket it has done. Many devices share one
- * item, so the clock's re-arming of a thousand inactivity timers is a handful of writes.
+ * The alarm clock's due index (issue 13 section 2; docs/decisions.md "The alarm clock"): the
+ * devices to look at in a minute are items of that minute's partition,
+ * `ALARMCLOCK#<YYYY-MM-DDTHH:mm>` / `SET#<when written>#<random>#<n>`, each written once by one
+ * `setTimers` call (a PutItem: it costs its own size, never another call's entries) and naming
+ * its devices in `timers` (organisation → `S<sensorId>` / `G<gatewayId>`). The clock reads a
+ * minute with one Query of its partition (one request when nothing is due, whatever the fleet)
+ * and deletes nothing: each item carries `ttl` (the table's TTL attribute, lib/data.ts; deleting
+ * by TTL is free on DynamoDB) a week after its minute, long after the clock has done it (a
+ * clock down for longer would lose its timers; DynamoDB Local keeps expired items).
  * The partition starts with no organisation on purpose: one clock serves them all.
  */
 export const alarmTimerBucket = new Entity({
-  model: { entity: 'alarmTimerBucket', version: '1', service: SERVICE },
+  model: { entity: 'alarmTimerBucket', version: '2', service: SERVICE },
   attributes: {
     minute: { type: 'string', required: true },
-    shard: { type: 'number', required: true },
+    set: { type: 'string', required: true },
   },
   indexes: {
     byMinute: {
       pk: { field: 'pk', composite: ['minute'], template: 'ALARMCLOCK#${minute}', casing: 'none' },
-      sk: { field: 'sk', composite: ['shard'], template: 'SHARD#${shard}', casing: 'none' },
+      sk: { field: 'sk', composite: ['set'], template: 'SET#${set}', casing: 'none' },
     },
   },
 });
 export type AlarmTimerBucketItem = EntityItem<typeof alarmTimerBucket>;
 
-/** Shards per minute: each bucket item stays far below the 400 KB item limit up to ~25,000 devices due in one minute. */
-export const ALARM_CLOCK_SHARDS = 4;
+/** Devices per item: about 20 bytes each, far below the 400 KB item limit. */
+export const TIMERS_PER_ITEM = 5000;
+/** How long after its minute an item stays (then TTL deletes it). */
+export const TIMER_ITEM_TTL_MS = 7 * 24 * 60 * 60_000;
+/**
+ * A timer is never put into a minute that may end before the write lands: a device is looked
+ * at in the minute of max(its time, now + this), so a timer set by a tick for the coming
+ * minute is done by the next tick, and one written at the very end of a minute waits one more.
+ */
+export const TIMER_GUARD_MS = 10_000;
 const MINUTE_MS = 60_000;
-const ENTRY_PREFIX = 'T#';
 
 export interface TimerEntry {
   customerId: string;
@@ -44,16 +53,21 @@ export interface TimerEntry {
 export const minuteOf = (ms: number) => new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS).toISOString().slice(0, 16);
 export const minuteStart = (minute: string) => Date.parse(`${minute}:00.000Z`);
 
-const entryName = (entry: TimerEntry) => `${ENTRY_PREFIX}${entry.customerId}|${entry.deviceType}|${entry.deviceId}`;
-export function entryOf(name: string): TimerEntry | undefined {
-  if (!name.startsWith(ENTRY_PREFIX)) return undefined;
-  const [customerId, deviceType, deviceId] = name.slice(ENTRY_PREFIX.length).split('|');
-  if (!customerId || (deviceType !== 'SENSOR' && deviceType !== 'GATEWAY') || !deviceId) return undefined;
-  return { customerId, deviceType, deviceId };
+const deviceName = (entry: TimerEntry) => `${entry.deviceType === 'SENSOR' ? 'S' : 'G'}${entry.deviceId}`;
+/** The devices an item's `timers` names (anything else in it is ignored). */
+export function entriesOf(item: Readonly<Record<string, unknown>>): TimerEntry[] {
+  const timers = item['timers'];
+  if (typeof timers !== 'object' || timers === null) return [];
+  return Object.entries(timers as Record<string, unknown>).flatMap(([customerId, names]) => (Array.isArray(names) ? names : []).flatMap((name): TimerEntry[] => {
+    if (typeof name !== 'string' || name.length < 2 || customerId === '') return [];
+    const kind = name[0];
+    if (kind !== 'S' && kind !== 'G') return [];
+    return [{ customerId, deviceType: kind === 'S' ? 'SENSOR' : 'GATEWAY', deviceId: name.slice(1) }];
+  }));
 }
-const shardOf = (entry: TimerEntry) => (createHash('sha1').update(entryName(entry)).digest()[0] ?? 0) % ALARM_CLOCK_SHARDS;
 
-const bucketKey = (minute: string, shard: number): Record<string, unknown> => alarmTimerBucket.get({ minute, shard }).params<{ Key: Record<string, unknown> }>({ table: 'item-only' }).Key;
+const bucketKey = (minute: string, set: string): Record<string, unknown> => alarmTimerBucket.get({ minute, set }).params<{ Key: Record<string, unknown> }>({ table: 'item-only' }).Key;
+const minutePk = (minute: string) => String(bucketKey(minute, 'x')['pk']);
 const CURSOR_KEY = alarmClockCursor.get({ name: 'clock' }).params<{ Key: Record<string, unknown> }>({ table: 'item-only' }).Key;
 
 export interface TimerIo {
@@ -61,32 +75,30 @@ export interface TimerIo {
 }
 
 /**
- * Sets timers: each device is looked at in the minute of its time, but never in a minute the
- * clock may be doing already (`now`'s or earlier: the next one then), so no timer is written
- * into a bucket being read. One UpdateItem per bucket, whatever the number of devices in it.
+ * Sets timers: each device is looked at in the minute of its time, but never in a minute that
+ * may end before the write lands (TIMER_GUARD_MS). One PutItem per minute (per TIMERS_PER_ITEM
+ * devices) for all the timers of the call: the clock sets a tick's timers in one call.
  */
 export async function setTimers(client: DynamoDBDocumentClient, tableName: string, timers: ReadonlyArray<{ entry: TimerEntry; at: number }>, now: number, io: TimerIo = {}): Promise<void> {
-  const buckets = new Map<string, { minute: string; shard: number; entries: TimerEntry[] }>();
-  const earliest = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+  const byMinute = new Map<string, Map<string, TimerEntry>>();
   for (const { entry, at } of timers) {
-    const minute = minuteOf(Math.max(at, earliest));
-    const shard = shardOf(entry);
-    const key = `${minute}|${shard}`;
-    const bucket = buckets.get(key) ?? { minute, shard, entries: [] };
-    bucket.entries.push(entry);
-    buckets.set(key, bucket);
+    const minute = minuteOf(Math.max(at, now + TIMER_GUARD_MS));
+    const entries = byMinute.get(minute) ?? new Map<string, TimerEntry>();
+    entries.set(`${entry.customerId}|${deviceName(entry)}`, entry);
+    byMinute.set(minute, entries);
   }
-  await Promise.all([...buckets.values()].map(async ({ minute, shard, entries }) => {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const sets = [...new Map(entries.map((entry) => [entryName(entry), entry])).keys()].map((name, index) => {
-      names[`#e${index}`] = name;
-      values[`:v${index}`] = 1;
-      return `#e${index} = :v${index}`;
-    });
-    const result = await client.send(new UpdateCommand({
-      TableName: tableName, Key: bucketKey(minute, shard), UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnConsumedCapacity: 'TOTAL',
+  const set = `${new Date(now).toISOString()}#${randomUUID().slice(0, 8)}`;
+  const puts = [...byMinute].flatMap(([minute, entries]) => {
+    const all = [...entries.values()];
+    return Array.from({ length: Math.ceil(all.length / TIMERS_PER_ITEM) }, (_, index) => ({ minute, key: bucketKey(minute, `${set}#${index}`), entries: all.slice(index * TIMERS_PER_ITEM, (index + 1) * TIMERS_PER_ITEM) }));
+  });
+  await Promise.all(puts.map(async ({ minute, key, entries }) => {
+    const grouped: Record<string, string[]> = {};
+    for (const entry of entries) (grouped[entry.customerId] ??= []).push(deviceName(entry));
+    const result = await client.send(new PutCommand({
+      TableName: tableName,
+      Item: { ...key, minute, timers: grouped, ttl: Math.floor((minuteStart(minute) + TIMER_ITEM_TTL_MS) / 1000) },
+      ReturnConsumedCapacity: 'TOTAL',
     }));
     io.onConsumed?.(result.ConsumedCapacity?.CapacityUnits ?? 0);
   }));
@@ -112,27 +124,22 @@ export async function writeClockCursor(client: DynamoDBDocumentClient, tableName
   await client.send(new PutCommand(alarmClockCursor.put({ name: 'clock', minute }).params<{ TableName: string; Item: Record<string, unknown> }>({ table: tableName })));
 }
 
-/** The devices due in these minutes (one BatchGetItem of the minutes' shards). */
+/** The devices due in these minutes, each once (one Query of each minute's partition). */
 export async function dueTimers(client: DynamoDBDocumentClient, tableName: string, minutes: readonly string[], io: TimerIo = {}): Promise<TimerEntry[]> {
-  if (minutes.length === 0) return [];
-  const keys = minutes.flatMap((minute) => Array.from({ length: ALARM_CLOCK_SHARDS }, (_, shard) => bucketKey(minute, shard)));
-  const { onConsumed } = io;
-  const items = await batchGet(client, tableName, keys, {
-    consistent: true,
-    ...(onConsumed ? { onConsumed: (consumed) => onConsumed(consumed.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0)) } : {}),
-  });
   const due = new Map<string, TimerEntry>();
-  for (const item of items) {
-    for (const name of Object.keys(item)) {
-      const entry = entryOf(name);
-      if (entry !== undefined) due.set(name, entry);
-    }
+  for (const minute of minutes) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result = await client.send(new QueryCommand({
+        TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': minutePk(minute) },
+        ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL', ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+      }));
+      io.onConsumed?.(result.ConsumedCapacity?.CapacityUnits ?? 0);
+      for (const item of result.Items ?? []) {
+        for (const entry of entriesOf(item)) due.set(`${entry.customerId}|${deviceName(entry)}`, entry);
+      }
+      start = result.LastEvaluatedKey;
+    } while (start !== undefined);
   }
   return [...due.values()];
-}
-
-/** Forgets the buckets of minutes done. */
-export async function deleteBuckets(client: DynamoDBDocumentClient, tableName: string, minutes: readonly string[]): Promise<void> {
-  const requests = minutes.flatMap((minute) => Array.from({ length: ALARM_CLOCK_SHARDS }, (_, shard) => ({ DeleteRequest: { Key: bucketKey(minute, shard) } })));
-  if (requests.length > 0) await batchWrite(client, tableName, requests);
 }
