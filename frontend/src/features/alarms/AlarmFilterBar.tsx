@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TYPES, alarmFilterSchema, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
+import { ALARM_DEVICE_KINDS, ALARM_TYPES, alarmFilterSchema, type AlarmDeviceKind, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
 import type { UserView } from '@domain/identity/user-views';
 import type { AlarmQuery } from '../../api/alarms';
 import { useMessageText } from '../../i18n/messages';
@@ -27,9 +27,11 @@ export interface AlarmFilterValues {
   to: string;
   minCount: string;
   maxCount: string;
+  /** The device's kind when a gateway is meant (the dashboard's links); '' is a sensor. */
+  deviceKind: AlarmDeviceKind | '';
 }
 
-export const EMPTY_FILTER: AlarmFilterValues = { locationId: '', siteId: '', type: '', deviceId: '', userViewId: '', from: '', to: '', minCount: '', maxCount: '' };
+export const EMPTY_FILTER: AlarmFilterValues = { locationId: '', siteId: '', type: '', deviceId: '', userViewId: '', from: '', to: '', minCount: '', maxCount: '', deviceKind: '' };
 const FILTER_FIELDS = Object.keys(EMPTY_FILTER) as (keyof AlarmFilterValues)[];
 
 /** The grid settings item the Alarms page keeps its filter in (`PUT /api/account/gridsettings/alarms`): saved per user. */
@@ -41,11 +43,46 @@ export function filterFromSaved(saved: Readonly<Record<string, string>> | undefi
   const values = { ...EMPTY_FILTER };
   for (const field of FILTER_FIELDS) {
     const value = saved[field];
-    if (typeof value === 'string' && field !== 'type') values[field] = value;
+    if (typeof value === 'string' && field !== 'type' && field !== 'deviceKind') values[field] = value;
   }
   const type = saved['type'];
   if (type !== undefined && (ALARM_TYPES as readonly string[]).includes(type)) values.type = type as AlarmType;
+  const kind = saved['deviceKind'];
+  if (kind !== undefined && (ALARM_DEVICE_KINDS as readonly string[]).includes(kind)) values.deviceKind = kind as AlarmDeviceKind;
   return values;
+}
+
+/** The address's query names the list's filters (the dashboard's links: `links.ts`, the alarms API's names). */
+const ADDRESS_FIELDS = ['locationId', 'siteId', 'type', 'deviceId', 'deviceKind', 'userViewId', 'from', 'to', 'minCount', 'maxCount'] as const;
+
+const pad = (part: number) => String(part).padStart(2, '0');
+/** An ISO time as the form's `datetime-local` holds it (local time, to the minute); '' when it is no time. */
+export function localOf(isoTime: string): string {
+  const time = new Date(isoTime);
+  if (Number.isNaN(time.getTime())) return '';
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}T${pad(time.getHours())}:${pad(time.getMinutes())}`;
+}
+
+/**
+ * The filter the address gives (`/app/alarms?type=…&siteId=…&from=…`, as the dashboard's widgets link), or
+ * undefined when it names none: read leniently as the saved filter, from/to taken as ISO times.
+ */
+export function filterFromAddress(search: URLSearchParams): AlarmFilterValues | undefined {
+  const given: Record<string, string> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const value = search.get(field);
+    if (value === null || value.trim() === '') continue;
+    given[field] = field === 'from' || field === 'to' ? localOf(value.trim()) : value.trim();
+  }
+  return Object.keys(given).length === 0 ? undefined : filterFromSaved(given);
+}
+
+/** The address without the filter's names (once the user applies a filter of their own). */
+export function withoutAddressFilter(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const field of ADDRESS_FIELDS) next.delete(field);
+  next.delete('status');
+  return next;
 }
 
 /** The filter as saved: only the fields set. */
@@ -139,7 +176,7 @@ export function AlarmFilterBar({ status, values, lookups, userViews, folded = fa
             <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
             {userViews.map((view) => <MenuItem key={view.id} value={view.id}>{view.name}</MenuItem>)}
           </TextField>
-          <TextField size="small" label={t('alarms.filter.device')} value={draft.deviceId} onChange={(event) => set({ deviceId: event.target.value.trim() })} />
+          <TextField size="small" label={t('alarms.filter.device')} value={draft.deviceId} onChange={(event) => set({ deviceId: event.target.value.trim(), deviceKind: '' })} />
           <TextField size="small" type="datetime-local" label={t('alarms.filter.from')} value={draft.from} onChange={(event) => set({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={WIDE_ON_PHONE} />
           <TextField size="small" type="datetime-local" label={t('alarms.filter.to')} value={draft.to} onChange={(event) => set({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={WIDE_ON_PHONE} />
           <TextField
@@ -177,6 +214,7 @@ export function queryOf(status: AlarmStatus, values: AlarmFilterValues, scope: {
     ...(locationId ? { locationId } : {}),
     ...(values.type === '' ? {} : { type: values.type }),
     ...(values.deviceId === '' ? {} : { deviceId: values.deviceId }),
+    ...(values.deviceId === '' || values.deviceKind === '' ? {} : { deviceKind: values.deviceKind }),
     ...(values.userViewId === '' ? {} : { userViewId: values.userViewId }),
     ...(values.from === '' ? {} : { from: isoOf(values.from) }),
     ...(values.to === '' ? {} : { to: isoOf(values.to) }),

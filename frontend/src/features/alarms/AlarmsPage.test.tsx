@@ -193,6 +193,40 @@ describe('AlarmsPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sent).toEqual([{ method: 'PUT', path: '/account/gridsettings/alarms', body: { columnOrder: [], columnVisibility: {}, columnWidths: {}, filter: { type: 'threshold' } } }]));
   });
 
+  it('applies the filter a dashboard link gives over the saved one for the visit, on the tab its status names', async () => {
+    savedFilter = { type: 'contact', siteId: 's-9' };
+    const user = userEvent.setup();
+    renderScreen(<AlarmsPage />, {
+      route: '/app/alarms?status=history&type=battery&siteId=s-1&deviceId=GW1&deviceKind=gateway&userViewId=uv-1&from=2026-03-03T12%3A00%3A00.000Z&to=2026-03-10T12%3A00%3A00.000Z&minCount=2',
+    });
+    expect(await screen.findByRole('link', { name: 'Vaccine fridge' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    expect(listed).toHaveLength(1);
+    const query = new URLSearchParams(listed[0]?.slice('/alarms?'.length));
+    expect(Object.fromEntries(query)).toEqual({
+      status: 'history', type: 'battery', siteId: 's-1', deviceId: 'GW1', deviceKind: 'gateway', userViewId: 'uv-1',
+      from: '2026-03-03T12:00:00.000Z', to: '2026-03-10T12:00:00.000Z', minCount: '2', limit: '100',
+    });
+    const filter = screen.getByRole('region', { name: 'Filter' });
+    expect(within(filter).getByRole('combobox', { name: 'Type' })).toHaveTextContent('Low battery');
+    expect(within(filter).getByLabelText('Device id')).toHaveValue('GW1');
+    expect(sent).toEqual([]);
+
+    // Another tab keeps the link's filter; the saved one is not touched by the visit.
+    await user.click(screen.getByRole('tab', { name: 'Active' }));
+    await waitFor(() => expect(listed.at(-1)).toContain('status=active'));
+    expect(listed.at(-1)).toContain('type=battery');
+    expect(sent).toEqual([]);
+  });
+
+  it('opens the Active tab with only a link\'s status, and the saved filter', async () => {
+    savedFilter = { type: 'contact' };
+    renderScreen(<AlarmsPage />, { route: '/app/alarms?status=active' });
+    expect(await screen.findByRole('link', { name: 'Freezer door' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
+    expect(listed[0]).toContain('type=contact');
+  });
+
   it('refuses a range over 7 days in the spec\'s words before asking', async () => {
     const user = userEvent.setup();
     renderScreen(<AlarmsPage />, { route: '/app/alarms?tab=history' });

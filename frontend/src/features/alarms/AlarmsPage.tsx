@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridRowId } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ALARM_STATUSES, type Alarm, type AlarmStatus } from '@domain/alarms/alarm';
 import { DEFAULT_GRID_SETTINGS } from '@domain/identity/grid-settings';
 import { useSnackbar } from 'notistack';
@@ -24,7 +24,7 @@ import { useDateTime } from '../devices/useDateTime';
 import { useSensorLookups } from '../sensors/useSensorLookups';
 import { AlarmCards } from './AlarmCards';
 import { alarmColumns, alarmPath } from './alarmColumns';
-import { ALARM_FILTER_GRID_ID, AlarmFilterBar, filterFromSaved, filterToSaved, queryOf, type AlarmFilterValues } from './AlarmFilterBar';
+import { ALARM_FILTER_GRID_ID, AlarmFilterBar, filterFromAddress, filterFromSaved, filterToSaved, queryOf, withoutAddressFilter, type AlarmFilterValues } from './AlarmFilterBar';
 import { AlarmLegend } from './AlarmLegend';
 import { mayAcknowledge, maySnooze } from './alarmPresentation';
 import { useAlarmActions } from './useAlarmActions';
@@ -45,12 +45,23 @@ export default function AlarmsPage() {
   const { enqueueSnackbar } = useSnackbar();
   const errorText = useErrorText();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [status, openStatus] = useDeviceTab<AlarmStatus>(ALARM_STATUSES, 'active');
+  const [search, setSearch] = useSearchParams();
+  const [tab, openTab] = useDeviceTab<AlarmStatus>(ALARM_STATUSES, 'active');
+  // A link's `status` (the dashboard's widgets) opens its tab until a tab is picked.
+  const linkedStatus = search.get('status');
+  const status: AlarmStatus = search.get('tab') === null && (ALARM_STATUSES as readonly string[]).includes(linkedStatus ?? '') ? (linkedStatus as AlarmStatus) : tab;
+  // The filter the address gives (a dashboard widget's link) takes precedence over the saved one for this visit.
+  const addressKey = search.toString();
+  const addressFilter = useMemo(() => filterFromAddress(new URLSearchParams(addressKey)), [addressKey]);
   // The user's saved filter; the list waits for it (or for its refusal) so it is asked once.
   const savedSettings = useGridSettings(ALARM_FILTER_GRID_ID);
-  const settled = savedSettings.data !== undefined || savedSettings.error !== undefined;
+  const settled = addressFilter !== undefined || savedSettings.data !== undefined || savedSettings.error !== undefined;
   const [edited, setEdited] = useState<AlarmFilterValues | null>(null);
-  const filter = useMemo(() => edited ?? filterFromSaved(savedSettings.data?.filter), [edited, savedSettings.data]);
+  const filter = useMemo(() => edited ?? addressFilter ?? filterFromSaved(savedSettings.data?.filter), [addressFilter, edited, savedSettings.data]);
+  const openStatus = (next: AlarmStatus) => {
+    if (linkedStatus === null) openTab(next);
+    else setSearch((current) => { const params = new URLSearchParams(current); params.delete('status'); params.set('tab', next); return params; }, { replace: true });
+  };
   const userViews = useUserViews();
   // The top bar's location and site narrow the list when the filter names none (as the sensors list).
   const { selectedLocation } = useClientState();
@@ -83,6 +94,8 @@ export default function AlarmsPage() {
   const apply = (values: AlarmFilterValues) => {
     setEdited(values);
     setSelected(new Set());
+    // The user's own filter replaces the link's: the address keeps only the tab.
+    if (addressFilter !== undefined) setSearch((current) => { const params = withoutAddressFilter(current); params.set('tab', status); return params; }, { replace: true });
     // Saved for the user beside the grids' column settings; a refusal leaves the filter applied for this visit.
     saveGridSettings(ALARM_FILTER_GRID_ID, { ...(savedSettings.data ?? DEFAULT_GRID_SETTINGS), filter: filterToSaved(values) })
       .then((stored) => savedSettings.mutate(stored, { revalidate: false }))
@@ -104,7 +117,7 @@ export default function AlarmsPage() {
       </Box>
       {settled && (
         <AlarmFilterBar
-          key={`${status}-${savedSettings.data === undefined ? 'none' : 'saved'}`}
+          key={`${status}-${savedSettings.data === undefined ? 'none' : 'saved'}-${edited === null && addressFilter !== undefined ? addressKey : ''}`}
           status={status}
           values={filter}
           lookups={lookups}
