@@ -42,14 +42,30 @@ export const INACTIVITY_KEY = conditionKey('inactivity');
 export const RECENT_ALARMS_KEPT = 5;
 
 /**
- * A timer this far past is taken as lost, and the next batch sets it again. Longer than the
+ * The clock moves a device's timer on once a window but rewrites its stored state for that
+ * alone (nothing else changed) only when the stored `wakeAt` is older than this: the stored
+ * `wakeAt` says a timer is set, at that time or later. So a reporting sensor costs the clock no
+ * state write per window (docs/decisions.md "The alarm clock").
+ */
+export const TIMER_REFRESH_MS = 6 * 60 * 60_000;
+
+/**
+ * Margin past the refresh bound before a timer is taken as lost (`timerLost`): longer than the
  * ingest's device cache can be old (its snapshot, engine states included, is reloaded at least
- * every 15 minutes: lambdas/ingest/directory.ts CONFIG_MAX_AGE_MS) plus the clock's minute: the
- * clock moves a device's timer (and the stored state's version) every window, and a shorter
- * bound would have the ingest take each move it has not seen yet for a lost timer, then set a
- * timer and lose a write on the version, once a window, for every device.
+ * every 15 minutes: lambdas/ingest/directory.ts CONFIG_MAX_AGE_MS) plus the clock's minute, so a
+ * refresh the cache has not seen yet is never taken for a lost timer (that would cost a timer
+ * write and a refused state write for every device).
  */
 export const STALE_TIMER_MS = 20 * 60_000;
+
+/**
+ * Whether a device's known `wakeAt` means no timer is set: none, or one older than the clock
+ * lets a stored `wakeAt` get (TIMER_REFRESH_MS, plus the window between its looks, plus
+ * STALE_TIMER_MS): the clock failed, or the device was re-registered. The next batch sets one.
+ */
+export function timerLost(wakeAt: number | undefined, now: number, windowMs = 0): boolean {
+  return wakeAt === undefined || wakeAt < now - TIMER_REFRESH_MS - windowMs - STALE_TIMER_MS;
+}
 
 export const emptyAlarmState = (): DeviceAlarmState => ({ conditions: {}, version: 0 });
 
@@ -115,11 +131,11 @@ export function evaluateBatch(input: {
       evaluation.inactivityCleared = { alarm: inactivity, at: firstAfter };
     }
     // No timer, or one the clock should have done long ago (it failed, or the device was re-registered): set one.
-    const needsTimer = state.wakeAt === undefined || state.wakeAt < input.now - STALE_TIMER_MS || evaluation.inactivityCleared !== undefined;
+    const needsTimer = timerLost(state.wakeAt, input.now, input.inactivityWindowMs) || evaluation.inactivityCleared !== undefined;
     if (needsTimer) wakes.push(newest + input.inactivityWindowMs);
   }
   const soonest = wakes.length === 0 ? undefined : Math.min(...wakes);
-  if (soonest !== undefined && (state.wakeAt === undefined || soonest < state.wakeAt || state.wakeAt < input.now - STALE_TIMER_MS || evaluation.inactivityCleared !== undefined)) {
+  if (soonest !== undefined && (state.wakeAt === undefined || soonest < state.wakeAt || timerLost(state.wakeAt, input.now, input.inactivityWindowMs) || evaluation.inactivityCleared !== undefined)) {
     evaluation.wakeAt = soonest;
   }
   return evaluation;

@@ -11,6 +11,7 @@ import {
   evaluateBatch,
   INACTIVITY_KEY,
   rememberRecent,
+  TIMER_REFRESH_MS,
   trackerMoved,
   type ConditionState,
   type DeviceAlarmState,
@@ -172,8 +173,10 @@ export class AlarmEngine {
     }
     const wakeAt = wakes.length === 0 ? state.wakeAt : Math.min(...wakes, ...(state.wakeAt !== undefined && state.wakeAt > now ? [state.wakeAt] : []));
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
-    if (!stateChanged(state, after)) return state;
-    if (wakeAt !== undefined && wakeAt !== state.wakeAt) await this.setTimer(device, wakeAt, now);
+    const timerMoved = wakeAt !== undefined && wakeAt !== state.wakeAt;
+    if (timerMoved) await this.setTimer(device, wakeAt, now);
+    // Only the timer moved (a delay's timer, the stored one being past): the cache keeps it, the stored state stays.
+    if (!stateChanged(state, after, now)) return timerMoved ? { ...state, wakeAt } : state;
     await this.writeState(device, after, state.version);
     return after;
   }
@@ -235,7 +238,8 @@ export class AlarmEngine {
     const wakeAt = wakes.length === 0 ? undefined : Math.min(...wakes);
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
     if (wakeAt !== undefined) await this.setTimer(device, wakeAt, now);
-    if (stateChanged(state, after)) await this.writeState(device, after, state.version);
+    // Moving the timer on alone writes no state (TIMER_REFRESH_MS): the timer is the due index's item.
+    if (stateChanged(state, after, now)) await this.writeState(device, after, state.version);
   }
 
   /**
@@ -265,7 +269,7 @@ export class AlarmEngine {
       next[key] = this.stateWith(kept, tracker, cleared);
     }
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1 };
-    if (!stateChanged(state, after)) return state;
+    if (!stateChanged(state, after, now)) return state;
     await this.writeState(device, after, state.version);
     return after;
   }
@@ -409,9 +413,14 @@ const withoutWake = (state: DeviceAlarmState): DeviceAlarmState => {
   return { ...rest, version: state.version + 1 };
 };
 
-/** Whether the state worth storing moved: a run opened, grew or closed, an alarm reference or the timer changed. */
-function stateChanged(before: DeviceAlarmState, after: DeviceAlarmState): boolean {
-  if (before.wakeAt !== after.wakeAt) return true;
+/**
+ * Whether the state worth storing moved: a run opened, grew or closed, an alarm reference
+ * changed, a timer was set or dropped, or the stored `wakeAt` is older than TIMER_REFRESH_MS.
+ * A timer moved on alone is not worth a write: the stored `wakeAt` says one is set, then or later.
+ */
+function stateChanged(before: DeviceAlarmState, after: DeviceAlarmState, now: number): boolean {
+  if ((before.wakeAt === undefined) !== (after.wakeAt === undefined)) return true;
+  if (before.wakeAt !== undefined && after.wakeAt !== before.wakeAt && before.wakeAt < now - TIMER_REFRESH_MS) return true;
   const keys = new Set([...Object.keys(before.conditions), ...Object.keys(after.conditions)]);
   for (const key of keys) {
     const a = before.conditions[key];

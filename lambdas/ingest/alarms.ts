@@ -86,7 +86,14 @@ export class IngestAlarms {
     const device = this.withTimeZone(engineGatewayOf(input.customerId, input.gatewayId, entry.config.item));
     const { wakeAt } = entry.alarms;
     // The clock looks at a gateway once a window (about 20 minutes): a read then costs little.
-    if (windowOf(device, profile) !== undefined && wakeAt !== undefined && wakeAt <= this.now()) entry.alarms = await this.engine.readState(device);
+    // The stored wakeAt stays behind the clock's timer (it moves it on without writing the
+    // state), so once read it is kept a window ahead: the next read is a window later, not
+    // at every message (the clock raises nothing for a gateway heard within its window).
+    const window = windowOf(device, profile);
+    if (window !== undefined && wakeAt !== undefined && wakeAt <= this.now()) {
+      const stored = await this.engine.readState(device);
+      entry.alarms = stored.wakeAt === undefined ? stored : { ...stored, wakeAt: Math.max(stored.wakeAt, this.now() + window) };
+    }
     entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: [{ time: input.heardAt, channels: {} }], newestBefore: undefined });
   }
 }

@@ -662,7 +662,7 @@ describe('ingest handler', () => {
       }));
       await handler(batch(record({ payload: reading(T0, { '1': 4 }) })));
       expect(stored).toMatchObject({ version: 1, wakeAt: T0 + minutes(10) });
-      const writes = () => dynamo.commandCalls(TransactWriteCommand).length + dynamo.commandCalls(UpdateCommand).length;
+      const writes = () => dynamo.commandCalls(TransactWriteCommand).length + dynamo.commandCalls(PutCommand).filter((call) => String(call.args[0].input.Item?.['pk']).startsWith('ALARMCLOCK#')).length;
       const engineReads = () => dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.['sk']).endsWith('#ALARMS')).length;
       const before = writes();
 
