@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../core/messages';
 import {
+  ALARM_CLEARED_DEVICE_DELETED,
+  ALARM_CLEARED_DEVICE_DISABLED,
+  ALARM_EVENT_DETAIL_CODES,
+  alarmEventDetailCode,
   acknowledgeAlarm,
   acknowledgementSchema,
   alarmFilterSchema,
@@ -122,5 +126,18 @@ describe('the alarm filter', () => {
     expect(alarmFilterSchema.parse({ minCount: '2', maxCount: '5' })).toMatchObject({ minCount: 2, maxCount: 5 });
     expect(message({ minCount: 5, maxCount: 2 })).toBe(MESSAGES.alarmFilterCountOrder);
     expect(message({ minCount: -1 })).toBe(MESSAGES.alarmFilterCountInvalid);
+  });
+});
+
+describe("an alarm timeline's machine-written detail", () => {
+  it('is a stable code the browser translates, older English text read as its code, people\'s words never taken for one', () => {
+    expect(ALARM_CLEARED_DEVICE_DISABLED).toBe('deviceDisabled');
+    expect(ALARM_CLEARED_DEVICE_DELETED).toBe('deviceDeleted');
+    expect(alarmEventDetailCode({ kind: 'cleared', detail: ALARM_CLEARED_DEVICE_DISABLED })).toBe('deviceDisabled');
+    expect(alarmEventDetailCode({ kind: 'cleared', detail: 'device deleted' })).toBe('deviceDeleted');
+    expect(alarmEventDetailCode({ kind: 'cleared' })).toBeUndefined();
+    expect(alarmEventDetailCode({ kind: 'acknowledged', detail: 'deviceDisabled' })).toBeUndefined();
+    expect(alarmEventDetailCode({ kind: 'cleared', detail: 'anything else' })).toBeUndefined();
+    expect([...ALARM_EVENT_DETAIL_CODES].sort()).toEqual(['deviceDeleted', 'deviceDisabled']);
   });
 });

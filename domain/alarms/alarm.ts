@@ -165,12 +165,30 @@ export function clearAlarm(alarm: Alarm, clearedAt: number, detail?: string): Al
 }
 
 /**
- * The timeline's detail (shown as is today; the browser may translate it) for an alarm cleared because its device was disabled: its readings are
- * no longer judged, so nothing else would ever clear it (it still waits for an acknowledgement).
+ * The timeline's `detail` the engine writes is a stable code (the browser translates it), never
+ * text: why an alarm cleared when no reading cleared it. People's words (an acknowledgement's
+ * reason) and a snooze's end time are kept as they are.
  */
-export const ALARM_CLEARED_DEVICE_DISABLED = 'device disabled';
+export const ALARM_EVENT_DETAIL_CODES = ['deviceDisabled', 'deviceDeleted'] as const;
+export type AlarmEventDetailCode = (typeof ALARM_EVENT_DETAIL_CODES)[number];
+
+/**
+ * An alarm cleared because its device was disabled: its readings are no longer judged, so
+ * nothing else would ever clear it (it still waits for an acknowledgement).
+ */
+export const ALARM_CLEARED_DEVICE_DISABLED: AlarmEventDetailCode = 'deviceDisabled';
 /** The same for a device deleted while an alarm of it was open (the clock finds its timer). */
-export const ALARM_CLEARED_DEVICE_DELETED = 'device deleted';
+export const ALARM_CLEARED_DEVICE_DELETED: AlarmEventDetailCode = 'deviceDeleted';
+
+/** The English text the engine wrote before the codes, for alarms stored then. */
+const LEGACY_DETAIL_TEXT: Readonly<Record<string, AlarmEventDetailCode>> = { 'device disabled': 'deviceDisabled', 'device deleted': 'deviceDeleted' };
+
+/** The code of a machine-written event detail (a `cleared` event's), or undefined for anything else (people's words, times). */
+export function alarmEventDetailCode(event: Pick<AlarmEvent, 'kind' | 'detail'>): AlarmEventDetailCode | undefined {
+  if (event.kind !== 'cleared' || event.detail === undefined) return undefined;
+  if ((ALARM_EVENT_DETAIL_CODES as readonly string[]).includes(event.detail)) return event.detail as AlarmEventDetailCode;
+  return LEGACY_DETAIL_TEXT[event.detail];
+}
 
 /** The acknowledgement's fields, as the API and the dialog take them. */
 export const ACKNOWLEDGE_REASON_MAX = 250;

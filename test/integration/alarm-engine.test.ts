@@ -212,7 +212,7 @@ describe('the alarm engine, over MQTT', () => {
     expect((await runClock(3 * MINUTE)).due).toBeGreaterThanOrEqual(1);
     const detail = async () => (await api(stack, admin, 'GET', `/alarms/${encodeURIComponent(open.id)}`)).body as Alarm;
     await expect.poll(async () => (await detail()).clearedAt, POLL).toBeDefined();
-    expect(await detail()).toMatchObject({ status: 'active', timeline: expect.arrayContaining([expect.objectContaining({ kind: 'cleared', detail: 'device disabled' })]) });
+    expect(await detail()).toMatchObject({ status: 'active', timeline: expect.arrayContaining([expect.objectContaining({ kind: 'cleared', detail: 'deviceDisabled' })]) });
     expect((await engineState(ids.disabled))?.['wakeAt']).toBeUndefined();
 
     const acknowledged = await api(stack, admin, 'PUT', `/alarms/${encodeURIComponent(open.id)}/acknowledge`, { reason: 'Sensor retired' });

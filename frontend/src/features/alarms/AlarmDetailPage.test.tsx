@@ -131,4 +131,27 @@ describe('AlarmDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Hors plage : Walk-in Fridge' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Chronologie' })).getByText('Condition terminée')).toBeInTheDocument();
   });
+
+  it('translates the engine\'s reasons by their codes (and the older English text), keeps people\'s words as typed', async () => {
+    await i18next.changeLanguage('fr');
+    alarm = alarmFixture({
+      timeline: [
+        { kind: 'raised', at: started, value: 8.4 },
+        { kind: 'cleared', at: cleared, detail: 'deviceDisabled' },
+        { kind: 'acknowledged', at: '2026-03-10T09:20:00.000Z', by: 'admin@demo.example', detail: 'device disabled' },
+      ],
+    });
+    renderDetail();
+    const timeline = await screen.findByRole('list', { name: 'Chronologie' });
+    expect(within(timeline).getByText("L'appareil a été désactivé : ses relevés ne sont plus évalués")).toBeInTheDocument();
+    expect(within(timeline).getByText('admin@demo.example · device disabled')).toBeInTheDocument();
+  });
+
+  it('names a deleted device\'s clearing in Spanish, from an alarm stored with the older English text', async () => {
+    await i18next.changeLanguage('es');
+    alarm = alarmFixture({ timeline: [{ kind: 'raised', at: started, value: 8.4 }, { kind: 'cleared', at: cleared, detail: 'device deleted' }] });
+    renderDetail();
+    expect(await screen.findByText('El dispositivo se eliminó')).toBeInTheDocument();
+    expect(screen.queryByText('device deleted')).toBeNull();
+  });
 });

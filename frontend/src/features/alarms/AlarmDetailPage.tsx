@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { Alarm, AlarmEvent } from '@domain/alarms/alarm';
+import { alarmEventDetailCode, type Alarm, type AlarmEvent } from '@domain/alarms/alarm';
 import { useAlarm } from '../../api/alarms';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useGraphData } from '../../api/telemetry';
@@ -82,6 +82,13 @@ function Timeline({ alarm, events }: { alarm: Alarm; events: readonly AlarmEvent
   const valueOf = useAlarmValueText();
   const dateTime = useDateTime('medium');
   const known = ['raised', 'returned', 'cleared', 'acknowledged', 'snoozed'];
+  // The engine's reasons are codes, translated; people's words (an acknowledgement's reason) are shown as typed.
+  const detailText = (event: AlarmEvent) => {
+    if (event.detail === undefined) return undefined;
+    if (event.kind === 'snoozed') return t('alarms.detail.until', { time: dateTime(event.detail) });
+    const code = alarmEventDetailCode(event);
+    return code === undefined ? event.detail : t(`alarms.detail.eventDetails.${code}`);
+  };
   return (
     <Box component="ol" aria-label={t('alarms.detail.timeline')} sx={{ m: 0, pl: 0, listStyle: 'none', borderLeft: 2, borderColor: 'divider' }}>
       {events.map((event, index) => (
@@ -93,7 +100,7 @@ function Timeline({ alarm, events }: { alarm: Alarm; events: readonly AlarmEvent
           </Typography>
           {(event.by !== undefined || event.detail !== undefined) && (
             <Typography variant="body2" color="text.secondary">
-              {[event.by, event.kind === 'snoozed' && event.detail !== undefined ? t('alarms.detail.until', { time: dateTime(event.detail) }) : event.detail].filter(Boolean).join(' · ')}
+              {[event.by, detailText(event)].filter(Boolean).join(' · ')}
             </Typography>
           )}
         </Box>
