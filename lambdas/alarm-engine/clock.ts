@@ -1,10 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import type { DeviceAlarmState } from '@domain/alarms/device-engine';
 import {
   AlarmEngine,
   alarmProfileIdOf,
   alarmProfileKey,
   batchGet,
+  deviceAlarmStateKey,
   dueTimers,
   engineGatewayOf,
   engineSensorOf,
@@ -15,6 +17,7 @@ import {
   setTimers,
   siteKey,
   toAlarmProfile,
+  toDeviceAlarmState,
   writeClockCursor,
   type EngineDevice,
   type TimerEntry,
@@ -29,8 +32,10 @@ import { describeError, type Logger } from '../shared/observability';
  * clock that was down catches up over a few runs instead of one long one), and for each device
  * due it reads what the engine needs (its configuration item, its alarm profile, its newest
  * reading, or for a gateway when it was last heard from) and lets the engine look again
- * (`AlarmEngine.onTimer`: it re-reads the device's engine state, so a timer that fires after
- * the alarm cleared or was raised does nothing). The timers the looks set are set together at
+ * (`AlarmEngine.onTimer`, on the device's engine state read with its configuration in one
+ * BatchGetItem per 100 keys, so a timer that fires after the alarm cleared or was raised does
+ * nothing; the newest reading is one Limit 1 Query per sensor: BatchGetItem cannot read the
+ * newest item of a partition). The timers the looks set are set together at
  * the end (`setTimers`: one PutItem per minute they fall in). Then it moves the cursor (the
  * minutes' items are left to their TTL).
  *
@@ -64,6 +69,8 @@ export interface ClockRun {
 interface DueDevice {
   entry: TimerEntry;
   device: EngineDevice;
+  /** Its engine state, read with its configuration. */
+  state: DeviceAlarmState;
   profileId: string | undefined;
   newestReadingAt: number | undefined;
 }
@@ -106,7 +113,7 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
       for (let device = devices[next++]; device !== undefined; device = devices[next++]) {
         const profile = device.profileId === undefined ? undefined : profiles.get(device.profileId);
         try {
-          await engine.onTimer({ device: device.device, profile, newestReadingAt: device.newestReadingAt });
+          await engine.onTimer({ device: device.device, profile, newestReadingAt: device.newestReadingAt, state: device.state });
         } catch (error) {
           logger.error('alarm clock could not look at a device', { customerId, deviceType: device.entry.deviceType, deviceId: device.entry.deviceId, ...describeError(error) });
           failed.push(device.entry);
@@ -132,8 +139,11 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
  */
 async function dueDevices(client: DynamoDBDocumentClient, tableName: string, customerId: string, entries: readonly TimerEntry[]): Promise<DueDevice[]> {
   const kind = (entry: TimerEntry) => (entry.deviceType === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway);
+  const stateKey = (entry: TimerEntry) => deviceAlarmStateKey(tableName, customerId, entry.deviceType, entry.deviceId).Key as { pk: string; sk: string };
   const keys = entries.flatMap((entry) => [
     deviceKey(customerId, kind(entry), entry.deviceId),
+    // Its engine state (BatchGetItem, 100 keys a request, rather than a GetItem each).
+    stateKey(entry),
     // A gateway's newest "reading" is when it was last heard from (its state item).
     ...(entry.deviceType === 'GATEWAY' ? [deviceStateKey(customerId, ENTITY.gateway, entry.deviceId)] : []),
   ]);
@@ -143,20 +153,21 @@ async function dueDevices(client: DynamoDBDocumentClient, tableName: string, cus
   const newest = await newestReadings(client, tableName, customerId, sensors);
   return entries.flatMap((entry): DueDevice[] => {
     const config = itemAt(deviceKey(customerId, kind(entry), entry.deviceId));
+    const state = toDeviceAlarmState(itemAt(stateKey(entry)));
     if (config === undefined) {
       const deleted: EngineDevice = {
         customerId, deviceType: entry.deviceType, deviceId: entry.deviceId, name: entry.deviceId, placement: { siteId: '' },
         channels: [], reportSeconds: 0, disabled: true, deleted: true,
       };
-      return [{ entry, device: deleted, profileId: undefined, newestReadingAt: undefined }];
+      return [{ entry, device: deleted, state, profileId: undefined, newestReadingAt: undefined }];
     }
     const profileId = alarmProfileIdOf(config);
     if (entry.deviceType === 'SENSOR') {
       const device = engineSensorOf(customerId, sensorConfigOf(entry.deviceId, config));
-      return [{ entry, device, profileId, newestReadingAt: timeOf(newest.get(entry.deviceId)?.time) }];
+      return [{ entry, device, state, profileId, newestReadingAt: timeOf(newest.get(entry.deviceId)?.time) }];
     }
-    const state = itemAt(deviceStateKey(customerId, ENTITY.gateway, entry.deviceId));
-    return [{ entry, device: engineGatewayOf(customerId, entry.deviceId, config), profileId, newestReadingAt: timeOf(text(state?.['lastCommunicated'])) }];
+    const heard = itemAt(deviceStateKey(customerId, ENTITY.gateway, entry.deviceId));
+    return [{ entry, device: engineGatewayOf(customerId, entry.deviceId, config), state, profileId, newestReadingAt: timeOf(text(heard?.['lastCommunicated'])) }];
   });
 }
 

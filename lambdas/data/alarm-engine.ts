@@ -186,10 +186,11 @@ export class AlarmEngine {
    * readings (a timer that fires after the run cleared, or its alarm was raised, does nothing),
    * and the inactivity window against the newest reading. Sets the next timer if one is needed.
    */
-  async onTimer(input: { device: EngineDevice; profile: AlarmProfile | undefined; newestReadingAt: number | undefined }): Promise<void> {
+  async onTimer(input: { device: EngineDevice; profile: AlarmProfile | undefined; newestReadingAt: number | undefined; state?: DeviceAlarmState }): Promise<void> {
     const { device, profile } = input;
     for (let attempt = 1; ; attempt += 1) {
-      const state = await this.readState(device);
+      // The state the caller read (the clock: with the device's configuration), then what is stored after a lost write.
+      const state = attempt === 1 && input.state !== undefined ? input.state : await this.readState(device);
       if (profile === undefined && !device.disabled && device.deleted !== true) {
         if (state.wakeAt !== undefined && state.version > 0) await this.writeState(device, withoutWake(state), state.version).catch(() => undefined);
         return;
