@@ -7,10 +7,16 @@ import { ALARM_TYPES, alarmSchema } from './alarm';
  * sensors list show. Shared by the API (its OpenAPI document) and the browser.
  */
 
-/** `POST /alarms/acknowledge`: each alarm acknowledged on its own version, or refused in the product's words. */
+/**
+ * `POST /alarms/acknowledge`: each alarm acknowledged on its own version, or refused in the
+ * product's words with the refusal's stable code beside them (a `MESSAGES` key, as the
+ * `x-error-code` header of other refusals), so a client translates by code, never by text.
+ */
+export const bulkAcknowledgementRefusalSchema = z.object({ id: z.string(), code: z.string(), message: z.string() });
+export type BulkAcknowledgementRefusal = z.output<typeof bulkAcknowledgementRefusalSchema>;
 export const bulkAcknowledgementResultSchema = z.object({
   acknowledged: z.array(alarmSchema),
-  refused: z.array(z.object({ id: z.string(), message: z.string() })),
+  refused: z.array(bulkAcknowledgementRefusalSchema),
 });
 export type BulkAcknowledgementResult = z.output<typeof bulkAcknowledgementResultSchema>;
 

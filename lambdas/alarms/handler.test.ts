@@ -141,9 +141,12 @@ describe('alarms handler', () => {
     stored(alarm('a-2', { acknowledgedAt: '2026-03-10T10:00:00.000Z', acknowledgedBy: 'x@y' }));
     const result = await invoke(handler, apiEvent('POST /api/alarms/acknowledge', { body: { ids: ['a-1', 'a-2', 'a-3'], reason: 'Checked' } }));
     expect(result.status).toBe(200);
-    const body = result.body as { acknowledged: Alarm[]; refused: { id: string; message: string }[] };
+    const body = result.body as { acknowledged: Alarm[]; refused: { id: string; code: string; message: string }[] };
     expect(body.acknowledged.map((item) => item.id)).toEqual(['a-1']);
-    expect(body.refused).toEqual([{ id: 'a-2', message: MESSAGES.alarmAlreadyAcknowledged }, { id: 'a-3', message: MESSAGES.alarmNotFound }]);
+    expect(body.refused).toEqual([
+      { id: 'a-2', code: 'alarmAlreadyAcknowledged', message: MESSAGES.alarmAlreadyAcknowledged },
+      { id: 'a-3', code: 'alarmNotFound', message: MESSAGES.alarmNotFound },
+    ]);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(await invoke(handler, apiEvent('POST /api/alarms/acknowledge', { body: { ids: [], reason: 'Checked' } })))
       .toMatchObject({ status: 400, body: { message: MESSAGES.nothingSelected } });

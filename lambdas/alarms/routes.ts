@@ -166,7 +166,7 @@ export const alarmRoutes = defineRoutes('alarms', [
           result.acknowledged.push(await alarms.acknowledge(caller, caller.customerId, alarm, acknowledgement));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          result.refused.push({ id, message: error.message });
+          result.refused.push({ id, code: error.code, message: error.message });
         }
       }
       return { statusCode: 200, body: result };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,7 +61,7 @@ function answer(path: string, request?: ApiRequest): unknown {
     return alarmFixture('a-1', { acknowledgedAt: at, acknowledgedBy: 'admin@demo.example', acknowledgeReason: body.reason, version: 2 });
   }
   if (path === '/alarms/acknowledge' && method === 'POST') {
-    return { acknowledged: [alarmFixture('a-1', { acknowledgedAt: at, acknowledgeReason: 'x' })], refused: [{ id: 'a-2', message: MESSAGES.alarmAlreadyAcknowledged }] };
+    return { acknowledged: [alarmFixture('a-1', { acknowledgedAt: at, acknowledgeReason: 'x' })], refused: [{ id: 'a-2', code: 'alarmAlreadyAcknowledged', message: MESSAGES.alarmAlreadyAcknowledged }] };
   }
   if (path === '/alarms/a-1/snooze' && method === 'PUT') return alarmFixture('a-1', { snoozedUntil: '2026-03-10T08:30:00.000Z', snoozeCount: 1 });
   const known = lookupAnswer(path);
@@ -135,6 +135,28 @@ describe('AlarmsPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('1 alarm(s) acknowledged.')).toBeInTheDocument();
     expect(screen.getByText(`1 alarm(s) were not acknowledged: ${MESSAGES.alarmAlreadyAcknowledged}`)).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'POST', path: '/alarms/acknowledge', body: { reason: 'Stock delivery', ids: ['a-1', 'a-2'] } }]);
+  });
+
+  it('names the refused alarms of several acknowledged at once by their codes, in French', async () => {
+    fake.api.mockImplementation((path, request) => {
+      if (path === '/alarms/acknowledge') {
+        sent.push({ method: 'POST', path, body: request?.body });
+        // The English words are the server's; the page translates by the code, whatever the text.
+        return { acknowledged: [], refused: [{ id: 'a-1', code: 'alarmAlreadyAcknowledged', message: 'Already done by someone.' }, { id: 'a-2', code: 'alarmNotFound', message: 'Gone.' }] };
+      }
+      return answer(path, request);
+    });
+    const user = userEvent.setup();
+    renderScreen(<AlarmsPage />, { route: '/app/alarms' });
+    await screen.findByRole('link', { name: 'Walk-in Fridge' });
+    for (const box of screen.getAllByRole('checkbox', { name: 'Select row' })) await user.click(box);
+    await act(() => i18next.changeLanguage('fr'));
+    await user.click(screen.getByRole('button', { name: 'Acquitter la sélection (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Acquitter 2 alarmes' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Motif' }));
+    await user.paste('Livraison');
+    await user.click(within(dialog).getByRole('button', { name: 'Acquitter' }));
+    expect(await screen.findByText("2 alarme(s) n'ont pas été acquittée(s) : Cette alarme a déjà été acquittée. Alarme introuvable.")).toBeInTheDocument();
   });
 
   it('snoozes an alarm for its profile\'s interval after saying how long and how many snoozes are left', async () => {

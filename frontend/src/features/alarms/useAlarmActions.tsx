@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { Acknowledgement, Alarm } from '@domain/alarms/alarm';
 import { acknowledgeAlarm, acknowledgeAlarms, isAlarmKey, snoozeAlarm } from '../../api/alarms';
+import { ApiError } from '../../api/ApiError';
 import { useErrorText } from '../../components/useErrorText';
-import { useMessageText } from '../../i18n/messages';
 import { useDateTime } from '../devices/useDateTime';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { SnoozeDialog } from './SnoozeDialog';
@@ -23,7 +23,6 @@ export function useAlarmActions(afterAcknowledge?: (acknowledgedIds: readonly st
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const errorText = useErrorText();
-  const messageText = useMessageText();
   const dateTime = useDateTime();
   const { mutate } = useSWRConfig();
   const [ids, setIds] = useState<readonly string[] | null>(null);
@@ -42,7 +41,8 @@ export function useAlarmActions(afterAcknowledge?: (acknowledgedIds: readonly st
         const result = await acknowledgeAlarms(ids, acknowledgement);
         if (result.acknowledged.length > 0) enqueueSnackbar(t('alarms.acknowledge.doneMany', { count: result.acknowledged.length }), { variant: 'success' });
         if (result.refused.length > 0) {
-          const reasons = [...new Set(result.refused.map((refusal) => messageText(refusal.message)))].join(' ');
+          // Translated by each refusal's code (the message is the API's English words, shown only for a code the catalogue lacks).
+          const reasons = [...new Set(result.refused.map((refusal) => errorText(new ApiError(409, refusal.message, { code: refusal.code }))))].join(' ');
           enqueueSnackbar(t('alarms.acknowledge.refused', { count: result.refused.length, reasons }), { variant: 'warning' });
         }
         afterAcknowledge?.(result.acknowledged.map((alarm) => alarm.id));
