@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import { putTestAlarm } from '../support/alarms';
+import { connectDevice, type DeviceConnection } from '../support/devices';
 import { launchBrowser } from '../support/browser';
 import { addPlace, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
 import { api } from '../support/identity';
@@ -9,10 +10,12 @@ import { api } from '../support/identity';
 const stack = inject('stack');
 
 /**
- * The alarm pages in the browser (issue 13 sections 3 and 5), over alarms written as the engine
- * raises them (the MQTT path to an alarm is the integration tests'): an administrator sees a
- * sensor's cleared, unacknowledged alarm among the active ones, acknowledges it with a reason,
- * finds it in History; the French interface names the alarm types; a phone shows cards.
+ * The alarm pages in the browser (issue 13 sections 3 and 5). Over an alarm written as the engine
+ * raises it: an administrator sees a sensor's cleared, unacknowledged alarm among the active ones,
+ * acknowledges it with a reason, finds it in History; the French detail on a phone. Through the
+ * real engine (readings published over MQTT, the ingest raising and clearing the alarm): a
+ * vaccine fridge's unplugged probe on the dashboard and the Alarms page, acknowledged, cleared by
+ * the probe reading again, in History; its type in French.
  */
 describe('alarms in the browser', () => {
   let browser: Browser;
@@ -20,7 +23,9 @@ describe('alarms in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  const connections: DeviceConnection[] = [];
   afterAll(async () => {
+    for (const connection of connections) await connection.close();
     await browser?.close();
   });
 
@@ -86,6 +91,80 @@ describe('alarms in the browser', () => {
     await page.getByRole('list', { name: 'Chronologie' }).getByText('Acquittée').waitFor();
     // Nothing wider than the phone.
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it('shows an unplugged probe raised by the engine on the dashboard and the Alarms page; acknowledged, then cleared by a reading, it moves to History; French names its type', async () => {
+    const admin = await newOrganisationAdmin(stack, 'alarm-journey');
+    const address = { address: '2 Pharmacy Row', city: 'York', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'YO1 7HH' };
+    const { location, site } = await addPlace(stack, admin, { locationName: `Clinic ${hex(2)}`, siteName: `Pharmacy ${hex(2)}`, address });
+    const logging = await created(api(stack, admin, 'POST', '/dataloggingprofiles', {
+      name: `Every 5 minutes ${hex(2)}`, valueToLog: 'instant', intervalMinutes: 5, calculationWindowMinutes: 5, deviation: 0,
+    }), 'a data logging profile');
+    // As the demo's vaccine fridge: the probe missing raises at once (delay 0).
+    const alarmProfile = await created(api(stack, admin, 'POST', '/alarmprofiles', {
+      name: `Vaccine fridge ${hex(2)}`, description: 'Probe missing, no delay', types: ['probeMissing'], alarmDelayMinutes: 0, notificationDelayMinutes: 0,
+      snoozeIntervalMinutes: 30, snoozeLimit: 3,
+    }), 'an alarm profile');
+    const gateway = await created(api(stack, admin, 'POST', '/gateways', {
+      name: `Gateway ${hex(2)}`, model: 'GW-SG1', macId: hex(6), eui: hex(8), locationIds: [location.id], siteId: site.id,
+    }), 'a gateway');
+    const sensorId = hex(4);
+    const sensorName = `Vaccine fridge ${hex(2)}`;
+    await created(api(stack, admin, 'POST', '/sensors', {
+      id: sensorId, name: sensorName, deviceModel: 'CT-300P', externalSensorType: 'glycolBottle', connectionType: 'subGhz', locationId: location.id, siteId: site.id,
+      gatewayId: gateway.id, alarmProfileId: alarmProfile.id,
+      channels: [
+        { channel: 1, dataLoggingProfileId: logging.id, sensorType: 'probe', sensorSubType: 'food' },
+        { channel: 2, dataLoggingProfileId: logging.id, sensorType: 'temperature', sensorSubType: 'refrigerator' },
+      ],
+    }), 'a sensor');
+    const fridge = await connectDevice(stack, admin.customerId, sensorId);
+    connections.push(fridge);
+    const alarmsOf = async (status: 'active' | 'history') =>
+      ((await api(stack, admin, 'GET', `/alarms?status=${status}&deviceId=${sensorId}`)).body as { items?: Alarm[] }).items ?? [];
+    const POLL = { timeout: 15_000, interval: 250 };
+
+    // The probe (channel 1) is unplugged: it reads nothing while the fridge's own thermometer goes on. The engine raises the alarm through the ingest.
+    const unplugged = Date.now() - 5_000;
+    await fridge.publishReadings({ time: new Date(unplugged).toISOString(), channels: { '1': null, '2': 4.8 }, battery: 90 });
+    await expect.poll(async () => (await alarmsOf('active')).map((alarm) => alarm.type), POLL).toEqual(['probeMissing']);
+
+    // The dashboard's alarm widget names it; its type opens the Alarms page filtered to it (Active).
+    const page = await browser.newPage();
+    await signIn(stack, page, admin.email);
+    await page.getByRole('link', { name: `${sensorName} · Probe missing` }).waitFor();
+    await page.getByRole('link', { name: 'Probe missing', exact: true }).click();
+    await page.waitForURL('**/app/alarms?**type=probeMissing**');
+    const grid = page.getByRole('grid', { name: 'Active' });
+    await grid.getByRole('link', { name: sensorName }).waitFor();
+    await grid.getByText('Probe missing').waitFor();
+    await grid.getByText('Not acknowledged').waitFor();
+
+    // Acknowledged with a reason while the probe is still missing: it stays active, acknowledged.
+    await page.getByRole('button', { name: `Acknowledge the alarm of ${sensorName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Acknowledge alarm' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Probe cable knocked out during cleaning');
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await grid.getByText('Acknowledged, still in alarm').waitFor();
+
+    // The probe reads again: the condition clears and the acknowledged alarm moves to History.
+    await fridge.publishReadings({ time: new Date().toISOString(), channels: { '1': 4.6, '2': 4.8 }, battery: 90 });
+    await expect.poll(async () => (await alarmsOf('history')).map((alarm) => alarm.type), POLL).toEqual(['probeMissing']);
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('grid', { name: 'History' });
+    await history.getByRole('link', { name: sensorName }).waitFor();
+    await history.getByText('Resolved').waitFor();
+
+    // In French the alarm type is translated, on the list and on the dashboard (nothing active any more).
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.goto(`${stack.portalUrl}/app/alarms?status=history&type=probeMissing`);
+    const historique = page.getByRole('grid', { name: 'Historique' });
+    await historique.getByRole('link', { name: sensorName }).waitFor();
+    await historique.getByText('Sonde absente').waitFor();
+    await historique.getByText('Résolue').waitFor();
     await page.close();
   });
 });
