@@ -648,6 +648,34 @@ describe('ingest handler', () => {
       expect(timers()).toHaveLength(1);
     });
 
+    it('reads a gateway\'s stored engine state at most once a window while it talks, though the clock moves its timer on without writing it', async () => {
+      withProfile(alarmProfileItem({ types: ['inactivity'], min: undefined, max: undefined }));
+      let stored: Record<string, unknown> | undefined;
+      dynamo.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<{ Put?: { Item: Record<string, unknown> } }> }) => {
+        const state = input.TransactItems.find((item) => String(item.Put?.Item['sk']).endsWith('#ALARMS'))?.Put?.Item;
+        if (state !== undefined) stored = state;
+        return {};
+      });
+      dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `C#${ORG}#GATEWAY` } }).callsFake(() => ({
+        Items: [{ ...gatewayItem, alarmProfileId: 'ap-1' }, ...(stored === undefined ? [] : [stored])],
+      }));
+      dynamo.on(GetCommand).callsFake((input: { Key: Record<string, unknown> }) => ({ Item: input.Key['sk'] === stored?.['sk'] ? stored : undefined }));
+      await handler(batch(record({ sourceDeviceId: GATEWAY, kind: 'status', payload: { time: T0 } })));
+      // Armed: its window is 11 minutes; the stored wakeAt stays there (the clock writes no state to move the timer on).
+      expect(stored).toMatchObject({ version: 1, wakeAt: T0 + minutes(11) });
+      const writes = () => dynamo.commandCalls(TransactWriteCommand).length + dynamo.commandCalls(PutCommand).filter((call) => String(call.args[0].input.Item?.['pk']).startsWith('ALARMCLOCK#')).length;
+      const engineReads = () => dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.['sk']).endsWith('#ALARMS')).length;
+      const before = writes();
+      for (let at = minutes(1); at <= minutes(60); at += minutes(1)) {
+        vi.setSystemTime(T0 + at);
+        await handler(batch(record({ sourceDeviceId: GATEWAY, kind: 'status', payload: { time: T0 + at } })));
+      }
+      expect(writes()).toBe(before);
+      // Once a window (11 minutes) and after each reload of the cache (every 15 minutes) in 60 minutes of messages a
+      // minute apart (7 here), not at each of the 50 after the first window.
+      expect(engineReads()).toBeLessThanOrEqual(9);
+    });
+
     it('does not fight the clock: the clock moving a sensor\'s inactivity timer costs the ingest no write or read between its reloads', async () => {
       withProfile(alarmProfileItem({ types: ['inactivity'], min: undefined, max: undefined, inactivityMinutes: 10 }));
       // The sensor's engine state as stored: the clock re-arms its timer at its newest reading + 10 minutes, every 10 minutes.
