@@ -571,7 +571,7 @@ describe('every route, as every role', () => {
     expect(JSON.stringify(summary.body)).not.toContain(await sensor());
     const bulk = await api(stack, outsider, 'POST', '/alarms/acknowledge', { ...acknowledgement(), ids: [id] });
     expect(bulk.status).toBe(200);
-    expect(bulk.body).toEqual({ acknowledged: [], refused: [{ id, message: 'Alarm not found.' }] });
+    expect(bulk.body).toEqual({ acknowledged: [], refused: [{ id, code: 'alarmNotFound', message: 'Alarm not found.' }] });
     const after = await api(stack, admin(), 'GET', `/alarms/${id}`);
     expect(after.body).not.toHaveProperty('acknowledgedAt');
   });
