@@ -11,7 +11,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { minuteOf } from '../data';
+import type { Alarm } from '@domain/alarms/alarm';
+import { alarmPutParams, minuteOf } from '../data';
 import { createPortalLogger } from '../shared/observability';
 import { CATCH_UP_MINUTES, runAlarmClock } from './clock';
 
@@ -134,6 +135,25 @@ describe('the alarm clock', () => {
     // The tick's own minute (10:20, done by the next tick).
     expect(timerPuts()).toEqual([expect.objectContaining({ pk: `ALARMCLOCK#${minuteOf(NOW)}`, timers: { [ORG]: [`S${SENSOR}`] } })]);
     expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item).find((item) => item?.['pk'] === CURSOR_KEY.pk)?.['minute']).toBe(minute);
+  });
+
+  it('clears the open alarm of a device deleted since (the delete sets a timer for the next minute), saying why', async () => {
+    dynamo.on(GetCommand, { Key: CURSOR_KEY }).resolves({ Item: { ...CURSOR_KEY, minute: minuteOf(NOW - 2 * MINUTE) } });
+    const open: Alarm = {
+      id: 'al-1', deviceKind: 'sensor', deviceId: 'GONE0001', deviceName: 'Old fridge', profileId: 'ap-1', channel: '1', type: 'threshold', status: 'active',
+      siteId: 'site-1', startedAt: iso(NOW - 30 * MINUTE), raisedAt: iso(NOW - 30 * MINUTE), lastRunStartedAt: iso(NOW - 30 * MINUTE),
+      lastValue: 9, worstValue: 9.5, worstAt: iso(NOW - 20 * MINUTE), snoozeCount: 0, timeline: [{ kind: 'raised', at: iso(NOW - 30 * MINUTE), value: 9 }], version: 1,
+    };
+    stored = [bucket(minuteOf(NOW - MINUTE), { [ORG]: ['SGONE0001'] }), {
+      pk: `C#${ORG}#SENSOR`, sk: 'SENSOR#GONE0001#ALARMS', version: 2,
+      conditions: { 'threshold:1': { tracker: { lastTime: NOW - 20 * MINUTE }, active: { id: 'al-1', startedAt: NOW - 30 * MINUTE } } },
+    }];
+    dynamo.on(GetCommand, { Key: { pk: `C#${ORG}#ALARM`, sk: 'ALARM#al-1' } }).resolves({ Item: alarmPutParams(TABLE, ORG, open).Item });
+
+    expect(await runAlarmClock({ client, tableName: TABLE, now: NOW, logger })).toMatchObject({ due: 1, failed: 0 });
+    const cleared = transacted().flatMap((item) => (item.Put?.Item?.['pk'] === `C#${ORG}#ALARM` ? [item.Put.Item] : []));
+    expect(cleared).toEqual([expect.objectContaining({ id: 'al-1', status: 'active', clearedAt: expect.any(String) })]);
+    expect(JSON.stringify(cleared[0]?.['timeline'])).toContain('deviceDeleted');
   });
 
   it('does nothing for a device deleted since its timer was set', async () => {

@@ -94,6 +94,8 @@ describe('GatewayStore', () => {
     });
     expect(transactItems()[1]?.Delete?.Key).toEqual({ pk: 'C#org-1#GATEWAY', sk: 'GATEWAY#A84041FFFF1E2B3C#STATE' });
     expect(versionBumps()).toBe(1);
+    // A timer for the alarm clock's next minute: it finds the gateway gone and clears its open alarms.
+    expect(transactItems().flatMap((item) => (item.Put?.Item?.['pk'] === 'ALARMCLOCK#2026-03-01T10:00' ? [item.Put.Item['timers']] : []))).toEqual([{ 'org-1': ['GA84041FFFF1E2B3C'] }]);
 
     dynamo.reset();
     dynamo.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));

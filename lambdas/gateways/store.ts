@@ -8,6 +8,7 @@ import {
   auditEntryPut,
   claimUnique,
   createPut,
+  deletedDeviceTimerPut,
   detachReference,
   deviceConfigVersionBump,
   deviceFileKey,
@@ -230,6 +231,7 @@ export class GatewayStore {
       ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
       ...this.alarmProfileUse(customerId, before, undefined),
+      deletedDeviceTimerPut(this.tableName, { customerId, deviceType: 'GATEWAY', deviceId: before.id }, this.clock().getTime()),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];

@@ -219,6 +219,8 @@ describe('SensorStore writes', () => {
     ]));
     expect(items.some((item) => item.Update?.UpdateExpression === 'ADD sensorCount :delta' && item.Update.ExpressionAttributeValues?.[':delta'] === -1)).toBe(true);
     expect(items.filter((item) => item.Update?.Key?.['pk'] === 'C#org-1#DEVICECONFIG' && item.Update.UpdateExpression === 'ADD #version :one')).toHaveLength(1);
+    // A timer for the alarm clock's next minute: it finds the sensor gone and clears its open alarms.
+    expect(items.flatMap((item) => (item.Put?.Item?.['pk'] === 'ALARMCLOCK#2026-05-01T12:00' ? [item.Put.Item['timers']] : []))).toEqual([{ 'org-1': ['SA1B2C3D4'] }]);
   });
 
   it('disables now, refusing a sensor already disabled; a scheduled change writes its due item', async () => {

@@ -37,6 +37,7 @@ import {
   calibrationKey,
   gatewaySensorCountUpdate,
   plainDelete,
+  deletedDeviceTimerPut,
   plainPut,
   partitionOf,
   queryPage,
@@ -475,6 +476,7 @@ export class SensorStore {
       ...this.profileUse(customerId, before, undefined),
       ...this.alarmProfileUse(customerId, before, undefined),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
+      deletedDeviceTimerPut(this.tableName, { customerId, deviceType: 'SENSOR', deviceId: before.id }, this.clock().getTime()),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
     ];

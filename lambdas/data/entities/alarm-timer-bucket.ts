@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../key-parts';
+import type { GuardedItem } from '../transaction';
+import { plainPut } from '../writes';
 import { alarmClockCursor } from './alarm-clock-cursor';
 
 /**
@@ -87,21 +89,33 @@ export async function setTimers(client: DynamoDBDocumentClient, tableName: strin
     entries.set(`${entry.customerId}|${deviceName(entry)}`, entry);
     byMinute.set(minute, entries);
   }
-  const set = `${new Date(now).toISOString()}#${randomUUID().slice(0, 8)}`;
+  const set = setName(now);
   const puts = [...byMinute].flatMap(([minute, entries]) => {
     const all = [...entries.values()];
-    return Array.from({ length: Math.ceil(all.length / TIMERS_PER_ITEM) }, (_, index) => ({ minute, key: bucketKey(minute, `${set}#${index}`), entries: all.slice(index * TIMERS_PER_ITEM, (index + 1) * TIMERS_PER_ITEM) }));
+    return Array.from({ length: Math.ceil(all.length / TIMERS_PER_ITEM) }, (_, index) => timerItem(minute, `${set}#${index}`, all.slice(index * TIMERS_PER_ITEM, (index + 1) * TIMERS_PER_ITEM)));
   });
-  await Promise.all(puts.map(async ({ minute, key, entries }) => {
-    const grouped: Record<string, string[]> = {};
-    for (const entry of entries) (grouped[entry.customerId] ??= []).push(deviceName(entry));
-    const result = await client.send(new PutCommand({
-      TableName: tableName,
-      Item: { ...key, minute, timers: grouped, ttl: Math.floor((minuteStart(minute) + TIMER_ITEM_TTL_MS) / 1000) },
-      ReturnConsumedCapacity: 'TOTAL',
-    }));
+  await Promise.all(puts.map(async (item) => {
+    const result = await client.send(new PutCommand({ TableName: tableName, Item: item, ReturnConsumedCapacity: 'TOTAL' }));
     io.onConsumed?.(result.ConsumedCapacity?.CapacityUnits ?? 0);
   }));
+}
+
+const setName = (now: number) => `${new Date(now).toISOString()}#${randomUUID().slice(0, 8)}`;
+
+/** One timer item: the devices of one set in one minute, grouped by organisation, gone a week after its minute. */
+function timerItem(minute: string, set: string, entries: readonly TimerEntry[]): Record<string, unknown> {
+  const grouped: Record<string, string[]> = {};
+  for (const entry of entries) (grouped[entry.customerId] ??= []).push(deviceName(entry));
+  return { ...bucketKey(minute, set), minute, timers: grouped, ttl: Math.floor((minuteStart(minute) + TIMER_ITEM_TTL_MS) / 1000) };
+}
+
+/**
+ * A timer for the clock's next minute, as an item of the transaction that deletes the device:
+ * the clock then finds the device gone and clears its open alarms (the device's alarm state is
+ * kept for that), which nothing else would do for a device that had no timer set.
+ */
+export function deletedDeviceTimerPut(tableName: string, entry: TimerEntry, now: number): GuardedItem {
+  return plainPut({ TableName: tableName, Item: timerItem(minuteOf(now + TIMER_GUARD_MS), `${setName(now)}#0`, [entry]) });
 }
 
 /** The minutes after the cursor the clock may do at `now` (those that ended), at most `max`. */
