@@ -50,7 +50,7 @@ describe('the app shell in the browser', () => {
     await page.getByText('2 of 3 sessions in use').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/app/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
 
     // The server holds the first session, the other tablet and this browser.
     const sessions = await api(stack, user, 'GET', '/users/sessions');
@@ -69,12 +69,12 @@ describe('the app shell in the browser', () => {
 
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await page.getByRole('heading', { name: 'Tableau de bord', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Paramètres' }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await page.getByRole('heading', { name: 'Tableau de bord', exact: true }).waitFor();
     await expect.poll(async () => ((await api(stack, user, 'GET', '/account/me')).body as { lang: string }).lang).toBe('fr');
 
     // Logout keeps the language choice: the login screen stays in French.

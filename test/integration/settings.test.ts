@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
+import { DASHBOARD_PANELS } from '@domain/identity/settings';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
@@ -47,7 +48,7 @@ describe('settings through the local gateway', () => {
     const preferences = { panels: ['alarmDashboard', 'systemHealth'], defaultUserViewId: null };
     expect((await api(stack, basicUser, 'PUT', '/account/dashboardpreferences', preferences)).status).toBe(200);
     expect((await api(stack, basicUser, 'GET', '/account/dashboardpreferences')).body).toEqual(preferences);
-    expect(((await api(stack, admin, 'GET', '/account/dashboardpreferences')).body as { panels: string[] }).panels).toHaveLength(6);
+    expect(((await api(stack, admin, 'GET', '/account/dashboardpreferences')).body as { panels: string[] }).panels).toEqual([...DASHBOARD_PANELS]);
 
     const view = await api(stack, admin, 'POST', '/userviews', { name: `Dash ${Math.random().toString(36).slice(2, 8)}`, siteIds: [DEMO_ORGANISATION.site.id] });
     const withView = { panels: ['systemHealth'], defaultUserViewId: (view.body as { id: string }).id };
