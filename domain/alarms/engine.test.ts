@@ -48,6 +48,18 @@ describe('the conditions a profile sets', () => {
     expect(humidity.filter((condition) => condition.type === 'threshold').map((condition) => condition.channel)).toEqual(['4']);
     expect(conditionsOf(fridgeProfile({ types: ['inactivity'] }), channels)).toEqual([]);
   });
+
+  it('a room-ambient channel beside the product is not judged by the product limits; an ambient-only sensor is', () => {
+    const vaccineFridge = [
+      { channel: '1', sensorType: 'probe' as const, sensorSubType: 'glycolBottle' },
+      { channel: '2', sensorType: 'temperature' as const, sensorSubType: 'ambient' },
+    ];
+    const thresholds = (deviceChannels: typeof vaccineFridge) => conditionsOf(fridgeProfile(), deviceChannels)
+      .filter((condition) => condition.type === 'threshold').map((condition) => condition.channel);
+    expect(thresholds(vaccineFridge)).toEqual(['1']);
+    expect(thresholds([{ channel: '1', sensorType: 'temperature', sensorSubType: 'ambient' }])).toEqual(['1']);
+    expect(thresholds([{ channel: '1', sensorType: 'temperature', sensorSubType: 'refrigerator' }, { channel: '2', sensorType: 'probe', sensorSubType: 'glycolBottle' }])).toEqual(['1', '2']);
+  });
 });
 
 /**

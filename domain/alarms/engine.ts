@@ -51,6 +51,8 @@ export interface DeviceCondition {
 export interface DeviceChannel {
   channel: string;
   sensorType: SensorType;
+  /** The channel's sub-type (`ambient`: the room around the product, see `judgedByLimits`). */
+  sensorSubType?: string;
 }
 
 const MINUTE = 60_000;
@@ -72,9 +74,9 @@ function unscheduledConditionsOf(profile: AlarmProfileFields, channels: readonly
   const delayMs = profile.alarmDelayMinutes * MINUTE;
   const conditions: DeviceCondition[] = [];
   const limits = storedLimitsOf(profile);
+  const judged = judgedByLimits(profile, channels);
   for (const { channel, sensorType } of channels) {
-    const measures = profile.measurement === 'humidity' ? sensorType === 'humidity' : TEMPERATURE_TYPES.includes(sensorType);
-    if (limits !== undefined && measures) {
+    if (limits !== undefined && judged.has(channel)) {
       conditions.push({ key: conditionKey('threshold', channel), channel, type: 'threshold', rule: thresholdRule(limits.min, limits.max, limits.deadband), delayMs, source: 'channel' });
     }
     if (profile.types.includes('stateChange') && sensorType === 'contact') {
@@ -89,6 +91,20 @@ function unscheduledConditionsOf(profile: AlarmProfileFields, channels: readonly
     conditions.push({ key: conditionKey('battery'), type: 'battery', rule: lowBatteryRule(profile.batteryThresholdPercent), delayMs: LOW_BATTERY_DELAY_MS, source: 'battery' });
   }
   return conditions;
+}
+
+/**
+ * The channels a profile's limits judge: those of its measurement (temperature or humidity),
+ * but not a channel whose sub-type is `ambient` beside a channel of the product itself. A
+ * vaccine fridge's room-ambient channel reads 22 °C all day; the 2-8 °C limits are the
+ * vaccine's (its glycol probe), not the room's. A device that measures only ambient (a room
+ * or dry-store sensor) is judged on it (docs/decisions.md "Ambient channels and the limits").
+ */
+export function judgedByLimits(profile: Pick<AlarmProfileFields, 'measurement'>, channels: readonly DeviceChannel[]): ReadonlySet<string> {
+  const measured = channels.filter(({ sensorType }) =>
+    profile.measurement === 'humidity' ? sensorType === 'humidity' : TEMPERATURE_TYPES.includes(sensorType));
+  const product = measured.filter(({ sensorSubType }) => sensorSubType !== 'ambient');
+  return new Set((product.length > 0 ? product : measured).map(({ channel }) => channel));
 }
 
 /** A reading as the engine needs it: its own time, channel values and battery. */

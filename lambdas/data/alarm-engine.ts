@@ -450,7 +450,7 @@ export function engineSensorOf(customerId: string, config: SensorConfig): Engine
   return {
     customerId, deviceType: 'SENSOR', deviceId: config.id, name: config.name ?? config.id,
     placement: { siteId: config.siteId ?? '', ...optional('locationId'), ...optional('departmentId'), ...optional('divisionId') },
-    channels: config.channels.map(({ channel, sensorType }) => ({ channel, sensorType })),
+    channels: config.channels.map(({ channel, sensorType, sensorSubType }) => ({ channel, sensorType, sensorSubType })),
     reportSeconds: config.reportSeconds,
     // Behind a gateway, a reading may wait for its heartbeat (the default inactivity window adds it).
     ...(config.gatewayId === undefined ? {} : { gatewayHeartbeatSeconds: GATEWAY_STATUS_SECONDS }),
