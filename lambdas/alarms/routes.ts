@@ -9,6 +9,7 @@ import {
   type AlarmFilter,
 } from '@domain/alarms/alarm';
 import { alarmSummarySchema, bulkAcknowledgementResultSchema, type AlarmSummary, type BulkAcknowledgementResult } from '@domain/alarms/alarm-answers';
+import { inUserView } from '@domain/alarms/dashboard';
 import { DomainError, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS } from '@domain/identity/roles';
@@ -59,14 +60,6 @@ function deviceKindOf(query: Record<string, string>): AlarmDeviceKind {
 /** A filter's time as the index keeps times (UTC, milliseconds), whatever offset it was given in. */
 const isoOf = (time: string | undefined) => (time === undefined ? undefined : new Date(time).toISOString());
 
-/** Whether an alarm is in a user view: on one of its sites, and in its departments and divisions when it names any. */
-function inView(view: UserView, alarm: Alarm): boolean {
-  if (!view.siteIds.includes(alarm.siteId)) return false;
-  if (view.departmentIds.length > 0 && (alarm.departmentId === undefined || !view.departmentIds.includes(alarm.departmentId))) return false;
-  if (view.divisionIds.length > 0 && (alarm.divisionId === undefined || !view.divisionIds.includes(alarm.divisionId))) return false;
-  return true;
-}
-
 /** What a list keeps: what the caller reaches and what the filter asks for (the status and range are the query's). */
 async function keeperOf(caller: Caller, filter: AlarmFilter, scope: AccessScope): Promise<(alarm: Alarm) => boolean> {
   let view: UserView | undefined;
@@ -82,7 +75,7 @@ async function keeperOf(caller: Caller, filter: AlarmFilter, scope: AccessScope)
     && (filter.locationId === undefined || alarm.locationId === filter.locationId)
     && (filter.type === undefined || alarm.type === filter.type)
     && (filter.deviceId === undefined || alarm.deviceId === filter.deviceId)
-    && (view === undefined || inView(view, alarm))
+    && (view === undefined || inUserView(view, alarm))
     // The index's range is by ISO text; these bound it exactly whatever offset the filter used.
     && (from === undefined || Date.parse(alarm.startedAt) >= from)
     && (to === undefined || Date.parse(alarm.startedAt) <= to);
