@@ -161,6 +161,16 @@ describe('the metrics (EMF)', () => {
 
     expect(lines.filter((line) => line['level'] === 'WARN')).toEqual([]);
   });
+
+  it('writes no warning off Lambda when one handler runs inside another (the local runtime calls handlers in process)', async () => {
+    process.env['LOG_LEVEL'] = 'INFO';
+    const inner = observedHandler('inner', async () => undefined);
+    const outer = observedHandler('outer', async () => inner({}, context));
+
+    const lines = parsed(await outputOf(() => outer({}, context)));
+
+    expect(lines.filter((line) => line['level'] === 'WARN')).toEqual([]);
+  });
 });
 
 describe('one middleware order for every kind of handler', () => {

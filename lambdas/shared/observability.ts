@@ -87,10 +87,16 @@ if (!onLambda() && process.env['POWERTOOLS_METRICS_DISABLED'] === undefined) {
 
 /** Powertools' notice of an invocation that added no metric (a schedule with nothing due) is not a warning. */
 const EMPTY_METRICS_NOTICE = /^No application metrics to publish/;
+/**
+ * Off Lambda every handler runs in one process, so two invocations that overlap set the shared
+ * `handler` dimension twice (a Lambda container runs one at a time: there it is a real warning).
+ */
+const OVERLAPPING_DIMENSION_NOTICE = /^Dimension "handler" has already been added/;
+const isNoticeOnly = (message: string) => EMPTY_METRICS_NOTICE.test(message) || (!onLambda() && OVERLAPPING_DIMENSION_NOTICE.test(message));
 const metricsNotices = {
   debug: (message: string) => logger.debug(message),
   info: (message: string) => logger.info(message),
-  warn: (message: string) => (EMPTY_METRICS_NOTICE.test(message) ? logger.debug(message) : logger.warn(message)),
+  warn: (message: string) => (isNoticeOnly(message) ? logger.debug(message) : logger.warn(message)),
   error: (message: string) => logger.error(message),
 };
 
