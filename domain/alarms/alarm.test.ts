@@ -138,6 +138,6 @@ describe("an alarm timeline's machine-written detail", () => {
     expect(alarmEventDetailCode({ kind: 'cleared' })).toBeUndefined();
     expect(alarmEventDetailCode({ kind: 'acknowledged', detail: 'deviceDisabled' })).toBeUndefined();
     expect(alarmEventDetailCode({ kind: 'cleared', detail: 'anything else' })).toBeUndefined();
-    expect([...ALARM_EVENT_DETAIL_CODES].sort()).toEqual(['deviceDeleted', 'deviceDisabled']);
+    expect([...ALARM_EVENT_DETAIL_CODES].sort()).toEqual(['deviceDeleted', 'deviceDisabled', 'notWatched']);
   });
 });

@@ -169,7 +169,7 @@ export function clearAlarm(alarm: Alarm, clearedAt: number, detail?: string): Al
  * text: why an alarm cleared when no reading cleared it. People's words (an acknowledgement's
  * reason) and a snooze's end time are kept as they are.
  */
-export const ALARM_EVENT_DETAIL_CODES = ['deviceDisabled', 'deviceDeleted'] as const;
+export const ALARM_EVENT_DETAIL_CODES = ['deviceDisabled', 'deviceDeleted', 'notWatched'] as const;
 export type AlarmEventDetailCode = (typeof ALARM_EVENT_DETAIL_CODES)[number];
 
 /**
@@ -179,6 +179,12 @@ export type AlarmEventDetailCode = (typeof ALARM_EVENT_DETAIL_CODES)[number];
 export const ALARM_CLEARED_DEVICE_DISABLED: AlarmEventDetailCode = 'deviceDisabled';
 /** The same for a device deleted while an alarm of it was open (the clock finds its timer). */
 export const ALARM_CLEARED_DEVICE_DELETED: AlarmEventDetailCode = 'deviceDeleted';
+
+/**
+ * An alarm cleared because its profile no longer judges its condition: the profile was taken
+ * off the device or edited (its type or limits removed), or the channel changed.
+ */
+export const ALARM_CLEARED_NOT_WATCHED: AlarmEventDetailCode = 'notWatched';
 
 /** The English text the engine wrote before the codes, for alarms stored then. */
 const LEGACY_DETAIL_TEXT: Readonly<Record<string, AlarmEventDetailCode>> = { 'device disabled': 'deviceDisabled', 'device deleted': 'deviceDeleted' };

@@ -1,7 +1,7 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ALARM_CLEARED_DEVICE_DELETED, ALARM_CLEARED_DEVICE_DISABLED, clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmPlacement } from '@domain/alarms/alarm';
+import { ALARM_CLEARED_DEVICE_DELETED, ALARM_CLEARED_DEVICE_DISABLED, ALARM_CLEARED_NOT_WATCHED, clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmEventDetailCode, type AlarmPlacement } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { AlarmType } from '@domain/alarms/alarm';
 import type { ConditionRule, ConditionRun, RunTracker } from '@domain/alarms/conditions';
@@ -131,12 +131,13 @@ export class AlarmEngine {
   }): Promise<DeviceAlarmState> {
     const { device, profile } = input;
     if (input.readings.length === 0) return input.state;
-    // A disabled device's readings are not judged, but its open alarms are cleared (nothing else would clear them).
-    if (profile === undefined && !device.disabled) return input.state;
+    // A disabled device's readings are not judged, but its open alarms are cleared (nothing
+    // else would clear them); so are a device's whose profile was taken off it.
+    if (profile === undefined && !device.disabled && !hasOpenAlarm(input.state)) return input.state;
     let state = input.state;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        if (device.disabled || profile === undefined) return await this.clearForDisabled(device, state);
+        if (device.disabled || profile === undefined) return await this.clearForDisabled(device, state, profile === undefined && !device.disabled ? ALARM_CLEARED_NOT_WATCHED : undefined);
         return await this.evaluate(device, profile, state, input.readings, input.newestBefore);
       } catch (error) {
         if (!isConditionFailure(error) || attempt >= STATE_ATTEMPTS) throw error;
@@ -171,6 +172,7 @@ export class AlarmEngine {
     if (evaluation.inactivityCleared !== undefined) {
       next[INACTIVITY_KEY] = await this.clearInactivity(device, next[INACTIVITY_KEY], evaluation.inactivityCleared.at);
     }
+    await this.clearUnwatched(device, next, watchedKeys(conditions, window), now);
     const wakeAt = wakes.length === 0 ? state.wakeAt : Math.min(...wakes, ...(state.wakeAt !== undefined && state.wakeAt > now ? [state.wakeAt] : []));
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
     const timerMoved = wakeAt !== undefined && wakeAt !== state.wakeAt;
@@ -191,12 +193,13 @@ export class AlarmEngine {
     for (let attempt = 1; ; attempt += 1) {
       // The state the caller read (the clock: with the device's configuration), then what is stored after a lost write.
       const state = attempt === 1 && input.state !== undefined ? input.state : await this.readState(device);
-      if (profile === undefined && !device.disabled && device.deleted !== true) {
+      const unwatched = profile === undefined && !device.disabled && device.deleted !== true;
+      if (unwatched && !hasOpenAlarm(state)) {
         if (state.wakeAt !== undefined && state.version > 0) await this.writeState(device, withoutWake(state), state.version).catch(() => undefined);
         return;
       }
       try {
-        if (device.disabled || device.deleted === true || profile === undefined) await this.clearForDisabled(device, state);
+        if (device.disabled || device.deleted === true || profile === undefined) await this.clearForDisabled(device, state, unwatched ? ALARM_CLEARED_NOT_WATCHED : undefined);
         else await this.wake(device, profile, state, input.newestReadingAt);
         return;
       } catch (error) {
@@ -210,7 +213,8 @@ export class AlarmEngine {
     const next: Record<string, ConditionState> = { ...state.conditions };
     const wakes: number[] = [];
     const inForce = inForceOf(device, profile);
-    for (const condition of conditionsOf(profile, device.channels, inForce)) {
+    const conditions = conditionsOf(profile, device.channels, inForce);
+    for (const condition of conditions) {
       const kept = state.conditions[condition.key];
       if (kept?.tracker.open === undefined) continue;
       const rescanned = await this.rescan(device, condition, kept, kept.tracker.open.startedAt, now);
@@ -236,6 +240,7 @@ export class AlarmEngine {
         wakes.push(newestReadingAt + window);
       }
     }
+    await this.clearUnwatched(device, next, watchedKeys(conditions, window), now);
     const wakeAt = wakes.length === 0 ? undefined : Math.min(...wakes);
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1, ...(wakeAt === undefined ? {} : { wakeAt }) };
     if (wakeAt !== undefined) await this.setTimer(device, wakeAt, now);
@@ -250,29 +255,38 @@ export class AlarmEngine {
    * forgotten and its timer dropped: re-enabled, it starts afresh. Writes nothing when there
    * is nothing to clear and no timer (a disabled sensor's readings cost nothing).
    */
-  private async clearForDisabled(device: EngineDevice, state: DeviceAlarmState): Promise<DeviceAlarmState> {
+  private async clearForDisabled(device: EngineDevice, state: DeviceAlarmState, reason?: AlarmEventDetailCode): Promise<DeviceAlarmState> {
     const now = this.deps.now();
-    const detail = device.deleted === true ? ALARM_CLEARED_DEVICE_DELETED : ALARM_CLEARED_DEVICE_DISABLED;
+    const detail = reason ?? (device.deleted === true ? ALARM_CLEARED_DEVICE_DELETED : ALARM_CLEARED_DEVICE_DISABLED);
     const next: Record<string, ConditionState> = {};
-    for (const [key, kept] of Object.entries(state.conditions)) {
-      const tracker: RunTracker = kept.tracker.lastTime === undefined ? {} : { lastTime: kept.tracker.lastTime };
-      if (kept.active === undefined || kept.active.clearedAt !== undefined) {
-        next[key] = { ...kept, tracker };
-        continue;
-      }
-      const alarm = await this.readAlarm(device.customerId, kept.active.id);
-      if (alarm === undefined) {
-        next[key] = { tracker, ...(kept.recent === undefined ? {} : { recent: kept.recent }) };
-        continue;
-      }
-      const cleared = clearAlarm(alarm, now, detail);
-      if (cleared !== alarm) await this.writeAlarm(device.customerId, cleared, alarm, 'update');
-      next[key] = this.stateWith(kept, tracker, cleared);
-    }
+    for (const [key, kept] of Object.entries(state.conditions)) next[key] = await this.clearKept(device, kept, now, detail);
     const after: DeviceAlarmState = { conditions: next, version: state.version + 1 };
     if (!stateChanged(state, after, now)) return state;
     await this.writeState(device, after, state.version);
     return after;
+  }
+
+  /**
+   * A condition the profile no longer sets (an edit took its type or limits off, the channel
+   * changed, another profile was chosen): its open alarm would never clear, so it is cleared
+   * now with the reason in its timeline, and its open run forgotten. Changes `next` in place.
+   */
+  private async clearUnwatched(device: EngineDevice, next: Record<string, ConditionState>, watched: ReadonlySet<string>, now: number): Promise<void> {
+    for (const [key, kept] of Object.entries(next)) {
+      if (watched.has(key) || (kept.active === undefined && kept.tracker.open === undefined)) continue;
+      next[key] = await this.clearKept(device, kept, now, ALARM_CLEARED_NOT_WATCHED);
+    }
+  }
+
+  /** A condition's state once no longer judged: its open run forgotten, its open alarm (if any) cleared now with `detail`. */
+  private async clearKept(device: EngineDevice, kept: ConditionState, now: number, detail: AlarmEventDetailCode): Promise<ConditionState> {
+    const tracker: RunTracker = kept.tracker.lastTime === undefined ? {} : { lastTime: kept.tracker.lastTime };
+    if (kept.active === undefined || kept.active.clearedAt !== undefined) return { ...kept, tracker };
+    const alarm = await this.readAlarm(device.customerId, kept.active.id);
+    if (alarm === undefined) return { tracker, ...(kept.recent === undefined ? {} : { recent: kept.recent }) };
+    const cleared = clearAlarm(alarm, now, detail);
+    if (cleared !== alarm) await this.writeAlarm(device.customerId, cleared, alarm, 'update');
+    return this.stateWith(kept, tracker, cleared);
   }
 
   /** A condition's stored readings from a little before `from`, judged again: its tracker and what the runs in them mean. */
@@ -407,6 +421,17 @@ export class AlarmEngine {
 function alarmMoved(before: Alarm, after: Alarm): boolean {
   const said = ({ version: _version, lastValue: _last, ...fields }: Alarm) => JSON.stringify(fields);
   return said(before) !== said(after);
+}
+
+/** Whether the state names an alarm still open (not yet cleared). */
+export const hasOpenAlarm = (state: DeviceAlarmState): boolean =>
+  Object.values(state.conditions).some((condition) => condition.active !== undefined && condition.active.clearedAt === undefined);
+
+/** The condition keys a profile judges on a device: its conditions', and inactivity when it watches it. */
+function watchedKeys(conditions: readonly DeviceCondition[], inactivityWindow: number | undefined): ReadonlySet<string> {
+  const keys = new Set(conditions.map((condition) => condition.key));
+  if (inactivityWindow !== undefined) keys.add(INACTIVITY_KEY);
+  return keys;
 }
 
 const withoutWake = (state: DeviceAlarmState): DeviceAlarmState => {

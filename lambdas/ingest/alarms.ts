@@ -1,7 +1,6 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
-import type { DeviceAlarmState } from '@domain/alarms/device-engine';
 import { inactivityWindowMs, type EngineReading } from '@domain/alarms/engine';
-import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, type AlarmEngine, type EngineDevice } from '../data';
+import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, hasOpenAlarm, type AlarmEngine, type EngineDevice } from '../data';
 import type { DeviceDirectory } from './directory';
 
 /**
@@ -59,11 +58,11 @@ export class IngestAlarms {
     if (entry === undefined) return;
     const profile = this.directory.alarmProfile(input.customerId, alarmProfileIdOf(entry.config.item));
     const device = this.withTimeZone(engineSensorOf(input.customerId, entry.config));
-    if (entry.config.disabled) {
+    // Not judged (disabled, or no profile now): an alarm of it the cache knows open goes to the engine, which clears it.
+    if (entry.config.disabled || profile === undefined) {
       if (hasOpenAlarm(entry.alarms)) entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: input.readings, newestBefore: input.newestBefore });
       return;
     }
-    if (profile === undefined) return;
     const window = windowOf(device, profile);
     if (window !== undefined && input.newestBefore !== undefined && this.now() >= input.newestBefore + window) {
       entry.alarms = await this.engine.readState(device);
@@ -82,8 +81,11 @@ export class IngestAlarms {
     const entry = this.directory.gateway(input.customerId, input.gatewayId);
     if (entry === undefined) return;
     const profile = this.directory.alarmProfile(input.customerId, alarmProfileIdOf(entry.config.item));
-    if (profile === undefined) return;
     const device = this.withTimeZone(engineGatewayOf(input.customerId, input.gatewayId, entry.config.item));
+    if (profile === undefined) {
+      if (hasOpenAlarm(entry.alarms)) entry.alarms = await this.engine.onReadings({ device, profile, state: entry.alarms, readings: [{ time: input.heardAt, channels: {} }], newestBefore: undefined });
+      return;
+    }
     const { wakeAt } = entry.alarms;
     // The clock looks at a gateway once a window (about 20 minutes): a read then costs little.
     // The stored wakeAt stays behind the clock's timer (it moves it on without writing the
@@ -99,7 +101,6 @@ export class IngestAlarms {
 }
 
 /** Whether the engine's state of a device holds an alarm whose condition has not cleared. */
-const hasOpenAlarm = (state: DeviceAlarmState) => Object.values(state.conditions).some((condition) => condition.active !== undefined && condition.active.clearedAt === undefined);
 
 /** The device's inactivity window, when its profile watches inactivity. */
 function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {

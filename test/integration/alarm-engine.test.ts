@@ -40,9 +40,10 @@ describe('the alarm engine, over MQTT', () => {
   const OTHER_ORG = `alarm-engine-other-${randomUUID().slice(0, 8)}`;
   let admin: TestUser;
   let stranger: TestUser;
+  let editedProfileId: string;
   let place: SensorPlace;
   const connections: DeviceConnection[] = [];
-  const ids = { fridge: hex(4), late: hex(4), silent: hex(4), battery: hex(4), disabled: hex(4) };
+  const ids = { fridge: hex(4), late: hex(4), silent: hex(4), battery: hex(4), disabled: hex(4), edited: hex(4) };
   const devices: Partial<Record<keyof typeof ids | 'gateway', DeviceConnection>> = {};
   const device = (name: keyof typeof devices): DeviceConnection => {
     const found = devices[name];
@@ -93,6 +94,7 @@ describe('the alarm engine, over MQTT', () => {
     const silent = await profile({ types: ['inactivity'], inactivityMinutes: 2 });
     const battery = await profile({ types: ['lowBattery'], batteryThresholdPercent: 20, batteryLifeDays: 365 });
     const watched = await profile({ types: ['outOfRange', 'inactivity'], min: 2, max: 8, inactivityMinutes: 2 });
+    editedProfileId = await profile({ name: 'Walk-in (to be edited)', types: ['outOfRange', 'inactivity'], min: 2, max: 8, inactivityMinutes: 2 });
     const sensor = (id: string, alarmProfileId: string, name: string) => ({ PutRequest: { Item: {
       ...deviceKey(ORG, ENTITY.sensor, id), id, name, deviceModel: 'CT-200', siteId: place.siteId, locationId: place.locationId, gatewayId: place.gatewayId,
       alarmProfileId, deviceStatus: 'active', disabled: false,
@@ -102,6 +104,7 @@ describe('the alarm engine, over MQTT', () => {
     await documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: [
       sensor(ids.fridge, vaccine, 'Vaccine fridge'), sensor(ids.late, vaccine, 'Vaccine fridge 2'),
       sensor(ids.silent, silent, 'Quiet fridge'), sensor(ids.battery, battery, 'Old fridge'), sensor(ids.disabled, watched, 'Retired fridge'),
+      sensor(ids.edited, editedProfileId, 'Walk-in'),
     ] } }));
     for (const name of Object.keys(ids) as Array<keyof typeof ids>) {
       devices[name] = await connectDevice(stack, ORG, ids[name]);
@@ -218,5 +221,24 @@ describe('the alarm engine, over MQTT', () => {
     const acknowledged = await api(stack, admin, 'PUT', `/alarms/${encodeURIComponent(open.id)}/acknowledge`, { reason: 'Sensor retired' });
     expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
     expect(acknowledged.body).toMatchObject({ status: 'history' });
+  });
+
+  it('clears an open alarm whose condition its profile no longer watches (out of range taken off the profile), saying why', async () => {
+    const time = Date.now() - 5_000;
+    await device('edited').publishReadings({ time: iso(time), channels: { '1': 9.5, '2': 60 } });
+    await expect.poll(async () => (await alarmsOf(ids.edited)).length, POLL).toBe(1);
+    await expect.poll(async () => (await engineState(ids.edited))?.['wakeAt'], POLL).toBe(time + 2 * MINUTE);
+    const [open] = await alarmsOf(ids.edited) as [Alarm];
+
+    const edited = await api(stack, admin, 'PUT', `/alarmprofiles/${editedProfileId}`, {
+      name: 'Walk-in (to be edited)', description: 'Alarm engine test', types: ['inactivity'], inactivityMinutes: 2,
+      alarmDelayMinutes: 0, notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 3,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    expect((await runClock(3 * MINUTE)).due).toBeGreaterThanOrEqual(1);
+    const detail = async () => (await api(stack, admin, 'GET', `/alarms/${encodeURIComponent(open.id)}`)).body as Alarm;
+    await expect.poll(async () => (await detail()).clearedAt, POLL).toBeDefined();
+    expect(await detail()).toMatchObject({ status: 'active', timeline: expect.arrayContaining([expect.objectContaining({ kind: 'cleared', detail: 'notWatched' })]) });
   });
 });
