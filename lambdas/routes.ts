@@ -10,6 +10,7 @@ import { divisionRoutes } from './divisions/routes';
 import { gatewayRoutes } from './gateways/routes';
 import { identityAdminRoutes } from './identity-admin/routes';
 import { locationRoutes } from './locations/routes';
+import { notificationGroupRoutes } from './notification-groups/routes';
 import { openApiRoutes } from './openapi/routes';
 import { securityGroupRoutes } from './security-groups/routes';
 import { sensorRoutes } from './sensors/routes';
@@ -56,6 +57,7 @@ export const HANDLERS = {
   gateways: 'lambdas/gateways/handler.ts',
   dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
   alarmProfiles: 'lambdas/alarm-profiles/handler.ts',
+  notificationGroups: 'lambdas/notification-groups/handler.ts',
   deviceRecords: 'lambdas/device-records/handler.ts',
   deviceCommands: 'lambdas/device-commands/handler.ts',
   telemetry: 'lambdas/telemetry/handler.ts',
@@ -82,6 +84,7 @@ export const RESOURCE_ROUTES = [
   gatewayRoutes,
   dataLoggingProfileRoutes,
   alarmProfileRoutes,
+  notificationGroupRoutes,
   deviceRecordRoutes,
   deviceCommandRoutes,
   telemetryRoutes,

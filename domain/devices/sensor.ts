@@ -56,9 +56,12 @@ const requiredId = (required: string) =>
 
 const optionalId = () => z.preprocess(blankToUndefined, z.string().trim().min(1).max(100).optional());
 
-const idList = () =>
-  z.preprocess((value) => (value === null || value === undefined ? [] : value), z.array(z.string().trim().min(1).max(100)).max(50))
-    .transform((ids) => [...new Set(ids)]);
+/** A sensor names at most this many notification groups in each list (a change's transaction counts each group's use). */
+export const MAX_SENSOR_NOTIFICATION_GROUPS = 5;
+const groupIdList = () =>
+  z.preprocess((value) => (value === null || value === undefined ? [] : value), z.array(z.string().trim().min(1).max(100)))
+    .transform((ids) => [...new Set(ids)])
+    .pipe(z.array(z.string()).max(MAX_SENSOR_NOTIFICATION_GROUPS, { error: MESSAGES.listTooLong }));
 
 /** A sensor has at most 4 channels (the largest model's); a sub type is a catalogue code. */
 const MAX_CHANNELS = 4;
@@ -93,8 +96,8 @@ const sensorFields = z.object({
     .max(64, { error: MESSAGES.gatewayUnknown }).transform(normaliseDeviceId)),
   alarmProfileId: optionalId(),
   deviceAlarmProfileId: optionalId(),
-  notificationGroupIds: idList(),
-  inactivityNotificationGroupIds: idList(),
+  notificationGroupIds: groupIdList(),
+  inactivityNotificationGroupIds: groupIdList(),
   channels: z.array(sensorChannelSchema, { error: MESSAGES.sensorChannelsRequired }).min(1, { error: MESSAGES.sensorChannelsRequired })
     .max(MAX_CHANNELS, { error: MESSAGES.sensorChannelsTooMany }),
   connectionType: z.preprocess(blankToUndefined, z.enum(CONNECTION_TYPES, { error: MESSAGES.connectionTypeRequired })),

@@ -5,6 +5,7 @@ import { alarm } from './entities/alarm';
 import { alarmClockCursor } from './entities/alarm-clock-cursor';
 import { alarmTimerBucket } from './entities/alarm-timer-bucket';
 import { alarmProfile } from './entities/alarm-profile';
+import { notificationGroup } from './entities/notification-group';
 import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
@@ -53,6 +54,7 @@ export const ENTITIES = {
   alarmClockCursor,
   alarmTimerBucket,
   alarmProfile,
+  notificationGroup,
   accountDashboardPreferences,
   accountGridSettings,
   accountPreferences,

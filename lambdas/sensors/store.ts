@@ -23,9 +23,12 @@ import {
   type SensorDeleteRefusal,
   type SensorInput,
 } from '@domain/devices/sensor';
+import { sensorGroupIdsOf } from '@domain/notifications/notification-group';
 import {
   alarmProfileUseMoves,
   alarmProfileUseUpdate,
+  defaultNotificationGroupOf,
+  notificationGroupUseMoves,
   auditEntryPut,
   batchGet,
   createPut,
@@ -317,13 +320,15 @@ export class SensorStore {
 
   /** Adds a sensor (the placement checks are the caller's: site access, site on location, gateway on site). */
   async create(caller: Caller, customerId: string, input: SensorInput): Promise<SensorRecord> {
-    const record = newSensorRecord(caller, input, this.clock().toISOString());
+    const [withGroups] = await this.withDefaultGroup(customerId, [input]);
+    const record = newSensorRecord(caller, withGroups ?? input, this.clock().toISOString());
     const items: GuardedItem[] = [
       createPut(sensorPut(this.tableName, customerId, record), () => conflict(MESSAGES.sensorAlreadyAdded)),
       ...this.attach(customerId, record),
       gatewaySensorCountUpdate(this.tableName, customerId, record.gatewayId, 1),
       ...this.profileUse(customerId, undefined, record),
       ...this.alarmProfileUse(customerId, undefined, record),
+      ...this.notificationGroupUse(customerId, undefined, record),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
@@ -353,8 +358,12 @@ export class SensorStore {
     }
     // One alarm profile's count for the batch, so a full one stays within DynamoDB's 100 items.
     if (inputs.some((input) => input.alarmProfileId !== first.alarmProfileId)) throw new Error('Sensors added together share their alarm profile');
+    // Their notification groups too: each group's count once for the batch.
+    if (inputs.some((input) => JSON.stringify(sensorGroupIdsOf(input)) !== JSON.stringify(sensorGroupIdsOf(first)))) {
+      throw new Error('Sensors added together share their notification groups');
+    }
     const now = this.clock().toISOString();
-    const records = inputs.map((input) => newSensorRecord(caller, input, now));
+    const records = (await this.withDefaultGroup(customerId, inputs)).map((input) => newSensorRecord(caller, input, now));
     const references = records.map((record) => this.reference(record));
     const profileUses = new Map<string, number>();
     for (const channel of records.flatMap((record) => record.channels)) {
@@ -367,6 +376,7 @@ export class SensorStore {
       gatewaySensorCountUpdate(this.tableName, customerId, first.gatewayId, records.length),
       ...[...profileUses].map(([profileId, uses]) => dataLoggingProfileUseUpdate(this.tableName, customerId, profileId, uses)),
       ...(first.alarmProfileId === undefined ? [] : [alarmProfileUseUpdate(this.tableName, customerId, first.alarmProfileId, 'sensor', records.length)]),
+      ...notificationGroupUseMoves(this.tableName, customerId, 'sensor', [], sensorGroupIdsOf(records[0]), records.length),
       deviceConfigVersionBump(this.tableName, customerId),
       ...records.map((record) => this.audit(caller, customerId, record.id, 'create', undefined, record)),
     ]);
@@ -475,6 +485,7 @@ export class SensorStore {
       gatewaySensorCountUpdate(this.tableName, customerId, before.gatewayId, -1),
       ...this.profileUse(customerId, before, undefined),
       ...this.alarmProfileUse(customerId, before, undefined),
+      ...this.notificationGroupUse(customerId, before, undefined),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
       deletedDeviceTimerPut(this.tableName, { customerId, deviceType: 'SENSOR', deviceId: before.id }, this.clock().getTime()),
       deviceConfigVersionBump(this.tableName, customerId),
@@ -560,6 +571,7 @@ export class SensorStore {
       ...this.moves(customerId, before, next),
       ...this.profileUse(customerId, before, next),
       ...this.alarmProfileUse(customerId, before, next),
+      ...this.notificationGroupUse(customerId, before, next),
       ...this.dueItems(customerId, before, next),
       ...withItems,
       deviceConfigVersionBump(this.tableName, customerId),
@@ -616,6 +628,27 @@ export class SensorStore {
   /** The alarm profile's sensor count follows the sensor: the profile it names must exist (a missing one is refused). */
   private alarmProfileUse(customerId: string, before: SensorRecord | undefined, after: SensorRecord | undefined): GuardedItem[] {
     return alarmProfileUseMoves(this.tableName, customerId, 'sensor', before?.alarmProfileId, after?.alarmProfileId);
+  }
+
+  /**
+   * The notification groups' sensor counts follow the sensor (a group named for alarms and for
+   * inactivity counted once): each group it names must exist (a missing one is refused).
+   */
+  private notificationGroupUse(customerId: string, before: SensorRecord | undefined, after: SensorRecord | undefined): GuardedItem[] {
+    return notificationGroupUseMoves(this.tableName, customerId, 'sensor', sensorGroupIdsOf(before), sensorGroupIdsOf(after));
+  }
+
+  /**
+   * New sensors naming no notification group get their site's default group, for alarms and
+   * inactivity (docs/decisions.md "Notification groups"). Sensors added together share a site.
+   */
+  private async withDefaultGroup(customerId: string, inputs: readonly SensorInput[]): Promise<SensorInput[]> {
+    const bare = (input: SensorInput) => sensorGroupIdsOf(input).length === 0;
+    const first = inputs[0];
+    if (first === undefined || !inputs.some(bare)) return [...inputs];
+    const groupId = await defaultNotificationGroupOf(this.client, this.tableName, customerId, first.siteId);
+    if (groupId === undefined) return [...inputs];
+    return inputs.map((input) => (bare(input) ? { ...input, notificationGroupIds: [groupId], inactivityNotificationGroupIds: [groupId] } : input));
   }
 
   /** Due items follow the pending changes: new ones written, dropped ones deleted. */

@@ -21,6 +21,7 @@ export const ENTITY = {
   gateway: 'GATEWAY',
   dataLoggingProfile: 'DATALOGGINGPROFILE',
   alarmProfile: 'ALARMPROFILE',
+  notificationGroup: 'NOTIFICATIONGROUP',
   deviceCommand: 'COMMAND',
   reading: 'READING',
   rollup: 'ROLLUP',
