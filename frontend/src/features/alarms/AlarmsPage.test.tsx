@@ -4,27 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import { MESSAGES } from '@domain/core/messages';
-import type { Role } from '@domain/identity/roles';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
-import type { SignedInUser } from '../../api/identity';
+import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { lookupAnswer } from '../sensors/sensorFixtures';
 import AlarmsPage from './AlarmsPage';
 
-const fake = vi.hoisted(() => ({
-  role: 'admin' as Role,
-  api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
-}));
-
-vi.mock('../auth/useAuth', () => ({
-  useCurrentUser: (): SignedInUser => ({ email: `${fake.role}@demo.example`, role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
-}));
-vi.mock('../../api/apiFetch', () => ({
-  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
-  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) =>
-    schema.parse(await fake.api(path, request)),
-}));
+vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const at = '2026-03-10T08:00:00.000Z';
 function alarmFixture(id: string, overrides: Partial<Alarm> = {}): Alarm {
