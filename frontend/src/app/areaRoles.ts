@@ -34,4 +34,6 @@ export const AREA_ROLES = {
   dataLoggingProfiles: ORGANISATION_WRITERS,
   // Alarm profiles (Administration): administrators, as data logging profiles.
   alarmProfiles: ORGANISATION_WRITERS,
+  // Notification groups (Administration): administrators, as alarm profiles.
+  notificationGroups: ORGANISATION_WRITERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -5,6 +5,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportantOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -25,7 +26,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.alarms';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.alarms';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -60,6 +61,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/quick-register', label: 'nav.quickRegister', icon: QrCodeScannerIcon, roles: AREA_ROLES.quickRegister },
       { path: '/app/data-logging-profiles', label: 'nav.dataLoggingProfiles', icon: StorageIcon, roles: AREA_ROLES.dataLoggingProfiles },
       { path: '/app/alarm-profiles', label: 'nav.alarmProfiles', icon: NotificationImportantIcon, roles: AREA_ROLES.alarmProfiles },
+      { path: '/app/notification-groups', label: 'nav.notificationGroups', icon: GroupsIcon, roles: AREA_ROLES.notificationGroups },
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
       { path: '/app/users', label: 'nav.users', icon: PeopleIcon, roles: AREA_ROLES.users },

@@ -54,6 +54,7 @@ const GatewayDetailPage = lazy(() => import('../features/gateways/GatewayDetailP
 const QuickRegisterPage = lazy(() => import('../features/quick-register/QuickRegisterPage'));
 const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-profiles/DataLoggingProfilesPage'));
 const AlarmProfilesPage = lazy(() => import('../features/alarm-profiles/AlarmProfilesPage'));
+const NotificationGroupsPage = lazy(() => import('../features/notification-groups/NotificationGroupsPage'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
 
@@ -134,6 +135,7 @@ export function AppRoutes() {
             <Route path="quick-register" element={<RequireRole roles={AREA_ROLES.quickRegister}><QuickRegisterPage /></RequireRole>} />
             <Route path="data-logging-profiles" element={<RequireRole roles={AREA_ROLES.dataLoggingProfiles}><DataLoggingProfilesPage /></RequireRole>} />
             <Route path="alarm-profiles" element={<RequireRole roles={AREA_ROLES.alarmProfiles}><AlarmProfilesPage /></RequireRole>} />
+            <Route path="notification-groups" element={<RequireRole roles={AREA_ROLES.notificationGroups}><NotificationGroupsPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />

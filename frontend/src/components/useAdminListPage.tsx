@@ -9,7 +9,7 @@ import type { AdminGridRowAction } from './AdminGrid';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
 /** The catalogue sections of list pages: each has created, updated, deleted, deleteTitle and deleteConfirm. */
-export type AdminListSection = 'departments' | 'divisions' | 'securityGroups' | 'userViews' | 'locations' | 'sites' | 'alarmProfiles';
+export type AdminListSection = 'departments' | 'divisions' | 'securityGroups' | 'userViews' | 'locations' | 'sites' | 'alarmProfiles' | 'notificationGroups';
 
 /** What a list page's add/edit dialog is open on. */
 export type AdminListEditing<T> = { mode: 'add' } | { mode: 'edit'; item: T };

@@ -15,6 +15,7 @@ import { GATEWAY_MODELS } from '@domain/devices/device-catalogue';
 import { gatewayInputSchema, type Gateway, type GatewayFormValues, type GatewayInput } from '@domain/devices/gateway';
 import type { MessageKey } from '@domain/core/messages';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
+import { useNotificationGroups } from '../../api/notificationGroups';
 import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
@@ -28,8 +29,8 @@ import type { Places } from './usePlaces';
 /** The form's values: the schema's input, with the position as the two text fields it is typed in. */
 export type GatewayForm = Omit<GatewayFormValues, 'position'> & { position: { latitude: string; longitude: string } };
 
-type FormField = 'name' | 'model' | 'macId' | 'eui' | 'locationIds' | 'siteId' | 'alarmProfileId';
-const GATEWAY_FORM_FIELDS: readonly FormField[] = ['name', 'model', 'macId', 'eui', 'locationIds', 'siteId', 'alarmProfileId'];
+type FormField = 'name' | 'model' | 'macId' | 'eui' | 'locationIds' | 'siteId' | 'alarmProfileId' | 'notificationGroupId';
+const GATEWAY_FORM_FIELDS: readonly FormField[] = ['name', 'model', 'macId', 'eui', 'locationIds', 'siteId', 'alarmProfileId', 'notificationGroupId'];
 
 export interface GatewayFormDialogProps {
   /** The gateway being edited; none to add one. */
@@ -58,8 +59,7 @@ function defaultsOf(gateway: Gateway | undefined, placement: GatewayFormDialogPr
     isActive: gateway?.isActive ?? true,
     position: { latitude: position === undefined ? '' : String(position.latitude), longitude: position === undefined ? '' : String(position.longitude) },
     alarmProfileId: gateway?.alarmProfileId ?? '',
-    // Notification groups come with the notifications issue: kept as they are.
-    ...(gateway?.notificationGroupId ? { notificationGroupId: gateway.notificationGroupId } : {}),
+    notificationGroupId: gateway?.notificationGroupId ?? '',
   };
 }
 
@@ -78,6 +78,7 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
   const [geolocationProblem, setGeolocationProblem] = useState<GeolocationProblem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const alarmProfiles = useAlarmProfiles();
+  const notificationGroups = useNotificationGroups();
   const {
     register,
     control,
@@ -212,6 +213,16 @@ export function GatewayFormDialog({ gateway, placement, places, onSave, onClose 
             label={t('gateways.fields.alarmProfileId')}
             noneLabel={t('gateways.noAlarmProfile')}
             options={(alarmProfiles.data ?? []).map((profile) => ({ value: profile.id, label: profile.name }))}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectField
+            control={control}
+            name="notificationGroupId"
+            label={t('gateways.fields.notificationGroupId')}
+            noneLabel={t('gateways.noAlarmProfile')}
+            helper={t('notificationGroups.hints.noneIsDefault')}
+            options={(notificationGroups.data ?? []).filter((group) => group.groupType === 'sensor').map((group) => ({ value: group.id, label: group.name }))}
           />
         </Grid>
         <Grid size={12}>

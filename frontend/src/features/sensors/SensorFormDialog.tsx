@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -28,9 +27,11 @@ import {
   type SensorInput,
 } from '@domain/devices/sensor';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
+import { useNotificationGroups } from '../../api/notificationGroups';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices, useSiteGateways } from '../../api/sensors';
 import { FormDialog } from '../../components/FormDialog';
+import { MultiSelectField } from '../../components/MultiSelectField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { useMessageText } from '../../i18n/messages';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
@@ -50,7 +51,10 @@ export interface SensorFormDialogProps {
 type Field = FieldPath<SensorFormValues>;
 
 /** The fields an API refusal may name (a channel's nested path belongs to `channels`); the rest show above the form. */
-const SENSOR_FORM_FIELDS = ['id', 'name', 'gatewayId', 'siteId', 'locationId', 'connectionType', 'deviceModel', 'channels', 'alarmProfileId', 'deviceAlarmProfileId'] as const satisfies readonly Field[];
+const SENSOR_FORM_FIELDS = [
+  'id', 'name', 'gatewayId', 'siteId', 'locationId', 'connectionType', 'deviceModel', 'channels', 'alarmProfileId', 'deviceAlarmProfileId',
+  'notificationGroupIds', 'inactivityNotificationGroupIds',
+] as const satisfies readonly Field[];
 
 type ChannelValues = SensorFormValues['channels'][number];
 
@@ -123,6 +127,7 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
   const lookups = useSensorLookups();
   const profiles = useDataLoggingProfileChoices();
   const alarmProfiles = useAlarmProfiles();
+  const notificationGroups = useNotificationGroups();
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
   const [formError, setFormError] = useState<string | null>(null);
@@ -227,6 +232,8 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
 
   const profileOptions = (profiles.data ?? []).map((profile) => ({ value: profile.id, label: profile.name }));
   const alarmProfileOptions = (alarmProfiles.data ?? []).map((profile) => ({ value: profile.id, label: profile.name }));
+  // Sensor groups only (HACCP groups are for checklists); none chosen: the site's default group.
+  const notificationGroupOptions = (notificationGroups.data ?? []).filter((group) => group.groupType === 'sensor').map((group) => ({ value: group.id, label: group.name }));
   const channelsError = errorAt('channels');
 
   return (
@@ -349,14 +356,11 @@ export function SensorFormDialog({ sensor, defaults = {}, onSave, onClose }: Sen
               {select(name, t(`sensors.fields.${name}`), alarmProfileOptions, { none: true })}
             </Grid>
           ))}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField select disabled fullWidth margin="dense" label={t('sensors.fields.notificationGroupIds')} value="">
-              <MenuItem value="">{t('sensors.none')}</MenuItem>
-            </TextField>
-          </Grid>
-          <Grid size={12}>
-            <Typography variant="body2" color="text.secondary">{t('sensors.alarmsLater')}</Typography>
-          </Grid>
+          {(['notificationGroupIds', 'inactivityNotificationGroupIds'] as const).map((name) => (
+            <Grid key={name} size={{ xs: 12, sm: 6 }}>
+              <MultiSelectField control={control} name={name} label={t(`sensors.fields.${name}`)} options={notificationGroupOptions} />
+            </Grid>
+          ))}
         </Section>
       </Grid>
     </FormDialog>
