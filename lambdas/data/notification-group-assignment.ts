@@ -8,7 +8,7 @@ import { batchGet } from './batch';
 import { auditEntryPut } from './entities/audit-entry';
 import { deviceConfigVersionBump } from './entities/device-config-version';
 import { gatewayKey, gatewayUpdate, toGatewayRecord } from './entities/gateway';
-import { notificationGroupUseUpdate, type NotificationGroupUser } from './entities/notification-group';
+import { notificationGroupCountsUpdate, type NotificationGroupUser } from './entities/notification-group';
 import { referencesOf } from './entities/reference';
 import { sensorKey, sensorUpdate, toSensorRecord } from './entities/sensor';
 import { queryAll } from './queries';
@@ -124,26 +124,25 @@ async function readChanges(
   return changes;
 }
 
-/** The use counts a chunk moves, once per group and kind of device (zero moves left out). */
-function countDeltas(groupId: string, chunk: readonly DeviceChange[]): { groupId: string; user: NotificationGroupUser; delta: number }[] {
-  const deltas = new Map<string, { groupId: string; user: NotificationGroupUser; delta: number }>();
+/** The use counts a chunk moves, once per group (both of its counts in one write); groups left unmoved are left out. */
+function countDeltas(groupId: string, chunk: readonly DeviceChange[]): { groupId: string; deltas: Record<NotificationGroupUser, number> }[] {
+  const byGroup = new Map<string, Record<NotificationGroupUser, number>>();
   const add = (id: string, user: NotificationGroupUser, delta: number) => {
-    const key = `${user}:${id}`;
-    const entry = deltas.get(key) ?? { groupId: id, user, delta: 0 };
-    entry.delta += delta;
-    deltas.set(key, entry);
+    const deltas = byGroup.get(id) ?? { sensor: 0, gateway: 0 };
+    deltas[user] += delta;
+    byGroup.set(id, deltas);
   };
   for (const change of chunk) {
     for (const left of change.leaves) add(left, change.user, -1);
     if (change.takes) add(groupId, change.user, 1);
   }
-  return [...deltas.values()].filter((entry) => entry.delta !== 0);
+  return [...byGroup].filter(([, deltas]) => deltas.sensor !== 0 || deltas.gateway !== 0).map(([id, deltas]) => ({ groupId: id, deltas }));
 }
 
 function transactionOf(tableName: string, options: { customerId: string; groupId: string }, chunk: readonly DeviceChange[]): GuardedItem[] {
   return [
     ...chunk.flatMap((change) => change.items),
-    ...countDeltas(options.groupId, chunk).map((entry) => notificationGroupUseUpdate(tableName, options.customerId, entry.groupId, entry.user, entry.delta)),
+    ...countDeltas(options.groupId, chunk).map((entry) => notificationGroupCountsUpdate(tableName, options.customerId, entry.groupId, entry.deltas)),
     deviceConfigVersionBump(tableName, options.customerId),
   ];
 }

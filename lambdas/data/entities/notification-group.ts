@@ -98,6 +98,23 @@ export function notificationGroupUseUpdate(tableName: string, customerId: string
   };
 }
 
+/** Both counts of a group moved in one write (a transaction names an item once): what an overwrite's batch moves. */
+export function notificationGroupCountsUpdate(tableName: string, customerId: string, groupId: string, deltas: Record<NotificationGroupUser, number>): GuardedItem {
+  const { TableName, Key } = notificationGroupKey(tableName, customerId, groupId);
+  return {
+    item: {
+      Update: {
+        TableName,
+        Key,
+        UpdateExpression: 'ADD sensorCount :sensors, gatewayCount :gateways',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':sensors': deltas.sensor, ':gateways': deltas.gateway },
+      },
+    },
+    onConditionFailed: unknownNotificationGroup,
+  };
+}
+
 /**
  * The use counts a device's change brings: -1 on each group it leaves, +1 on each it takes
  * (`times` devices at once for a batch); nothing for a group it keeps.
