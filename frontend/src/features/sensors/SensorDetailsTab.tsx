@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { Sensor } from '@domain/devices/sensor';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
+import { useNotificationGroups } from '../../api/notificationGroups';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices } from '../../api/sensors';
 import { useClientState } from '../../app/clientState';
@@ -45,6 +46,7 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
   const alarmProfiles = useAlarmProfiles();
+  const notificationGroups = useNotificationGroups();
   const labels = contactLabelsOf(sensor, t);
   const profileName = (id: string) => profiles.data?.find((profile) => profile.id === id)?.name ?? id;
   const nameIn = (items: { id: string; name: string }[] | undefined, id: string | undefined) =>
@@ -87,7 +89,10 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
         <Detail label={t('sensors.fields.divisionId')}>{nameIn(divisions.data, sensor.divisionId)}</Detail>
         <Detail label={t('sensors.fields.alarmProfileId')}>{nameIn(alarmProfiles.data, sensor.alarmProfileId)}</Detail>
         <Detail label={t('sensors.fields.deviceAlarmProfileId')}>{nameIn(alarmProfiles.data, sensor.deviceAlarmProfileId)}</Detail>
-        <Detail label={t('sensors.fields.notificationGroupIds')}>{sensor.notificationGroupIds.join(', ')}</Detail>
+        <Detail label={t('sensors.fields.notificationGroupIds')}>{sensor.notificationGroupIds.map((id) => nameIn(notificationGroups.data, id)).join(', ')}</Detail>
+        <Detail label={t('sensors.fields.inactivityNotificationGroupIds')}>
+          {sensor.inactivityNotificationGroupIds.map((id) => nameIn(notificationGroups.data, id)).join(', ')}
+        </Detail>
         <Detail label={t('sensors.details.registeredOn')}>{dateTime(sensor.registeredOn)}</Detail>
         <Detail label={t('sensors.details.lastReset')}>{dateTime(sensor.lastReset)}</Detail>
         <Detail label={t('sensors.details.calibrationIssued')}>{sensor.calibration?.issueDate}</Detail>
