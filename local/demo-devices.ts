@@ -5,7 +5,10 @@ import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-prof
 import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '@domain/devices/device-catalogue';
 import { gatewayInputSchema } from '@domain/devices/gateway';
 import { sensorInputSchema, type MonitoringType, type SensorInput } from '@domain/devices/sensor';
+import { DomainError } from '@domain/core/errors';
+import { groupFieldsOf, notificationGroupInputSchema, type NotificationGroupInput } from '@domain/notifications/notification-group';
 import { AlarmProfileStore } from '../lambdas/alarm-profiles/store';
+import { NotificationGroupStore } from '../lambdas/notification-groups/store';
 import { DataLoggingProfileStore } from '../lambdas/data-logging-profiles/store';
 import { GatewayStore } from '../lambdas/gateways/store';
 import { SensorStore } from '../lambdas/sensors/store';
@@ -13,7 +16,7 @@ import type { Caller } from '../lambdas/shared/caller';
 import { dynamoDocumentClient } from '../lambdas/shared/clients';
 import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
 import { queryAll } from '../lambdas/shared/pagination';
-import { DEMO_ORGANISATION } from './demo';
+import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
 import type { CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './simulator/environment';
 import { simulatedGateway } from './simulator/fleet';
 import type { ChannelKey, ChannelSource, FleetSpec, RecurringWindow, SimulatedChannel, SimulatedSensorSpec } from './simulator/spec';
@@ -342,12 +345,41 @@ export function demoFleet(): FleetSpec {
   };
 }
 
+/** The account id of a demo user by email (local/demo.ts). */
+const demoAccountId = (email: string) => DEMO_USERS.find((user) => user.email === email)?.accountId ?? email;
+
+/**
+ * The demo's notification group (issue 14 section 1): Main Kitchen's default, given to every
+ * demo sensor (for alarms and inactivity) and gateway. The admin hears at once by email and
+ * text; the basic user 15 minutes later by email and push.
+ */
+export const DEMO_NOTIFICATION_GROUP: NotificationGroupInput = {
+  name: 'Main Kitchen',
+  description: 'Every alarm of the Main Kitchen: the administrator at once, the kitchen user after 15 minutes',
+  groupType: 'sensor',
+  isDefault: true,
+  locationId: DEMO_ORGANISATION.location.id,
+  siteIds: [DEMO_ORGANISATION.site.id],
+  schedules: [{
+    name: 'Every day, all day',
+    days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+    start: '00:00',
+    end: '23:59',
+    users: [
+      { accountId: demoAccountId('admin@demo.example'), level: 1, delayMinutes: 0, channels: ['email', 'text'] },
+      { accountId: demoAccountId('user@demo.example'), level: 2, delayMinutes: 15, channels: ['email', 'push'] },
+    ],
+  }],
+};
+
 // Seeding ------------------------------------------------------------------------------
 
 /** Recorded once the demo devices are seeded: when, and the simulation's origin. */
 const devicesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'DEVICES' });
 /** Recorded once the demo's alarm profiles are seeded (a data folder seeded before they existed gets them once). */
 const alarmProfilesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'ALARMPROFILES' });
+/** Recorded once the demo's notification group is seeded (a data folder seeded before groups existed gets it once). */
+const notificationGroupsMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'NOTIFICATIONGROUPS' });
 
 /** The first back-fill reaches this far back, and the fleet's slow trends start there. */
 export const DEMO_HISTORY_MS = 24 * 60 * 60 * 1000;
@@ -390,8 +422,9 @@ export async function seedDemoDevices(
   const { customerId, site, location } = DEMO_ORGANISATION;
   const marker = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
   if (marker.Item !== undefined) {
-    // Seeded before the demo had alarm profiles: its devices get them once.
+    // Seeded before the demo had alarm profiles or a notification group: its devices get them once.
     await seedDemoAlarmProfiles(documents, tableName, options);
+    await seedDemoNotificationGroup(documents, tableName, options);
     return false;
   }
   const siteItem = await documents.send(new GetCommand({
@@ -417,6 +450,7 @@ export async function seedDemoDevices(
     profileIds.set(profile.id, id);
   }
   const alarmProfileIds = await demoAlarmProfileIds(writer, tableName, clock);
+  const notificationGroupId = await demoNotificationGroupId(writer, tableName, clock);
 
   const gateways = new GatewayStore(writer, tableName, clock);
   for (const gateway of DEMO_GATEWAYS) {
@@ -424,6 +458,7 @@ export async function seedDemoDevices(
     await gateways.create(SEED_CALLER, customerId, gatewayInputSchema.parse({
       name: gateway.name, model: gateway.model, macId: gateway.macId, eui: gateway.id, locationIds: [location.id], siteId: site.id,
       notes: '', position: { latitude: site.latitude, longitude: site.longitude }, alarmProfileId: alarmProfileIds.get(gateway.alarmProfileId),
+      notificationGroupId,
     }));
   }
 
@@ -434,6 +469,7 @@ export async function seedDemoDevices(
       id: sensor.id, name: sensor.name, description: sensor.description, deviceModel: sensor.model, monitoringType: sensor.monitoringType,
       locationId: location.id, siteId: site.id, gatewayId: sensor.gatewayId, connectionType: sensor.connectionType,
       alarmProfileId: alarmProfileIds.get(sensor.alarmProfileId),
+      ...(notificationGroupId === undefined ? {} : { notificationGroupIds: [notificationGroupId], inactivityNotificationGroupIds: [notificationGroupId] }),
       channels: sensor.channels.map((demo, index) => ({
         channel: index + 1, dataLoggingProfileId: profileIds.get(demo.dataLoggingProfileId), sensorType: demo.sensorType, sensorSubType: demo.sensorSubType,
       })),
@@ -443,8 +479,9 @@ export async function seedDemoDevices(
   }
 
   await putMarker(documents, tableName, { ...devicesMarkerKey(), seededAt: now.toISOString(), origin: now.getTime() - DEMO_HISTORY_MS });
-  // The devices were added with their alarm profiles.
+  // The devices were added with their alarm profiles and notification group.
   await putMarker(documents, tableName, { ...alarmProfilesMarkerKey(), seededAt: now.toISOString() });
+  if (notificationGroupId !== undefined) await putMarker(documents, tableName, { ...notificationGroupsMarkerKey(), seededAt: now.toISOString() });
   return true;
 }
 
@@ -507,5 +544,60 @@ export async function seedDemoAlarmProfiles(
     await sensors.update(SEED_CALLER, customerId, found.record, input);
   }
   await putMarker(documents, tableName, { ...alarmProfilesMarkerKey(), seededAt: now.toISOString() });
+  return true;
+}
+
+/**
+ * The demo's notification group's id: found by its name, or added through the notification
+ * groups' store; undefined when it cannot be (a demo user someone deleted), and the devices
+ * go without it.
+ */
+async function demoNotificationGroupId(writer: DynamoDBDocumentClient, tableName: string, clock: () => Date): Promise<string | undefined> {
+  const { customerId } = DEMO_ORGANISATION;
+  const groups = new NotificationGroupStore(writer, tableName, clock);
+  const found = (await groups.all(customerId)).find((group) => group.name === DEMO_NOTIFICATION_GROUP.name);
+  if (found !== undefined) return found.id;
+  try {
+    return (await groups.create(SEED_CALLER, customerId, groupFieldsOf(notificationGroupInputSchema.parse(DEMO_NOTIFICATION_GROUP)))).id;
+  } catch (error) {
+    if (error instanceof DomainError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Gives the demo's devices seeded before notification groups existed the Main Kitchen group,
+ * once (a marker records it): the group is added when missing, and each demo device still
+ * without a group gets it through its store (so the counts and audit entries are right). A
+ * device someone has deleted or given a group since is left as it is.
+ */
+export async function seedDemoNotificationGroup(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  options: { now?: Date; writer?: DynamoDBDocumentClient } = {},
+): Promise<boolean> {
+  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: notificationGroupsMarkerKey(), ConsistentRead: true }));
+  if (marker.Item !== undefined) return false;
+  const now = options.now ?? new Date();
+  const clock = () => now;
+  const writer = options.writer ?? dynamoDocumentClient();
+  const { customerId } = DEMO_ORGANISATION;
+  const notificationGroupId = await demoNotificationGroupId(writer, tableName, clock);
+  if (notificationGroupId === undefined) return false;
+
+  const gateways = new GatewayStore(writer, tableName, clock);
+  for (const gateway of DEMO_GATEWAYS) {
+    const record = await gateways.find(customerId, gateway.id);
+    if (record === undefined || record.notificationGroupId !== undefined) continue;
+    await gateways.update(SEED_CALLER, customerId, record, gatewayInputSchema.parse({ ...record, notificationGroupId }));
+  }
+  const sensors = new SensorStore(writer, tableName, clock);
+  for (const sensor of DEMO_SENSORS) {
+    const found = await sensors.find(customerId, sensor.id);
+    if (found === undefined || found.record.notificationGroupIds.length > 0 || found.record.inactivityNotificationGroupIds.length > 0) continue;
+    const input: SensorInput = { ...found.record, notificationGroupIds: [notificationGroupId], inactivityNotificationGroupIds: [notificationGroupId] };
+    await sensors.update(SEED_CALLER, customerId, found.record, input);
+  }
+  await putMarker(documents, tableName, { ...notificationGroupsMarkerKey(), seededAt: now.toISOString() });
   return true;
 }

@@ -148,6 +148,16 @@ describe('every route, as every role', () => {
   });
   let sharedAlarmProfile: Promise<string> | undefined;
   const alarmProfile = () => (sharedAlarmProfile ??= added('/alarmprofiles', alarmProfileBody()));
+  /** Notification groups (issue 14 section 1): on the test site, the administrator at level 1. */
+  const notificationGroupBody = async () => {
+    const place = await assign(admin());
+    return {
+      ...namedBody(), description: 'Kitchen alarms', locationId: place.locationId, siteIds: [place.siteId],
+      schedules: [{ name: 'Day', days: ['monday'], start: '08:00', end: '18:00', users: [{ accountId: admin().accountId, level: 1, delayMinutes: 0, channels: ['email'] }] }],
+    };
+  };
+  let sharedNotificationGroup: Promise<string> | undefined;
+  const notificationGroup = () => (sharedNotificationGroup ??= notificationGroupBody().then((body) => added('/notificationgroups', body)));
   let sharedSensor: Promise<string> | undefined;
   const sensor = () => (sharedSensor ??= (async () => {
     const place = await assign(admin());
@@ -445,6 +455,10 @@ describe('every route, as every role', () => {
     'GET /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await alarmProfile()}` }),
     'PUT /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await added('/alarmprofiles', alarmProfileBody())}`, body: alarmProfileBody() }),
     'DELETE /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await added('/alarmprofiles', alarmProfileBody())}` }),
+    'POST /api/notificationgroups': async () => ({ path: '/notificationgroups', body: await notificationGroupBody() }),
+    'GET /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await notificationGroup()}` }),
+    'PUT /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await added('/notificationgroups', await notificationGroupBody())}`, body: await notificationGroupBody() }),
+    'DELETE /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await added('/notificationgroups', await notificationGroupBody())}` }),
     ...deviceRecordFixtures('sensors'),
     ...deviceRecordFixtures('gateways'),
     ...sensorFixtures,

@@ -12,6 +12,7 @@ import type { SiteDevices } from '@domain/organisation/site';
 import { deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+import { addNotificationGroup } from '../support/notification-groups';
 import { addSensor, createSensorPlace, newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
 
 const stack = inject('stack');
@@ -58,9 +59,11 @@ describe('sensors through the local gateway', () => {
     });
     expect(alarmProfile.status, JSON.stringify(alarmProfile.body)).toBe(201);
     const alarmProfileId = (alarmProfile.body as { id: string }).id;
+    // So must the notification groups it names (issue 14 section 1).
+    const [group1, group2] = [await addNotificationGroup(stack, admin, place), await addNotificationGroup(stack, admin, place)];
     const body = sensorBody(place, {
       id: ' a1b2c3d4 ', name: '  Walk-in cooler  ', description: 'Back of the kitchen', alarmProfileId,
-      notificationGroupIds: ['group-1', 'group-1'], inactivityNotificationGroupIds: ['group-2'], departmentId: 'dept-1', divisionId: 'div-1',
+      notificationGroupIds: [group1, group1], inactivityNotificationGroupIds: [group2], departmentId: 'dept-1', divisionId: 'div-1',
       // The channels may come in any order; the sensor keeps them in channel order.
       channels: [...(sensorBody(place).channels as unknown[])].reverse(),
     });
@@ -70,7 +73,7 @@ describe('sensors through the local gateway', () => {
     expect(sensor).toMatchObject({
       id: 'A1B2C3D4', name: 'Walk-in cooler', description: 'Back of the kitchen', deviceModel: 'CT-200', monitoringType: 'refrigeration',
       locationId: place.locationId, siteId: place.siteId, gatewayId: place.gatewayId, alarmProfileId,
-      notificationGroupIds: ['group-1'], inactivityNotificationGroupIds: ['group-2'], connectionType: 'subGhz', departmentId: 'dept-1',
+      notificationGroupIds: [group1], inactivityNotificationGroupIds: [group2], connectionType: 'subGhz', departmentId: 'dept-1',
       divisionId: 'div-1', deviceStatus: 'active', disabled: false, scheduledChanges: [], noteCount: 0, version: 1,
       createdBy: admin.email, live: { online: false },
     });

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import type { NotificationGroup } from '@domain/notifications/notification-group';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import type { DeviceCommand } from '@domain/devices/device-commands';
 import type { Gateway } from '@domain/devices/gateway';
@@ -10,7 +11,7 @@ import type { SiteDevices } from '@domain/organisation/site';
 import type { ReadingRow } from '@domain/telemetry/telemetry';
 import { tenantPrefix } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { DEMO_ALARM_PROFILES, DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
+import { DEMO_ALARM_PROFILES, DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_NOTIFICATION_GROUP, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';
 import { placedFleet, startSimulatedDevice, startSimulator, type RunningSimulator, type SimulatedDevice } from '../../local/simulator';
@@ -168,7 +169,15 @@ describe("the demo organisation's devices", () => {
     const demoSensorIds = new Set(DEMO_SENSORS.map((sensor) => sensor.id));
     const demoGatewayIds = new Set(DEMO_GATEWAYS.map((gateway) => gateway.id));
     const alarmProfileNameOf = (id: string | undefined) => alarmProfiles.find((profile) => profile.id === id)?.name;
+    const groups = ((await api(stack, admin, 'GET', '/notificationgroups?limit=100')).body as { items: NotificationGroup[] }).items;
+    const kitchen = groups.find((group) => group.name === DEMO_NOTIFICATION_GROUP.name);
     return {
+      notificationGroup: kitchen === undefined ? 'none' : `${kitchen.name}: ${kitchen.sensorCount} sensor(s), ${kitchen.gatewayCount} gateway(s)`,
+      withoutGroup: [
+        ...sensors.filter((sensor) => demoSensorIds.has(sensor.id))
+          .filter((sensor) => JSON.stringify([sensor.notificationGroupIds, sensor.inactivityNotificationGroupIds]) !== JSON.stringify([[kitchen?.id], [kitchen?.id]])),
+        ...gateways.filter((gateway) => demoGatewayIds.has(gateway.id) && gateway.notificationGroupId !== kitchen?.id),
+      ].map((device) => device.name),
       alarmProfiles: alarmProfiles.filter((profile) => DEMO_ALARM_PROFILES.some((demo) => demo.form.name === profile.name))
         .map((profile) => `${profile.name}: ${profile.sensorCount} sensor(s), ${profile.gatewayCount} gateway(s)`).sort(),
       deviceAlarmProfiles: [
@@ -199,6 +208,17 @@ describe("the demo organisation's devices", () => {
     expect(seen.alarmProfiles).toEqual(DEMO_ALARM_PROFILES.map((profile) =>
       `${profile.form.name}: ${using(profile.id, DEMO_SENSORS)} sensor(s), ${using(profile.id, DEMO_GATEWAYS)} gateway(s)`).sort());
     expect(seen.deviceAlarmProfiles).toContain('Chest Freezer Probe: Freezer food probe');
+    // Every device is in the Main Kitchen notification group, which counts them.
+    expect(seen.withoutGroup).toEqual([]);
+    expect(seen.notificationGroup).toBe(`Main Kitchen: ${DEMO_SENSORS.length} sensor(s), ${DEMO_GATEWAYS.length} gateway(s)`);
+    const groups = ((await api(stack, admin, 'GET', '/notificationgroups?limit=100')).body as { items: NotificationGroup[] }).items;
+    expect(groups.find((group) => group.name === 'Main Kitchen')).toMatchObject({
+      isDefault: true, siteIds: [DEMO_ORGANISATION.site.id],
+      schedules: [{ users: [
+        { accountId: 'demo-account-admin', level: 1, delayMinutes: 0, channels: ['email', 'text'] },
+        { accountId: 'demo-account-user', level: 2, delayMinutes: 15, channels: ['email', 'push'] },
+      ] }],
+    });
     // Each with its history, as if an administrator had added it.
     const history = ((await api(stack, admin, 'GET', `/sensors/${DEMO_SENSORS[0]?.id ?? ''}/history`)).body as { items: { action: string }[] }).items;
     expect(history.map((entry) => entry.action)).toContain('create');
@@ -230,6 +250,24 @@ describe("the demo organisation's devices", () => {
     await seed();
     expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).alarmProfileId).toBeUndefined();
     expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, { ...form })).status).toBe(200);
+    expect(await listed()).toEqual(before);
+  });
+
+  it('gives the devices of a data folder seeded before notification groups existed the Main Kitchen group, once', async () => {
+    const before = await listed();
+    const sensorId = DEMO_SENSORS[0]?.id ?? '';
+    const sensor = (await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor;
+    const { live: _live, scheduledChanges: _changes, ...form } = sensor;
+    const withoutGroups = { ...form, notificationGroupIds: [], inactivityNotificationGroupIds: [] };
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, withoutGroups)).status).toBe(200);
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'NOTIFICATIONGROUPS' } }));
+    expect(await seed()).toBe(false);
+    expect(await listed()).toEqual(before);
+    // Once: a group taken away afterwards is not put back.
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, withoutGroups)).status).toBe(200);
+    await seed();
+    expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).notificationGroupIds).toEqual([]);
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, form)).status).toBe(200);
     expect(await listed()).toEqual(before);
   });
 });
