@@ -8,7 +8,7 @@ import { batchGet } from './batch';
 import { auditEntryPut } from './entities/audit-entry';
 import { deviceConfigVersionBump } from './entities/device-config-version';
 import { gatewayKey, gatewayUpdate, toGatewayRecord } from './entities/gateway';
-import { notificationGroupCountsUpdate, type NotificationGroupUser } from './entities/notification-group';
+import { existingNotificationGroupIds, notificationGroupCountsUpdate, type NotificationGroupUser } from './entities/notification-group';
 import { referencesOf } from './entities/reference';
 import { sensorKey, sensorUpdate, toSensorRecord } from './entities/sensor';
 import { queryAll } from './queries';
@@ -121,7 +121,9 @@ async function readChanges(
       ],
     });
   }
-  return changes;
+  // Groups left that no longer exist (ids stored unchecked before issue 14) have no count to take back.
+  const existing = await existingNotificationGroupIds(client, tableName, customerId, changes.flatMap((change) => change.leaves));
+  return changes.map((change) => ({ ...change, leaves: change.leaves.filter((id) => existing.has(id)) }));
 }
 
 /** The use counts a chunk moves, once per group (both of its counts in one write); groups left unmoved are left out. */

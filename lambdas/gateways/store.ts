@@ -4,8 +4,8 @@ import { gatewayDeleteRefusal, gatewayIdOf, type GatewayDeleteRefusal, type Gate
 import { MESSAGES } from '@domain/core/messages';
 import {
   alarmProfileUseMoves,
+  checkedNotificationGroupUseMoves,
   defaultNotificationGroupOf,
-  notificationGroupUseMoves,
   attachReference,
   auditEntryPut,
   claimUnique,
@@ -180,7 +180,7 @@ export class GatewayStore {
       ...this.attach(customerId, { entity: ENTITY.site, id: record.siteId }, record),
       ...record.locationIds.flatMap((locationId) => this.attach(customerId, { entity: ENTITY.location, id: locationId }, record)),
       ...this.alarmProfileUse(customerId, undefined, record),
-      ...this.notificationGroupUse(customerId, undefined, record),
+      ...(await this.notificationGroupUse(customerId, undefined, record)),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
@@ -217,7 +217,7 @@ export class GatewayStore {
     items.push(...this.moveReferences(customerId, before, after));
     items.push(...this.imagesExist(customerId, id, after.imageFileIds.filter((fileId) => !before.imageFileIds.includes(fileId))));
     items.push(...this.alarmProfileUse(customerId, before, after));
-    items.push(...this.notificationGroupUse(customerId, before, after));
+    items.push(...(await this.notificationGroupUse(customerId, before, after)));
     items.push(deviceConfigVersionBump(this.tableName, customerId));
     items.push(this.audit(caller, customerId, id, 'update', before, after));
     await runTransaction(this.client, items);
@@ -237,7 +237,7 @@ export class GatewayStore {
       ...detachReference(this.tableName, customerId, { entity: ENTITY.site, id: before.siteId }, 'GATEWAY', before.id),
       ...before.locationIds.flatMap((locationId) => detachReference(this.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'GATEWAY', before.id)),
       ...this.alarmProfileUse(customerId, before, undefined),
-      ...this.notificationGroupUse(customerId, before, undefined),
+      ...(await this.notificationGroupUse(customerId, before, undefined)),
       deletedDeviceTimerPut(this.tableName, { customerId, deviceType: 'GATEWAY', deviceId: before.id }, this.clock().getTime()),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, before.id, 'delete', before, undefined),
@@ -296,9 +296,9 @@ export class GatewayStore {
   }
 
   /** The notification group's gateway count follows the gateway: the group it names must exist (a missing one is refused). */
-  private notificationGroupUse(customerId: string, before: GatewayRecord | undefined, after: GatewayRecord | undefined): GuardedItem[] {
+  private notificationGroupUse(customerId: string, before: GatewayRecord | undefined, after: GatewayRecord | undefined): Promise<GuardedItem[]> {
     const idsOf = (gateway: GatewayRecord | undefined) => (gateway?.notificationGroupId === undefined ? [] : [gateway.notificationGroupId]);
-    return notificationGroupUseMoves(this.tableName, customerId, 'gateway', idsOf(before), idsOf(after));
+    return checkedNotificationGroupUseMoves(this.client, this.tableName, customerId, 'gateway', idsOf(before), idsOf(after));
   }
 
   private reference(gateway: Pick<GatewayRecord, 'id' | 'name'>): Reference {

@@ -27,6 +27,7 @@ import { sensorGroupIdsOf } from '@domain/notifications/notification-group';
 import {
   alarmProfileUseMoves,
   alarmProfileUseUpdate,
+  checkedNotificationGroupUseMoves,
   defaultNotificationGroupOf,
   notificationGroupUseMoves,
   auditEntryPut,
@@ -328,7 +329,7 @@ export class SensorStore {
       gatewaySensorCountUpdate(this.tableName, customerId, record.gatewayId, 1),
       ...this.profileUse(customerId, undefined, record),
       ...this.alarmProfileUse(customerId, undefined, record),
-      ...this.notificationGroupUse(customerId, undefined, record),
+      ...(await this.notificationGroupUse(customerId, undefined, record)),
       deviceConfigVersionBump(this.tableName, customerId),
       this.audit(caller, customerId, record.id, 'create', undefined, record),
     ];
@@ -485,7 +486,7 @@ export class SensorStore {
       gatewaySensorCountUpdate(this.tableName, customerId, before.gatewayId, -1),
       ...this.profileUse(customerId, before, undefined),
       ...this.alarmProfileUse(customerId, before, undefined),
-      ...this.notificationGroupUse(customerId, before, undefined),
+      ...(await this.notificationGroupUse(customerId, before, undefined)),
       ...before.scheduledChanges.map((change) => this.dueItemDelete(customerId, before.id, change.id)),
       deletedDeviceTimerPut(this.tableName, { customerId, deviceType: 'SENSOR', deviceId: before.id }, this.clock().getTime()),
       deviceConfigVersionBump(this.tableName, customerId),
@@ -571,7 +572,7 @@ export class SensorStore {
       ...this.moves(customerId, before, next),
       ...this.profileUse(customerId, before, next),
       ...this.alarmProfileUse(customerId, before, next),
-      ...this.notificationGroupUse(customerId, before, next),
+      ...(await this.notificationGroupUse(customerId, before, next)),
       ...this.dueItems(customerId, before, next),
       ...withItems,
       deviceConfigVersionBump(this.tableName, customerId),
@@ -634,8 +635,8 @@ export class SensorStore {
    * The notification groups' sensor counts follow the sensor (a group named for alarms and for
    * inactivity counted once): each group it names must exist (a missing one is refused).
    */
-  private notificationGroupUse(customerId: string, before: SensorRecord | undefined, after: SensorRecord | undefined): GuardedItem[] {
-    return notificationGroupUseMoves(this.tableName, customerId, 'sensor', sensorGroupIdsOf(before), sensorGroupIdsOf(after));
+  private notificationGroupUse(customerId: string, before: SensorRecord | undefined, after: SensorRecord | undefined): Promise<GuardedItem[]> {
+    return checkedNotificationGroupUseMoves(this.client, this.tableName, customerId, 'sensor', sensorGroupIdsOf(before), sensorGroupIdsOf(after));
   }
 
   /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { Gateway } from '@domain/devices/gateway';
 import type { Sensor } from '@domain/devices/sensor';
 import { notificationGroupPageSchema, notificationGroupSchema, type NotificationGroup } from '@domain/notifications/notification-group';
-import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
+import { ENTITY, entityPartition, entitySortKey, historyPartition } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { notificationGroupBody } from '../support/notification-groups';
@@ -144,6 +144,19 @@ describe('notification groups through the local gateway', () => {
     expect((await api(stack, admin, 'PUT', `/gateways/${place.otherGatewayId}`, gatewayForm)).status).toBe(200);
     expect(await read(group.id)).toMatchObject({ sensorCount: 0, gatewayCount: 0 });
     expect((await api(stack, admin, 'DELETE', `/notificationgroups/${group.id}`)).status).toBe(204);
+  });
+
+  it('lets a device drop a group id stored unchecked before groups existed, and be deleted with one', async () => {
+    const sensorId = await addSensor(stack, admin, place);
+    const legacy = async (id: string) => documents.send(new UpdateCommand({
+      TableName: stack.tableName, Key: { pk: entityPartition(ORG, ENTITY.sensor), sk: entitySortKey(ENTITY.sensor, id) },
+      UpdateExpression: 'SET notificationGroupIds = :ids', ExpressionAttributeValues: { ':ids': ['group-1'] },
+    }));
+    await legacy(sensorId);
+    expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, sensorBody(place, { id: sensorId }))).status).toBe(200);
+    expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).notificationGroupIds).toEqual([]);
+    await legacy(sensorId);
+    expect((await api(stack, admin, 'DELETE', `/sensors/${sensorId}`)).status).toBe(204);
   });
 
   it("gives a site's default group to its new sensors and gateways, one default per site; overwrite gives it to existing ones", async () => {

@@ -18,6 +18,7 @@ import { nameKeyOf, SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
 import { setAndClear, type KeyParams, type PutParams, type UpdateParams } from '../writes';
+import { batchGet } from '../batch';
 import { claimUnique, releaseUnique, uniqueMarker, type UniqueValue } from './unique-marker';
 
 export type NotificationGroupRecord = NotificationGroup;
@@ -131,6 +132,35 @@ export function notificationGroupUseMoves(
     ...before.filter((id) => !after.includes(id)).map((id) => notificationGroupUseUpdate(tableName, customerId, id, user, -times)),
     ...after.filter((id) => !before.includes(id)).map((id) => notificationGroupUseUpdate(tableName, customerId, id, user, times)),
   ];
+}
+
+/**
+ * Which of these groups exist (one consistent batch get of their ids). Before issue 14 a
+ * device's group ids were stored unchecked: one it leaves that names no group is let go of
+ * without a count to take back (a decrement would be refused, and the device stuck with it).
+ */
+export async function existingNotificationGroupIds(client: DynamoDBDocumentClient, tableName: string, customerId: string, ids: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const items = await batchGet(client, tableName, unique.map((id) => notificationGroupKey(tableName, customerId, id).Key), { projection: 'id' });
+  return new Set(items.map((item) => String(item['id'])));
+}
+
+/**
+ * A device's use moves as `notificationGroupUseMoves`, the groups it leaves that no longer
+ * exist (ids stored unchecked before issue 14) left out.
+ */
+export async function checkedNotificationGroupUseMoves(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  user: NotificationGroupUser,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<GuardedItem[]> {
+  const left = before.filter((id) => !after.includes(id));
+  const existing = await existingNotificationGroupIds(client, tableName, customerId, left);
+  return notificationGroupUseMoves(tableName, customerId, user, before.filter((id) => after.includes(id) || existing.has(id)), after);
 }
 
 /** The group's delete, on the version read and on no sensor or gateway using it. */
