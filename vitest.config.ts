@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One worker a core for the unit, infrastructure and component tests: Vitest leaves a core
+    // to its own process by default, which mostly idles while they run. The stack project still
+    // runs after them on its own, one file at a time (fileParallelism: false).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },

@@ -8,8 +8,8 @@ export default mergeConfig(viteConfig, defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
-    // Form tests type into many fields with user-event; on 2 cores, while the stack tests
-    // run beside them, that can pass 5 s. A slow form is measured by benchmarks, not here.
-    testTimeout: 20_000,
+    // Page tests with the data grid and a dialog take 10-20 s in jsdom on 2 cores, and two
+    // files run at once (one worker a core). A slow form is measured by benchmarks, not here.
+    testTimeout: 60_000,
   },
 }));
