@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -30,6 +27,7 @@ import {
 import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { ApiError } from '../../api/ApiError';
+import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
@@ -223,30 +221,18 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
           <Controller
             control={control}
             name="types"
-            render={({ field: { value, onChange, onBlur } }) => {
-              const chosen: AlarmProfileType[] = Array.isArray(value) ? value : [];
-              return (
-                <FormControl component="fieldset" margin="dense" required error={typesError !== undefined}>
-                  <FormLabel component="legend">{t('alarmProfiles.fields.types')}</FormLabel>
-                  <FormGroup row>
-                    {ALARM_PROFILE_TYPES.map((type) => (
-                      <FormControlLabel
-                        key={type}
-                        label={t(`alarmProfiles.types.${type}`)}
-                        control={(
-                          <Checkbox
-                            checked={chosen.includes(type)}
-                            onBlur={onBlur}
-                            onChange={(event) => onChange(event.target.checked ? [...chosen, type] : chosen.filter((entry) => entry !== type))}
-                          />
-                        )}
-                      />
-                    ))}
-                  </FormGroup>
-                  <FormHelperText>{typesError ?? ' '}</FormHelperText>
-                </FormControl>
-              );
-            }}
+            render={({ field: { value, onChange, onBlur } }) => (
+              <CheckboxGroupField<AlarmProfileType>
+                legend={t('alarmProfiles.fields.types')}
+                options={ALARM_PROFILE_TYPES}
+                optionLabel={(type) => t(`alarmProfiles.types.${type}`)}
+                value={value}
+                onChange={onChange}
+                onBlur={onBlur}
+                error={typesError}
+                required
+              />
+            )}
           />
         </Grid>
         {numberField('alarmDelayMinutes', { required: true, hint: t('alarmProfiles.hints.alarmDelayMinutes') })}
@@ -317,29 +303,16 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
               <Controller
                 control={control}
                 name="schedule.days"
-                render={({ field: { value, onChange } }) => {
-                  const days = Array.isArray(value) ? (value as Weekday[]) : [];
-                  return (
-                    <FormControl component="fieldset" error={daysError !== undefined}>
-                      <FormLabel component="legend">{t('dataLoggingProfiles.fields.days')}</FormLabel>
-                      <FormGroup row>
-                        {WEEKDAYS.map((day) => (
-                          <FormControlLabel
-                            key={day}
-                            label={t(`dataLoggingProfiles.days.${day}`)}
-                            control={(
-                              <Checkbox
-                                checked={days.includes(day)}
-                                onChange={(event) => onChange(event.target.checked ? [...days, day] : days.filter((chosen) => chosen !== day))}
-                              />
-                            )}
-                          />
-                        ))}
-                      </FormGroup>
-                      <FormHelperText>{daysError ?? ' '}</FormHelperText>
-                    </FormControl>
-                  );
-                }}
+                render={({ field: { value, onChange } }) => (
+                  <CheckboxGroupField<Weekday>
+                    legend={t('dataLoggingProfiles.fields.days')}
+                    options={WEEKDAYS}
+                    optionLabel={(day) => t(`dataLoggingProfiles.days.${day}`)}
+                    value={value}
+                    onChange={onChange}
+                    error={daysError}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

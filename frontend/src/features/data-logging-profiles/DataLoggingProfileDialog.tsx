@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Radio from '@mui/material/Radio';
@@ -22,6 +19,7 @@ import {
   type Weekday,
 } from '@domain/devices/data-logging-profile';
 import { ApiError } from '../../api/ApiError';
+import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { useErrorText } from '../../components/useErrorText';
@@ -197,29 +195,16 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
               <Controller
                 control={control}
                 name="schedule.days"
-                render={({ field: { value, onChange } }) => {
-                  const days = Array.isArray(value) ? (value as Weekday[]) : [];
-                  return (
-                    <FormControl component="fieldset" error={daysError !== undefined}>
-                      <FormLabel component="legend">{t('dataLoggingProfiles.fields.days')}</FormLabel>
-                      <FormGroup row>
-                        {WEEKDAYS.map((day) => (
-                          <FormControlLabel
-                            key={day}
-                            label={t(`dataLoggingProfiles.days.${day}`)}
-                            control={(
-                              <Checkbox
-                                checked={days.includes(day)}
-                                onChange={(event) => onChange(event.target.checked ? [...days, day] : days.filter((chosen) => chosen !== day))}
-                              />
-                            )}
-                          />
-                        ))}
-                      </FormGroup>
-                      <FormHelperText>{daysError ?? ' '}</FormHelperText>
-                    </FormControl>
-                  );
-                }}
+                render={({ field: { value, onChange } }) => (
+                  <CheckboxGroupField<Weekday>
+                    legend={t('dataLoggingProfiles.fields.days')}
+                    options={WEEKDAYS}
+                    optionLabel={(day) => t(`dataLoggingProfiles.days.${day}`)}
+                    value={value}
+                    onChange={onChange}
+                    error={daysError}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

@@ -2,10 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
@@ -19,6 +16,7 @@ import { Controller, useFieldArray, type Control, type UseFormRegister } from 'r
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationGroupInput, type NotificationGroupRequest } from '@domain/notifications/notification-group';
+import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 
 /** A new user row: the next level, at once, by email. */
@@ -172,30 +170,17 @@ export function ScheduleEditor({ index, control, register, userOptions, errorOf,
                 <Controller
                   control={control}
                   name={`schedules.${index}.users.${userIndex}.channels`}
-                  render={({ field: { value, onChange } }) => {
-                    const chosen = Array.isArray(value) ? (value as NotificationChannel[]) : [];
-                    return (
-                      <FormControl component="fieldset" error={channelsError !== undefined} margin="dense">
-                        <FormLabel component="legend" sx={{ fontSize: '0.75rem' }}>{t('notificationGroups.fields.channels')}</FormLabel>
-                        <FormGroup row>
-                          {NOTIFICATION_CHANNELS.map((channel) => (
-                            <FormControlLabel
-                              key={channel}
-                              label={t(`notificationGroups.channels.${channel}`)}
-                              control={(
-                                <Checkbox
-                                  size="small"
-                                  checked={chosen.includes(channel)}
-                                  onChange={(event) => onChange(event.target.checked ? [...chosen, channel] : chosen.filter((entry) => entry !== channel))}
-                                />
-                              )}
-                            />
-                          ))}
-                        </FormGroup>
-                        <FormHelperText>{channelsError ?? ' '}</FormHelperText>
-                      </FormControl>
-                    );
-                  }}
+                  render={({ field: { value, onChange } }) => (
+                    <CheckboxGroupField<NotificationChannel>
+                      legend={t('notificationGroups.fields.channels')}
+                      options={NOTIFICATION_CHANNELS}
+                      optionLabel={(channel) => t(`notificationGroups.channels.${channel}`)}
+                      value={value}
+                      onChange={onChange}
+                      error={channelsError}
+                      dense
+                    />
+                  )}
                 />
               </Grid>
               <Grid size={{ xs: 2, sm: 1 }} sx={{ pt: 2 }}>
