@@ -11,13 +11,15 @@ import { CLIENT_STATE_STORAGE_KEY } from '../../app/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import GatewayDetailPage from './GatewayDetailPage';
-import { gatewayFixture, navbarFixture } from './gatewayFixtures';
+import { alarmProfilesFixture, gatewayFixture, navbarFixture, notificationGroupsFixture } from './gatewayFixtures';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const ID = '0016C001F000A1B2';
-const dock = gatewayFixture(ID, 'Dock gateway', { sensorCount: 2, notes: 'Above the loading bay door.', position: { latitude: 51.5, longitude: -0.12 } });
+const dock = gatewayFixture(ID, 'Dock gateway', {
+  sensorCount: 2, notes: 'Above the loading bay door.', position: { latitude: 51.5, longitude: -0.12 }, alarmProfileId: 'ap-9', notificationGroupId: 'ng-1',
+});
 const data: GatewayData = {
   gateway: { id: ID, name: 'Dock gateway', online: true, lastCommunicated: '2026-01-15T10:00:00.000Z', signal: -71, firmware: '2.4.1' },
   sensors: [
@@ -34,6 +36,8 @@ const sensors = {
 
 function answer(path: string, request?: ApiRequest): unknown {
   if (path === '/locations/navbar') return navbarFixture;
+  if (path === '/alarmprofiles?limit=100') return alarmProfilesFixture;
+  if (path === '/notificationgroups?limit=100') return notificationGroupsFixture;
   if (path === `/gateways/${ID}` && request?.method === undefined) return dock;
   if (path === `/gateways/${ID}/sensors`) return sensors;
   if (path === `/gateways/${ID}/data`) return data;
@@ -64,6 +68,9 @@ describe('GatewayDetailPage', () => {
     expect(screen.getByText('00:1A:2B:3C:4D:5E')).toBeInTheDocument();
     expect(screen.getByText('51.5, -0.12')).toBeInTheDocument();
     expect(screen.getByText('Above the loading bay door.')).toBeInTheDocument();
+    // Its alarm profile and notification group by name, not by id.
+    expect(await screen.findByText('Gateway offline')).toBeInTheDocument();
+    expect(await screen.findByText('Kitchen on call')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Sensors', 'Notes', 'Files', 'Troubleshooting commands', 'History', 'Data']);
     const table = await screen.findByRole('table', { name: 'Sensors' });
     expect(within(table).getByRole('link', { name: 'Walk-in fridge' })).toHaveAttribute('href', '/app/sensors/A1B2C3D4');

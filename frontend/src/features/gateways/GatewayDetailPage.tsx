@@ -16,9 +16,11 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { gatewayModel } from '@domain/devices/device-catalogue';
 import type { Gateway } from '@domain/devices/gateway';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
+import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { ApiError } from '../../api/ApiError';
 import { useErrorText } from '../../components/useErrorText';
 import { useGateway } from '../../api/gateways';
+import { useNotificationGroups } from '../../api/notificationGroups';
 import { useCurrentUser } from '../auth/useAuth';
 import { DeviceCommandsTab } from '../devices/DeviceCommandsTab';
 import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
@@ -75,6 +77,10 @@ export default function GatewayDetailPage() {
   const [tab, openTab] = useDeviceTab<GatewayTab>(GATEWAY_TABS, 'sensors');
   const { data: gateway, error, isLoading } = useGateway(id);
   const places = usePlaces();
+  const alarmProfiles = useAlarmProfiles();
+  const notificationGroups = useNotificationGroups();
+  const nameIn = (items: readonly { id: string; name: string }[] | undefined, itemId: string | undefined) =>
+    (itemId === undefined ? '—' : items?.find((item) => item.id === itemId)?.name ?? itemId);
   const [refusal, setRefusal] = useState<string | null>(null);
   const editor = useGatewayEditor({
     places,
@@ -133,6 +139,8 @@ export default function GatewayDetailPage() {
           <Fact label={t('gateways.fields.position')}>
             {gateway.position === undefined ? '—' : `${gateway.position.latitude}, ${gateway.position.longitude}`}
           </Fact>
+          <Fact label={t('gateways.fields.alarmProfileId')}>{nameIn(alarmProfiles.data, gateway.alarmProfileId)}</Fact>
+          <Fact label={t('gateways.fields.notificationGroupId')}>{nameIn(notificationGroups.data, gateway.notificationGroupId)}</Fact>
           <Fact label={t('gateways.fields.sensorCount')}>{gateway.sensorCount}</Fact>
           <Fact label={t('gateways.fields.lastCommunicated')}>
             {gateway.state.lastCommunicated === undefined ? t('devices.never') : dateTime(gateway.state.lastCommunicated)}

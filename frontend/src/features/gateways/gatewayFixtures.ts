@@ -1,5 +1,6 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { Gateway } from '@domain/devices/gateway';
+import type { NotificationGroup } from '@domain/notifications/notification-group';
 
 const at = '2026-01-15T10:00:00.000Z';
 
@@ -43,5 +44,14 @@ export const alarmProfilesFixture: { items: AlarmProfile[] } = {
     id: 'ap-9', name: 'Gateway offline', description: 'Gateways that stop reporting', types: ['inactivity'], alarmDelayMinutes: 10, notificationDelayMinutes: 0,
     snoozeIntervalMinutes: 30, snoozeLimit: 3, measurement: 'temperature', unit: 'C', processBased: false, schedule: { kind: 'always' },
     sensorCount: 0, gatewayCount: 0, createdAt: at, updatedAt: at, createdBy: 'a', updatedBy: 'a', version: 1,
+  }],
+};
+
+/** The organisation's notification groups, as the gateway's page names them. */
+export const notificationGroupsFixture: { items: NotificationGroup[] } = {
+  items: [{
+    id: 'ng-1', name: 'Kitchen on call', description: 'The kitchen team', groupType: 'sensor', isDefault: true, locationId: 'l-1', siteIds: ['s-1'],
+    schedules: [{ name: 'Always', days: ['monday'], start: '00:00', end: '23:59', users: [{ accountId: 'a-1', level: 1, delayMinutes: 0, channels: ['email'] }] }],
+    sensorCount: 0, gatewayCount: 1, createdAt: at, updatedAt: at, createdBy: 'a', updatedBy: 'a', version: 1,
   }],
 };
