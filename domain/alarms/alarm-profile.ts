@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
 import { loggingScheduleSchema } from '../devices/data-logging-profile';
-import { ENTITY_NAME_PATTERN } from '../identity/security-groups';
+import { entityNameSchema, requiredDescriptionSchema } from '../identity/security-groups';
 import { DEFAULT_DEADBAND } from './conditions';
 
 /**
@@ -56,17 +56,8 @@ const wholeMinutes = z.preprocess(
 );
 
 export const alarmProfileInputSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired, abort: true })
-    .max(ALARM_PROFILE_NAME_MAX, { error: MESSAGES.nameMax50 })
-    .regex(ENTITY_NAME_PATTERN, { error: MESSAGES.nameInvalid }),
-  description: z
-    .string({ error: MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, { error: MESSAGES.descriptionRequired, abort: true })
-    .max(ALARM_PROFILE_DESCRIPTION_MAX, { error: MESSAGES.descriptionMax250 }),
+  name: entityNameSchema(ALARM_PROFILE_NAME_MAX, MESSAGES.nameMax50),
+  description: requiredDescriptionSchema(ALARM_PROFILE_DESCRIPTION_MAX),
   types: z
     .array(z.enum(ALARM_PROFILE_TYPES, { error: MESSAGES.alarmProfileTypeRequired }), { error: MESSAGES.alarmProfileTypeRequired })
     .min(1, { error: MESSAGES.alarmProfileTypeRequired })

@@ -34,9 +34,17 @@ export const entityNameSchema = (max: number, tooLong: string) =>
   z
     .string({ error: MESSAGES.nameRequired })
     .trim()
-    .min(1, { error: MESSAGES.nameRequired })
+    .min(1, { error: MESSAGES.nameRequired, abort: true })
     .max(max, { error: tooLong })
     .regex(ENTITY_NAME_PATTERN, { error: MESSAGES.nameInvalid });
+
+/** A description the form requires: its own words when missing or too long. */
+export const requiredDescriptionSchema = (max: number) =>
+  z
+    .string({ error: MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, { error: MESSAGES.descriptionRequired, abort: true })
+    .max(max, { error: MESSAGES.descriptionMax250 });
 
 export const securityGroupInputSchema = z.object({
   name: entityNameSchema(SECURITY_GROUP_NAME_MAX, MESSAGES.nameMax50),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
 import { WEEKDAYS } from '../devices/data-logging-profile';
-import { ENTITY_NAME_PATTERN } from '../identity/security-groups';
+import { entityNameSchema, requiredDescriptionSchema } from '../identity/security-groups';
 
 /**
  * Notification groups (SPEC sections 3 and 5; issue 14 section 1): who hears about an alarm of
@@ -111,17 +111,8 @@ export const notificationScheduleSchema = z.object({
 export type NotificationSchedule = z.output<typeof notificationScheduleSchema>;
 
 const groupFields = {
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired, abort: true })
-    .max(NOTIFICATION_GROUP_NAME_MAX, { error: MESSAGES.nameMax50 })
-    .regex(ENTITY_NAME_PATTERN, { error: MESSAGES.nameInvalid }),
-  description: z
-    .string({ error: MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, { error: MESSAGES.descriptionRequired, abort: true })
-    .max(NOTIFICATION_GROUP_DESCRIPTION_MAX, { error: MESSAGES.descriptionMax250 }),
+  name: entityNameSchema(NOTIFICATION_GROUP_NAME_MAX, MESSAGES.nameMax50),
+  description: requiredDescriptionSchema(NOTIFICATION_GROUP_DESCRIPTION_MAX),
   groupType: z.enum(NOTIFICATION_GROUP_TYPES, { error: MESSAGES.notificationGroupTypeRequired }).default('sensor'),
   /** The default group of its sites: their new sensors and gateways get it (sensor groups). */
   isDefault: z.boolean().default(false),
