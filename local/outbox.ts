@@ -12,8 +12,16 @@ export interface OutboxMessage {
   at: string;
   channel: OutboxChannel;
   to: string;
+  /** Who it is sent from: a voice call's origination identity (phone number, pool, sender id). */
+  from?: string;
   subject?: string;
   body: string;
+  /** The recipient's language (BCP 47), when the sender or the message tells it. */
+  language?: string;
+  /** What the sender passed along with the message (End User Messaging's `Context`: the alarm, the delivery key, `ivr`). */
+  context?: Record<string, string>;
+  /** A voice message's Amazon Polly voice and whether its body is plain text or SSML. */
+  voice?: { voiceId?: string; textType: 'TEXT' | 'SSML' };
 }
 
 export class Outbox {
@@ -25,6 +33,10 @@ export class Outbox {
     const stored: OutboxMessage = { id: crypto.randomUUID(), at: new Date().toISOString(), ...message };
     appendFileSync(this.file, `${JSON.stringify(stored)}\n`);
     return stored;
+  }
+
+  find(id: string): OutboxMessage | undefined {
+    return this.list().find((message) => message.id === id);
   }
 
   list(): OutboxMessage[] {
