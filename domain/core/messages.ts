@@ -55,6 +55,7 @@ export const MESSAGES = {
   unconfirmedForgotPassword: "Your account is not confirmed yet. Sign in with the temporary password you received to change it.",
   sessionLimitReached: "Session limit reached. End a session, or all sessions, to continue.",
   sessionNotFound: "Session not found.",
+  pushSubscriptionInvalid: "This device's push subscription is not valid.",
   accountNotFound: "Account not found.",
   identityUserNotFound: "User not found.",
   navbarLocationsError: "An error occurred while fetching locations and sites for navbar.",

@@ -134,8 +134,47 @@ export const userSessionListSchema = z.object({
 });
 export type UserSessionList = z.infer<typeof userSessionListSchema>;
 
-/** PUT session/active/devices/{id}: enable push on a device. */
-export const devicePushInputSchema = z.object({ pushEnabled: z.boolean() });
+/** The longest push service endpoint taken (browsers' are a few hundred characters). */
+export const PUSH_ENDPOINT_MAX = 2000;
+/** A P-256 public key is 65 bytes (87 base64url characters); the auth secret 16 (22). */
+export const PUSH_KEY_MAX = 128;
+export const PUSH_AUTH_MAX = 64;
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** An https URL (a push service endpoint: the Web Push protocol is https only). */
+export function isHttpsUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+const pushKeySchema = (max: number) => z.string()
+  .max(max, { error: MESSAGES.fieldTooLong })
+  .regex(BASE64URL, { error: MESSAGES.pushSubscriptionInvalid });
+
+/**
+ * A browser's push subscription (`PushSubscription.toJSON()`, RFC 8030/8291): where the push
+ * service takes messages for this device, and the keys its messages are encrypted with.
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string()
+    .max(PUSH_ENDPOINT_MAX, { error: MESSAGES.fieldTooLong })
+    .refine(isHttpsUrl, { error: MESSAGES.pushSubscriptionInvalid }),
+  keys: z.object({ p256dh: pushKeySchema(PUSH_KEY_MAX), auth: pushKeySchema(PUSH_AUTH_MAX) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/**
+ * PUT session/active/devices/{id}: enable push on a device. The portal sends its browser's
+ * subscription with `pushEnabled: true`; turning push off forgets the subscription.
+ */
+export const devicePushInputSchema = z.object({ pushEnabled: z.boolean(), subscription: pushSubscriptionSchema.optional() });
+export type DevicePushInput = z.infer<typeof devicePushInputSchema>;
+
+/** GET session/active/devices/push-key: the VAPID public key browsers subscribe with (base64url). */
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
 
 /** SPEC section 3: module audit and feature ivr, hidden until enabled by the user details. */
 export const accountPreferencesSchema = z.object({
