@@ -1,5 +1,8 @@
 import { request } from 'node:http';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelFaults } from './channel-faults';
+import { LOCAL_REGION } from './identity';
 import { freePort } from './ports';
 import { startSes, type LocalSes } from './ses';
 
@@ -15,10 +18,11 @@ function statusFor(url: string, host: string): Promise<number> {
 }
 
 describe('the SES emulator (the outbox\'s emails)', () => {
+  const faults = new ChannelFaults();
   let ses: LocalSes;
 
   beforeAll(async () => {
-    ses = await startSes(await freePort());
+    ses = await startSes(await freePort(), faults);
   });
   afterAll(async () => {
     await ses.stop();
@@ -30,5 +34,19 @@ describe('the SES emulator (the outbox\'s emails)', () => {
     expect(await statusFor(`${ses.endpoint}/`, 'attacker.example')).toBe(403);
     expect(await statusFor(`${ses.endpoint}/store`, `localhost:${port}`)).toBe(200);
     expect(await ses.emails()).toEqual([]);
+  });
+
+  it('fails the next N email sends while the outbox\'s switch says so, then keeps them again', async () => {
+    const client = new SESv2Client({ endpoint: ses.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    const send = () => client.send(new SendEmailCommand({
+      FromEmailAddress: 'alarms@example.com',
+      Destination: { ToAddresses: ['user@example.com'] },
+      Content: { Simple: { Subject: { Data: 'Alarm' }, Body: { Text: { Data: 'Freezer 2 is warm.' } } } },
+    }));
+    faults.failNext('email', 1);
+    await expect(send()).rejects.toMatchObject({ name: 'InternalServiceErrorException', $metadata: { httpStatusCode: 500 } });
+    await expect(send()).resolves.toMatchObject({ MessageId: expect.any(String) as string });
+    expect((await ses.emails()).map((email) => email.subject)).toEqual(['Alarm']);
+    client.destroy();
   });
 });
