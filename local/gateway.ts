@@ -14,6 +14,7 @@ import { endCompressed, sendFile } from './compression';
 import { handleHostedUi } from './identity/hosted-ui';
 import { BROWSER_OPERATIONS } from './identity/signature';
 import { isLoopbackRequest } from './loopback';
+import { handleOutboxAction, type OutboxActionOptions } from './outbox-actions';
 import { renderOutboxPage, type OutboxEntry } from './outbox-page';
 
 /** The repository root, where handler entry paths start. */
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   /** The web app's settings, less the origin-dependent parts filled per request. */
   webConfig: Omit<WebAppConfig, 'userPoolEndpoint' | 'outboxUrl' | 'oauthDomain'>;
   outbox: () => Promise<OutboxEntry[]>;
+  /** The outbox page's actions: the channel fault switch and an IVR call's key press (local/outbox-actions.ts). */
+  outboxActions?: OutboxActionOptions;
 }
 
 export interface LocalGateway {
@@ -343,9 +346,11 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       if (url.pathname === '/outbox/messages.json') {
         return serveOutbox(request, response, async () => send(response, 200, await options.outbox(), { 'cache-control': 'no-store' }));
       }
+      if (options.outboxActions && url.pathname.startsWith('/outbox/')
+        && await handleOutboxAction(request, response, url, options.outboxActions)) return;
       if (url.pathname === '/outbox') {
         return serveOutbox(request, response, async () => {
-          const page = renderOutboxPage(await options.outbox());
+          const page = renderOutboxPage(await options.outbox(), { faults: options.outboxActions?.faults?.state() });
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
           response.end(page);
         });

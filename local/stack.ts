@@ -13,13 +13,15 @@ import { identityClient, LOCAL_REGION, startIdentity } from './identity';
 import { loadSigningSecret } from './device-credentials';
 import { startIotDataPlane } from './iot-data-plane';
 import { startRuleSubscriber, type RuleSubscriber } from './iot-rules';
+import { ChannelFaults } from './channel-faults';
 import { startBroker } from './mqtt';
-import { Outbox } from './outbox';
+import { Outbox, type OutboxMessage } from './outbox';
 import type { OutboxEntry } from './outbox-page';
 import { assertPortsFree, type LocalPorts } from './ports';
 import { LOCAL_BUCKETS, startS3 } from './s3';
 import { seedDemo } from './seed';
 import { startSes } from './ses';
+import { SMS_VOICE_ENDPOINT_VARIABLE, startSmsVoice } from './sms-voice';
 import { startSns } from './sns';
 import { ensureTable } from './table';
 
@@ -35,6 +37,8 @@ export interface LocalStackOptions {
   webRoot?: string;
   /** Seed the demo organisation (once per data folder). */
   seed?: boolean;
+  /** An IVR voice call's key press from the outbox page ("Press 1"), as the voice provider would send it; until set, the page's button answers 501. */
+  onVoiceKeyPress?: (message: OutboxMessage, digit: string) => Promise<void>;
 }
 
 export interface LocalStack {
@@ -50,6 +54,8 @@ export interface LocalStack {
     mqttWebSocket: string;
     /** The IoT data plane stand-in (handlers publish device commands through it). */
     iotDataPlane: string;
+    /** The End User Messaging SMS and Voice v2 stand-in (notification texts and voice calls). */
+    smsVoice: string;
   };
   /** Where the stack keeps its data (device credentials derive from its signing secret: local/device-credentials.ts). */
   dataDir: string;
@@ -59,6 +65,8 @@ export interface LocalStack {
   identity: { userPoolId: string; portalClientId: string; helpdeskClientId: string };
   /** The IoT rules' stand-in: device messages to their handlers (`idle()` waits until all are handled). */
   rules: RuleSubscriber;
+  /** The outbox's fault switch ("fail the next N sends" of email, text, voice, push): a push sender consults it with `faults.check('push')`. */
+  faults: ChannelFaults;
   /** Whether this start seeded the demo organisation (false when it already was). */
   seeded: boolean;
   stop(): Promise<void>;
@@ -79,9 +87,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   try {
     const outbox = new Outbox(join(dataDir, 'outbox', 'messages.jsonl'));
+    const faults = new ChannelFaults();
     const [dynamo, ses, s3, broker] = await Promise.all([
       startDynamo(ports.dynamodb, join(dataDir, 'dynamodb'), credentials),
-      startSes(ports.ses),
+      startSes(ports.ses, faults),
       startS3(ports.s3, join(dataDir, 's3'), credentials, [`http://localhost:${ports.portal}`, `http://127.0.0.1:${ports.portal}`]),
       // Devices authenticate with credentials derived from the data folder's signing secret.
       startBroker(ports.mqtt, ports.mqttWebSocket, { signingSecret: loadSigningSecret(dataDir) }),
@@ -90,6 +99,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Texts the handlers send themselves (SNS) go to the outbox, on a free loopback port.
     const sns = await startSns(outbox);
     stops.push(sns.stop);
+    // Notification texts and voice calls (End User Messaging SMS and Voice v2) go to the outbox, on a free loopback port.
+    const smsVoice = await startSmsVoice(outbox, faults);
+    stops.push(smsVoice.stop);
     // Device commands: the IoT data plane's Publish, onto the broker, on a free loopback port.
     const iotDataPlane = await startIotDataPlane(broker.broker);
     stops.push(iotDataPlane.stop);
@@ -112,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_ENDPOINT_URL_SNS: sns.endpoint,
+      [SMS_VOICE_ENDPOINT_VARIABLE]: smsVoice.endpoint,
       AWS_ENDPOINT_URL_IOT_DATA_PLANE: iotDataPlane.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.endpoint,
       TABLE_NAME: LOCAL_TABLE_NAME,
@@ -173,6 +186,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         })),
         ...outbox.list(),
       ],
+      outboxActions: { faults, findMessage: (id) => outbox.find(id), onVoiceKeyPress: options.onVoiceKeyPress },
     });
     stops.push(gateway.stop);
     // The scheduled jobs (lambdas/schedules.ts), fired as EventBridge Scheduler fires them on AWS.
@@ -194,6 +208,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         mqtt: broker.url,
         mqttWebSocket: broker.webSocketUrl,
         iotDataPlane: iotDataPlane.endpoint,
+        smsVoice: smsVoice.endpoint,
       },
       tableName: LOCAL_TABLE_NAME,
       dataDir,
@@ -204,6 +219,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         helpdeskClientId: identity.helpdeskClientId,
       },
       rules,
+      faults,
       seeded,
       stop: stopAll,
     };
