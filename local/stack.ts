@@ -5,6 +5,7 @@ import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '@domain/identity/
 import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
+import { resetVapidKeys } from '../lambdas/shared/vapid';
 import { startCron } from './cron';
 import { startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
@@ -16,6 +17,7 @@ import { startRuleSubscriber, type RuleSubscriber } from './iot-rules';
 import { ChannelFaults } from './channel-faults';
 import { startBroker } from './mqtt';
 import { Outbox, type OutboxMessage } from './outbox';
+import { loadLocalVapidKeys } from './push';
 import type { OutboxEntry } from './outbox-page';
 import { assertPortsFree, type LocalPorts } from './ports';
 import { LOCAL_BUCKETS, startS3 } from './s3';
@@ -81,6 +83,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { ports, dataDir } = options;
   await assertPortsFree(ports);
   const credentials = loadLocalCredentials(dataDir);
+  // Web push's VAPID keys, made once per data folder; on AWS they are read from Parameter Store (lambdas/shared/vapid.ts).
+  const vapid = loadLocalVapidKeys(dataDir);
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -131,11 +135,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       FILES_BUCKET: LOCAL_BUCKETS.files,
       S3_FORCE_PATH_STYLE: 'true',
       USER_POOL_ID: identity.userPoolId,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'WARN',
     });
     delete process.env['AWS_SESSION_TOKEN'];
     delete process.env['AWS_PROFILE'];
     resetBackendConfig();
+    resetVapidKeys();
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
     const documents = DynamoDBDocumentClient.from(dynamoClient);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSchema, loginSessionUpdateSchema, logoutInputSchema, type UserSessionList, userSessionListSchema, userSessionSchema } from '@domain/identity/account';
+import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSchema, loginSessionUpdateSchema, logoutInputSchema, pushPublicKeySchema, type UserSessionList, userSessionListSchema, userSessionSchema } from '@domain/identity/account';
 import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { mayManageAccount } from '@domain/identity/user';
@@ -7,6 +7,7 @@ import { AccountStore } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
+import { vapidKeys } from '../shared/vapid';
 import { sessionStoreFromConfig } from './store';
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 
@@ -106,10 +107,15 @@ export const sessionRoutes = defineRoutes('sessions', [
     action: async ({ request }) => ({ statusCode: 200, body: await ownSessions(request) }),
   }),
   route({
+    // The key browsers subscribe to push with (web push's applicationServerKey); the private key stays here.
+    method: 'GET', path: '/session/active/devices/push-key', roles: SIGNED_IN, summary: 'The public key push subscriptions are made with', response: pushPublicKeySchema,
+    action: async () => ({ statusCode: 200, body: { publicKey: (await vapidKeys()).publicKey } }),
+  }),
+  route({
     method: 'PUT', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'Enable or disable push on one of my devices', body: devicePushInputSchema, response: userSessionSchema,
     action: async ({ caller, body, params }) => {
-      const { pushEnabled } = body;
-      const session = await sessionStoreFromConfig().setPush(caller, params.id, pushEnabled, caller.tokenId);
+      const { pushEnabled, subscription } = body;
+      const session = await sessionStoreFromConfig().setPush(caller, params.id, pushEnabled, caller.tokenId, subscription);
       return { statusCode: 200, body: session };
     },
   }),

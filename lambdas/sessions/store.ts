@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { LoginSessionInput, UserSession } from '@domain/identity/account';
+import type { LoginSessionInput, PushSubscriptionInput, UserSession } from '@domain/identity/account';
 import { conflict, DomainError, notFound, unauthorized } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import {
@@ -147,14 +147,23 @@ export class SessionStore extends TableSessionCheck implements SessionCheck {
     }
   }
 
-  /** Push messages on or off for one of the caller's device sessions. */
-  async setPush(caller: Caller, sessionId: string, pushEnabled: boolean, tokenId?: string): Promise<UserSession> {
+  /**
+   * Push messages on or off for one of the caller's device sessions. On, with the browser's
+   * subscription, it is kept on the session (the push sender reads them with the user's
+   * sessions); off forgets it, and so does the session's end.
+   */
+  async setPush(caller: Caller, sessionId: string, pushEnabled: boolean, tokenId?: string, subscription?: PushSubscriptionInput): Promise<UserSession> {
+    const keep = pushEnabled && subscription !== undefined;
     const result = await this.client.send(new UpdateCommand({
       ...sessionKeyParams(this.tableName, caller.customerId, caller.accountId, sessionId),
-      UpdateExpression: 'SET pushEnabled = :push',
+      UpdateExpression: keep ? 'SET pushEnabled = :push, pushSubscription = :subscription'
+        : pushEnabled ? 'SET pushEnabled = :push' : 'SET pushEnabled = :push REMOVE pushSubscription',
       ConditionExpression: 'attribute_exists(pk) AND #ttl > :nowSeconds',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':push': pushEnabled, ':nowSeconds': epochSeconds(this.clock()) },
+      ExpressionAttributeValues: {
+        ':push': pushEnabled, ':nowSeconds': epochSeconds(this.clock()),
+        ...(keep ? { ':subscription': { endpoint: subscription.endpoint, keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth } } } : {}),
+      },
       ReturnValues: 'ALL_NEW',
     })).catch((error: unknown) => {
       if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw notFound(MESSAGES.sessionNotFound);

@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
-import type { UserSession } from '@domain/identity/account';
+import type { PushSubscriptionInput, UserSession } from '@domain/identity/account';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
@@ -27,6 +27,8 @@ export interface SessionRecord {
   expiresAt: string;
   ttl: number;
   pushEnabled: boolean;
+  /** The browser's push subscription, while push is on (web push: lambdas/notifier/push.ts). */
+  pushSubscription?: PushSubscriptionInput;
 }
 
 const text = { type: 'string' } as const;
@@ -57,6 +59,13 @@ export const session = new Entity({
     expiresAt: text,
     ttl: { type: 'number' },
     pushEnabled: { type: 'boolean' },
+    pushSubscription: {
+      type: 'map',
+      properties: {
+        endpoint: { type: 'string', required: true },
+        keys: { type: 'map', required: true, properties: { p256dh: { type: 'string', required: true }, auth: { type: 'string', required: true } } },
+      },
+    },
     type: { type: 'string', default: 'SESSION' },
   },
   indexes: {
@@ -87,6 +96,36 @@ export const sessionsOfAccount = (tableName: string, customerId: string, account
 export const sessionsById = (tableName: string, customerId: string, id: string) =>
   session.query.byId({ customerId, id }).params<QueryParams>({ table: tableName });
 
+/**
+ * Access pattern 10b: a user's devices that take push (the push sender): the user's sessions
+ * (one Query of pattern 10's partition), only those with push on, a subscription, and not
+ * expired (the TTL deletes late). A user has at most MAX_SESSIONS sessions.
+ */
+export function pushSubscribersOfAccount(tableName: string, customerId: string, accountId: string, nowSeconds: number): QueryParams {
+  const query = sessionsOfAccount(tableName, customerId, accountId);
+  return {
+    ...query,
+    FilterExpression: 'pushEnabled = :pushOn AND attribute_exists(pushSubscription) AND #ttl > :nowSeconds',
+    ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':pushOn': true, ':nowSeconds': nowSeconds },
+  };
+}
+
+/**
+ * Forgets a subscription the push service says is gone (404/410): push goes off on that
+ * session, unless the browser subscribed again meanwhile (another endpoint) or the session ended.
+ */
+export function pushSubscriptionForget(tableName: string, customerId: string, accountId: string, sessionId: string, endpoint: string): KeyParams & {
+  UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown>;
+} {
+  return {
+    ...sessionKeyParams(tableName, customerId, accountId, sessionId),
+    UpdateExpression: 'SET pushEnabled = :pushOff REMOVE pushSubscription',
+    ConditionExpression: 'pushSubscription.endpoint = :endpoint',
+    ExpressionAttributeValues: { ':pushOff': false, ':endpoint': endpoint },
+  };
+}
+
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The stored session, picked field by field (no keys, no `__edb_*`). */
@@ -111,7 +150,18 @@ export function toSessionRecord(item: Record<string, unknown>): SessionRecord {
     expiresAt: str(item['expiresAt']),
     ttl: Number(item['ttl']),
     pushEnabled: item['pushEnabled'] === true,
+    ...pushSubscriptionOf(item['pushSubscription']),
   };
+}
+
+/** The stored subscription, when it is whole. */
+function pushSubscriptionOf(value: unknown): Pick<SessionRecord, 'pushSubscription'> {
+  if (typeof value !== 'object' || value === null) return {};
+  const { endpoint, keys } = value as Record<string, unknown>;
+  if (typeof endpoint !== 'string' || typeof keys !== 'object' || keys === null) return {};
+  const { p256dh, auth } = keys as Record<string, unknown>;
+  if (typeof p256dh !== 'string' || typeof auth !== 'string') return {};
+  return { pushSubscription: { endpoint, keys: { p256dh, auth } } };
 }
 
 /** SPEC section 3 "User session (listed)": the API's shape; `current` when it is the caller's own. */
