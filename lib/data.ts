@@ -1,5 +1,5 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableClass, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableClass, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { TABLE_CLASS } from './cost-settings';
@@ -28,6 +28,8 @@ export class Data extends Construct {
       tableClass: TableClass[TABLE_CLASS],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: 'ttl',
+      // The notifier reads the table's changes (lambdas/notifier/stream.ts, lib/notifications.ts).
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 
@@ -15,12 +16,19 @@ export const TABLE_KEYS = {
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
   ttlAttribute: 'ttl',
+  /** The notifier reads the table's changes (lambdas/notifier/stream.ts): both images, to see what moved. */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
-/** Creates the table when it is missing; a restart keeps what is there. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+/** Creates the table when it is missing; a restart keeps what is there (a table made before it had a stream gets one). */
+export async function ensureTable(client: DynamoDBClient, tableName: string, options: { stream?: boolean } = {}): Promise<void> {
+  // A table of a test that drives the notifier itself has no stream: the stack's reader never sees it.
+  const stream = options.stream ?? true;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (stream && Table?.StreamSpecification?.StreamEnabled !== true) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_KEYS.streamViewType } }));
+    }
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -39,6 +47,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
       ],
+      ...(stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_KEYS.streamViewType } } : {}),
       GlobalSecondaryIndexes: TABLE_KEYS.globalIndexes.map((index) => ({
         IndexName: index.name,
         KeySchema: [

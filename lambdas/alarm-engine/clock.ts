@@ -12,7 +12,10 @@ import {
   engineSensorOf,
   minutesToDo,
   newestReadings,
+  planAlarmNotifications,
   readClockCursor,
+  recipientOfTimer,
+  releaseHeld,
   sensorConfigOf,
   setTimers,
   siteKey,
@@ -66,8 +69,12 @@ export interface ClockRun {
   failed: number;
 }
 
+/** A device's timer (the notifier's are alarms' and recipients'). */
+type DeviceTimerEntry = TimerEntry & { deviceType: 'SENSOR' | 'GATEWAY' };
+const isDeviceTimer = (entry: TimerEntry): entry is DeviceTimerEntry => entry.deviceType === 'SENSOR' || entry.deviceType === 'GATEWAY';
+
 interface DueDevice {
-  entry: TimerEntry;
+  entry: DeviceTimerEntry;
   device: EngineDevice;
   /** Its engine state, read with its configuration. */
   state: DeviceAlarmState;
@@ -89,12 +96,13 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
   const last = minutes.at(-1);
   if (last === undefined) return { minutes, due: 0, failed: 0 };
 
-  const due = await dueTimers(client, tableName, minutes, read);
+  const allDue = await dueTimers(client, tableName, minutes, read);
+  const due = allDue.filter(isDeviceTimer);
   // The timers the looks set, set together once every device was looked at.
   const timers: Array<{ entry: TimerEntry; at: number }> = [];
   const engine = new AlarmEngine({ client, tableName, now: () => now, timers, ...(deps.onConsumed === undefined ? {} : { onConsumed: deps.onConsumed }) });
   const failed: TimerEntry[] = [];
-  const byCustomer = new Map<string, TimerEntry[]>();
+  const byCustomer = new Map<string, DeviceTimerEntry[]>();
   for (const entry of due) byCustomer.set(entry.customerId, [...(byCustomer.get(entry.customerId) ?? []), entry]);
   for (const [customerId, entries] of byCustomer) {
     let devices: DueDevice[];
@@ -123,7 +131,10 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
     await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, devices.length) }, worker));
   }
 
-  // A device whose look failed is looked at again next minute, rather than lost with its minute.
+  // The notifier's timers: an alarm's next escalation step or retry, a user's messages held by the storm rule.
+  failed.push(...await runNotifierTimers(deps, allDue.filter((entry) => !isDeviceTimer(entry))));
+
+  // A device (or alarm) whose look failed is looked at again next minute, rather than lost with its minute.
   timers.push(...failed.map((entry) => ({ entry, at: now })));
   if (timers.length > 0) {
     const write = { onConsumed: (units: number) => deps.onConsumed?.('write', units) };
@@ -137,9 +148,9 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
  * The devices due, as the engine needs them. A device deleted since its timer was set is looked
  * at as a deleted one: the engine clears its open alarms, which nothing else would ever clear.
  */
-async function dueDevices(client: DynamoDBDocumentClient, tableName: string, customerId: string, entries: readonly TimerEntry[]): Promise<DueDevice[]> {
-  const kind = (entry: TimerEntry) => (entry.deviceType === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway);
-  const stateKey = (entry: TimerEntry) => deviceAlarmStateKey(tableName, customerId, entry.deviceType, entry.deviceId).Key as { pk: string; sk: string };
+async function dueDevices(client: DynamoDBDocumentClient, tableName: string, customerId: string, entries: readonly DeviceTimerEntry[]): Promise<DueDevice[]> {
+  const kind = (entry: DeviceTimerEntry) => (entry.deviceType === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway);
+  const stateKey = (entry: DeviceTimerEntry) => deviceAlarmStateKey(tableName, customerId, entry.deviceType, entry.deviceId).Key as { pk: string; sk: string };
   const keys = entries.flatMap((entry) => [
     deviceKey(customerId, kind(entry), entry.deviceId),
     // Its engine state (BatchGetItem, 100 keys a request, rather than a GetItem each).
@@ -195,4 +206,25 @@ async function profilesOf(client: DynamoDBDocumentClient, tableName: string, cus
   if (ids.length === 0) return new Map();
   const items = await batchGet(client, tableName, ids.map((id) => alarmProfileKey(tableName, customerId, id).Key), { consistent: true });
   return new Map(items.map((item) => toAlarmProfile(item)).map((profile) => [profile.id, profile]));
+}
+
+/** The notifier's due timers, a few at a time; returns those whose work failed (set again for the next minute). */
+async function runNotifierTimers(deps: ClockDependencies, entries: readonly TimerEntry[]): Promise<TimerEntry[]> {
+  const notifier = { client: deps.client, tableName: deps.tableName, now: () => deps.now };
+  const failed: TimerEntry[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let entry = entries[next++]; entry !== undefined; entry = entries[next++]) {
+      try {
+        const recipient = recipientOfTimer(entry);
+        if (entry.deviceType === 'ALARM') await planAlarmNotifications(notifier, entry.customerId, entry.deviceId);
+        else if (recipient !== undefined) await releaseHeld(notifier, entry.customerId, recipient.accountId, recipient.channel);
+      } catch (error) {
+        deps.logger.error('alarm clock could not do a notification timer', { customerId: entry.customerId, kind: entry.deviceType, id: entry.deviceId, ...describeError(error) });
+        failed.push(entry);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, entries.length) }, worker));
+  return failed;
 }

@@ -6,6 +6,8 @@ import { alarmClockCursor } from './entities/alarm-clock-cursor';
 import { alarmTimerBucket } from './entities/alarm-timer-bucket';
 import { alarmProfile } from './entities/alarm-profile';
 import { notificationGroup } from './entities/notification-group';
+import { notificationDelivery } from './entities/notification-delivery';
+import { notificationRecipient } from './entities/notification-recipient';
 import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
@@ -55,6 +57,8 @@ export const ENTITIES = {
   alarmTimerBucket,
   alarmProfile,
   notificationGroup,
+  notificationDelivery,
+  notificationRecipient,
   accountDashboardPreferences,
   accountGridSettings,
   accountPreferences,

@@ -5,6 +5,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
+import { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 
 /**
  * Every AWS client is made here, once per process. Endpoints come from the SDK's own
@@ -53,6 +55,22 @@ let textClient: SNSClient | undefined;
 export function snsClient(): SNSClient {
   textClient ??= new SNSClient({});
   return textClient;
+}
+
+let messagingClient: PinpointSMSVoiceV2Client | undefined;
+
+/** Alarm notifications by text and voice call: AWS End User Messaging SMS and Voice v2 (its stand-in locally). */
+export function smsVoiceClient(): PinpointSMSVoiceV2Client {
+  messagingClient ??= new PinpointSMSVoiceV2Client({});
+  return messagingClient;
+}
+
+let queueClient: SQSClient | undefined;
+
+/** The notification channels' queues (the stream hands queued deliveries to their senders). */
+export function sqsClient(): SQSClient {
+  queueClient ??= new SQSClient({});
+  return queueClient;
 }
 
 let deviceDataClient: IoTDataPlaneClient | undefined;

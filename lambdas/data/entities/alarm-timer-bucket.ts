@@ -45,26 +45,36 @@ export const TIMER_ITEM_TTL_MS = 7 * 24 * 60 * 60_000;
 export const TIMER_GUARD_MS = 10_000;
 const MINUTE_MS = 60_000;
 
+/**
+ * What is due: a device the alarm engine looks at again (`SENSOR`, `GATEWAY`), an alarm whose
+ * notifications the notifier plans again (`ALARM`: its next escalation step or a retry), or a
+ * user's messages the storm rule held on a channel (`RECIPIENT`, id `<accountId>|<channel>`).
+ */
+export type TimerKind = 'SENSOR' | 'GATEWAY' | 'ALARM' | 'RECIPIENT';
+
 export interface TimerEntry {
   customerId: string;
-  deviceType: 'SENSOR' | 'GATEWAY';
+  deviceType: TimerKind;
   deviceId: string;
 }
+
+const TIMER_LETTERS: Record<TimerKind, string> = { SENSOR: 'S', GATEWAY: 'G', ALARM: 'A', RECIPIENT: 'R' };
+const TIMER_KINDS = new Map(Object.entries(TIMER_LETTERS).map(([kind, letter]) => [letter, kind as TimerKind]));
 
 /** `YYYY-MM-DDTHH:mm` of a time: its bucket. */
 export const minuteOf = (ms: number) => new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS).toISOString().slice(0, 16);
 export const minuteStart = (minute: string) => Date.parse(`${minute}:00.000Z`);
 
-const deviceName = (entry: TimerEntry) => `${entry.deviceType === 'SENSOR' ? 'S' : 'G'}${entry.deviceId}`;
+const deviceName = (entry: TimerEntry) => `${TIMER_LETTERS[entry.deviceType]}${entry.deviceId}`;
 /** The devices an item's `timers` names (anything else in it is ignored). */
 export function entriesOf(item: Readonly<Record<string, unknown>>): TimerEntry[] {
   const timers = item['timers'];
   if (typeof timers !== 'object' || timers === null) return [];
   return Object.entries(timers as Record<string, unknown>).flatMap(([customerId, names]) => (Array.isArray(names) ? names : []).flatMap((name): TimerEntry[] => {
     if (typeof name !== 'string' || name.length < 2 || customerId === '') return [];
-    const kind = name[0];
-    if (kind !== 'S' && kind !== 'G') return [];
-    return [{ customerId, deviceType: kind === 'S' ? 'SENSOR' : 'GATEWAY', deviceId: name.slice(1) }];
+    const kind = TIMER_KINDS.get(name[0] ?? '');
+    if (kind === undefined) return [];
+    return [{ customerId, deviceType: kind, deviceId: name.slice(1) }];
   }));
 }
 
@@ -116,6 +126,11 @@ function timerItem(minute: string, set: string, entries: readonly TimerEntry[]):
  */
 export function deletedDeviceTimerPut(tableName: string, entry: TimerEntry, now: number): GuardedItem {
   return plainPut({ TableName: tableName, Item: timerItem(minuteOf(now + TIMER_GUARD_MS), `${setName(now)}#0`, [entry]) });
+}
+
+/** A timer as an item of another transaction (what must happen later, written with what caused it). */
+export function timerPut(tableName: string, entry: TimerEntry, at: number, now: number): GuardedItem {
+  return plainPut({ TableName: tableName, Item: timerItem(minuteOf(Math.max(at, now + TIMER_GUARD_MS)), `${setName(now)}#0`, [entry]) });
 }
 
 /** The minutes after the cursor the clock may do at `now` (those that ended), at most `max`. */

@@ -1,0 +1,97 @@
+import type { Alarm } from '../alarms/alarm';
+import type { NotificationStepKind } from './escalation';
+import type { NotificationChannel } from './notification-group';
+
+/**
+ * One message to one user on one channel (issue 14 section 3), pure: where it goes, whether it
+ * must still go, and how a failing provider is tried again. The notifier writes a delivery once
+ * per idempotency key (alarm, step, channel); the sender moves it from `queued` to one of the
+ * ends below, re-reading the alarm first.
+ */
+
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'retrying', 'dead', 'dropped', 'skipped', 'held', 'grouped'] as const;
+/**
+ * queued: waiting for its sender. sending: claimed by one. sent: the provider took it.
+ * retrying: the provider failed; queued again at `nextAttemptAt`. dead: failed MAX_DELIVERY_ATTEMPTS
+ * times (the dead-letter store; an administrator resends it). dropped: the alarm was acknowledged
+ * first. skipped: the user has no address for the channel (or notifications off). held: the storm
+ * rule holds it for the recipient's next message. grouped: sent inside that message.
+ */
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Sends tried before a delivery is parked in the dead-letter store. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/** The pause before the next try after `attempts` failed ones: 1, 2, 4, 8 minutes. */
+export const retryDelayMs = (attempts: number): number => 60_000 * 2 ** Math.max(0, Math.min(attempts - 1, 6));
+
+/** The statuses that end a delivery: nothing more happens to it unless an administrator resends it. */
+export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sent', 'dead', 'dropped', 'skipped', 'grouped']);
+
+/** The provider that carries a channel: a pager is an email or a text, by the user's pager type. */
+export type DeliveryProvider = 'email' | 'text' | 'voice' | 'push';
+
+/** The user as delivery reads them (the account's stored fields). */
+export interface DeliveryRecipient {
+  accountId: string;
+  email: string;
+  lang?: 'en' | 'fr' | 'es';
+  isActive?: boolean;
+  notificationsEnabled?: boolean;
+  phone?: string;
+  phoneVerified?: boolean;
+  smsEnabled?: boolean;
+  enablePager?: boolean;
+  pagerType?: 'email' | 'phone' | null;
+  pagerNumber?: string;
+}
+
+export type SkipReason = 'notificationsOff' | 'inactive' | 'textOff' | 'noVerifiedPhone' | 'noPager';
+
+export type DeliveryAddress = { provider: DeliveryProvider; to: string } | { skip: SkipReason };
+
+/**
+ * Where a channel reaches the user, within what they and the administrator allow: text needs
+ * texts turned on and a verified phone (SPEC: "SMS needs a verified phone"), voice a verified
+ * phone, a pager its type and number; push goes to the user's registered devices.
+ */
+export function addressFor(recipient: DeliveryRecipient, channel: NotificationChannel): DeliveryAddress {
+  if (recipient.isActive === false) return { skip: 'inactive' };
+  if (recipient.notificationsEnabled === false) return { skip: 'notificationsOff' };
+  const verifiedPhone = recipient.phone !== undefined && recipient.phone !== '' && recipient.phoneVerified === true ? recipient.phone : undefined;
+  switch (channel) {
+    case 'email':
+      return { provider: 'email', to: recipient.email };
+    case 'text':
+      if (recipient.smsEnabled !== true) return { skip: 'textOff' };
+      return verifiedPhone === undefined ? { skip: 'noVerifiedPhone' } : { provider: 'text', to: verifiedPhone };
+    case 'voice':
+      return verifiedPhone === undefined ? { skip: 'noVerifiedPhone' } : { provider: 'voice', to: verifiedPhone };
+    case 'pager': {
+      const number = recipient.pagerNumber ?? '';
+      if (recipient.enablePager !== true || number === '' || recipient.pagerType == null) return { skip: 'noPager' };
+      return { provider: recipient.pagerType === 'email' ? 'email' : 'text', to: number };
+    }
+    case 'push':
+      return { provider: 'push', to: recipient.accountId };
+  }
+}
+
+/** A delivery as the sender judges it. */
+export interface DeliveryToJudge {
+  kind: NotificationStepKind;
+  dueAt: number;
+}
+
+/**
+ * Why a queued delivery must not go (undefined: it goes). An acknowledgement stops the alarm's
+ * messages and reminders, even those queued before it; a "back to normal" message still goes
+ * when the alarm cleared before it was acknowledged (escalationSteps plans it only then).
+ */
+export function dropReason(alarm: Pick<Alarm, 'acknowledgedAt'> | undefined, delivery: DeliveryToJudge): 'acknowledged' | 'alarmGone' | undefined {
+  if (alarm === undefined) return 'alarmGone';
+  if (alarm.acknowledgedAt === undefined) return undefined;
+  const acknowledgedAt = Date.parse(alarm.acknowledgedAt);
+  if (delivery.kind !== 'normal' || delivery.dueAt > acknowledgedAt) return 'acknowledged';
+  return undefined;
+}

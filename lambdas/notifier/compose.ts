@@ -1,0 +1,65 @@
+import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import { moreAlarmsBySite } from '@domain/notifications/storm';
+import { messageValues } from '@domain/notifications/message-values';
+import { escapeHtml, formatMore, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
+import { accountKeyParams, alarmProfileKey, batchGet, siteKey, toAlarmProfile, type NotifierDependencies } from '../data';
+import type { ComposedMessage, ComposeInput } from './send';
+
+/**
+ * What a delivery says (issue 14 section 3): the product's template for its kind, channel and
+ * the recipient's language (domain/notifications/templates.ts), filled with the alarm's device,
+ * site, value and limit in the recipient's unit, its time in the site's zone and the link to its
+ * page; a storm send adds "12 more alarms at Main Kitchen". One BatchGetItem reads the site(s),
+ * the profile and the recipient.
+ */
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const languageOf = (value: unknown): TemplateLanguage => (value === 'fr' || value === 'es' ? value : 'en');
+
+/** The portal's address, for links in messages (the local runtime and the stack set it). */
+export const portalUrl = (): string => (process.env['PORTAL_URL'] ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'>): (input: ComposeInput) => Promise<ComposedMessage> {
+  return async ({ delivery, alarm, grouped }) => {
+    const { client, tableName } = deps;
+    const customerId = delivery.customerId;
+    const siteIds = [...new Set([alarm.siteId, ...grouped.map((other) => other.siteId ?? '')].filter((id) => id !== ''))];
+    const keys = [
+      ...siteIds.map((id) => siteKey(tableName, customerId, id).Key),
+      ...(alarm.profileId === undefined ? [] : [alarmProfileKey(tableName, customerId, alarm.profileId).Key]),
+      accountKeyParams(tableName, customerId, delivery.accountId).Key,
+    ];
+    const items = await batchGet(client, tableName, keys, { consistent: false });
+    const itemAt = (key: Record<string, unknown>) => items.find((item) => item['pk'] === key['pk'] && item['sk'] === key['sk']);
+    const sites = new Map(siteIds.map((id) => [id, itemAt(siteKey(tableName, customerId, id).Key)]));
+    const profileItem = alarm.profileId === undefined ? undefined : itemAt(alarmProfileKey(tableName, customerId, alarm.profileId).Key);
+    const profile: AlarmProfile | undefined = profileItem === undefined ? undefined : toAlarmProfile(profileItem);
+    const account = itemAt(accountKeyParams(tableName, customerId, delivery.accountId).Key);
+    const language = languageOf(delivery.language ?? account?.['lang']);
+    const site = sites.get(alarm.siteId);
+    const siteName = text(site?.['name']) ?? '';
+    const link = `${portalUrl()}/app/alarms/${encodeURIComponent(alarm.id)}`;
+    const more = formatMore(
+      [...moreAlarmsBySite(grouped.map((other) => ({ alarmId: other.alarmId, siteId: other.siteId ?? '' })))].map(([id, count]) => [text(sites.get(id)?.['name']) ?? '', count] as const),
+      language,
+    );
+    const kind = delivery.kind;
+    const values = messageValues({
+      alarm, profile, siteName, timeZone: text(site?.['timezone']) ?? 'UTC', language, uom: account?.['uom'] === 'F' ? 'F' : 'C', link, more, kind,
+    });
+    const request = { kind, language, alarmType: alarm.type, values };
+    const email = renderNotification({ ...request, channel: 'email' });
+    const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text' });
+    const push = renderNotification({ ...request, channel: 'push' });
+    const voice = renderNotification({ ...request, channel: 'voice', ivr: account?.['enableIVR'] === true });
+    return {
+      subject: email.subject,
+      // A pager is short whether it is reached by email or by text.
+      text: delivery.channel === 'push' ? push.body : delivery.channel === 'email' ? email.text : short.body,
+      html: delivery.channel === 'email' ? email.html : `<p>${escapeHtml(short.body)}</p>`,
+      ssml: `<speak>${escapeHtml(voice.script)}</speak>`,
+      title: push.title,
+      link,
+    };
+  };
+}

@@ -1,0 +1,42 @@
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DeliveryProvider } from '@domain/notifications/delivery';
+import { deliveryRefText } from '../data';
+import { dynamoDocumentClient, sqsClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { invocationLogger, observedHandler } from '../shared/observability';
+import { onTableChanges, type QueuedDelivery, type TableChange } from './stream';
+
+/**
+ * The table stream's function on AWS (lib/notifications.ts): DynamoDB Streams calls it with the
+ * table's changes; alarms' changes are planned here and queued deliveries go to their channel's
+ * queue (`QUEUE_URL_<PROVIDER>`), whose sender sends them. A record that failed is reported
+ * (ReportBatchItemFailures), so the batch resumes from it.
+ */
+
+const QUEUE_VARIABLES: Record<DeliveryProvider, string> = { email: 'QUEUE_URL_EMAIL', text: 'QUEUE_URL_TEXT', voice: 'QUEUE_URL_VOICE', push: 'QUEUE_URL_PUSH' };
+/** SQS takes at most 10 messages a batch. */
+const SQS_BATCH = 10;
+
+async function toQueues(deliveries: readonly QueuedDelivery[]): Promise<void> {
+  const byProvider = new Map<DeliveryProvider, QueuedDelivery[]>();
+  for (const delivery of deliveries) byProvider.set(delivery.provider, [...(byProvider.get(delivery.provider) ?? []), delivery]);
+  for (const [provider, list] of byProvider) {
+    const queueUrl = process.env[QUEUE_VARIABLES[provider]];
+    if (queueUrl === undefined || queueUrl === '') throw new Error(`Missing environment variable ${QUEUE_VARIABLES[provider]}`);
+    for (let start = 0; start < list.length; start += SQS_BATCH) {
+      const entries = list.slice(start, start + SQS_BATCH).map((delivery, index) => ({ Id: String(index), MessageBody: JSON.stringify({ customerId: delivery.customerId, delivery: deliveryRefText(delivery) }) }));
+      const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
+      if ((result.Failed ?? []).length > 0) throw new Error(`The ${provider} queue refused ${String(result.Failed?.length)} deliveries`);
+    }
+  }
+}
+
+export const handler = observedHandler('notifierStream', async (event: DynamoDBStreamEvent, context): Promise<DynamoDBBatchResponse> => {
+  const logger = invocationLogger(context, { handler: 'notifierStream' });
+  const outcome = await onTableChanges(
+    { client: dynamoDocumentClient(), tableName: backendConfig().tableName, now: () => Date.now(), logger, dispatch: toQueues },
+    event.Records as TableChange[],
+  );
+  return { batchItemFailures: outcome.failedSequenceNumber === undefined ? [] : [{ itemIdentifier: outcome.failedSequenceNumber }] };
+});

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { acknowledgeAlarm, clearAlarm, raiseAlarm, type Alarm } from '@domain/alarms/alarm';
+import { conflict } from '@domain/core/errors';
+import { MAX_DELIVERY_ATTEMPTS } from '@domain/notifications/delivery';
+import {
+  accountKeyParams,
+  alarmKey,
+  alarmProfileKey,
+  alarmPutParams,
+  deliveriesOfAlarm,
+  notificationGroupKey,
+  queryAll,
+  releaseHeld,
+  resendDelivery,
+  siteKey,
+  toAlarm,
+  toNotificationDelivery,
+  planAlarmNotifications,
+  type NotificationDelivery,
+} from '../../lambdas/data';
+import { composer } from '../../lambdas/notifier/compose';
+import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../../lambdas/notifier/send';
+import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { LOCAL_REGION } from '../../local/identity';
+import { ensureTable } from '../../local/table';
+
+const stack = inject('stack');
+
+/**
+ * The notifier's planning and sending (issue 14 sections 2 and 3) over DynamoDB Local, on a table
+ * of this test's own without a stream (the stack's stream reader never sees it), with the
+ * providers replaced by a recorder and the clock set by the test: so each rule is seen
+ * deterministically, step by step, as the stream and the alarm clock would drive it.
+ */
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const T0 = Date.parse('2026-11-25T09:00:00.000Z');
+const TABLE = `notifier-${randomUUID().slice(0, 8)}`;
+const ORG = 'notifier-org';
+const OTHER_ORG = 'notifier-other-org';
+const SITE = 'site-kitchen';
+const SENSOR = 'sensor-walk-in';
+const PROFILE = 'profile-fridge';
+const GROUP = 'group-kitchen';
+const ADMIN = { accountId: 'acct-admin', email: 'admin@notifier.example', phone: '+447700900123' };
+const SECOND = { accountId: 'acct-second', email: 'second@notifier.example' };
+const STRANGER = { accountId: 'acct-stranger', email: 'stranger@other.example' };
+
+const base = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials });
+const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+
+interface Sent { provider: string; to: string; text: string; subject?: string }
+const sent: Sent[] = [];
+let failures: Partial<Record<string, number>> = {};
+const fail = (provider: string) => {
+  const left = failures[provider] ?? 0;
+  if (left <= 0) return;
+  failures[provider] = left - 1;
+  throw new Error(`${provider} provider unavailable`);
+};
+const providers: ChannelProviders = {
+  email: async (to, message) => { fail('email'); sent.push({ provider: 'email', to, text: message.text, subject: message.subject }); return randomUUID(); },
+  text: async (to, body) => { fail('text'); sent.push({ provider: 'text', to, text: body }); return randomUUID(); },
+  voice: async (to, ssml) => { fail('voice'); sent.push({ provider: 'voice', to, text: ssml }); return randomUUID(); },
+  push: async () => undefined,
+};
+
+let now = T0;
+const deps: SenderDependencies = { client: documents, tableName: TABLE, now: () => now, providers, compose: composer({ client: documents, tableName: TABLE }) };
+
+const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: TABLE, Item: item }));
+const deliveriesOf = (alarmId: string): Promise<NotificationDelivery[]> =>
+  queryAll(documents, { ...deliveriesOfAlarm(TABLE, ORG, alarmId), ConsistentRead: true }, toNotificationDelivery);
+/** What the stream would do: every queued delivery of the alarm to its sender. */
+const sendQueued = async (alarmId: string) => {
+  for (const delivery of (await deliveriesOf(alarmId)).filter((candidate) => candidate.status === 'queued')) await sendDelivery(deps, delivery);
+};
+const readAlarm = async (id: string) => toAlarm((await documents.send(new GetCommand({ ...alarmKey(TABLE, ORG, id), ConsistentRead: true }))).Item ?? {});
+const writeAlarm = (alarm: Alarm) => documents.send(new PutCommand(alarmPutParams(TABLE, ORG, alarm)));
+
+async function raise(deviceId = SENSOR): Promise<Alarm> {
+  const alarm = raiseAlarm({
+    id: randomUUID(), deviceKind: 'sensor', deviceId, deviceName: 'Walk-in fridge', siteId: SITE, profileId: PROFILE, channel: '1', type: 'threshold',
+    run: { startedAt: now - 10 * MINUTE, lastAlarmAt: now, worst: 9.4, worstAt: now - MINUTE, last: 9.1 },
+    now,
+  });
+  await writeAlarm(alarm);
+  return alarm;
+}
+
+beforeAll(async () => {
+  await ensureTable(base, TABLE, { stream: false });
+  await put({ ...siteKey(TABLE, ORG, SITE).Key, id: SITE, name: 'Main Kitchen', timezone: 'Europe/Paris' });
+  await put({ ...alarmProfileKey(TABLE, ORG, PROFILE).Key, id: PROFILE, name: 'Fridge', types: ['outOfRange'], min: 2, max: 8, notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 2 });
+  await put({ ...accountKeyParams(TABLE, ORG, ADMIN.accountId).Key, ...ADMIN, phoneVerified: true, smsEnabled: true, lang: 'en', isActive: true });
+  await put({ ...accountKeyParams(TABLE, ORG, SECOND.accountId).Key, ...SECOND, lang: 'fr', isActive: true });
+  // A user of another organisation, named in this group by id: never told.
+  await put({ ...accountKeyParams(TABLE, OTHER_ORG, STRANGER.accountId).Key, ...STRANGER, isActive: true });
+  const always = { name: 'Always', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], start: '00:00', end: '23:59' };
+  await put({
+    ...notificationGroupKey(TABLE, ORG, GROUP).Key, id: GROUP, name: 'Kitchen', groupType: 'sensor', siteIds: [SITE],
+    schedules: [{ ...always, users: [
+      { accountId: ADMIN.accountId, level: 1, delayMinutes: 0, channels: ['email', 'text'] },
+      { accountId: SECOND.accountId, level: 2, delayMinutes: 15, channels: ['email'] },
+      { accountId: STRANGER.accountId, level: 1, delayMinutes: 0, channels: ['email'] },
+    ] }],
+  });
+  for (const id of [SENSOR, 'sensor-2', 'sensor-3', 'sensor-4']) await put({ ...deviceKey(ORG, ENTITY.sensor, id), id, name: 'Walk-in fridge', siteId: SITE, notificationGroupIds: [GROUP] });
+});
+
+afterAll(async () => {
+  await base.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
+  documents.destroy();
+});
+
+describe('the notifier', () => {
+  // Each case a day after the one before: a user's last message (the storm rule) never reaches into the next case.
+  let start = T0 - DAY;
+  beforeEach(() => {
+    start += DAY;
+  });
+
+  it('tells level 1 at once on its channels, level 2 after its delay, each message once, and never another organisation\'s user', async () => {
+    // Prepare
+    now = start;
+    sent.length = 0;
+    const alarm = await raise();
+    // Act: the alarm's change (the stream) plans it; its senders send; the stream delivers again.
+    const planned = await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(alarm.id);
+    const again = await Promise.all((await deliveriesOf(alarm.id)).map((delivery) => sendDelivery(deps, delivery)));
+    // Assess: the admin by email and text; the stranger's entry skipped; level 2 waits for its 15 minutes.
+    expect(planned.nextAt).toBe(start + 15 * MINUTE);
+    expect(sent.map(({ provider, to }) => `${provider}:${to}`).sort()).toEqual([`email:${ADMIN.email}`, `text:${ADMIN.phone}`]);
+    expect(again.every((outcome) => outcome === 'nothing')).toBe(true);
+    const first = await deliveriesOf(alarm.id);
+    expect(first.find((delivery) => delivery.accountId === STRANGER.accountId)).toMatchObject({ status: 'skipped', reason: 'unknownUser' });
+    expect(first.filter((delivery) => delivery.accountId === ADMIN.accountId).map((delivery) => delivery.status)).toEqual(['sent', 'sent']);
+    expect(sent.find((message) => message.provider === 'email')?.subject).toContain('Walk-in fridge');
+    expect(sent.find((message) => message.provider === 'text')?.text).toContain('9.4 °C');
+
+    // Act: the alarm's timer, 15 minutes on (the clock), and planning again at once (a redelivered stream record).
+    now = start + 15 * MINUTE;
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(alarm.id);
+    // Assess: the second level once, in French.
+    const toSecond = sent.filter((message) => message.to === SECOND.email);
+    expect(toSecond).toHaveLength(1);
+    expect(toSecond[0]?.text).toContain('Main Kitchen');
+    expect(toSecond[0]?.subject).toMatch(/Alarme|alarme|Hors plage/);
+    expect(sent.some((message) => message.to === STRANGER.email)).toBe(false);
+  });
+
+  it('stops at an acknowledgement: nothing due after it goes, not even a message queued before it', async () => {
+    // Prepare
+    now = start;
+    sent.length = 0;
+    const alarm = await raise('sensor-2');
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(alarm.id);
+    now = start + 15 * MINUTE;
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    // Act: acknowledged after the level-2 message was queued, before its sender took it.
+    const acknowledged = acknowledgeAlarm(await readAlarm(alarm.id), ADMIN.accountId, now, { reason: 'Door closed' });
+    if ('refused' in acknowledged) throw new Error('not acknowledged');
+    await writeAlarm(acknowledged);
+    await sendQueued(alarm.id);
+    now = start + 60 * MINUTE;
+    const later = await planAlarmNotifications(deps, ORG, alarm.id);
+    // Assess
+    expect(sent.filter((message) => message.to === SECOND.email)).toEqual([]);
+    expect((await deliveriesOf(alarm.id)).find((delivery) => delivery.accountId === SECOND.accountId)).toMatchObject({ status: 'dropped', reason: 'acknowledged' });
+    expect(later).toEqual({ planned: 0, retried: 0 });
+  });
+
+  it('tries a failing provider again with a pause, parks it as dead, and an administrator\'s resend sends it once', async () => {
+    // Prepare
+    now = start;
+    sent.length = 0;
+    failures = { text: MAX_DELIVERY_ATTEMPTS };
+    const alarm = await raise('sensor-3');
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    // Act: every try fails; the alarm's timer queues it again when its pause is over.
+    const outcomes: string[] = [];
+    for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt += 1) {
+      const text = (await deliveriesOf(alarm.id)).find((delivery) => delivery.channel === 'text' && delivery.accountId === ADMIN.accountId);
+      if (text === undefined) throw new Error('no text delivery');
+      outcomes.push(await sendDelivery(deps, text));
+      const stored = (await deliveriesOf(alarm.id)).find((delivery) => delivery.stepKey === text.stepKey && delivery.channel === 'text');
+      if (stored?.nextAttemptAt !== undefined) {
+        now = Date.parse(stored.nextAttemptAt);
+        await planAlarmNotifications(deps, ORG, alarm.id);
+      }
+    }
+    // Assess: four retries, then the dead-letter store, with the provider's reason.
+    expect(outcomes).toEqual(['retrying', 'retrying', 'retrying', 'retrying', 'dead']);
+    const dead = (await deliveriesOf(alarm.id)).find((delivery) => delivery.channel === 'text' && delivery.accountId === ADMIN.accountId);
+    expect(dead).toMatchObject({ status: 'dead', attempts: MAX_DELIVERY_ATTEMPTS, lastError: 'Error: text provider unavailable' });
+    expect(sent.filter((message) => message.provider === 'text')).toEqual([]);
+
+    // Act: resent by an administrator, then handed over twice.
+    if (dead === undefined) throw new Error('no dead delivery');
+    const resent = await resendDelivery(deps, dead, () => conflict('not dead'));
+    const outcomesAfter = [await sendDelivery(deps, resent), await sendDelivery(deps, resent)];
+    // Assess
+    expect(outcomesAfter).toEqual(['sent', 'nothing']);
+    expect(sent.filter((message) => message.provider === 'text')).toHaveLength(1);
+    await expect(resendDelivery(deps, { ...resent, status: 'sent' }, () => conflict('not dead'))).rejects.toThrow('not dead');
+  });
+
+  it('sends "back to normal" to those told once the condition clears', async () => {
+    // Prepare
+    now = start;
+    sent.length = 0;
+    failures = {};
+    const alarm = await raise('sensor-4');
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(alarm.id);
+    // Act: cleared five minutes later, before level 2 was due.
+    now = start + 5 * MINUTE;
+    await writeAlarm(clearAlarm(await readAlarm(alarm.id), now));
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(alarm.id);
+    now = start + 20 * MINUTE;
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(alarm.id);
+    // Assess: the admin gets it on both channels; the second level, never told, gets nothing (nor the stranger, unknown here).
+    const normal = (await deliveriesOf(alarm.id)).filter((delivery) => delivery.kind === 'normal');
+    expect(normal.map((delivery) => `${delivery.accountId}:${delivery.channel}:${delivery.status}`).sort())
+      .toEqual([`${ADMIN.accountId}:email:sent`, `${ADMIN.accountId}:text:sent`, `${STRANGER.accountId}:email:skipped`]);
+    expect(sent.filter((message) => message.provider === 'email').at(-1)?.subject).toMatch(/normal/i);
+    expect(sent.some((message) => message.to === SECOND.email)).toBe(false);
+  });
+
+  it('holds a storm to one message per user and channel per window, the others grouped in the next, none lost or doubled', async () => {
+    // Prepare: three alarms at once on the site (the window is 5 minutes).
+    now = start;
+    sent.length = 0;
+    const alarms = [await raise(SENSOR), await raise('sensor-2'), await raise('sensor-3')];
+    for (const alarm of alarms) await planAlarmNotifications(deps, ORG, alarm.id);
+    // Act
+    for (const alarm of alarms) await sendQueued(alarm.id);
+    const firstRound = sent.filter((message) => message.to === ADMIN.email).length;
+    now += 5 * MINUTE;
+    await releaseHeld(deps, ORG, ADMIN.accountId, 'email');
+    for (const alarm of alarms) await sendQueued(alarm.id);
+    // Assess: one email, then one carrying the two others ("1 more alarm" beside its own).
+    const emails = sent.filter((message) => message.to === ADMIN.email);
+    expect(firstRound).toBe(1);
+    expect(emails).toHaveLength(2);
+    expect(emails[1]?.text).toContain('1 more alarm at Main Kitchen');
+    const adminEmails = (await Promise.all(alarms.map((alarm) => deliveriesOf(alarm.id)))).flat().filter((delivery) => delivery.accountId === ADMIN.accountId && delivery.channel === 'email' && delivery.kind === 'alarm');
+    expect(adminEmails.map((delivery) => delivery.status).sort()).toEqual(['grouped', 'sent', 'sent']);
+  });
+});
