@@ -88,9 +88,10 @@ export function localPushTransport(options: LocalPushOptions): PushTransport {
   };
 }
 
-/** The push provider the local notifier uses (the AWS one, over the outbox). */
-export function localPushProvider(deps: { client: DynamoDBDocumentClient; tableName: string; now(): Date } & Omit<LocalPushOptions, 'sendId'>): ChannelProviders['push'] {
+/** The push provider the local notifier uses (the AWS one, over the outbox): `localPushProvider({ outbox, faults })`. */
+export function localPushProvider(deps: { client?: DynamoDBDocumentClient; tableName?: string; now?: () => Date | number } & Omit<LocalPushOptions, 'sendId'>): ChannelProviders['push'] {
   return (customerId, accountId, message) => pushProvider({
-    client: deps.client, tableName: deps.tableName, now: deps.now, transport: localPushTransport({ ...deps, sendId: randomUUID() }),
+    client: deps.client, tableName: deps.tableName, now: deps.now,
+    transport: localPushTransport({ ...deps, sendId: randomUUID() }),
   })(customerId, accountId, message);
 }

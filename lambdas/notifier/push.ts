@@ -3,6 +3,8 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import webpush from 'web-push';
 import type { PushSubscriptionInput } from '@domain/identity/account';
 import { epochSeconds, pushSubscribersOfAccount, pushSubscriptionForget, queryAll, toSessionRecord } from '../data';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
 import { vapidKeys, type VapidKeys } from '../shared/vapid';
 import type { ChannelProviders, ComposedMessage } from './send';
 
@@ -50,9 +52,11 @@ export interface PushReceipt {
 export type PushTransport = (target: PushTarget, payload: PushPayload) => Promise<PushReceipt>;
 
 export interface PushProviderDependencies {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-  now(): Date;
+  /** The table and its client: this process's (lambdas/shared/clients.ts, TABLE_NAME) unless given. */
+  client?: DynamoDBDocumentClient;
+  tableName?: string;
+  /** The clock (a Date or epoch milliseconds), the system's unless given. */
+  now?: () => Date | number;
   /** web-push by default (webPushTransport); the local stack wraps it. */
   transport?: PushTransport;
 }
@@ -113,8 +117,8 @@ export async function pushTargetsOf(client: DynamoDBDocumentClient, tableName: s
     : []));
 }
 
-async function forget(deps: PushProviderDependencies, target: PushTarget): Promise<void> {
-  await deps.client.send(new UpdateCommand(pushSubscriptionForget(deps.tableName, target.customerId, target.accountId, target.sessionId, target.subscription.endpoint)))
+async function forget(client: DynamoDBDocumentClient, tableName: string, target: PushTarget): Promise<void> {
+  await client.send(new UpdateCommand(pushSubscriptionForget(tableName, target.customerId, target.accountId, target.sessionId, target.subscription.endpoint)))
     .catch((error: unknown) => {
       // Subscribed again meanwhile, or the session ended: nothing to forget.
       if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
@@ -127,10 +131,13 @@ async function forget(deps: PushProviderDependencies, target: PushTarget): Promi
  * with push on (or only subscriptions the push service says are gone, which are forgotten);
  * throws PushFailedError when every other device failed (the sender tries again).
  */
-export function pushProvider(deps: PushProviderDependencies): ChannelProviders['push'] {
+export function pushProvider(deps: PushProviderDependencies = {}): ChannelProviders['push'] {
   const transport = deps.transport ?? webPushTransport();
   return async (customerId: string, accountId: string, message: Pick<ComposedMessage, 'title' | 'text' | 'link'>) => {
-    const targets = await pushTargetsOf(deps.client, deps.tableName, customerId, accountId, deps.now());
+    // Made on first use, never at import (the CDK imports handlers at synth).
+    const client = deps.client ?? dynamoDocumentClient();
+    const tableName = deps.tableName ?? backendConfig().tableName;
+    const targets = await pushTargetsOf(client, tableName, customerId, accountId, new Date(deps.now?.() ?? Date.now()));
     if (targets.length === 0) return undefined;
     const payload: PushPayload = { title: message.title, body: message.text, url: message.link };
     const results = await Promise.allSettled(targets.map((target) => transport(target, payload)));
@@ -141,7 +148,7 @@ export function pushProvider(deps: PushProviderDependencies): ChannelProviders['
       const target = targets[index];
       if (target === undefined) continue;
       if (result.status === 'fulfilled') delivered.push(result.value);
-      else if (isGone(result.reason)) await forget(deps, target);
+      else if (isGone(result.reason)) await forget(client, tableName, target);
       else failures.push(reasonOf(result.reason));
     }
     if (delivered.length > 0) return delivered.find((receipt) => receipt.messageId !== undefined)?.messageId ?? randomUUID();
