@@ -16,12 +16,22 @@ export interface PortalContext {
   readonly adminContactEmail?: string;
   /** The sender of the portal's own emails (pager verification codes): an SES verified identity. */
   readonly mailFrom?: string;
+  /** The number or sender ID texts come from (End User Messaging); the service picks one of the account's when absent. */
+  readonly smsOriginationIdentity?: string;
+  /** The number voice calls come from (End User Messaging); calls fail without it. */
+  readonly voiceOriginationIdentity?: string;
+  /** The Parameter Store SecureString holding the web push VAPID keys; `/coldchain/<stack>/vapid` when absent. */
+  readonly vapidParameter?: string;
 }
 
 const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
 // Cognito: lowercase letters, digits and hyphens, no leading or trailing hyphen, at most 63.
 const DOMAIN_PREFIX = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const RESERVED_IN_DOMAIN_PREFIX = /aws|amazon|cognito/;
+// End User Messaging: a phone number or pool id, its ARN, an E.164 number or a sender ID.
+const ORIGINATION_IDENTITY = /^[A-Za-z0-9_:/+-]{1,256}$/;
+// Parameter Store: a full path of letters, digits and . _ - / (at most 1,011 characters with the path).
+const PARAMETER_NAME = /^(?:\/[A-Za-z0-9_.-]+)+$/;
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 function optionalString(node: Node, key: string): string | undefined {
@@ -74,7 +84,20 @@ export function readPortalContext(node: Node): PortalContext {
     throw new Error(`Context mailFrom "${mailFrom}" must be an email address`);
   }
 
-  return { stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom };
+  const [smsOriginationIdentity, voiceOriginationIdentity] = (['smsOriginationIdentity', 'voiceOriginationIdentity'] as const).map((key) => {
+    const value = optionalString(node, key);
+    if (value !== undefined && !ORIGINATION_IDENTITY.test(value)) {
+      throw new Error(`Context ${key} "${value}" must be an End User Messaging origination identity: a phone number or pool id, its ARN, an E.164 number or a sender ID`);
+    }
+    return value;
+  });
+
+  const vapidParameter = optionalString(node, 'vapidParameter');
+  if (vapidParameter !== undefined && (!PARAMETER_NAME.test(vapidParameter) || vapidParameter.length > 1011)) {
+    throw new Error(`Context vapidParameter "${vapidParameter}" must be a Parameter Store path such as /coldchain/prod/vapid`);
+  }
+
+  return { stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom, smsOriginationIdentity, voiceOriginationIdentity, vapidParameter };
 }
 
 export function stackNameOf(stage: string): string {

@@ -6,6 +6,7 @@ import { Data } from './data';
 import { Devices } from './devices';
 import { Files } from './files';
 import { Identity } from './identity';
+import { Notifications } from './notifications';
 import { Schedules } from './schedules';
 import { Web } from './web';
 
@@ -19,7 +20,8 @@ export interface ColdChainPortalStackProps extends StackProps, PortalContext {
 
 /**
  * The whole portal in one stack, composed of its constructs (docs/deploy.md says why one
- * stack): Identity, Data, Files, Api, Devices (IoT Core, docs/devices.md) and Web.
+ * stack): Identity, Data, Files, Api, Devices (IoT Core, docs/devices.md), Schedules, Web and
+ * Notifications (the table stream and one queue and sender per channel).
  */
 export class ColdChainPortalStack extends Stack {
   public readonly identity: Identity;
@@ -30,6 +32,8 @@ export class ColdChainPortalStack extends Stack {
   /** The scheduled jobs of lambdas/schedules.ts (EventBridge Scheduler). */
   public readonly schedules: Schedules;
   public readonly web: Web;
+  /** Notification delivery (issue 14 section 3): the table stream, one queue and sender per channel. */
+  public readonly notifications: Notifications;
 
   constructor(scope: Construct, id: string, props: ColdChainPortalStackProps) {
     super(scope, id, props);
@@ -53,6 +57,16 @@ export class ColdChainPortalStack extends Stack {
       maxSessions: props.maxSessions,
       ssoProviders: props.ssoProviders,
       ...(props.adminContactEmail === undefined ? {} : { adminContactEmail: props.adminContactEmail }),
+    });
+
+    this.notifications = new Notifications(this, 'Notifications', {
+      data: this.data,
+      // Links in messages go to the portal's own domain when the context names it, else to CloudFront's.
+      portalUrl: props.webDomain === undefined ? this.web.url : `https://${props.webDomain}`,
+      vapidParameter: props.vapidParameter ?? `/coldchain/${this.stackName}/vapid`,
+      ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }),
+      ...(props.smsOriginationIdentity === undefined ? {} : { smsOriginationIdentity: props.smsOriginationIdentity }),
+      ...(props.voiceOriginationIdentity === undefined ? {} : { voiceOriginationIdentity: props.voiceOriginationIdentity }),
     });
 
     // Device files move between the browser and the files bucket through presigned URLs.
