@@ -360,6 +360,9 @@ export const MESSAGES = {
   notificationGroupUnknown: "The selected notification group was not found.",
   notificationGroupDefaultTaken: "A selected site already has a default notification group of this type.",
   notificationGroupInUse: "This notification group cannot be deleted: {{sensorCount}} sensor(s) and {{gatewayCount}} gateway(s) use it.",
+  // Notification deliveries (issue 14 section 3)
+  notificationDeliveryNotFound: "Notification not found.",
+  notificationNoLongerFailed: "This notification is no longer failed: it was resent or delivered meanwhile.",
   listTooLong: "This list has too many items.",
   itemTooLarge: "This item is too large to be saved.",
 } as const;

@@ -36,4 +36,6 @@ export const AREA_ROLES = {
   alarmProfiles: ORGANISATION_WRITERS,
   // Notification groups (Administration): administrators, as alarm profiles.
   notificationGroups: ORGANISATION_WRITERS,
+  // Failed notifications (Administration): the dead-letter store of alarm messages, administrators.
+  failedNotifications: ORGANISATION_WRITERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -13,6 +13,7 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import SecurityIcon from '@mui/icons-material/Security';
+import SmsFailedIcon from '@mui/icons-material/SmsFailedOutlined';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ShareLocationIcon from '@mui/icons-material/ShareLocation';
@@ -26,7 +27,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.alarms';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.failedNotifications' | 'nav.alarms';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -62,6 +63,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/data-logging-profiles', label: 'nav.dataLoggingProfiles', icon: StorageIcon, roles: AREA_ROLES.dataLoggingProfiles },
       { path: '/app/alarm-profiles', label: 'nav.alarmProfiles', icon: NotificationImportantIcon, roles: AREA_ROLES.alarmProfiles },
       { path: '/app/notification-groups', label: 'nav.notificationGroups', icon: GroupsIcon, roles: AREA_ROLES.notificationGroups },
+      { path: '/app/failed-notifications', label: 'nav.failedNotifications', icon: SmsFailedIcon, roles: AREA_ROLES.failedNotifications },
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },
       { path: '/app/users', label: 'nav.users', icon: PeopleIcon, roles: AREA_ROLES.users },

@@ -35,6 +35,7 @@ let graphAsked: string[];
 function answer(path: string, request?: ApiRequest): unknown {
   const method = request?.method ?? 'GET';
   if (path === '/alarms/a-1' && method === 'GET') return alarm;
+  if (path === '/alarms/a-1/notifications' && method === 'GET') return { items: [] };
   if (path.startsWith('/graphdata?')) {
     graphAsked.push(path);
     return { sensorId: 'A1B2C3D4', startDate: '2026-03-10T06:00:00.000Z', endDate: '2026-03-10T10:10:00.000Z', resolution: 'raw', channels: [] };
@@ -68,6 +69,9 @@ describe('AlarmDetailPage', () => {
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     expect(await within(timeline).findByText('Alarm raised · 8.4 °C')).toBeInTheDocument();
     expect(within(timeline).getByText('Condition cleared')).toBeInTheDocument();
+    // Its messages under the timeline (AlarmNotifications.test.tsx has them in detail).
+    expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(await screen.findByText('No notifications for this alarm yet.')).toBeInTheDocument();
     await vi.waitFor(() => expect(graphAsked).toHaveLength(1));
     const query = new URLSearchParams(graphAsked[0]?.split('?')[1]);
     expect(query.get('queryId')).toBe('A1B2C3D4');

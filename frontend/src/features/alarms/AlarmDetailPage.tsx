@@ -23,6 +23,7 @@ import { SensorChart } from '../sensors/SensorChart';
 import { graphChannels } from '../sensors/SensorDataTab';
 import { useSensorLookups } from '../sensors/useSensorLookups';
 import { AlarmStateChip, AlarmTypeLabel } from './AlarmLegend';
+import { AlarmNotifications } from './AlarmNotifications';
 import { alarmState, mayAcknowledge, maySnooze } from './alarmPresentation';
 import { useAlarmValueText } from './useAlarmValueText';
 import { useAlarmActions } from './useAlarmActions';
@@ -122,7 +123,7 @@ function Fact({ label, value }: { label: string; value: string | undefined }) {
 
 /**
  * An alarm (`/app/alarms/:id`): what, where and when, who acknowledged it and why, its
- * timeline, and for a sensor the readings around it with the profile's limits drawn.
+ * timeline and its messages, and for a sensor the readings around it with the profile's limits drawn.
  */
 export default function AlarmDetailPage() {
   const { t } = useTranslation();
@@ -181,6 +182,8 @@ export default function AlarmDetailPage() {
       )}
       <Typography variant="h6" component="h2">{t('alarms.detail.timeline')}</Typography>
       <Timeline alarm={shown} events={shown.timeline} />
+      <Typography variant="h6" component="h2">{t('notifications.title')}</Typography>
+      <AlarmNotifications alarmId={shown.id} />
       {actions.dialog}
     </Stack>
   );
