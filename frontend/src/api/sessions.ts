@@ -1,8 +1,12 @@
 import useSWR, { type SWRResponse } from 'swr';
 import {
   loginSessionCreatedSchema,
+  pushPublicKeySchema,
   userSessionListSchema,
+  userSessionSchema,
+  type DevicePushInput,
   type LoginSessionInput,
+  type UserSession,
   type UserSessionList,
 } from '@domain/identity/account';
 import { apiFetch, apiFetchAs } from './apiFetch';
@@ -31,4 +35,14 @@ export async function endUserSession(id: string): Promise<void> {
 
 export async function endAllUserSessions(): Promise<void> {
   await apiFetch('/users/sessions', { method: 'DELETE' });
+}
+
+/** GET session/active/devices/push-key: the server's VAPID public key, which browsers subscribe to push with. */
+export async function fetchPushPublicKey(): Promise<string> {
+  return (await apiFetchAs(pushPublicKeySchema, '/session/active/devices/push-key')).publicKey;
+}
+
+/** PUT session/active/devices/{id}: push on (with this browser's subscription) or off for one of the user's sessions. */
+export function setDevicePush(id: string, input: DevicePushInput): Promise<UserSession> {
+  return apiFetchAs(userSessionSchema, `/session/active/devices/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
 }

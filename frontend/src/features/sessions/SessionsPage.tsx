@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { REFRESH_TOKEN_VALIDITY_DAYS, type UserSession } from '@domain/identity/account';
 import { useErrorText } from '../../components/useErrorText';
 import { useAuth } from '../auth/useAuth';
+import { PushSwitch } from './PushSwitch';
 import { SessionList } from './SessionList';
 import { useSessionActions } from './useSessionActions';
 
@@ -17,6 +18,7 @@ export default function SessionsPage() {
   const { sessions, ending, endOne, endAll } = useSessionActions();
   const list = sessions.data;
   const others = list?.items.filter((session) => !session.current).length ?? 0;
+  const current = list?.items.find((session) => session.current);
 
   // Ending this browser's own session is a logout.
   const end = (session: UserSession) => void (session.current ? logout() : endOne(session));
@@ -37,6 +39,7 @@ export default function SessionsPage() {
           {t('sessions.expiryNote', { days: REFRESH_TOKEN_VALIDITY_DAYS })}
         </Typography>
       )}
+      {current !== undefined && <PushSwitch session={current} onChanged={() => sessions.mutate()} />}
       {sessions.error !== undefined && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorText(sessions.error)}
