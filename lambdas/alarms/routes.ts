@@ -12,7 +12,8 @@ import { alarmSummarySchema, bulkAcknowledgementResultSchema, type AlarmSummary,
 import { inUserView } from '@domain/alarms/dashboard';
 import { DomainError, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { ORGANISATION_READERS } from '@domain/identity/roles';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
+import { alarmNotificationListSchema, failedNotificationSchema, resendNotificationSchema } from '@domain/notifications/delivery-answers';
 import type { UserView } from '@domain/identity/user-views';
 import { readUserView, unknownAlarm } from '../data';
 import { accessScope, maySeeAlarm, type AccessScope } from '../shared/access';
@@ -21,10 +22,12 @@ import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
+import { AlarmNotificationStore } from './notifications';
 import { AlarmStore, type AlarmSource } from './store';
 
 const table = () => backendConfig().tableName;
 const store = () => new AlarmStore(dynamoDocumentClient(), table());
+const notifications = () => new AlarmNotificationStore(dynamoDocumentClient(), table());
 
 /**
  * Who reads and acknowledges alarms: everyone of the organisation who sees its sensors
@@ -33,6 +36,8 @@ const store = () => new AlarmStore(dynamoDocumentClient(), table());
  * organisation's alarm is as unknown as a missing one.
  */
 export const ALARM_ROLES = ORGANISATION_READERS;
+/** Who reads the dead-letter store of the organisation's messages and sends them again: its administrators. */
+export const FAILED_NOTIFICATION_ROLES = ORGANISATION_WRITERS;
 
 /** An alarm of the caller's organisation they may see, read consistently; any other answers 404. */
 async function visibleAlarm(caller: Caller, id: string, scope?: AccessScope): Promise<Alarm> {
@@ -139,6 +144,15 @@ export const alarmRoutes = defineRoutes('alarms', [
     action: async ({ caller, params }) => ({ statusCode: 200, body: await visibleAlarm(caller, params.id) }),
   }),
   route({
+    method: 'GET', path: '/alarms/{id}/notifications', roles: ALARM_ROLES,
+    summary: "An alarm's messages, newest first: channel, recipient's name, kind, level, status, attempts, times, the provider's last refusal and the reason code of a skipped or dropped one",
+    response: alarmNotificationListSchema,
+    action: async ({ caller, params }) => {
+      const alarm = await visibleAlarm(caller, params.id);
+      return { statusCode: 200, body: { items: await notifications().ofAlarm(caller.customerId, alarm.id) } };
+    },
+  }),
+  route({
     method: 'PUT', path: '/alarms/{id}/acknowledge', roles: ALARM_ROLES, summary: "Acknowledge an alarm with a reason and a corrective action (409 in the product's words when already acknowledged); a cleared alarm moves to history", body: acknowledgementSchema, response: alarmSchema,
     action: async ({ caller, params, body }) => {
       const alarm = await visibleAlarm(caller, params.id);
@@ -172,6 +186,26 @@ export const alarmRoutes = defineRoutes('alarms', [
       const alarms = store();
       const policy = await alarms.snoozePolicy(caller.customerId, alarm.profileId);
       return { statusCode: 200, body: await alarms.snooze(caller, caller.customerId, alarm, policy) };
+    },
+  }),
+  route({
+    method: 'GET', path: '/notifications/failed', roles: FAILED_NOTIFICATION_ROLES,
+    summary: 'The dead-letter store: messages the providers refused until they were parked, most recent first, with their alarm\'s device and the provider\'s last refusal',
+    response: failedNotificationSchema, paginated: true,
+    action: async ({ caller, request }) => {
+      const store = notifications();
+      const page = pageRequestFrom(request.query, store.failedCursorPartition(caller.customerId));
+      const scope = await accessScope(caller, caller.customerId);
+      return { statusCode: 200, body: await store.failed(caller.customerId, scope, page) };
+    },
+  }),
+  route({
+    method: 'POST', path: '/notifications/failed/resend', roles: FAILED_NOTIFICATION_ROLES,
+    summary: 'Send a parked message again (its alarm, step and channel): queued with its attempts from zero; 404 when unknown, 409 when it is no longer failed',
+    body: resendNotificationSchema, response: failedNotificationSchema,
+    action: async ({ caller, body }) => {
+      const scope = await accessScope(caller, caller.customerId);
+      return { statusCode: 200, body: await notifications().resend(caller.customerId, scope, body) };
     },
   }),
 ]);

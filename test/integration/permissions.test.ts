@@ -6,6 +6,7 @@ import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lamb
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
 import { putTestAlarm } from '../support/alarms';
+import { putTestDelivery } from '../support/deliveries';
 import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 import { putTestSensor } from '../support/telemetry';
@@ -176,6 +177,11 @@ describe('every route, as every role', () => {
     return (await putTestAlarm(stack, admin().customerId, { deviceId: await sensor(), siteId: place.siteId, locationId: place.locationId, profileId: await alarmProfile() })).id;
   };
   const acknowledgement = () => ({ reason: 'Door closed', correctiveAction: 'Product temperature checked' });
+  /** A message of a fresh alarm parked in the dead-letter store (issue 14 section 3), as the senders leave one: its resend key. */
+  const deadDelivery = async () => {
+    const delivery = await putTestDelivery(stack, admin().customerId, { alarmId: await freshAlarm(), accountId: admin().accountId });
+    return { alarmId: delivery.alarmId, stepKey: delivery.stepKey, channel: delivery.channel };
+  };
   type DeviceOwner = 'sensors' | 'gateways';
   const device = (owner: DeviceOwner) => (owner === 'sensors' ? sensor() : gateway());
   const deviceNote = async (owner: DeviceOwner) => {
@@ -451,6 +457,8 @@ describe('every route, as every role', () => {
     'PUT /api/alarms/{id}/acknowledge': async () => ({ path: `/alarms/${await freshAlarm()}/acknowledge`, body: acknowledgement() }),
     'POST /api/alarms/acknowledge': async () => ({ path: '/alarms/acknowledge', body: { ...acknowledgement(), ids: [await freshAlarm(), await freshAlarm()] } }),
     'PUT /api/alarms/{id}/snooze': async () => ({ path: `/alarms/${await freshAlarm()}/snooze` }),
+    'GET /api/alarms/{id}/notifications': async () => ({ path: `/alarms/${await freshAlarm()}/notifications` }),
+    'POST /api/notifications/failed/resend': async () => ({ path: '/notifications/failed/resend', body: await deadDelivery() }),
     'POST /api/alarmprofiles': async () => ({ path: '/alarmprofiles', body: alarmProfileBody() }),
     'GET /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await alarmProfile()}` }),
     'PUT /api/alarmprofiles/{id}': async () => ({ path: `/alarmprofiles/${await added('/alarmprofiles', alarmProfileBody())}`, body: alarmProfileBody() }),
@@ -492,8 +500,8 @@ describe('every route, as every role', () => {
     'GET /api/sensors/{id}/commands', 'GET /api/gateways/{id}/commands',
     'GET /api/sensors/{id}', 'GET /api/sensors/{id}/history', 'GET /api/sensors/{id}/calibrations',
     'GET /api/sensors/{id}/calibrations/{calibrationId}/certificate', 'GET /api/sensors/{id}/equipment',
-    // An alarm is as unknown as its sensor: read, acknowledged or snoozed.
-    'GET /api/alarms/{id}', 'PUT /api/alarms/{id}/acknowledge', 'PUT /api/alarms/{id}/snooze',
+    // An alarm is as unknown as its sensor: read, acknowledged, snoozed or its messages listed.
+    'GET /api/alarms/{id}', 'PUT /api/alarms/{id}/acknowledge', 'PUT /api/alarms/{id}/snooze', 'GET /api/alarms/{id}/notifications',
   ]);
   let excludedMember: TestUser | undefined;
   const memberOfAnotherSite = async (): Promise<TestUser> => {
