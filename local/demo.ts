@@ -55,10 +55,12 @@ export interface DemoUser {
   accountId: string;
   givenName: string;
   familyName: string;
+  /** A verified mobile that takes alarm texts (Ofcom's drama range: never a real phone). */
+  phone?: string;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'admin@demo.example', role: 'admin', accountId: 'demo-account-admin', givenName: 'Ada', familyName: 'Admin' },
+  { email: 'admin@demo.example', role: 'admin', accountId: 'demo-account-admin', givenName: 'Ada', familyName: 'Admin', phone: '+447700900001' },
   { email: 'user@demo.example', role: 'basicuser', accountId: 'demo-account-user', givenName: 'Basil', familyName: 'User' },
   { email: 'helpdesk@demo.example', role: 'helpdesk', accountId: 'demo-account-helpdesk', givenName: 'Helen', familyName: 'Helpdesk' },
   { email: 'superadmin@demo.example', role: 'superadmin', accountId: 'demo-account-superadmin', givenName: 'Sam', familyName: 'Superadmin' },

@@ -57,12 +57,12 @@ export async function seedDemo(
     // The user administration's record (lambdas/users/store.ts), as an administrator would have made it.
     await put(userItem(customerId, {
       accountId: user.accountId, email: user.email, identityUsername: user.email, role: user.role,
-      firstName: user.givenName, lastName: user.familyName, phone: '', phoneVerified: false, employeeId: '',
+      firstName: user.givenName, lastName: user.familyName, phone: user.phone ?? '', phoneVerified: user.phone !== undefined, employeeId: '',
       isActive: true, isEmailVerified: true, inviteDate: null, siteIds: [site.id], locationIds: [location.id],
       departmentIds: [], divisionIds: [], lang: 'en', uom: 'C', timezone: site.timezone,
       isPortalLogin: true, isHaccpAvailable: user.role !== 'helpdesk', isMobileLogin: false,
       isOwner: user.role === 'admin', isLocationAdmin: false, hasDefaultLocAccess: user.role === 'admin',
-      notificationsEnabled: user.role !== 'helpdesk', smsEnabled: false, mfaEnabled: false, mfaRequired: false,
+      notificationsEnabled: user.role !== 'helpdesk', smsEnabled: user.phone !== undefined, mfaEnabled: false, mfaRequired: false,
       enablePager: false, pagerType: null, pagerNumber: '', pagerVerified: false,
       enableAuditModule: false, enableIVR: false, customerGroupId: DEMO_ORGANISATION.customerGroupId,
       createdAt: now, updatedAt: now, createdBy: 'seed', updatedBy: 'seed', version: 1,

@@ -17,7 +17,8 @@ import { startRuleSubscriber, type RuleSubscriber } from './iot-rules';
 import { ChannelFaults } from './channel-faults';
 import { startBroker } from './mqtt';
 import { Outbox, type OutboxMessage } from './outbox';
-import { loadLocalVapidKeys } from './push';
+import { localPushProvider, loadLocalVapidKeys } from './push';
+import { startLocalNotifier, type LocalNotifier } from './notifier';
 import type { OutboxEntry } from './outbox-page';
 import { assertPortsFree, type LocalPorts } from './ports';
 import { LOCAL_BUCKETS, startS3 } from './s3';
@@ -28,6 +29,9 @@ import { startSns } from './sns';
 import { ensureTable } from './table';
 
 export const LOCAL_TABLE_NAME = 'coldchain-portal';
+/** The number local voice calls come from (a fictional one: Ofcom's drama range). */
+const LOCAL_VOICE_NUMBER = '+441632960001';
+
 export const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
 export const DEFAULT_DATA_DIR = join(REPOSITORY_ROOT, '.local');
 export const DEFAULT_WEB_ROOT = join(REPOSITORY_ROOT, 'frontend', 'dist');
@@ -67,6 +71,8 @@ export interface LocalStack {
   identity: { userPoolId: string; portalClientId: string; helpdeskClientId: string };
   /** The IoT rules' stand-in: device messages to their handlers (`idle()` waits until all are handled). */
   rules: RuleSubscriber;
+  /** Alarms' notifications (`idle()` waits until every change so far is planned and its messages sent). */
+  notifier: LocalNotifier;
   /** The outbox's fault switch ("fail the next N sends" of email, text, voice, push): a push sender consults it with `faults.check('push')`. */
   faults: ChannelFaults;
   /** Whether this start seeded the demo organisation (false when it already was). */
@@ -137,6 +143,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: identity.userPoolId,
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
+      // Links in messages; the number voice calls come from (the stand-in needs one, as the service does).
+      PORTAL_URL: `http://localhost:${ports.portal}`,
+      VOICE_ORIGINATION_IDENTITY: process.env['VOICE_ORIGINATION_IDENTITY'] ?? LOCAL_VOICE_NUMBER,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'WARN',
     });
     delete process.env['AWS_SESSION_TOKEN'];
@@ -196,6 +205,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       outboxActions: { faults, findMessage: (id) => outbox.find(id), onVoiceKeyPress: options.onVoiceKeyPress },
     });
     stops.push(gateway.stop);
+    // Alarms' notifications: the table's stream to the notifier, its deliveries to the providers' stand-ins (the outbox).
+    const notifierDocuments = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    const notifier = await startLocalNotifier({
+      endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials, tableName: LOCAL_TABLE_NAME, client: notifierDocuments,
+      push: localPushProvider({ client: notifierDocuments, tableName: LOCAL_TABLE_NAME, outbox, faults }),
+    });
+    stops.push(async () => {
+      await notifier.stop();
+      notifierDocuments.destroy();
+    });
     // The scheduled jobs (lambdas/schedules.ts), fired as EventBridge Scheduler fires them on AWS.
     const cron = startCron({
       region: LOCAL_REGION,
@@ -226,6 +247,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         helpdeskClientId: identity.helpdeskClientId,
       },
       rules,
+      notifier,
       faults,
       seeded,
       stop: stopAll,

@@ -101,6 +101,14 @@ describe('the default templates', () => {
     expect(body('test')).not.toContain('4821');
   });
 
+  it('leave out the reply sentence when there is no code to give, in every language', () => {
+    for (const language of ['en', 'fr', 'es'] as const) {
+      const { body } = renderNotification({ kind: 'alarm', channel: 'text', language, alarmType: 'battery', values: valuesIn(language, { code: '' }) });
+      expect(body, body).not.toMatch(/Reply|Répondez|Responda/);
+      expect(body).toMatch(/[.!?]$/);
+    }
+  });
+
   it('leave no gap where the storm line is empty, and show it when there is one', () => {
     const email = renderNotification({ kind: 'alarm', channel: 'email', language: 'en', alarmType: 'contact', values: valuesIn('en', { value: 'Open' }) });
     expect(email.text).toBe('Walk-in Freezer 2 at Main Kitchen has been in state Open since 27 Nov 2026, 14:05 CET.\n\nOpen the alarm: https://portal.example.com/alarms/01JD2Y8K');

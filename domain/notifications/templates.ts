@@ -372,6 +372,9 @@ export interface NotificationRequest<C extends NotificationChannel> {
   ivr?: boolean;
 }
 
+/** A sentence that names the reply code. */
+const CODE_SENTENCE = /[^.!?\n]*\{code\}[^.!?\n]*[.!?]?/g;
+
 /** Rendered plain text: no trailing spaces, at most one blank line, none at the ends (an empty `{more}` leaves no gap). */
 const tidy = (text: string): string => text.split('\n').map((line) => line.replace(/[ \t]+$/, '')).join('\n').replace(/\n{3,}/g, '\n\n').trim();
 /** Rendered HTML: an empty paragraph (an empty `{more}`) dropped. */
@@ -387,6 +390,10 @@ export function renderNotification<C extends NotificationChannel>(request: Notif
   const base = defaultTemplate(kind, channel, language, alarmType) as Fields<C>;
   const given = Object.fromEntries(Object.entries(override ?? {}).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as Partial<Fields<C>>;
   const template = { ...base, ...given } as Record<string, string>;
+  // No reply code to give (no two-way texts for this message): the sentence asking for one goes.
+  if ((values.code ?? '') === '') {
+    for (const [name, text] of Object.entries(template)) template[name] = text.replace(CODE_SENTENCE, '');
+  }
   // An administrator who words the email's text only gets an HTML part of the same words.
   if (channel === 'email' && 'text' in given && !('html' in given)) template['html'] = paragraphs(template['text'] ?? '');
   const rendered = Object.fromEntries(

@@ -37,9 +37,23 @@ export interface StreamDependencies extends NotifierDependencies {
   dispatch(deliveries: readonly QueuedDelivery[]): Promise<void>;
 }
 
+/**
+ * An attribute value as the SDK's DynamoDB Streams client gives it: it reads an empty map
+ * (`{"M":{}}`) as `{}`, which unmarshall refuses; put back, at any depth.
+ */
+function repaired(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return { M: {} };
+  const [[kind, inner] = ['', undefined]] = entries;
+  if (kind === 'M' && typeof inner === 'object' && inner !== null) return { M: Object.fromEntries(Object.entries(inner).map(([name, item]) => [name, repaired(item)])) };
+  if (kind === 'L' && Array.isArray(inner)) return { L: inner.map(repaired) };
+  return value;
+}
+
 const imageOf = (image: Record<string, AttributeValue> | undefined): Record<string, unknown> | undefined =>
   // The stream's images are in DynamoDB's attribute-value form; the data layer reads plain items.
-  (image === undefined ? undefined : unmarshall(image as Parameters<typeof unmarshall>[0]));
+  (image === undefined ? undefined : unmarshall(Object.fromEntries(Object.entries(image).map(([name, value]) => [name, repaired(value)])) as Parameters<typeof unmarshall>[0]));
 
 const timelineLength = (item: Record<string, unknown> | undefined) => (Array.isArray(item?.['timeline']) ? item['timeline'].length : 0);
 
@@ -68,8 +82,15 @@ export function notifierWorkOf(change: TableChange): { alarm?: { customerId: str
 export async function onTableChanges(deps: StreamDependencies, changes: readonly TableChange[]): Promise<{ failedSequenceNumber?: string }> {
   const pending: QueuedDelivery[] = [];
   for (const change of changes) {
+    let work: ReturnType<typeof notifierWorkOf>;
     try {
-      const work = notifierWorkOf(change);
+      work = notifierWorkOf(change);
+    } catch (error) {
+      // A record that cannot be read never will be: skipped, not retried for ever.
+      deps.logger.error('notifier could not read a change of the stream', { sequenceNumber: change.dynamodb?.SequenceNumber, ...describeError(error) });
+      continue;
+    }
+    try {
       if (work.alarm !== undefined) await planAlarmNotifications(deps, work.alarm.customerId, work.alarm.alarmId);
       if (work.delivery !== undefined) pending.push(work.delivery);
     } catch (error) {
