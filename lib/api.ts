@@ -87,6 +87,8 @@ export interface ApiProps {
   readonly maxSessions: number;
   /** The sender of the product's own emails (an SES verified identity); `no-reply@coldchain.local` if unset. */
   readonly mailFrom?: string;
+  /** The Parameter Store SecureString of the web push VAPID keys: the sessions function gives browsers its public key. */
+  readonly vapidParameter?: string;
 }
 
 /**
@@ -184,6 +186,16 @@ export class Api extends Construct {
       functions.set(name, fn);
     }
     this.functions = functions;
+
+    // GET session/active/devices/push-key reads the VAPID keys (lambdas/shared/vapid.ts) and answers the public one.
+    const sessions = functions.get('sessions');
+    if (props.vapidParameter !== undefined && sessions !== undefined) {
+      sessions.addEnvironment('VAPID_PARAMETER', props.vapidParameter);
+      sessions.addToRolePolicy(new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: props.vapidParameter.replace(/^\//, '') })],
+      }));
+    }
 
     const integrations = new Map(
       [...functions].map(([name, fn]) => [name, new HttpLambdaIntegration(`${pascalCase(name)}Integration`, fn, {

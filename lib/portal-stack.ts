@@ -45,7 +45,8 @@ export class ColdChainPortalStack extends Stack {
     this.identity = new Identity(this, 'Identity', { domainPrefix, webOrigins });
     this.data = new Data(this, 'Data');
     this.files = new Files(this, 'Files');
-    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, files: this.files, maxSessions: props.maxSessions,
+    const vapidParameter = props.vapidParameter ?? `/coldchain/${this.stackName}/vapid`;
+    this.api = new Api(this, 'Api', { identity: this.identity, data: this.data, files: this.files, maxSessions: props.maxSessions, vapidParameter,
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }) });
     this.identity.addPostAuthentication(this.data);
     this.devices = new Devices(this, 'Devices', { data: this.data, api: this.api, stage: props.stage });
@@ -63,7 +64,7 @@ export class ColdChainPortalStack extends Stack {
       data: this.data,
       // Links in messages go to the portal's own domain when the context names it, else to CloudFront's.
       portalUrl: props.webDomain === undefined ? this.web.url : `https://${props.webDomain}`,
-      vapidParameter: props.vapidParameter ?? `/coldchain/${this.stackName}/vapid`,
+      vapidParameter,
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }),
       ...(props.smsOriginationIdentity === undefined ? {} : { smsOriginationIdentity: props.smsOriginationIdentity }),
       ...(props.voiceOriginationIdentity === undefined ? {} : { voiceOriginationIdentity: props.voiceOriginationIdentity }),

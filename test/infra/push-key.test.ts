@@ -1,0 +1,39 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestStack, type TestStack } from './portal-stack';
+
+type Resources = Record<string, { Properties: Record<string, unknown> }>;
+interface Statement { Action: string | string[]; Resource: unknown }
+
+describe('the VAPID public key on AWS (GET session/active/devices/push-key)', () => {
+  let built: TestStack;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildTestStack({ context: { vapidParameter: '/coldchain/test/vapid' } });
+    template = Template.fromStack(built.stack);
+  });
+  afterAll(() => built.cleanup());
+
+  const functions = () => template.findResources('AWS::Lambda::Function') as Resources;
+  const environmentOf = (properties: Record<string, unknown>) => (properties['Environment'] as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+  const statementsOf = (properties: Record<string, unknown>): Statement[] => {
+    const roleId = (properties['Role'] as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return Object.values(template.findResources('AWS::IAM::Policy', { Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) } }) as Resources)
+      .flatMap((policy) => (policy.Properties['PolicyDocument'] as { Statement: Statement[] }).Statement);
+  };
+
+  it('gives the sessions function the parameter and the right to read it, and no other API function', () => {
+    const api = Object.values(functions()).filter((fn) => String(fn.Properties['Description']).startsWith('Portal API: '));
+    const sessions = api.find((fn) => fn.Properties['Description'] === 'Portal API: sessions');
+    expect(sessions).toBeDefined();
+    expect(environmentOf(sessions?.Properties ?? {})['VAPID_PARAMETER']).toBe('/coldchain/test/vapid');
+    const read = statementsOf(sessions?.Properties ?? {}).find((statement) => [statement.Action].flat().includes('ssm:GetParameter'));
+    expect(JSON.stringify(read?.Resource)).toContain(':parameter/coldchain/test/vapid"');
+
+    for (const other of api.filter((fn) => fn !== sessions)) {
+      expect(environmentOf(other.Properties)['VAPID_PARAMETER'], String(other.Properties['Description'])).toBeUndefined();
+      expect(statementsOf(other.Properties).flatMap((statement) => [statement.Action].flat())).not.toContain('ssm:GetParameter');
+    }
+  });
+});
