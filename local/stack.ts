@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '@domain/identity/account';
 import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
+import { acknowledgeByVoice } from '../lambdas/alarms/voice-acknowledge';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { resetVapidKeys } from '../lambdas/shared/vapid';
@@ -180,6 +181,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       idleTimeoutMs: positiveIntegerFromEnv('IDLE_TIMEOUT_MS', DEFAULT_IDLE_TIMEOUT_MS),
       adminContactEmail: process.env['ADMIN_CONTACT_EMAIL'] ?? DEFAULT_ADMIN_CONTACT_EMAIL,
     };
+    // The notifier's and the IVR's table client (the stream reader, the senders, a key pressed on a voice call).
+    const notifierDocuments = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    // A key pressed on a voice call in the outbox: the event the voice provider would send, to the product's IVR.
+    const onVoiceKeyPress = options.onVoiceKeyPress ?? (async (message: OutboxMessage, digit: string) => {
+      await acknowledgeByVoice({ client: notifierDocuments, tableName: LOCAL_TABLE_NAME }, message.context ?? {}, digit);
+    });
     const gateway = await startGateway({
       port: ports.portal,
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
@@ -202,13 +211,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         })),
         ...outbox.list(),
       ],
-      outboxActions: { faults, findMessage: (id) => outbox.find(id), onVoiceKeyPress: options.onVoiceKeyPress },
+      outboxActions: { faults, findMessage: (id) => outbox.find(id), onVoiceKeyPress },
     });
     stops.push(gateway.stop);
     // Alarms' notifications: the table's stream to the notifier, its deliveries to the providers' stand-ins (the outbox).
-    const notifierDocuments = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials }), {
-      marshallOptions: { removeUndefinedValues: true },
-    });
     const notifier = await startLocalNotifier({
       endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials, tableName: LOCAL_TABLE_NAME, client: notifierDocuments,
       push: localPushProvider({ client: notifierDocuments, tableName: LOCAL_TABLE_NAME, outbox, faults }),

@@ -51,7 +51,8 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const email = renderNotification({ ...request, channel: 'email' });
     const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text' });
     const push = renderNotification({ ...request, channel: 'push' });
-    const voice = renderNotification({ ...request, channel: 'voice', ivr: account?.['enableIVR'] === true });
+    const ivr = account?.['enableIVR'] === true;
+    const voice = renderNotification({ ...request, channel: 'voice', ivr });
     return {
       subject: email.subject,
       // A pager is short whether it is reached by email or by text.
@@ -60,6 +61,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       ssml: `<speak>${escapeHtml(voice.script)}</speak>`,
       title: push.title,
       link,
+      ivr,
     };
   };
 }

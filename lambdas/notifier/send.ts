@@ -48,6 +48,8 @@ export interface ComposedMessage {
   title: string;
   /** The alarm's page in the portal. */
   link: string;
+  /** The recipient has IVR: a voice call asks them to press 1 (its context says so, for the key press). */
+  ivr: boolean;
 }
 
 export interface ComposeInput {
@@ -189,7 +191,7 @@ async function deliver(deps: SenderDependencies, delivery: NotificationDelivery,
     case 'text':
       return deps.providers.text(to, message.text, context);
     case 'voice':
-      return deps.providers.voice(to, message.ssml, delivery.language ?? 'en', context);
+      return deps.providers.voice(to, message.ssml, delivery.language ?? 'en', message.ivr ? { ...context, ivr: 'true' } : context);
     case 'push':
       return deps.providers.push(delivery.customerId, delivery.accountId, message);
     default:
