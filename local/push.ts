@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import webpush from 'web-push';
-import { pushProvider, webPushTransport, type PushTransport } from '../lambdas/notifier/push';
+import { pushProvider, setProcessPushTransport, webPushTransport, type PushTransport } from '../lambdas/shared/push';
 import type { ChannelProviders } from '../lambdas/notifier/send';
 import type { ChannelFaults } from './channel-faults';
 import type { Outbox } from './outbox';
@@ -88,8 +88,13 @@ export function localPushTransport(options: LocalPushOptions): PushTransport {
   };
 }
 
-/** The push provider the local notifier uses (the AWS one, over the outbox): `localPushProvider({ outbox, faults })`. */
+/**
+ * The push provider the local notifier uses (the AWS one, over the outbox): `localPushProvider({ outbox, faults })`.
+ * The handlers run in this process too: a push they send themselves (a user's test message) goes
+ * over the same outbox (setProcessPushTransport), never to a vendor's push service.
+ */
 export function localPushProvider(deps: { client?: DynamoDBDocumentClient; tableName?: string; now?: () => Date | number } & Omit<LocalPushOptions, 'sendId'>): ChannelProviders['push'] {
+  setProcessPushTransport(localPushTransport(deps));
   return (customerId, accountId, message) => pushProvider({
     client: deps.client, tableName: deps.tableName, now: deps.now,
     transport: localPushTransport({ ...deps, sendId: randomUUID() }),

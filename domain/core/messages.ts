@@ -363,6 +363,15 @@ export const MESSAGES = {
   // Notification deliveries (issue 14 section 3)
   notificationDeliveryNotFound: "Notification not found.",
   notificationNoLongerFailed: "This notification is no longer failed: it was resent or delivered meanwhile.",
+  // A user's own test message (issue 14 section 2)
+  testMessageNotificationsOff: "Your notifications are turned off: turn them on to receive a test message.",
+  testMessageInactive: "Your account is disabled: it receives no notifications.",
+  testMessageTextOff: "Text messages are turned off for you: turn them on to receive a test text.",
+  testMessageNoVerifiedPhone: "Verify your phone number to receive a test message on this channel.",
+  testMessageNoPager: "Set up your pager (its type and number) to receive a test page.",
+  testMessageNoPushDevice: "None of your devices takes push notifications: turn on push for this device on the Sessions page.",
+  testMessageLimitReached: "You can send at most 5 test messages in 10 minutes. Please try again later.",
+  testMessageFailed: "The test message could not be sent. Please try again later.",
   listTooLong: "This list has too many items.",
   itemTooLarge: "This item is too large to be saved.",
 } as const;

@@ -42,6 +42,7 @@ import { sessionToken } from './entities/session-token';
 import { translationOverrides } from './entities/translation-overrides';
 import { uniqueMarker } from './entities/unique-marker';
 import { userView } from './entities/user-view';
+import { testMessageLog } from './entities/test-message-log';
 import { verificationCode } from './entities/verification-code';
 
 /**
@@ -94,6 +95,7 @@ export const ENTITIES = {
   uniqueMarker,
   userView,
   verificationCode,
+  testMessageLog,
 } as const;
 
 /**

@@ -1,49 +1,11 @@
-import { SendTextMessageCommand, SendVoiceMessageCommand, type VoiceId } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient, smsVoiceClient } from '../shared/clients';
-import { backendConfig } from '../shared/config';
+import { awsMessageProviders } from '../shared/channel-providers';
 import type { ChannelProviders } from './send';
 
 /**
- * The providers the senders use on both runtimes (issue 14 section 3): email through SES v2,
- * texts and voice calls through AWS End User Messaging SMS and Voice v2. Their endpoints come
- * from the SDK's standard variables (locally: the SES emulator and the SMS/voice stand-in,
- * which keep every message for the outbox page). Push is web push (lambdas/notifier/push.ts).
+ * The senders' providers (issue 14 section 3): the shared ones (lambdas/shared/channel-providers.ts:
+ * email through SES v2, texts and voice calls through AWS End User Messaging SMS and Voice v2),
+ * with the push provider given (lambdas/shared/push.ts, or the local stack's over the outbox).
  */
-
-/** The voice reading a call, in the recipient's language. */
-const VOICES: Record<string, VoiceId> = { en: 'JOANNA', fr: 'LEA', es: 'LUCIA' };
-
-/** The number calls and texts come from (an origination identity of the account's End User Messaging). */
-const originationOf = (variable: 'SMS_ORIGINATION_IDENTITY' | 'VOICE_ORIGINATION_IDENTITY') => process.env[variable] || undefined;
-
 export function awsProviders(push: ChannelProviders['push']): ChannelProviders {
-  return {
-    async email(to, message) {
-      const result = await sesClient().send(new SendEmailCommand({
-        FromEmailAddress: backendConfig().mailFrom,
-        Destination: { ToAddresses: [to] },
-        Content: { Simple: { Subject: { Data: message.subject, Charset: 'UTF-8' }, Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } } } },
-      }));
-      return result.MessageId ?? '';
-    },
-    async text(to, body, context) {
-      const origination = originationOf('SMS_ORIGINATION_IDENTITY');
-      const result = await smsVoiceClient().send(new SendTextMessageCommand({
-        DestinationPhoneNumber: to, MessageBody: body, MessageType: 'TRANSACTIONAL', Context: context,
-        ...(origination === undefined ? {} : { OriginationIdentity: origination }),
-      }));
-      return result.MessageId ?? '';
-    },
-    async voice(to, ssml, language, context) {
-      const origination = originationOf('VOICE_ORIGINATION_IDENTITY');
-      if (origination === undefined) throw new Error('No number to call from: set VOICE_ORIGINATION_IDENTITY');
-      const result = await smsVoiceClient().send(new SendVoiceMessageCommand({
-        DestinationPhoneNumber: to, OriginationIdentity: origination, MessageBody: ssml, MessageBodyTextType: 'SSML',
-        VoiceId: VOICES[language] ?? 'JOANNA', Context: context,
-      }));
-      return result.MessageId ?? '';
-    },
-    push,
-  };
+  return awsMessageProviders(push);
 }

@@ -13,6 +13,7 @@ import { endAllSessions, locationSharesWith, organisationKeyParams, queryAll, to
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { deliverCode } from './codes';
+import { myNotificationRoutes } from './my-notifications';
 import {
   createInvitedIdentity,
   deleteIdentity,
@@ -390,5 +391,6 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: { items: customerGroupId === null ? [] : [{ id: customerGroupId, name }] } };
     },
   }),
+  ...myNotificationRoutes,
 ]);
 

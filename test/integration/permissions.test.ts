@@ -420,6 +420,9 @@ describe('every route, as every role', () => {
       await api(stack, user, 'POST', '/users/sendOTP', { channel: 'phone' });
       return { path: '/users/verifyOTP', body: { channel: 'phone', code: await readLatestCode(stack, phone, 'sms', since) } };
     },
+    // The caller's own notifications: their switch, and a test email to their own address.
+    'PUT /api/users/me/notifications': async () => ({ path: '/users/me/notifications', body: { notificationsEnabled: true } }),
+    'POST /api/users/me/notifications/test': async () => ({ path: '/users/me/notifications/test', body: { channel: 'email' } }),
     'POST /api/cognito/resendinvite/{name}': async () => {
       // An invitation not accepted yet, in the organisation.
       const email = `invited-${randomUUID().slice(0, 8)}@test.example`;

@@ -22,6 +22,7 @@ import { changeLanguage, LANGUAGES } from '../../i18n';
 import { useMessageText } from '../../i18n/messages';
 import { useAuth, useCurrentUser } from '../auth/useAuth';
 import { EmailChange } from './EmailChange';
+import { MyNotificationsSection } from './MyNotificationsSection';
 
 /** Every time zone the browser knows, UTC first. */
 function timeZones(): string[] {
@@ -29,7 +30,7 @@ function timeZones(): string[] {
   return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
 }
 
-/** Settings > Profile Settings: the user's own name, phone, time zone, language and unit of measure. */
+/** Settings > Profile Settings: the user's own name, phone, time zone, language and unit of measure, and their notifications. */
 export default function ProfileSettingsPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -134,6 +135,7 @@ export default function ProfileSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <MyNotificationsSection accountId={me?.accountid ?? user.accountId ?? ''} phone={me?.phone ?? ''} onPhoneVerified={() => void details.mutate()} />
     </>
   );
 }
