@@ -372,6 +372,9 @@ export const MESSAGES = {
   testMessageNoPushDevice: "None of your devices takes push notifications: turn on push for this device on the Sessions page.",
   testMessageLimitReached: "You can send at most 5 test messages in 10 minutes. Please try again later.",
   testMessageFailed: "The test message could not be sent. Please try again later.",
+  // Notification templates (issue 14 section 3)
+  templateUnknownPlaceholders: "This template uses unknown placeholders: {{placeholders}}. Use only {device}, {site}, {value}, {limit}, {time}, {link}, {code} and {more}.",
+  notificationTemplateNotFound: "This template is already the default.",
   listTooLong: "This list has too many items.",
   itemTooLarge: "This item is too large to be saved.",
 } as const;
