@@ -111,6 +111,17 @@ function grantMessaging(fn: PortalFunction): void {
   );
 }
 
+/** What a user's own test message needs (POST users/me/notifications/test): the alarm senders' providers and the portal's address. */
+export interface TestMessageProps {
+  /** The portal's address (`https://<host>`), for the link in the message (`PORTAL_URL`). */
+  readonly portalUrl: string;
+  /** The VAPID keys' SecureString parameter (push). */
+  readonly vapidParameter: string;
+  /** End User Messaging origination identities (context `smsOriginationIdentity`, `voiceOriginationIdentity`). */
+  readonly smsOriginationIdentity?: string;
+  readonly voiceOriginationIdentity?: string;
+}
+
 function pascalCase(name: string): string {
   return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
 }
@@ -230,5 +241,30 @@ export class Api extends Construct {
   /** The API's own endpoint (CloudFront forwards /api/* to it). */
   public get url(): string {
     return this.stage.url;
+  }
+
+  /**
+   * The users function sends a user's own test message (issue 14 section 2) through the providers
+   * alarms go through (lib/notifications.ts): texts and calls by End User Messaging SMS and Voice
+   * v2, push with the VAPID keys (emails: SES, granted to it already for verification codes).
+   */
+  grantTestMessages(props: TestMessageProps): void {
+    const users = this.functions.get('users');
+    if (users === undefined) throw new Error('No users function');
+    const stack = Stack.of(this);
+    users.addEnvironment('PORTAL_URL', props.portalUrl);
+    const smsVoiceResources = stack.formatArn({ service: 'sms-voice', resource: '*' });
+    users.addToRolePolicy(new PolicyStatement({ actions: ['sms-voice:SendTextMessage', 'sms-voice:SendVoiceMessage'], resources: [smsVoiceResources] }));
+    if (props.smsOriginationIdentity !== undefined) users.addEnvironment('SMS_ORIGINATION_IDENTITY', props.smsOriginationIdentity);
+    if (props.voiceOriginationIdentity !== undefined) users.addEnvironment('VOICE_ORIGINATION_IDENTITY', props.voiceOriginationIdentity);
+    Validations.of(users).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(users, smsVoiceResources)}]`,
+      reason: "A user's test text or call is authorized on the origination identity and the opt-out list it uses, set at deploy time or picked by the service among this account's, as for the alarm senders.",
+    });
+    users.addEnvironment('VAPID_PARAMETER', props.vapidParameter);
+    users.addToRolePolicy(new PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: props.vapidParameter.replace(/^\//, '') })],
+    }));
   }
 }

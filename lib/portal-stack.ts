@@ -60,15 +60,21 @@ export class ColdChainPortalStack extends Stack {
       ...(props.adminContactEmail === undefined ? {} : { adminContactEmail: props.adminContactEmail }),
     });
 
-    this.notifications = new Notifications(this, 'Notifications', {
-      data: this.data,
-      // Links in messages go to the portal's own domain when the context names it, else to CloudFront's.
-      portalUrl: props.webDomain === undefined ? this.web.url : `https://${props.webDomain}`,
-      vapidParameter,
-      ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }),
+    // Links in messages go to the portal's own domain when the context names it, else to CloudFront's.
+    const portalUrl = props.webDomain === undefined ? this.web.url : `https://${props.webDomain}`;
+    const originations = {
       ...(props.smsOriginationIdentity === undefined ? {} : { smsOriginationIdentity: props.smsOriginationIdentity }),
       ...(props.voiceOriginationIdentity === undefined ? {} : { voiceOriginationIdentity: props.voiceOriginationIdentity }),
+    };
+    this.notifications = new Notifications(this, 'Notifications', {
+      data: this.data,
+      portalUrl,
+      vapidParameter,
+      ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }),
+      ...originations,
     });
+    // A user's own test message (POST users/me/notifications/test) goes through the same providers.
+    this.api.grantTestMessages({ portalUrl, vapidParameter, ...originations });
 
     // Device files move between the browser and the files bucket through presigned URLs.
     this.files.allowBrowserAccess([this.web.url, ...webOrigins.filter((origin) => origin !== PLACEHOLDER_WEB_ORIGIN)]);

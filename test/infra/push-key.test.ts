@@ -23,7 +23,7 @@ describe('the VAPID public key on AWS (GET session/active/devices/push-key)', ()
       .flatMap((policy) => (policy.Properties['PolicyDocument'] as { Statement: Statement[] }).Statement);
   };
 
-  it('gives the sessions function the parameter and the right to read it, and no other API function', () => {
+  it('gives the sessions function the parameter and the right to read it, the users function too (test messages), and no other API function', () => {
     const api = Object.values(functions()).filter((fn) => String(fn.Properties['Description']).startsWith('Portal API: '));
     const sessions = api.find((fn) => fn.Properties['Description'] === 'Portal API: sessions');
     expect(sessions).toBeDefined();
@@ -31,7 +31,10 @@ describe('the VAPID public key on AWS (GET session/active/devices/push-key)', ()
     const read = statementsOf(sessions?.Properties ?? {}).find((statement) => [statement.Action].flat().includes('ssm:GetParameter'));
     expect(JSON.stringify(read?.Resource)).toContain(':parameter/coldchain/test/vapid"');
 
-    for (const other of api.filter((fn) => fn !== sessions)) {
+    // The users function sends a user's own test message, a push among them (POST users/me/notifications/test).
+    const users = api.find((fn) => fn.Properties['Description'] === 'Portal API: users');
+    expect(environmentOf(users?.Properties ?? {})['VAPID_PARAMETER']).toBe('/coldchain/test/vapid');
+    for (const other of api.filter((fn) => fn !== sessions && fn !== users)) {
       expect(environmentOf(other.Properties)['VAPID_PARAMETER'], String(other.Properties['Description'])).toBeUndefined();
       expect(statementsOf(other.Properties).flatMap((statement) => [statement.Action].flat())).not.toContain('ssm:GetParameter');
     }
