@@ -11,6 +11,7 @@ import { gatewayRoutes } from './gateways/routes';
 import { identityAdminRoutes } from './identity-admin/routes';
 import { locationRoutes } from './locations/routes';
 import { notificationGroupRoutes } from './notification-groups/routes';
+import { notificationTemplateRoutes } from './notification-templates/routes';
 import { openApiRoutes } from './openapi/routes';
 import { securityGroupRoutes } from './security-groups/routes';
 import { sensorRoutes } from './sensors/routes';
@@ -58,6 +59,7 @@ export const HANDLERS = {
   dataLoggingProfiles: 'lambdas/data-logging-profiles/handler.ts',
   alarmProfiles: 'lambdas/alarm-profiles/handler.ts',
   notificationGroups: 'lambdas/notification-groups/handler.ts',
+  notificationTemplates: 'lambdas/notification-templates/handler.ts',
   deviceRecords: 'lambdas/device-records/handler.ts',
   deviceCommands: 'lambdas/device-commands/handler.ts',
   telemetry: 'lambdas/telemetry/handler.ts',
@@ -85,6 +87,7 @@ export const RESOURCE_ROUTES = [
   dataLoggingProfileRoutes,
   alarmProfileRoutes,
   notificationGroupRoutes,
+  notificationTemplateRoutes,
   deviceRecordRoutes,
   deviceCommandRoutes,
   telemetryRoutes,

@@ -27,6 +27,7 @@ export * from './entities/alarm-profile';
 export * from './entities/notification-group';
 export * from './entities/notification-delivery';
 export * from './entities/notification-recipient';
+export * from './entities/notification-template';
 export * from './entities/test-message-log';
 export * from './notification-plan';
 export * from './entities/account-dashboard-preferences';

@@ -8,6 +8,7 @@ import { alarmProfile } from './entities/alarm-profile';
 import { notificationGroup } from './entities/notification-group';
 import { notificationDelivery } from './entities/notification-delivery';
 import { notificationRecipient } from './entities/notification-recipient';
+import { notificationTemplate } from './entities/notification-template';
 import { accountDashboardPreferences } from './entities/account-dashboard-preferences';
 import { accountGridSettings } from './entities/account-grid-settings';
 import { accountPreferences } from './entities/account-preferences';
@@ -60,6 +61,7 @@ export const ENTITIES = {
   notificationGroup,
   notificationDelivery,
   notificationRecipient,
+  notificationTemplate,
   accountDashboardPreferences,
   accountGridSettings,
   accountPreferences,

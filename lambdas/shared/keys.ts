@@ -22,6 +22,7 @@ export const ENTITY = {
   dataLoggingProfile: 'DATALOGGINGPROFILE',
   alarmProfile: 'ALARMPROFILE',
   notificationGroup: 'NOTIFICATIONGROUP',
+  notificationTemplate: 'NOTIFICATIONTEMPLATE',
   deviceCommand: 'COMMAND',
   reading: 'READING',
   rollup: 'ROLLUP',

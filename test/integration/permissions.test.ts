@@ -470,6 +470,13 @@ describe('every route, as every role', () => {
     'GET /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await notificationGroup()}` }),
     'PUT /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await added('/notificationgroups', await notificationGroupBody())}`, body: await notificationGroupBody() }),
     'DELETE /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await added('/notificationgroups', await notificationGroupBody())}` }),
+    // Notification templates: an override of the caller's organisation, saved, previewed, then reset.
+    'PUT /api/notificationtemplates': async () => ({ path: '/notificationtemplates', body: { kind: 'alarm', channel: 'text', language: 'en', alarmType: 'threshold', body: '{device}: {value}' } }),
+    'POST /api/notificationtemplates/preview': async () => ({ path: '/notificationtemplates/preview', body: { kind: 'alarm', channel: 'email', language: 'fr', subject: 'Alarme {device}' } }),
+    'DELETE /api/notificationtemplates': async () => {
+      await api(stack, admin(), 'PUT', '/notificationtemplates', { kind: 'reminder', channel: 'push', language: 'es', title: 'Recordatorio {device}' });
+      return { path: '/notificationtemplates?kind=reminder&channel=push&language=es' };
+    },
     ...deviceRecordFixtures('sensors'),
     ...deviceRecordFixtures('gateways'),
     ...sensorFixtures,
