@@ -2,7 +2,7 @@ import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { moreAlarmsBySite } from '@domain/notifications/storm';
 import { messageValues } from '@domain/notifications/message-values';
 import { escapeHtml, formatMore, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
-import { accountKeyParams, alarmProfileKey, batchGet, siteKey, toAlarmProfile, type NotifierDependencies } from '../data';
+import { accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, siteKey, toAlarmProfile, type NotifierDependencies } from '../data';
 import type { ComposedMessage, ComposeInput } from './send';
 
 /**
@@ -28,6 +28,8 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       ...siteIds.map((id) => siteKey(tableName, customerId, id).Key),
       ...(alarm.profileId === undefined ? [] : [alarmProfileKey(tableName, customerId, alarm.profileId).Key]),
       accountKeyParams(tableName, customerId, delivery.accountId).Key,
+      // The organisation's template for this message (its alarm type's, else 'any'): templates.ts's wording when none.
+      ...notificationTemplateLookupKeys(tableName, customerId, { kind: delivery.kind, channel: delivery.channel, alarmType: alarm.type, language: delivery.language }),
     ];
     const items = await batchGet(client, tableName, keys, { consistent: false });
     const itemAt = (key: Record<string, unknown>) => items.find((item) => item['pk'] === key['pk'] && item['sk'] === key['sk']);
@@ -48,11 +50,13 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       alarm, profile, siteName, timeZone: text(site?.['timezone']) ?? 'UTC', language, uom: account?.['uom'] === 'F' ? 'F' : 'C', link, more, kind,
     });
     const request = { kind, language, alarmType: alarm.type, values };
-    const email = renderNotification({ ...request, channel: 'email' });
-    const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text' });
-    const push = renderNotification({ ...request, channel: 'push' });
+    const template = notificationTemplateOverride(items, tableName, customerId, { kind, channel: delivery.channel, alarmType: alarm.type, language });
+    const own = (channel: typeof delivery.channel) => (channel === delivery.channel && template !== undefined ? { override: template } : {});
+    const email = renderNotification({ ...request, channel: 'email', ...own('email') });
+    const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text', ...own(delivery.channel === 'pager' ? 'pager' : 'text') });
+    const push = renderNotification({ ...request, channel: 'push', ...own('push') });
     const ivr = account?.['enableIVR'] === true;
-    const voice = renderNotification({ ...request, channel: 'voice', ivr });
+    const voice = renderNotification({ ...request, channel: 'voice', ivr, ...own('voice') });
     return {
       subject: email.subject,
       // A pager is short whether it is reached by email or by text.

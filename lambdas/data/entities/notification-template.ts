@@ -2,7 +2,8 @@ import { Entity, type EntityItem } from 'electrodb';
 import type { AlarmType } from '@domain/alarms/alarm';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { TEMPLATE_FIELDS, type StoredTemplate, type TemplateAlarmType, type TemplateField, type TemplateKey } from '@domain/notifications/template-overrides';
-import type { NotificationTemplate, TemplateKind, TemplateLanguage } from '@domain/notifications/templates';
+import type { TemplateKind, TemplateLanguage } from '@domain/notifications/templates';
+import { LANGUAGES } from '@domain/identity/user';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
@@ -90,14 +91,15 @@ export interface TemplateLookup {
   kind: TemplateKind;
   channel: NotificationChannel;
   alarmType?: AlarmType;
-  /** The delivery's language, or all three when it has none (the recipient's is read beside). */
-  languages: readonly TemplateLanguage[];
+  /** The delivery's language; none: all three (the recipient's is read beside). */
+  language?: TemplateLanguage | undefined;
 }
 
 /** The keys the sender adds to its BatchGetItem: the alarm type's override and the 'any' one, per language. */
 export function notificationTemplateLookupKeys(tableName: string, customerId: string, lookup: TemplateLookup): Record<string, unknown>[] {
   const types = lookup.alarmType === undefined || lookup.kind === 'test' ? [undefined] : [lookup.alarmType, undefined];
-  return lookup.languages.flatMap((language) =>
+  const languages = lookup.language === undefined ? LANGUAGES : [lookup.language];
+  return languages.flatMap((language) =>
     types.map((alarmType) => notificationTemplateKey(tableName, customerId, { kind: lookup.kind, channel: lookup.channel, language, ...(alarmType ? { alarmType } : {}) }).Key),
   );
 }
@@ -106,9 +108,9 @@ export function notificationTemplateLookupKeys(tableName: string, customerId: st
  * The override a message uses, from the items read: the alarm type's, else the 'any' one
  * (its fields only; undefined when neither is set: the product's wording).
  */
-export function notificationTemplateOverride<C extends NotificationChannel>(
-  items: readonly Record<string, unknown>[], tableName: string, customerId: string, lookup: Omit<TemplateLookup, 'languages' | 'channel'> & { channel: C; language: TemplateLanguage },
-): Partial<NotificationTemplate<C>> | undefined {
+export function notificationTemplateOverride(
+  items: readonly Record<string, unknown>[], tableName: string, customerId: string, lookup: TemplateLookup & { language: TemplateLanguage },
+): Partial<Record<TemplateField, string>> | undefined {
   const find = (alarmType: AlarmType | undefined) => {
     const { Key } = notificationTemplateKey(tableName, customerId, { kind: lookup.kind, channel: lookup.channel, language: lookup.language, ...(alarmType ? { alarmType } : {}) });
     return items.find((item) => item['pk'] === Key['pk'] && item['sk'] === Key['sk']);
@@ -116,5 +118,5 @@ export function notificationTemplateOverride<C extends NotificationChannel>(
   const item = (lookup.kind !== 'test' && lookup.alarmType !== undefined ? find(lookup.alarmType) : undefined) ?? find(undefined);
   if (item === undefined) return undefined;
   const { kind: _kind, channel: _channel, language: _language, alarmType: _type, version: _version, updatedAt: _at, updatedBy: _by, ...fields } = toStoredTemplate(item);
-  return fields as Partial<NotificationTemplate<C>>;
+  return fields;
 }
