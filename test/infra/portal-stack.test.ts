@@ -294,13 +294,12 @@ describe('ColdChainPortalStack', () => {
       }
     });
 
-    it('lets only the users handler send texts and emails (verification codes)', () => {
+    it('lets only the users handler send texts and emails (verification codes), and the notifications email sender emails (alarms)', () => {
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources);
-      for (const action of ['sns:Publish', 'ses:SendEmail']) {
-        const granted = policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes(action)
-          && !JSON.stringify(policy.Properties['Roles']).includes('smsRole'));
-        expect(granted.map((policy) => JSON.stringify(policy.Properties['Roles'])), action).toEqual([expect.stringContaining('UsersFunction')]);
-      }
+      const grantedTo = (action: string) => policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes(action)
+        && !JSON.stringify(policy.Properties['Roles']).includes('smsRole')).map((policy) => JSON.stringify(policy.Properties['Roles']));
+      expect(grantedTo('sns:Publish')).toEqual([expect.stringContaining('UsersFunction')]);
+      expect(grantedTo('ses:SendEmail').sort()).toEqual([expect.stringContaining('NotificationsEmailSender'), expect.stringContaining('UsersFunction')]);
     });
 
     it('prints where the portal is', () => {
