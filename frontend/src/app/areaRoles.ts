@@ -36,6 +36,8 @@ export const AREA_ROLES = {
   alarmProfiles: ORGANISATION_WRITERS,
   // Notification groups (Administration): administrators, as alarm profiles.
   notificationGroups: ORGANISATION_WRITERS,
+  // Notification templates (Administration): the organisation's wording of messages, administrators.
+  notificationTemplates: ORGANISATION_WRITERS,
   // Failed notifications (Administration): the dead-letter store of alarm messages, administrators.
   failedNotifications: ORGANISATION_WRITERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -6,6 +6,7 @@ import LanIcon from '@mui/icons-material/Lan';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportantOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import EditNotificationsIcon from '@mui/icons-material/EditNotificationsOutlined';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -27,7 +28,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.failedNotifications' | 'nav.alarms';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -63,6 +64,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/data-logging-profiles', label: 'nav.dataLoggingProfiles', icon: StorageIcon, roles: AREA_ROLES.dataLoggingProfiles },
       { path: '/app/alarm-profiles', label: 'nav.alarmProfiles', icon: NotificationImportantIcon, roles: AREA_ROLES.alarmProfiles },
       { path: '/app/notification-groups', label: 'nav.notificationGroups', icon: GroupsIcon, roles: AREA_ROLES.notificationGroups },
+      { path: '/app/notification-templates', label: 'nav.notificationTemplates', icon: EditNotificationsIcon, roles: AREA_ROLES.notificationTemplates },
       { path: '/app/failed-notifications', label: 'nav.failedNotifications', icon: SmsFailedIcon, roles: AREA_ROLES.failedNotifications },
       { path: '/app/departments', label: 'nav.departments', icon: ApartmentIcon, roles: AREA_ROLES.departments },
       { path: '/app/divisions', label: 'nav.divisions', icon: LanIcon, roles: AREA_ROLES.divisions },

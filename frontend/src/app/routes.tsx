@@ -55,6 +55,7 @@ const QuickRegisterPage = lazy(() => import('../features/quick-register/QuickReg
 const DataLoggingProfilesPage = lazy(() => import('../features/data-logging-profiles/DataLoggingProfilesPage'));
 const AlarmProfilesPage = lazy(() => import('../features/alarm-profiles/AlarmProfilesPage'));
 const NotificationGroupsPage = lazy(() => import('../features/notification-groups/NotificationGroupsPage'));
+const NotificationTemplatesPage = lazy(() => import('../features/notification-templates/NotificationTemplatesPage'));
 const FailedNotificationsPage = lazy(() => import('../features/notifications/FailedNotificationsPage'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
@@ -137,6 +138,7 @@ export function AppRoutes() {
             <Route path="data-logging-profiles" element={<RequireRole roles={AREA_ROLES.dataLoggingProfiles}><DataLoggingProfilesPage /></RequireRole>} />
             <Route path="alarm-profiles" element={<RequireRole roles={AREA_ROLES.alarmProfiles}><AlarmProfilesPage /></RequireRole>} />
             <Route path="notification-groups" element={<RequireRole roles={AREA_ROLES.notificationGroups}><NotificationGroupsPage /></RequireRole>} />
+            <Route path="notification-templates" element={<RequireRole roles={AREA_ROLES.notificationTemplates}><NotificationTemplatesPage /></RequireRole>} />
             <Route path="failed-notifications" element={<RequireRole roles={AREA_ROLES.failedNotifications}><FailedNotificationsPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
