@@ -226,7 +226,9 @@ export async function releaseHeld(deps: NotifierDependencies, customerId: string
   if (first === undefined) return { released: 0 };
   const carried = others.slice(0, STORM_GROUP_MAX).map(deliveryRefText);
   const at = new Date(now).toISOString();
-  await runTransaction(deps.client, [deliveryReplace(deps.tableName, { ...first, status: 'queued', updatedAt: at, ...(carried.length === 0 ? {} : { groupWith: carried }) }, first.version)]);
+  // More held than one message carries: the rest go in the next window's message.
+  const rest = others.length > STORM_GROUP_MAX ? [timerPut(deps.tableName, recipientTimerEntry(customerId, accountId, channel), now + window, now)] : [];
+  await runTransaction(deps.client, [deliveryReplace(deps.tableName, { ...first, status: 'queued', updatedAt: at, ...(carried.length === 0 ? {} : { groupWith: carried }) }, first.version), ...rest]);
   return { released: 1 + carried.length };
 }
 

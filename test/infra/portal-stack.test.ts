@@ -299,7 +299,7 @@ describe('ColdChainPortalStack', () => {
       const grantedTo = (action: string) => policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes(action)
         && !JSON.stringify(policy.Properties['Roles']).includes('smsRole')).map((policy) => JSON.stringify(policy.Properties['Roles']));
       expect(grantedTo('sns:Publish')).toEqual([expect.stringContaining('UsersFunction')]);
-      expect(grantedTo('ses:SendEmail').sort()).toEqual([expect.stringContaining('NotificationsEmailSender'), expect.stringContaining('UsersFunction')]);
+      expect(grantedTo('ses:SendEmail').sort()).toEqual([expect.stringContaining('UsersFunction'), expect.stringContaining('NotificationsEmailSender')]);
     });
 
     it('prints where the portal is', () => {

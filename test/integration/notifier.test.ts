@@ -19,8 +19,13 @@ import {
   toAlarm,
   toNotificationDelivery,
   planAlarmNotifications,
+  dueTimers,
+  minuteOf,
+  notificationDelivery,
+  STORM_GROUP_MAX,
   type NotificationDelivery,
 } from '../../lambdas/data';
+import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
 import { composer } from '../../lambdas/notifier/compose';
 import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../../lambdas/notifier/send';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
@@ -255,5 +260,22 @@ describe('the notifier', () => {
     expect(emails[1]?.text).toContain('1 more alarm at Main Kitchen');
     const adminEmails = (await Promise.all(alarms.map((alarm) => deliveriesOf(alarm.id)))).flat().filter((delivery) => delivery.accountId === ADMIN.accountId && delivery.channel === 'email' && delivery.kind === 'alarm');
     expect(adminEmails.map((delivery) => delivery.status).sort()).toEqual(['grouped', 'sent', 'sent']);
+  });
+
+  it('releases a storm larger than one message carries over several windows: the rest waits for the next, none left held', async () => {
+    // Prepare: more held emails for the admin than one message carries.
+    now = start;
+    const held = Array.from({ length: STORM_GROUP_MAX + 5 }, (_, index): NotificationDelivery => ({
+      customerId: ORG, alarmId: `storm-${String(index).padStart(3, '0')}`, stepKey: `0:alarm:${ADMIN.accountId}`, channel: 'email', kind: 'alarm', level: 1,
+      accountId: ADMIN.accountId, status: 'held', attempts: 0, dueAt: new Date(start - MINUTE).toISOString(), queuedAt: new Date(start).toISOString(),
+      updatedAt: new Date(start).toISOString(), siteId: SITE, language: 'en', provider: 'email', to: ADMIN.email, version: 1,
+    }));
+    for (const delivery of held) await documents.send(new PutCommand(notificationDelivery.put(delivery).params({ table: TABLE })));
+    // Act
+    const first = await releaseHeld(deps, ORG, ADMIN.accountId, 'email');
+    // Assess: one message carries STORM_GROUP_MAX others; the recipient's timer is set for the next window, for the rest.
+    expect(first.released).toBe(STORM_GROUP_MAX + 1);
+    const due = await dueTimers(documents, TABLE, [minuteOf(start + STORM_WINDOW_MINUTES * MINUTE)]);
+    expect(due).toContainEqual({ customerId: ORG, deviceType: 'RECIPIENT', deviceId: `${ADMIN.accountId}|email` });
   });
 });
