@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '@domain/core/errors';
+import { notificationTemplateSchema } from '@domain/notifications/templates';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { notificationTemplateLookupKeys, notificationTemplateOverride, notificationTemplatePut } from '../data';
@@ -56,7 +57,7 @@ describe('notification templates on the table', () => {
   });
 
   it("previews with the sample device, the site's name and its zone's time, an override's blank fields the default", () => {
-    const preview = previewOf({ kind: 'alarm', channel: 'email', language: 'en', alarmType: 'threshold', subject: '{device} at {site}: {value} (limit {limit}) {time}' },
+    const preview = previewOf(notificationTemplateSchema.parse({ kind: 'alarm', channel: 'email', language: 'en', alarmType: 'threshold', subject: '{device} at {site}: {value} (limit {limit}) {time}' }),
       { siteName: 'Lyon Kitchen', timeZone: 'Europe/Paris', now: new Date('2026-11-27T10:00:00.000Z') });
     expect(preview.message.subject).toBe('Walk-in Freezer 2 at Lyon Kitchen: -12.4 °C (limit -18 °C) 27 Nov 2026, 11:00 CET');
     expect(preview.message.text).toContain('Walk-in Freezer 2 at Lyon Kitchen has been out of range');
