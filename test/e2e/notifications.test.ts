@@ -6,11 +6,10 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
-import { runAlarmClock } from '../../lambdas/alarm-engine/clock';
-import { alarmPutParams, minuteOf, writeClockCursor } from '../../lambdas/data';
-import { createPortalLogger } from '../../lambdas/shared/observability';
+import { alarmPutParams } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
+import { runAlarmClockAhead } from '../support/alarms';
 import { launchBrowser } from '../support/browser';
 import { addPlace, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
 import { api, createUser, openSession, type TestUser } from '../support/identity';
@@ -124,13 +123,7 @@ describe('alarm notifications in the browser', () => {
     await expect.poll(async () => ((await api(stack, admin, 'GET', `/alarms/${alarm.id}`)).body as Alarm).acknowledgedAt, POLL).toBeDefined();
 
     // 16 minutes on (the alarm clock, run ahead): nothing for the second level.
-    const behind = minuteOf(Date.now() - 2 * MINUTE);
-    await writeClockCursor(documents, stack.tableName, behind);
-    try {
-      await runAlarmClock({ client: documents, tableName: stack.tableName, now: Date.now() + 16 * MINUTE, logger: createPortalLogger() });
-    } finally {
-      await writeClockCursor(documents, stack.tableName, behind);
-    }
+    await runAlarmClockAhead(documents, stack.tableName, 16 * MINUTE);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await (await fetch(`${stack.portalUrl}/outbox`)).text()).not.toContain(second.email);
     await context.close();

@@ -4,11 +4,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
-import { runAlarmClock } from '../../lambdas/alarm-engine/clock';
-import { minuteOf, writeClockCursor } from '../../lambdas/data';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
+import { runAlarmClockAhead } from '../support/alarms';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { api, createUser, type TestUser } from '../support/identity';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
@@ -25,7 +23,6 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;
 const POLL = { timeout: 15_000, interval: 200 };
-const logger = createPortalLogger();
 
 /**
  * The alarm engine end to end (issue 13 sections 2 and 5): devices publish on the local broker,
@@ -69,22 +66,8 @@ describe('the alarm engine, over MQTT', () => {
     const key = deviceKey(ORG, ENTITY.sensor, sensorId);
     return (await documents.send(new GetCommand({ TableName: stack.tableName, Key: { pk: key.pk, sk: `${key.sk}#ALARMS` }, ConsistentRead: true }))).Item;
   };
-  /**
-   * The alarm clock, run here `ahead` of the real time (the stack's cron runs the same function
-   * every real minute). Its cursor is put a little behind the real time first, so the run does
-   * every minute a timer can be in, and put back there after: the cron then does those minutes
-   * again (nothing is left in them) rather than skip the ones this run was ahead of, where other
-   * tests' ingests may set timers meanwhile.
-   */
-  const runClock = async (ahead: number) => {
-    const behind = minuteOf(Date.now() - 2 * MINUTE);
-    await writeClockCursor(documents, stack.tableName, behind);
-    try {
-      return await runAlarmClock({ client: documents, tableName: stack.tableName, now: Date.now() + ahead, logger });
-    } finally {
-      await writeClockCursor(documents, stack.tableName, behind);
-    }
-  };
+  /** The alarm clock, run here `ahead` of the real time (test/support/alarms.ts). */
+  const runClock = (ahead: number) => runAlarmClockAhead(documents, stack.tableName, ahead);
 
   beforeAll(async () => {
     admin = await createUser(stack, 'admin', ORG);

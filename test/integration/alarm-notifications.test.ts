@@ -5,12 +5,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
-import { runAlarmClock } from '../../lambdas/alarm-engine/clock';
-import { accountKeyParams, alarmPutParams, deliveriesOfAlarm, minuteOf, queryAll, toNotificationDelivery, writeClockCursor } from '../../lambdas/data';
+import { accountKeyParams, alarmPutParams, deliveriesOfAlarm, queryAll, toNotificationDelivery } from '../../lambdas/data';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
+import { runAlarmClockAhead } from '../support/alarms';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
@@ -110,13 +109,7 @@ describe('alarm notifications through the local stack', () => {
     expect(acknowledged.acknowledgeReason).toBe('Acknowledged by phone: Ada Admin');
 
     // Act: 16 minutes on, the alarm clock plans level 2 (run here ahead of time, its cursor put back after).
-    const behind = minuteOf(Date.now() - 2 * MINUTE);
-    await writeClockCursor(documents, stack.tableName, behind);
-    try {
-      await runAlarmClock({ client: documents, tableName: stack.tableName, now: Date.now() + 16 * MINUTE, logger: createPortalLogger() });
-    } finally {
-      await writeClockCursor(documents, stack.tableName, behind);
-    }
+    await runAlarmClockAhead(documents, stack.tableName, 16 * MINUTE);
     // Assess: nothing to the second level, ever.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await outboxPage()).not.toContain(second.email);

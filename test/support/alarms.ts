@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { raiseAlarm, type Alarm, type AlarmType } from '@domain/alarms/alarm';
-import { alarmPutParams } from '../../lambdas/data';
+import { runAlarmClock, type ClockRun } from '../../lambdas/alarm-engine/clock';
+import { alarmPutParams, minuteOf, writeClockCursor } from '../../lambdas/data';
+import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 
@@ -41,4 +43,20 @@ export async function putTestAlarm(
     documents.destroy();
   }
   return alarm;
+}
+
+/**
+ * The alarm clock, run in the test's process `aheadMs` after the real time (the stack's cron
+ * runs the same function every real minute). Its cursor is put a little behind the real time
+ * first, so the run does every minute a timer can be in, and put back there after: the cron then
+ * does those minutes again (nothing is left in them) rather than skip the ones this run was ahead of.
+ */
+export async function runAlarmClockAhead(documents: DynamoDBDocumentClient, tableName: string, aheadMs: number): Promise<ClockRun> {
+  const behind = minuteOf(Date.now() - 2 * 60_000);
+  await writeClockCursor(documents, tableName, behind);
+  try {
+    return await runAlarmClock({ client: documents, tableName, now: Date.now() + aheadMs, logger: createPortalLogger() });
+  } finally {
+    await writeClockCursor(documents, tableName, behind);
+  }
 }
