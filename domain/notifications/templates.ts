@@ -46,8 +46,8 @@ const isPlaceholder = (name: string): name is TemplatePlaceholder => (TEMPLATE_P
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const CONTROL = /[\u0000-\u001f\u007f]+/g;
+/** Runs of control characters (line breaks, tabs, NUL, C1): a value never adds a line to a subject or a text. */
+const CONTROL = /\p{Cc}+/gu;
 const webLink = (value: string): boolean => {
   try {
     const { protocol } = new URL(value);
