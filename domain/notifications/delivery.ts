@@ -25,6 +25,19 @@ export const MAX_DELIVERY_ATTEMPTS = 5;
 /** The pause before the next try after `attempts` failed ones: 1, 2, 4, 8 minutes. */
 export const retryDelayMs = (attempts: number): number => 60_000 * 2 ** Math.max(0, Math.min(attempts - 1, 6));
 
+/**
+ * How long a sender's claim (`sending`) holds. A sender that stopped between its claim and its
+ * outcome (a crash, a lost container) leaves the delivery `sending`; once this has passed, the
+ * alarm's timer queues it again. It is well beyond a sender's whole run (30 s on AWS, the SDK's
+ * retries included), so a sender still at work is never raced: the rare message whose provider
+ * took it before the crash is then sent twice, which is better than never.
+ */
+export const SENDING_LEASE_MS = 5 * 60_000;
+
+/** A claim whose sender stopped: `sending` for longer than the lease. */
+export const isAbandonedSend = (delivery: { status: DeliveryStatus; updatedAt: string }, now: number): boolean =>
+  delivery.status === 'sending' && Date.parse(delivery.updatedAt) + SENDING_LEASE_MS <= now;
+
 /** The statuses that end a delivery: nothing more happens to it unless an administrator resends it. */
 export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sent', 'dead', 'dropped', 'skipped', 'grouped']);
 

@@ -2,7 +2,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { DomainError } from '@domain/core/errors';
-import { addressFor, type DeliveryRecipient } from '@domain/notifications/delivery';
+import { addressFor, isAbandonedSend, SENDING_LEASE_MS, type DeliveryRecipient } from '@domain/notifications/delivery';
 import { dueSteps, episodesOf, escalationSteps, snoozesOf, type EscalationGroup, type EscalationPolicy, type NotificationStep } from '@domain/notifications/escalation';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
@@ -165,10 +165,18 @@ async function planOnce(deps: NotifierDependencies, customerId: string, alarmId:
   const recipients = await recipientsOf(deps, customerId, due);
   const created = deliveriesFor(customerId, alarm, due, recipients, now);
 
-  // Failed deliveries whose pause is over go back to their sender (the stream sees them queued).
+  // Failed deliveries whose pause is over go back to their sender (the stream sees them queued),
+  // and so do those whose sender stopped after its claim (SENDING_LEASE_MS).
   const retries = existing.filter((delivery) => delivery.status === 'retrying');
-  const retryDue = retries.filter((delivery) => Date.parse(delivery.nextAttemptAt ?? '') <= now);
-  const retryLater = retries.filter((delivery) => !retryDue.includes(delivery)).map((delivery) => Date.parse(delivery.nextAttemptAt ?? ''));
+  const claimed = existing.filter((delivery) => delivery.status === 'sending');
+  const retryDue = [
+    ...retries.filter((delivery) => Date.parse(delivery.nextAttemptAt ?? '') <= now),
+    ...claimed.filter((delivery) => isAbandonedSend(delivery, now)),
+  ];
+  const retryLater = [
+    ...retries.filter((delivery) => !retryDue.includes(delivery)).map((delivery) => Date.parse(delivery.nextAttemptAt ?? '')),
+    ...claimed.filter((delivery) => !retryDue.includes(delivery)).map((delivery) => Date.parse(delivery.updatedAt) + SENDING_LEASE_MS),
+  ];
   const next = [nextAt, ...retryLater].filter((time): time is number => time !== undefined && Number.isFinite(time));
   const nextLook = next.length === 0 ? undefined : Math.min(...next);
 

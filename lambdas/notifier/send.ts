@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
 import { DomainError } from '@domain/core/errors';
-import { dropReason, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '@domain/notifications/delivery';
+import { dropReason, MAX_DELIVERY_ATTEMPTS, retryDelayMs, SENDING_LEASE_MS } from '@domain/notifications/delivery';
 import {
   alarmKey,
   batchGet,
@@ -125,12 +125,14 @@ export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): 
   }
 
   // The storm rule and the claim, together: of two senders one wins, and a recipient gets one message a window.
+  // The alarm's timer after the claim's lease queues the delivery again should this sender stop before its outcome.
   const previous = await readLastSent(deps, delivery);
   const sending: NotificationDelivery = { ...delivery, status: 'sending', attempts: delivery.attempts + 1, updatedAt: iso(now), version: delivery.version + 1 };
   try {
     await runTransaction(deps.client, [
       recipientClaim(deps.tableName, delivery.customerId, delivery.accountId, delivery.channel, now, window),
       deliveryReplace(deps.tableName, sending, delivery.version),
+      timerPut(deps.tableName, alarmTimerEntry(delivery.customerId, delivery.alarmId), now + SENDING_LEASE_MS, now),
     ]);
   } catch (error) {
     if (!isConflict(error)) throw error;

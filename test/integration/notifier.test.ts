@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { acknowledgeAlarm, clearAlarm, raiseAlarm, type Alarm } from '@domain/alarms/alarm';
 import { conflict } from '@domain/core/errors';
-import { MAX_DELIVERY_ATTEMPTS } from '@domain/notifications/delivery';
+import { MAX_DELIVERY_ATTEMPTS, SENDING_LEASE_MS } from '@domain/notifications/delivery';
 import {
   accountKeyParams,
   alarmKey,
@@ -66,8 +66,11 @@ const fail = (provider: string) => {
   failures[provider] = left - 1;
   throw new Error(`${provider} provider unavailable`);
 };
+/** A provider that never answers: its sender is as good as stopped after its claim (a crash, a lost container). */
+let stalled: string | undefined;
+const stall = (provider: string) => (stalled === provider ? new Promise<never>(() => undefined) : undefined);
 const providers: ChannelProviders = {
-  email: async (to, message) => { fail('email'); sent.push({ provider: 'email', to, text: message.text, subject: message.subject }); return randomUUID(); },
+  email: async (to, message) => { await stall('email'); fail('email'); sent.push({ provider: 'email', to, text: message.text, subject: message.subject }); return randomUUID(); },
   text: async (to, body) => { fail('text'); sent.push({ provider: 'text', to, text: body }); return randomUUID(); },
   voice: async (to, ssml) => { fail('voice'); sent.push({ provider: 'voice', to, text: ssml }); return randomUUID(); },
   push: async () => undefined,
@@ -215,6 +218,39 @@ describe('the notifier', () => {
     expect(outcomesAfter).toEqual(['sent', 'nothing']);
     expect(sent.filter((message) => message.provider === 'text')).toHaveLength(1);
     await expect(resendDelivery(deps, { ...resent, status: 'sent' }, () => conflict('not dead'))).rejects.toThrow('not dead');
+  });
+
+  it('queues again a message whose sender stopped after its claim, once the claim\'s lease is over, and sends it once', async () => {
+    // Prepare
+    now = start;
+    sent.length = 0;
+    failures = {};
+    const alarm = await raise('sensor-2');
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    const email = (await deliveriesOf(alarm.id)).find((delivery) => delivery.channel === 'email' && delivery.accountId === ADMIN.accountId);
+    if (email === undefined) throw new Error('no email delivery');
+    // Act: its sender claims it and never comes back.
+    stalled = 'email';
+    void sendDelivery(deps, email);
+    await expect.poll(async () => (await deliveriesOf(alarm.id)).find((delivery) => delivery.stepKey === email.stepKey && delivery.channel === 'email')?.status).toBe('sending');
+    stalled = undefined;
+    const storedOf = async () => (await deliveriesOf(alarm.id)).find((delivery) => delivery.stepKey === email.stepKey && delivery.channel === 'email');
+    // Within the lease the claim holds (a slow sender is not raced); the alarm's timer is set for its end.
+    now = start + SENDING_LEASE_MS - MINUTE;
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    const during = await storedOf();
+    const timers = await dueTimers(documents, TABLE, [minuteOf(start + SENDING_LEASE_MS)]);
+    now = start + SENDING_LEASE_MS;
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    const after = await storedOf();
+    await sendQueued(alarm.id);
+    await sendQueued(alarm.id);
+    // Assess
+    expect(during?.status).toBe('sending');
+    expect(timers).toContainEqual({ customerId: ORG, deviceType: 'ALARM', deviceId: alarm.id });
+    expect(after?.status).toBe('queued');
+    expect(await storedOf()).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sent.filter((message) => message.to === ADMIN.email)).toHaveLength(1);
   });
 
   it('sends "back to normal" to those told once the condition clears', async () => {
