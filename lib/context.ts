@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { MAX_STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
 
 /** The context values the app takes (`-c key=value` or cdk.json); docs/deploy.md describes each. */
 export interface PortalContext {
@@ -22,6 +23,8 @@ export interface PortalContext {
   readonly voiceOriginationIdentity?: string;
   /** The Parameter Store SecureString holding the web push VAPID keys; `/coldchain/<stack>/vapid` when absent. */
   readonly vapidParameter?: string;
+  /** The storm rule's window in minutes (1 to 60): a user gets at most one message per channel per window; 5 when absent. */
+  readonly stormWindowMinutes?: number;
 }
 
 const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
@@ -97,7 +100,16 @@ export function readPortalContext(node: Node): PortalContext {
     throw new Error(`Context vapidParameter "${vapidParameter}" must be a Parameter Store path such as /coldchain/prod/vapid`);
   }
 
-  return { stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom, smsOriginationIdentity, voiceOriginationIdentity, vapidParameter };
+  const rawStormWindow: unknown = node.tryGetContext('stormWindowMinutes');
+  const stormWindowMinutes = rawStormWindow === undefined || rawStormWindow === null || rawStormWindow === '' ? undefined : Number(rawStormWindow);
+  if (stormWindowMinutes !== undefined && (!Number.isInteger(stormWindowMinutes) || stormWindowMinutes < 1 || stormWindowMinutes > MAX_STORM_WINDOW_MINUTES)) {
+    throw new Error(`Context stormWindowMinutes must be a whole number of minutes from 1 to ${MAX_STORM_WINDOW_MINUTES}, not ${String(rawStormWindow)}`);
+  }
+
+  return {
+    stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom, smsOriginationIdentity, voiceOriginationIdentity, vapidParameter,
+    ...(stormWindowMinutes === undefined ? {} : { stormWindowMinutes }),
+  };
 }
 
 export function stackNameOf(stage: string): string {

@@ -73,6 +73,11 @@ export class ColdChainPortalStack extends Stack {
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }),
       ...originations,
     });
+    // The storm rule's window: everything that plans, holds or releases messages reads the same one.
+    if (props.stormWindowMinutes !== undefined) {
+      const holders = [this.notifications.streamFunction, ...this.notifications.senders.values(), this.schedules.functions.get('alarmClock')];
+      for (const fn of holders) fn?.addEnvironment('STORM_WINDOW_MINUTES', String(props.stormWindowMinutes));
+    }
     // A user's own test message (POST users/me/notifications/test) goes through the same providers.
     this.api.grantTestMessages({ portalUrl, vapidParameter, ...originations });
 

@@ -5,6 +5,7 @@ import { awsProviders } from '../lambdas/notifier/providers';
 import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../lambdas/notifier/send';
 import { onTableChanges, type QueuedDelivery } from '../lambdas/notifier/stream';
 import { describeError, logger } from '../lambdas/shared/observability';
+import { stormWindowMs } from '../lambdas/shared/config';
 import { startTableStream, type TableStream } from './table-stream';
 
 /**
@@ -82,7 +83,7 @@ class ProviderQueue {
 export async function startLocalNotifier(options: LocalNotifierOptions): Promise<LocalNotifier> {
   const { client, tableName } = options;
   const senderDeps: SenderDependencies = {
-    client, tableName, now: () => Date.now(), providers: awsProviders(options.push), compose: composer({ client, tableName }),
+    client, tableName, now: () => Date.now(), stormWindowMs: stormWindowMs(), providers: awsProviders(options.push), compose: composer({ client, tableName }),
   };
   const queues = new Map<DeliveryProvider, ProviderQueue>();
   const queueOf = (provider: DeliveryProvider) => {
@@ -96,7 +97,7 @@ export async function startLocalNotifier(options: LocalNotifierOptions): Promise
     return queue;
   };
   const streamDeps = {
-    client, tableName, now: () => Date.now(), logger,
+    client, tableName, now: () => Date.now(), stormWindowMs: stormWindowMs(), logger,
     dispatch: async (deliveries: readonly QueuedDelivery[]) => {
       for (const delivery of deliveries) queueOf(delivery.provider).push([delivery]);
     },

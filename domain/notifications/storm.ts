@@ -9,6 +9,8 @@ import type { NotificationChannel } from './notification-group';
  */
 
 export const STORM_WINDOW_MINUTES = 5;
+/** A longer window would hold a second alarm's message for over an hour: too late to save stock. */
+export const MAX_STORM_WINDOW_MINUTES = 60;
 
 /** A message ready to go to one user on one channel. */
 export interface PendingMessage {

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { dynamoDocumentClient } from '../shared/clients';
-import { backendConfig } from '../shared/config';
+import { backendConfig, stormWindowMs } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { runAlarmClock, type ClockRun } from './clock';
 
@@ -15,7 +15,7 @@ export const handler = observedHandler('alarmClock', async (event: ScheduledEven
   const logger = invocationLogger(context, { handler: 'alarmClock', eventId: event.id });
   const parsed = Date.parse(event.time);
   const now = Number.isNaN(parsed) ? Date.now() : parsed;
-  const run = await runAlarmClock({ client: dynamoDocumentClient(), tableName: config.tableName, now, logger });
+  const run = await runAlarmClock({ client: dynamoDocumentClient(), tableName: config.tableName, now, logger, stormWindowMs: stormWindowMs() });
   if (run.due > 0 || run.failed > 0) logger.info('alarm clock ran', { at: new Date(now).toISOString(), ...run });
   return run;
 });

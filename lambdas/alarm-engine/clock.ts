@@ -59,6 +59,8 @@ export interface ClockDependencies {
   logger: Logger;
   /** Capacity consumed (the benchmark's reads per tick). */
   onConsumed?: (kind: 'read' | 'write', units: number) => void;
+  /** The storm rule's window for the held messages it releases (the product's when absent). */
+  stormWindowMs?: number;
 }
 
 export interface ClockRun {
@@ -210,7 +212,7 @@ async function profilesOf(client: DynamoDBDocumentClient, tableName: string, cus
 
 /** The notifier's due timers, a few at a time; returns those whose work failed (set again for the next minute). */
 async function runNotifierTimers(deps: ClockDependencies, entries: readonly TimerEntry[]): Promise<TimerEntry[]> {
-  const notifier = { client: deps.client, tableName: deps.tableName, now: () => deps.now };
+  const notifier = { client: deps.client, tableName: deps.tableName, now: () => deps.now, ...(deps.stormWindowMs === undefined ? {} : { stormWindowMs: deps.stormWindowMs }) };
   const failed: TimerEntry[] = [];
   let next = 0;
   const worker = async () => {

@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliveryRefOf } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
-import { backendConfig } from '../shared/config';
+import { backendConfig, stormWindowMs } from '../shared/config';
 import { describeError, invocationLogger, observedHandler } from '../shared/observability';
 import { composer } from './compose';
 import { pushProvider } from './push';
@@ -19,7 +19,7 @@ export const handler = observedHandler('notifierSender', async (event: SQSEvent,
   const logger = invocationLogger(context, { handler: 'notifierSender' });
   const client = dynamoDocumentClient();
   const tableName = backendConfig().tableName;
-  const deps = { client, tableName, now: () => Date.now(), providers: awsProviders(pushProvider()), compose: composer({ client, tableName }) };
+  const deps = { client, tableName, now: () => Date.now(), stormWindowMs: stormWindowMs(), providers: awsProviders(pushProvider()), compose: composer({ client, tableName }) };
   const failures: string[] = [];
   for (const record of event.Records) {
     try {

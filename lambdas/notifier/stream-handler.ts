@@ -3,7 +3,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { DeliveryProvider } from '@domain/notifications/delivery';
 import { deliveryRefText } from '../data';
 import { dynamoDocumentClient, sqsClient } from '../shared/clients';
-import { backendConfig } from '../shared/config';
+import { backendConfig, stormWindowMs } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { onTableChanges, type QueuedDelivery, type TableChange } from './stream';
 
@@ -35,7 +35,7 @@ async function toQueues(deliveries: readonly QueuedDelivery[]): Promise<void> {
 export const handler = observedHandler('notifierStream', async (event: DynamoDBStreamEvent, context): Promise<DynamoDBBatchResponse> => {
   const logger = invocationLogger(context, { handler: 'notifierStream' });
   const outcome = await onTableChanges(
-    { client: dynamoDocumentClient(), tableName: backendConfig().tableName, now: () => Date.now(), logger, dispatch: toQueues },
+    { client: dynamoDocumentClient(), tableName: backendConfig().tableName, now: () => Date.now(), stormWindowMs: stormWindowMs(), logger, dispatch: toQueues },
     event.Records as TableChange[],
   );
   return { batchItemFailures: outcome.failedSequenceNumber === undefined ? [] : [{ itemIdentifier: outcome.failedSequenceNumber }] };

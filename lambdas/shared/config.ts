@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_SESSIONS, REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/identity/account';
+import { MAX_STORM_WINDOW_MINUTES, STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
 
 /**
  * Configuration from environment variables, read once and failing fast when missing.
@@ -32,6 +33,17 @@ export function requireUserPoolId(): string {
   const { userPoolId } = backendConfig();
   if (userPoolId === undefined) throw new Error('Missing environment variable USER_POOL_ID');
   return userPoolId;
+}
+
+/**
+ * The storm rule's window (issue 14 section 2: "Configurable"): STORM_WINDOW_MINUTES, 1 to
+ * MAX_STORM_WINDOW_MINUTES, the product's 5 minutes when unset. Read by everything that plans,
+ * holds or releases messages (the stream, the senders, the alarm clock), so they agree.
+ */
+export function stormWindowMs(): number {
+  const minutes = positiveInteger('STORM_WINDOW_MINUTES', STORM_WINDOW_MINUTES);
+  if (minutes > MAX_STORM_WINDOW_MINUTES) throw new Error(`Environment variable STORM_WINDOW_MINUTES must be at most ${MAX_STORM_WINDOW_MINUTES}`);
+  return minutes * 60_000;
 }
 
 export interface BackendConfig {
