@@ -147,6 +147,18 @@ interface Wording {
   colon: string;
   call: { alarm: string; reminder: string; normal: string };
   ivr: string;
+  /** What an IVR call says after its ask (lambdas/alarms/voice-call-handler.ts). */
+  ivrCall: IvrCallWording;
+}
+
+/** An IVR call's other words: before the ask is read again, and its last sentence by outcome. */
+export interface IvrCallWording {
+  /** No key pressed in time; the ask is read again. */
+  retry: string;
+  acknowledged: string;
+  already: string;
+  /** Another key, or a key that acknowledges nothing. */
+  notAcknowledged: string;
 }
 
 const WORDING: Record<TemplateLanguage, Wording> = {
@@ -190,6 +202,12 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       normal: 'This is a call from the cold-chain monitoring portal.',
     },
     ivr: 'Press 1 to acknowledge this alarm.',
+    ivrCall: {
+      retry: 'No key was pressed.',
+      acknowledged: 'Thank you. The alarm is acknowledged. Goodbye.',
+      already: 'This alarm was already acknowledged. Goodbye.',
+      notAcknowledged: 'The alarm was not acknowledged. Goodbye.',
+    },
     colon: ': ',
   },
   fr: {
@@ -232,6 +250,12 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       normal: 'Ceci est un appel du portail de surveillance de la chaîne du froid.',
     },
     ivr: 'Appuyez sur 1 pour acquitter cette alarme.',
+    ivrCall: {
+      retry: "Aucune touche n'a été pressée.",
+      acknowledged: "Merci. L'alarme est acquittée. Au revoir.",
+      already: 'Cette alarme était déjà acquittée. Au revoir.',
+      notAcknowledged: "L'alarme n'a pas été acquittée. Au revoir.",
+    },
     colon: ' : ',
   },
   es: {
@@ -274,6 +298,12 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       normal: 'Esta es una llamada del portal de monitorización de la cadena de frío.',
     },
     ivr: 'Pulse 1 para reconocer esta alarma.',
+    ivrCall: {
+      retry: 'No se ha pulsado ninguna tecla.',
+      acknowledged: 'Gracias. La alarma está reconocida. Adiós.',
+      already: 'Esta alarma ya estaba reconocida. Adiós.',
+      notAcknowledged: 'La alarma no se ha reconocido. Adiós.',
+    },
     colon: ': ',
   },
 };
@@ -283,6 +313,13 @@ export const IVR_PROMPTS: Readonly<Record<TemplateLanguage, string>> = {
   en: WORDING.en.ivr,
   fr: WORDING.fr.ivr,
   es: WORDING.es.ivr,
+};
+
+/** An IVR call's words around the ask, in the call's language (the product's; not an administrator's template). */
+export const IVR_CALL_WORDING: Readonly<Record<TemplateLanguage, IvrCallWording>> = {
+  en: WORDING.en.ivrCall,
+  fr: WORDING.fr.ivrCall,
+  es: WORDING.es.ivrCall,
 };
 
 /** Plain text as HTML paragraphs (a blank line parts them, a newline breaks a line); placeholders survive escaping. */

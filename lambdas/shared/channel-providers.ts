@@ -1,12 +1,17 @@
+import { CreateSipMediaApplicationCallCommand } from '@aws-sdk/client-chime-sdk-voice';
 import { SendTextMessageCommand, SendVoiceMessageCommand, type VoiceId } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient, smsVoiceClient } from './clients';
+import { chimeVoiceClient, sesClient, smsVoiceClient } from './clients';
 import { backendConfig } from './config';
+import { ivrCallArguments } from './ivr-call';
 import type { PushSend } from './push';
 
 /**
  * The providers messages go through on both runtimes (issue 14 sections 2 and 3): email through
- * SES v2, texts and voice calls through AWS End User Messaging SMS and Voice v2. Their endpoints
+ * SES v2, texts and voice calls through AWS End User Messaging SMS and Voice v2, except a call
+ * that asks for a key press (its context's `ivr` is 'true') where the stack has a SIP media
+ * application: Amazon Chime SDK PSTN audio places that one (lib/voice-calls.ts), since End User
+ * Messaging's calls cannot hear a key. Their endpoints
  * come from the SDK's standard variables (locally: the SES emulator and the SMS/voice stand-in,
  * which keep every message for the outbox page). Push is web push (lambdas/shared/push.ts).
  * Shared: the notifier's senders send alarms with them, the users resource a user's own test
@@ -28,6 +33,13 @@ const VOICES: Record<string, VoiceId> = { en: 'JOANNA', fr: 'LEA', es: 'LUCIA' }
 /** The number calls and texts come from (an origination identity of the account's End User Messaging). */
 const originationOf = (variable: 'SMS_ORIGINATION_IDENTITY' | 'VOICE_ORIGINATION_IDENTITY') => process.env[variable] || undefined;
 
+/** The SIP media application IVR calls go through and its Chime SDK number (lib/voice-calls.ts sets both, or neither). */
+function ivrCallSettings(): { sipMediaApplicationId: string; phoneNumber: string } | undefined {
+  const sipMediaApplicationId = process.env['IVR_SIP_MEDIA_APPLICATION_ID'] || undefined;
+  const phoneNumber = process.env['IVR_PHONE_NUMBER'] || undefined;
+  return sipMediaApplicationId === undefined || phoneNumber === undefined ? undefined : { sipMediaApplicationId, phoneNumber };
+}
+
 export function awsMessageProviders(push: PushSend): MessageProviders {
   return {
     async email(to, message) {
@@ -47,6 +59,15 @@ export function awsMessageProviders(push: PushSend): MessageProviders {
       return result.MessageId ?? '';
     },
     async voice(to, ssml, language, context) {
+      // Without a SIP media application (no ivrPhoneNumber in the context) an IVR call is still read, with no key to press.
+      const ivr = context['ivr'] === 'true' ? ivrCallSettings() : undefined;
+      if (ivr !== undefined) {
+        const result = await chimeVoiceClient().send(new CreateSipMediaApplicationCallCommand({
+          SipMediaApplicationId: ivr.sipMediaApplicationId, FromPhoneNumber: ivr.phoneNumber, ToPhoneNumber: to,
+          ArgumentsMap: ivrCallArguments(ssml, language, context),
+        }));
+        return result.SipMediaApplicationCall?.TransactionId ?? '';
+      }
       const origination = originationOf('VOICE_ORIGINATION_IDENTITY');
       if (origination === undefined) throw new Error('No number to call from: set VOICE_ORIGINATION_IDENTITY');
       const result = await smsVoiceClient().send(new SendVoiceMessageCommand({

@@ -1,3 +1,4 @@
+import { ChimeSDKVoiceClient } from '@aws-sdk/client-chime-sdk-voice';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
@@ -63,6 +64,14 @@ let messagingClient: PinpointSMSVoiceV2Client | undefined;
 export function smsVoiceClient(): PinpointSMSVoiceV2Client {
   messagingClient ??= new PinpointSMSVoiceV2Client({});
   return messagingClient;
+}
+
+let callClient: ChimeSDKVoiceClient | undefined;
+
+/** IVR voice calls on AWS (Amazon Chime SDK PSTN audio: a SIP media application places them). */
+export function chimeVoiceClient(): ChimeSDKVoiceClient {
+  callClient ??= new ChimeSDKVoiceClient({});
+  return callClient;
 }
 
 let queueClient: SQSClient | undefined;
