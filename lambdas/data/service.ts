@@ -44,6 +44,7 @@ import { translationOverrides } from './entities/translation-overrides';
 import { uniqueMarker } from './entities/unique-marker';
 import { userView } from './entities/user-view';
 import { testMessageLog } from './entities/test-message-log';
+import { smsReplyCode } from './entities/sms-reply-code';
 import { verificationCode } from './entities/verification-code';
 
 /**
@@ -98,6 +99,7 @@ export const ENTITIES = {
   userView,
   verificationCode,
   testMessageLog,
+  smsReplyCode,
 } as const;
 
 /**

@@ -46,6 +46,8 @@ export const notificationDelivery = new Entity({
     nextAttemptAt: { type: 'string' },
     sentAt: { type: 'string' },
     providerMessageId: { type: 'string' },
+    /** The SMS reply code its text names (entities/sms-reply-code.ts): a retried send names the same. */
+    replyCode: { type: 'string' },
     /** A grouped delivery: the delivery (`<alarmId>#<stepKey>#<channel>`) whose message carried it. */
     groupedInto: { type: 'string' },
     /** A storm send: how many other alarms' messages it carried. */
@@ -97,6 +99,7 @@ export interface NotificationDelivery {
   nextAttemptAt?: string;
   sentAt?: string;
   providerMessageId?: string;
+  replyCode?: string;
   groupedInto?: string;
   groupedCount?: number;
   groupWith?: string[];
@@ -191,6 +194,7 @@ export function toNotificationDelivery(item: Readonly<Record<string, unknown>>):
     ...optionalText('nextAttemptAt'),
     ...optionalText('sentAt'),
     ...optionalText('providerMessageId'),
+    ...optionalText('replyCode'),
     ...optionalText('groupedInto'),
     ...(Array.isArray(item['groupWith']) ? { groupWith: (item['groupWith'] as unknown[]).filter((ref): ref is string => typeof ref === 'string') } : {}),
   };

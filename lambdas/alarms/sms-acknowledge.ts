@@ -1,0 +1,73 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DomainError } from '@domain/core/errors';
+import { isRole } from '@domain/identity/roles';
+import { phoneKeyOf, replyCodesIn, REPLY_BODY_MAX } from '@domain/notifications/reply-codes';
+import { accountKeyParams, deliveryKeyParams, deliveryRefOf, readSmsReplyCode, toAccountRecord, toNotificationDelivery, type SmsReplyCode } from '../data';
+import { AlarmStore } from './store';
+
+/**
+ * An alarm acknowledged by a text back (issue 14 section 2: "a reply code to the SMS"): an
+ * alarm's or reminder's text asked "Reply 4821 to acknowledge."; a reply from the phone it went
+ * to that names a code open for that number acknowledges the alarm as the text's recipient, with
+ * the reason "Acknowledged by text" and their name, the same acknowledgement as the portal's (it
+ * stops the escalation). On AWS the reply comes from End User Messaging SMS's two-way channel
+ * through an SNS topic (sms-reply-handler.ts); locally from the outbox's Reply. A reply naming
+ * no open code of its number, for a text not sent, a recipient no longer active, or an alarm
+ * already acknowledged does nothing.
+ */
+
+export const TEXT_ACKNOWLEDGE_REASON = 'Acknowledged by text';
+
+/** A text received on the portal's number: who sent it and what it says. */
+export interface InboundText {
+  originationNumber: string;
+  messageBody: string;
+  /** The provider's id of the inbound message (kept as the acknowledgement's token, for the trail). */
+  inboundMessageId?: string;
+}
+
+export type TextReplyOutcome = 'acknowledged' | 'already' | 'ignored';
+
+type Deps = { client: DynamoDBDocumentClient; tableName: string; clock?: () => Date };
+
+/** Acknowledges the alarm the reply's first open code names; says what became of it. */
+export async function acknowledgeByText(deps: Deps, inbound: InboundText): Promise<TextReplyOutcome> {
+  const phone = phoneKeyOf(inbound.originationNumber);
+  if (phone === undefined) return 'ignored';
+  const now = (deps.clock?.() ?? new Date()).getTime();
+  for (const code of replyCodesIn(inbound.messageBody.slice(0, REPLY_BODY_MAX))) {
+    const open = await readSmsReplyCode(deps.client, deps.tableName, phone, code, now);
+    if (open !== undefined) return acknowledgeOpen(deps, open, phone, inbound);
+  }
+  return 'ignored';
+}
+
+async function acknowledgeOpen(deps: Deps, open: SmsReplyCode, phone: string, inbound: InboundText): Promise<TextReplyOutcome> {
+  const { customerId } = open;
+  const ref = deliveryRefOf(customerId, open.delivery);
+  if (ref === undefined || ref.alarmId !== open.alarmId) return 'ignored';
+  // The text named this code and went to this phone and this account.
+  const stored = await deps.client.send(new GetCommand({ ...deliveryKeyParams(deps.tableName, ref), ConsistentRead: true }));
+  if (stored.Item === undefined) return 'ignored';
+  const delivery = toNotificationDelivery(stored.Item);
+  if (delivery.status !== 'sent' || delivery.replyCode !== open.code || delivery.accountId !== open.accountId || phoneKeyOf(delivery.to ?? '') !== phone) return 'ignored';
+  const accountItem = (await deps.client.send(new GetCommand({ ...accountKeyParams(deps.tableName, customerId, delivery.accountId), ConsistentRead: true }))).Item;
+  const account = accountItem === undefined ? undefined : toAccountRecord(accountItem);
+  if (account === undefined || account.isActive === false || account.role === undefined || !isRole(account.role)) return 'ignored';
+  const alarms = new AlarmStore(deps.client, deps.tableName, deps.clock);
+  const alarm = await alarms.find(customerId, open.alarmId);
+  if (alarm === undefined) return 'ignored';
+  if (alarm.acknowledgedAt !== undefined) return 'already';
+  const name = [account.firstName, account.lastName].filter((part) => part !== undefined && part !== '').join(' ') || account.email;
+  try {
+    await alarms.acknowledge(
+      { userId: account.accountId, email: account.email, role: account.role, customerId, accountId: account.accountId, isPortalLogin: false, tokenId: `sms:${(inbound.inboundMessageId ?? '').slice(0, 100)}` },
+      customerId, alarm, { reason: `${TEXT_ACKNOWLEDGE_REASON}: ${name}` },
+    );
+  } catch (error) {
+    // Someone acknowledged it (or it changed) meanwhile: acknowledged already, or nothing to do.
+    if (error instanceof DomainError && error.kind === 'conflict') return (await alarms.find(customerId, open.alarmId))?.acknowledgedAt === undefined ? 'ignored' : 'already';
+    throw error;
+  }
+  return 'acknowledged';
+}

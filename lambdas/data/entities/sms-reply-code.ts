@@ -1,0 +1,137 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, type EntityItem } from 'electrodb';
+import { newReplyCode, phoneKeyOf, REPLY_CODE_DRAWS, REPLY_CODE_OPEN_MS, takesReplyCode } from '@domain/notifications/reply-codes';
+import { customerIdAttribute } from '../attributes';
+import { SERVICE } from '../key-parts';
+import type { KeyParams } from '../writes';
+import { deliveryRefText, type NotificationDelivery } from './notification-delivery';
+
+/**
+ * An SMS reply code that is open (docs/decisions.md "SMS reply codes"; domain/notifications/
+ * reply-codes.ts): the code an alarm's text asked its recipient to reply, under the phone it went
+ * to. A reply is known by its sender's number only, so the item is keyed by that number and the
+ * code, outside every organisation, and names the organisation, alarm, delivery and account it
+ * acknowledges. Written before the text is sent; `ttl` closes it REPLY_CODE_OPEN_MS later (the
+ * reader checks it too: DynamoDB removes expired items late).
+ */
+export const smsReplyCode = new Entity({
+  model: { entity: 'smsReplyCode', version: '1', service: SERVICE },
+  attributes: {
+    /** E.164 (`phoneKeyOf`). */
+    phone: { type: 'string', required: true },
+    code: { type: 'string', required: true },
+    customerId: customerIdAttribute,
+    alarmId: { type: 'string', required: true },
+    /** The delivery whose text names the code (`deliveryRefText`). */
+    delivery: { type: 'string', required: true },
+    accountId: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    /** Epoch seconds: when the code closes. */
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byPhone: {
+      pk: { field: 'pk', composite: ['phone'], template: 'SMSREPLY#${phone}', casing: 'none' },
+      sk: { field: 'sk', composite: ['code'], template: 'CODE#${code}', casing: 'none' },
+    },
+  },
+});
+export type SmsReplyCodeItem = EntityItem<typeof smsReplyCode>;
+
+/** What a reply code acknowledges. */
+export interface SmsReplyCode {
+  phone: string;
+  code: string;
+  customerId: string;
+  alarmId: string;
+  delivery: string;
+  accountId: string;
+  createdAt: string;
+  /** Epoch seconds. */
+  ttl: number;
+}
+
+export const smsReplyCodeKey = (tableName: string, phone: string, code: string): KeyParams =>
+  smsReplyCode.get({ phone, code }).params<KeyParams>({ table: tableName });
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function toSmsReplyCode(item: Readonly<Record<string, unknown>>): SmsReplyCode {
+  return {
+    phone: text(item['phone']),
+    code: text(item['code']),
+    customerId: text(item['customerId']),
+    alarmId: text(item['alarmId']),
+    delivery: text(item['delivery']),
+    accountId: text(item['accountId']),
+    createdAt: text(item['createdAt']),
+    ttl: typeof item['ttl'] === 'number' ? item['ttl'] : 0,
+  };
+}
+
+/** Whether a code is still open at `now` (epoch milliseconds). */
+export const isOpenReplyCode = (code: Pick<SmsReplyCode, 'ttl'>, now: number): boolean => code.ttl * 1000 > now;
+
+/** The open code for `phone` and `code`, if there is one (expired ones DynamoDB has not removed yet are not). */
+export async function readSmsReplyCode(client: DynamoDBDocumentClient, tableName: string, phone: string, code: string, now: number): Promise<SmsReplyCode | undefined> {
+  const read = await client.send(new GetCommand({ ...smsReplyCodeKey(tableName, phone, code), ConsistentRead: true }));
+  if (read.Item === undefined) return undefined;
+  const found = toSmsReplyCode(read.Item);
+  return isOpenReplyCode(found, now) ? found : undefined;
+}
+
+export interface ReplyCodeRequest {
+  phone: string;
+  customerId: string;
+  alarmId: string;
+  delivery: string;
+  accountId: string;
+  /** The code the delivery's text had before (a retried send asks for the same). */
+  preferred?: string;
+  now: number;
+  random?: () => number;
+}
+
+/**
+ * Opens a code for a delivery's text: the one it had before when that is still the delivery's
+ * (so a retried send says the same code), else a fresh one not open for the phone; each written
+ * with a condition that the phone has no other open code of that value. Returns the code, or
+ * undefined when REPLY_CODE_DRAWS fresh codes were all taken (the text then goes without one).
+ */
+export async function openSmsReplyCode(client: DynamoDBDocumentClient, tableName: string, request: ReplyCodeRequest): Promise<string | undefined> {
+  const random = request.random ?? Math.random;
+  const candidates = [...(request.preferred === undefined ? [] : [request.preferred]), ...Array.from({ length: REPLY_CODE_DRAWS }, () => newReplyCode(random))];
+  for (const code of candidates) {
+    const { TableName, Item } = smsReplyCode.put({
+      phone: request.phone, code, customerId: request.customerId, alarmId: request.alarmId, delivery: request.delivery, accountId: request.accountId,
+      createdAt: new Date(request.now).toISOString(), ttl: Math.ceil((request.now + REPLY_CODE_OPEN_MS) / 1000),
+    }).params<{ TableName: string; Item: Record<string, unknown> }>({ table: tableName });
+    try {
+      await client.send(new PutCommand({
+        TableName, Item,
+        // Free, expired, or already this delivery's (a retried or redelivered send).
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds OR (#customerId = :customerId AND #delivery = :delivery)',
+        ExpressionAttributeNames: { '#ttl': 'ttl', '#customerId': 'customerId', '#delivery': 'delivery' },
+        ExpressionAttributeValues: { ':nowSeconds': Math.floor(request.now / 1000), ':customerId': request.customerId, ':delivery': request.delivery },
+      }));
+      return code;
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The code a delivery's text names, opened before it is claimed and kept on it (so a retried or
+ * recovered send names the same); undefined for a message that asks for no reply (not an alarm
+ * or reminder by text) or whose number is not E.164.
+ */
+export async function replyCodeForDelivery(client: DynamoDBDocumentClient, tableName: string, delivery: NotificationDelivery, now: number): Promise<string | undefined> {
+  const phone = phoneKeyOf(delivery.to ?? '');
+  if (!takesReplyCode(delivery) || phone === undefined) return undefined;
+  return openSmsReplyCode(client, tableName, {
+    phone, customerId: delivery.customerId, alarmId: delivery.alarmId, delivery: deliveryRefText(delivery), accountId: delivery.accountId, now,
+    ...(delivery.replyCode === undefined ? {} : { preferred: delivery.replyCode }),
+  });
+}
