@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'infra',
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
+          // Synthesizes each stack the files look at once, in a process beside the tests (test/infra/stack-variants.ts).
+          globalSetup: ['test/infra/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

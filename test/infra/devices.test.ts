@@ -1,20 +1,17 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IOT_RULES, iotRuleName, iotRuleSql } from '../../lambdas/iot-rules';
-import { buildTestStack, type TestStack } from './portal-stack';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 interface Statement { Action: string | string[]; Resource: unknown; Condition?: unknown }
 
 describe('device data on AWS (IoT Core)', () => {
-  let built: TestStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack();
-    template = Template.fromStack(built.stack);
+  beforeAll(async () => {
+    template = templateOf(await synthesizedStack('default'));
   });
-  afterAll(() => built.cleanup());
 
   const resources = (type: string, properties: Record<string, unknown> = {}) =>
     template.findResources(type, { Properties: properties }) as Resources;

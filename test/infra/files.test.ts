@@ -1,19 +1,16 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../lambdas/routes';
-import { buildTestStack, type TestStack } from './portal-stack';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 
 describe('the files bucket and who may use it', () => {
-  let built: TestStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack();
-    template = Template.fromStack(built.stack);
+  beforeAll(async () => {
+    template = templateOf(await synthesizedStack('default'));
   });
-  afterAll(() => built.cleanup());
 
   const functionOf = (name: string) => {
     const found = template.findResources('AWS::Lambda::Function', { Properties: { Description: `Portal API: ${name}` } }) as Resources;

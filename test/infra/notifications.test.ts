@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestStack, type TestStack } from './portal-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 interface Statement { Action: string | string[]; Resource: unknown; Effect: string }
@@ -8,14 +8,12 @@ interface Statement { Action: string | string[]; Resource: unknown; Effect: stri
 const PROVIDERS = ['email', 'text', 'voice', 'push'] as const;
 
 describe('notification delivery on AWS (the table stream, one queue and sender per channel)', () => {
-  let built: TestStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack({ context: { mailFrom: 'alerts@coldchain.example', voiceOriginationIdentity: 'phone-0123456789abcdef' } });
-    template = Template.fromStack(built.stack);
+  // Context values in test/infra/stack-variants.ts (notifications): mailFrom alerts@coldchain.example, voiceOriginationIdentity phone-0123456789abcdef.
+  beforeAll(async () => {
+    template = templateOf(await synthesizedStack('notifications'));
   });
-  afterAll(() => built.cleanup());
 
   const resources = (type: string, properties: Record<string, unknown> = {}) =>
     template.findResources(type, { Properties: properties }) as Resources;

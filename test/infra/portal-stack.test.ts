@@ -1,27 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_CLIENT_READ_ATTRIBUTES, IDENTITY_CLIENT_WRITE_ATTRIBUTES } from '@domain/identity/account';
 import { APP_VERSION } from '@domain/core/app-config';
 import { HANDLERS, ROUTES, routeKeyOf } from '../../lambdas/routes';
 import { API_FUNCTION_TIMEOUT_MAX, API_FUNCTION_TIMEOUTS } from '../../lib/api';
 import { TABLE_CLASS } from '../../lib/cost-settings';
 import { CUSTOM_ATTRIBUTES } from '../../lib/identity';
-import { buildTestStack, type TestStack } from './portal-stack';
+import type { SynthesizedStack } from './stack-variants';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 
 describe('ColdChainPortalStack', () => {
-  let built: TestStack;
+  let synthesized: SynthesizedStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack();
-    template = Template.fromStack(built.stack);
+  beforeAll(async () => {
+    synthesized = await synthesizedStack('default');
+    template = templateOf(synthesized);
   });
-  afterAll(() => built.cleanup());
 
   describe('Data', () => {
     it('has one table keyed pk/sk with the generic GSIs, on demand, in the class the cost bench prices', () => {
@@ -255,16 +252,15 @@ describe('ColdChainPortalStack', () => {
       expect(keys).toHaveLength(2);
 
       const configAsset = (keys[1] ?? '').replace(/\.zip$/, '');
-      const config = JSON.parse(readFileSync(join(built.outdir, `asset.${configAsset}`, 'config.json'), 'utf8')) as Record<string, unknown>;
+      const config = JSON.parse(synthesized.assetConfigFiles[`asset.${configAsset}/config.json`] ?? 'null') as Record<string, unknown>;
       expect(config).toMatchObject({ runtime: 'aws', apiBaseUrl: '/api', version: APP_VERSION });
       for (const key of ['region', 'userPoolId', 'portalClientId', 'helpdeskClientId']) {
         expect(config[key]).toEqual(expect.any(String));
       }
       // The tokens in config.json are filled in at deploy time from these references.
-      const { identity } = built.stack;
-      const referenced = [identity.userPool, identity.portalClient, identity.helpdeskClient].map((resource) => ({
-        Ref: built.stack.getLogicalId(resource.node.defaultChild as CfnElement),
-      }));
+      // The user pool's, the portal client's and the helpdesk client's logical ids (from the stack's constructs).
+      const referenced = synthesized.identityRefs;
+      expect(referenced).toHaveLength(3);
       const markers = (deployment?.Properties['SourceMarkers'] as Record<string, unknown>[])[1] ?? {};
       expect(Object.values(markers)).toEqual(expect.arrayContaining(referenced));
     });
@@ -311,22 +307,18 @@ describe('ColdChainPortalStack', () => {
 });
 
 describe('ColdChainPortalStack context values', () => {
-  let built: TestStack;
+  let synthesized: SynthesizedStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack({
-      context: {
-        stage: 'dev', domainPrefix: 'coldchain-dev-login', webDomain: 'portal.example.com', maxSessions: '12',
-        ssoProviders: '{"acme":"AcmeAzureAD"}', adminContactEmail: 'it@example.com',
-      },
-    });
-    template = Template.fromStack(built.stack);
+  // Context values in test/infra/stack-variants.ts (contextValues): stage dev, domain prefix coldchain-dev-login,
+  // web domain portal.example.com, 12 sessions, SSO provider acme, admin contact it@example.com.
+  beforeAll(async () => {
+    synthesized = await synthesizedStack('contextValues');
+    template = templateOf(synthesized);
   });
-  afterAll(() => built.cleanup());
 
   it('names the stack after the stage', () => {
-    expect(built.stack.stackName).toBe('ColdChainPortal-dev');
+    expect(synthesized.stackName).toBe('ColdChainPortal-dev');
   });
 
   it('returns OAuth logins to the web domain', () => {
@@ -345,7 +337,7 @@ describe('ColdChainPortalStack context values', () => {
     const [deployment] = Object.values(template.findResources('Custom::CDKBucketDeployment') as Resources);
     const keys = deployment?.Properties['SourceObjectKeys'] as string[];
     const configAsset = (keys[1] ?? '').replace(/\.zip$/, '');
-    const config = JSON.parse(readFileSync(join(built.outdir, `asset.${configAsset}`, 'config.json'), 'utf8')) as Record<string, unknown>;
+    const config = JSON.parse(synthesized.assetConfigFiles[`asset.${configAsset}/config.json`] ?? 'null') as Record<string, unknown>;
     expect(config).toMatchObject({
       ssoProviders: { acme: 'AcmeAzureAD' }, maxSessions: 12, adminContactEmail: 'it@example.com', idleTimeoutMs: 3_600_000,
     });

@@ -1,19 +1,17 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestStack, type TestStack } from './portal-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 interface Statement { Action: string | string[]; Resource: unknown }
 
 describe('the VAPID public key on AWS (GET session/active/devices/push-key)', () => {
-  let built: TestStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack({ context: { vapidParameter: '/coldchain/test/vapid' } });
-    template = Template.fromStack(built.stack);
+  // Context values in test/infra/stack-variants.ts (pushKey).
+  beforeAll(async () => {
+    template = templateOf(await synthesizedStack('pushKey'));
   });
-  afterAll(() => built.cleanup());
 
   const functions = () => template.findResources('AWS::Lambda::Function') as Resources;
   const environmentOf = (properties: Record<string, unknown>) => (properties['Environment'] as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};

@@ -1,19 +1,19 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULES } from '../../lambdas/schedules';
-import { buildTestStack, type TestStack } from './portal-stack';
+import type { SynthesizedStack } from './stack-variants';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 
 describe('the scheduled jobs on AWS (EventBridge Scheduler, from lambdas/schedules.ts)', () => {
-  let built: TestStack;
+  let synthesized: SynthesizedStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack();
-    template = Template.fromStack(built.stack);
+  beforeAll(async () => {
+    synthesized = await synthesizedStack('default');
+    template = templateOf(synthesized);
   });
-  afterAll(() => built.cleanup());
 
   const jobFunction = (handler: string) => {
     const found = template.findResources('AWS::Lambda::Function', { Properties: { Description: `Scheduled job: ${handler}` } }) as Resources;
@@ -38,9 +38,10 @@ describe('the scheduled jobs on AWS (EventBridge Scheduler, from lambdas/schedul
     for (const schedule of SCHEDULES) {
       const { logicalId } = jobFunction(schedule.handler);
       const found = template.findResources('AWS::Scheduler::Schedule', { Properties: { Description: schedule.description } }) as Resources;
-      const target = Object.values(found)[0]?.Properties['Target'] as { Arn: unknown; Input: string; RetryPolicy: Record<string, number> };
+      const [scheduleId, scheduleResource] = Object.entries(found)[0] ?? [];
+      const target = scheduleResource?.Properties['Target'] as { Arn: unknown; Input: string; RetryPolicy: Record<string, number> };
       expect(target.Arn).toEqual({ 'Fn::GetAtt': [logicalId, 'Arn'] });
-      const input = JSON.stringify(built.stack.resolve(target.Input));
+      const input = JSON.stringify(synthesized.resolvedScheduleInputs[scheduleId ?? '']);
       for (const part of ['Scheduled Event', 'aws.scheduler', '<aws.scheduler.scheduled-time>', '<aws.scheduler.execution-id>', '<aws.scheduler.schedule-arn>']) {
         expect(input).toContain(part);
       }

@@ -1,19 +1,17 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestStack, type TestStack } from './portal-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 interface Statement { Action: string | string[]; Resource: unknown }
 
 describe("a user's own test message on AWS (POST users/me/notifications/test)", () => {
-  let built: TestStack;
   let template: Template;
 
-  beforeAll(() => {
-    built = buildTestStack({ context: { vapidParameter: '/coldchain/test/vapid', smsOriginationIdentity: 'pool-test', voiceOriginationIdentity: '+15550100000' } });
-    template = Template.fromStack(built.stack);
+  // Context values in test/infra/stack-variants.ts (testMessages).
+  beforeAll(async () => {
+    template = templateOf(await synthesizedStack('testMessages'));
   });
-  afterAll(() => built.cleanup());
 
   const apiFunction = (name: string) => Object.values(template.findResources('AWS::Lambda::Function') as Resources)
     .find((fn) => fn.Properties['Description'] === `Portal API: ${name}`)?.Properties ?? {};
