@@ -6,13 +6,15 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
+import type { NotificationGroup } from '@domain/notifications/notification-group';
 import { alarmPutParams } from '../../lambdas/data';
+import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
 import { runAlarmClockAhead } from '../support/alarms';
 import { launchBrowser } from '../support/browser';
-import { addPlace, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
-import { api, createUser, openSession, type TestUser } from '../support/identity';
+import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { api, createUser, openSession, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 
 const stack = inject('stack');
@@ -48,13 +50,24 @@ describe('alarm notifications in the browser', () => {
   let admin: TestUser;
   let second: TestUser;
   let alarm: Alarm;
+  let places: { locationName: string; siteName: string; siteId: string; locationId: string };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await newOrganisationAdmin(stack, 'notify-e2e');
     second = await createUser(stack, 'admin', admin.customerId);
+    // Both named and on the users list (its index), as a notification group's user picker shows them.
+    for (const [user, firstName, lastName, owner] of [[admin, 'Olu', 'Owner', true], [second, 'Sam', 'Second', false]] as const) {
+      await provisionAccount(stack, {
+        email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId, firstName, lastName,
+        hasDefaultLocAccess: true, isOwner: owner,
+        gsi1pk: entityPartition(user.customerId, ENTITY.user), gsi1sk: byNameSortKey(`${lastName} ${firstName} ${user.email}`, user.accountId),
+      });
+    }
     const address = { address: '1 Cold Store Lane', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' };
-    const { location, site } = await addPlace(stack, admin, { locationName: `Depot ${hex(2)}`, siteName: `Kitchen ${hex(2)}`, address });
+    const names = { locationName: `Depot ${hex(2)}`, siteName: `Kitchen ${hex(2)}` };
+    const { location, site } = await addPlace(stack, admin, { ...names, address });
+    places = { ...names, siteId: site.id, locationId: location.id };
     const profile = await created(api(stack, admin, 'POST', '/alarmprofiles', {
       name: `Cooler ${hex(2)}`, description: '0-5 °C', types: ['outOfRange'], alarmDelayMinutes: 0, notificationDelayMinutes: 0,
       snoozeIntervalMinutes: 30, snoozeLimit: 3, measurement: 'temperature', unit: 'C', min: 0, max: 5,
@@ -99,6 +112,76 @@ describe('alarm notifications in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     documents.destroy();
+  });
+
+  it('lets an admin build a group with two levels, stored as built and shown again when reopened', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(stack, page, admin.email);
+    await page.getByRole('link', { name: 'Notification groups', exact: true }).click();
+    await page.getByRole('button', { name: 'Add notification group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add notification group' });
+    const name = `Night shift ${hex(2)}`;
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await dialog.getByRole('textbox', { name: /^Description/ }).fill('The cold store overnight');
+    await choose(page, dialog, /^Location/, places.locationName);
+    await dialog.getByRole('checkbox', { name: places.siteName }).check();
+    // The schedule: Monday, Wednesday, Friday and Saturday, 07:00 to 19:30 (a new one is Monday to Friday, 08:00 to 18:00).
+    const schedule = dialog.getByRole('group', { name: 'Schedule 1' });
+    await schedule.getByRole('textbox', { name: /^Schedule name/ }).fill('Late week');
+    for (const day of ['Tuesday', 'Thursday', 'Saturday']) await schedule.getByRole('button', { name: day, exact: true }).click();
+    await schedule.getByLabel(/^Start/).fill('07:00');
+    await schedule.getByLabel(/^End/).fill('19:30');
+    // Level 1: the admin at once, by email and text; level 2: the second user after 20 minutes, by push only.
+    const first = schedule.getByRole('group', { name: 'User 1' });
+    await choose(page, first, /^User/, 'Olu Owner');
+    await first.getByRole('checkbox', { name: 'Text' }).check();
+    await schedule.getByRole('button', { name: 'Add user' }).click();
+    const next = schedule.getByRole('group', { name: 'User 2' });
+    await choose(page, next, /^User/, 'Sam Second');
+    await next.getByRole('textbox', { name: /^Delay/ }).fill('20');
+    await next.getByRole('checkbox', { name: 'Email' }).uncheck();
+    await next.getByRole('checkbox', { name: 'Push' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Stored as built.
+    const stored = ((await api(stack, admin, 'GET', '/notificationgroups?limit=100')).body as { items: NotificationGroup[] }).items.find((group) => group.name === name);
+    expect(stored).toMatchObject({
+      locationId: places.locationId, siteIds: [places.siteId], groupType: 'sensor', isDefault: false,
+      schedules: [{
+        name: 'Late week', days: ['monday', 'wednesday', 'friday', 'saturday'], start: '07:00', end: '19:30',
+        users: [
+          { accountId: admin.accountId, level: 1, delayMinutes: 0, channels: ['email', 'text'] },
+          { accountId: second.accountId, level: 2, delayMinutes: 20, channels: ['push'] },
+        ],
+      }],
+    });
+
+    // Reopened, the dialog shows both levels as they were saved.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit notification group' });
+    const saved = edit.getByRole('group', { name: 'Schedule 1' });
+    expect(await saved.getByRole('textbox', { name: /^Schedule name/ }).inputValue()).toBe('Late week');
+    const pressed = async (day: string) => await saved.getByRole('button', { name: day, exact: true }).getAttribute('aria-pressed') === 'true';
+    expect(await Promise.all(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(pressed))).toEqual([true, false, true, false, true, true, false]);
+    expect([await saved.getByLabel(/^Start/).inputValue(), await saved.getByLabel(/^End/).inputValue()]).toEqual(['07:00', '19:30']);
+    const row = async (number: number) => {
+      const user = saved.getByRole('group', { name: `User ${number}` });
+      const channels = [];
+      for (const channel of ['Email', 'Text', 'Pager', 'Push', 'Voice']) if (await user.getByRole('checkbox', { name: channel }).isChecked()) channels.push(channel);
+      return {
+        user: await user.getByRole('combobox', { name: /^User/ }).innerText(),
+        level: await user.getByRole('textbox', { name: /^Level/ }).inputValue(),
+        delay: await user.getByRole('textbox', { name: /^Delay/ }).inputValue(),
+        channels,
+      };
+    };
+    expect([await row(1), await row(2)]).toEqual([
+      { user: 'Olu Owner', level: '1', delay: '0', channels: ['Email', 'Text'] },
+      { user: 'Sam Second', level: '2', delay: '20', channels: ['Push'] },
+    ]);
+    await context.close();
   });
 
   it('follows the email\'s link to the alarm, acknowledges it there, and the second level is never told', async () => {
