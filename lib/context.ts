@@ -21,6 +21,11 @@ export interface PortalContext {
   readonly smsOriginationIdentity?: string;
   /** The number voice calls come from (End User Messaging); calls fail without it. */
   readonly voiceOriginationIdentity?: string;
+  /**
+   * IVR (issue 14 section 4): the Amazon Chime SDK phone number (E.164) calls that ask for a key
+   * press come from; with it the stack gets the SIP media application (lib/voice-calls.ts).
+   */
+  readonly ivrPhoneNumber?: string;
   /** The Parameter Store SecureString holding the web push VAPID keys; `/coldchain/<stack>/vapid` when absent. */
   readonly vapidParameter?: string;
   /** The storm rule's window in minutes (1 to 60): a user gets at most one message per channel per window; 5 when absent. */
@@ -35,6 +40,8 @@ const RESERVED_IN_DOMAIN_PREFIX = /aws|amazon|cognito/;
 const ORIGINATION_IDENTITY = /^[A-Za-z0-9_:/+-]{1,256}$/;
 // Parameter Store: a full path of letters, digits and . _ - / (at most 1,011 characters with the path).
 const PARAMETER_NAME = /^(?:\/[A-Za-z0-9_.-]+)+$/;
+// Amazon Chime SDK phone numbers, as CreateSipMediaApplicationCall takes them.
+const E164 = /^\+[1-9]\d{1,14}$/;
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 function optionalString(node: Node, key: string): string | undefined {
@@ -95,6 +102,11 @@ export function readPortalContext(node: Node): PortalContext {
     return value;
   });
 
+  const ivrPhoneNumber = optionalString(node, 'ivrPhoneNumber');
+  if (ivrPhoneNumber !== undefined && !E164.test(ivrPhoneNumber)) {
+    throw new Error(`Context ivrPhoneNumber "${ivrPhoneNumber}" must be an Amazon Chime SDK phone number in E.164 form, such as +15550100001`);
+  }
+
   const vapidParameter = optionalString(node, 'vapidParameter');
   if (vapidParameter !== undefined && (!PARAMETER_NAME.test(vapidParameter) || vapidParameter.length > 1011)) {
     throw new Error(`Context vapidParameter "${vapidParameter}" must be a Parameter Store path such as /coldchain/prod/vapid`);
@@ -107,7 +119,7 @@ export function readPortalContext(node: Node): PortalContext {
   }
 
   return {
-    stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom, smsOriginationIdentity, voiceOriginationIdentity, vapidParameter,
+    stage, domainPrefix, webDomain, maxSessions, ssoProviders, adminContactEmail, mailFrom, smsOriginationIdentity, voiceOriginationIdentity, ivrPhoneNumber, vapidParameter,
     ...(stormWindowMinutes === undefined ? {} : { stormWindowMinutes }),
   };
 }

@@ -8,6 +8,7 @@ import type { DeliveryProvider } from '@domain/notifications/delivery';
 import type { Data } from './data';
 import { PortalFunction } from './function';
 import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
+import { VoiceCalls } from './voice-calls';
 
 /** The channels, each with its queue and sender (lambdas/notifier/stream-handler.ts names the queues' variables). */
 export const NOTIFICATION_PROVIDERS = ['email', 'text', 'voice', 'push'] as const satisfies readonly DeliveryProvider[];
@@ -36,6 +37,8 @@ export interface NotificationsProps {
   /** End User Messaging origination identities (context `smsOriginationIdentity`, `voiceOriginationIdentity`). */
   readonly smsOriginationIdentity?: string;
   readonly voiceOriginationIdentity?: string;
+  /** IVR: the Amazon Chime SDK number calls asking for a key press come from (context `ivrPhoneNumber`); no SIP media application without it. */
+  readonly ivrPhoneNumber?: string;
   /** The Parameter Store SecureString holding the VAPID keys (lambdas/shared/vapid.ts); created outside the stack. */
   readonly vapidParameter: string;
 }
@@ -68,6 +71,8 @@ export class Notifications extends Construct {
   public readonly queues: ReadonlyMap<DeliveryProvider, Queue>;
   public readonly deadLetterQueues: ReadonlyMap<DeliveryProvider, Queue>;
   public readonly senders: ReadonlyMap<DeliveryProvider, PortalFunction>;
+  /** IVR calls through Amazon Chime SDK PSTN audio, when the context names their number. */
+  public readonly voiceCalls?: VoiceCalls;
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
@@ -197,6 +202,10 @@ export class Notifications extends Construct {
     };
     smsVoice('text', 'sms-voice:SendTextMessage', 'SMS_ORIGINATION_IDENTITY', props.smsOriginationIdentity);
     smsVoice('voice', 'sms-voice:SendVoiceMessage', 'VOICE_ORIGINATION_IDENTITY', props.voiceOriginationIdentity);
+    // IVR calls (a key press acknowledges): Amazon Chime SDK PSTN audio, End User Messaging's calls cannot hear a key.
+    if (props.ivrPhoneNumber !== undefined) {
+      this.voiceCalls = new VoiceCalls(this, 'VoiceCalls', { data: props.data, phoneNumber: props.ivrPhoneNumber, voiceSender: senderOf('voice') });
+    }
 
     // Push: the VAPID keys, one SecureString parameter (created outside the stack: CloudFormation cannot
     // create a SecureString). It is encrypted with the account's AWS managed key for SSM (aws/ssm), whose key

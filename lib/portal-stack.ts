@@ -72,6 +72,7 @@ export class ColdChainPortalStack extends Stack {
       vapidParameter,
       ...(props.mailFrom === undefined ? {} : { mailFrom: props.mailFrom }),
       ...originations,
+      ...(props.ivrPhoneNumber === undefined ? {} : { ivrPhoneNumber: props.ivrPhoneNumber }),
     });
     // The storm rule's window: everything that plans, holds or releases messages reads the same one.
     if (props.stormWindowMinutes !== undefined) {
