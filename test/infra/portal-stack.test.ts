@@ -311,7 +311,7 @@ describe('ColdChainPortalStack context values', () => {
   let template: Template;
 
   // Context values in test/infra/stack-variants.ts (contextValues): stage dev, domain prefix coldchain-dev-login,
-  // web domain portal.example.com, 12 sessions, SSO provider acme, admin contact it@example.com.
+  // web domain portal.example.com, 12 sessions, SSO provider acme, admin contact it@example.com, a 10-minute storm window.
   beforeAll(async () => {
     synthesized = await synthesizedStack('contextValues');
     template = templateOf(synthesized);
@@ -319,6 +319,17 @@ describe('ColdChainPortalStack context values', () => {
 
   it('names the stack after the stage', () => {
     expect(synthesized.stackName).toBe('ColdChainPortal-dev');
+  });
+
+  it('gives the storm window to what plans, holds and releases messages (the stream, the four senders, the alarm clock), and to nothing else', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
+    const withWindow = functions
+      .filter((fn) => (fn.Properties['Environment'] as { Variables?: Record<string, unknown> } | undefined)?.Variables?.['STORM_WINDOW_MINUTES'] === '10')
+      .map((fn) => String(fn.Properties['Description'])).sort();
+    expect(withWindow).toEqual([
+      'Notifications: the email sender', 'Notifications: the push sender', 'Notifications: the table stream (plans alarms, queues deliveries)',
+      'Notifications: the text sender', 'Notifications: the voice sender', 'Scheduled job: alarmClock',
+    ]);
   });
 
   it('returns OAuth logins to the web domain', () => {

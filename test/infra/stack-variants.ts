@@ -20,19 +20,22 @@ export const STACK_VARIANTS = {
   contextValues: {
     context: {
       stage: 'dev', domainPrefix: 'coldchain-dev-login', webDomain: 'portal.example.com', maxSessions: '12',
-      ssoProviders: '{"acme":"AcmeAzureAD"}', adminContactEmail: 'it@example.com',
+      ssoProviders: '{"acme":"AcmeAzureAD"}', adminContactEmail: 'it@example.com', stormWindowMinutes: '10',
     },
   },
   /** test/infra/cdk-nag.test.ts: without an environment (tests, CI)... */
   nagEnvironmentAgnostic: { nag: true },
-  /** ...and with the CLI's account and region (deploy), where some ARNs become literals and finding names change. */
-  nagWithAccountAndRegion: { nag: true, env: { account: '123456789012', region: 'eu-west-1' } },
+  /**
+   * ...and with the CLI's account and region (deploy), where some ARNs become literals and finding names change;
+   * with the IVR's number too, so the SIP media application's resources are checked.
+   */
+  nagWithAccountAndRegion: { nag: true, env: { account: '123456789012', region: 'eu-west-1' }, context: { ivrPhoneNumber: '+15550100001' } },
   /** test/infra/push-key.test.ts */
   pushKey: { context: { vapidParameter: '/coldchain/test/vapid' } },
   /** test/infra/test-messages.test.ts */
   testMessages: { context: { vapidParameter: '/coldchain/test/vapid', smsOriginationIdentity: 'pool-test', voiceOriginationIdentity: '+15550100000' } },
   /** test/infra/notifications.test.ts */
-  notifications: { context: { mailFrom: 'alerts@coldchain.example', voiceOriginationIdentity: 'phone-0123456789abcdef' } },
+  notifications: { context: { mailFrom: 'alerts@coldchain.example', voiceOriginationIdentity: 'phone-0123456789abcdef', ivrPhoneNumber: '+15550100001' } },
 } satisfies Record<string, StackVariant>;
 
 export type StackVariantName = keyof typeof STACK_VARIANTS;
