@@ -9,8 +9,8 @@ import type { ComposedMessage, ComposeInput } from './send';
  * What a delivery says (issue 14 section 3): the product's template for its kind, channel and
  * the recipient's language (domain/notifications/templates.ts), filled with the alarm's device,
  * site, value and limit in the recipient's unit, its time in the site's zone and the link to its
- * page; a storm send adds "12 more alarms at Main Kitchen". One BatchGetItem reads the site(s),
- * the profile and the recipient.
+ * page and, for a text that asks for a reply, its SMS reply code; a storm send adds "12 more
+ * alarms at Main Kitchen". One BatchGetItem reads the site(s), the profile and the recipient.
  */
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -46,9 +46,11 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       language,
     );
     const kind = delivery.kind;
-    const values = messageValues({
-      alarm, profile, siteName, timeZone: text(site?.['timezone']) ?? 'UTC', language, uom: account?.['uom'] === 'F' ? 'F' : 'C', link, more, kind,
-    });
+    const values = {
+      ...messageValues({ alarm, profile, siteName, timeZone: text(site?.['timezone']) ?? 'UTC', language, uom: account?.['uom'] === 'F' ? 'F' : 'C', link, more, kind }),
+      // The SMS reply code the sender opened for this text ("Reply 4821 to acknowledge."); none: the sentence goes.
+      code: delivery.replyCode ?? '',
+    };
     const request = { kind, language, alarmType: alarm.type, values };
     const template = notificationTemplateOverride(items, tableName, customerId, { kind, channel: delivery.channel, alarmType: alarm.type, language });
     const own = (channel: typeof delivery.channel) => (channel === delivery.channel && template !== undefined ? { override: template } : {});

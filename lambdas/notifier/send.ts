@@ -21,6 +21,7 @@ import {
   type NotificationDelivery,
   alarmTimerEntry,
   recipientTimerEntry,
+  replyCodeForDelivery,
   stormWindowOf,
   type NotifierDependencies,
 } from '../data';
@@ -32,7 +33,8 @@ import {
  * the message is dropped, even if it was queued before), claims the recipient's channel for
  * the storm rule (taken within the window: the message is held for the next one, grouped),
  * claims the delivery on its version (of two senders, one wins), and only then asks the
- * provider. A provider's refusal is kept with its reason and tried again after a pause
+ * provider; an alarm's or reminder's text first gets its SMS reply code (kept on the delivery,
+ * lambdas/data/entities/sms-reply-code.ts). A provider's refusal is kept with its reason and tried again after a pause
  * (`retryDelayMs`, by the alarm's timer), MAX_DELIVERY_ATTEMPTS times in all, then parked as
  * dead for an administrator to resend.
  */
@@ -127,7 +129,11 @@ export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): 
   // The storm rule and the claim, together: of two senders one wins, and a recipient gets one message a window.
   // The alarm's timer after the claim's lease queues the delivery again should this sender stop before its outcome.
   const previous = await readLastSent(deps, delivery);
-  const sending: NotificationDelivery = { ...delivery, status: 'sending', attempts: delivery.attempts + 1, updatedAt: iso(now), version: delivery.version + 1 };
+  // A text that asks for a reply names an open SMS reply code, kept on the delivery: a retried send names the same.
+  const replyCode = await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
+  const sending: NotificationDelivery = {
+    ...without(delivery, 'replyCode'), status: 'sending', attempts: delivery.attempts + 1, updatedAt: iso(now), version: delivery.version + 1, ...(replyCode === undefined ? {} : { replyCode }),
+  };
   try {
     await runTransaction(deps.client, [
       recipientClaim(deps.tableName, delivery.customerId, delivery.accountId, delivery.channel, now, window),
