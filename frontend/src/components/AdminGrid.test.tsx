@@ -126,6 +126,61 @@ describe('AdminGrid', () => {
     expect(stored).toEqual({ columnOrder: ['name', 'city'], columnVisibility: {}, columnWidths: {} });
   });
 
+  it('hides the columns a manager needs less until the column settings show them', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} defaultHiddenColumns={['city']} />);
+    await waitFor(() => expect(headers()).toEqual(['Name']));
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Column settings' });
+    const city = within(dialog).getByRole('checkbox', { name: 'City' });
+    expect(city).not.toBeChecked();
+    await user.click(city);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'City']));
+    expect(stored.columnVisibility).toEqual({ city: true });
+  });
+
+  it('shows a card a row on a phone, found by the search, with the row actions', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    try {
+      const user = userEvent.setup();
+      const open = vi.fn();
+      renderScreen(
+        <AdminGrid
+          gridId="test-grid"
+          label="Places"
+          rows={rows}
+          columns={columns}
+          initialSort={[{ field: 'name', sort: 'desc' }]}
+          card={(row) => ({ title: row.name, value: `in ${row.city}`, time: 'at 8:05 PM', state: 'Online' })}
+          rowActions={[{ key: 'open', label: (row) => `Open ${row.name}`, icon: <DeleteIcon />, onClick: open }]}
+        />,
+      );
+      const list = await screen.findByRole('list', { name: 'Places' });
+      expect(screen.queryByRole('grid')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Dairy', 'Cold room', 'Bakery']);
+      expect(cards[0]).toHaveTextContent('in Lilleat 8:05 PMOnline');
+
+      await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'par');
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+      await user.click(within(list).getByRole('button', { name: 'Open Cold room' }));
+      expect(open).toHaveBeenCalledWith(rows[1]);
+    } finally {
+      phone.mockRestore();
+    }
+  });
+
   it('shows the toolbar slot and row actions named after the row', async () => {
     const user = userEvent.setup();
     const remove = vi.fn();

@@ -8,6 +8,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataGrid,
   GridActionsCellItem,
@@ -25,6 +27,7 @@ import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/
 import { useErrorText } from './useErrorText';
 import { saveGridSettings, useGridSettings } from '../api/gridSettings';
 import { useLanguage } from '../i18n/useLanguage';
+import { AdminGridCards, type AdminGridCard } from './AdminGridCards';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog';
 import { gridLocaleText } from './gridLocales';
 
@@ -77,6 +80,13 @@ export interface AdminGridContentProps<R extends GridValidRowModel> {
   actionsFirst?: boolean;
   /** Rows picked with a checkbox, for an action on several at once (alarms acknowledged together). */
   selection?: { ids: ReadonlySet<GridRowId>; onChange(ids: Set<GridRowId>): void; isSelectable?(row: R): boolean };
+  /**
+   * Columns hidden until the user shows them in the column settings: what a manager needs
+   * less, so the list fits a 1366 px screen without scrolling sideways (issue 17 item 5).
+   */
+  defaultHiddenColumns?: readonly string[];
+  /** A row's card on a phone; without it, the first columns. */
+  card?: (row: R) => AdminGridCard;
 }
 
 export type AdminGridProps<R extends GridValidRowModel> = AdminGridContentProps<R> & AdminGridColumnSettings;
@@ -94,6 +104,14 @@ interface AdminGridBodyProps<R extends GridValidRowModel> extends AdminGridConte
 /** Width changes come in bursts while a column is dragged: saved once it settles. */
 const SAVE_DELAY_MS = 600;
 const ACTIONS_FIELD = '__actions';
+/** An action's icon button and the cell's padding. */
+const ACTION_WIDTH = 40;
+const ACTIONS_PADDING = 16;
+
+/** The user's visibility over the grid's own: a column the user never touched keeps its default. */
+export function effectiveVisibility(defaultHidden: readonly string[], saved: GridColumnVisibilityModel): GridColumnVisibilityModel {
+  return { ...Object.fromEntries(defaultHidden.map((field) => [field, false])), ...saved };
+}
 
 /**
  * The data grid of every list screen: quick search, sorting, loading and error states, a
@@ -161,7 +179,9 @@ function AdminGridBody<R extends GridValidRowModel>({
   initialSort,
   actionsFirst = false,
   selection,
-  settings,
+  defaultHiddenColumns,
+  card,
+  settings: userSettings,
   onSettingsChange: change,
   columnsButton,
 }: AdminGridBodyProps<R>) {
@@ -173,6 +193,13 @@ function AdminGridBody<R extends GridValidRowModel>({
   // that a refetch had just removed when the list first showed cached rows.
   const [sortModel, setSortModel] = useState<GridSortModel>(initialSort ?? []);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const theme = useTheme();
+  // A phone shows cards: a grid's columns do not fit 390 px (issue 17 item 6).
+  const asCards = useMediaQuery(theme.breakpoints.down('sm'));
+  const settings = useMemo<GridSettings>(
+    () => ({ ...userSettings, columnVisibility: effectiveVisibility(defaultHiddenColumns ?? [], userSettings.columnVisibility) }),
+    [defaultHiddenColumns, userSettings],
+  );
 
   const shownColumns = useMemo<GridColDef<R>[]>(() => {
     const own = orderColumns(columns, settings.columnOrder).map((column): GridColDef<R> => {
@@ -185,7 +212,11 @@ function AdminGridBody<R extends GridValidRowModel>({
       field: ACTIONS_FIELD,
       type: 'actions',
       headerName: t('adminGrid.actions'),
-      width: Math.max(80, 48 * rowActions.length + 16),
+      // A fixed width, never hidden nor resized: the row's actions stay reachable.
+      width: Math.max(80, ACTION_WIDTH * rowActions.length + ACTIONS_PADDING),
+      resizable: false,
+      hideable: false,
+      sortable: false,
       getActions: ({ row }) => rowActions
         .filter((action) => !(action.hidden?.(row) ?? false))
         .map((action) => (
@@ -250,6 +281,20 @@ function AdminGridBody<R extends GridValidRowModel>({
           {errorText(error)}
         </Alert>
       )}
+      {asCards ? (
+        <AdminGridCards<R>
+          label={label}
+          rows={rows ?? []}
+          columns={shownColumns.filter((column) => column.field !== ACTIONS_FIELD && settings.columnVisibility[column.field] !== false)}
+          rowId={(row) => (getRowId ? getRowId(row) : (row as unknown as { id: GridRowId }).id)}
+          search={filterModel.quickFilterValues as string[]}
+          sortModel={sortModel}
+          loading={loading}
+          emptyLabel={emptyLabel ?? localeText.noRowsLabel ?? ''}
+          rowActions={rowActions}
+          card={card}
+        />
+      ) : (
       <Paper variant="outlined">
         <Box sx={{ width: '100%' }}>
           <DataGrid<R>
@@ -289,6 +334,7 @@ function AdminGridBody<R extends GridValidRowModel>({
           />
         </Box>
       </Paper>
+      )}
       {settingsOpen && (
         <ColumnSettingsDialog
           columns={columns.map((column) => ({

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowIdGetter, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { AdminGrid, type AdminGridRowAction } from './AdminGrid';
+import type { AdminGridCard } from './AdminGridCards';
 
 /** A list as its hook answers it (`usePagedList`, or any SWR list). */
 export interface AdminList<R> {
@@ -36,6 +37,10 @@ export interface AdminListPageProps<R extends GridValidRowModel> {
   toolbar?: ReactNode;
   getRowId?: GridRowIdGetter<R>;
   initialSort?: GridSortModel;
+  /** Columns hidden until the user shows them (column settings): the list fits 1366 px. */
+  defaultHiddenColumns?: readonly string[];
+  /** A row's card on a phone (name, value with its time, state); the first columns without it. */
+  card?: (row: R) => AdminGridCard;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -47,7 +52,7 @@ export interface AdminListPageProps<R extends GridValidRowModel> {
  * first page while later pages load.
  */
 export function AdminListPage<R extends GridValidRowModel>({
-  title, above, intro, gridId, list, columns, rowActions = [], emptyLabel, add, toolbar, getRowId, initialSort, children,
+  title, above, intro, gridId, list, columns, rowActions = [], emptyLabel, add, toolbar, getRowId, initialSort, defaultHiddenColumns, card, children,
 }: AdminListPageProps<R>) {
   return (
     <>
@@ -72,6 +77,8 @@ export function AdminListPage<R extends GridValidRowModel>({
         rowActions={rowActions}
         {...(getRowId === undefined ? {} : { getRowId })}
         {...(initialSort === undefined ? {} : { initialSort })}
+        {...(defaultHiddenColumns === undefined ? {} : { defaultHiddenColumns })}
+        {...(card === undefined ? {} : { card })}
         toolbar={(toolbar !== undefined || add !== undefined) && (
           <>
             {toolbar}

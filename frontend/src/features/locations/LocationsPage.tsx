@@ -85,6 +85,8 @@ export default function LocationsPage() {
       columns={columns}
       rowActions={rowActions}
       initialSort={[{ field: 'displayName', sort: 'asc' }]}
+      // Fits 1366 px with the actions; the address's parts stay in the column settings.
+      defaultHiddenColumns={['state', 'country', 'postalCode']}
       add={canWrite ? { label: t('locations.add'), onClick: page.startAdd } : undefined}
     >
       {editing !== null && (

@@ -15,7 +15,8 @@ import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
 import { useDateTime } from '../devices/useDateTime';
-import { sensorColumns } from './sensorColumns';
+import { sensorCard } from './sensorCard';
+import { SENSOR_COLUMNS_HIDDEN_BY_DEFAULT, sensorColumns } from './sensorColumns';
 import { SensorFormDialog } from './SensorFormDialog';
 import { useSensorLookups } from './useSensorLookups';
 
@@ -61,6 +62,7 @@ export default function SensorsPage() {
   const activeAlarms = useMemo(() => byDevice ?? {}, [byDevice]);
 
   const columns = useMemo(() => sensorColumns(t, lookups, uom, dateTime, activeAlarms), [activeAlarms, dateTime, lookups, t, uom]);
+  const card = useMemo(() => sensorCard(t, uom, dateTime), [dateTime, t, uom]);
 
   const save = async (input: SensorInput) => {
     const saved = editing?.mode === 'edit' ? await updateSensor(editing.sensor.id, input) : await createSensor(input);
@@ -85,6 +87,8 @@ export default function SensorsPage() {
         emptyLabel={t('sensors.empty')}
         rowActions={rowActions}
         initialSort={[{ field: 'name', sort: 'asc' }]}
+        defaultHiddenColumns={SENSOR_COLUMNS_HIDDEN_BY_DEFAULT}
+        card={card}
         toolbar={<Button component={RouterLink} to="/app/sensors/inactive" variant="outlined">{t('sensors.showInactive')}</Button>}
         add={canWrite ? { label: t('sensors.add'), onClick: () => setEditing({ mode: 'add' }) } : undefined}
       />

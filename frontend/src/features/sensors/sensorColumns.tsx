@@ -45,6 +45,12 @@ function ActiveAlarmCount({ sensor, count, t }: { sensor: Pick<Sensor, 'id' | 'n
 }
 
 /**
+ * The sensor list's columns a manager needs less: hidden until shown in the column settings, so
+ * name, alarms, site, connection, last reading (and its time) and battery fit 1366 px (issue 17 item 5).
+ */
+export const SENSOR_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = ['id', 'deviceModel', 'locationId', 'gatewayId', 'deviceStatus', 'signal', 'lastCommunicated'];
+
+/**
  * The sensor list's columns (SPEC section 2: list with column settings); with `activeAlarms`
  * (the alarm summary's count by device) a column of each sensor's active alarms.
  */
@@ -58,7 +64,7 @@ export function sensorColumns(
   const alarmColumn: GridColDef<Sensor>[] = activeAlarms === undefined ? [] : [{
     field: 'activeAlarms',
     headerName: t('alarms.columns.activeAlarms'),
-    width: 140,
+    width: 110,
     type: 'number',
     valueGetter: (_value, row) => activeAlarms[row.id] ?? 0,
     renderCell: ({ row }) => <ActiveAlarmCount sensor={row} count={activeAlarms[row.id] ?? 0} t={t} />,
@@ -68,7 +74,7 @@ export function sensorColumns(
       field: 'name',
       headerName: t('sensors.columns.name'),
       flex: 1,
-      minWidth: 180,
+      minWidth: 160,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={`/app/sensors/${encodeURIComponent(row.id)}`}>{row.name}</Link>
       ),
@@ -76,7 +82,7 @@ export function sensorColumns(
     ...alarmColumn,
     { field: 'id', headerName: t('sensors.columns.id'), width: 170 },
     { field: 'deviceModel', headerName: t('sensors.columns.model'), width: 120, valueGetter: (_value, row) => sensorModel(row.deviceModel)?.code ?? row.deviceModel },
-    { field: 'siteId', headerName: t('sensors.columns.site'), width: 150, valueGetter: (_value, row) => lookups.siteName(row.siteId) },
+    { field: 'siteId', headerName: t('sensors.columns.site'), width: 140, valueGetter: (_value, row) => lookups.siteName(row.siteId) },
     { field: 'locationId', headerName: t('sensors.columns.location'), width: 150, valueGetter: (_value, row) => lookups.locationName(row.locationId) },
     { field: 'gatewayId', headerName: t('sensors.columns.gateway'), width: 150, valueGetter: (_value, row) => lookups.gatewayName(row.gatewayId) },
     { field: 'deviceStatus', headerName: t('sensors.columns.status'), width: 110, valueGetter: (_value, row) => t(statusKey(row.deviceStatus)) },
@@ -91,7 +97,7 @@ export function sensorColumns(
       field: 'reading',
       headerName: t('sensors.columns.reading'),
       flex: 1,
-      minWidth: 170,
+      minWidth: 150,
       valueGetter: (_value, row) => readingSummary(row.channels, row.live.reading, uom, contactLabelsOf(row, t)),
     },
     { field: 'battery', headerName: t('sensors.columns.battery'), width: 90, type: 'number', valueGetter: (_value, row) => row.live.battery ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} %`) },

@@ -138,6 +138,8 @@ export default function SitesPage() {
       columns={columns}
       rowActions={rowActions}
       initialSort={[{ field: 'displayName', sort: 'asc' }]}
+      // Fits 1366 px with the actions; subscriptions and the document stay in the column settings.
+      defaultHiddenColumns={['haccpSubscriptionEnd', 'monitoringSubscriptionEnd', 'document']}
       add={canWrite ? { label: t('sites.add'), onClick: page.startAdd } : undefined}
     >
       {editing !== null && (

@@ -1,0 +1,27 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import type { TFunction } from 'i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Sensor } from '@domain/devices/sensor';
+import type { UnitOfMeasure } from '../../app/clientState';
+import type { AdminGridCard } from '../../components/AdminGridCards';
+import { readingSummary } from './readingUnits';
+import { contactLabelsOf, OnlineChip } from './sensorColumns';
+
+/** A sensor on a phone (issue 17 item 6): its name, its last reading with the reading's time, its connection. */
+export function sensorCard(
+  t: TFunction,
+  uom: UnitOfMeasure,
+  dateTime: (iso: string | undefined) => string,
+): (sensor: Sensor) => AdminGridCard {
+  return (sensor) => ({
+    title: <Link component={RouterLink} to={`/app/sensors/${encodeURIComponent(sensor.id)}`}>{sensor.name}</Link>,
+    value: readingSummary(sensor.channels, sensor.live.reading, uom, contactLabelsOf(sensor, t)),
+    time: dateTime(sensor.live.lastReadingAt ?? sensor.live.lastCommunicated),
+    state: (
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <OnlineChip online={sensor.live.online} t={t} />
+      </Stack>
+    ),
+  });
+}
