@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
+import { NAVIGATION } from '../app/navigation';
 import { CATALOGUE_LOADERS, loadCatalogue } from './index';
 
 // Each language is its own chunk, loaded when shown; the test loads all three.
@@ -47,5 +48,26 @@ describe('translation catalogues', () => {
 
   it('is registered for every language', () => {
     expect(Object.keys(catalogues).sort()).toEqual(['en', 'es', 'fr']);
+  });
+});
+
+// The entries a person sees together in one menu: a label twice there reads as one entry twice (issue 17 item 13).
+const USER_MENU_KEYS = ['topBar.language', 'languages.en', 'languages.fr', 'languages.es', 'topBar.help', 'topBar.sessions', 'topBar.logout'];
+const MENUS: Record<string, readonly string[]> = {
+  navigation: NAVIGATION.flatMap((section) => [...(section.heading === undefined ? [] : [section.heading]), ...section.items.map((item) => item.label)]),
+  userMenu: USER_MENU_KEYS,
+};
+
+describe('menus', () => {
+  it.each([
+    ['en', enCatalogue],
+    ['fr', fr],
+    ['es', es],
+  ])('%s gives no two entries of one menu the same label', (_language, catalogue) => {
+    for (const [menu, keys] of Object.entries(MENUS)) {
+      const labels = keys.map((key) => String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue)));
+      const twice = labels.filter((label, index) => labels.indexOf(label) !== index);
+      expect(twice, menu).toEqual([]);
+    }
   });
 });
