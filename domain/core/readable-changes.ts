@@ -23,6 +23,24 @@ export type RecordNames = z.infer<typeof recordNamesSchema>;
 
 export const namedReferenceKey = (reference: NamedReference): string => `${reference.kind}:${reference.id}`;
 
+/**
+ * One entry of a record's history as the API sends it (the history tabs; later the Portal
+ * Audit): who, when, what, the changes as stored, and the names of the records they name by id.
+ * JSON has no undefined, so a created field comes without `before` and a removed one without `after`.
+ */
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ userId: z.string(), email: z.string(), role: z.string() }),
+  action: z.enum(['create', 'update', 'delete']),
+  /** What kind of change an update was, where a store says (disable, equipment, ...). */
+  summary: z.string().optional(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })),
+  names: recordNamesSchema.optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export const historyPageSchema = z.object({ items: z.array(historyEntrySchema), nextCursor: z.string().optional() });
+
 /** A record an entry names: its id, and its name when it still exists. */
 export interface NamedValue {
   id: string;

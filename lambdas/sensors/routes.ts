@@ -1,15 +1,15 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { historyEntrySchema } from '@domain/devices/gateway';
+import { historyEntrySchema } from '@domain/core/readable-changes';
 import { type CalibrationCertificate, calibrationCertificateSchema, calibrationInputSchema, calibrationListSchema, calibrationSchema } from '@domain/devices/calibration';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { equipmentInputSchema, equipmentSchema } from '@domain/devices/equipment';
 import { conflict, ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
-import type { HistoryEntry } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isImmediate, isInactiveSensor, matchesStatus, quickRegisterInputSchema, quickRegisterResultSchema, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, sensorDisableInputSchema, sensorEnableInputSchema, sensorInputSchema, type SensorListStatus, sensorSchema, sensorStatusInputSchema } from '@domain/devices/sensor';
 import { accessScope, maySeeSensor, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
+import { historyEntriesWithNames } from '../shared/record-names';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { purgeDeviceRecords } from '../shared/device-purge';
 import { ENTITY } from '../shared/keys';
@@ -210,7 +210,7 @@ export const sensorRoutes = defineRoutes('sensors', [
       const store = sensors();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.historyPartition(customerId, record.id) });
       const { items, nextCursor } = await store.history(customerId, record.id, page);
-      const entries: HistoryEntry[] = items.map(({ id, at, actor, action, changes }) => ({ id, at, actor, action, changes }));
+      const entries = await historyEntriesWithNames(dynamoDocumentClient(), table(), customerId, items);
       return { statusCode: 200, body: { items: entries, ...(nextCursor ? { nextCursor } : {}) } };
     },
   }),

@@ -1,5 +1,4 @@
 import type { SWRResponse } from 'swr';
-import { z } from 'zod';
 import {
   deviceFilePageSchema,
   deviceFileSchema,
@@ -13,7 +12,7 @@ import {
   type DeviceNoteInput,
   type DeviceRecordOwner,
 } from '@domain/devices/device-records';
-import { historyEntrySchema } from '@domain/devices/gateway';
+import { historyPageSchema, type HistoryEntry } from '@domain/core/readable-changes';
 import { MESSAGES } from '@domain/core/messages';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import { ApiError } from './ApiError';
@@ -88,16 +87,7 @@ export async function deleteDeviceFile(kind: DeviceRecordOwner, id: string, file
 
 // History: the device's audit trail, newest first.
 
-/**
- * An entry as the API sends it: JSON has no undefined, so a created field comes without
- * `before` (and a removed one without `after`), which zod 4's `z.unknown()` would refuse.
- */
-const historyEntryAsSentSchema = historyEntrySchema.extend({
-  summary: z.string().optional(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })),
-});
-const historyPageSchema = z.object({ items: z.array(historyEntryAsSentSchema), nextCursor: z.string().optional() });
-export type DeviceHistoryEntry = z.infer<typeof historyEntryAsSentSchema>;
+export type DeviceHistoryEntry = HistoryEntry;
 
 export const deviceHistoryKey = (kind: DeviceRecordOwner, id: string) => ['device-history', kind, id] as const;
 

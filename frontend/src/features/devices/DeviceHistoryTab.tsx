@@ -10,25 +10,22 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceRecordOwner } from '@domain/devices/device-records';
 import { useErrorText } from '../../components/useErrorText';
 import { useDeviceHistory, type DeviceHistoryEntry } from '../../api/deviceRecords';
-import { useDateTime } from './useDateTime';
+import { ChangeList } from '../../components/history/ChangeList';
+import { useUserDateTime } from '../../i18n/userDateTime';
 
-/** A value of an audit entry, short: text as is, anything else as JSON, nothing as a dash. */
-export function auditValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '–';
-  if (typeof value === 'string') return value;
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-}
+/** The entity type of each device kind's audit entries. */
+const ENTITY_TYPE: Record<DeviceRecordOwner, string> = { sensors: 'SENSOR', gateways: 'GATEWAY' };
 
-/** A device's audit trail (who, when, what changed), newest first: the history tab of sensors and gateways. */
+/**
+ * A device's audit trail (who, when, what changed), newest first: the history tab of sensors
+ * and gateways. Each change as a person would write it, in the user's language and time zone.
+ */
 export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const dateTime = useDateTime('medium');
+  const dateTime = useUserDateTime();
   const { data, error, isLoading } = useDeviceHistory(kind, id);
 
-  // A field the form names is shown by its label; bookkeeping fields by their own name.
-  const fieldLabel = (field: string) => t(`${kind}.fields.${field}` as 'sensors.fields.name', { defaultValue: field });
   const what = (entry: DeviceHistoryEntry) => {
     const action = t(`devices.history.actions.${entry.action}`);
     return entry.summary === undefined ? action : `${action} (${t(`devices.history.summaries.${entry.summary}` as 'devices.history.summaries.disable', { defaultValue: entry.summary })})`;
@@ -54,11 +51,7 @@ export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: st
                 <TableCell>{entry.actor.email}</TableCell>
                 <TableCell>{what(entry)}</TableCell>
                 <TableCell>
-                  {entry.changes.map((change) => (
-                    <div key={change.field}>
-                      {`${fieldLabel(change.field)}: ${auditValue(change.before)} → ${auditValue(change.after)}`}
-                    </div>
-                  ))}
+                  <ChangeList entityType={ENTITY_TYPE[kind]} entry={entry} />
                 </TableCell>
               </TableRow>
             ))}
