@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EUI_PATTERN, MAC_ID_PATTERN, gatewayModel, normaliseDeviceId, normaliseMacId } from './device-catalogue';
+import { EUI_PATTERN, MAC_ID_PATTERN, SENSOR_TYPES, gatewayModel, normaliseDeviceId, normaliseMacId } from './device-catalogue';
 import { MESSAGES } from '../core/messages';
 import { ENTITY_NAME_PATTERN } from '../identity/security-groups';
 
@@ -200,10 +200,14 @@ export const gatewaySensorSchema = z.object({
 export type GatewaySensor = z.infer<typeof gatewaySensorSchema>;
 export const gatewaySensorsSchema = z.object({ items: z.array(gatewaySensorSchema) });
 
-/** One sensor's latest state, as the gateway's Data tab shows it. */
+/** One sensor's latest state, as the gateway's Data tab shows it (its channels and labels: its values read as on the sensor's own pages). */
 export const gatewaySensorStateSchema = z.object({
   id: z.string(),
   name: z.string(),
+  deviceModel: z.string().optional(),
+  channels: z.array(z.object({ channel: z.number().int(), sensorType: z.enum(SENSOR_TYPES), sensorSubType: z.string().optional() })),
+  openLabel: z.string().optional(),
+  closeLabel: z.string().optional(),
   lastCommunicated: z.string().optional(),
   lastReadingAt: z.string().optional(),
   reading: z.record(z.string(), z.number().nullable()).optional(),

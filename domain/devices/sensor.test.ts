@@ -12,6 +12,7 @@ import {
   QUICK_REGISTER_MAX_LINES,
   quickRegisterInputSchema,
   quickRegisterSensorInput,
+  readingAgeMs,
   scheduleProblem,
   sensorDeleteRefusal,
   sensorDisableInputSchema,
@@ -201,13 +202,30 @@ describe('deleting a sensor (SPEC section 8)', () => {
 
 describe('states, online and the lists', () => {
   const now = new Date('2026-05-01T12:00:00Z');
-  it('is online within three report intervals plus ten minutes of its last communication', () => {
+  it('is online within three report intervals plus ten minutes of its own newest reading', () => {
     // CT-100 reports every 300 s: 25 minutes of grace.
-    expect(isSensorOnline({ deviceModel: 'CT-100', lastCommunicated: '2026-05-01T11:35:00Z' }, now)).toBe(true);
-    expect(isSensorOnline({ deviceModel: 'CT-100', lastCommunicated: '2026-05-01T11:34:59Z' }, now)).toBe(false);
+    expect(isSensorOnline({ deviceModel: 'CT-100', lastReadingAt: '2026-05-01T11:35:00Z' }, now)).toBe(true);
+    expect(isSensorOnline({ deviceModel: 'CT-100', lastReadingAt: '2026-05-01T11:34:59Z' }, now)).toBe(false);
     // DW-800 reports every minute: 13 minutes.
-    expect(isSensorOnline({ deviceModel: 'DW-800', lastCommunicated: '2026-05-01T11:46:00Z' }, now)).toBe(false);
+    expect(isSensorOnline({ deviceModel: 'DW-800', lastReadingAt: '2026-05-01T11:47:00Z' }, now)).toBe(true);
+    expect(isSensorOnline({ deviceModel: 'DW-800', lastReadingAt: '2026-05-01T11:46:00Z' }, now)).toBe(false);
     expect(isSensorOnline({ deviceModel: 'CT-100' }, now)).toBe(false);
+  });
+
+  it('is judged at the moment asked: the Dry Store silent since 6:58 PM is online at 7:20 PM and offline at 8:15 PM', () => {
+    const dryStore = { deviceModel: 'CT-100', lastReadingAt: '2026-05-01T18:58:00Z' };
+    expect(isSensorOnline(dryStore, new Date('2026-05-01T19:20:00Z'))).toBe(true);
+    expect(isSensorOnline(dryStore, new Date('2026-05-01T20:15:00Z'))).toBe(false);
+    // Its buffered readings arriving late (a recent last communication) do not make it online.
+    const heardLate = { ...dryStore, lastCommunicated: '2026-05-01T20:10:00Z' };
+    expect(isSensorOnline(heardLate, new Date('2026-05-01T20:15:00Z'))).toBe(false);
+  });
+
+  it('gives the age of the newest reading at a moment', () => {
+    expect(readingAgeMs('2026-05-01T18:58:00Z', new Date('2026-05-01T20:15:00Z'))).toBe(77 * 60_000);
+    expect(readingAgeMs('2026-05-01T18:58:00Z', Date.parse('2026-05-01T18:57:00Z'))).toBe(0);
+    expect(readingAgeMs(undefined, now)).toBeUndefined();
+    expect(readingAgeMs('not a time', now)).toBeUndefined();
   });
 
   it('counts inactive and disabled sensors as inactive, and filters by status', () => {

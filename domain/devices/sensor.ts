@@ -404,11 +404,21 @@ export function sensorReportSeconds(deviceModel: string | undefined): number {
 }
 
 /**
- * Online (SPEC section 4): the one rule of domain/telemetry/telemetry/telemetry-state.ts `isDeviceOnline` (heard
- * from within three report intervals plus ten minutes), with the model's report interval.
+ * Online (SPEC section 4, issue 17 section 1): the one rule of domain/telemetry/telemetry-state.ts
+ * `isDeviceOnline` (within three report intervals plus ten minutes) applied to the sensor's own
+ * newest reading time, with the model's report interval. Not its last communication: readings a
+ * gateway back-fills arrive late (a sensor silent since 6:58 PM whose buffered readings came at
+ * 8:00 PM is still silent), and a gateway's heartbeat says nothing of its sensors.
  */
-export function isSensorOnline(sensor: { deviceModel: string; lastCommunicated?: string | undefined }, now: Date | number): boolean {
-  return isDeviceOnline(sensor.lastCommunicated, sensorReportSeconds(sensor.deviceModel), now);
+export function isSensorOnline(sensor: { deviceModel: string; lastReadingAt?: string | undefined }, now: Date | number): boolean {
+  return isDeviceOnline(sensor.lastReadingAt, sensorReportSeconds(sensor.deviceModel), now);
+}
+
+/** How old a sensor's newest reading is at `now` (ms, never negative); undefined when it has none. */
+export function readingAgeMs(lastReadingAt: string | undefined, now: Date | number): number | undefined {
+  const at = lastReadingAt === undefined ? Number.NaN : Date.parse(lastReadingAt);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, (typeof now === 'number' ? now : now.getTime()) - at);
 }
 
 // Quick Register (issue 5 section 3): many sensors at once from a pasted or scanned list.

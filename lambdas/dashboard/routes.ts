@@ -93,7 +93,7 @@ export const dashboardRoutes = defineRoutes('dashboard', [
       const sensorFacts = sensors.devices.map(({ record, state }) => {
         const profile = record.alarmProfileId === undefined ? undefined : profiles.get(record.alarmProfileId);
         return {
-          online: isSensorOnline({ deviceModel: record.deviceModel, lastCommunicated: state?.lastCommunicated }, now),
+          online: isSensorOnline({ deviceModel: record.deviceModel, lastReadingAt: state?.lastReadingAt }, now),
           battery: state?.battery,
           signal: state?.signal,
           batteryThresholdPercent: profile?.types.includes('lowBattery') === true ? profile.batteryThresholdPercent : undefined,

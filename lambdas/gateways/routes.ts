@@ -1,15 +1,16 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
-import { sensorReportSeconds } from '@domain/devices/sensor';
+import { isSensorOnline } from '@domain/devices/sensor';
 import { ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
-import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf, type HistoryEntry, historyEntrySchema } from '@domain/devices/gateway';
+import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf } from '@domain/devices/gateway';
+import { historyEntrySchema } from '@domain/core/readable-changes';
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
 import { sensorLiveStates, toSensorState, unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../shared/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
-import type { AuditEntry } from '../shared/audit';
 import { dynamoDocumentClient } from '../shared/clients';
+import { historyEntriesWithNames } from '../shared/record-names';
 import { backendConfig } from '../shared/config';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, type ActionResult } from '../shared/http';
 import { deviceStateKey, ENTITY } from '../shared/keys';
@@ -108,10 +109,6 @@ async function listGateways(request: ActionRequest, isActive: boolean): Promise<
   };
 }
 
-function historyEntry(entry: AuditEntry): HistoryEntry {
-  return { id: entry.id, at: entry.at, actor: entry.actor, action: entry.action, changes: entry.changes };
-}
-
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /** Gateways (SPEC sections 2, 3, 5, 8): list, inactive, add, get, update, delete, sensors, history, data. */
@@ -177,7 +174,9 @@ export const gatewayRoutes = defineRoutes('gateways', [
       const view = await viewer(request);
       const gateway = await visibleGateway(view, request);
       const sensors = await gateways().sensors(view.customerId, gateway.id);
-      const items = filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope);
+      const items = filterSensors(sensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope)
+        // The list's own fields: the channels and labels are the Data tab's.
+        .map(({ channels: _channels, openLabel: _open, closeLabel: _close, ...sensor }) => sensor);
       return { statusCode: 200, body: { items } };
     },
   }),
@@ -189,7 +188,8 @@ export const gatewayRoutes = defineRoutes('gateways', [
       const store = gateways();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.historyPartition(view.customerId, gateway.id) });
       const result = await store.history(view.customerId, gateway.id, page);
-      return { statusCode: 200, body: { items: result.items.map(historyEntry), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
+      const items = await historyEntriesWithNames(dynamoDocumentClient(), table(), view.customerId, result.items);
+      return { statusCode: 200, body: { items, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
     },
   }),
   route({
@@ -212,18 +212,23 @@ export const gatewayRoutes = defineRoutes('gateways', [
         sensors: sensors.map((sensor): GatewaySensorState => {
           const state: Record<string, unknown> = { ...sensorStates.get(sensor.id) };
           const lastCommunicated = typeof state['lastCommunicated'] === 'string' ? state['lastCommunicated'] : undefined;
-          const reportSeconds = sensorReportSeconds(sensor.deviceModel);
+          const lastReadingAt = typeof state['lastReadingAt'] === 'string' ? state['lastReadingAt'] : undefined;
           const reading = state['reading'];
           return {
             id: sensor.id,
             name: sensor.name,
+            ...(sensor.deviceModel !== undefined ? { deviceModel: sensor.deviceModel } : {}),
+            channels: sensor.channels,
+            ...(sensor.openLabel !== undefined ? { openLabel: sensor.openLabel } : {}),
+            ...(sensor.closeLabel !== undefined ? { closeLabel: sensor.closeLabel } : {}),
             ...(lastCommunicated ? { lastCommunicated } : {}),
-            ...(typeof state['lastReadingAt'] === 'string' ? { lastReadingAt: state['lastReadingAt'] } : {}),
+            ...(lastReadingAt ? { lastReadingAt } : {}),
             ...(reading && typeof reading === 'object' ? { reading: reading as Record<string, number | null> } : {}),
             ...(numberOrUndefined(state['battery']) === undefined ? {} : { battery: state['battery'] as number }),
             ...(numberOrUndefined(state['signal']) === undefined ? {} : { signal: state['signal'] as number }),
             ...(numberOrUndefined(state['snr']) === undefined ? {} : { snr: state['snr'] as number }),
-            online: isDeviceOnline(lastCommunicated, reportSeconds, now),
+            // The sensor's own newest reading against its report interval (issue 17 section 1).
+            online: isSensorOnline({ deviceModel: sensor.deviceModel ?? '', lastReadingAt }, now),
           };
         }),
       };

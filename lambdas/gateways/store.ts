@@ -38,6 +38,7 @@ import {
   type AuditAction,
   type AuditEntry,
   type GatewayField,
+  type SensorRecord,
   type GatewayRecord,
   type GatewayStateRecord,
   type GuardedItem,
@@ -63,6 +64,10 @@ export interface SensorOnGateway {
   deviceModel?: string;
   siteId?: string;
   isActive?: boolean;
+  /** Its channels and contact labels, so the Data tab reads its values as the sensor's own pages do. */
+  channels: Pick<SensorRecord['channels'][number], 'channel' | 'sensorType' | 'sensorSubType'>[];
+  openLabel?: string;
+  closeLabel?: string;
 }
 
 /** The refusal of a delete, with the parts a browser needs to say it in its language. */
@@ -144,6 +149,9 @@ export class GatewayStore {
         ...(record.deviceModel !== undefined ? { deviceModel: record.deviceModel } : {}),
         ...(record.siteId !== undefined ? { siteId: record.siteId } : {}),
         isActive: record.deviceStatus !== 'inactive' && !record.disabled,
+        channels: record.channels.map(({ channel, sensorType, sensorSubType }) => ({ channel, sensorType, sensorSubType })),
+        ...(record.openLabel !== undefined ? { openLabel: record.openLabel } : {}),
+        ...(record.closeLabel !== undefined ? { closeLabel: record.closeLabel } : {}),
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   }

@@ -18,7 +18,7 @@ const config = (id: string, fields: Record<string, unknown> = {}) => ({
   channels: [{ channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'temperature', sensorSubType: 'freezer' }], connectionType: 'subGhz',
   deviceStatus: 'active', version: 2, createdAt: '2026-04-01T00:00:00Z', ...fields,
 });
-const state = (id: string, lastCommunicated = '2026-05-01T11:58:00Z') => ({ pk: 'C#org-1#SENSOR', sk: `SENSOR#${id}#STATE`, lastCommunicated, battery: 90 });
+const state = (id: string, lastReadingAt = '2026-05-01T11:58:00Z') => ({ pk: 'C#org-1#SENSOR', sk: `SENSOR#${id}#STATE`, lastCommunicated: lastReadingAt, lastReadingAt, battery: 90 });
 
 /**
  * The partition as DynamoDB returns it: sorted by sort key, `pageSize` items a page, honouring

@@ -721,6 +721,6 @@ export function sensorView(record: SensorRecord, state: SensorStateRecord | unde
   return {
     ...fields,
     scheduledChanges: scheduledChanges.map(publicChange),
-    live: { ...(state ?? {}), online: isSensorOnline({ deviceModel: record.deviceModel, lastCommunicated: state?.lastCommunicated }, now) },
+    live: { ...(state ?? {}), online: isSensorOnline({ deviceModel: record.deviceModel, lastReadingAt: state?.lastReadingAt }, now) },
   };
 }

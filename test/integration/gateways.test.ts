@@ -229,6 +229,8 @@ describe('gateways through the local gateway', () => {
         Item: {
           ...deviceKey(ORG, ENTITY.sensor, sensorId), type: ENTITY.sensor, id: sensorId, name: `Fridge ${index + 1}`, deviceModel: 'CT-100',
           siteId, gatewayId: gateway.id, deviceStatus: 'active', gsi2pk: gatewaySensorsPartition(ORG, gateway.id), gsi2sk: `SENSOR#${sensorId}`,
+          channels: index === 0 ? [{ channel: 1, dataLoggingProfileId: 'dlp-1', sensorType: 'contact', sensorSubType: 'door' }] : [],
+          ...(index === 0 ? { openLabel: 'Door open', closeLabel: 'Door shut' } : {}),
         },
       }));
     }
@@ -246,8 +248,12 @@ describe('gateways through the local gateway', () => {
     const data = (await api(stack, admin, 'GET', `/gateways/${gateway.id}/data`)).body as GatewayData;
     expect(data.gateway).toMatchObject({ id: gateway.id, online: true, signal: -60, firmware: '2.1.0' });
     expect(data.sensors).toEqual([
-      { id: sensorIds[0], name: 'Fridge 1', lastCommunicated: now.toISOString(), lastReadingAt: now.toISOString(), reading: { 1: 3.5 }, battery: 90, signal: -70, snr: 7, online: true },
-      { id: sensorIds[1], name: 'Fridge 2', online: false },
+      // Each sensor's own channels and labels, so the Data tab reads its values as the sensor's pages do (issue 17 item 4).
+      {
+        id: sensorIds[0], name: 'Fridge 1', deviceModel: 'CT-100', channels: [{ channel: 1, sensorType: 'contact', sensorSubType: 'door' }], openLabel: 'Door open', closeLabel: 'Door shut',
+        lastCommunicated: now.toISOString(), lastReadingAt: now.toISOString(), reading: { 1: 3.5 }, battery: 90, signal: -70, snr: 7, online: true,
+      },
+      { id: sensorIds[1], name: 'Fridge 2', deviceModel: 'CT-100', channels: [], online: false },
     ]);
     expect((await api(stack, admin, 'GET', `/gateways/${gateway.id}`)).body).toMatchObject({ state: { online: true, firmware: '2.1.0' } });
   });

@@ -58,6 +58,21 @@ describe('live state: the state item with the newest reading on top', () => {
     expect(gateway.sensors.find((sensor) => sensor.id === id)).toMatchObject({ online: true, lastCommunicated: receivedAt, lastReadingAt: time, reading: { 1: 4.5 }, battery: 87 });
   });
 
+  it('a sensor silent for 77 minutes whose buffered readings arrived a minute ago is offline everywhere (issue 17 item 1)', async () => {
+    // Prepare: its newest reading is 77 minutes old, received (back-filled by its gateway) a minute ago.
+    const id = await addSensor(stack, admin, place);
+    const time = iso(Date.now() - 77 * 60_000);
+    const receivedAt = iso(Date.now() - 60_000);
+    await documents.send(new PutCommand({ TableName: stack.tableName, Item: { ...deviceStateKey(ORG, ENTITY.sensor, id), lastCommunicated: receivedAt, lastReadingAt: time, reading: { 1: 18.9 } } }));
+    await documents.send(new PutCommand({ TableName: stack.tableName, Item: { pk: readingPartition(ORG, id), sk: time, time, channels: { 1: 18.9 }, receivedAt, sourceDeviceId: id } }));
+
+    // Act and assess: its own newest reading against its report interval, not its last communication.
+    expect(((await api(stack, admin, 'GET', `/sensors/${id}`)).body as Sensor).live).toMatchObject({ online: false, lastReadingAt: time, lastCommunicated: receivedAt, reading: { 1: 18.9 } });
+    expect(items<Sensor>((await api(stack, admin, 'GET', '/sensors?limit=1000&status=offline')).body).map((sensor) => sensor.id)).toContain(id);
+    const gateway = (await api(stack, admin, 'GET', `/gateways/${place.gatewayId}/data`)).body as GatewayData;
+    expect(gateway.sensors.find((sensor) => sensor.id === id)).toMatchObject({ online: false, lastReadingAt: time });
+  });
+
   it('a state item newer than the newest reading is shown as it is', async () => {
     const id = await addSensor(stack, admin, place);
     const now = iso(Date.now() - 30_000);

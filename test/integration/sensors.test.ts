@@ -218,7 +218,7 @@ describe('sensors through the local gateway', () => {
       .toEqual({ status: 400, message: MESSAGES.dataLoggingProfileUnknown });
   });
 
-  it('merges the live state the ingest keeps, with online computed from the last communication', async () => {
+  it('merges the live state the ingest keeps, with online computed from the newest reading', async () => {
     const id = await addSensor(stack, admin, place);
     const lastCommunicated = new Date(Date.now() - 60_000).toISOString();
     await documents.send(new PutCommand({
