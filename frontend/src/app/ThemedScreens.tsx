@@ -4,9 +4,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
-import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
+import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DismissToast } from './DismissToast';
 import { theme } from './theme';
+import { ToastPlacement } from './ToastPlacement';
 import { registerDataCache } from './dataCache';
 
 function DataCacheReset() {
@@ -28,9 +29,11 @@ export default function ThemedScreens() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <ToastPlacement />
       <SnackbarProvider
         maxSnack={3}
         anchorOrigin={TOAST_POSITION}
+        classes={{ containerAnchorOriginTopCenter: TOAST_CONTAINER_CLASS }}
         autoHideDuration={TOAST_DURATION_MS.standard}
         action={(id) => <DismissToast id={id} />}
       >

@@ -7,7 +7,10 @@ import { registerToastHost } from './toastHost';
  * before any screen's effects run, so none of their toasts waits for a toaster.
  */
 export function ToastHostBridge() {
-  const { enqueueSnackbar } = useSnackbar();
-  useLayoutEffect(() => registerToastHost((message, options) => void enqueueSnackbar(message, options)), [enqueueSnackbar]);
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  useLayoutEffect(
+    () => registerToastHost({ show: (message, options) => void enqueueSnackbar(message, options), close: (key) => closeSnackbar(key) }),
+    [closeSnackbar, enqueueSnackbar],
+  );
   return null;
 }

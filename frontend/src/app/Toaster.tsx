@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { createRoot } from 'react-dom/client';
-import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
+import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DismissToast } from './DismissToast';
 import { theme } from './theme';
+import { ToastPlacement } from './ToastPlacement';
 import { ToastHostBridge } from './ToastHostBridge';
 
 let mounted = false;
@@ -21,9 +22,11 @@ export function mountToaster(): void {
   createRoot(container).render(
     <StrictMode>
       <ThemeProvider theme={theme}>
+        <ToastPlacement />
         <SnackbarProvider
           maxSnack={3}
           anchorOrigin={TOAST_POSITION}
+          classes={{ containerAnchorOriginTopCenter: TOAST_CONTAINER_CLASS }}
           autoHideDuration={TOAST_DURATION_MS.standard}
           action={(id) => <DismissToast id={id} />}
         >

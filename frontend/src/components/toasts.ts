@@ -13,3 +13,6 @@ export const TOAST_DURATION_MS = {
 
 /** SPEC section 8: error toasts (login, session timeout) at the top centre. */
 export const TOAST_POSITION: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
+
+/** The toasts' container at the top centre: placed under the top bar, so the bar's selectors stay usable (issue 17 item 8). */
+export const TOAST_CONTAINER_CLASS = 'toasts-under-top-bar';

@@ -20,7 +20,7 @@ import {
 } from '../../app/clientState';
 import { useIdleLogout } from '../../app/useIdleLogout';
 import { forgetCachedResponses } from '../../app/dataCache';
-import { showToast } from '../../app/toastHost';
+import { clearSignInToasts, showToast } from '../../app/toastHost';
 import { useWebAppConfig } from '../../app/webAppConfig';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
 import { changeLanguage } from '../../i18n';
@@ -210,6 +210,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await endSession('user', loginPageAfterLogout(variant === 'helpdesk'));
         return 'noPortalAccess';
       }
+      // A refused attempt's toast does not follow the user onto the dashboard.
+      clearSignInToasts();
       signingIn.current = true;
       loggingOut.current = null;
       cancelRequestsInFlight();

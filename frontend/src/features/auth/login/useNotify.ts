@@ -1,20 +1,21 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../app/toastHost';
+import { showSignInToast } from '../../../app/toastHost';
 import { TOAST_DURATION_MS } from '../../../components/toasts';
 import { useMessageText } from '../../../i18n/messages';
 import type { Notice } from './loginMachine';
 
 /**
  * Toasts of the login screen: top centre, 5 s for login errors, 15 s for the others (SPEC sections 8, 9).
- * Through `showToast`: the first toast brings notistack, not the sign-in page's first load.
+ * Through `showSignInToast`: the first toast brings notistack, not the sign-in page's first load;
+ * a successful sign-in closes them.
  */
 export function useNotify() {
   const { t } = useTranslation();
   const messageText = useMessageText();
 
   const show = useCallback((text: string, variant: Notice['variant'], duration: Notice['duration']) => {
-    showToast(text, {
+    showSignInToast(text, {
       variant,
       autoHideDuration: TOAST_DURATION_MS[duration],
       anchorOrigin: { vertical: 'top', horizontal: 'center' },
