@@ -81,7 +81,21 @@ export default function AppLayout() {
           >
             {seesAlarms ? <AlarmsNavBadge><MenuIcon /></AlarmsNavBadge> : <MenuIcon />}
           </IconButton>
-          <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {/* On a phone the title wraps in a smaller size rather than being cut short (issue 17 item 6). */}
+          <Typography
+            variant="h6"
+            component="p"
+            sx={{
+              flexGrow: 1,
+              minWidth: 0,
+              fontWeight: 600,
+              whiteSpace: { xs: 'normal', sm: 'nowrap' },
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+              lineHeight: { xs: 1.2, sm: 1.6 },
+            }}
+          >
             {t('app.name')}
           </Typography>
           <LocationSelector />
@@ -95,6 +109,7 @@ export default function AppLayout() {
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
       >
         <Toolbar />
+        <LocationSelector inDrawer />
         <SideNavigation onNavigate={() => setMobileOpen(false)} />
       </Drawer>
       <Drawer

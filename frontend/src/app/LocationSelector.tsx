@@ -21,11 +21,17 @@ export function initialSelection(navbar: Navbar, saved: LastSelectedLocation | n
   return { locationId: location.id, siteId: site?.id ?? null };
 }
 
+/** The top bar's white-on-colour fields; the drawer's keep the theme's. */
+const TOP_BAR_FIELD = { color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } } as const;
+
 /**
  * The top bar's location and site selector (SPEC section 7: locations and sites for the
  * navbar). The choice is kept in the client state and saved as the user's last selection.
+ * `inDrawer`: the same choice in the navigation drawer of a phone, where the top bar has no
+ * room for it (issue 17 item 6); the top bar's selector alone loads the first choice and
+ * reports a failed load.
  */
-export function LocationSelector() {
+export function LocationSelector({ inDrawer = false }: { inDrawer?: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const locationLabel = useId();
@@ -36,17 +42,17 @@ export function LocationSelector() {
   const reported = useRef(false);
 
   useEffect(() => {
-    if (navbar.error === undefined || reported.current) return;
+    if (inDrawer || navbar.error === undefined || reported.current) return;
     reported.current = true;
     enqueueSnackbar(t('messages.navbarLocationsError'), { variant: 'error', autoHideDuration: TOAST_DURATION_MS.standard });
-  }, [enqueueSnackbar, navbar.error, t]);
+  }, [enqueueSnackbar, inDrawer, navbar.error, t]);
 
   // First visit of this session: the last selection the server kept (or the first location).
   useEffect(() => {
-    if (selectedLocation !== null || navbar.data === undefined || (saved.data === undefined && saved.error === undefined)) return;
+    if (inDrawer || selectedLocation !== null || navbar.data === undefined || (saved.data === undefined && saved.error === undefined)) return;
     const selection = initialSelection(navbar.data, saved.data);
     if (selection !== null) updateClientState({ selectedLocation: selection });
-  }, [navbar.data, saved.data, saved.error, selectedLocation]);
+  }, [inDrawer, navbar.data, saved.data, saved.error, selectedLocation]);
 
   const locations = navbar.data?.locations ?? [];
   if (locations.length === 0) return null;
@@ -61,15 +67,19 @@ export function LocationSelector() {
   };
 
   return (
-    <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1, mr: 1 }}>
+    <Box
+      sx={inDrawer
+        ? { display: { xs: 'flex', sm: 'none' }, flexDirection: 'column', gap: 2, px: 2, pt: 2 }
+        : { display: { xs: 'none', sm: 'flex' }, gap: 1, mr: 1 }}
+    >
       <FormControl size="small" sx={{ minWidth: 160 }}>
-        <InputLabel id={locationLabel} sx={{ color: 'inherit' }}>{t('topBar.location')}</InputLabel>
+        <InputLabel id={locationLabel} sx={inDrawer ? undefined : { color: 'inherit' }}>{t('topBar.location')}</InputLabel>
         <Select
           labelId={locationLabel}
           label={t('topBar.location')}
           value={current?.id ?? ''}
           onChange={(event) => choose({ locationId: event.target.value || null, siteId: null })}
-          sx={{ color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
+          sx={inDrawer ? undefined : TOP_BAR_FIELD}
         >
           {locations.map((location) => (
             <MenuItem key={location.id} value={location.id}>
@@ -80,7 +90,7 @@ export function LocationSelector() {
       </FormControl>
       {current !== undefined && current.sites.length > 0 && (
         <FormControl size="small" sx={{ minWidth: 160 }}>
-          <InputLabel id={siteLabel} shrink sx={{ color: 'inherit' }}>{t('topBar.site')}</InputLabel>
+          <InputLabel id={siteLabel} shrink sx={inDrawer ? undefined : { color: 'inherit' }}>{t('topBar.site')}</InputLabel>
           <Select
             labelId={siteLabel}
             label={t('topBar.site')}
@@ -88,7 +98,7 @@ export function LocationSelector() {
             notched
             value={selectedLocation?.siteId ?? ALL_SITES}
             onChange={(event) => choose({ locationId: current.id, siteId: event.target.value || null })}
-            sx={{ color: 'inherit', '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '& .MuiSvgIcon-root': { color: 'inherit' } }}
+            sx={inDrawer ? undefined : TOP_BAR_FIELD}
           >
             <MenuItem value={ALL_SITES}>{t('topBar.allSites')}</MenuItem>
             {current.sites.map((site) => (

@@ -54,7 +54,7 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor !== null ? menuId : undefined}
-        sx={{ maxWidth: 240 }}
+        sx={{ maxWidth: { xs: 120, sm: 240 } }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
       </Button>
