@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
@@ -7,7 +7,7 @@ import type { NumberValue } from '@mui/x-charts/models';
 import { useTranslation } from 'react-i18next';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { useLanguage } from '../../i18n/useLanguage';
-import { chartPlan, type GraphChannel } from './chartData';
+import { chartPlan, thinChartPlan, type GraphChannel } from './chartData';
 import type { ReadingUnit } from '@domain/devices/device-catalogue';
 import { displayValue } from './readingUnits';
 import type { ContactLabels } from './readingUnits';
@@ -28,6 +28,25 @@ export interface SensorChartProps {
   marks?: readonly { at: Date; label: string }[];
 }
 
+/** Before the chart is measured (and in tests, where nothing is laid out). */
+const DEFAULT_CHART_WIDTH = 800;
+
+/** The width the chart is drawn at: the given one, else its box's, followed as the box resizes. */
+function useDrawnWidth(element: HTMLElement | null, fixed: number | undefined): number {
+  const [measured, setMeasured] = useState(DEFAULT_CHART_WIDTH);
+  useLayoutEffect(() => {
+    if (fixed !== undefined || element === null) return undefined;
+    const measure = () => {
+      if (element.clientWidth > 0) setMeasured(element.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, fixed]);
+  return fixed ?? measured;
+}
+
 /**
  * A sensor's readings over time (MUI X Charts): one line per channel in the user's unit,
  * a contact channel as a step line between its close and open labels, one y axis per unit.
@@ -35,13 +54,17 @@ export interface SensorChartProps {
 export function SensorChart({ channels, uom, contactLabels, height = 320, width, window, limits = [], marks = [] }: SensorChartProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const plan = useMemo(() => chartPlan(channels, uom), [channels, uom]);
+  // A state, not a ref: the box is another element once the first readings replace "no readings".
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const drawnWidth = useDrawnWidth(box, width);
+  // About one point a pixel column: a min and a max every two (issue 17 item 6).
+  const plan = useMemo(() => thinChartPlan(chartPlan(channels, uom), drawnWidth / 2), [channels, drawnWidth, uom]);
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }), [language]);
   const tickFormat = useMemo(() => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }), [language]);
 
   if (plan.times.length === 0) {
     return (
-      <Box sx={{ height, display: 'grid', placeItems: 'center' }}>
+      <Box ref={setBox} sx={{ height, display: 'grid', placeItems: 'center' }}>
         <Typography color="text.secondary">{t('sensors.data.noReadings')}</Typography>
       </Box>
     );
@@ -64,7 +87,7 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
   const contactText = (value: number | null) => (value === null ? '' : value >= 0.5 ? contactLabels.open : contactLabels.close);
 
   return (
-    <Box role="figure" aria-label={t('sensors.data.chartLabel')}>
+    <Box ref={setBox} role="figure" aria-label={t('sensors.data.chartLabel')}>
       <LineChart
         height={height}
         {...(width === undefined ? {} : { width })}
@@ -80,7 +103,8 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
           id: axis.id,
           position: position === 0 ? 'left' : 'right',
           ...(axis.unit === 'state'
-            ? { min: 0, max: 1, tickInterval: [0, 1], valueFormatter: (value: number) => contactText(value) }
+            // As wide as its labels ("Door open"), which the default width cut to "Doo…" (issue 17 item 7).
+            ? { min: 0, max: 1, tickInterval: [0, 1], width: 'auto' as const, valueFormatter: (value: number) => contactText(value) }
             : { label: axis.symbol, ...limitDomain(axis.id) }),
         }))}
         series={plan.series.map((series) => {

@@ -51,3 +51,50 @@ export function chartPlan(channels: readonly GraphChannel[], uom: UnitOfMeasure)
   });
   return { times: stamps.map((stamp) => new Date(stamp)), series, axes };
 }
+
+/**
+ * A plan with at most about `columns` time buckets' worth of points (issue 17 item 6: a day of
+ * readings drawn on a phone was a solid block). The time span is cut into `columns` equal
+ * buckets; in each, every series keeps its lowest and its highest value, so a spike still
+ * shows, and the points kept are the times of those values (every series' values at them).
+ * A contact's open and close both survive a bucket the same way. A plan with no more than two
+ * points a bucket is returned as it is.
+ */
+export function thinChartPlan(plan: ChartPlan, columns: number): ChartPlan {
+  const buckets = Math.max(1, Math.floor(columns));
+  const count = plan.times.length;
+  if (count <= 2 * buckets) return plan;
+  const first = plan.times[0]?.getTime() ?? 0;
+  const span = (plan.times[count - 1]?.getTime() ?? first) - first;
+  const bucketOf = (index: number) => (span === 0 ? 0 : Math.min(buckets - 1, Math.floor(((plan.times[index]?.getTime() ?? first) - first) / span * buckets)));
+
+  const kept = new Set<number>();
+  for (const series of plan.series) {
+    let bucket = -1;
+    let low = -1;
+    let high = -1;
+    const flush = () => {
+      if (low >= 0) kept.add(low);
+      if (high >= 0) kept.add(high);
+    };
+    series.data.forEach((value, index) => {
+      const at = bucketOf(index);
+      if (at !== bucket) {
+        flush();
+        bucket = at;
+        low = -1;
+        high = -1;
+      }
+      if (value === null) return;
+      if (low < 0 || value < (series.data[low] ?? value)) low = index;
+      if (high < 0 || value > (series.data[high] ?? value)) high = index;
+    });
+    flush();
+  }
+  const indexes = [...kept].sort((a, b) => a - b);
+  return {
+    ...plan,
+    times: indexes.map((index) => plan.times[index] ?? new Date(first)),
+    series: plan.series.map((series) => ({ ...series, data: indexes.map((index) => series.data[index] ?? null) })),
+  };
+}
