@@ -94,7 +94,13 @@ describe('Dashboard', () => {
   it('shows only the selected panels, and says where to choose them when none is', async () => {
     fake.panels = ['systemHealth'];
     const { unmount } = renderScreen(<DashboardPage />);
-    expect(await screen.findByRole('region', { name: 'System health' })).toBeInTheDocument();
+    const health = await screen.findByRole('region', { name: 'System health' });
+    // The panel's controls SPEC section 1 puts on by default (issue 17 item 9).
+    expect(within(health).getByRole('button', { name: 'Options' })).toBeInTheDocument();
+    const healthReads = () => fake.api.mock.calls.filter(([path]) => path.startsWith('/dashboard/health')).length;
+    const before = healthReads();
+    await userEvent.click(within(health).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(healthReads()).toBeGreaterThan(before));
     expect(screen.queryByRole('region', { name: 'Alarm dashboard' })).not.toBeInTheDocument();
     expect(fake.api.mock.calls.some(([path]) => path.startsWith('/dashboard/alarms'))).toBe(false);
     unmount();

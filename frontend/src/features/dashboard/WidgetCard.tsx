@@ -3,13 +3,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Panel } from '../../components/Panel';
 import { useErrorText } from '../../components/useErrorText';
 
 /** SPEC section 9: widget card heights, 230 px small and 373 px medium, never under 115 px. */
 export const WIDGET_CARD_HEIGHTS = { small: 230, medium: 373, min: 115 } as const;
 export type WidgetCardSize = 'small' | 'medium';
+
+/** Where the dashboard's widgets are chosen. */
+const DASHBOARD_PREFERENCES_PATH = '/app/settings/dashboard';
 
 /** What a card's frame takes of its height (the panel's header, progress line, padding and footer): the rest scrolls. */
 const CARD_CHROME_PX = 122;
@@ -32,6 +35,7 @@ export interface WidgetCardProps {
  */
 export function WidgetCard({ title, size, loading, error, onReload, link, children }: WidgetCardProps) {
   const errorText = useErrorText();
+  const navigate = useNavigate();
   const height = WIDGET_CARD_HEIGHTS[size];
   return (
     <Box
@@ -41,8 +45,10 @@ export function WidgetCard({ title, size, loading, error, onReload, link, childr
       <Panel
         title={title}
         loading={loading}
-        options={false}
         close={false}
+        // Options and Reload are on, as SPEC section 1 has them (issue 17 item 9): a widget's
+        // options are the dashboard's preferences (which widgets, in which order).
+        onOptions={() => void navigate(DASHBOARD_PREFERENCES_PATH)}
         onReload={onReload}
         footer={<Link component={RouterLink} to={link.to}>{link.label}</Link>}
       >
