@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMeasure, formatNumber, formatPercent, parseLocaleNumber } from './formatters';
+import { formatDate, formatDateTime, formatMeasure, formatNumber, formatPercent, formattersFor, parseLocaleNumber } from './formatters';
 
 // Intl separates French thousands with a narrow no-break space and puts a no-break space before '%'.
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -59,5 +59,18 @@ describe('formatters', () => {
     expect(parseLocaleNumber('', 'fr')).toBeUndefined();
     expect(parseLocaleNumber('1,2,3', 'fr')).toBeUndefined();
     expect(parseLocaleNumber('abc', 'en')).toBeUndefined();
+  });
+});
+
+describe('formattersFor', () => {
+  it('write times in the user\'s zone unless told another', () => {
+    const paris = formattersFor('fr', 'Europe/Paris');
+    expect(paris.time('2026-03-07T14:05:00Z')).toBe('15:05');
+    expect(paris.time('2026-03-07T14:05:00Z', { timeStyle: 'short', timeZone: 'America/New_York' })).toBe('09:05');
+    expect(paris.measure(-18.4, '°C')).toBe('-18,4 °C');
+  });
+
+  it('fall back to the browser\'s zone for a zone it does not know', () => {
+    expect(formattersFor('en', 'Not/AZone').date('2026-03-07T12:00:00Z')).toBe('Mar 7, 2026');
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useClientState } from '../app/clientState';
 import { useLanguage } from './useLanguage';
 
 /**
@@ -22,6 +23,18 @@ function cached<T>(cache: Map<string, T>, language: string, options: object, mak
     cache.set(key, format);
   }
   return format;
+}
+
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, language, options, () => {
+    try {
+      return new Intl.DateTimeFormat(language, options);
+    } catch {
+      // A time zone this browser does not know (a profile's): the browser's own.
+      const { timeZone: _unknown, ...rest } = options;
+      return new Intl.DateTimeFormat(language, rest);
+    }
+  });
 }
 
 /** At most one decimal unless told otherwise: what the devices report. */
@@ -57,7 +70,7 @@ function toDate(value: TimeValue | null | undefined): Date | null {
 export function formatDateTime(value: TimeValue | null | undefined, language: string, options: Intl.DateTimeFormatOptions = DEFAULT_DATE_TIME): string {
   const time = toDate(value);
   if (time === null) return '';
-  return cached(dateTimeFormats, language, options, () => new Intl.DateTimeFormat(language, options)).format(time);
+  return dateTimeFormat(language, options).format(time);
 }
 
 /** A day without its time. */
@@ -96,22 +109,32 @@ export interface Formatters {
   parseNumber(text: string): number | undefined;
 }
 
-/** The formatters bound to the language shown; re-renders the caller when it changes. */
+/**
+ * The formatters bound to the language shown and the user's time zone (their profile's, else
+ * the browser's); re-renders the caller when either changes.
+ */
 export function useFormatters(): Formatters {
   const language = useLanguage();
-  return useMemo(() => formattersFor(language), [language]);
+  const { timezone } = useClientState();
+  const timeZone = timezone === null || timezone === '' ? undefined : timezone;
+  return useMemo(() => formattersFor(language, timeZone), [language, timeZone]);
 }
 
-/** The formatters bound to one language, for code outside React (grid value formatters built once per language). */
-export function formattersFor(language: string): Formatters {
+/**
+ * The formatters bound to one language (and time zone, undefined for the browser's), for code
+ * outside React (grid value formatters built once per language). Options given to a date
+ * formatter may name another zone (a site's).
+ */
+export function formattersFor(language: string, timeZone?: string): Formatters {
+  const zoned = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions => (timeZone === undefined || options.timeZone !== undefined ? options : { ...options, timeZone });
   return {
     language,
     number: (value, options) => formatNumber(value, language, options),
     measure: (value, symbol, options) => formatMeasure(value, symbol, language, options),
     percent: (value, digits) => formatPercent(value, language, digits),
-    dateTime: (value, options) => formatDateTime(value, language, options),
-    date: (value, options) => formatDate(value, language, options),
-    time: (value, options) => formatTime(value, language, options),
+    dateTime: (value, options = DEFAULT_DATE_TIME) => formatDateTime(value, language, zoned(options)),
+    date: (value, options = { dateStyle: 'medium' }) => formatDate(value, language, zoned(options)),
+    time: (value, options = { timeStyle: 'short' }) => formatTime(value, language, zoned(options)),
     parseNumber: (text) => parseLocaleNumber(text, language),
   };
 }
