@@ -7,6 +7,7 @@ import { Devices } from './devices';
 import { Files } from './files';
 import { Identity } from './identity';
 import { Notifications } from './notifications';
+import { SmsReplies } from './sms-replies';
 import { Schedules } from './schedules';
 import { Web } from './web';
 
@@ -79,6 +80,8 @@ export class ColdChainPortalStack extends Stack {
       const holders = [this.notifications.streamFunction, ...this.notifications.senders.values(), this.schedules.functions.get('alarmClock')];
       for (const fn of holders) fn?.addEnvironment('STORM_WINDOW_MINUTES', String(props.stormWindowMinutes));
     }
+    // Texts back to the portal's number: a reply code acknowledges its alarm (End User Messaging's two-way SMS).
+    new SmsReplies(this, 'SmsReplies', { data: this.data });
     // A user's own test message (POST users/me/notifications/test) goes through the same providers.
     this.api.grantTestMessages({ portalUrl, vapidParameter, ...originations });
 
