@@ -1,0 +1,145 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../local/demo';
+import { launchBrowser } from '../support/browser';
+import { newOrganisationAdmin } from '../support/device-pages';
+import { type TestUser } from '../support/identity';
+import { addSensor, createSensorPlace } from '../support/sensors';
+
+/**
+ * What a manager sees (issue 17), at a laptop's 1366×850 and a phone's 390×844. Each block
+ * covers one section of the issue; they share the browser, the screen sizes, sign-in and the
+ * screenshots kept for review in test-results/screenshots/.
+ */
+
+const stack = inject('stack');
+
+const SCREENS = {
+  laptop: { width: 1366, height: 850 },
+  phone: { width: 390, height: 844 },
+} as const;
+type ScreenName = keyof typeof SCREENS;
+
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh browser context at one of the two screen sizes. */
+async function openScreen(screen: ScreenName): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: SCREENS[screen], locale: 'en-GB' });
+  return { context, page: await context.newPage() };
+}
+
+/** Fills the login form (the demo password unless given) and submits it. */
+async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto(`${stack.portalUrl}/login`);
+  await page.getByLabel(/^Username/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function signInAs(page: Page, email: string): Promise<void> {
+  await submitLogin(page, email);
+  await page.waitForURL('**/app/dashboard');
+}
+
+/** Kept for review: `<page>-<screen>.png`. */
+async function screenshot(page: Page, name: string, screen: ScreenName): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${screen}.png`), fullPage: true });
+}
+
+describe('pages that fit the screen (issue 17 items 5-9)', () => {
+  let admin: TestUser;
+  let sensorName: string;
+
+  beforeAll(async () => {
+    admin = await newOrganisationAdmin(stack, 'fit');
+    const place = await createSensorPlace(stack, admin);
+    sensorName = 'Prep fridge with a rather long name';
+    await addSensor(stack, admin, place, { name: sensorName });
+  });
+
+  it('at 1366 px: the sensor list shows the columns a manager needs without scrolling sideways; a failed sign-in toast leaves with the sign-in', async () => {
+    const { context, page } = await openScreen('laptop');
+    try {
+      // A refused password: its toast is under where the top bar goes, and gone once signed in.
+      await submitLogin(page, admin.email, 'not-the-password');
+      const refused = page.getByText('Username/Password is Invalid. Please Try Again.');
+      await refused.waitFor();
+      expect((await refused.boundingBox())?.y).toBeGreaterThanOrEqual(64);
+      await signInAs(page, admin.email);
+      await expect.poll(() => refused.count()).toBe(0);
+
+      // The dashboard's widgets have the panel's Options and Reload.
+      const health = page.getByRole('region', { name: 'System health' });
+      await health.getByRole('button', { name: 'Options' }).waitFor();
+      await health.getByRole('button', { name: 'Reload' }).waitFor();
+      await screenshot(page, 'dashboard', 'laptop');
+
+      await page.getByRole('link', { name: 'Sensors', exact: true }).click();
+      await page.getByRole('link', { name: sensorName }).waitFor();
+      const grid = page.getByRole('grid', { name: 'Sensors' });
+      // Name, active alarms, site, connection, last reading, battery and the row's actions (the header's field).
+      for (const column of ['name', 'activeAlarms', 'siteId', 'online', 'reading', 'battery', '__actions']) {
+        const header = grid.locator(`[role="columnheader"][data-field="${column}"]`);
+        const box = await header.boundingBox();
+        expect(box, column).not.toBeNull();
+        expect((box?.x ?? 0) + (box?.width ?? 0), column).toBeLessThanOrEqual(SCREENS.laptop.width);
+      }
+      // Nothing to scroll sideways to.
+      const scroller = grid.locator('.MuiDataGrid-virtualScroller');
+      expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+      await screenshot(page, 'sensor-list', 'laptop');
+
+      await page.getByRole('link', { name: sensorName }).click();
+      await page.getByRole('heading', { name: sensorName }).waitFor();
+      await screenshot(page, 'sensor', 'laptop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 390 px: the title is whole, the location and site selector is in the drawer, and the sensors are cards', async () => {
+    const { context, page } = await openScreen('phone');
+    try {
+      await signInAs(page, admin.email);
+      const title = page.getByText('Cold-chain portal', { exact: true });
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await page.getByRole('region', { name: 'System health' }).waitFor();
+      await screenshot(page, 'dashboard', 'phone');
+
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const location = page.getByRole('combobox', { name: 'Location' });
+      await location.waitFor();
+      expect((await location.boundingBox())?.width).toBeGreaterThan(0);
+      await page.getByRole('combobox', { name: 'Site' }).waitFor();
+      await page.getByRole('link', { name: 'Sensors', exact: true }).click();
+
+      const cards = page.getByRole('list', { name: 'Sensors' });
+      const card = cards.getByRole('listitem').filter({ hasText: sensorName });
+      await card.waitFor();
+      expect(await card.getByRole('link', { name: sensorName }).isVisible()).toBe(true);
+      expect(await card.getByText(/^(Online|Offline)$/).isVisible()).toBe(true);
+      expect(await page.getByRole('grid').count()).toBe(0);
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREENS.phone.width);
+      await screenshot(page, 'sensor-list', 'phone');
+
+      await card.getByRole('link', { name: sensorName }).click();
+      await page.getByRole('heading', { name: sensorName }).waitFor();
+      await screenshot(page, 'sensor', 'phone');
+    } finally {
+      await context.close();
+    }
+  });
+});
