@@ -185,6 +185,17 @@ export const corporateNodeSchema = z.object({
 });
 export type CorporateNode = z.infer<typeof corporateNodeSchema>;
 
+/**
+ * GET locations/names: the names of every location and site the caller reaches, for the lists'
+ * Site and Location columns (issue 17 item 11). A user invited to a site of a location not
+ * assigned to them still reads that location's name; the navbar keeps to the assigned ones.
+ */
+export const placeNamesSchema = z.object({
+  locations: z.array(z.object({ id: z.string(), name: z.string() })),
+  sites: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PlaceNames = z.infer<typeof placeNamesSchema>;
+
 /** GET the existence check by name. */
 export const locationExistsSchema = z.object({ exists: z.boolean() });
 

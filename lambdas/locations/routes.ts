@@ -1,7 +1,7 @@
 import { navbarSchema } from '@domain/identity/account';
 import type { Navbar } from '@domain/identity/account';
 import { forbidden, notFound, validationError } from '@domain/core/errors';
-import { type CorporateNode, corporateNodeSchema, type Location, locationExistsSchema, locationInputSchema, locationMappingSchema, locationSchema, type LocationShare, locationShareInputSchema, locationShareListSchema, locationShareSchema, mayDeleteLocation, mayEditLocation, shareAnswerSchema, userLocationsSchema, withDisplayName } from '@domain/organisation/location';
+import { type CorporateNode, corporateNodeSchema, type Location, locationExistsSchema, locationInputSchema, locationMappingSchema, locationSchema, type LocationShare, locationShareInputSchema, locationShareListSchema, locationShareSchema, mayDeleteLocation, mayEditLocation, type PlaceNames, placeNamesSchema, shareAnswerSchema, userLocationsSchema, withDisplayName } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, isRole, ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { AccountStore, listReferences, partitionOf, sitesByName, type AccountRecord } from '../data';
@@ -161,6 +161,30 @@ export const locationRoutes = defineRoutes('locations', [
       const assignTo = !view.seesAllLocations && view.account !== undefined ? view.accountId : undefined;
       const record = await locations().create(caller, view.customerId, input, assignTo);
       return { statusCode: 201, body: locationView(record, view.customerId, ownStanding(view)) };
+    },
+  }),
+  route({
+    method: 'GET', path: '/locations/names', roles: SIGNED_IN, summary: "Names of the locations and sites I reach (a reached site's location included), for lists' Site and Location columns", response: placeNamesSchema,
+    action: async ({ request }) => {
+      const view = await viewer(request);
+      const store = locations();
+      const [ownRecords, shared, ownSites] = await Promise.all([
+        store.all(view.customerId),
+        sharedLocations(view, store, 'accepted', organisationName),
+        allSites(view.customerId),
+      ]);
+      const sites = filterBySite(ownSites, (site) => site.id, view.siteAccess);
+      const locationsOfSites = new Set(sites.flatMap((site) => site.locationIds ?? []));
+      const sharedSites = (await Promise.all(shared.map((location) =>
+        listReferences(dynamoDocumentClient(), table(), location.ownerCustomerId, { entity: ENTITY.location, id: location.id }, 'SITE')))).flat();
+      const body: PlaceNames = {
+        locations: [
+          ...ownRecords.filter((record) => seesOwnLocation(view, record.id) || locationsOfSites.has(record.id)),
+          ...shared,
+        ].map(({ id, name }) => ({ id, name })),
+        sites: [...sites, ...sharedSites].map(({ id, name }) => ({ id, name })),
+      };
+      return { statusCode: 200, body };
     },
   }),
   route({

@@ -6,11 +6,13 @@ import {
   locationSchema,
   locationShareListSchema,
   locationShareSchema,
+  placeNamesSchema,
   userLocationsSchema,
   type Location,
   type LocationInput,
   type LocationShare,
   type LocationShareInput,
+  type PlaceNames,
 } from '@domain/organisation/location';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
@@ -22,6 +24,16 @@ export const LAST_SELECTED_LOCATION_KEY = 'users/portallastselectedlocation';
 /** GET locations/navbar: the locations and sites of the top bar's selector. */
 export function useNavbarLocations(enabled: boolean): SWRResponse<Navbar, ApiError> {
   return useSWR<Navbar, ApiError, string | null>(enabled ? NAVBAR_KEY : null, () => apiFetchAs(navbarSchema, '/locations/navbar'));
+}
+
+export const PLACE_NAMES_KEY = 'locations/names';
+
+/**
+ * GET locations/names: the names of every location and site the user reaches, for the ids
+ * lists and details show (a one-site user's location included, which the navbar leaves out).
+ */
+export function usePlaceNames(enabled = true): SWRResponse<PlaceNames, ApiError> {
+  return useSWR<PlaceNames, ApiError, string | null>(enabled ? PLACE_NAMES_KEY : null, () => apiFetchAs(placeNamesSchema, '/locations/names'));
 }
 
 /** GET users/portallastselectedlocation: the selection saved at the user's last visit. */

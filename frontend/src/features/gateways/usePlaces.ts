@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavbarLocations } from '../../api/locations';
+import { useNavbarLocations, usePlaceNames } from '../../api/locations';
 
 export interface PlaceOption {
   id: string;
@@ -25,12 +25,20 @@ const byLabel = (a: PlaceOption, b: PlaceOption) => a.label.localeCompare(b.labe
 /** Names of the locations and sites a gateway names by id; an unknown id shows as itself. */
 export function usePlaces(): Places {
   const { data, isLoading } = useNavbarLocations(true);
+  const { data: names } = usePlaceNames();
   return useMemo(() => {
     const locations = (data?.locations ?? [])
       .map((location) => ({ id: location.id, label: location.displayName, sites: location.sites.map((site) => ({ id: site.id, label: site.name })).sort(byLabel) }))
       .sort(byLabel);
-    const locationNames = new Map(locations.map((location) => [location.id, location.label]));
-    const siteNames = new Map(locations.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)));
+    // Names from the lookup the user may read whole (a one-site user's location too), else the navbar's.
+    const locationNames = new Map([
+      ...locations.map((location) => [location.id, location.label] as const),
+      ...(names?.locations ?? []).map((location) => [location.id, location.name] as const),
+    ]);
+    const siteNames = new Map([
+      ...locations.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)),
+      ...(names?.sites ?? []).map((site) => [site.id, site.name] as const),
+    ]);
     return {
       locations,
       isLoading,
@@ -42,5 +50,5 @@ export function usePlaces(): Places {
         return [...sites.values()].sort(byLabel);
       },
     };
-  }, [data, isLoading]);
+  }, [data, isLoading, names]);
 }

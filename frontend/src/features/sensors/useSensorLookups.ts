@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavbarLocations } from '../../api/locations';
+import { useNavbarLocations, usePlaceNames } from '../../api/locations';
 import { useGatewayNames } from '../../api/sensors';
 
 export interface SensorLookups {
@@ -14,14 +14,22 @@ export interface SensorLookups {
 export function useSensorLookups(): SensorLookups {
   const navbar = useNavbarLocations(true);
   const gateways = useGatewayNames();
+  const { data: names } = usePlaceNames();
   return useMemo(() => {
     const locations = (navbar.data?.locations ?? []).map((location) => ({
       id: location.id,
       label: location.displayName,
       sites: location.sites.map((site) => ({ id: site.id, label: site.name })),
     }));
-    const locationNames = new Map(locations.map((location) => [location.id, location.label]));
-    const siteNames = new Map(locations.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)));
+    // Names from the lookup the user may read whole (a one-site user's location too), else the navbar's.
+    const locationNames = new Map([
+      ...locations.map((location) => [location.id, location.label] as const),
+      ...(names?.locations ?? []).map((location) => [location.id, location.name] as const),
+    ]);
+    const siteNames = new Map([
+      ...locations.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)),
+      ...(names?.sites ?? []).map((site) => [site.id, site.name] as const),
+    ]);
     const gatewayNames = gateways.data ?? new Map<string, string>();
     return {
       locations,
@@ -29,5 +37,5 @@ export function useSensorLookups(): SensorLookups {
       siteName: (id) => siteNames.get(id) ?? id,
       gatewayName: (id) => gatewayNames.get(id) ?? id,
     };
-  }, [gateways.data, navbar.data]);
+  }, [gateways.data, names, navbar.data]);
 }
