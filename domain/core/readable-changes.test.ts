@@ -39,6 +39,8 @@ describe('readable changes of an audit entry', () => {
       { field: 'noteCount', before: 0, after: 1 },
       { field: 'scheduledChanges', after: [] },
       { field: 'description', before: '', after: undefined },
+      // The same channel with its keys in another order reads the same.
+      { field: 'channels', before: [{ channel: 1, sensorType: 'temperature', sensorSubType: '', dataLoggingProfileId: 'p-1' }], after: [{ dataLoggingProfileId: 'p-1', sensorSubType: '', sensorType: 'temperature', channel: 1 }] },
     ]);
     expect(changes).toEqual([]);
   });

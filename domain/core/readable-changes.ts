@@ -258,6 +258,8 @@ function changesOfField(field: string, spec: FieldSpec | undefined, before: unkn
   }
   const readableBefore = readableValue(spec, before, names);
   const readableAfter = readableValue(spec, after, names);
+  // Stored differently but read the same (the keys of a channel in another order): no change to a person.
+  if (sameValue(readableBefore, readableAfter)) return [];
   return [{ field, labelKey: spec.label, ...(readableBefore ? { before: readableBefore } : {}), ...(readableAfter ? { after: readableAfter } : {}) }];
 }
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
 import { newOrganisationAdmin } from '../support/device-pages';
-import { type TestUser } from '../support/identity';
-import { addSensor, createSensorPlace } from '../support/sensors';
+import { api, type TestUser } from '../support/identity';
+import { addSensor, createSensorPlace, sensorBody, type SensorPlace } from '../support/sensors';
 
 /**
  * What a manager sees (issue 17), at a laptop's 1366×850 and a phone's 390×844. Each block
@@ -76,7 +76,8 @@ describe('pages that fit the screen (issue 17 items 5-9)', () => {
       await submitLogin(page, admin.email, 'not-the-password');
       const refused = page.getByText('Username/Password is Invalid. Please Try Again.');
       await refused.waitFor();
-      expect((await refused.boundingBox())?.y).toBeGreaterThanOrEqual(64);
+      // Polled: the toast slides in, so its first box can be mid-way.
+      await expect.poll(async () => (await refused.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(64);
       await signInAs(page, admin.email);
       await expect.poll(() => refused.count()).toBe(0);
 
@@ -138,6 +139,46 @@ describe('pages that fit the screen (issue 17 items 5-9)', () => {
       await card.getByRole('link', { name: sensorName }).click();
       await page.getByRole('heading', { name: sensorName }).waitFor();
       await screenshot(page, 'sensor', 'phone');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('records people can read (issue 17 items 10-11)', () => {
+  let admin: TestUser;
+  let place: SensorPlace;
+  let sensorId: string;
+
+  beforeAll(async () => {
+    admin = await newOrganisationAdmin(stack, 'history');
+    place = await createSensorPlace(stack, admin);
+    sensorId = await addSensor(stack, admin, place, { name: 'Walk-in fridge' });
+    // Moved to the other site and its gateway: the entry names both gateways and both sites.
+    const moved = await api(stack, admin, 'PUT', `/sensors/${sensorId}`, sensorBody(place, {
+      id: sensorId, name: 'Walk-in fridge', siteId: place.otherSiteId, gatewayId: place.otherGatewayId,
+    }));
+    expect(moved.status).toBe(200);
+  });
+
+  it("shows a sensor's history in French with the form's labels and names, not field names, ids or JSON", async () => {
+    const gateways = (await api(stack, admin, 'GET', '/gateways')).body as { items: { id: string; name: string }[] };
+    const gatewayName = (id: string) => gateways.items.find((gateway) => gateway.id === id)?.name ?? id;
+    const { context, page } = await openScreen('laptop');
+    try {
+      await signInAs(page, admin.email);
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Français' }).click();
+      await page.goto(`${stack.portalUrl}/app/sensors/${sensorId}`);
+      await page.getByRole('tab', { name: 'Historique' }).click();
+      const history = page.getByRole('table', { name: 'Historique' });
+      await history.getByText(`Passerelle : ${gatewayName(place.gatewayId)} → ${gatewayName(place.otherGatewayId)}`).waitFor();
+      await history.getByText(/^Canaux : – → Canal 1 : Température \(Chambre froide positive\), Every 5 minutes /).waitFor();
+      const text = await history.innerText();
+      for (const raw of [place.gatewayId, place.otherGatewayId, place.locationId, place.siteId, 'gatewayId', 'createdAt', 'deviceStatus', 'scheduledChanges', '{"', '[]']) {
+        expect(text, raw).not.toContain(raw);
+      }
+      await screenshot(page, 'sensor-history-fr', 'laptop');
     } finally {
       await context.close();
     }
