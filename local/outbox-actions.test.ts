@@ -32,6 +32,7 @@ describe('the outbox page\'s actions (through the local gateway)', () => {
   const faults = new ChannelFaults();
   const pressed: [string, string][] = [];
   let onVoiceKeyPress: ((message: OutboxMessage, digit: string) => Promise<void>) | undefined;
+  const replies: [string, string][] = [];
   let gateway: LocalGateway;
   let port: number;
 
@@ -48,6 +49,10 @@ describe('the outbox page\'s actions (through the local gateway)', () => {
         faults,
         findMessage: (id) => outbox.find(id),
         onVoiceKeyPress: (message, digit) => onVoiceKeyPress ? onVoiceKeyPress(message, digit) : Promise.reject(new Error('No key press expected yet.')),
+        onTextReply: (message, body) => {
+          replies.push([message.id, body]);
+          return Promise.resolve();
+        },
       },
     });
   });
@@ -92,6 +97,23 @@ describe('the outbox page\'s actions (through the local gateway)', () => {
     expect(await post(`${own}/outbox/voice/${plain.id}/keypress`, 'digit=1', {})).toMatchObject({ status: 409 });
     expect(await post(`${own}/outbox/voice/nope/keypress`, 'digit=1', {})).toMatchObject({ status: 404 });
     expect(await post(`${own}/outbox/voice/${ivr.id}/keypress`, 'digit=12', {})).toMatchObject({ status: 400 });
+  });
+
+  it('hands a Reply to a text to the stack\'s hook, from its own page only, and nothing else', async () => {
+    const own = `http://localhost:${port}`;
+    const text = outbox.record({ channel: 'sms', to: '+15551234567', body: 'Reply 4821 to acknowledge.' });
+    const call = outbox.record({ channel: 'voice', to: '+15551234567', body: 'Alarm.' });
+
+    expect(await post(`${own}/outbox/sms/${text.id}/reply`, 'body=4821', { origin: 'http://attacker.example' })).toMatchObject({ status: 403 });
+    expect(await post(`${own}/outbox/sms/${text.id}/reply`, 'body=4821', { origin: own })).toMatchObject({ status: 303, location: '/outbox' });
+    expect(await post(`${own}/outbox/sms/${text.id}/reply`, '{"body":"ok 4821"}', { 'content-type': 'application/json' })).toMatchObject({ status: 200 });
+    expect(await post(`${own}/outbox/sms/${call.id}/reply`, 'body=4821', {})).toMatchObject({ status: 409 });
+    expect(await post(`${own}/outbox/sms/nope/reply`, 'body=4821', {})).toMatchObject({ status: 404 });
+    expect(await post(`${own}/outbox/sms/${text.id}/reply`, 'body=+', {})).toMatchObject({ status: 400 });
+    expect(await post(`${own}/outbox/sms/${text.id}/reply`, `body=${'1'.repeat(1601)}`, {})).toMatchObject({ status: 400 });
+    expect(await post(`${own}/outbox/sms/${text.id}/reply`, `body=${'1'.repeat(5000)}`, {})).toMatchObject({ status: 400 });
+    expect(await post(`${own}/outbox/sms/%E0%A4%A/reply`, 'body=4821', {})).toMatchObject({ status: 400 });
+    expect(replies).toEqual([[text.id, '4821'], [text.id, 'ok 4821']]);
   });
 
   it('answers 501 for a key press while the stack has no hook', async () => {

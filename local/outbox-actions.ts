@@ -8,7 +8,10 @@ import type { OutboxMessage } from './outbox';
  * - `POST /outbox/faults` (`channel`, `count`): the channel fails its next `count` sends;
  * - `POST /outbox/voice/{messageId}/keypress` (`digit`): the person called by an IVR voice
  *   message (context `ivr` = 'true') presses a key, handed to the stack's `onVoiceKeyPress`
- *   as the voice provider's event would be (501 until that hook is wired).
+ *   as the voice provider's event would be (501 until that hook is wired);
+ * - `POST /outbox/sms/{messageId}/reply` (`body`): the person texted replies from that phone,
+ *   handed to the stack's `onTextReply` as End User Messaging's two-way SMS would publish it
+ *   (501 until that hook is wired).
  * Bodies are forms (the page's) or JSON. Both answer this machine only, and only the outbox's
  * own page: a POST whose Origin is not the gateway's own is refused, so a web page the
  * developer visits cannot flip the switch or acknowledge an alarm.
@@ -19,11 +22,16 @@ export interface OutboxActionOptions {
   findMessage: (id: string) => OutboxMessage | undefined;
   /** The product's IVR handler, given the voice message and the key pressed. */
   onVoiceKeyPress?: (message: OutboxMessage, digit: string) => Promise<void>;
+  /** The product's SMS reply handler, given the text replied to and the reply's words. */
+  onTextReply?: (message: OutboxMessage, body: string) => Promise<void>;
 }
 
 const MAX_ACTION_BYTES = 4096;
 const KEY_PRESS_PATH = /^\/outbox\/voice\/([^/]+)\/keypress$/;
 const DIGIT = /^[0-9*#]$/;
+const REPLY_PATH = /^\/outbox\/sms\/([^/]+)\/reply$/;
+/** A text's most characters (End User Messaging's limit of a concatenated message). */
+const MAX_REPLY_LENGTH = 1600;
 
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -70,7 +78,8 @@ export function isSameOrigin(request: IncomingMessage): boolean {
 /** Handles the outbox's actions; false when the request is none of them. */
 export async function handleOutboxAction(request: IncomingMessage, response: ServerResponse, url: URL, options: OutboxActionOptions): Promise<boolean> {
   const keyPress = KEY_PRESS_PATH.exec(url.pathname);
-  if (url.pathname !== '/outbox/faults' && keyPress === null) return false;
+  const reply = REPLY_PATH.exec(url.pathname);
+  if (url.pathname !== '/outbox/faults' && keyPress === null && reply === null) return false;
   if (request.method !== 'POST') {
     response.setHeader('allow', 'POST');
     answer(response, 405, { message: `${url.pathname} takes POST only.` });
@@ -90,6 +99,7 @@ export async function handleOutboxAction(request: IncomingMessage, response: Ser
     return true;
   }
 
+  if (reply !== null) return replyToText(request, response, reply[1] ?? '', fields, options);
   if (keyPress === null) {
     const { channel } = fields;
     const count = Number(fields['count']);
@@ -137,5 +147,37 @@ export async function handleOutboxAction(request: IncomingMessage, response: Ser
   }
   await options.onVoiceKeyPress(message, digit);
   done(request, response, { pressed: digit, messageId });
+  return true;
+}
+
+/** A reply to a text from the phone it went to (the outbox's Reply). */
+async function replyToText(request: IncomingMessage, response: ServerResponse, encodedId: string, fields: Record<string, string>, options: OutboxActionOptions): Promise<true> {
+  let messageId: string;
+  try {
+    messageId = decodeURIComponent(encodedId);
+  } catch {
+    answer(response, 400, { message: 'The message id in the address does not decode.' });
+    return true;
+  }
+  const body = fields['body'] ?? '';
+  if (body.trim() === '' || body.length > MAX_REPLY_LENGTH) {
+    answer(response, 400, { message: `body must be the reply's text, 1 to ${MAX_REPLY_LENGTH} characters.` });
+    return true;
+  }
+  const message = options.findMessage(messageId);
+  if (message === undefined) {
+    answer(response, 404, { message: `The outbox has no message ${messageId}.` });
+    return true;
+  }
+  if (message.channel !== 'sms') {
+    answer(response, 409, { message: `Message ${messageId} is not a text: there is nothing to reply to.` });
+    return true;
+  }
+  if (options.onTextReply === undefined) {
+    answer(response, 501, { message: 'Replying to a text is not wired yet: the local stack has no onTextReply hook (local/stack.ts) to hand it to the SMS reply handler.' });
+    return true;
+  }
+  await options.onTextReply(message, body);
+  done(request, response, { replied: messageId });
   return true;
 }

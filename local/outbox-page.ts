@@ -1,3 +1,4 @@
+import { replyCodesIn } from '@domain/notifications/reply-codes';
 import { FAULT_CHANNELS, MAX_FAULTS, type ChannelFaultState } from './channel-faults';
 
 /** One message the product sent locally, whatever its channel. */
@@ -57,6 +58,17 @@ function renderKeyPress(entry: OutboxEntry): string {
     <span class="hint">sends the key press the voice provider would</span></form>`;
 }
 
+/** A text: the person texted can reply from that phone (prefilled with the code it asks for, if any). */
+function renderReply(entry: OutboxEntry): string {
+  if (entry.channel !== 'sms' || entry.id === undefined) return '';
+  const action = `/outbox/sms/${encodeURIComponent(entry.id)}/reply`;
+  const code = replyCodesIn(entry.body).at(-1) ?? '';
+  return `<form method="post" action="${escapeHtml(action)}" class="reply">
+    <input type="text" name="body" value="${escapeHtml(code)}" maxlength="1600" required aria-label="Reply text to ${escapeHtml(entry.to)}">
+    <button type="submit">Reply</button>
+    <span class="hint">sends a text back from ${escapeHtml(entry.to)}, as two-way SMS would</span></form>`;
+}
+
 function renderMessage(entry: OutboxEntry): string {
   return `<article class="message">
   <header><span class="channel">${escapeHtml(entry.channel)}</span>
@@ -66,6 +78,7 @@ function renderMessage(entry: OutboxEntry): string {
   ${renderBody(entry)}
   ${renderContext(entry.context)}
   ${renderKeyPress(entry)}
+  ${renderReply(entry)}
 </article>`;
 }
 

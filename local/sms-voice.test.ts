@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelFaults } from './channel-faults';
 import { LOCAL_REGION } from './identity';
 import { Outbox } from './outbox';
-import { startSmsVoice, type LocalSmsVoice } from './sms-voice';
+import { inboundTextOf } from '../lambdas/alarms/sms-reply-handler';
+import { LOCAL_SMS_NUMBER, startSmsVoice, twoWaySmsEvent, type LocalSmsVoice } from './sms-voice';
 
 // The stand-in checks no signature: whatever credentials are given will do.
 const TEST_CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
@@ -106,5 +107,18 @@ describe('the local End User Messaging SMS and Voice stand-in', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ __type: expect.stringContaining('UnknownOperationException') as string, message: expect.stringContaining('DeletePool') as string });
+  });
+});
+
+describe("a reply to a text, as End User Messaging's two-way SMS publishes it", () => {
+  it('comes from the phone texted, to the number it came from, readable by the SNS handler', () => {
+    // Act
+    const event = twoWaySmsEvent({ id: 'message-1', to: '+15551234567' }, 'ok 4821');
+    const [record] = event.Records;
+    // Assess
+    expect(event.Records).toHaveLength(1);
+    expect(record?.EventSource).toBe('aws:sns');
+    expect(JSON.parse(record?.Sns.Message ?? '{}')).toMatchObject({ originationNumber: '+15551234567', destinationNumber: LOCAL_SMS_NUMBER, messageBody: 'ok 4821', previousPublishedMessageId: 'message-1' });
+    expect(inboundTextOf(record?.Sns.Message ?? '')).toMatchObject({ originationNumber: '+15551234567', messageBody: 'ok 4821' });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SNSEvent } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sdkInvocationId, type ChannelFaults } from './channel-faults';
@@ -258,5 +259,37 @@ export async function startSmsVoice(outbox: Outbox, faults: ChannelFaults, port 
       server.close(() => resolve());
       server.closeAllConnections();
     }),
+  };
+}
+
+/** The number local texts are sent from when the sender names none, and replies go to (fictional: Ofcom's drama range). */
+export const LOCAL_SMS_NUMBER = '+441632960002';
+
+/**
+ * A reply to a text the outbox holds, from the phone it went to, as AWS delivers it: End User
+ * Messaging SMS's two-way payload (`originationNumber`, `destinationNumber`, `messageKeyword`,
+ * `messageBody`, `inboundMessageId`, `previousPublishedMessageId`) published to the replies'
+ * SNS topic, in the event SNS invokes a function with.
+ */
+export function twoWaySmsEvent(message: Pick<OutboxMessage, 'id' | 'to' | 'from'>, body: string, now = new Date()): SNSEvent {
+  const topicArn = 'arn:aws:sns:eu-west-1:000000000000:local-sms-replies';
+  const payload = {
+    originationNumber: message.to,
+    destinationNumber: message.from ?? LOCAL_SMS_NUMBER,
+    messageKeyword: 'KEYWORD_000000000000',
+    messageBody: body,
+    inboundMessageId: randomUUID(),
+    previousPublishedMessageId: message.id,
+  };
+  return {
+    Records: [{
+      EventSource: 'aws:sns',
+      EventVersion: '1.0',
+      EventSubscriptionArn: `${topicArn}:${randomUUID()}`,
+      Sns: {
+        Type: 'Notification', MessageId: randomUUID(), TopicArn: topicArn, Subject: '', Message: JSON.stringify(payload), Timestamp: now.toISOString(),
+        SignatureVersion: '1', Signature: '', SigningCertUrl: '', UnsubscribeUrl: '', MessageAttributes: {},
+      },
+    }],
   };
 }

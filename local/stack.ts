@@ -4,6 +4,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '@domain/identity/account';
 import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
 import { acknowledgeByVoice } from '../lambdas/alarms/voice-acknowledge';
+import { acknowledgeByText } from '../lambdas/alarms/sms-acknowledge';
+import { handleTextReplies } from '../lambdas/alarms/sms-reply-handler';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { resetVapidKeys } from '../lambdas/shared/vapid';
@@ -25,7 +27,7 @@ import { assertPortsFree, type LocalPorts } from './ports';
 import { LOCAL_BUCKETS, startS3 } from './s3';
 import { seedDemo } from './seed';
 import { startSes } from './ses';
-import { SMS_VOICE_ENDPOINT_VARIABLE, startSmsVoice } from './sms-voice';
+import { SMS_VOICE_ENDPOINT_VARIABLE, startSmsVoice, twoWaySmsEvent } from './sms-voice';
 import { startSns } from './sns';
 import { ensureTable } from './table';
 
@@ -46,6 +48,8 @@ export interface LocalStackOptions {
   seed?: boolean;
   /** An IVR voice call's key press from the outbox page ("Press 1"), as the voice provider would send it; until set, the page's button answers 501. */
   onVoiceKeyPress?: (message: OutboxMessage, digit: string) => Promise<void>;
+  /** A reply to a text from the outbox page ("Reply"), as End User Messaging's two-way SMS would publish it; until set, the page's button answers 501. */
+  onTextReply?: (message: OutboxMessage, body: string) => Promise<void>;
 }
 
 export interface LocalStack {
@@ -189,6 +193,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const onVoiceKeyPress = options.onVoiceKeyPress ?? (async (message: OutboxMessage, digit: string) => {
       await acknowledgeByVoice({ client: notifierDocuments, tableName: LOCAL_TABLE_NAME }, message.context ?? {}, digit);
     });
+    // A reply to a text in the outbox: the SNS event two-way SMS would publish, to the product's handler.
+    const onTextReply = options.onTextReply ?? (async (message: OutboxMessage, body: string) => {
+      await handleTextReplies(twoWaySmsEvent(message, body), (inbound) => acknowledgeByText({ client: notifierDocuments, tableName: LOCAL_TABLE_NAME }, inbound));
+    });
     const gateway = await startGateway({
       port: ports.portal,
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
@@ -211,7 +219,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         })),
         ...outbox.list(),
       ],
-      outboxActions: { faults, findMessage: (id) => outbox.find(id), onVoiceKeyPress },
+      outboxActions: { faults, findMessage: (id) => outbox.find(id), onVoiceKeyPress, onTextReply },
     });
     stops.push(gateway.stop);
     // Alarms' notifications: the table's stream to the notifier, its deliveries to the providers' stand-ins (the outbox).
