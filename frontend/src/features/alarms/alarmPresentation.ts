@@ -1,6 +1,6 @@
 import type { Alarm, AlarmType } from '@domain/alarms/alarm';
 import type { UnitOfMeasure } from '../../app/clientState';
-import { formatReading, type ContactLabels } from '../sensors/readingUnits';
+import { formatValue, type ContactLabels } from '../sensors/readingUnits';
 
 /**
  * How alarms look (SPEC section 2: "colour and signal-strength legends"). The spec names the
@@ -62,6 +62,8 @@ export const valueText = (value: number | null) => (value === null ? '–' : Str
 /** What an alarm's values are read in: the user's unit, what its profile's limits measure, the contact labels. */
 export interface AlarmValueContext {
   uom: UnitOfMeasure;
+  /** The language shown, whose digits values are written in. */
+  language: string;
   /** The alarm profile's measurement (an out-of-range alarm's channel); unknown when the profile is not known here. */
   measurement?: 'temperature' | 'humidity' | undefined;
   contactLabels: ContactLabels;
@@ -77,12 +79,12 @@ export function alarmValueText(alarm: Pick<Alarm, 'type'>, value: number | null 
   switch (alarm.type) {
     case 'threshold': {
       if (context.measurement === undefined) return valueText(value);
-      return formatReading(value, context.measurement === 'humidity' ? '%RH' : 'C', context.uom, context.contactLabels) ?? '–';
+      return formatValue(value, context.measurement === 'humidity' ? '%RH' : 'C', { uom: context.uom, language: context.language, labels: context.contactLabels }) ?? '–';
     }
     case 'battery':
       return `${valueText(value)} %`;
     case 'contact':
-      return formatReading(value, 'state', context.uom, context.contactLabels) ?? '–';
+      return formatValue(value, 'state', { uom: context.uom, language: context.language, labels: context.contactLabels }) ?? '–';
     default:
       return valueText(value);
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Alarm } from '@domain/alarms/alarm';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useClientState } from '../../app/clientState';
+import { useLanguage } from '../../i18n/useLanguage';
 import { alarmValueText } from './alarmPresentation';
 
 export type AlarmValueText = (alarm: Pick<Alarm, 'type' | 'profileId'>, value: number | null | undefined) => string;
@@ -11,11 +12,12 @@ export type AlarmValueText = (alarm: Pick<Alarm, 'type' | 'profileId'>, value: n
 export function useAlarmValueText(): AlarmValueText {
   const { t } = useTranslation();
   const { uom } = useClientState();
+  const language = useLanguage();
   const profiles = useAlarmProfiles();
   const open = t('devices.contactDefaults.open');
   const close = t('devices.contactDefaults.close');
   return useCallback<AlarmValueText>((alarm, value) => {
     const profile = alarm.profileId === undefined ? undefined : profiles.data?.find((candidate) => candidate.id === alarm.profileId);
-    return alarmValueText(alarm, value, { uom, measurement: profile?.measurement, contactLabels: { open, close } });
-  }, [close, open, profiles.data, uom]);
+    return alarmValueText(alarm, value, { uom, language, measurement: profile?.measurement, contactLabels: { open, close } });
+  }, [close, language, open, profiles.data, uom]);
 }

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SensorInsight } from '@domain/alarms/dashboard';
 import { useInsight } from '../../api/dashboard';
 import { useClientState } from '../../app/clientState';
-import { displayValue, unitSymbol } from '../sensors/readingUnits';
+import { formatValue } from '../sensors/readingUnits';
 import { SENSORS_LIST, sensorLink } from './links';
 import { WidgetCard } from './WidgetCard';
 
@@ -26,7 +26,7 @@ export function InsightWidget({ userViewId }: { userViewId: string | null }) {
   const value = (row: SensorInsight, figure: number | undefined) => {
     if (figure === undefined) return '';
     const unit = row.measurement === 'temperature' ? 'C' : '%RH';
-    return `${displayValue(figure, unit, uom).toLocaleString(i18n.language)} ${unitSymbol(unit, uom)}`;
+    return formatValue(figure, unit, { uom, language: i18n.language, labels: { open: '', close: '' } }) ?? '';
   };
   return (
     <WidgetCard

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -14,28 +14,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { sensorModel, type SensorType } from '@domain/devices/device-catalogue';
 import type { GatewaySensorState } from '@domain/devices/gateway';
 import { useErrorText } from '../../components/useErrorText';
-import { useGatewayData, useGatewaySensors } from '../../api/gateways';
-import { useClientState } from '../../app/clientState';
+import { useGatewayData } from '../../api/gateways';
 import { useDateTime } from '../devices/useDateTime';
-import { readingSummary } from '../sensors/readingUnits';
+import { liveReadingText, sensorOnlineAt, useNow } from '../sensors/liveReading';
 import { OnlineChip } from '../sensors/sensorColumns';
+import { useChannelFormat } from '../sensors/useChannelFormat';
 import { sensorPath } from './GatewaySensorsTab';
-
-/**
- * A sensor's channels as its model has them (each channel's first type): the Data tab knows
- * the sensors' models, not their configured types, and every model's channel reports in one
- * unit whichever of its types is chosen.
- */
-function channelsOfModel(code: string | undefined): { channel: number; sensorType: SensorType }[] {
-  const model = code === undefined ? undefined : sensorModel(code);
-  return (model?.channels ?? []).flatMap((options, index) => {
-    const first = options[0];
-    return first === undefined ? [] : [{ channel: index + 1, sensorType: first.type }];
-  });
-}
 
 /** One labelled value of the gateway's live state. */
 function Fact({ label, value }: { label: string; value: ReactNode }) {
@@ -56,10 +42,9 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const dateTime = useDateTime();
-  const { uom } = useClientState();
+  const channelFormat = useChannelFormat();
+  const now = useNow();
   const data = useGatewayData(gatewayId);
-  const sensors = useGatewaySensors(gatewayId);
-  const models = useMemo(() => new Map((sensors.data ?? []).map((sensor) => [sensor.id, sensor.deviceModel])), [sensors.data]);
 
   if (data.error !== undefined && data.data === undefined) {
     return (
@@ -70,8 +55,13 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
   }
   if (data.data === undefined) return <LinearProgress />;
   const { gateway, sensors: states } = data.data;
-  const reading = (state: GatewaySensorState) =>
-    readingSummary(channelsOfModel(models.get(state.id)), state.reading, uom, { open: t('devices.contactDefaults.open'), close: t('devices.contactDefaults.close') });
+  // Each sensor's values by its own channels and labels, and its state at the moment shown, as on its own pages (issue 17 section 1).
+  const asSensor = (state: GatewaySensorState) => ({
+    deviceModel: state.deviceModel ?? '',
+    channels: state.channels,
+    live: { ...(state.reading ? { reading: state.reading } : {}), ...(state.lastReadingAt ? { lastReadingAt: state.lastReadingAt } : {}) },
+  });
+  const reading = (state: GatewaySensorState) => liveReadingText(asSensor(state), channelFormat(state), now, t);
 
   return (
     <Stack sx={{ gap: 2 }}>
@@ -110,7 +100,7 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
                   <TableCell align="right">{state.battery === undefined ? '' : t('gateways.units.percent', { value: state.battery })}</TableCell>
                   <TableCell align="right">{state.signal === undefined ? '' : t('gateways.units.dbm', { value: state.signal })}</TableCell>
                   <TableCell align="right">{state.snr === undefined ? '' : t('gateways.units.db', { value: state.snr })}</TableCell>
-                  <TableCell><OnlineChip online={state.online} t={t} /></TableCell>
+                  <TableCell><OnlineChip online={sensorOnlineAt(asSensor(state), now)} t={t} /></TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -20,11 +20,25 @@ const ID = '0016C001F000A1B2';
 const dock = gatewayFixture(ID, 'Dock gateway', {
   sensorCount: 2, notes: 'Above the loading bay door.', position: { latitude: 51.5, longitude: -0.12 }, alarmProfileId: 'ap-9', notificationGroupId: 'ng-1',
 });
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const data: GatewayData = {
   gateway: { id: ID, name: 'Dock gateway', online: true, lastCommunicated: '2026-01-15T10:00:00.000Z', signal: -71, firmware: '2.4.1' },
   sensors: [
-    { id: 'A1B2C3D4', name: 'Walk-in fridge', online: true, lastReadingAt: '2026-01-15T09:58:00.000Z', reading: { 1: 3.5, 2: 61 }, battery: 88, signal: -80, snr: 7.5 },
-    { id: '0000ABCD', name: 'Back door', online: false, reading: { 1: 1, 2: -18 } },
+    {
+      id: 'A1B2C3D4', name: 'Walk-in fridge', deviceModel: 'CT-200', channels: [{ channel: 1, sensorType: 'temperature' }, { channel: 2, sensorType: 'humidity' }],
+      online: true, lastReadingAt: minutesAgo(2), reading: { 1: 3.5, 2: 61 }, battery: 88, signal: -80, snr: 7.5,
+    },
+    // Silent for 77 minutes (and a half): offline when shown, whatever the API said, its value with its age.
+    {
+      id: '0000ABCD', name: 'Back door', deviceModel: 'CT-500D', channels: [{ channel: 1, sensorType: 'contact' }, { channel: 2, sensorType: 'temperature' }],
+      openLabel: 'Door ajar', closeLabel: 'Door shut', online: true, lastReadingAt: minutesAgo(77.5), reading: { 1: 1, 2: -18 },
+    },
+    // The fryer's second channel is its oil temperature: °C (°F here), not the first channel's %TPM.
+    {
+      id: 'A1B2C3D4E5F6', name: 'Fryer oil', deviceModel: 'OQ-700',
+      channels: [{ channel: 1, sensorType: 'oilQuality', sensorSubType: 'totalPolarMaterial' }, { channel: 2, sensorType: 'oilQuality', sensorSubType: 'oilTemperature' }],
+      online: true, lastReadingAt: minutesAgo(1), reading: { 1: 14.5, 2: 178.3 },
+    },
   ],
 };
 const sensors = {
@@ -83,7 +97,11 @@ describe('GatewayDetailPage', () => {
     renderDetail('data');
     const table = await screen.findByRole('table', { name: "Its sensors' latest readings" });
     expect(await within(table).findByText('38.3 °F · 61 %RH')).toBeInTheDocument();
-    expect(within(table).getByText('Open · -0.4 °F')).toBeInTheDocument();
+    // Each sensor by its own channels and labels (issue 17 item 4), a silent one offline with its age (item 1).
+    expect(within(table).getByText('Door ajar · -0.4 °F · 1 h 17 min ago')).toBeInTheDocument();
+    expect(within(table).getByText('14.5 %TPM · 352.9 °F')).toBeInTheDocument();
+    const backDoor = within(table).getByRole('row', { name: /Back door/ });
+    expect(within(backDoor).getByText('Offline')).toBeInTheDocument();
     expect(within(table).getByText('7.5 dB')).toBeInTheDocument();
     // The firmware, in the gateway's summary and its live state.
     expect(screen.getAllByText('2.4.1')).toHaveLength(2);

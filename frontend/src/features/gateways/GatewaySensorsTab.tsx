@@ -18,6 +18,7 @@ import type { GatewaySensorState } from '@domain/devices/gateway';
 import { useErrorText } from '../../components/useErrorText';
 import { useGatewayData, useGatewaySensors } from '../../api/gateways';
 import { useDateTime } from '../devices/useDateTime';
+import { sensorOnlineAt, useNow } from '../sensors/liveReading';
 import { OnlineChip } from '../sensors/sensorColumns';
 
 export const sensorPath = (id: string) => `/app/sensors/${encodeURIComponent(id)}`;
@@ -29,6 +30,8 @@ export function GatewaySensorsTab({ gatewayId }: { gatewayId: string }) {
   const dateTime = useDateTime();
   const sensors = useGatewaySensors(gatewayId);
   const data = useGatewayData(gatewayId);
+  // Each sensor's state at the moment shown, from its own newest reading (issue 17 item 1).
+  const now = useNow();
   const states = useMemo(() => new Map<string, GatewaySensorState>((data.data?.sensors ?? []).map((state) => [state.id, state])), [data.data]);
 
   if (sensors.error !== undefined) {
@@ -65,7 +68,7 @@ export function GatewaySensorsTab({ gatewayId }: { gatewayId: string }) {
                 <TableCell>{sensor.id}</TableCell>
                 <TableCell>{sensor.deviceModel === undefined ? '' : sensorModel(sensor.deviceModel)?.name ?? sensor.deviceModel}</TableCell>
                 <TableCell>{sensor.isActive === undefined ? '' : t(sensor.isActive ? 'gateways.statuses.Active' : 'gateways.statuses.Inactive')}</TableCell>
-                <TableCell>{state === undefined ? '' : <OnlineChip online={state.online} t={t} />}</TableCell>
+                <TableCell>{state === undefined ? '' : <OnlineChip online={sensorOnlineAt({ deviceModel: state.deviceModel ?? '', live: state }, now)} t={t} />}</TableCell>
                 <TableCell>{state?.lastCommunicated === undefined ? t('devices.never') : dateTime(state.lastCommunicated)}</TableCell>
                 <TableCell align="right">{state?.battery === undefined ? '' : t('gateways.units.percent', { value: state.battery })}</TableCell>
                 <TableCell align="right">{state?.signal === undefined ? '' : t('gateways.units.dbm', { value: state.signal })}</TableCell>

@@ -12,15 +12,16 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Sensor, SensorEnableInput } from '@domain/devices/sensor';
 import { useErrorText } from '../../components/useErrorText';
 import { enableSensor, isSensorListKey, setSensorStatus, useSensors } from '../../api/sensors';
-import { useClientState } from '../../app/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../auth/useAuth';
 import { useDateTime } from '../devices/useDateTime';
 import { EnableSensorDialog } from './DisableSensorDialog';
+import { useNow } from './liveReading';
 import { sensorColumns } from './sensorColumns';
 import { ScopeCaption, useSelectedScope } from './SensorsPage';
+import { useChannelFormat } from './useChannelFormat';
 import { useSensorLookups } from './useSensorLookups';
 
 /**
@@ -34,7 +35,8 @@ export default function InactiveSensorsPage() {
   const { mutate: mutateKey } = useSWRConfig();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { uom } = useClientState();
+  const channelFormat = useChannelFormat();
+  const now = useNow();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const scope = useSelectedScope();
   const sensors = useSensors({ list: 'inactive', ...scope });
@@ -45,12 +47,12 @@ export default function InactiveSensorsPage() {
   const [busy, setBusy] = useState(false);
 
   const columns = useMemo<GridColDef<Sensor>[]>(() => [
-    ...sensorColumns(t, lookups, uom, dateTime),
+    ...sensorColumns(t, lookups, channelFormat, now, dateTime),
     { field: 'disabledOn', headerName: t('sensors.columns.disabledOn'), width: 170, valueGetter: (_value, row) => row.disable?.disabledOn ?? '', valueFormatter: (value: string) => dateTime(value) },
     { field: 'disabledBy', headerName: t('sensors.columns.disabledBy'), width: 190, valueGetter: (_value, row) => row.disable?.disabledBy ?? '' },
     { field: 'disableReason', headerName: t('sensors.columns.disableReason'), flex: 1, minWidth: 160, valueGetter: (_value, row) => row.disable?.reason ?? '' },
     { field: 'enableOn', headerName: t('sensors.columns.enableOn'), width: 170, valueGetter: (_value, row) => row.disable?.enableOn ?? '', valueFormatter: (value: string) => dateTime(value) },
-  ], [dateTime, lookups, t, uom]);
+  ], [channelFormat, dateTime, lookups, now, t]);
 
   const enabled = async (saved: Sensor) => {
     enqueueSnackbar(t('sensors.enabled', { name: saved.name }), { variant: 'success' });

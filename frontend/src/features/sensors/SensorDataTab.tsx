@@ -36,8 +36,9 @@ import {
   type GraphRange,
   type QuickRange,
 } from './graphRange';
-import { formatReading, unitOfType } from './readingUnits';
+import { formatChannelValue } from './readingUnits';
 import { contactLabelsOf } from './sensorColumns';
+import { useChannelFormat } from './useChannelFormat';
 import { SensorChart } from './SensorChart';
 
 /** The default window follows the clock: the chart and table are asked again every minute. */
@@ -88,6 +89,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
   const graph = useGraphData(query);
   const readings = useReadings(query);
   const labels = contactLabelsOf(sensor, t);
+  const format = useChannelFormat();
   const channels = useMemo(() => graphChannels(graph.data), [graph.data]);
   const rows = (readings.data ?? []).flatMap((page) => page.items);
   const hasMore = readings.data?.at(-1)?.nextCursor !== undefined;
@@ -190,7 +192,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
                 <TableCell>{dateTime(row.time)}</TableCell>
                 {sortedChannels.map((channel) => (
                   <TableCell key={channel.channel}>
-                    {formatReading(row.channels[String(channel.channel)], unitOfType(channel.sensorType, channel.sensorSubType), uom, labels) ?? '–'}
+                    {formatChannelValue(row.channels[String(channel.channel)], channel, format(sensor)) ?? '–'}
                   </TableCell>
                 ))}
                 <TableCell>{row.battery === undefined ? '' : `${row.battery} %`}</TableCell>

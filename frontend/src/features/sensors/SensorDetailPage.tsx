@@ -30,11 +30,13 @@ import { useDateTime } from '../devices/useDateTime';
 import { DisableSensorDialog, EnableSensorDialog } from './DisableSensorDialog';
 import { SensorAlarmsTab } from './SensorAlarmsTab';
 import { SensorCalibrationsTab } from './SensorCalibrationsTab';
+import { liveReadingText, sensorOnlineAt, useNow } from './liveReading';
 import { OnlineChip, statusKey } from './sensorColumns';
 import { SensorDataTab } from './SensorDataTab';
 import { SensorDetailsTab } from './SensorDetailsTab';
 import { SensorEquipmentTab } from './SensorEquipmentTab';
 import { SensorFormDialog } from './SensorFormDialog';
+import { useChannelFormat } from './useChannelFormat';
 
 /** SPEC section 2: the sensor detail tabs, in the spec's order. */
 export const SENSOR_TABS = ['data', 'details', 'alarms', 'notes', 'files', 'calibrations', 'commands', 'equipment', 'history'] as const;
@@ -63,6 +65,8 @@ export default function SensorDetailPage() {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const channelFormat = useChannelFormat();
+  const now = useNow();
 
   const changed = async (saved: Sensor) => {
     await mutate(saved, { revalidate: false });
@@ -150,7 +154,8 @@ export default function SensorDetailPage() {
         chips={(
           <>
             <Chip size="small" label={t(statusKey(sensor.deviceStatus))} color={sensor.deviceStatus === 'active' ? 'primary' : 'default'} />
-            <OnlineChip online={sensor.live.online} t={t} />
+            <OnlineChip online={sensorOnlineAt(sensor, now)} t={t} />
+            <LiveReadingChip text={liveReadingText(sensor, channelFormat(sensor), now, t)} />
             {sensor.disabled && <Chip size="small" color="warning" label={t('sensors.disabledChip')} />}
           </>
         )}
@@ -192,6 +197,12 @@ export default function SensorDetailPage() {
       />
     </Stack>
   );
+}
+
+/** The sensor's newest values beside its state, with their age once stale; nothing before its first reading. */
+function LiveReadingChip({ text }: { text: string }) {
+  if (text === '') return null;
+  return <Chip size="small" variant="outlined" label={text} />;
 }
 
 function BackLink() {

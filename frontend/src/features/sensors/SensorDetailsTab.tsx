@@ -5,15 +5,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { sensorModel } from '@domain/devices/device-catalogue';
-import type { Sensor } from '@domain/devices/sensor';
+import { readingAgeMs, type Sensor } from '@domain/devices/sensor';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useNotificationGroups } from '../../api/notificationGroups';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices } from '../../api/sensors';
-import { useClientState } from '../../app/clientState';
 import { useDateTime } from '../devices/useDateTime';
-import { formatReading, unitOfType } from './readingUnits';
-import { contactLabelsOf, OnlineChip, statusKey } from './sensorColumns';
+import { formatAge, sensorOnlineAt, useNow } from './liveReading';
+import { formatChannelValue } from './readingUnits';
+import { OnlineChip, statusKey } from './sensorColumns';
+import { useChannelFormat } from './useChannelFormat';
 import { useSensorLookups } from './useSensorLookups';
 
 /** One labelled value; an empty value shows a dash. */
@@ -39,15 +40,18 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** The details tab: every field of the sensor (SPEC section 3) and its live state. */
 export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
   const { t } = useTranslation();
-  const { uom } = useClientState();
   const dateTime = useDateTime();
+  const channelFormat = useChannelFormat();
+  const now = useNow();
   const lookups = useSensorLookups();
   const profiles = useDataLoggingProfileChoices();
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
   const alarmProfiles = useAlarmProfiles();
   const notificationGroups = useNotificationGroups();
-  const labels = contactLabelsOf(sensor, t);
+  const format = channelFormat(sensor);
+  const online = sensorOnlineAt(sensor, now);
+  const age = readingAgeMs(sensor.live.lastReadingAt, now);
   const profileName = (id: string) => profiles.data?.find((profile) => profile.id === id)?.name ?? id;
   const nameIn = (items: { id: string; name: string }[] | undefined, id: string | undefined) =>
     id === undefined ? undefined : items?.find((item) => item.id === id)?.name ?? id;
@@ -57,12 +61,15 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
   return (
     <Stack sx={{ gap: 2 }}>
       <Block title={t('sensors.details.liveState')}>
-        <Detail label={t('sensors.columns.connectivity')}><OnlineChip online={sensor.live.online} t={t} /></Detail>
+        <Detail label={t('sensors.columns.connectivity')}><OnlineChip online={online} t={t} /></Detail>
         <Detail label={t('sensors.columns.lastCommunicated')}>{sensor.live.lastCommunicated ? dateTime(sensor.live.lastCommunicated) : t('devices.never')}</Detail>
-        <Detail label={t('sensors.details.lastReadingAt')}>{dateTime(sensor.live.lastReadingAt)}</Detail>
+        <Detail label={t('sensors.details.lastReadingAt')}>
+          {/* A stale value says how old it is (issue 17 item 1). */}
+          {online || age === undefined ? dateTime(sensor.live.lastReadingAt) : t('sensors.staleValue', { value: dateTime(sensor.live.lastReadingAt), age: formatAge(age, format.language, t) })}
+        </Detail>
         {channels.map((channel) => (
           <Detail key={channel.channel} label={t('sensors.data.seriesLabel', { channel: channel.channel, type: t(`devices.sensorTypes.${channel.sensorType}`) })}>
-            {formatReading(sensor.live.reading?.[String(channel.channel)], unitOfType(channel.sensorType, channel.sensorSubType), uom, labels)}
+            {formatChannelValue(sensor.live.reading?.[String(channel.channel)], channel, format)}
           </Detail>
         ))}
         <Detail label={t('sensors.columns.battery')}>{sensor.live.battery === undefined ? undefined : `${sensor.live.battery} %`}</Detail>

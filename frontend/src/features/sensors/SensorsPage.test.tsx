@@ -6,7 +6,7 @@ import type { SignedInUser } from '../../api/identity';
 import { updateClientState } from '../../app/clientState';
 import { renderScreen } from '../../test/render';
 import InactiveSensorsPage from './InactiveSensorsPage';
-import { lookupAnswer, sensorFixture } from './sensorFixtures';
+import { lookupAnswer, minutesAgo, sensorFixture } from './sensorFixtures';
 import SensorsPage from './SensorsPage';
 
 const fake = vi.hoisted(() => ({
@@ -28,7 +28,8 @@ const fridge = sensorFixture();
 const door = sensorFixture({
   id: 'B1B2C3D4', name: 'Back Door', deviceModel: 'CT-500D', openLabel: 'Ajar', closeLabel: 'Shut',
   channels: [{ channel: 1, dataLoggingProfileId: 'p-1', sensorType: 'contact', sensorSubType: 'door' }],
-  live: { online: false, reading: { 1: 1 } },
+  // Silent for 77 minutes (and a half), though the API answered when it was still online.
+  live: { online: true, reading: { 1: 1 }, lastReadingAt: minutesAgo(77.5) },
 });
 const disabled = sensorFixture({
   id: 'C1B2C3D4', name: 'Old Freezer', disabled: true,
@@ -66,8 +67,11 @@ describe('the sensor lists', () => {
     expect(within(fridgeRow).getByText('87 %')).toBeInTheDocument();
     expect(within(fridgeRow).getByText('Online')).toBeInTheDocument();
     const doorRow = screen.getByRole('link', { name: 'Back Door' }).closest('[role="row"]') as HTMLElement;
-    expect(within(doorRow).getByText('Ajar')).toBeInTheDocument();
+    // Judged when shown, from its own newest reading: offline, its value with its age (issue 17 item 1).
+    expect(within(doorRow).getByText('Ajar · 1 h 17 min ago')).toBeInTheDocument();
     expect(within(doorRow).getByText('Offline')).toBeInTheDocument();
+    // The value's time beside it (item 3).
+    expect(screen.getByRole('columnheader', { name: 'Last reading at' })).toBeInTheDocument();
     // The top bar's site narrows the list.
     expect(screen.getByText('Sensors of the site Main Kitchen')).toBeInTheDocument();
     expect(sensorQueries[0]).toContain('locationId=l-1');

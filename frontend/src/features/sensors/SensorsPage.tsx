@@ -15,9 +15,11 @@ import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
 import { useDateTime } from '../devices/useDateTime';
+import { useNow } from './liveReading';
 import { sensorCard } from './sensorCard';
 import { SENSOR_COLUMNS_HIDDEN_BY_DEFAULT, sensorColumns } from './sensorColumns';
 import { SensorFormDialog } from './SensorFormDialog';
+import { useChannelFormat } from './useChannelFormat';
 import { useSensorLookups } from './useSensorLookups';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; sensor: Sensor };
@@ -49,20 +51,22 @@ export default function SensorsPage() {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { uom } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const scope = useSelectedScope();
   const sensors = useSensors({ list: 'active', ...scope });
   const { mutate } = sensors;
   const lookups = useSensorLookups();
   const dateTime = useDateTime();
+  const channelFormat = useChannelFormat();
   const [editing, setEditing] = useState<Editing | null>(null);
   // Each sensor's count of active alarms, asked again every 30 s (none shown until it answers).
   const byDevice = useAlarmSummary().data?.byDevice;
   const activeAlarms = useMemo(() => byDevice ?? {}, [byDevice]);
 
-  const columns = useMemo(() => sensorColumns(t, lookups, uom, dateTime, activeAlarms), [activeAlarms, dateTime, lookups, t, uom]);
-  const card = useMemo(() => sensorCard(t, uom, dateTime), [dateTime, t, uom]);
+  // Online and a value's age are judged at the moment shown, moving on while the page stays open.
+  const now = useNow();
+  const columns = useMemo(() => sensorColumns(t, lookups, channelFormat, now, dateTime, activeAlarms), [activeAlarms, channelFormat, dateTime, lookups, now, t]);
+  const card = useMemo(() => sensorCard(t, channelFormat, now, dateTime), [channelFormat, dateTime, now, t]);
 
   const save = async (input: SensorInput) => {
     const saved = editing?.mode === 'edit' ? await updateSensor(editing.sensor.id, input) : await createSensor(input);

@@ -2,8 +2,11 @@ import { channelUnit, type ReadingUnit, type SensorType } from '@domain/devices/
 import type { UnitOfMeasure } from '../../app/clientState';
 
 /**
+ * The one formatting of a channel's value (issue 17 item 4): the sensor list, a sensor's pages,
+ * the gateway's Data tab, alarms and the dashboard all go through `formatChannelValue` (or
+ * `formatValue` where only the unit is known), so a value reads the same everywhere.
  * Readings are stored in their type's base unit (temperatures in °C); the signed-in user's
- * unit of measure decides how temperatures are shown. Other units are shown as stored.
+ * unit of measure decides how temperatures are shown, their language how numbers are written.
  */
 
 export function celsiusToFahrenheit(celsius: number): number {
@@ -39,14 +42,41 @@ export interface ContactLabels {
   close: string;
 }
 
+/** How a person reads values: their unit of measure, their language, and the sensor's contact labels. */
+export interface ChannelFormat {
+  uom: UnitOfMeasure;
+  /** The language shown (BCP 47), whose digits and decimal separator numbers are written with. */
+  language: string;
+  /** The sensor's own open and close labels, else the defaults in the user's language. */
+  labels: ContactLabels;
+}
+
+/** A channel as configured on its sensor: its type (and sub type) decide its unit. */
+export interface ChannelKind {
+  sensorType: SensorType;
+  sensorSubType?: string | undefined;
+}
+
+// Building an Intl.NumberFormat is costly next to using one; a grid formats hundreds of cells.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string): Intl.NumberFormat {
+  let format = numberFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    numberFormats.set(language, format);
+  }
+  return format;
+}
+
 /**
- * A reading as a person reads it: `4.2 °C`, `39.6 °F`, `55 %RH`, or the sensor's open or
- * close label for a contact (1 = open, 0 = closed); null when the channel had no value.
+ * A value in a known unit as a person reads it: `4.2 °C`, `39.6 °F`, `-18,4 °C` in French,
+ * `55 %RH`, or the open or close label for a contact (1 = open, 0 = closed); null when there is
+ * no value.
  */
-export function formatReading(value: number | null | undefined, unit: ReadingUnit, uom: UnitOfMeasure, labels: ContactLabels): string | null {
+export function formatValue(value: number | null | undefined, unit: ReadingUnit, format: ChannelFormat): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  if (unit === 'state') return value >= 0.5 ? labels.open : labels.close;
-  return `${displayValue(value, unit, uom)} ${unitSymbol(unit, uom)}`;
+  if (unit === 'state') return value >= 0.5 ? format.labels.open : format.labels.close;
+  return `${numberFormat(format.language).format(displayValue(value, unit, format.uom))} ${unitSymbol(unit, format.uom)}`;
 }
 
 /** The unit a channel of a sensor type (and sub type) reports in. */
@@ -54,17 +84,21 @@ export function unitOfType(type: SensorType, subType?: string): ReadingUnit {
   return channelUnit(type, subType);
 }
 
+/** A channel's value as a person reads it, in the unit the sensor's configuration gives the channel; null when it had none. */
+export function formatChannelValue(value: number | null | undefined, channel: ChannelKind, format: ChannelFormat): string | null {
+  return formatValue(value, unitOfType(channel.sensorType, channel.sensorSubType), format);
+}
+
 /** A sensor's channels and newest values, as "4.2 °C · 55 %RH" (channels without a value left out). */
 export function readingSummary(
-  channels: readonly { channel: number; sensorType: SensorType; sensorSubType?: string }[],
+  channels: readonly (ChannelKind & { channel: number })[],
   reading: Record<string, number | null> | undefined,
-  uom: UnitOfMeasure,
-  labels: ContactLabels,
+  format: ChannelFormat,
 ): string {
   if (reading === undefined) return '';
   return [...channels]
     .sort((a, b) => a.channel - b.channel)
-    .map((channel) => formatReading(reading[String(channel.channel)], unitOfType(channel.sensorType, channel.sensorSubType), uom, labels))
+    .map((channel) => formatChannelValue(reading[String(channel.channel)], channel, format))
     .filter((text): text is string => text !== null)
     .join(' · ');
 }

@@ -3,24 +3,26 @@ import Stack from '@mui/material/Stack';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Sensor } from '@domain/devices/sensor';
-import type { UnitOfMeasure } from '../../app/clientState';
 import type { AdminGridCard } from '../../components/AdminGridCards';
-import { readingSummary } from './readingUnits';
-import { contactLabelsOf, OnlineChip } from './sensorColumns';
+import { liveReadingText, sensorOnlineAt } from './liveReading';
+import type { ChannelFormat } from './readingUnits';
+import { OnlineChip } from './sensorColumns';
 
 /** A sensor on a phone (issue 17 item 6): its name, its last reading with the reading's time, its connection. */
 export function sensorCard(
   t: TFunction,
-  uom: UnitOfMeasure,
+  channelFormat: (sensor: Sensor) => ChannelFormat,
+  /** The moment the list is shown: what online and a value's age are judged at. */
+  now: number,
   dateTime: (iso: string | undefined) => string,
 ): (sensor: Sensor) => AdminGridCard {
   return (sensor) => ({
     title: <Link component={RouterLink} to={`/app/sensors/${encodeURIComponent(sensor.id)}`}>{sensor.name}</Link>,
-    value: readingSummary(sensor.channels, sensor.live.reading, uom, contactLabelsOf(sensor, t)),
+    value: liveReadingText(sensor, channelFormat(sensor), now, t),
     time: dateTime(sensor.live.lastReadingAt ?? sensor.live.lastCommunicated),
     state: (
       <Stack direction="row" sx={{ gap: 1 }}>
-        <OnlineChip online={sensor.live.online} t={t} />
+        <OnlineChip online={sensorOnlineAt(sensor, now)} t={t} />
       </Stack>
     ),
   });

@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { DeviceStatus, Sensor } from '@domain/devices/sensor';
-import type { UnitOfMeasure } from '../../app/clientState';
 import { SignalStrength } from '../alarms/AlarmLegend';
-import { readingSummary } from './readingUnits';
+import { liveReadingText, sensorOnlineAt } from './liveReading';
+import type { ChannelFormat } from './readingUnits';
 import type { SensorLookups } from './useSensorLookups';
 
 /** The catalogue key of a device status (SPEC section 4: Active, Inactive, In transit). */
@@ -57,7 +57,9 @@ export const SENSOR_COLUMNS_HIDDEN_BY_DEFAULT: readonly string[] = ['id', 'devic
 export function sensorColumns(
   t: TFunction,
   lookups: SensorLookups,
-  uom: UnitOfMeasure,
+  channelFormat: (sensor: Sensor) => ChannelFormat,
+  /** The moment the list is shown (moving on while it is): what online and a value's age are judged at. */
+  now: number,
   dateTime: (iso: string | undefined) => string,
   activeAlarms?: Readonly<Record<string, number>>,
 ): GridColDef<Sensor>[] {
@@ -90,15 +92,24 @@ export function sensorColumns(
       field: 'online',
       headerName: t('sensors.columns.connectivity'),
       width: 110,
-      valueGetter: (_value, row) => t(row.live.online ? 'devices.online' : 'devices.offline'),
-      renderCell: ({ row }) => <OnlineChip online={row.live.online} t={t} />,
+      valueGetter: (_value, row) => t(sensorOnlineAt(row, now) ? 'devices.online' : 'devices.offline'),
+      renderCell: ({ row }) => <OnlineChip online={sensorOnlineAt(row, now)} t={t} />,
     },
     {
       field: 'reading',
       headerName: t('sensors.columns.reading'),
       flex: 1,
       minWidth: 150,
-      valueGetter: (_value, row) => readingSummary(row.channels, row.live.reading, uom, contactLabelsOf(row, t)),
+      // A stale value with its age ("18.9 °C · 1 h 17 min ago").
+      valueGetter: (_value, row) => liveReadingText(row, channelFormat(row), now, t),
+    },
+    {
+      // The value's own time beside it (issue 17 item 3).
+      field: 'lastReadingAt',
+      headerName: t('sensors.columns.lastReadingAt'),
+      width: 170,
+      valueGetter: (_value, row) => row.live.lastReadingAt ?? '',
+      valueFormatter: (value: string) => dateTime(value),
     },
     { field: 'battery', headerName: t('sensors.columns.battery'), width: 90, type: 'number', valueGetter: (_value, row) => row.live.battery ?? null, valueFormatter: (value: number | null) => (value === null ? '' : `${value} %`) },
     {

@@ -7,6 +7,8 @@ import type { Sensor } from '@domain/devices/sensor';
 /** Test data for the sensor screens' component tests (not part of the app's bundle: only tests import it). */
 
 const at = '2026-03-10T08:00:00.000Z';
+/** A time so many minutes before the test runs: the pages judge a sensor at the moment shown. */
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 export function sensorFixture(overrides: Partial<Sensor> = {}): Sensor {
   return {
@@ -28,7 +30,7 @@ export function sensorFixture(overrides: Partial<Sensor> = {}): Sensor {
     disabled: false,
     scheduledChanges: [],
     noteCount: 0,
-    live: { online: true, reading: { 1: 3.5, 2: 61 }, battery: 87, signal: -71, snr: 7.5, lastCommunicated: at, lastReadingAt: at },
+    live: { online: true, reading: { 1: 3.5, 2: 61 }, battery: 87, signal: -71, snr: 7.5, lastCommunicated: minutesAgo(2), lastReadingAt: minutesAgo(2) },
     createdAt: at,
     updatedAt: at,
     createdBy: 'admin@demo.example',
