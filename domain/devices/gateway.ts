@@ -225,12 +225,5 @@ export const gatewayDataSchema = z.object({
 });
 export type GatewayData = z.infer<typeof gatewayDataSchema>;
 
-/** One entry of a device's history (the audit trail): who, when, what changed. */
-export const historyEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.object({ userId: z.string(), email: z.string(), role: z.string() }),
-  action: z.enum(['create', 'update', 'delete']),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+/** One entry of a device's history (the audit trail): one shape for every record's, with the names its changes need. */
+export { historyEntrySchema, type HistoryEntry } from '../core/readable-changes';
