@@ -114,4 +114,63 @@ describe('alarm notifications through the local stack', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await outboxPage()).not.toContain(second.email);
   });
+
+  it("texts a reply code; the outbox's Reply from that phone acknowledges the alarm as the recipient and level 2 is never told", async () => {
+    // Prepare: the second admin takes texts (a phone of their own) at level 1 of another sensor's group, the first admin at level 2.
+    const SECOND_PHONE = '+447700900778';
+    await documents.send(new UpdateCommand({
+      TableName: stack.tableName, Key: accountKeyParams(stack.tableName, ORG, second.accountId).Key,
+      UpdateExpression: 'SET firstName = :first, lastName = :last, phone = :phone, phoneVerified = :yes, smsEnabled = :yes',
+      ExpressionAttributeValues: { ':first': 'Sam', ':last': 'Second', ':phone': SECOND_PHONE, ':yes': true },
+    }));
+    const textSensorId = `S${randomUUID().slice(0, 6).toUpperCase()}`;
+    const textGroupId = await addNotificationGroup(stack, admin, place, {
+      name: `Texts ${randomUUID().slice(0, 6)}`,
+      schedules: [{
+        name: 'Every day', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], start: '00:00', end: '23:59',
+        users: [
+          { accountId: second.accountId, level: 1, delayMinutes: 0, channels: ['text'] },
+          { accountId: admin.accountId, level: 2, delayMinutes: 15, channels: ['email'] },
+        ],
+      }],
+    });
+    await documents.send(new PutCommand({ TableName: stack.tableName, Item: {
+      ...deviceKey(ORG, ENTITY.sensor, textSensorId), id: textSensorId, name: 'Reach-in fridge', siteId: place.siteId, locationId: place.locationId,
+      alarmProfileId: profileId, notificationGroupIds: [textGroupId], deviceStatus: 'active', disabled: false,
+      channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator' }],
+    } }));
+    const now = Date.now();
+    const alarm = raiseAlarm({
+      id: randomUUID(), deviceKind: 'sensor', deviceId: textSensorId, deviceName: 'Reach-in fridge', siteId: place.siteId, profileId, channel: '1', type: 'threshold',
+      run: { startedAt: now - 5 * MINUTE, lastAlarmAt: now, worst: 9.6, worstAt: now - MINUTE, last: 9.2 }, now,
+    });
+    await documents.send(new PutCommand(alarmPutParams(stack.tableName, ORG, alarm)));
+    await expect.poll(() => outboxMessages().some((message) => message.context?.['alarmId'] === alarm.id && message.channel === 'sms'), POLL).toBe(true);
+    const text = outboxMessages().find((message) => message.context?.['alarmId'] === alarm.id && message.channel === 'sms');
+    const code = /Reply (\d{4}) to acknowledge\./.exec(text?.body ?? '')?.[1] ?? '';
+    const reply = (body: string) => fetch(`${stack.portalUrl}/outbox/sms/${text?.id ?? ''}/reply`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body }),
+    });
+    // Assess
+    expect(text?.to).toBe(SECOND_PHONE);
+    expect(code).toMatch(/^\d{4}$/);
+    expect(await outboxPage()).toContain(`action="/outbox/sms/${text?.id ?? ''}/reply"`);
+
+    // Act: a wrong code, then the code.
+    const wrong = await reply(String((Number(code) + 1) % 10_000).padStart(4, '0'));
+    const unacknowledged = ((await api(stack, admin, 'GET', `/alarms/${alarm.id}`)).body as Alarm).acknowledgedAt;
+    const right = await reply(`ok ${code}`);
+    // Assess
+    expect([wrong.status, right.status]).toEqual([200, 200]);
+    expect(unacknowledged).toBeUndefined();
+    const acknowledged = (await api(stack, admin, 'GET', `/alarms/${alarm.id}`)).body as Alarm;
+    expect(acknowledged.acknowledgeReason).toBe('Acknowledged by text: Sam Second');
+
+    // Act: 16 minutes on, the alarm clock plans level 2.
+    await runAlarmClockAhead(documents, stack.tableName, 16 * MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Assess: nothing sent to the first admin for this alarm.
+    const deliveries = await queryAll(documents, { ...deliveriesOfAlarm(stack.tableName, ORG, alarm.id), ConsistentRead: true }, toNotificationDelivery);
+    expect(deliveries.filter((delivery) => delivery.accountId === admin.accountId && delivery.status === 'sent')).toEqual([]);
+  });
 });
