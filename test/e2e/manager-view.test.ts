@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { DEMO_PASSWORD } from '../../local/demo';
+import { LOCAL_REGION } from '../../local/identity';
 import { launchBrowser } from '../support/browser';
 import { newOrganisationAdmin } from '../support/device-pages';
 import { api, type TestUser } from '../support/identity';
@@ -179,6 +183,76 @@ describe('records people can read (issue 17 items 10-11)', () => {
         expect(text, raw).not.toContain(raw);
       }
       await screenshot(page, 'sensor-history-fr', 'laptop');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('readings a manager can trust (issue 17 items 1-4)', () => {
+  let admin: TestUser;
+  let dryStore: string;
+  let prepFridge: string;
+  let newestAt: string;
+
+  beforeAll(async () => {
+    admin = await newOrganisationAdmin(stack, 'trust');
+    const place = await createSensorPlace(stack, admin);
+    dryStore = await addSensor(stack, admin, place, { name: 'Dry Store' });
+    prepFridge = await addSensor(stack, admin, place, { name: 'Prep Fridge' });
+    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
+    const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+    const reading = (sensorId: string, time: string, channels: Record<string, number>, receivedAt: string) => documents.send(new PutCommand({
+      TableName: stack.tableName, Item: { pk: readingPartition(admin.customerId, sensorId), sk: time, time, channels, receivedAt, sourceDeviceId: sensorId },
+    }));
+    try {
+      // The Dry Store: silent for 77 minutes, its last reading back-filled by its gateway a minute ago.
+      const silentSince = iso(77 * 60_000 + 10_000);
+      await documents.send(new PutCommand({
+        TableName: stack.tableName, Item: { ...deviceStateKey(admin.customerId, ENTITY.sensor, dryStore), lastCommunicated: iso(60_000), lastReadingAt: silentSince, reading: { 1: 18.9, 2: 45 } },
+      }));
+      await reading(dryStore, silentSince, { 1: 18.9, 2: 45 }, iso(60_000));
+      // The Prep Fridge: its state item written with the 2.7 °C reading; a newer 4.0 °C one is stored since (no state write).
+      const olderAt = iso(9 * 60_000);
+      newestAt = iso(4 * 60_000);
+      await documents.send(new PutCommand({
+        TableName: stack.tableName, Item: { ...deviceStateKey(admin.customerId, ENTITY.sensor, prepFridge), lastCommunicated: olderAt, lastReadingAt: olderAt, reading: { 1: 2.7, 2: 60 } },
+      }));
+      await reading(prepFridge, olderAt, { 1: 2.7, 2: 60 }, olderAt);
+      await reading(prepFridge, newestAt, { 1: 4, 2: 61 }, newestAt);
+    } finally {
+      documents.destroy();
+    }
+  });
+
+  it('at 1366 px: a silent sensor shows offline with its value\'s age, and the list shows the newest reading with its time', async () => {
+    const { context, page } = await openScreen('laptop');
+    try {
+      await signInAs(page, admin.email);
+      await page.getByRole('link', { name: 'Sensors', exact: true }).click();
+      const grid = page.getByRole('grid', { name: 'Sensors' });
+      const row = (name: string) => grid.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+      const cell = (name: string, field: string) => row(name).locator(`[role="gridcell"][data-field="${field}"]`);
+
+      // Offline by its own newest reading, though its gateway passed its readings on a minute ago; the value says how old it is.
+      await expect.poll(() => cell('Dry Store', 'online').innerText()).toBe('Offline');
+      expect(await cell('Dry Store', 'reading').innerText()).toMatch(/^18\.9 °C · 45 %RH · 1 h 1\d min ago$/);
+
+      // The newest stored reading, not the state item's, with its own time in the Last reading at column.
+      expect(await cell('Prep Fridge', 'reading').innerText()).toBe('4 °C · 61 %RH');
+      expect(await cell('Prep Fridge', 'online').innerText()).toBe('Online');
+      const shownAt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(newestAt));
+      expect(await cell('Prep Fridge', 'lastReadingAt').innerText()).toBe(shownAt);
+      const header = await grid.locator('[role="columnheader"][data-field="lastReadingAt"]').boundingBox();
+      expect((header?.x ?? Number.POSITIVE_INFINITY) + (header?.width ?? 0)).toBeLessThanOrEqual(1366);
+      await screenshot(page, 'sensor-list-readings', 'laptop');
+
+      // Its own page says the same.
+      await row('Dry Store').getByRole('link', { name: 'Dry Store', exact: true }).click();
+      await page.getByRole('heading', { name: 'Dry Store' }).waitFor();
+      await page.getByText('Offline', { exact: true }).first().waitFor();
+      await page.getByText(/^18\.9 °C · 45 %RH · 1 h 1\d min ago$/).first().waitFor();
+      await screenshot(page, 'sensor-silent', 'laptop');
     } finally {
       await context.close();
     }
