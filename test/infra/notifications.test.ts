@@ -135,4 +135,39 @@ describe('notification delivery on AWS (the table stream, one queue and sender p
     expect(environmentOf(senderId('text'))['SMS_ORIGINATION_IDENTITY']).toBeUndefined();
     expect(flat(statement(senderId('text'), 'sms-voice:SendTextMessage')?.Resource)).toContain(':sms-voice:');
   });
+
+  describe("SMS replies: End User Messaging's two-way SMS to an SNS topic, a reply code acknowledging its alarm", () => {
+    const replyFunctionId = () => functionId('SMS replies: a reply code acknowledges its alarm');
+    const topicId = () => logicalIdOf('AWS::SNS::Topic', { DisplayName: 'Portal SMS replies' });
+    const fromSmsVoice = { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': Match.anyValue() } };
+
+    it('lets only End User Messaging of this account publish, to a topic encrypted with a rotated key it may use', () => {
+      const topic = resources('AWS::SNS::Topic')[topicId()]?.Properties ?? {};
+      const keyId = (topic['KmsMasterKeyId'] as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const key = resources('AWS::KMS::Key')[keyId]?.Properties ?? {};
+      expect(key['EnableKeyRotation']).toBe(true);
+      expect((key['KeyPolicy'] as { Statement: unknown[] }).Statement).toContainEqual(expect.objectContaining({
+        Effect: 'Allow', Principal: { Service: 'sms-voice.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'], Condition: expect.objectContaining({ StringEquals: fromSmsVoice.StringEquals }),
+      }));
+      const policies = Object.values(resources('AWS::SNS::TopicPolicy', { Topics: [{ Ref: topicId() }] }));
+      const statements = policies.flatMap((policy) => (policy.Properties['PolicyDocument'] as { Statement: Record<string, unknown>[] }).Statement);
+      const publish = statements.filter((statement) => statement['Effect'] === 'Allow');
+      expect(publish).toEqual([expect.objectContaining({ Principal: { Service: 'sms-voice.amazonaws.com' }, Action: 'sns:Publish', Resource: { Ref: topicId() } })]);
+      expect(flat(publish[0]?.['Condition'])).toContain('"aws:SourceAccount":{"Ref":"AWS::AccountId"}');
+      expect(flat(publish[0]?.['Condition'])).toContain(':sms-voice:');
+      // enforceSSL: publishing without TLS is denied.
+      expect(statements.some((statement) => statement['Effect'] === 'Deny' && flat(statement['Condition']).includes('aws:SecureTransport'))).toBe(true);
+    });
+
+    it('subscribes the reply function, which may read and put items of the table only, and outputs the topic for the operator', () => {
+      template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId() }, Endpoint: { 'Fn::GetAtt': [replyFunctionId(), 'Arn'] } });
+      expect(environmentOf(replyFunctionId())['TABLE_NAME']).toEqual(expect.anything());
+      const tableId = logicalIdOf('AWS::DynamoDB::Table', {});
+      const statements = statementsOfRole(roleOf(replyFunctionId()));
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatchObject({ Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } });
+      expect([statements[0]?.Action].flat().sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+      template.hasOutput('SmsRepliesTopicArn', { Value: { Ref: topicId() } });
+    });
+  });
 });
