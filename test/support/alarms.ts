@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { raiseAlarm, type Alarm, type AlarmType } from '@domain/alarms/alarm';
-import { runAlarmClock, type ClockRun } from '../../lambdas/alarm-engine/clock';
+import { CATCH_UP_MINUTES, runAlarmClock, type ClockRun } from '../../lambdas/alarm-engine/clock';
 import { alarmPutParams, minuteOf, writeClockCursor } from '../../lambdas/data';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
@@ -48,14 +48,24 @@ export async function putTestAlarm(
 /**
  * The alarm clock, run in the test's process `aheadMs` after the real time (the stack's cron
  * runs the same function every real minute). Its cursor is put a little behind the real time
- * first, so the run does every minute a timer can be in, and put back there after: the cron then
- * does those minutes again (nothing is left in them) rather than skip the ones this run was ahead of.
+ * first, so the runs do every minute a timer can be in, and put back there after: the cron then
+ * does those minutes again (nothing is left in them) rather than skip the ones these runs were
+ * ahead of. One run does at most CATCH_UP_MINUTES, so it runs until it has caught up (a step
+ * 15 minutes or more ahead would otherwise never be reached). Returns the runs' minutes and counts.
  */
 export async function runAlarmClockAhead(documents: DynamoDBDocumentClient, tableName: string, aheadMs: number): Promise<ClockRun> {
   const behind = minuteOf(Date.now() - 2 * 60_000);
   await writeClockCursor(documents, tableName, behind);
+  const now = Date.now() + aheadMs;
+  const total: ClockRun = { minutes: [], due: 0, failed: 0 };
   try {
-    return await runAlarmClock({ client: documents, tableName, now: Date.now() + aheadMs, logger: createPortalLogger() });
+    for (;;) {
+      const run = await runAlarmClock({ client: documents, tableName, now, logger: createPortalLogger() });
+      total.minutes.push(...run.minutes);
+      total.due += run.due;
+      total.failed += run.failed;
+      if (run.minutes.length < CATCH_UP_MINUTES) return total;
+    }
   } finally {
     await writeClockCursor(documents, tableName, behind);
   }
