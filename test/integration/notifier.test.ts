@@ -67,8 +67,14 @@ const fail = (provider: string) => {
   throw new Error(`${provider} provider unavailable`);
 };
 /** A provider that never answers: its sender is as good as stopped after its claim (a crash, a lost container). */
-let stalled: string | undefined;
-const stall = (provider: string) => (stalled === provider ? new Promise<never>(() => undefined) : undefined);
+let stalled: { provider: string; reached: () => void } | undefined;
+const stall = async (provider: string): Promise<void> => {
+  if (stalled?.provider !== provider) return;
+  const { reached } = stalled;
+  stalled = undefined;
+  reached();
+  await new Promise<never>(() => undefined);
+};
 const providers: ChannelProviders = {
   email: async (to, message) => { await stall('email'); fail('email'); sent.push({ provider: 'email', to, text: message.text, subject: message.subject }); return randomUUID(); },
   text: async (to, body) => { fail('text'); sent.push({ provider: 'text', to, text: body }); return randomUUID(); },
@@ -230,10 +236,11 @@ describe('the notifier', () => {
     const email = (await deliveriesOf(alarm.id)).find((delivery) => delivery.channel === 'email' && delivery.accountId === ADMIN.accountId);
     if (email === undefined) throw new Error('no email delivery');
     // Act: its sender claims it and never comes back.
-    stalled = 'email';
+    const reached = new Promise<void>((resolve) => {
+      stalled = { provider: 'email', reached: resolve };
+    });
     void sendDelivery(deps, email);
-    await expect.poll(async () => (await deliveriesOf(alarm.id)).find((delivery) => delivery.stepKey === email.stepKey && delivery.channel === 'email')?.status).toBe('sending');
-    stalled = undefined;
+    await reached;
     const storedOf = async () => (await deliveriesOf(alarm.id)).find((delivery) => delivery.stepKey === email.stepKey && delivery.channel === 'email');
     // Within the lease the claim holds (a slow sender is not raced); the alarm's timer is set for its end.
     now = start + SENDING_LEASE_MS - MINUTE;
