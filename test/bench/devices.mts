@@ -7,6 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { floorToHour, hourKey, rollupOf } from '@domain/telemetry/rollups';
 import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '@domain/telemetry/telemetry';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
+import { newestReadings } from '../../lambdas/data';
 import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/ingest/store';
 import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
 import { deviceCredentials } from '../../local/device-credentials';
@@ -204,6 +205,26 @@ try {
   const listBare = await time(ROUNDS, () => queryPartition(documents, tableName, sensorPartition));
   const listFull = await time(ROUNDS, listAll);
 
+  // What serving the newest reading costs the list (issue 17 item 2): the sensor state item is
+  // written on events only, so the list and detail read each sensor's newest reading (one
+  // Limit 1 Query of its readings' partition). Read units and time of those Queries for every
+  // sensor, next to the sensor partition's own Query (configs and state items), in this run.
+  const sensorIds = fleet.sensors.map((sensor) => sensor.id);
+  let partitionUnits = 0;
+  let partitionStart: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(new QueryCommand({
+      TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': sensorPartition },
+      ReturnConsumedCapacity: 'TOTAL', ...(partitionStart ? { ExclusiveStartKey: partitionStart } : {}),
+    }));
+    partitionUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+    partitionStart = page.LastEvaluatedKey;
+  } while (partitionStart !== undefined);
+  let newestUnits = 0;
+  let newestQueries = 0;
+  await newestReadings(documents, tableName, ORG, sensorIds, { onConsumed: (consumed) => { newestUnits += consumed.CapacityUnits ?? 0; newestQueries += 1; } });
+  const newestFull = await time(ROUNDS, () => newestReadings(documents, tableName, ORG, sensorIds));
+
   // 30 days of one sensor, every 5 minutes, written directly in bulk: the ingest's own readingItem and
   // rollupItem, each hour's rollup computed by domain/telemetry/rollups' rollupOf (what the ingest computes).
   const graphSensor = fleet.sensors[0]?.id ?? '';
@@ -263,6 +284,8 @@ Per stored reading (ingest counters, ConsumedCapacity as DynamoDB Local reports 
 Reads (${ROUNDS} rounds each):
 ${row(`bare Query of the sensor partition (${SENSORS} configs + states)`, listBare)}
 ${row(`GET /api/sensors, all ${listed} in pages of 100`, listFull)}
+${row(`newest reading of each of the ${sensorIds.length} sensors (Limit 1 Query each)`, newestFull)}
+  sensor list read units: sensor partition ${partitionUnits.toFixed(1)} (baseline), newest readings +${newestUnits.toFixed(1)} in ${newestQueries} Queries (${(newestUnits / Math.max(1, newestQueries)).toFixed(2)} a sensor; ×${((partitionUnits + newestUnits) / Math.max(0.1, partitionUnits)).toFixed(2)} the baseline), no write
 ${row(`bare Query of 24 h of readings (${dayGraph.status === 200 ? points(dayGraph.body) : '?'} items)`, dayBare)}
 ${row('GET /api/graphdata, 24 hours (raw)', dayFull)}
 ${row('bare Query of 30 days of hourly rollups (720 items)', monthBare)}
