@@ -328,7 +328,7 @@ export const sensorLiveStateSchema = z.object({
   lastCommunicated: z.string().optional(),
   /** The time of the newest reading stored. */
   lastReadingAt: z.string().optional(),
-  /** Computed when read: it communicated within its expected interval. */
+  /** Computed when read: its newest reading is within its report interval rule (`isSensorOnline`); pages judge it again as time passes. */
   online: z.boolean(),
 });
 export type SensorLiveState = z.infer<typeof sensorLiveStateSchema>;
