@@ -10,7 +10,8 @@ const PROVIDERS = ['email', 'text', 'voice', 'push'] as const;
 describe('notification delivery on AWS (the table stream, one queue and sender per channel)', () => {
   let template: Template;
 
-  // Context values in test/infra/stack-variants.ts (notifications): mailFrom alerts@coldchain.example, voiceOriginationIdentity phone-0123456789abcdef.
+  // Context values in test/infra/stack-variants.ts (notifications): mailFrom alerts@coldchain.example, voiceOriginationIdentity phone-0123456789abcdef,
+  // ivrPhoneNumber +15550100001.
   beforeAll(async () => {
     template = templateOf(await synthesizedStack('notifications'));
   });
@@ -134,6 +135,64 @@ describe('notification delivery on AWS (the table stream, one queue and sender p
     expect(environmentOf(senderId('voice'))['VOICE_ORIGINATION_IDENTITY']).toBe('phone-0123456789abcdef');
     expect(environmentOf(senderId('text'))['SMS_ORIGINATION_IDENTITY']).toBeUndefined();
     expect(flat(statement(senderId('text'), 'sms-voice:SendTextMessage')?.Resource)).toContain(':sms-voice:');
+  });
+
+  describe('IVR calls (context ivrPhoneNumber): Amazon Chime SDK PSTN audio', () => {
+    const handlerId = () => functionId('IVR: the SIP media application of alarm calls (press 1 to acknowledge)');
+    const sipMediaApplicationId = () => {
+      const ids = Object.keys(template.findResources('Custom::AWS')).filter((id) => id.includes('SipMediaApplication'));
+      if (ids.length !== 1 || ids[0] === undefined) throw new Error(`${String(ids.length)} SIP media applications`);
+      return ids[0];
+    };
+    const customResource = () => (template.findResources('Custom::AWS') as Record<string, { Properties: Record<string, unknown>; DependsOn?: string[] }>)[sipMediaApplicationId()];
+    /** A custom resource's Create/Update/Delete call, its tokens flattened. */
+    const sdkCall = (phase: 'Create' | 'Update' | 'Delete') => flat(customResource()?.Properties[phase]);
+
+    it("creates, renames and deletes the SIP media application with ChimeSDKVoice's API, its endpoint the handler", () => {
+      const create = sdkCall('Create');
+      expect(create).toContain('\\"service\\":\\"ChimeSDKVoice\\"');
+      expect(create).toContain('\\"action\\":\\"createSipMediaApplication\\"');
+      expect(create).toContain('\\"Name\\":\\"ColdChainPortal-prod-alarm-calls\\"');
+      expect(create).toContain(`{"Fn::GetAtt":["${handlerId()}","Arn"]}`);
+      expect(create).toContain('{"Ref":"AWS::Region"}');
+      expect(sdkCall('Update')).toContain('\\"action\\":\\"updateSipMediaApplication\\"');
+      expect(sdkCall('Delete')).toContain('\\"action\\":\\"deleteSipMediaApplication\\"');
+    });
+
+    it('lets PSTN audio of this account only invoke the handler, before the application names it', () => {
+      const permissions = resources('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [handlerId(), 'Arn'] } });
+      expect(Object.values(permissions).map((permission) => permission.Properties)).toEqual([
+        { Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [handlerId(), 'Arn'] }, Principal: 'voiceconnector.chime.amazonaws.com', SourceAccount: { Ref: 'AWS::AccountId' } },
+      ]);
+      expect(customResource()?.DependsOn).toEqual(expect.arrayContaining(Object.keys(permissions)));
+    });
+
+    it('lets the handler read and write the table (a key press acknowledges the alarm) and nothing of the providers', () => {
+      const actions = actionsOf(handlerId());
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+      expect(actions.filter((action) => !action.startsWith('dynamodb:'))).toEqual([]);
+      expect(environmentOf(handlerId())['TABLE_NAME']).toBeDefined();
+    });
+
+    it('lets the voice sender place calls through this application only, from the number given', () => {
+      const env = environmentOf(senderId('voice'));
+      const applicationId = { 'Fn::GetAtt': [sipMediaApplicationId(), 'SipMediaApplication.SipMediaApplicationId'] };
+      expect(env['IVR_SIP_MEDIA_APPLICATION_ID']).toEqual(applicationId);
+      expect(env['IVR_PHONE_NUMBER']).toBe('+15550100001');
+      const calls = statementsOfRole(roleOf(senderId('voice'))).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('chime:')));
+      expect(calls.map((statement) => statement.Action)).toEqual(['chime:CreateSipMediaApplicationCall']);
+      expect(flat(calls[0]?.Resource)).toContain(`:sma/",${flat(applicationId)}`);
+      for (const provider of ['email', 'text', 'push'] as const) {
+        expect(actionsOf(senderId(provider)).filter((action) => action.startsWith('chime:')), provider).toEqual([]);
+      }
+    });
+
+    it('is not in a stack without ivrPhoneNumber', async () => {
+      const plain = templateOf(await synthesizedStack('default'));
+      expect(Object.keys(plain.findResources('Custom::AWS')).filter((id) => id.includes('SipMediaApplication'))).toEqual([]);
+      expect(flat(plain.toJSON())).not.toContain('chime:');
+      expect(flat(plain.toJSON())).not.toContain('IVR_SIP_MEDIA_APPLICATION_ID');
+    });
   });
 
   describe("SMS replies: End User Messaging's two-way SMS to an SNS topic, a reply code acknowledging its alarm", () => {
