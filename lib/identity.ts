@@ -202,6 +202,33 @@ export class Identity extends Construct {
     return fn;
   }
 
+  /**
+   * The identity service's messages (lambdas/identity-triggers/custom-message.ts): the
+   * invitation and the codes in the recipient's language, naming the organisation, linking to
+   * the portal at the address the parameter `portalUrlParameter` holds. It reads the account and
+   * organisation records and that parameter only. A parameter by name, not the address: the
+   * CloudFront distribution's headers name the pool's sign-in domain, so the pool's trigger
+   * naming the distribution would be a dependency cycle.
+   */
+  public addCustomMessage(data: Data, portalUrlParameter: string): PortalFunction {
+    const fn = new PortalFunction(this, 'CustomMessageFunction', {
+      entry: 'lambdas/identity-triggers/custom-message.ts',
+      description: "User pool custom message trigger: invitations and codes in the user's language",
+      environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO', PORTAL_URL_PARAMETER: portalUrlParameter },
+    });
+    data.grantTo(fn, 'read');
+    fn.addToRolePolicy(new PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: portalUrlParameter.replace(/^\//, '') })],
+    }));
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, fn);
+    Validations.of(fn).acknowledge(
+      { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
+      { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
+    );
+    return fn;
+  }
+
   /** Lets a function call these admin actions of the identity service on this pool. */
   public grantAdmin(fn: PortalFunction, actions: readonly string[]): void {
     fn.addToRolePolicy(new PolicyStatement({

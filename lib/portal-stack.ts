@@ -1,5 +1,6 @@
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Api } from './api';
 import type { PortalContext } from './context';
 import { Data } from './data';
@@ -63,6 +64,10 @@ export class ColdChainPortalStack extends Stack {
 
     // Links in messages go to the portal's own domain when the context names it, else to CloudFront's.
     const portalUrl = props.webDomain === undefined ? this.web.url : `https://${props.webDomain}`;
+    // The invitation and the codes, worded by the product and linking to the portal (whose address the trigger reads from Parameter Store).
+    const portalUrlParameter = `/coldchain/${this.stackName}/portal-url`;
+    new StringParameter(this, 'PortalUrl', { parameterName: portalUrlParameter, stringValue: portalUrl, description: 'The portal address the identity messages link to' });
+    this.identity.addCustomMessage(this.data, portalUrlParameter);
     const originations = {
       ...(props.smsOriginationIdentity === undefined ? {} : { smsOriginationIdentity: props.smsOriginationIdentity }),
       ...(props.voiceOriginationIdentity === undefined ? {} : { voiceOriginationIdentity: props.voiceOriginationIdentity }),

@@ -89,7 +89,7 @@ export async function startIdentity(options: IdentityOptions): Promise<LocalIden
     new modules.userPoolService.UserPoolServiceFactoryImpl(clock, stores),
   ).create(ctx, userPoolDefaults);
   const ses = new SESv2Client({ endpoint: options.sesEndpoint, region: LOCAL_REGION, credentials: options.credentials });
-  const messages = new LocalMessages((): CognitoService => cognito, ses, options.outbox);
+  const messages = new LocalMessages((): CognitoService => cognito, ses, options.outbox, options.triggers?.customMessage, LOCAL_REGION);
   const services: IdentityServices = {
     cognito,
     clock,

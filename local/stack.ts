@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from '@domain/identity/account';
+import { handler as customMessageTrigger } from '../lambdas/identity-triggers/custom-message';
 import { handler as postAuthenticationTrigger } from '../lambdas/identity-triggers/post-authentication';
 import { acknowledgeByVoice } from '../lambdas/alarms/voice-acknowledge';
 import { acknowledgeByText } from '../lambdas/alarms/sms-acknowledge';
@@ -126,8 +127,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sesEndpoint: ses.endpoint,
       outbox,
       credentials,
-      // The same trigger the user pool runs on AWS (lib/identity.ts), called in-process.
-      triggers: { postAuthentication: postAuthenticationTrigger },
+      // The same triggers the user pool runs on AWS (lib/identity.ts), called in-process.
+      triggers: { postAuthentication: postAuthenticationTrigger, customMessage: customMessageTrigger },
     });
     stops.push(identity.stop);
 

@@ -9,8 +9,10 @@ import {
   AdminUpdateUserAttributesCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from './clients';
-import { requireUserPoolId } from './config';
+import { AccountStore } from '../data';
+import type { Caller } from './caller';
+import { cognitoClient, dynamoDocumentClient } from './clients';
+import { backendConfig, requireUserPoolId } from './config';
 
 /**
  * The identity service's side of a user (Cognito; the local identity service behaves as
@@ -63,6 +65,23 @@ export interface InvitedIdentity {
   accountId: string;
   customerGroupId: string | null;
   isPortalLogin: boolean;
+  /** Who invites them, named in the invitation (the custom message trigger reads it from the client metadata). */
+  inviterName: string;
+}
+
+/**
+ * The invitation's client metadata: what the custom message trigger
+ * (lambdas/identity-triggers/custom-message.ts, `INVITER_NAME_METADATA`) names the inviter with.
+ */
+export function invitationMetadata(inviterName: string): Record<string, string> {
+  return inviterName === '' ? {} : { inviterName };
+}
+
+/** The caller as an invitation names them: their name on their account, else their email. */
+export async function inviterName(caller: Caller): Promise<string> {
+  const account = await new AccountStore(dynamoDocumentClient(), backendConfig().tableName).get(caller.customerId, caller.accountId);
+  const name = `${account?.firstName ?? ''} ${account?.lastName ?? ''}`.trim();
+  return name === '' ? caller.email : name;
 }
 
 /** Thrown when the email already signs in somewhere (the pool's user names are unique). */
@@ -95,6 +114,7 @@ export async function createInvitedIdentity(identity: InvitedIdentity): Promise<
         ...(identity.customerGroupId ? [{ Name: 'custom:customergroupid', Value: identity.customerGroupId }] : []),
         { Name: 'custom:isPortalLogin', Value: String(identity.isPortalLogin) },
       ],
+      ClientMetadata: invitationMetadata(identity.inviterName),
     }));
   } catch (error) {
     if (isNamed(error, 'UsernameExistsException') || isNamed(error, 'AliasExistsException')) throw new IdentityExistsError();

@@ -19,6 +19,7 @@ import {
   deleteIdentity,
   findIdentity,
   IdentityExistsError,
+  inviterName,
   setIdentityEnabled,
   setSmsMfa,
   updateIdentity,
@@ -123,6 +124,7 @@ async function invite(request: ActionRequest, fields: Omit<UserRecord, 'accountI
       accountId,
       customerGroupId,
       isPortalLogin: fields.isPortalLogin ?? true,
+      inviterName: await inviterName(caller),
     });
   } catch (error) {
     await users.discard(caller, customerId, record);

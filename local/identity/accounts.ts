@@ -350,7 +350,7 @@ export function accountTargets(services: IdentityServices, delegate: RouteFuncti
       if (delivery === undefined) throw invalidParameter('User has no attribute matching desired delivery mediums');
       const updated: StoredUser = { ...user, Password: temporaryPassword, UserLastModifiedDate: date() };
       await pool.saveUser(ctx, updated);
-      await services.messages.deliver(ctx, 'AdminCreateUser', null, pool.options.Id, updated, temporaryPassword, undefined, delivery);
+      await services.messages.deliver(ctx, 'AdminCreateUser', null, pool.options.Id, updated, temporaryPassword, request.ClientMetadata, delivery);
       return { User: userResponse(updated) };
     },
 

@@ -1,6 +1,8 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import type { Outbox } from '../outbox';
-import { attributeValue, type CognitoService, type RequestContext, type StoredUser, type UserPoolOptions } from './cognito-local';
+import { attributesRecord, attributeValue, type CognitoService, type RequestContext, type StoredUser, type UserPoolOptions } from './cognito-local';
+import { cognitoError } from './errors';
 
 export const NOREPLY_ADDRESS = 'no-reply@coldchain.local';
 
@@ -57,33 +59,96 @@ export class LocalMessages {
     private readonly cognito: () => CognitoService,
     private readonly ses: SESv2Client,
     private readonly outbox: Outbox,
+    /** The pool's custom message trigger, as the user pool runs it on AWS (lib/identity.ts). */
+    private readonly customMessage?: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>,
+    private readonly region = 'us-east-1',
   ) {}
 
   /** cognito-local's MessagesService interface. */
   async deliver(
     ctx: RequestContext,
     source: MessageSource,
-    _clientId: string | null,
+    clientId: string | null,
     userPoolId: string,
     user: StoredUser,
     code: string,
-    _clientMetadata: unknown,
+    clientMetadata: unknown,
     delivery: CodeDeliveryDetails,
   ): Promise<void> {
     const pool = await this.cognito().getUserPool(ctx, userPoolId).then((service) => service.options, () => undefined);
-    const { subject, text } = template(source, pool, delivery.DeliveryMedium);
+    const custom = await this.customWording(source, clientId, userPoolId, user, clientMetadata);
+    const { subject, text } = custom ?? template(source, pool, delivery.DeliveryMedium);
     const username = pool?.UsernameAttributes?.includes('email') ? attributeValue('email', user.Attributes) ?? user.Username : user.Username;
-    const body = text.replaceAll('{####}', code).replaceAll('{username}', username);
+    const fill = (words: string, escape: (value: string) => string = (value) => value) =>
+      words.replaceAll('{####}', escape(code)).replaceAll('{username}', escape(username));
     if (delivery.DeliveryMedium === 'SMS') {
-      this.outbox.record({ channel: 'sms', to: delivery.Destination, body });
+      this.outbox.record({ channel: 'sms', to: delivery.Destination, body: fill(custom?.sms ?? text) });
       return;
     }
+    // The trigger's message is HTML (as Cognito sends it); its plain text beside it, for the outbox page.
+    const body = custom === undefined
+      ? { Text: { Data: fill(text) } }
+      : { Html: { Data: fill(custom.text, escapeHtml) }, Text: { Data: fill(plainText(custom.text)) } };
     await this.ses.send(new SendEmailCommand({
       FromEmailAddress: NOREPLY_ADDRESS,
       Destination: { ToAddresses: [delivery.Destination] },
-      Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: body } } } },
+      Content: { Simple: { Subject: { Data: subject }, Body: body } },
     }));
   }
+
+  /**
+   * The custom message trigger's wording, called as Cognito calls it: undefined without a
+   * trigger, or when its message lacks a placeholder Cognito requires (Cognito then sends its
+   * default); a trigger that fails fails the request (UserLambdaValidationException).
+   */
+  private async customWording(source: MessageSource, clientId: string | null, userPoolId: string, user: StoredUser, clientMetadata: unknown) {
+    if (this.customMessage === undefined) return undefined;
+    const metadata = isStringMap(clientMetadata) ? clientMetadata : undefined;
+    const event = {
+      version: '1',
+      region: this.region,
+      userPoolId,
+      userName: user.Username,
+      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: clientId ?? 'CLIENT_ID_NOT_APPLICABLE' },
+      triggerSource: `CustomMessage_${source}`,
+      request: {
+        userAttributes: attributesRecord(user.Attributes),
+        codeParameter: '{####}',
+        linkParameter: '{##Click Here##}',
+        usernameParameter: source === 'AdminCreateUser' ? '{username}' : null,
+        ...(metadata === undefined ? {} : { clientMetadata: metadata }),
+      },
+      response: { smsMessage: null, emailMessage: null, emailSubject: null },
+    } as CustomMessageTriggerEvent;
+    let answered: CustomMessageTriggerEvent;
+    try {
+      answered = await this.customMessage(event);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw cognitoError('UserLambdaValidationException', `CustomMessage failed with error ${message}.`);
+    }
+    const { emailMessage, emailSubject, smsMessage } = answered.response;
+    const carries = (words: string | null): words is string =>
+      words !== null && words.includes('{####}') && (source !== 'AdminCreateUser' || words.includes('{username}'));
+    if (!carries(emailMessage)) return undefined;
+    return { subject: emailSubject ?? DEFAULT_VERIFICATION.subject, text: emailMessage, ...(carries(smsMessage) ? { sms: smsMessage } : {}) };
+  }
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && Object.values(value).every((entry) => typeof entry === 'string');
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
+
+/** An HTML message's words as text: paragraphs apart, tags gone (an anchor's text is its address), entities read. */
+function plainText(html: string): string {
+  return html
+    .replace(/<\/p>\s*<p>/g, '\n\n')
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_entity, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
 }
 
 /** `a***@e***`, as Cognito shows an email address it sent a code to. */

@@ -1,4 +1,4 @@
-import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostAuthenticationTriggerEvent } from 'aws-lambda';
 import type { IdentityClock } from './clock';
 import {
   attributesRecord,
@@ -25,6 +25,8 @@ export interface IdentityTriggers {
    * If it throws, sign-in fails with UserLambdaValidationException and no tokens.
    */
   postAuthentication?: (event: PostAuthenticationTriggerEvent) => Promise<unknown>;
+  /** The wording of every code, invitation and MFA message (local/identity/messages.ts calls it). */
+  customMessage?: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
 }
 
 /** What the local targets work with. */

@@ -269,10 +269,26 @@ describe('ColdChainPortalStack', () => {
       const triggerArn = template.findResources('AWS::Cognito::UserPool') as Resources;
       const pool = Object.values(triggerArn)[0];
       const lambdaConfig = pool?.Properties['LambdaConfig'] as Record<string, unknown>;
-      expect(Object.keys(lambdaConfig)).toEqual(['PostAuthentication']);
+      expect(Object.keys(lambdaConfig).sort()).toEqual(['CustomMessage', 'PostAuthentication']);
       template.hasResourceProperties('AWS::IAM::Policy', {
         PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'cognito-idp:AdminResetUserPassword' })]) },
       });
+    });
+
+    it("words the invitation and the codes with the product's own trigger, given the portal's address and read access to the table", () => {
+      const pool = Object.values(template.findResources('AWS::Cognito::UserPool') as Resources)[0];
+      const target = JSON.stringify((pool?.Properties['LambdaConfig'] as Record<string, unknown>)['CustomMessage']);
+      const [name, fn] = Object.entries(template.findResources('AWS::Lambda::Function') as Resources).find(([logicalId]) => target.includes(logicalId)) ?? [];
+      expect(name).toMatch(/^IdentityCustomMessageFunction/);
+      const environment = (fn?.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(environment)).toEqual(expect.arrayContaining(['PORTAL_URL_PARAMETER', 'TABLE_NAME']));
+      template.hasResourceProperties('AWS::SSM::Parameter', { Name: environment['PORTAL_URL_PARAMETER'] });
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+        .filter((policy) => JSON.stringify(policy.Properties['Roles']).includes('IdentityCustomMessageFunction'));
+      const actions = JSON.stringify(policies.map((policy) => policy.Properties['PolicyDocument']));
+      expect(actions).toContain('dynamodb:GetItem');
+      expect(actions).toContain('ssm:GetParameter');
+      expect(actions).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)|ses:|cognito-idp:/);
     });
 
     it('grants the identity admin calls only to the handlers that make them, on this pool', () => {

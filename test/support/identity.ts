@@ -174,7 +174,9 @@ export async function readLatestCode(
         && message.to.toLowerCase().split(/,\s*/).includes(wanted))
       .at(-1);
     const code = latest === undefined ? undefined
-      : /temporary password is (\S+?)\.?\s*$/m.exec(latest.body)?.[1] ?? /\b(\d{6})\b/.exec(latest.body)?.[1];
+      // The product's invitation (domain/identity/identity-messages.ts, en/fr/es), else Cognito's default wording.
+      : /(?:temporary password|mot de passe temporaire|contraseña temporal)\s*:\s*(\S+)\s*$/m.exec(latest.body)?.[1]
+        ?? /temporary password is (\S+?)\.?\s*$/m.exec(latest.body)?.[1] ?? /\b(\d{6})\b/.exec(latest.body)?.[1];
     if (code !== undefined) return code;
     if (Date.now() > deadline) {
       throw new Error(`No ${channel} code to ${destination} since ${since.toISOString()} in the outbox${latest ? `: last message "${latest.body}"` : ''}.`);
