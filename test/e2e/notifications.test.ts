@@ -43,10 +43,11 @@ interface WorkerNavigator {
  * Alarm notifications in the browser (issue 14 section 6): an alarm of a sensor in a two-level
  * group sends its email and its push at once; the administrator opens the outbox, follows the
  * email's link to the alarm, signs in and acknowledges it there, and the second level, due 15
- * minutes later, is never told. The push the sender made is handed to the portal's service
- * worker as a push event (offline, no push service can deliver it; the DevTools protocol's
- * `ServiceWorker.deliverPushMessage` reached no handler in headless Chromium) and shown as a
- * notification that opens the alarm.
+ * minutes later, is never told. The push the sender made is delivered to the portal's service
+ * worker through the DevTools protocol's `ServiceWorker.deliverPushMessage` (offline, no push
+ * service can deliver it; the notifications permission granted) and shown as a notification
+ * that opens the alarm. An administrator builds a two-level group on the Administration page;
+ * the demo's unplugged probe sends its email and text to the outbox.
  */
 describe('alarm notifications in the browser', () => {
   let browser: Browser;
@@ -278,12 +279,16 @@ describe('alarm notifications in the browser', () => {
     const page = await context.newPage();
     await page.goto(`${stack.portalUrl}/login`);
     await page.evaluate(async () => { await (navigator as unknown as WorkerNavigator).serviceWorker.ready; });
-    const worker = context.serviceWorkers().find((candidate) => candidate.url().startsWith(stack.portalUrl)) ?? await context.waitForEvent('serviceworker');
-    // Act: the push, as the browser hands it to the portal's worker (offline, no push service can deliver it).
-    await worker.evaluate((data) => {
-      const scope = globalThis as unknown as { dispatchEvent(event: unknown): boolean; PushEvent: new (type: string, init: { data: string }) => unknown };
-      scope.dispatchEvent(new scope.PushEvent('push', { data }));
-    }, JSON.stringify(payload));
+    // The portal's worker as DevTools knows it: its registration, once its version is activated.
+    const devtools = await context.newCDPSession(page);
+    const activated: string[] = [];
+    devtools.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      activated.push(...versions.filter((version) => version.status === 'activated' && version.scriptURL.startsWith(stack.portalUrl)).map((version) => version.registrationId));
+    });
+    await devtools.send('ServiceWorker.enable');
+    await expect.poll(() => activated.length, POLL).toBeGreaterThan(0);
+    // Act: the push, delivered to the worker by the browser (offline, no push service can; DevTools stands in for it).
+    await devtools.send('ServiceWorker.deliverPushMessage', { origin: stack.portalUrl, registrationId: activated[0] ?? '', data: JSON.stringify(payload) });
     // Assess: shown, with the alarm's page to open.
     await expect.poll(() => page.evaluate(async () => (await (await (navigator as unknown as WorkerNavigator).serviceWorker.ready).getNotifications())
       .map((notification) => ({ title: notification.title, body: notification.body, url: (notification.data as { url?: string } | null)?.url }))), POLL)
