@@ -36,6 +36,25 @@ export function usePlaceNames(enabled = true): SWRResponse<PlaceNames, ApiError>
   return useSWR<PlaceNames, ApiError, string | null>(enabled ? PLACE_NAMES_KEY : null, () => apiFetchAs(placeNamesSchema, '/locations/names'));
 }
 
+/**
+ * A location's and a site's name by id: from the lookup the user may read whole (a one-site
+ * user's other location too), else the navbar's; an unknown id names itself.
+ */
+export function placeNamers(
+  navbar: readonly { id: string; label: string; sites: readonly { id: string; label: string }[] }[],
+  names: PlaceNames | undefined,
+): { locationName: (id: string) => string; siteName: (id: string) => string } {
+  const locationNames = new Map([
+    ...navbar.map((location) => [location.id, location.label] as const),
+    ...(names?.locations ?? []).map((location) => [location.id, location.name] as const),
+  ]);
+  const siteNames = new Map([
+    ...navbar.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)),
+    ...(names?.sites ?? []).map((site) => [site.id, site.name] as const),
+  ]);
+  return { locationName: (id) => locationNames.get(id) ?? id, siteName: (id) => siteNames.get(id) ?? id };
+}
+
 /** GET users/portallastselectedlocation: the selection saved at the user's last visit. */
 export function useLastSelectedLocation(enabled: boolean): SWRResponse<LastSelectedLocation, ApiError> {
   return useSWR<LastSelectedLocation, ApiError, string | null>(enabled ? LAST_SELECTED_LOCATION_KEY : null, () =>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavbarLocations, usePlaceNames } from '../../api/locations';
+import { placeNamers, useNavbarLocations, usePlaceNames } from '../../api/locations';
 
 export interface PlaceOption {
   id: string;
@@ -30,20 +30,10 @@ export function usePlaces(): Places {
     const locations = (data?.locations ?? [])
       .map((location) => ({ id: location.id, label: location.displayName, sites: location.sites.map((site) => ({ id: site.id, label: site.name })).sort(byLabel) }))
       .sort(byLabel);
-    // Names from the lookup the user may read whole (a one-site user's location too), else the navbar's.
-    const locationNames = new Map([
-      ...locations.map((location) => [location.id, location.label] as const),
-      ...(names?.locations ?? []).map((location) => [location.id, location.name] as const),
-    ]);
-    const siteNames = new Map([
-      ...locations.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)),
-      ...(names?.sites ?? []).map((site) => [site.id, site.name] as const),
-    ]);
     return {
       locations,
       isLoading,
-      locationName: (id) => locationNames.get(id) ?? id,
-      siteName: (id) => siteNames.get(id) ?? id,
+      ...placeNamers(locations, names),
       sitesOf: (locationIds) => {
         const sites = new Map<string, PlaceOption>();
         for (const location of locations) if (locationIds.includes(location.id)) for (const site of location.sites) sites.set(site.id, site);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavbarLocations, usePlaceNames } from '../../api/locations';
+import { placeNamers, useNavbarLocations, usePlaceNames } from '../../api/locations';
 import { useGatewayNames } from '../../api/sensors';
 
 export interface SensorLookups {
@@ -21,20 +21,10 @@ export function useSensorLookups(): SensorLookups {
       label: location.displayName,
       sites: location.sites.map((site) => ({ id: site.id, label: site.name })),
     }));
-    // Names from the lookup the user may read whole (a one-site user's location too), else the navbar's.
-    const locationNames = new Map([
-      ...locations.map((location) => [location.id, location.label] as const),
-      ...(names?.locations ?? []).map((location) => [location.id, location.name] as const),
-    ]);
-    const siteNames = new Map([
-      ...locations.flatMap((location) => location.sites.map((site) => [site.id, site.label] as const)),
-      ...(names?.sites ?? []).map((site) => [site.id, site.name] as const),
-    ]);
     const gatewayNames = gateways.data ?? new Map<string, string>();
     return {
       locations,
-      locationName: (id) => locationNames.get(id) ?? id,
-      siteName: (id) => siteNames.get(id) ?? id,
+      ...placeNamers(locations, names),
       gatewayName: (id) => gatewayNames.get(id) ?? id,
     };
   }, [gateways.data, names, navbar.data]);
