@@ -259,3 +259,61 @@ describe('readings a manager can trust (issue 17 items 1-4)', () => {
     }
   });
 });
+
+describe('every language, all the way (issue 17 items 12-14)', () => {
+  let admin: TestUser;
+  let sensorId: string;
+  let siteId: string;
+
+  beforeAll(async () => {
+    admin = await newOrganisationAdmin(stack, 'language');
+    const place = await createSensorPlace(stack, admin);
+    siteId = place.siteId;
+    sensorId = await addSensor(stack, admin, place, { name: 'Freezer' });
+    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
+    const at = new Date(Date.now() - 60_000).toISOString();
+    try {
+      await documents.send(new PutCommand({
+        TableName: stack.tableName, Item: { ...deviceStateKey(admin.customerId, ENTITY.sensor, sensorId), lastCommunicated: at, lastReadingAt: at, reading: { 1: -18.4, 2: 45 } },
+      }));
+      await documents.send(new PutCommand({
+        TableName: stack.tableName, Item: { pk: readingPartition(admin.customerId, sensorId), sk: at, time: at, channels: { 1: -18.4, 2: 45 }, receivedAt: at, sourceDeviceId: sensorId },
+      }));
+    } finally {
+      documents.destroy();
+    }
+  });
+
+  it('shows a temperature in French with a decimal comma, and invites a French user in French with a link to the portal', async () => {
+    const { context, page } = await openScreen('laptop');
+    try {
+      await signInAs(page, admin.email);
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Français' }).click();
+      await page.getByRole('link', { name: 'Capteurs', exact: true }).click();
+      const row = page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('link', { name: 'Freezer', exact: true }) });
+      await expect.poll(() => row.locator('[role="gridcell"][data-field="reading"]').innerText()).toMatch(/^-18,4 °C · 45 %RH/);
+      await screenshot(page, 'sensor-list-fr', 'laptop');
+
+      // The invitation, in the invitee's language, from the outbox page.
+      const email = `invitee-fr-${Date.now()}@test.example`;
+      const invited = await api(stack, admin, 'POST', '/users/invite', {
+        email, firstName: 'Chloé', lastName: 'Martin', role: 'basicuser', siteIds: [siteId], lang: 'fr',
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      await expect.poll(async () => (await (await fetch(`${stack.portalUrl}/outbox`)).text()).includes(email)).toBe(true);
+      await page.goto(`${stack.portalUrl}/outbox`);
+      const invitation = page.locator('article', { hasText: email }).first();
+      const text = await invitation.innerText();
+      expect(text).toMatch(/vous invite à rejoindre .+ sur le Portail chaîne du froid/);
+      expect(text).toContain('Bonjour Chloé,');
+      const link = /https?:\/\/\S+\/login/.exec(text)?.[0];
+      expect(link, text).toBe(`${stack.portalUrl}/login`);
+      await screenshot(page, 'invitation-fr', 'laptop');
+      await page.goto(link ?? '');
+      await page.waitForURL('**/login');
+    } finally {
+      await context.close();
+    }
+  });
+});
