@@ -1,5 +1,6 @@
 import { channelUnit, type ReadingUnit, type SensorType } from '@domain/devices/device-catalogue';
 import type { UnitOfMeasure } from '../../app/clientState';
+import { formatMeasure } from '../../i18n/formatters';
 
 /**
  * The one formatting of a channel's value (issue 17 item 4): the sensor list, a sensor's pages,
@@ -57,17 +58,6 @@ export interface ChannelKind {
   sensorSubType?: string | undefined;
 }
 
-// Building an Intl.NumberFormat is costly next to using one; a grid formats hundreds of cells.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: string): Intl.NumberFormat {
-  let format = numberFormats.get(language);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    numberFormats.set(language, format);
-  }
-  return format;
-}
-
 /**
  * A value in a known unit as a person reads it: `4.2 °C`, `39.6 °F`, `-18,4 °C` in French,
  * `55 %RH`, or the open or close label for a contact (1 = open, 0 = closed); null when there is
@@ -76,7 +66,7 @@ function numberFormat(language: string): Intl.NumberFormat {
 export function formatValue(value: number | null | undefined, unit: ReadingUnit, format: ChannelFormat): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   if (unit === 'state') return value >= 0.5 ? format.labels.open : format.labels.close;
-  return `${numberFormat(format.language).format(displayValue(value, unit, format.uom))} ${unitSymbol(unit, format.uom)}`;
+  return formatMeasure(displayValue(value, unit, format.uom), unitSymbol(unit, format.uom), format.language);
 }
 
 /** The unit a channel of a sensor type (and sub type) reports in. */
