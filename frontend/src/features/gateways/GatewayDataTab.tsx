@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { GatewaySensorState } from '@domain/devices/gateway';
 import { useErrorText } from '../../components/useErrorText';
 import { useGatewayData } from '../../api/gateways';
+import { useFormatters } from '../../i18n/formatters';
 import { useDateTime } from '../devices/useDateTime';
 import { liveReadingText, sensorOnlineAt, useNow } from '../sensors/liveReading';
 import { OnlineChip } from '../sensors/sensorColumns';
@@ -43,6 +44,7 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
   const errorText = useErrorText();
   const dateTime = useDateTime();
   const channelFormat = useChannelFormat();
+  const formatters = useFormatters();
   const now = useNow();
   const data = useGatewayData(gatewayId);
 
@@ -99,7 +101,7 @@ export function GatewayDataTab({ gatewayId }: { gatewayId: string }) {
                   <TableCell>{state.lastReadingAt === undefined ? t('devices.never') : dateTime(state.lastReadingAt)}</TableCell>
                   <TableCell align="right">{state.battery === undefined ? '' : t('gateways.units.percent', { value: state.battery })}</TableCell>
                   <TableCell align="right">{state.signal === undefined ? '' : t('gateways.units.dbm', { value: state.signal })}</TableCell>
-                  <TableCell align="right">{state.snr === undefined ? '' : t('gateways.units.db', { value: state.snr })}</TableCell>
+                  <TableCell align="right">{state.snr === undefined ? '' : t('gateways.units.db', { value: formatters.number(state.snr) })}</TableCell>
                   <TableCell><OnlineChip online={sensorOnlineAt(asSensor(state), now)} t={t} /></TableCell>
                 </TableRow>
               ))}

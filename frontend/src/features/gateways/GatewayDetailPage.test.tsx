@@ -107,6 +107,13 @@ describe('GatewayDetailPage', () => {
     expect(screen.getAllByText('2.4.1')).toHaveLength(2);
   });
 
+  it("writes a sensor's signal-to-noise ratio with the user's decimal comma in French", async () => {
+    await i18next.changeLanguage('fr');
+    renderDetail('data');
+    const table = await screen.findByRole('table', { name: 'Dernières mesures de ses capteurs' });
+    expect(await within(table).findByText('7,5 dB')).toBeInTheDocument();
+  });
+
   it('gives a basic user no Edit or Delete', async () => {
     fake.role = 'basicuser';
     renderDetail();

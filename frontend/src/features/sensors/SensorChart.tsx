@@ -6,7 +6,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { NumberValue } from '@mui/x-charts/models';
 import { useTranslation } from 'react-i18next';
 import type { UnitOfMeasure } from '../../app/clientState';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useFormatters } from '../../i18n/formatters';
 import { chartPlan, thinChartPlan, type GraphChannel } from './chartData';
 import type { ReadingUnit } from '@domain/devices/device-catalogue';
 import { displayValue } from './readingUnits';
@@ -27,6 +27,11 @@ export interface SensorChartProps {
   /** Moments marked down the chart (an alarm's start and clearing). */
   marks?: readonly { at: Date; label: string }[];
 }
+
+const TIME_TICK: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+const TIME_TOOLTIP: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+/** A tick may fall between the devices' tenths (a narrow range steps by 0.05). */
+const VALUE_TICK: Intl.NumberFormatOptions = { maximumFractionDigits: 2 };
 
 /** Before the chart is measured (and in tests, where nothing is laid out). */
 const DEFAULT_CHART_WIDTH = 800;
@@ -53,14 +58,12 @@ function useDrawnWidth(element: HTMLElement | null, fixed: number | undefined): 
  */
 export function SensorChart({ channels, uom, contactLabels, height = 320, width, window, limits = [], marks = [] }: SensorChartProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formatters = useFormatters();
   // A state, not a ref: the box is another element once the first readings replace "no readings".
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const drawnWidth = useDrawnWidth(box, width);
   // About one point a pixel column: a min and a max every two (issue 17 item 6).
   const plan = useMemo(() => thinChartPlan(chartPlan(channels, uom), drawnWidth / 2), [channels, drawnWidth, uom]);
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }), [language]);
-  const tickFormat = useMemo(() => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }), [language]);
 
   if (plan.times.length === 0) {
     return (
@@ -97,7 +100,7 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
           scaleType: 'time',
           data: plan.times,
           ...(window === undefined ? {} : { min: window.start, max: window.end }),
-          valueFormatter: (value: Date, context) => (context.location === 'tick' ? tickFormat.format(value) : timeFormat.format(value)),
+          valueFormatter: (value: Date, context) => formatters.dateTime(value, context.location === 'tick' ? TIME_TICK : TIME_TOOLTIP),
         }]}
         yAxis={plan.axes.map((axis, position) => ({
           id: axis.id,
@@ -105,7 +108,8 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
           ...(axis.unit === 'state'
             // As wide as its labels ("Door open"), which the default width cut to "Doo…" (issue 17 item 7).
             ? { min: 0, max: 1, tickInterval: [0, 1], width: 'auto' as const, valueFormatter: (value: number) => contactText(value) }
-            : { label: axis.symbol, ...limitDomain(axis.id) }),
+            // The user's digits and decimal separator ("38,4" in French), not the chart's own.
+            : { label: axis.symbol, valueFormatter: (value: number) => formatters.number(value, VALUE_TICK), ...limitDomain(axis.id) }),
         }))}
         series={plan.series.map((series) => {
           const axis = plan.axes.find((candidate) => candidate.id === series.axisId);
@@ -118,7 +122,7 @@ export function SensorChart({ channels, uom, contactLabels, height = 320, width,
             showMark: false,
             curve: series.step ? 'stepAfter' as const : 'linear' as const,
             label: t('sensors.data.seriesLabel', { channel: series.channel, type: t(`devices.sensorTypes.${series.sensorType}`) }),
-            valueFormatter: (value: number | null) => (series.step ? contactText(value) : value === null ? '' : `${value} ${symbol}`),
+            valueFormatter: (value: number | null) => (series.step ? contactText(value) : formatters.measure(value, symbol)),
           };
         })}
         grid={{ horizontal: true }}

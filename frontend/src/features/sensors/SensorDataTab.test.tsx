@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GraphData } from '@domain/telemetry/telemetry';
 import type { ApiRequest } from '../../api/apiFetch';
 import { updateClientState } from '../../app/clientState';
@@ -36,7 +37,7 @@ const graph: GraphData = {
 
 const readings = {
   items: [
-    { time: '2026-03-10T09:05:00.000Z', channels: { 1: 4, 2: 62 }, battery: 87, signal: -70, snr: 7, receivedAt: '2026-03-10T09:05:01.000Z', sourceDeviceId: 'A1B2C3D4' },
+    { time: '2026-03-10T09:05:00.000Z', channels: { 1: 4, 2: 62 }, battery: 87, signal: -70, snr: 7.5, receivedAt: '2026-03-10T09:05:01.000Z', sourceDeviceId: 'A1B2C3D4' },
     { time: '2026-03-10T09:00:00.000Z', channels: { 1: 3.5, 2: 61 }, battery: 87, receivedAt: '2026-03-10T09:00:01.000Z', sourceDeviceId: 'A1B2C3D4' },
   ],
 };
@@ -56,6 +57,10 @@ describe('the data tab', () => {
       if (path.startsWith('/sensors/A1B2C3D4/readings?')) return readings;
       throw new Error(`unexpected call ${request?.method ?? 'GET'} ${path}`);
     });
+  });
+
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
   });
 
   it('charts one series per channel from the graph data, in the user unit', () => {
@@ -85,6 +90,22 @@ describe('the data tab', () => {
     await user.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(span(graphQueries.at(-1))).toBe(7 * 24 * 60 * 60 * 1000));
     expect(screen.queryByText('Refreshed every minute.')).toBeNull();
+  });
+
+  it("labels the chart's value axes in the user's language: a decimal comma in French", async () => {
+    await i18next.changeLanguage('fr');
+    const { container } = renderScreen(<SensorChart channels={graphChannels(graph)} uom="F" contactLabels={{ open: 'Open', close: 'Closed' }} width={600} />);
+    const ticks = [...container.querySelectorAll('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')].map((tick) => tick.textContent);
+    // 38.3 to 39.2 °F: ticks in tenths, written 38,4 and not 38.4.
+    expect(ticks).toContain('38,4');
+    expect(ticks.filter((tick) => tick.includes('.'))).toEqual([]);
+  });
+
+  it("writes the readings' signal-to-noise ratio in the user's language", async () => {
+    await i18next.changeLanguage('fr');
+    renderScreen(<SensorDataTab sensor={sensorFixture()} chartWidth={600} />);
+    const table = await screen.findByRole('table', { name: 'Mesures' });
+    expect(await within(table).findByText('7,5 dB')).toBeInTheDocument();
   });
 
   it('refuses a picked range that ends before it starts', async () => {

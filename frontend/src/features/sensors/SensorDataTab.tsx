@@ -24,6 +24,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { sensorKey } from '../../api/sensors';
 import { useGraphData, useReadings } from '../../api/telemetry';
 import { useClientState } from '../../app/clientState';
+import { useFormatters } from '../../i18n/formatters';
 import { useDateTime } from '../devices/useDateTime';
 import type { GraphChannel } from './chartData';
 import {
@@ -90,6 +91,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
   const readings = useReadings(query);
   const labels = contactLabelsOf(sensor, t);
   const format = useChannelFormat();
+  const formatters = useFormatters();
   const channels = useMemo(() => graphChannels(graph.data), [graph.data]);
   const rows = (readings.data ?? []).flatMap((page) => page.items);
   const hasMore = readings.data?.at(-1)?.nextCursor !== undefined;
@@ -197,7 +199,7 @@ export function SensorDataTab({ sensor, chartWidth }: SensorDataTabProps) {
                 ))}
                 <TableCell>{row.battery === undefined ? '' : `${row.battery} %`}</TableCell>
                 <TableCell>{row.signal === undefined ? '' : `${row.signal} dBm`}</TableCell>
-                <TableCell>{row.snr === undefined ? '' : `${row.snr} dB`}</TableCell>
+                <TableCell>{formatters.measure(row.snr, 'dB')}</TableCell>
               </TableRow>
             ))}
             {rows.length === 0 && !readings.isLoading && (

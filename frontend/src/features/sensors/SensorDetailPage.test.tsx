@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillTemplate } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import type { Sensor } from '@domain/devices/sensor';
@@ -58,6 +59,9 @@ describe('the sensor detail', () => {
       throw new Error(`unexpected call ${method} ${path}`);
     });
   });
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
 
   it('shows a basic user the sensor, its state and every tab, and no way to change it', async () => {
     fake.role = 'basicuser';
@@ -105,6 +109,13 @@ describe('the sensor detail', () => {
     renderDetail('details');
     const label = await screen.findByText('Alarm profile');
     expect(label.nextElementSibling).toHaveTextContent('Walk-in cooler');
+  });
+
+  it("writes the live signal-to-noise ratio on the details tab in the user's language", async () => {
+    await i18next.changeLanguage('fr');
+    renderDetail('details');
+    const label = await screen.findByText('SNR');
+    expect(label.nextElementSibling).toHaveTextContent('7,5 dB');
   });
 
   it('shows the refusal to delete a sensor that has notes', async () => {

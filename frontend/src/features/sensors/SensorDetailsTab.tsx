@@ -10,6 +10,7 @@ import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useNotificationGroups } from '../../api/notificationGroups';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices } from '../../api/sensors';
+import { formatMeasure } from '../../i18n/formatters';
 import { useDateTime } from '../devices/useDateTime';
 import { formatAge, sensorOnlineAt, useNow } from './liveReading';
 import { formatChannelValue } from './readingUnits';
@@ -74,7 +75,7 @@ export function SensorDetailsTab({ sensor }: { sensor: Sensor }) {
         ))}
         <Detail label={t('sensors.columns.battery')}>{sensor.live.battery === undefined ? undefined : `${sensor.live.battery} %`}</Detail>
         <Detail label={t('sensors.columns.signal')}>{sensor.live.signal === undefined ? undefined : `${sensor.live.signal} dBm`}</Detail>
-        <Detail label={t('sensors.columns.snr')}>{sensor.live.snr === undefined ? undefined : `${sensor.live.snr} dB`}</Detail>
+        <Detail label={t('sensors.columns.snr')}>{formatMeasure(sensor.live.snr, 'dB', format.language)}</Detail>
       </Block>
       <Block title={t('sensors.details.configuration')}>
         <Detail label={t('sensors.fields.name')}>{sensor.name}</Detail>
