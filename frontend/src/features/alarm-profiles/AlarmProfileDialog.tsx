@@ -31,7 +31,9 @@ import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
+import { formatNumber, parseLocaleNumber } from '../../i18n/formatters';
 import { useMessageText } from '../../i18n/messages';
+import { useLanguage } from '../../i18n/useLanguage';
 import { deadbandInUserUnit, defaultDeadbandText, limitInUserUnit, limitUnitSymbol } from './alarmProfileUnits';
 
 export interface AlarmProfileDialogProps {
@@ -50,15 +52,19 @@ const FORM_FIELDS = [
   'measurement', 'min', 'max', 'deadband', 'batteryThresholdPercent', 'batteryLifeDays', 'inactivityMinutes',
 ] as const;
 
-type NumberFieldName = 'alarmDelayMinutes' | 'notificationDelayMinutes' | 'snoozeIntervalMinutes' | 'snoozeLimit' | 'min' | 'max' | 'deadband'
-  | 'batteryThresholdPercent' | 'batteryLifeDays' | 'inactivityMinutes';
+const NUMBER_FIELDS = [
+  'alarmDelayMinutes', 'notificationDelayMinutes', 'snoozeIntervalMinutes', 'snoozeLimit', 'min', 'max', 'deadband',
+  'batteryThresholdPercent', 'batteryLifeDays', 'inactivityMinutes',
+] as const;
+type NumberFieldName = (typeof NUMBER_FIELDS)[number];
 
 /** A custom schedule starts as office hours on weekdays, as a data logging profile's does. */
 const CUSTOM_SCHEDULE_START = { kind: 'custom', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '08:00', end: '18:00' } as const;
 
-const textOf = (value: number | undefined) => (value === undefined ? '' : String(value));
+/** A stored number as the user types it: all its decimals, with their language's separator (`-18,4` in French). */
+const textOf = (value: number | undefined, language: string) => formatNumber(value, language, { maximumFractionDigits: 20, useGrouping: false });
 
-function defaults(profile: AlarmProfile | undefined, uom: UnitOfMeasure): AlarmProfileInput {
+function defaults(profile: AlarmProfile | undefined, uom: UnitOfMeasure, language: string): AlarmProfileInput {
   if (profile === undefined) {
     return {
       name: '', description: '', types: ['outOfRange'], alarmDelayMinutes: '0', notificationDelayMinutes: '0', snoozeIntervalMinutes: '0', snoozeLimit: '0',
@@ -78,25 +84,37 @@ function defaults(profile: AlarmProfile | undefined, uom: UnitOfMeasure): AlarmP
     measurement,
     unit: uom,
     // Stored in °C: shown in the user's unit, and sent back in it.
-    min: textOf(profile.min === undefined ? undefined : limitInUserUnit(profile.min, measurement, uom)),
-    max: textOf(profile.max === undefined ? undefined : limitInUserUnit(profile.max, measurement, uom)),
-    deadband: textOf(profile.deadband === undefined ? undefined : deadbandInUserUnit(profile.deadband, measurement, uom)),
-    batteryThresholdPercent: textOf(profile.batteryThresholdPercent),
-    batteryLifeDays: textOf(profile.batteryLifeDays),
-    inactivityMinutes: textOf(profile.inactivityMinutes),
+    min: textOf(profile.min === undefined ? undefined : limitInUserUnit(profile.min, measurement, uom), language),
+    max: textOf(profile.max === undefined ? undefined : limitInUserUnit(profile.max, measurement, uom), language),
+    deadband: textOf(profile.deadband === undefined ? undefined : deadbandInUserUnit(profile.deadband, measurement, uom), language),
+    batteryThresholdPercent: textOf(profile.batteryThresholdPercent, language),
+    batteryLifeDays: textOf(profile.batteryLifeDays, language),
+    inactivityMinutes: textOf(profile.inactivityMinutes, language),
     processBased: profile.processBased,
     schedule: profile.schedule.kind === 'custom' ? { ...profile.schedule, days: [...profile.schedule.days] } : { kind: 'always' },
   };
 }
 
+/** The numbers as typed in the user's language (`-18,4`) in the schema's notation; text that is no number is left for the schema to refuse. */
+function typedNumbers(values: AlarmProfileInput, language: string): Partial<AlarmProfileInput> {
+  const read: Partial<Record<NumberFieldName, string>> = {};
+  for (const name of NUMBER_FIELDS) {
+    const typed = values[name];
+    const number = typeof typed === 'string' ? parseLocaleNumber(typed, language) : undefined;
+    if (number !== undefined) read[name] = String(number);
+  }
+  return read;
+}
+
 /**
- * What the schema checks: the form in the user's unit, with the fields of unticked types left
- * out (hidden, they are neither checked nor sent).
+ * What the schema checks: the form in the user's unit, its numbers read in their language, with
+ * the fields of unticked types left out (hidden, they are neither checked nor sent).
  */
-function inForce(values: AlarmProfileInput, uom: UnitOfMeasure): AlarmProfileInput {
+function inForce(values: AlarmProfileInput, uom: UnitOfMeasure, language: string): AlarmProfileInput {
   const types: readonly string[] = Array.isArray(values.types) ? values.types : [];
   return {
     ...values,
+    ...typedNumbers(values, language),
     unit: uom,
     ...(types.includes('outOfRange') ? {} : { min: '', max: '', deadband: '' }),
     ...(types.includes('lowBattery') ? {} : { batteryThresholdPercent: '', batteryLifeDays: '' }),
@@ -121,14 +139,15 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
   const errorText = useErrorText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const language = useLanguage();
   const resolver = useMemo<Resolver<AlarmProfileInput, unknown, AlarmProfileFields>>(() => {
     const schemaResolver = zodResolver(alarmProfileInputSchema);
-    return (values, context, options) => schemaResolver(inForce(values, uom), context, options);
-  }, [uom]);
+    return (values, context, options) => schemaResolver(inForce(values, uom, language), context, options);
+  }, [language, uom]);
   const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<AlarmProfileInput, unknown, AlarmProfileFields>({
     resolver,
     mode: 'onTouched',
-    defaultValues: defaults(profile, uom),
+    defaultValues: defaults(profile, uom, language),
   });
   const watchedTypes = useWatch({ control, name: 'types' });
   const types: readonly string[] = Array.isArray(watchedTypes) ? watchedTypes : [];
@@ -255,7 +274,7 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
             </Grid>
             {numberField('min', { required: true, unit: limitUnit, size: 4, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
             {numberField('max', { required: true, unit: limitUnit, size: 4, hint: t('alarmProfiles.hints.limits', { unit: limitUnit }) })}
-            {numberField('deadband', { unit: limitUnit, hint: t('alarmProfiles.hints.deadband', { default: defaultDeadbandText(measurement, uom) }) })}
+            {numberField('deadband', { unit: limitUnit, hint: t('alarmProfiles.hints.deadband', { default: defaultDeadbandText(measurement, uom, language) }) })}
           </>
         )}
         {types.includes('lowBattery') && (

@@ -122,6 +122,27 @@ describe('AlarmProfilesPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit alarm profile' })).toBeNull());
   });
 
+  it("shows and reads the limits in the user's language: a decimal comma in French", async () => {
+    await i18next.changeLanguage('fr');
+    updateClientState({ uom: 'F' });
+    const user = userEvent.setup();
+    renderScreen(<AlarmProfilesPage />);
+    expect(await screen.findByText('De 35,6 à 46,4 °F')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Modifier Vaccine fridge' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier le profil d'alarme" });
+    const min = within(dialog).getByRole('textbox', { name: /^Min/ });
+    expect(min).toHaveValue('35,6');
+    expect(within(dialog).getByRole('textbox', { name: /^Bande morte/ })).toHaveValue('0,9');
+    expect(within(dialog).getByText(/Vide : 0,9 °F\./)).toBeInTheDocument();
+    await user.clear(min);
+    await user.type(min, '-0,5');
+    fake.api.mockImplementation((path, request) => (request?.method === 'PUT' ? profile('ap-1', 'Vaccine fridge') : answer(path, request)));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(fake.api).toHaveBeenCalledWith('/alarmprofiles/ap-1', expect.objectContaining({ method: 'PUT' })));
+    const body = fake.api.mock.calls.find(([path, request]) => path === '/alarmprofiles/ap-1' && request?.method === 'PUT')?.[1]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ unit: 'F', min: -0.5, max: 46.4, deadband: 0.9 });
+  });
+
   it('shows the types and a refused delete in the user\'s language, with the counts', async () => {
     await i18next.changeLanguage('fr');
     const user = userEvent.setup();

@@ -8,6 +8,7 @@ import { useClientState } from '../../app/clientState';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
+import { useFormatters } from '../../i18n/formatters';
 import { useCurrentUser } from '../auth/useAuth';
 import { AlarmProfileDialog } from './AlarmProfileDialog';
 import { limitsInUserUnit } from './alarmProfileUnits';
@@ -20,6 +21,7 @@ import { limitsInUserUnit } from './alarmProfileUnits';
 export default function AlarmProfilesPage() {
   const { t } = useTranslation();
   const { uom } = useClientState();
+  const formatters = useFormatters();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const profiles = useAlarmProfileList();
@@ -37,7 +39,7 @@ export default function AlarmProfilesPage() {
   const columns = useMemo<GridColDef<AlarmProfile>[]>(() => {
     const limits = (profile: AlarmProfile) => {
       const shown = limitsInUserUnit(profile, uom);
-      return shown === undefined ? '' : t('alarmProfiles.limits', { min: shown.min, max: shown.max, unit: shown.unit });
+      return shown === undefined ? '' : t('alarmProfiles.limits', { min: formatters.number(shown.min), max: formatters.number(shown.max), unit: shown.unit });
     };
     return [
       { field: 'name', headerName: t('alarmProfiles.fields.name'), flex: 1, minWidth: 160 },
@@ -54,7 +56,7 @@ export default function AlarmProfilesPage() {
       { field: 'sensorCount', headerName: t('alarmProfiles.columns.sensorCount'), width: 110, type: 'number' },
       { field: 'gatewayCount', headerName: t('alarmProfiles.columns.gatewayCount'), width: 120, type: 'number' },
     ];
-  }, [t, uom]);
+  }, [formatters, t, uom]);
 
   const rowActions = canWrite
     ? [

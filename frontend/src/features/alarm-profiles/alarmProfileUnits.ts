@@ -1,6 +1,7 @@
 import { toFahrenheit, type AlarmMeasurement, type AlarmProfile } from '@domain/alarms/alarm-profile';
 import { DEFAULT_DEADBAND } from '@domain/alarms/conditions';
 import type { UnitOfMeasure } from '../../app/clientState';
+import { formatMeasure } from '../../i18n/formatters';
 
 /**
  * A profile's limits are stored in °C or %RH; the user reads and types temperatures in their
@@ -27,10 +28,10 @@ export function deadbandInUserUnit(stored: number, measurement: AlarmMeasurement
   return measurement === 'temperature' && uom === 'F' ? twoDecimals((stored * 9) / 5) : stored;
 }
 
-/** The deadband used when none is given, as the user reads it (`0.5 °C`, `0.9 °F`, `2 %RH`). */
-export function defaultDeadbandText(measurement: AlarmMeasurement, uom: UnitOfMeasure): string {
-  if (measurement === 'humidity') return `${DEFAULT_DEADBAND.percentRh} %RH`;
-  return uom === 'F' ? `${DEFAULT_DEADBAND.fahrenheit} °F` : `${DEFAULT_DEADBAND.celsius} °C`;
+/** The deadband used when none is given, as the user reads it (`0.5 °C`, `0.9 °F`, `2 %RH`; `0,5 °C` in French). */
+export function defaultDeadbandText(measurement: AlarmMeasurement, uom: UnitOfMeasure, language: string): string {
+  if (measurement === 'humidity') return formatMeasure(DEFAULT_DEADBAND.percentRh, '%RH', language);
+  return uom === 'F' ? formatMeasure(DEFAULT_DEADBAND.fahrenheit, '°F', language) : formatMeasure(DEFAULT_DEADBAND.celsius, '°C', language);
 }
 
 /** The out-of-range limits in the user's unit, or undefined when the profile has none. */
