@@ -30,6 +30,14 @@ describe('readable changes of an audit entry', () => {
     ]);
   });
 
+  it('reads a command sent to a sensor or a gateway by the commands form\'s label and the command\'s name', () => {
+    for (const entityType of ['SENSOR', 'GATEWAY']) {
+      const [change] = readableChanges(entityType, [{ field: 'command', after: 'setPriority' }]);
+      expect(change, entityType).toMatchObject({ field: 'command', labelKey: 'devices.commands.command' });
+      expect(JSON.stringify(change?.after), entityType).toContain('devices.commands.names.setPriority');
+    }
+  });
+
   it('leaves out bookkeeping and changes from nothing to nothing', () => {
     const changes = readableChanges('SENSOR', [
       { field: 'createdAt', after: '2026-03-10T09:00:00.000Z' },

@@ -118,6 +118,8 @@ const SENSOR_FIELDS: Record<string, FieldSpec> = {
   divisionId: { label: 'sensors.fields.divisionId', as: 'name', kind: 'division' },
   openLabel: { label: 'sensors.fields.openLabel', as: 'text' },
   closeLabel: { label: 'sensors.fields.closeLabel', as: 'text' },
+  // A command sent to the device (its own audit entry, issue 12's device commands).
+  command: { label: 'devices.commands.command', as: 'choice', choices: 'devices.commands.names' },
   deviceStatus: { label: 'sensors.columns.status', as: 'choice', choices: 'history.deviceStatuses' },
   disabled: { label: 'history.fields.disabled', as: 'yesNo' },
   disable: { label: 'history.fields.disable', as: 'disable' },
@@ -153,6 +155,7 @@ const GATEWAY_FIELDS: Record<string, FieldSpec> = {
   imageFileIds: { label: 'gateways.sections.images', as: 'count' },
   position: { label: 'gateways.fields.position', as: 'position' },
   isActive: { label: 'gateways.fields.isActive', as: 'yesNo' },
+  command: { label: 'devices.commands.command', as: 'choice', choices: 'devices.commands.names' },
 };
 
 /** The fields each audited entity type is known by (its `EntityType`); others read as "other details". */

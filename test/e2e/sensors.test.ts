@@ -114,7 +114,7 @@ describe('sensors in the browser', () => {
     // The history tab has the sensor's creation and the command, by this administrator.
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByRole('table', { name: 'History' });
-    await history.getByRole('row').filter({ hasText: `command: – → setPriority` }).getByRole('cell', { name: admin.email, exact: true }).waitFor();
+    await history.getByRole('row').filter({ hasText: 'Command: – → Set priority' }).getByRole('cell', { name: admin.email, exact: true }).waitFor();
     await history.getByRole('row').filter({ hasText: `Model: – → CT-100` }).getByRole('cell', { name: admin.email, exact: true }).waitFor();
 
     await page.close();
