@@ -84,7 +84,7 @@ export function sensorColumns(
     ...alarmColumn,
     { field: 'id', headerName: t('sensors.columns.id'), width: 170 },
     { field: 'deviceModel', headerName: t('sensors.columns.model'), width: 120, valueGetter: (_value, row) => sensorModel(row.deviceModel)?.code ?? row.deviceModel },
-    { field: 'siteId', headerName: t('sensors.columns.site'), width: 140, valueGetter: (_value, row) => lookups.siteName(row.siteId) },
+    { field: 'siteId', headerName: t('sensors.columns.site'), width: 130, valueGetter: (_value, row) => lookups.siteName(row.siteId) },
     { field: 'locationId', headerName: t('sensors.columns.location'), width: 150, valueGetter: (_value, row) => lookups.locationName(row.locationId) },
     { field: 'gatewayId', headerName: t('sensors.columns.gateway'), width: 150, valueGetter: (_value, row) => lookups.gatewayName(row.gatewayId) },
     { field: 'deviceStatus', headerName: t('sensors.columns.status'), width: 110, valueGetter: (_value, row) => t(statusKey(row.deviceStatus)) },
@@ -107,7 +107,7 @@ export function sensorColumns(
       // The value's own time beside it (issue 17 item 3).
       field: 'lastReadingAt',
       headerName: t('sensors.columns.lastReadingAt'),
-      width: 170,
+      width: 150,
       valueGetter: (_value, row) => row.live.lastReadingAt ?? '',
       valueFormatter: (value: string) => dateTime(value),
     },
