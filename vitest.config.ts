@@ -11,9 +11,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    // One worker a core for the unit, infrastructure and component tests: Vitest leaves a core
-    // to its own process by default, which mostly idles while they run. The stack project still
-    // runs after them on its own, one file at a time (fileParallelism: false).
+    // One worker a core when the projects run in one Vitest run: Vitest leaves a core to its own
+    // process by default, which mostly idles. `npm test` (bin/test.ts) runs the stack project
+    // (one file at a time: fileParallelism false) beside the others (one worker), each on a core.
     maxWorkers: availableParallelism(),
     projects: [
       {
