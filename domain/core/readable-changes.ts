@@ -82,12 +82,16 @@ export interface ReadableChange {
 /** The label of a field this module does not know (the Portal Audit may meet new ones). */
 export const OTHER_FIELD_LABEL = 'history.fields.other';
 
-type FieldSpec =
-  | { label: string; as: 'text' | 'number' | 'yesNo' | 'dateTime' | 'channels' | 'position' | 'disable' | 'scheduledChanges' | 'count' }
+/** How a field's value reads. */
+type ValueSpec =
+  | { as: 'text' | 'number' | 'yesNo' | 'dateTime' | 'channels' | 'position' | 'disable' | 'scheduledChanges' | 'count' }
   /** A value out of a closed list: its label is `choices.<value>`. */
-  | { label: string; as: 'choice'; choices: string }
+  | { as: 'choice'; choices: string }
   /** An id, or a list of ids, of a record of `kind`. */
-  | { label: string; as: 'name'; kind: NamedKind }
+  | { as: 'name'; kind: NamedKind };
+
+type FieldSpec =
+  | (ValueSpec & { label: string })
   /** An object whose fields are changes of their own (a sensor's equipment). */
   | { as: 'fields'; fields: Record<string, FieldSpec> };
 
@@ -99,27 +103,38 @@ const BOOKKEEPING = new Set([
   'noteCount', 'sensorCount', 'activity', 'live', 'registeredOn', 'lastReset',
 ]);
 
-const SENSOR_FIELDS: Record<string, FieldSpec> = {
-  name: { label: 'sensors.fields.name', as: 'text' },
-  description: { label: 'sensors.fields.description', as: 'text' },
-  deviceModel: { label: 'sensors.fields.deviceModel', as: 'text' },
-  monitoringType: { label: 'sensors.fields.monitoringType', as: 'choice', choices: 'devices.monitoringTypes' },
-  locationId: { label: 'sensors.fields.locationId', as: 'name', kind: 'location' },
-  siteId: { label: 'sensors.fields.siteId', as: 'name', kind: 'site' },
-  gatewayId: { label: 'sensors.fields.gatewayId', as: 'name', kind: 'gateway' },
-  alarmProfileId: { label: 'sensors.fields.alarmProfileId', as: 'name', kind: 'alarmProfile' },
-  deviceAlarmProfileId: { label: 'sensors.fields.deviceAlarmProfileId', as: 'name', kind: 'alarmProfile' },
-  notificationGroupIds: { label: 'sensors.fields.notificationGroupIds', as: 'name', kind: 'notificationGroup' },
-  inactivityNotificationGroupIds: { label: 'sensors.fields.inactivityNotificationGroupIds', as: 'name', kind: 'notificationGroup' },
+/**
+ * A form's fields in the form's order: each labelled as the form labels it, `<form>.fields.<field>`,
+ * unless it names another label (a field the form shows under another heading, or not at all).
+ */
+function formFields(form: string, fields: Record<string, (ValueSpec & { label?: string }) | Extract<FieldSpec, { as: 'fields' }>>): Record<string, FieldSpec> {
+  return Object.fromEntries(Object.entries(fields).map(([field, spec]): [string, FieldSpec] =>
+    [field, spec.as === 'fields' ? spec : { ...spec, label: spec.label ?? `${form}.fields.${field}` }]));
+}
+
+/** A command sent to a device (its own audit entry, issue 12's device commands): the commands form's label and the command's name. */
+const DEVICE_COMMAND: FieldSpec = { label: 'devices.commands.command', as: 'choice', choices: 'devices.commands.names' };
+
+const SENSOR_FIELDS = formFields('sensors', {
+  name: { as: 'text' },
+  description: { as: 'text' },
+  deviceModel: { as: 'text' },
+  monitoringType: { as: 'choice', choices: 'devices.monitoringTypes' },
+  locationId: { as: 'name', kind: 'location' },
+  siteId: { as: 'name', kind: 'site' },
+  gatewayId: { as: 'name', kind: 'gateway' },
+  alarmProfileId: { as: 'name', kind: 'alarmProfile' },
+  deviceAlarmProfileId: { as: 'name', kind: 'alarmProfile' },
+  notificationGroupIds: { as: 'name', kind: 'notificationGroup' },
+  inactivityNotificationGroupIds: { as: 'name', kind: 'notificationGroup' },
   channels: { label: 'history.fields.channels', as: 'channels' },
-  connectionType: { label: 'sensors.fields.connectionType', as: 'choice', choices: 'devices.connectionTypes' },
-  externalSensorType: { label: 'sensors.fields.externalSensorType', as: 'choice', choices: 'devices.externalSensorTypes' },
-  departmentId: { label: 'sensors.fields.departmentId', as: 'name', kind: 'department' },
-  divisionId: { label: 'sensors.fields.divisionId', as: 'name', kind: 'division' },
-  openLabel: { label: 'sensors.fields.openLabel', as: 'text' },
-  closeLabel: { label: 'sensors.fields.closeLabel', as: 'text' },
-  // A command sent to the device (its own audit entry, issue 12's device commands).
-  command: { label: 'devices.commands.command', as: 'choice', choices: 'devices.commands.names' },
+  connectionType: { as: 'choice', choices: 'devices.connectionTypes' },
+  externalSensorType: { as: 'choice', choices: 'devices.externalSensorTypes' },
+  departmentId: { as: 'name', kind: 'department' },
+  divisionId: { as: 'name', kind: 'division' },
+  openLabel: { as: 'text' },
+  closeLabel: { as: 'text' },
+  command: DEVICE_COMMAND,
   deviceStatus: { label: 'sensors.columns.status', as: 'choice', choices: 'history.deviceStatuses' },
   disabled: { label: 'history.fields.disabled', as: 'yesNo' },
   disable: { label: 'history.fields.disable', as: 'disable' },
@@ -140,23 +155,23 @@ const SENSOR_FIELDS: Record<string, FieldSpec> = {
       refrigerant: { label: 'sensors.equipment.refrigerant', as: 'text' },
     },
   },
-};
+});
 
-const GATEWAY_FIELDS: Record<string, FieldSpec> = {
-  name: { label: 'gateways.fields.name', as: 'text' },
-  model: { label: 'gateways.fields.model', as: 'text' },
-  macId: { label: 'gateways.fields.macId', as: 'text' },
-  eui: { label: 'gateways.fields.eui', as: 'text' },
-  locationIds: { label: 'gateways.fields.locationIds', as: 'name', kind: 'location' },
-  siteId: { label: 'gateways.fields.siteId', as: 'name', kind: 'site' },
-  alarmProfileId: { label: 'gateways.fields.alarmProfileId', as: 'name', kind: 'alarmProfile' },
-  notificationGroupId: { label: 'gateways.fields.notificationGroupId', as: 'name', kind: 'notificationGroup' },
-  notes: { label: 'gateways.fields.notes', as: 'text' },
+const GATEWAY_FIELDS = formFields('gateways', {
+  name: { as: 'text' },
+  model: { as: 'text' },
+  macId: { as: 'text' },
+  eui: { as: 'text' },
+  locationIds: { as: 'name', kind: 'location' },
+  siteId: { as: 'name', kind: 'site' },
+  alarmProfileId: { as: 'name', kind: 'alarmProfile' },
+  notificationGroupId: { as: 'name', kind: 'notificationGroup' },
+  notes: { as: 'text' },
   imageFileIds: { label: 'gateways.sections.images', as: 'count' },
-  position: { label: 'gateways.fields.position', as: 'position' },
-  isActive: { label: 'gateways.fields.isActive', as: 'yesNo' },
-  command: { label: 'devices.commands.command', as: 'choice', choices: 'devices.commands.names' },
-};
+  position: { as: 'position' },
+  isActive: { as: 'yesNo' },
+  command: DEVICE_COMMAND,
+});
 
 /** The fields each audited entity type is known by (its `EntityType`); others read as "other details". */
 const FIELDS_BY_ENTITY: Record<string, Record<string, FieldSpec>> = {
