@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GridSettings } from '@domain/identity/grid-settings';
 import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
+import { clearStoredState, updateClientState } from '../app/clientState';
+import { initI18n } from '../i18n';
 import { renderScreen } from '../test/render';
 import { AdminGrid } from './AdminGrid';
 
@@ -221,5 +223,46 @@ describe('AdminGrid', () => {
     renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
     expect(await screen.findByText('Bakery')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'City']);
+  });
+
+  it("writes number and time columns in the user's language and time zone, on the grid and on a phone's cards", async () => {
+    // Prepare: French, a profile in New York, columns without their own formatter.
+    interface Stock { id: string; name: string; quantity: number; countedAt: Date }
+    const stock: Stock[] = [{ id: '1', name: 'Butter', quantity: 1234.5, countedAt: new Date('2026-01-15T10:00:00.000Z') }];
+    const stockColumns: GridColDef<Stock>[] = [
+      { field: 'name', headerName: 'Name', width: 150 },
+      { field: 'quantity', headerName: 'Quantity', width: 150, type: 'number' },
+      { field: 'countedAt', headerName: 'Counted', width: 200, type: 'dateTime' },
+    ];
+    // French groups thousands (with a narrow no-break space, which the queries read as a space)
+    // and writes a decimal comma; 10:00 UTC is 05:00 in New York in January.
+    const quantity = '1 234,5';
+    const counted = '15 janv. 2026, 05:00';
+    initI18n('fr');
+    updateClientState({ timezone: 'America/New_York' });
+    try {
+      const { unmount } = renderScreen(<AdminGrid gridId="test-grid" label="Stock" rows={stock} columns={stockColumns} />);
+      const grid = await screen.findByRole('grid', { name: 'Stock' });
+      expect(await within(grid).findByText(quantity)).toBeInTheDocument();
+      expect(within(grid).getByText(counted)).toBeInTheDocument();
+      unmount();
+
+      const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+        matches: query.includes('max-width'), media: query, onchange: null,
+        addListener: () => undefined, removeListener: () => undefined,
+        addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+      }));
+      try {
+        renderScreen(<AdminGrid gridId="test-grid" label="Stock" rows={stock} columns={stockColumns} />);
+        const card = within(await screen.findByRole('list', { name: 'Stock' })).getByRole('listitem');
+        expect(card).toHaveTextContent(`Quantity: ${quantity}`);
+        expect(card).toHaveTextContent(`Counted: ${counted}`);
+      } finally {
+        phone.mockRestore();
+      }
+    } finally {
+      clearStoredState();
+      initI18n('en');
+    }
   });
 });

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_GRID_SETTINGS, orderColumns, type GridSettings } from '@domain/identity/grid-settings';
 import { useErrorText } from './useErrorText';
 import { saveGridSettings, useGridSettings } from '../api/gridSettings';
+import { useFormatters, type Formatters } from '../i18n/formatters';
 import { useLanguage } from '../i18n/useLanguage';
 import { AdminGridCards, type AdminGridCard } from './AdminGridCards';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog';
@@ -165,6 +166,26 @@ function UnsavedSettingsGrid<R extends GridValidRowModel>(content: AdminGridCont
   return <AdminGridBody<R> {...content} settings={settings} onSettingsChange={change} columnsButton={false} />;
 }
 
+/** Up to three decimals, as the grid's own number columns show them, in the user's digits. */
+const GRID_NUMBER: Intl.NumberFormatOptions = { maximumFractionDigits: 3 };
+
+/**
+ * A column as shown: a number or time column without its own formatter formats through the
+ * shared formatters in the user's language (issue 17 item 12), not the grid's toLocaleString,
+ * which follows the browser's language.
+ */
+export function withUserFormat<R extends GridValidRowModel>(column: GridColDef<R>, formatters: Formatters): GridColDef<R> {
+  if (column.valueFormatter !== undefined) return column;
+  if (column.type === 'number') {
+    return { ...column, valueFormatter: (value: unknown) => (typeof value === 'number' ? formatters.number(value, GRID_NUMBER) : '') };
+  }
+  if (column.type === 'dateTime' || column.type === 'date') {
+    const format = column.type === 'date' ? formatters.date : formatters.dateTime;
+    return { ...column, valueFormatter: (value: unknown) => (value instanceof Date || typeof value === 'string' || typeof value === 'number' ? format(value) : '') };
+  }
+  return column;
+}
+
 function AdminGridBody<R extends GridValidRowModel>({
   label,
   rows,
@@ -188,6 +209,7 @@ function AdminGridBody<R extends GridValidRowModel>({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const language = useLanguage();
+  const formatters = useFormatters();
   const [search, setSearch] = useState('');
   // Controlled: with the sort only in `initialState`, the grid (9.14, in a browser) kept a row
   // that a refetch had just removed when the list first showed cached rows.
@@ -204,8 +226,9 @@ function AdminGridBody<R extends GridValidRowModel>({
   const shownColumns = useMemo<GridColDef<R>[]>(() => {
     const own = orderColumns(columns, settings.columnOrder).map((column): GridColDef<R> => {
       const width = settings.columnWidths[column.field];
+      const formatted = withUserFormat(column, formatters);
       // A width the user set wins over the column's flex.
-      return width === undefined ? column : { ...column, width, flex: 0 };
+      return width === undefined ? formatted : { ...formatted, width, flex: 0 };
     });
     if (rowActions.length === 0) return own;
     const actions: GridColDef<R> = {
@@ -230,7 +253,7 @@ function AdminGridBody<R extends GridValidRowModel>({
         )),
     };
     return actionsFirst ? [actions, ...own] : [...own, actions];
-  }, [actionsFirst, columns, rowActions, settings.columnOrder, settings.columnWidths, t]);
+  }, [actionsFirst, columns, formatters, rowActions, settings.columnOrder, settings.columnWidths, t]);
 
   const filterModel = useMemo<GridFilterModel>(
     () => ({ items: [], quickFilterValues: search.split(/\s+/).filter((word) => word !== '') }),

@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowId, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { useFormatters, type Formatters } from '../i18n/formatters';
 import type { AdminGridRowAction } from './AdminGrid';
 
 /** What a row's card shows on a phone: its name, its value with the value's time, and its state. */
@@ -31,13 +32,17 @@ const CARD_FALLBACK_LINES = 3;
 type GridApiRef = Parameters<NonNullable<GridColDef['valueGetter']>>[3];
 const NO_GRID_API = { current: null } as unknown as GridApiRef;
 
-/** A cell's text as the grid would show it without its renderCell: the getter's value, formatted. */
-export function cellText<R extends GridValidRowModel>(column: GridColDef<R>, row: R): string {
+/**
+ * A cell's text as the grid would show it without its renderCell: the getter's value, formatted
+ * by the column, else a time or number in the user's language.
+ */
+export function cellText<R extends GridValidRowModel>(column: GridColDef<R>, row: R, formatters: Formatters): string {
   const raw: unknown = row[column.field];
   const value: unknown = column.valueGetter ? column.valueGetter(raw as never, row, column, NO_GRID_API) : raw;
   const formatted: unknown = column.valueFormatter ? column.valueFormatter(value as never, row, column, NO_GRID_API) : value;
   if (formatted === null || formatted === undefined) return '';
-  if (formatted instanceof Date) return formatted.toLocaleString();
+  if (formatted instanceof Date) return formatters.dateTime(formatted);
+  if (typeof formatted === 'number') return formatters.number(formatted, { maximumFractionDigits: 3 });
   return typeof formatted === 'object' ? '' : String(formatted as string | number | boolean);
 }
 
@@ -64,12 +69,13 @@ export function AdminGridCards<R extends GridValidRowModel>({
   label, rows, columns, rowId, search, sortModel, loading, emptyLabel, rowActions, card,
 }: AdminGridCardsProps<R>) {
   const { t } = useTranslation();
+  const formatters = useFormatters();
   const [shown, setShown] = useState(CARDS_PAGE_SIZE);
 
   const listed = useMemo(() => {
     const words = search.map((word) => word.toLocaleLowerCase());
     const found = words.length === 0 ? [...rows] : rows.filter((row) => {
-      const text = columns.map((column) => cellText(column, row)).join(' ').toLocaleLowerCase();
+      const text = columns.map((column) => cellText(column, row, formatters)).join(' ').toLocaleLowerCase();
       return words.every((word) => text.includes(word));
     });
     const sort = sortModel[0];
@@ -77,22 +83,22 @@ export function AdminGridCards<R extends GridValidRowModel>({
     if (sort === undefined || sortColumn === undefined || sort.sort === null || sort.sort === undefined) return found;
     const direction = sort.sort === 'desc' ? -1 : 1;
     return found
-      .map((row) => ({ row, key: cellText(sortColumn, row) }))
+      .map((row) => ({ row, key: cellText(sortColumn, row, formatters) }))
       .sort((a, b) => direction * a.key.localeCompare(b.key, undefined, { numeric: true, sensitivity: 'base' }))
       .map(({ row }) => row);
-  }, [columns, rows, search, sortModel]);
+  }, [columns, formatters, rows, search, sortModel]);
 
   const cardOf = (row: R): AdminGridCard => {
     if (card !== undefined) return card(row);
     const [first, ...rest] = columns;
     return {
-      title: first === undefined ? '' : cellText(first, row),
+      title: first === undefined ? '' : cellText(first, row, formatters),
       value: (
         <>
           {rest.slice(0, CARD_FALLBACK_LINES).map((column) => (
             <Typography key={column.field} variant="body2" component="span" sx={{ display: 'block' }}>
               <Box component="span" sx={{ color: 'text.secondary' }}>{column.headerName ?? column.field}: </Box>
-              {cellText(column, row)}
+              {cellText(column, row, formatters)}
             </Typography>
           ))}
         </>

@@ -2,11 +2,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ReadableChange, ReadableValue } from '@domain/core/readable-changes';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useFormatters } from '../../i18n/formatters';
 import { useUserDateTime } from '../../i18n/userDateTime';
 
 /** Nothing, as a history line shows it. */
 export const NO_VALUE = '–';
+
+/** A changed number as it was entered (coordinates have six decimals), in the user's digits. */
+const HISTORY_NUMBER: Intl.NumberFormatOptions = { maximumFractionDigits: 6 };
 
 /** A catalogue key the domain names at run time (labels and choices); an unknown one reads as itself. */
 type DynamicKey = 'history.fields.other';
@@ -19,12 +22,12 @@ const translated = (t: TFunction, key: string) => t(key as DynamicKey, { default
  */
 export function useDescribeChange(): (change: ReadableChange) => string {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formatters = useFormatters();
   const dateTime = useUserDateTime();
 
   const valueText = useCallback((value: ReadableValue | undefined): string => {
     if (value === undefined) return NO_VALUE;
-    const number = (n: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(n);
+    const number = (n: number) => formatters.number(n, HISTORY_NUMBER);
     switch (value.kind) {
       case 'text': return value.text;
       case 'number': return number(value.value);
@@ -52,7 +55,7 @@ export function useDescribeChange(): (change: ReadableChange) => string {
           : t('history.values.channelWithProfile', { channel: channel.channel, type, profile: channel.profile.name ?? channel.profile.id });
       }).join('; ');
     }
-  }, [dateTime, language, t]);
+  }, [dateTime, formatters, t]);
 
   return useCallback((change: ReadableChange) => t('history.change', {
     label: translated(t, change.labelKey),

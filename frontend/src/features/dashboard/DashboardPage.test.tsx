@@ -84,7 +84,7 @@ describe('Dashboard', () => {
 
     const insight = await screen.findByRole('region', { name: 'Insight (last 7 days)' });
     const row = await within(insight).findByRole('row', { name: /Vaccine Fridge/ });
-    expect(within(row).getByText('91.7 %')).toBeInTheDocument();
+    expect(within(row).getByText('91.7%')).toBeInTheDocument();
     expect(within(row).getByText('5.9 °C')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Vaccine Fridge' })).toHaveAttribute('href', '/app/sensors/S1');
     // The three alarm widgets share one read.
@@ -122,7 +122,7 @@ describe('Dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Unacknowledged: 2' })).toHaveAttribute('href', '/app/alarms?status=active&userViewId=v-bakery');
   });
 
-  it('shows an error by its code, in the user\'s language', async () => {
+  it('shows an error by its code, and the numbers, in the user\'s language', async () => {
     fake.api.mockImplementation(async (path) => {
       if (path.startsWith('/dashboard/health')) throw new ApiError(400, MESSAGES.userViewNotFound, { code: 'userViewNotFound' });
       return answer(path);
@@ -133,6 +133,11 @@ describe('Dashboard', () => {
     expect(await within(health).findByRole('alert')).toHaveTextContent(i18next.t('messages.userViewNotFound'));
     expect(screen.getByRole('region', { name: 'Tableau des alarmes' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Non acquittées : 2' })).toBeInTheDocument();
+    // Numbers in French: a decimal comma, the percent sign after a (narrow no-break, read as a plain) space.
+    const insight = await screen.findByRole('region', { name: 'Analyse (7 derniers jours)' });
+    const row = await within(insight).findByRole('row', { name: /Vaccine Fridge/ });
+    expect(within(row).getByText('91,7 %')).toBeInTheDocument();
+    expect(within(row).getByText('5,9 °C')).toBeInTheDocument();
   });
 
   it('keeps the welcome card for helpdesk and super administrators, asking no widget', async () => {

@@ -13,20 +13,21 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SensorInsight } from '@domain/alarms/dashboard';
 import { useInsight } from '../../api/dashboard';
 import { useClientState } from '../../app/clientState';
+import { useFormatters } from '../../i18n/formatters';
 import { formatValue } from '../sensors/readingUnits';
 import { SENSORS_LIST, sensorLink } from './links';
 import { WidgetCard } from './WidgetCard';
 
 /** Insight: each sensor channel's last 7 days, time in range against its alarm profile, min, max, mean, and MKT for vaccine fridges. */
 export function InsightWidget({ userViewId }: { userViewId: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatters = useFormatters();
   const { uom } = useClientState();
   const { data, error, isLoading, mutate } = useInsight(userViewId);
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const value = (row: SensorInsight, figure: number | undefined) => {
     if (figure === undefined) return '';
     const unit = row.measurement === 'temperature' ? 'C' : '%RH';
-    return formatValue(figure, unit, { uom, language: i18n.language, labels: { open: '', close: '' } }) ?? '';
+    return formatValue(figure, unit, { uom, language: formatters.language, labels: { open: '', close: '' } }) ?? '';
   };
   return (
     <WidgetCard
@@ -61,7 +62,7 @@ export function InsightWidget({ userViewId }: { userViewId: string | null }) {
                     ) : (
                       <Tooltip title={t('dashboard.insight.limits', { min: value(row, row.limits.min), max: value(row, row.limits.max) })}>
                         <Box>
-                          <Typography variant="body2">{`${percent.format(row.timeInRangePercent)} %`}</Typography>
+                          <Typography variant="body2">{formatters.percent(row.timeInRangePercent)}</Typography>
                           <LinearProgress
                             variant="determinate" value={row.timeInRangePercent} aria-hidden
                             color={row.timeInRangePercent >= 99 ? 'success' : row.timeInRangePercent >= 90 ? 'warning' : 'error'}

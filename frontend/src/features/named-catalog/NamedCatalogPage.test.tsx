@@ -7,6 +7,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
+import { clearStoredState, updateClientState } from '../../app/clientState';
 import { initI18n } from '../../i18n';
 import { renderScreen } from '../../test/render';
 import { NamedCatalogPage } from './NamedCatalogPage';
@@ -155,6 +156,22 @@ describe('NamedCatalogPage', () => {
       expect(within(dialog).getByText(french)).toBeInTheDocument();
       expect(screen.queryByText(MESSAGES.departmentNameTaken)).toBeNull();
     } finally {
+      initI18n('en');
+    }
+  });
+
+  it("shows when an item changed in the user's language and time zone", async () => {
+    // Prepare: French, and a profile in New York (10:00 UTC is 05:00 there in January).
+    fake.role = 'basicuser';
+    initI18n('fr');
+    updateClientState({ timezone: 'America/New_York' });
+    try {
+      renderScreen(<NamedCatalogPage path="/departments" section="departments" />);
+      const row = (await screen.findByText('Bakery')).closest('[role="row"]');
+      expect(row).not.toBeNull();
+      expect(within(row as HTMLElement).getByText('15 janv. 2026, 05:00')).toBeInTheDocument();
+    } finally {
+      clearStoredState();
       initI18n('en');
     }
   });

@@ -14,7 +14,7 @@ import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useFormatters } from '../../i18n/formatters';
 import { useCurrentUser } from '../auth/useAuth';
 import { NamedItemDialog } from './NamedItemDialog';
 
@@ -45,10 +45,9 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
     reloadOnDeleteFailure: true,
   });
   const { editing } = page;
-  const language = useLanguage();
+  const formatters = useFormatters();
 
   const columns = useMemo<GridColDef<NamedItem>[]>(() => {
-    const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     return [
       { field: 'name', headerName: t('catalog.name'), flex: 1, minWidth: 180 },
       {
@@ -57,10 +56,10 @@ export function NamedCatalogPage({ path, section }: NamedCatalogPageProps) {
         type: 'dateTime',
         width: 220,
         valueGetter: (value: string) => new Date(value),
-        valueFormatter: (value: Date) => dateFormat.format(value),
+        valueFormatter: (value: Date) => formatters.dateTime(value),
       },
     ];
-  }, [language, t]);
+  }, [formatters, t]);
 
   const rowActions: AdminGridRowAction<NamedItem>[] = canWrite
     ? [

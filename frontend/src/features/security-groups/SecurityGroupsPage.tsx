@@ -12,7 +12,7 @@ import {
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useFormatters } from '../../i18n/formatters';
 import { SecurityGroupDialog } from './SecurityGroupDialog';
 import { siteNameOf, useSiteOptions } from './siteOptions';
 
@@ -22,7 +22,7 @@ import { siteNameOf, useSiteOptions } from './siteOptions';
  */
 export default function SecurityGroupsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formatters = useFormatters();
   const groups = useSecurityGroups();
   const users = useSecurityGroupUsers();
   const { sites } = useSiteOptions();
@@ -44,7 +44,6 @@ export default function SecurityGroupsPage() {
   }, [users.data]);
 
   const columns = useMemo<GridColDef<SecurityGroup>[]>(() => {
-    const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     return [
       { field: 'name', headerName: t('securityGroups.name'), flex: 1, minWidth: 160 },
       { field: 'description', headerName: t('securityGroups.description'), flex: 1, minWidth: 160 },
@@ -74,10 +73,10 @@ export default function SecurityGroupsPage() {
         type: 'dateTime',
         width: 200,
         valueGetter: (value: string) => new Date(value),
-        valueFormatter: (value: Date) => dateFormat.format(value),
+        valueFormatter: (value: Date) => formatters.dateTime(value),
       },
     ];
-  }, [language, sites, t, userName]);
+  }, [formatters, sites, t, userName]);
 
   const rowActions = [
     page.editAction((row) => t('catalog.editItem', { name: row.name })),

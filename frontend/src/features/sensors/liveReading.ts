@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { isSensorOnline, readingAgeMs, type SensorLiveState } from '@domain/devices/sensor';
+import { formatNumber } from '../../i18n/formatters';
 import { readingSummary, type ChannelFormat, type ChannelKind } from './readingUnits';
 
 /**
@@ -38,19 +39,22 @@ export function sensorOnlineAt(sensor: Pick<LiveSensor, 'deviceModel' | 'live'>,
   return isSensorOnline({ deviceModel: sensor.deviceModel, lastReadingAt: sensor.live.lastReadingAt }, now);
 }
 
+/** Whole days, hours and minutes. */
+const WHOLE: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
+
 /**
  * An age as a person says it, in whole minutes: "17 min ago", "1 h 17 min ago", "2 d 3 h ago"
  * (the words in the catalogues, the numbers in the language's digits). Intl.RelativeTimeFormat
  * says one unit only ("1 hour ago"), which drops the minutes a manager needs.
  */
 export function formatAge(ageMs: number, language: string, t: TFunction): string {
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const whole = (count: number) => formatNumber(count, language, WHOLE);
   const days = Math.floor(ageMs / DAY);
   const hours = Math.floor((ageMs % DAY) / HOUR);
   const minutes = Math.floor((ageMs % HOUR) / MINUTE);
-  if (days > 0) return t('sensors.age.days', { days: number.format(days), hours: number.format(hours) });
-  if (hours > 0) return t('sensors.age.hours', { hours: number.format(hours), minutes: number.format(minutes) });
-  return t('sensors.age.minutes', { minutes: number.format(minutes) });
+  if (days > 0) return t('sensors.age.days', { days: whole(days), hours: whole(hours) });
+  if (hours > 0) return t('sensors.age.hours', { hours: whole(hours), minutes: whole(minutes) });
+  return t('sensors.age.minutes', { minutes: whole(minutes) });
 }
 
 /**

@@ -6,13 +6,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { UserSession } from '@domain/identity/account';
 import { AdminGrid, type AdminGridColumnSettings, type AdminGridRowAction } from '../../components/AdminGrid';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useFormatters, type Formatters } from '../../i18n/formatters';
 
 /** A session's time in the user's language and zone; the text as received when it is not a date. */
-export function formatSessionTime(value: string, language: string): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+function formatSessionTime(value: string, formatters: Formatters): string {
+  return formatters.dateTime(value) || value;
 }
 
 export type SessionListProps = {
@@ -33,7 +31,7 @@ const BY_LAST_SEEN = [{ field: 'lastSeen', sort: 'desc' as const }];
  */
 export function SessionList({ sessions, loading, ending, onEnd, ...columnSettings }: SessionListProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formatters = useFormatters();
 
   const columns = useMemo<GridColDef<UserSession>[]>(
     () => [
@@ -65,17 +63,17 @@ export function SessionList({ sessions, loading, ending, onEnd, ...columnSetting
         headerName: t('sessions.loginTime'),
         flex: 1,
         minWidth: 150,
-        valueFormatter: (value: string) => formatSessionTime(value, language),
+        valueFormatter: (value: string) => formatSessionTime(value, formatters),
       },
       {
         field: 'lastSeen',
         headerName: t('sessions.lastSeen'),
         flex: 1,
         minWidth: 150,
-        valueFormatter: (value: string) => formatSessionTime(value, language),
+        valueFormatter: (value: string) => formatSessionTime(value, formatters),
       },
     ],
-    [language, t],
+    [formatters, t],
   );
 
   const rowActions = useMemo<AdminGridRowAction<UserSession>[]>(

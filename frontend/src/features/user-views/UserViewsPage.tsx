@@ -9,7 +9,7 @@ import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { IdOption } from '../../components/IdMultiSelect';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useFormatters } from '../../i18n/formatters';
 import { useCurrentUser } from '../auth/useAuth';
 import { useSiteOptions } from '../security-groups/siteOptions';
 import { UserViewDialog } from './UserViewDialog';
@@ -20,7 +20,7 @@ const namesOf = (options: readonly IdOption[], ids: readonly string[]) =>
 /** Administration > User Views (SPEC sections 2, 3, 5): everyone may read, administrators write. */
 export default function UserViewsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const formatters = useFormatters();
   const user = useCurrentUser();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const views = useUserViewList();
@@ -41,7 +41,6 @@ export default function UserViewsPage() {
   const { editing } = page;
 
   const columns = useMemo<GridColDef<UserView>[]>(() => {
-    const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     return [
       { field: 'name', headerName: t('userViews.name'), flex: 1, minWidth: 160 },
       { field: 'siteIds', headerName: t('userViews.sites'), flex: 1, minWidth: 160, valueGetter: (ids: string[]) => namesOf(sites, ids) },
@@ -53,10 +52,10 @@ export default function UserViewsPage() {
         type: 'dateTime',
         width: 200,
         valueGetter: (value: string) => new Date(value),
-        valueFormatter: (value: Date) => dateFormat.format(value),
+        valueFormatter: (value: Date) => formatters.dateTime(value),
       },
     ];
-  }, [departments, divisions, language, sites, t]);
+  }, [departments, divisions, formatters, sites, t]);
 
   const rowActions = canWrite
     ? [
