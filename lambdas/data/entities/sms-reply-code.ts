@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { newReplyCode, phoneKeyOf, REPLY_CODE_DRAWS, REPLY_CODE_OPEN_MS, takesReplyCode } from '@domain/notifications/reply-codes';
-import { customerIdAttribute } from '../attributes';
+import { customerIdAttribute, text } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { KeyParams } from '../writes';
 import { deliveryRefText, type NotificationDelivery } from './notification-delivery';
@@ -53,8 +53,6 @@ export interface SmsReplyCode {
 
 export const smsReplyCodeKey = (tableName: string, phone: string, code: string): KeyParams =>
   smsReplyCode.get({ phone, code }).params<KeyParams>({ table: tableName });
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function toSmsReplyCode(item: Readonly<Record<string, unknown>>): SmsReplyCode {
   return {
