@@ -1,0 +1,157 @@
+import useSWR, { preload, type SWRResponse } from 'swr';
+import { z } from 'zod';
+import { apiFetch, apiFetchAs } from './apiFetch';
+import type { ApiError } from './ApiError';
+
+/**
+ * The filling API of HACCP checklists (issue 15 section 2; the INSTANCES side serves it):
+ * the caller's checklists due today, one instance with what filling it needs, answers and the
+ * submission. The shapes are the shared contract's; parsing keeps what the pages read.
+ */
+
+export const INSTANCE_STATES = ['outstanding', 'inProgress', 'completedOnTime', 'completedLate', 'overdue', 'missed'] as const;
+export type InstanceState = (typeof INSTANCE_STATES)[number];
+
+export const QUESTION_TYPES = ['yesNo', 'numeric', 'sensorTemperature', 'probeTemperature', 'oilQuality', 'dishwasher', 'singleChoice', 'multipleChoice', 'text', 'photo', 'signature'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+export const todayInstanceSchema = z.object({
+  id: z.string(),
+  checklistId: z.string(),
+  checklistName: z.string(),
+  siteId: z.string(),
+  siteName: z.string().default(''),
+  shiftName: z.string().default(''),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  state: z.enum(INSTANCE_STATES),
+  answeredCount: z.number().default(0),
+  questionCount: z.number().default(0),
+});
+export type TodayInstance = z.infer<typeof todayInstanceSchema>;
+
+export const questionOptionSchema = z.object({ id: z.string(), name: z.string(), isException: z.boolean().default(false) });
+export type QuestionOption = z.infer<typeof questionOptionSchema>;
+
+export const fillQuestionSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  options: z.array(questionOptionSchema).default([]),
+  min: optional(z.number()),
+  max: optional(z.number()),
+  warnAt: optional(z.number()),
+  replaceAt: optional(z.number()),
+  sensorId: optional(z.string()),
+  dishwasherSensorId: optional(z.string()),
+  informationId: optional(z.string()),
+  correctiveActionIds: z.array(z.string()).default([]),
+  additionalFields: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
+  required: z.boolean().default(true),
+});
+export type FillQuestion = z.infer<typeof fillQuestionSchema>;
+
+/** What an answer holds: a number, an option's id, a text or an image as a data URL, the options chosen, or a dishwasher's two temperatures. */
+export const dishwasherValueSchema = z.object({ wash: z.number(), rinse: z.number() });
+export const answerValueSchema = z.union([z.number(), z.string(), z.array(z.string()), dishwasherValueSchema]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+export const storedAnswerSchema = z.object({
+  questionId: z.string(),
+  value: optional(answerValueSchema),
+  notApplicable: optional(z.boolean()),
+  manualReading: optional(z.boolean()),
+  correctiveActionId: optional(z.string()),
+  correctiveActionText: optional(z.string()),
+  additionalFields: optional(z.record(z.string(), z.string())),
+  answeredAt: optional(z.string()),
+  isException: optional(z.boolean()),
+});
+export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
+
+export const informationItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string().default(''),
+  fileName: optional(z.string()),
+  contentType: optional(z.string()),
+  /** Where the picture or PDF can be read, when the item has one. */
+  fileUrl: optional(z.string()),
+});
+export type InformationItem = z.infer<typeof informationItemSchema>;
+
+export const correctiveActionSchema = z.object({ id: z.string(), name: z.string(), description: optional(z.string()) });
+export type CorrectiveAction = z.infer<typeof correctiveActionSchema>;
+
+export const liveReadingSchema = z.object({ value: z.number(), unit: z.string(), at: z.string() });
+export type LiveReading = z.infer<typeof liveReadingSchema>;
+
+export const instanceDetailSchema = todayInstanceSchema.extend({
+  checklist: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().default(''),
+    allowPartialUpload: z.boolean().default(false),
+    allowManualReadings: z.boolean().default(false),
+    allowNotApplicable: z.boolean().default(false),
+    questions: z.array(fillQuestionSchema),
+  }),
+  answers: z.array(storedAnswerSchema).default([]),
+  informationItems: z.array(informationItemSchema).default([]),
+  correctiveActions: z.array(correctiveActionSchema).default([]),
+  liveReadings: z.record(z.string(), liveReadingSchema).default({}),
+  completedAt: optional(z.string()),
+  submittedByName: optional(z.string()),
+});
+export type InstanceDetail = z.infer<typeof instanceDetailSchema>;
+
+/** `PUT /haccp/instances/{id}/answers/{questionId}`'s body. */
+export interface AnswerBody {
+  idempotencyKey: string;
+  value?: AnswerValue;
+  notApplicable?: boolean;
+  /** A sensor question's reading typed in rather than the sensor's (only where manual readings are allowed). */
+  manualReading?: boolean;
+  correctiveActionId?: string;
+  correctiveActionText?: string;
+  additionalFields?: Record<string, string>;
+  answeredAt: string;
+}
+
+/** The first part of every SWR key of these calls: one mutate refreshes them all. */
+export const HACCP_KEY = 'haccp';
+export const isHaccpKey = (key: unknown): boolean => Array.isArray(key) && key[0] === HACCP_KEY;
+
+/** Today's list is asked again this often, so states move on as windows open and close. */
+export const TODAY_REFRESH_MS = 60_000;
+
+export const TODAY_PATH = '/haccp/today';
+export const instancePath = (id: string) => `/haccp/instances/${encodeURIComponent(id)}`;
+
+export function useTodayInstances(): SWRResponse<TodayInstance[], ApiError> {
+  return useSWR<TodayInstance[], ApiError, readonly [string, string]>([HACCP_KEY, 'today'], () => apiFetchAs(z.array(todayInstanceSchema), TODAY_PATH), {
+    refreshInterval: TODAY_REFRESH_MS,
+  });
+}
+
+const instanceKey = (id: string) => [HACCP_KEY, 'instance', id] as const;
+const fetchInstance = ([, , id]: readonly [string, string, string]) => apiFetchAs(instanceDetailSchema, instancePath(id));
+
+export function useInstance(id: string | undefined): SWRResponse<InstanceDetail, ApiError> {
+  return useSWR<InstanceDetail, ApiError, readonly [string, string, string] | null>(id === undefined ? null : instanceKey(id), fetchInstance);
+}
+
+/** Fetches an instance ahead (the service worker keeps the answer), so it opens with the connection gone. */
+export function preloadInstance(id: string): void {
+  preload(instanceKey(id), fetchInstance).catch(() => undefined);
+}
+
+export function putAnswer(instanceId: string, questionId: string, body: AnswerBody): Promise<unknown> {
+  return apiFetch(`${instancePath(instanceId)}/answers/${encodeURIComponent(questionId)}`, { method: 'PUT', body });
+}
+
+export function submitInstance(instanceId: string, body: { idempotencyKey: string }): Promise<unknown> {
+  return apiFetch(`${instancePath(instanceId)}/submit`, { method: 'POST', body });
+}
