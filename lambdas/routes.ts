@@ -21,6 +21,9 @@ import { siteRoutes } from './sites/routes';
 import { telemetryRoutes } from './telemetry/routes';
 import { userViewRoutes } from './user-views/routes';
 import { userRoutes } from './users/routes';
+import { correctiveActionRoutes } from './corrective-actions/routes';
+import { informationItemRoutes } from './information-items/routes';
+import { checklistGroupRoutes } from './checklist-groups/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
 export {
@@ -65,6 +68,9 @@ export const HANDLERS = {
   telemetry: 'lambdas/telemetry/handler.ts',
   alarms: 'lambdas/alarms/handler.ts',
   dashboard: 'lambdas/dashboard/handler.ts',
+  correctiveActions: 'lambdas/corrective-actions/handler.ts',
+  informationItems: 'lambdas/information-items/handler.ts',
+  checklistGroups: 'lambdas/checklist-groups/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -93,6 +99,9 @@ export const RESOURCE_ROUTES = [
   telemetryRoutes,
   alarmRoutes,
   dashboardRoutes,
+  correctiveActionRoutes,
+  informationItemRoutes,
+  checklistGroupRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDefinition[] = RESOURCE_ROUTES.flatMap((resource) => resource.routes);

@@ -39,7 +39,7 @@ export const API_FUNCTION_TIMEOUTS: Partial<Record<HandlerName, Duration>> = {
 };
 
 /** Handlers that keep uploaded files in the files bucket (site PDFs). */
-const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites', 'gateways', 'deviceRecords', 'sensors']);
+const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites', 'gateways', 'deviceRecords', 'sensors', 'informationItems']);
 
 /** The identity service's admin actions a handler calls on the user pool; none unless listed. */
 const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = {

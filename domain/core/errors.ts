@@ -83,6 +83,9 @@ export const FIELD_OF_REFUSAL: Partial<Record<ErrorCode, string>> = {
   divisionNameTaken: 'name',
   securityGroupNameTaken: 'name',
   userViewNameTaken: 'name',
+  correctiveActionNameTaken: 'name',
+  informationItemNameTaken: 'name',
+  checklistGroupNameTaken: 'name',
   dataLoggingProfileNameTaken: 'name',
   noteNameTaken: 'name',
   // User views and security groups naming what does not exist

@@ -67,5 +67,8 @@ export * from './entities/translation-overrides';
 export * from './entities/unique-marker';
 export * from './entities/user-view';
 export * from './entities/verification-code';
+export * from './entities/corrective-action';
+export * from './entities/information-item';
+export * from './entities/checklist-group';
 export * from './alarm-engine';
 export { assignGroupToSiteDevices, OVERWRITE_DEVICES_MAX } from './notification-group-assignment';

@@ -46,6 +46,9 @@ import { userView } from './entities/user-view';
 import { testMessageLog } from './entities/test-message-log';
 import { smsReplyCode } from './entities/sms-reply-code';
 import { verificationCode } from './entities/verification-code';
+import { correctiveAction } from './entities/corrective-action';
+import { informationItem } from './entities/information-item';
+import { checklistGroup } from './entities/checklist-group';
 
 /**
  * Every entity of the single table (one file each under `entities/`). The data layer builds
@@ -100,6 +103,9 @@ export const ENTITIES = {
   verificationCode,
   testMessageLog,
   smsReplyCode,
+  correctiveAction,
+  informationItem,
+  checklistGroup,
 } as const;
 
 /**

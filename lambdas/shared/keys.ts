@@ -30,6 +30,9 @@ export const ENTITY = {
   deviceNote: 'NOTE',
   deviceFile: 'FILE',
   alarm: 'ALARM',
+  correctiveAction: 'CORRECTIVEACTION',
+  informationItem: 'INFORMATIONITEM',
+  checklistGroup: 'CHECKLISTGROUP',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 

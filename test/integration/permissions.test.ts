@@ -157,8 +157,27 @@ describe('every route, as every role', () => {
       schedules: [{ name: 'Day', days: ['monday'], start: '08:00', end: '18:00', users: [{ accountId: admin().accountId, level: 1, delayMinutes: 0, channels: ['email'] }] }],
     };
   };
+  /** HACCP shifts (issue 15): a 24-hour shift on the test site, every Monday. */
+  const shiftBody = async () => {
+    const place = await assign(admin());
+    return {
+      ...namedBody(), siteId: place.siteId, locationId: place.locationId, shiftType: 'allDay',
+      schedules: [{ name: 'Mondays', days: [1], startDate: '2026-01-05', recurrence: { frequency: 'weekly', interval: 1 } }],
+    };
+  };
   let sharedNotificationGroup: Promise<string> | undefined;
   const notificationGroup = () => (sharedNotificationGroup ??= notificationGroupBody().then((body) => added('/notificationgroups', body)));
+  /** HACCP checklists (issue 15): on the test site with a shift of its own, and a Question List entry. */
+  const checklistBody = async () => {
+    const place = await assign(admin());
+    const shiftId = await added('/shifts', {
+      ...namedBody(), siteId: place.siteId, locationId: place.locationId, shiftType: 'allDay',
+      schedules: [{ name: 'Every day', days: ['monday'], startDate: '2026-01-05', recurrence: { frequency: 'daily', interval: 1 } }],
+    });
+    return { ...namedBody(), siteId: place.siteId, locationIds: [place.locationId], shiftId, questions: [{ text: 'Floor clean?', type: 'yesNo' }, { text: 'Soup', type: 'probeTemperature', min: 63, max: 99 }] };
+  };
+  const checklist = async () => added('/checklists', await checklistBody());
+  const questionBody = () => ({ text: `Hands washed ${hexId(4)}?`, type: 'yesNo' });
   let sharedSensor: Promise<string> | undefined;
   const sensor = () => (sharedSensor ??= (async () => {
     const place = await assign(admin());
@@ -294,6 +313,48 @@ describe('every route, as every role', () => {
     },
     'GET /api/sensors/{id}/equipment': async () => ({ path: `/sensors/${await sensor()}/equipment` }),
     'PUT /api/sensors/{id}/equipment': async () => ({ path: `/sensors/${await sensor()}/equipment`, body: { type: 'walkInCooler', refrigerant: 'R-290' } }),
+  };
+
+  /**
+   * The HACCP library (issue 15 section 1): standard corrective actions, information items
+   * (with a picture or PDF uploaded through a presigned URL, confirmed unless asked not to be)
+   * and checklist groups, a fresh one for each call that changes it.
+   */
+  const informationBody = () => ({ ...namedBody(), text: 'Wash the probe before use.' });
+  const informationWithFile = async (confirm = true) => {
+    const id = await added('/informationitems', informationBody());
+    const ticket = await api(stack, admin(), 'POST', `/informationitems/${id}/file`, { fileName: 'probe.pdf', contentType: 'application/pdf', size: 9 });
+    const { uploadUrl, uploadHeaders } = ticket.body as { uploadUrl: string; uploadHeaders: Record<string, string> };
+    await fetch(uploadUrl, { method: 'PUT', headers: uploadHeaders, body: '%PDF-1.4\n' });
+    if (confirm) await api(stack, admin(), 'PUT', `/informationitems/${id}/file/complete`);
+    return id;
+  };
+  let sharedChecklistGroup: Promise<string> | undefined;
+  const checklistGroup = () => (sharedChecklistGroup ??= added('/checklistgroups', namedBody()));
+  const groupIdsInOrder = async () => ((await api(stack, admin(), 'GET', '/checklistgroups')).body as { items: { id: string }[] }).items.map((group) => group.id);
+  const haccpLibraryFixtures: Record<string, Fixture> = {
+    'POST /api/correctiveactions': async () => ({ path: '/correctiveactions', body: namedBody() }),
+    'GET /api/correctiveactions/{id}': async () => ({ path: `/correctiveactions/${await added('/correctiveactions', namedBody())}` }),
+    'PUT /api/correctiveactions/{id}': async () => ({ path: `/correctiveactions/${await added('/correctiveactions', namedBody())}`, body: { ...namedBody(), description: 'Changed' } }),
+    'DELETE /api/correctiveactions/{id}': async () => ({ path: `/correctiveactions/${await added('/correctiveactions', namedBody())}` }),
+    'POST /api/informationitems': async () => ({ path: '/informationitems', body: informationBody() }),
+    'GET /api/informationitems/{id}': async () => ({ path: `/informationitems/${await added('/informationitems', informationBody())}` }),
+    'PUT /api/informationitems/{id}': async () => ({ path: `/informationitems/${await added('/informationitems', informationBody())}`, body: informationBody() }),
+    'DELETE /api/informationitems/{id}': async () => ({ path: `/informationitems/${await informationWithFile()}` }),
+    'POST /api/informationitems/{id}/file': async () => ({
+      path: `/informationitems/${await added('/informationitems', informationBody())}/file`, body: { fileName: 'plan.png', contentType: 'image/png', size: 100 },
+    }),
+    'PUT /api/informationitems/{id}/file/complete': async () => ({ path: `/informationitems/${await informationWithFile(false)}/file/complete` }),
+    'GET /api/informationitems/{id}/file': async () => ({ path: `/informationitems/${await informationWithFile()}/file` }),
+    'DELETE /api/informationitems/{id}/file': async () => ({ path: `/informationitems/${await informationWithFile()}/file` }),
+    'POST /api/checklistgroups': async () => ({ path: '/checklistgroups', body: namedBody() }),
+    'PUT /api/checklistgroups/order': async () => {
+      await checklistGroup();
+      return { path: '/checklistgroups/order', body: { ids: (await groupIdsInOrder()).reverse() } };
+    },
+    'GET /api/checklistgroups/{id}': async () => ({ path: `/checklistgroups/${await checklistGroup()}` }),
+    'PUT /api/checklistgroups/{id}': async () => ({ path: `/checklistgroups/${await checklistGroup()}`, body: namedBody() }),
+    'DELETE /api/checklistgroups/{id}': async () => ({ path: `/checklistgroups/${await added('/checklistgroups', namedBody())}` }),
   };
 
   const FIXTURES: Record<string, Fixture> = {
@@ -470,6 +531,10 @@ describe('every route, as every role', () => {
     'GET /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await notificationGroup()}` }),
     'PUT /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await added('/notificationgroups', await notificationGroupBody())}`, body: await notificationGroupBody() }),
     'DELETE /api/notificationgroups/{id}': async () => ({ path: `/notificationgroups/${await added('/notificationgroups', await notificationGroupBody())}` }),
+    'POST /api/shifts': async () => ({ path: '/shifts', body: await shiftBody() }),
+    'GET /api/shifts/{id}': async () => ({ path: `/shifts/${await added('/shifts', await shiftBody())}` }),
+    'PUT /api/shifts/{id}': async () => ({ path: `/shifts/${await added('/shifts', await shiftBody())}`, body: await shiftBody() }),
+    'DELETE /api/shifts/{id}': async () => ({ path: `/shifts/${await added('/shifts', await shiftBody())}` }),
     // Notification templates: an override of the caller's organisation, saved, previewed, then reset.
     'PUT /api/notificationtemplates': async () => ({ path: '/notificationtemplates', body: { kind: 'alarm', channel: 'text', language: 'en', alarmType: 'threshold', body: '{device}: {value}' } }),
     'POST /api/notificationtemplates/preview': async () => ({ path: '/notificationtemplates/preview', body: { kind: 'alarm', channel: 'email', language: 'fr', subject: 'Alarme {device}' } }),
@@ -477,9 +542,22 @@ describe('every route, as every role', () => {
       await api(stack, admin(), 'PUT', '/notificationtemplates', { kind: 'reminder', channel: 'push', language: 'es', title: 'Recordatorio {device}' });
       return { path: '/notificationtemplates?kind=reminder&channel=push&language=es' };
     },
+    'POST /api/checklists': async () => ({ path: '/checklists', body: await checklistBody() }),
+    'GET /api/checklists/{id}': async () => ({ path: `/checklists/${await checklist()}` }),
+    'PUT /api/checklists/{id}': async () => ({ path: `/checklists/${await checklist()}`, body: await checklistBody() }),
+    'DELETE /api/checklists/{id}': async () => ({ path: `/checklists/${await checklist()}` }),
+    'POST /api/checklists/{id}/copy': async () => {
+      const { name: _name, questions: _questions, ...target } = await checklistBody();
+      return { path: `/checklists/${await checklist()}/copy`, body: { ...namedBody(), ...target } };
+    },
+    'POST /api/questions': async () => ({ path: '/questions', body: questionBody() }),
+    'GET /api/questions/{id}': async () => ({ path: `/questions/${await added('/questions', questionBody())}` }),
+    'PUT /api/questions/{id}': async () => ({ path: `/questions/${await added('/questions', questionBody())}`, body: questionBody() }),
+    'DELETE /api/questions/{id}': async () => ({ path: `/questions/${await added('/questions', questionBody())}` }),
     ...deviceRecordFixtures('sensors'),
     ...deviceRecordFixtures('gateways'),
     ...sensorFixtures,
+    ...haccpLibraryFixtures,
   };
 
   /**
@@ -503,6 +581,7 @@ describe('every route, as every role', () => {
     'GET /api/graphdata', 'GET /api/sensors/{id}/readings',
     'GET /api/sites/{id}', 'GET /api/sites/{id}/users', 'GET /api/sites/{id}/devices', 'GET /api/sites/{id}/document',
     'GET /api/userviews/{id}',
+    'GET /api/checklists/{id}',
     'GET /api/gateways/{id}', 'GET /api/gateways/{id}/sensors', 'GET /api/gateways/{id}/history', 'GET /api/gateways/{id}/data',
     ...(['sensors', 'gateways'] as const).flatMap((owner) => [
       `GET /api/${owner}/{id}/notes`, `GET /api/${owner}/{id}/files`, `GET /api/${owner}/{id}/files/{fileId}/download`,
