@@ -1,5 +1,12 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand } from '@aws-sdk/client-sns';
+import {
+  COGNITO_CODE,
+  IDENTITY_MESSAGE_PATHS,
+  isIdentityMessageLanguage,
+  renderIdentityMessage,
+  type IdentityMessage,
+} from '@domain/identity/identity-messages';
 import { sesClient, snsClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 
@@ -10,12 +17,43 @@ import { backendConfig } from '../shared/config';
  * which put the messages in the outbox (docs/decisions.md "Phone and pager verification").
  * The code itself is never logged.
  */
-export async function deliverCode(destination: { kind: 'sms' | 'email'; to: string }, code: string): Promise<void> {
-  const text = `Your Cold-chain portal verification code is ${code}. It expires in 10 minutes.`;
+
+/** Who the code is for, as the message names them (issue 17 item 14). */
+export interface CodeRecipient {
+  /** Their language (the account's `lang`); an unknown one reads as English. */
+  language: string | undefined;
+  /** Their first name; '' greets without one. */
+  firstName: string;
+  /** Their organisation's name. */
+  organisation: string;
+}
+
+/** The portal's address, for the message's link (PORTAL_URL, as the other messages' links). */
+const portalUrl = (): string => (process.env['PORTAL_URL'] ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+/**
+ * The verification code's message in the recipient's language, naming their organisation and
+ * linking to the profile page: the identity service's verification template
+ * (domain/identity/identity-messages.ts) with the code in place of Cognito's placeholder.
+ */
+export function verificationCodeMessage(recipient: CodeRecipient, code: string, link: string = `${portalUrl()}${IDENTITY_MESSAGE_PATHS.verification}`): IdentityMessage {
+  const language = isIdentityMessageLanguage(recipient.language) ? recipient.language : 'en';
+  const message = renderIdentityMessage('verification', language, {
+    organisation: recipient.organisation,
+    recipient: recipient.firstName,
+    inviter: '',
+    link,
+  });
+  const withCode = (text: string) => text.replaceAll(COGNITO_CODE, code);
+  return { subject: withCode(message.subject), html: withCode(message.html), text: withCode(message.text), sms: withCode(message.sms) };
+}
+
+export async function deliverCode(destination: { kind: 'sms' | 'email'; to: string }, code: string, recipient: CodeRecipient): Promise<void> {
+  const message = verificationCodeMessage(recipient, code);
   if (destination.kind === 'sms') {
     await snsClient().send(new PublishCommand({
       PhoneNumber: destination.to,
-      Message: text,
+      Message: message.sms,
       MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
     }));
     return;
@@ -23,6 +61,11 @@ export async function deliverCode(destination: { kind: 'sms' | 'email'; to: stri
   await sesClient().send(new SendEmailCommand({
     FromEmailAddress: backendConfig().mailFrom,
     Destination: { ToAddresses: [destination.to] },
-    Content: { Simple: { Subject: { Data: 'Your verification code' }, Body: { Text: { Data: text } } } },
+    Content: {
+      Simple: {
+        Subject: { Data: message.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+      },
+    },
   }));
 }

@@ -113,12 +113,16 @@ describe('users handler', () => {
 
   it('texts a code to the saved phone, keeping only its hash', async () => {
     sns.on(PublishCommand).resolves({ MessageId: 'm-1' });
+    // A French-speaking user of Demo Foods: the text is in French and names the organisation.
+    dynamo.on(GetCommand, { Key: userKey }).resolves({ Item: { ...storedUser, lang: 'fr' } });
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#ORGANISATION', sk: 'ORGANISATION' } }).resolves({ Item: { name: 'Demo Foods' } });
     const result = await invoke(handler, apiEvent('POST /api/users/sendOTP', { body: { userId: 'u-1', channel: 'phone' } }));
     expect(result).toMatchObject({ status: 200, body: { destination: '+1******4567' } });
     const text = sns.commandCalls(PublishCommand)[0]?.args[0].input;
     expect(text?.PhoneNumber).toBe('+15551234567');
     const code = /\b(\d{6})\b/.exec(text?.Message ?? '')?.[1];
     expect(code).toBeDefined();
+    expect(text?.Message).toBe(`Demo Foods\u00a0: votre code de vérification du Portail chaîne du froid est ${code ?? ''}.`);
     const stored = dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item).find((item) => item?.['type'] === 'OTP');
     expect(stored?.['sk']).toBe('USER#u-1#OTP#phone');
     expect(JSON.stringify(stored)).not.toContain(code);

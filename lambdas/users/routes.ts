@@ -330,7 +330,7 @@ export const userRoutes = defineRoutes('users', [
         throw validationError(issued.refused === 'maximum' ? MESSAGES.resendMaxReached : MESSAGES.resendLimitReached);
       }
       const { code, expiresAt } = issued;
-      await deliverCode(destination, code);
+      await deliverCode(destination, code, { language: record.lang, firstName: record.firstName ?? '', organisation: (await organisation(customerId)).name });
       return { statusCode: 200, body: { destination: maskDestination(destination.to), expiresAt } };
     },
   }),
