@@ -52,8 +52,8 @@ export function useDeviceFiles(kind: DeviceRecordOwner, id: string, fileKind: De
     fetchAllPages({ schema: deviceFilePageSchema, path: `${devicePath(kind, id)}/files`, filters: { kind: fileKind } }, onPage));
 }
 
-/** The bytes go to storage, not through the API: a failure there is the generic message. */
-async function putToStorage(url: string, headers: Record<string, string>, file: File): Promise<void> {
+/** The bytes go to storage, not through the API (device files, information items): a failure there is the generic message. */
+export async function putToStorage(url: string, headers: Record<string, string>, file: File): Promise<void> {
   let response: Response;
   try {
     response = await fetch(url, { method: 'PUT', headers, body: file });
