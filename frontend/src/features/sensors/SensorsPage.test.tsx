@@ -78,6 +78,33 @@ describe('the sensor lists', () => {
     expect(sensorQueries[0]).toContain('siteId=s-1');
   });
 
+  it('shows on a phone each sensor as a card with its value, state and, as the grid, its count of active alarms', async () => {
+    fake.role = 'basicuser';
+    const answer = fake.api.getMockImplementation();
+    fake.api.mockImplementation((path, request) => (path === '/alarms/summary'
+      ? { active: 2, unacknowledged: 2, byType: {}, bySite: {}, byDevice: { [fridge.id]: 2 } }
+      : answer?.(path, request)));
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      matches: query.includes('max-width'), media: query, onchange: null,
+      addListener: () => undefined, removeListener: () => undefined,
+      addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+    }));
+    try {
+      renderScreen(<SensorsPage />);
+      const fridgeCard = (await screen.findByRole('link', { name: 'Walk-in Fridge' })).closest('[role="listitem"]') as HTMLElement;
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(within(fridgeCard).getByText('Online')).toBeInTheDocument();
+      const alarms = await within(fridgeCard).findByRole('link', { name: 'Walk-in Fridge: 2 active alarm(s)' });
+      expect(alarms).toHaveAttribute('href', `/app/sensors/${fridge.id}?tab=alarms`);
+      expect(alarms).toHaveTextContent('2');
+      // A sensor without active alarms shows no count.
+      const doorCard = screen.getByRole('link', { name: 'Back Door' }).closest('[role="listitem"]') as HTMLElement;
+      expect(within(doorCard).queryByRole('link', { name: /active alarm/ })).toBeNull();
+    } finally {
+      phone.mockRestore();
+    }
+  });
+
   it('offers an administrator Add and Edit, and a basic user neither', async () => {
     fake.role = 'admin';
     const { unmount } = renderScreen(<SensorsPage />);

@@ -66,7 +66,7 @@ export default function SensorsPage() {
   // Online and a value's age are judged at the moment shown, moving on while the page stays open.
   const now = useNow();
   const columns = useMemo(() => sensorColumns(t, lookups, channelFormat, now, dateTime, activeAlarms), [activeAlarms, channelFormat, dateTime, lookups, now, t]);
-  const card = useMemo(() => sensorCard(t, channelFormat, now, dateTime), [channelFormat, dateTime, now, t]);
+  const card = useMemo(() => sensorCard(t, channelFormat, now, dateTime, activeAlarms), [activeAlarms, channelFormat, dateTime, now, t]);
 
   const save = async (input: SensorInput) => {
     const saved = editing?.mode === 'edit' ? await updateSensor(editing.sensor.id, input) : await createSensor(input);

@@ -29,7 +29,7 @@ export function OnlineChip({ online, t }: { online: boolean; t: TFunction }) {
 }
 
 /** A sensor's count of active alarms, linking to its Alarms tab; nothing when it has none. */
-function ActiveAlarmCount({ sensor, count, t }: { sensor: Pick<Sensor, 'id' | 'name'>; count: number; t: TFunction }) {
+export function ActiveAlarmCount({ sensor, count, t }: { sensor: Pick<Sensor, 'id' | 'name'>; count: number; t: TFunction }) {
   if (count === 0) return null;
   return (
     <Chip
