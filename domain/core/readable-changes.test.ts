@@ -53,6 +53,21 @@ describe('readable changes of an audit entry', () => {
     expect(changes).toEqual([]);
   });
 
+  it('lists of a created record only the fields that were set, not the flags left off', () => {
+    // A sensor as created: every field comes without `before`; its flags default to false.
+    const changes = readableChanges('SENSOR', [
+      { field: 'name', after: 'Walk-in Fridge' },
+      { field: 'disabled', after: false },
+      { field: 'siteId', after: 'site-1' },
+    ], names);
+    expect(changes.map((change) => change.field)).toEqual(['name', 'siteId']);
+    // A flag set on creation is shown, and one turned off later too.
+    expect(readableChanges('SENSOR', [{ field: 'disabled', after: true }])).toHaveLength(1);
+    expect(readableChanges('SENSOR', [{ field: 'disabled', before: true, after: false }])).toEqual([
+      { field: 'disabled', labelKey: 'history.fields.disabled', before: { kind: 'yesNo', value: true }, after: { kind: 'yesNo', value: false } },
+    ]);
+  });
+
   it('describes each kind of field: text, choice, yes/no, date, count, position', () => {
     expect(readableChanges('SENSOR', [
       { field: 'name', before: 'Fridge', after: 'Walk-in Fridge' },

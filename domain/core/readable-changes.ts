@@ -258,6 +258,9 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
 function changesOfField(field: string, spec: FieldSpec | undefined, before: unknown, after: unknown, names: RecordNames): ReadableChange[] {
   // Nothing to nothing (undefined to [] or ''): no change a person would see.
   if (isEmpty(before) && isEmpty(after)) return [];
+  // A flag left off as the record was made (nothing to false): an unset flag reads as off already,
+  // so a created record lists only what was set.
+  if (isEmpty(before) && after === false) return [];
   if (spec === undefined) {
     return [{
       field,

@@ -1,4 +1,4 @@
-import useSWR, { type SWRResponse } from 'swr';
+import useSWR, { type ScopedMutator, type SWRResponse } from 'swr';
 import { lastSelectedLocationSchema, navbarSchema, type LastSelectedLocation, type Navbar } from '@domain/identity/account';
 import {
   locationExistsSchema,
@@ -34,6 +34,17 @@ export const PLACE_NAMES_KEY = 'locations/names';
  */
 export function usePlaceNames(enabled = true): SWRResponse<PlaceNames, ApiError> {
   return useSWR<PlaceNames, ApiError, string | null>(enabled ? PLACE_NAMES_KEY : null, () => apiFetchAs(placeNamesSchema, '/locations/names'));
+}
+
+/** The answers that name locations and sites (the navbar, the names lookup): stale once one is saved, deleted or accepted. */
+export const PLACE_KEYS: readonly string[] = [NAVBAR_KEY, PLACE_NAMES_KEY];
+
+/**
+ * Asks again for every answer that names locations and sites, so a rename shows at once in
+ * the lists and details that name them by id (SWR's `mutate` of the caller's cache).
+ */
+export function revalidatePlaces(mutateKey: ScopedMutator): Promise<unknown[]> {
+  return Promise.all(PLACE_KEYS.map((key) => mutateKey(key)));
 }
 
 /**

@@ -6,6 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
+import { placeNamers, usePlaceNames } from '../../api/locations';
 import { updateClientState } from '../../app/clientState';
 import { renderScreen } from '../../test/render';
 import LocationsPage from './LocationsPage';
@@ -39,6 +40,12 @@ const sharedAsUser = location('l-2', 'Partner Depot', { ownerCustomerId: 'c-2', 
 const sharedAsAdmin = location('l-3', 'Partner Kitchen', { ownerCustomerId: 'c-2', ownerOrganisationName: 'Partner Foods', isOwner: false, isAdmin: true, isShared: true, accessLevel: 'admin' });
 
 const GRID_SETTINGS = { columnOrder: [], columnVisibility: {}, columnWidths: {} };
+
+/** What a sensor or gateway list names a location by: the names lookup (GET /locations/names). */
+function LocationNameProbe({ id }: { id: string }) {
+  const { data } = usePlaceNames();
+  return <output aria-label="Named location">{data === undefined ? '' : placeNamers([], data).locationName(id)}</output>;
+}
 let deleteAnswer: () => unknown;
 
 describe('LocationsPage', () => {
@@ -93,6 +100,37 @@ describe('LocationsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MESSAGES.locationHasDevices)).toBeInTheDocument();
     expect(screen.getByText('Head Office')).toBeInTheDocument();
+  });
+
+  it('asks the names lookup again once a location is renamed, so the lists that name it by id show the new name', async () => {
+    updateClientState({ corporateAdmin: true });
+    let name = 'Head Office';
+    const answer = fake.api.getMockImplementation();
+    fake.api.mockImplementation((path, request) => {
+      if (path === '/locations/names') return { locations: [{ id: 'l-1', name }], sites: [] };
+      if (path === '/locations/l-1' && request?.method === 'PUT') {
+        name = (request.body as { name: string }).name;
+        return { ...own, name, displayName: name, version: 2 };
+      }
+      if (path.startsWith('/locations?limit=100')) return { items: [{ ...own, name, displayName: name }] };
+      return answer?.(path, request);
+    });
+    const user = userEvent.setup();
+    renderScreen(<><LocationsPage /><LocationNameProbe id="l-1" /></>);
+    const probe = await screen.findByRole('status', { name: 'Named location' });
+    await waitFor(() => expect(probe).toHaveTextContent('Head Office'));
+    const namesReads = () => fake.api.mock.calls.filter(([path]) => path === '/locations/names').length;
+    const before = namesReads();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Head Office' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit location' });
+    const nameField = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(nameField);
+    await user.type(nameField, 'Main Office');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(probe).toHaveTextContent('Main Office'));
+    expect(namesReads()).toBeGreaterThan(before);
   });
 });
 

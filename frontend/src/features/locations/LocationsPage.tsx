@@ -9,7 +9,7 @@ import {
   createLocation,
   deleteLocation,
   locationNameExists,
-  NAVBAR_KEY,
+  revalidatePlaces,
   updateLocation,
   useLocationList,
 } from '../../api/locations';
@@ -42,8 +42,8 @@ export default function LocationsPage() {
     update: (location, input) => updateLocation(location.id, input),
     // A refusal comes in the spec's words (sensors or gateways attached, sites in it).
     remove: (location) => deleteLocation(location.id),
-    afterSave: () => mutateKey(NAVBAR_KEY),
-    afterDelete: () => mutateKey(NAVBAR_KEY),
+    afterSave: () => revalidatePlaces(mutateKey),
+    afterDelete: () => revalidatePlaces(mutateKey),
     deleteLabels: { confirm: t('locations.delete'), cancel: t('locations.cancel') },
   });
   const { editing } = page;

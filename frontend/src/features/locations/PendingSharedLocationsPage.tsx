@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { Location } from '@domain/organisation/location';
 import { useErrorText } from '../../components/useErrorText';
-import { answerSharedLocation, LOCATIONS_KEY, NAVBAR_KEY, usePendingSharedLocations } from '../../api/locations';
+import { answerSharedLocation, LOCATIONS_KEY, revalidatePlaces, usePendingSharedLocations } from '../../api/locations';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -33,7 +33,7 @@ export default function PendingSharedLocationsPage() {
       await answerSharedLocation(location.id, accept);
       enqueueSnackbar(t(accept ? 'sharedLocations.accepted' : 'sharedLocations.declined', { name: location.name }), { variant: 'success' });
       await mutate((pending = []) => pending.filter((entry) => entry.id !== location.id), { revalidate: false });
-      if (accept) await Promise.all([mutateKey(NAVBAR_KEY), mutateKey(LOCATIONS_KEY)]);
+      if (accept) await Promise.all([revalidatePlaces(mutateKey), mutateKey(LOCATIONS_KEY)]);
     } catch (failure) {
       enqueueSnackbar(errorText(failure), { variant: 'error' });
     } finally {

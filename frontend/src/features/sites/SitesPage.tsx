@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Site, SiteInput } from '@domain/organisation/site';
-import { NAVBAR_KEY, useLocations } from '../../api/locations';
+import { revalidatePlaces, useLocations } from '../../api/locations';
 import { createSite, deleteSite, downloadSiteDocument, updateSite, uploadSiteDocument, useSites } from '../../api/sites';
 import { useClientState } from '../../app/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
@@ -59,7 +59,7 @@ export default function SitesPage() {
     update: (site, input) => updateSite(site.id, input),
     // A refusal comes in SPEC section 8's words: shifts, checklists, sensors, gateways, locations, users.
     remove: (site) => deleteSite(site.id),
-    afterDelete: () => mutateKey(NAVBAR_KEY),
+    afterDelete: () => revalidatePlaces(mutateKey),
     deleteLabels: { confirm: t('sites.delete'), cancel: t('sites.cancel') },
   });
   const { editing, replace, toastError } = page;
@@ -94,7 +94,7 @@ export default function SitesPage() {
     }
     enqueueSnackbar(t(editing?.mode === 'edit' ? 'sites.updated' : 'sites.created', { name: saved.name }), { variant: 'success' });
     page.closeEditor();
-    await mutateKey(NAVBAR_KEY);
+    await revalidatePlaces(mutateKey);
   };
 
   const download = async (site: Site) => {
