@@ -109,6 +109,21 @@ describe('the default templates', () => {
     }
   });
 
+  it('name the recipient\'s organisation at the end of every email, in their language (issue 17 item 14)', () => {
+    const signOff = { en: 'Sent for Demo & Co by the cold-chain monitoring portal.', fr: 'Envoyé pour Demo & Co par le portail de surveillance de la chaîne du froid.', es: 'Enviado para Demo & Co por el portal de monitorización de la cadena de frío.' };
+    for (const language of ['en', 'fr', 'es'] as const) {
+      for (const kind of TEMPLATE_KINDS) {
+        const email = renderNotification({ kind, channel: 'email', language, alarmType: 'threshold', values: valuesIn(language, { organisation: 'Demo & Co' }) });
+        expect(email.text.endsWith(`\n\n${signOff[language]}`), `${language} ${kind}: ${email.text}`).toBe(true);
+        expect(email.html).toContain(`<p>${signOff[language].replace('&', '&amp;')}</p>`);
+      }
+    }
+    // Without a name to give, the sentence goes (no "Sent for  by").
+    const unnamed = renderNotification({ kind: 'alarm', channel: 'email', language: 'en', alarmType: 'threshold', values: valuesIn('en') });
+    expect(unnamed.text).not.toContain('Sent for');
+    expect(unnamed.html).not.toContain('Sent for');
+  });
+
   it('leave no gap where the storm line is empty, and show it when there is one', () => {
     const email = renderNotification({ kind: 'alarm', channel: 'email', language: 'en', alarmType: 'contact', values: valuesIn('en', { value: 'Open' }) });
     expect(email.text).toBe('Walk-in Freezer 2 at Main Kitchen has been in state Open since 27 Nov 2026, 14:05 CET.\n\nOpen the alarm: https://portal.example.com/alarms/01JD2Y8K');

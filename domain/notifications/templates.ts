@@ -17,7 +17,7 @@ import type { NotificationChannel } from './notification-group';
  */
 
 /** `code`: the SMS reply code that acknowledges; `more`: the storm rule's grouped line ('' when none). */
-export const TEMPLATE_PLACEHOLDERS = ['device', 'site', 'value', 'limit', 'time', 'link', 'code', 'more'] as const;
+export const TEMPLATE_PLACEHOLDERS = ['device', 'site', 'organisation', 'value', 'limit', 'time', 'link', 'code', 'more'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<TemplatePlaceholder, string>>;
 
@@ -142,7 +142,11 @@ interface Wording {
   normalShort: (noun: string) => string;
   test: string;
   testShort: string;
-  words: { alarm: string; reminder: string; normal: string; test: string; reply: string; openAlarm: string; openPortal: string };
+  words: {
+    alarm: string; reminder: string; normal: string; test: string; reply: string; openAlarm: string; openPortal: string;
+    /** An email's last line, naming the recipient's organisation (issue 17 item 14). */
+    sentFor: string;
+  };
   /** A colon as the language writes it (French: a space before). */
   colon: string;
   call: { alarm: string; reminder: string; normal: string };
@@ -195,6 +199,7 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     words: {
       alarm: 'Alarm', reminder: 'Reminder', normal: 'Back to normal', test: 'Test notification',
       reply: 'Reply {code} to acknowledge.', openAlarm: 'Open the alarm:', openPortal: 'Open the portal:',
+      sentFor: 'Sent for {organisation} by the cold-chain monitoring portal.',
     },
     call: {
       alarm: 'This is an alarm call from the cold-chain monitoring portal.',
@@ -243,6 +248,7 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     words: {
       alarm: 'Alarme', reminder: 'Rappel', normal: 'Retour à la normale', test: 'Notification de test',
       reply: 'Répondez {code} pour acquitter.', openAlarm: "Ouvrir l'alarme :", openPortal: 'Ouvrir le portail :',
+      sentFor: 'Envoyé pour {organisation} par le portail de surveillance de la chaîne du froid.',
     },
     call: {
       alarm: "Ceci est un appel d'alarme du portail de surveillance de la chaîne du froid.",
@@ -291,6 +297,7 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     words: {
       alarm: 'Alarma', reminder: 'Recordatorio', normal: 'Vuelta a la normalidad', test: 'Notificación de prueba',
       reply: 'Responda {code} para reconocerla.', openAlarm: 'Abrir la alarma:', openPortal: 'Abrir el portal:',
+      sentFor: 'Enviado para {organisation} por el portal de monitorización de la cadena de frío.',
     },
     call: {
       alarm: 'Esta es una llamada de alarma del portal de monitorización de la cadena de frío.',
@@ -349,7 +356,7 @@ function defaults(kind: TemplateKind, language: TemplateLanguage, alarmType: Typ
   }[kind];
   const heading = { alarm: label, reminder: `${words.reminder} – ${label}`, normal: words.normal, test: words.test }[kind];
   const open = kind === 'test' ? words.openPortal : words.openAlarm;
-  const text = `${sentence}\n\n{more}\n\n${open} {link}`;
+  const text = `${sentence}\n\n{more}\n\n${open} {link}\n\n${words.sentFor}`;
   return {
     email: { subject, text, html: `<p><strong>${escapeHtml(heading)}</strong></p>\n${paragraphs(text)}` },
     text: { body: `${short}${acknowledgeable ? ` ${words.reply}` : ''} {more}` },
@@ -411,6 +418,8 @@ export interface NotificationRequest<C extends NotificationChannel> {
 
 /** A sentence that names the reply code. */
 const CODE_SENTENCE = /[^.!?\n]*\{code\}[^.!?\n]*[.!?]?/g;
+/** A sentence that names the organisation. */
+const ORGANISATION_SENTENCE = /[^.!?\n]*\{organisation\}[^.!?\n]*[.!?]?/g;
 
 /** Rendered plain text: no trailing spaces, at most one blank line, none at the ends (an empty `{more}` leaves no gap). */
 const tidy = (text: string): string => text.split('\n').map((line) => line.replace(/[ \t]+$/, '')).join('\n').replace(/\n{3,}/g, '\n\n').trim();
@@ -430,6 +439,10 @@ export function renderNotification<C extends NotificationChannel>(request: Notif
   // No reply code to give (no two-way texts for this message): the sentence asking for one goes.
   if ((values.code ?? '') === '') {
     for (const [name, text] of Object.entries(template)) template[name] = text.replace(CODE_SENTENCE, '');
+  }
+  // No organisation's name to give (a caller without one): the sentence naming it goes rather than read "for  by".
+  if ((values.organisation ?? '') === '') {
+    for (const [name, text] of Object.entries(template)) template[name] = text.replace(ORGANISATION_SENTENCE, '');
   }
   // An administrator who words the email's text only gets an HTML part of the same words.
   if (channel === 'email' && 'text' in given && !('html' in given)) template['html'] = paragraphs(template['text'] ?? '');

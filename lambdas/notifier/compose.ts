@@ -2,7 +2,10 @@ import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { moreAlarmsBySite } from '@domain/notifications/storm';
 import { messageValues } from '@domain/notifications/message-values';
 import { escapeHtml, formatMore, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
-import { accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, siteKey, toAlarmProfile, type NotifierDependencies } from '../data';
+import {
+  accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, organisationKeyParams, siteKey, toAlarmProfile,
+  toOrganisationSummary, type NotifierDependencies,
+} from '../data';
 import type { ComposedMessage, ComposeInput } from './send';
 
 /**
@@ -10,7 +13,8 @@ import type { ComposedMessage, ComposeInput } from './send';
  * the recipient's language (domain/notifications/templates.ts), filled with the alarm's device,
  * site, value and limit in the recipient's unit, its time in the site's zone and the link to its
  * page and, for a text that asks for a reply, its SMS reply code; a storm send adds "12 more
- * alarms at Main Kitchen". One BatchGetItem reads the site(s), the profile and the recipient.
+ * alarms at Main Kitchen"; an email ends naming the organisation. One BatchGetItem reads the
+ * site(s), the profile, the recipient and the organisation.
  */
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -28,6 +32,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       ...siteIds.map((id) => siteKey(tableName, customerId, id).Key),
       ...(alarm.profileId === undefined ? [] : [alarmProfileKey(tableName, customerId, alarm.profileId).Key]),
       accountKeyParams(tableName, customerId, delivery.accountId).Key,
+      organisationKeyParams(tableName, customerId).Key,
       // The organisation's template for this message (its alarm type's, else 'any'): templates.ts's wording when none.
       ...notificationTemplateLookupKeys(tableName, customerId, { kind: delivery.kind, channel: delivery.channel, alarmType: alarm.type, language: delivery.language }),
     ];
@@ -37,6 +42,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const profileItem = alarm.profileId === undefined ? undefined : itemAt(alarmProfileKey(tableName, customerId, alarm.profileId).Key);
     const profile: AlarmProfile | undefined = profileItem === undefined ? undefined : toAlarmProfile(profileItem);
     const account = itemAt(accountKeyParams(tableName, customerId, delivery.accountId).Key);
+    const organisation = toOrganisationSummary(customerId, itemAt(organisationKeyParams(tableName, customerId).Key)).name;
     const language = languageOf(delivery.language ?? account?.['lang']);
     const site = sites.get(alarm.siteId);
     const siteName = text(site?.['name']) ?? '';
@@ -50,6 +56,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       ...messageValues({ alarm, profile, siteName, timeZone: text(site?.['timezone']) ?? 'UTC', language, uom: account?.['uom'] === 'F' ? 'F' : 'C', link, more, kind }),
       // The SMS reply code the sender opened for this text ("Reply 4821 to acknowledge."); none: the sentence goes.
       code: delivery.replyCode ?? '',
+      organisation,
     };
     const request = { kind, language, alarmType: alarm.type, values };
     const template = notificationTemplateOverride(items, tableName, customerId, { kind, channel: delivery.channel, alarmType: alarm.type, language });

@@ -104,8 +104,13 @@ async function siteNameOf(caller: Caller, record: AccountRecord): Promise<string
     const name = site.Item?.['name'];
     if (typeof name === 'string' && name !== '') return name;
   }
-  const organisation = await client.send(new GetCommand(organisationKeyParams(tableName, caller.customerId)));
-  return toOrganisationSummary(caller.customerId, organisation.Item).name;
+  return organisationNameOf(caller.customerId);
+}
+
+/** The caller's organisation's name, which every email names (issue 17 item 14). */
+async function organisationNameOf(customerId: string): Promise<string> {
+  const organisation = await dynamoDocumentClient().send(new GetCommand(organisationKeyParams(backendConfig().tableName, customerId)));
+  return toOrganisationSummary(customerId, organisation.Item).name;
 }
 
 /** The portal's address, for the link in a test message. */
@@ -119,7 +124,8 @@ async function sendTest(caller: Caller, record: AccountRecord, channel: Notifica
   const address = addressFor(recipientOf(record), channel);
   if ('skip' in address) throw validationError(TEST_REFUSAL[address.skip]);
   const language = languageOf(record.lang);
-  const values = { site: await siteNameOf(caller, record), time: formatInZone(now.getTime(), record.timezone ?? 'UTC', language), link: `${portalUrl()}/app` };
+  const [site, organisation] = await Promise.all([siteNameOf(caller, record), organisationNameOf(caller.customerId)]);
+  const values = { site, organisation, time: formatInZone(now.getTime(), record.timezone ?? 'UTC', language), link: `${portalUrl()}/app` };
   const request = { kind: 'test' as const, language, values };
   const providers = awsMessageProviders(pushProvider());
   const context = { customerId: caller.customerId, accountId: caller.accountId, test: 'true' };
