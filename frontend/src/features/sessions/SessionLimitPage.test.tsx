@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserSession, UserSessionList } from '@domain/identity/account';
@@ -79,6 +79,16 @@ describe('SessionLimitPage', () => {
     expect(screen.getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as ada@demo.example')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it("shows when each session signed in and was last seen in the user's time zone", async () => {
+    // 10:00 UTC on 1 March is 05:00 in New York.
+    replaceClientState({ ...DEFAULT_SESSION_STATE, loginVariant: 'helpdesk', sso: false, timezone: 'America/New_York' });
+    server([session('s-1', 'Chrome 140')]);
+    renderScreen(<SessionLimitPage />, { route: '/login/sessions' });
+    const row = (await screen.findByText('Chrome 140')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Mar 1, 2026, 5:00 AM')).toBeInTheDocument();
+    expect(within(row).getByText('Mar 1, 2026, 4:00 AM')).toBeInTheDocument();
   });
 
   it("does not load the user's grid settings: the sign-in has no session yet", async () => {
