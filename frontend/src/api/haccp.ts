@@ -15,8 +15,6 @@ export type InstanceState = (typeof INSTANCE_STATES)[number];
 export const QUESTION_TYPES = ['yesNo', 'numeric', 'sensorTemperature', 'probeTemperature', 'oilQuality', 'dishwasher', 'singleChoice', 'multipleChoice', 'text', 'photo', 'signature'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
-
 export const todayInstanceSchema = z.object({
   id: z.string(),
   checklistId: z.string(),
@@ -40,13 +38,13 @@ export const fillQuestionSchema = z.object({
   text: z.string(),
   type: z.enum(QUESTION_TYPES),
   options: z.array(questionOptionSchema).default([]),
-  min: optional(z.number()),
-  max: optional(z.number()),
-  warnAt: optional(z.number()),
-  replaceAt: optional(z.number()),
-  sensorId: optional(z.string()),
-  dishwasherSensorId: optional(z.string()),
-  informationId: optional(z.string()),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  warnAt: z.number().optional(),
+  replaceAt: z.number().optional(),
+  sensorId: z.string().optional(),
+  dishwasherSensorId: z.string().optional(),
+  informationId: z.string().optional(),
   correctiveActionIds: z.array(z.string()).default([]),
   additionalFields: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
   required: z.boolean().default(true),
@@ -60,14 +58,14 @@ export type AnswerValue = z.infer<typeof answerValueSchema>;
 
 export const storedAnswerSchema = z.object({
   questionId: z.string(),
-  value: optional(answerValueSchema),
-  notApplicable: optional(z.boolean()),
-  manualReading: optional(z.boolean()),
-  correctiveActionId: optional(z.string()),
-  correctiveActionText: optional(z.string()),
-  additionalFields: optional(z.record(z.string(), z.string())),
-  answeredAt: optional(z.string()),
-  isException: optional(z.boolean()),
+  value: answerValueSchema.optional(),
+  notApplicable: z.boolean().optional(),
+  manualReading: z.boolean().optional(),
+  correctiveActionId: z.string().optional(),
+  correctiveActionText: z.string().optional(),
+  additionalFields: z.record(z.string(), z.string()).optional(),
+  answeredAt: z.string().optional(),
+  isException: z.boolean().optional(),
 });
 export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
 
@@ -75,14 +73,14 @@ export const informationItemSchema = z.object({
   id: z.string(),
   name: z.string(),
   text: z.string().default(''),
-  fileName: optional(z.string()),
-  contentType: optional(z.string()),
+  fileName: z.string().optional(),
+  contentType: z.string().optional(),
   /** Where the picture or PDF can be read, when the item has one. */
-  fileUrl: optional(z.string()),
+  fileUrl: z.string().optional(),
 });
 export type InformationItem = z.infer<typeof informationItemSchema>;
 
-export const correctiveActionSchema = z.object({ id: z.string(), name: z.string(), description: optional(z.string()) });
+export const correctiveActionSchema = z.object({ id: z.string(), name: z.string(), description: z.string().optional() });
 export type CorrectiveAction = z.infer<typeof correctiveActionSchema>;
 
 export const liveReadingSchema = z.object({ value: z.number(), unit: z.string(), at: z.string() });
@@ -102,8 +100,8 @@ export const instanceDetailSchema = todayInstanceSchema.extend({
   informationItems: z.array(informationItemSchema).default([]),
   correctiveActions: z.array(correctiveActionSchema).default([]),
   liveReadings: z.record(z.string(), liveReadingSchema).default({}),
-  completedAt: optional(z.string()),
-  submittedByName: optional(z.string()),
+  completedAt: z.string().optional(),
+  submittedByName: z.string().optional(),
 });
 export type InstanceDetail = z.infer<typeof instanceDetailSchema>;
 

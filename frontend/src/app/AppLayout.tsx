@@ -16,6 +16,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { AlarmsNavBadge } from '../features/alarms/AlarmsNavBadge';
 import { AREA_ROLES } from './areaRoles';
+import { useClientState } from './clientState';
 import { useModuleVisible, useRole } from './guards';
 import { LocationSelector } from './LocationSelector';
 import { visibleNavigation } from './navigation';
@@ -29,7 +30,8 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const role = useRole();
   const audit = useModuleVisible('audit');
   const ivr = useModuleVisible('ivr');
-  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr));
+  const { haccpAvailable } = useClientState();
+  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr), haccpAvailable);
   return (
     <Box component="nav" aria-label={t('nav.label')}>
       {sections.map((section, index) => (

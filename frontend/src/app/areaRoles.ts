@@ -40,4 +40,6 @@ export const AREA_ROLES = {
   notificationTemplates: ORGANISATION_WRITERS,
   // Failed notifications (Administration): the dead-letter store of alarm messages, administrators.
   failedNotifications: ORGANISATION_WRITERS,
+  // HACCP Today and filling: organisation users; the API checks the account's HACCP access and sites.
+  haccpFilling: ORGANISATION_READERS,
 } as const satisfies Record<string, readonly Role[]>;

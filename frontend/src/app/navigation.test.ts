@@ -15,6 +15,13 @@ describe('side navigation', () => {
     expect(paths(null)).toEqual([]);
   });
 
+  it('shows Today in the HACCP section only to users with HACCP access', () => {
+    const haccp = (haccpAvailable: boolean) => visibleNavigation('basicuser', () => false, haccpAvailable).find((section) => section.heading === 'nav.haccp');
+    expect(haccp(true)?.items.map((item) => item.path)).toContain('/app/haccp/today');
+    expect(haccp(false)?.items.map((item) => item.path) ?? []).not.toContain('/app/haccp/today');
+    expect(visibleNavigation('helpdesk', () => false, true).flatMap((section) => section.items.map((item) => item.path))).not.toContain('/app/haccp/today');
+  });
+
   it('drops a section left empty', () => {
     expect(visibleNavigation('superadmin', () => false).map((section) => section.heading)).toEqual([undefined, 'nav.support']);
   });

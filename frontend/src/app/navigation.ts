@@ -21,6 +21,7 @@ import ShareLocationIcon from '@mui/icons-material/ShareLocation';
 import StorageIcon from '@mui/icons-material/StorageOutlined';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import TodayIcon from '@mui/icons-material/TodayOutlined';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
 import type { Role } from '@domain/identity/roles';
 import { AREA_ROLES } from './areaRoles';
@@ -28,18 +29,20 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
   module?: PortalModule;
   /** A count shown on the icon: the active alarms. */
   badge?: 'activeAlarms';
+  /** Shown only to users with HACCP access (the account's isHaccpAvailable). */
+  haccpUsers?: true;
 }
 
 export interface NavigationSection {
   /** Section heading; the first section has none. */
-  heading?: 'nav.administration' | 'nav.support';
+  heading?: 'nav.administration' | 'nav.haccp' | 'nav.support';
   items: NavigationItem[];
 }
 
@@ -76,6 +79,12 @@ export const NAVIGATION: readonly NavigationSection[] = [
     ],
   },
   {
+    heading: 'nav.haccp',
+    items: [
+      { path: '/app/haccp/today', label: 'nav.haccpToday', icon: TodayIcon, roles: AREA_ROLES.haccpFilling, haccpUsers: true },
+    ],
+  },
+  {
     heading: 'nav.support',
     items: [
       { path: '/app/settings', label: 'nav.settings', icon: SettingsIcon, roles: AREA_ROLES.settings },
@@ -84,10 +93,10 @@ export const NAVIGATION: readonly NavigationSection[] = [
   },
 ];
 
-/** The sections and items this user may see: by role, and by module where an item needs one. */
-export function visibleNavigation(role: Role | null, moduleVisible: (module: PortalModule) => boolean): NavigationSection[] {
+/** The sections and items this user may see: by role, by module where an item needs one, and by HACCP access. */
+export function visibleNavigation(role: Role | null, moduleVisible: (module: PortalModule) => boolean, haccpAvailable = false): NavigationSection[] {
   return NAVIGATION.map((section) => ({
     ...section,
-    items: section.items.filter((item) => role !== null && item.roles.includes(role) && (item.module === undefined || moduleVisible(item.module))),
+    items: section.items.filter((item) => role !== null && item.roles.includes(role) && (item.module === undefined || moduleVisible(item.module)) && (item.haccpUsers !== true || haccpAvailable)),
   })).filter((section) => section.items.length > 0);
 }

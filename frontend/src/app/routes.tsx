@@ -59,6 +59,8 @@ const NotificationTemplatesPage = lazy(() => import('../features/notification-te
 const FailedNotificationsPage = lazy(() => import('../features/notifications/FailedNotificationsPage'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
+const HaccpTodayPage = lazy(() => import('../features/haccp-filling/TodayPage'));
+const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -140,6 +142,8 @@ export function AppRoutes() {
             <Route path="notification-groups" element={<RequireRole roles={AREA_ROLES.notificationGroups}><NotificationGroupsPage /></RequireRole>} />
             <Route path="notification-templates" element={<RequireRole roles={AREA_ROLES.notificationTemplates}><NotificationTemplatesPage /></RequireRole>} />
             <Route path="failed-notifications" element={<RequireRole roles={AREA_ROLES.failedNotifications}><FailedNotificationsPage /></RequireRole>} />
+            <Route path="haccp/today" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpTodayPage /></RequireRole>} />
+            <Route path="haccp/fill/:instanceId" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpFillPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
