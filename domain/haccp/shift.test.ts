@@ -47,6 +47,11 @@ describe('a shift (SPEC section 5 "Shift")', () => {
     expect(issuesOf(shift({ schedules: [] }))).toMatchObject({ schedules: MESSAGES.notificationGroupSchedulesRequired });
   });
 
+  it('refuses a schedule that is no object with its issue, without failing on it', () => {
+    expect(issuesOf(shift({ schedules: [null, 'x'] }))).toMatchObject({ 'schedules.0': expect.any(String), 'schedules.1': expect.any(String) });
+    expect(issuesOf(shift({ shiftType: 'allDay', schedules: [{ ...schedule(), days: 'all', recurrence: null }] }))).toMatchObject({ 'schedules.0.days': MESSAGES.scheduleDaysRequired });
+  });
+
   it('requires a schedule name under 45 characters', () => {
     expect(issuesOf(shift({}, { name: ' ' }))).toMatchObject({ 'schedules.0.name': MESSAGES.notificationScheduleNameRequired });
     expect(issuesOf(shift({}, { name: 'x'.repeat(45) }))).toMatchObject({ 'schedules.0.name': MESSAGES.notificationScheduleNameMax });

@@ -125,6 +125,8 @@ const scheduleFields = {
 export const shiftScheduleInputSchema = z.object({ id: optionalId, ...scheduleFields });
 export type ShiftScheduleInput = z.input<typeof shiftScheduleInputSchema>;
 
+type ShiftScheduleInputParsed = z.output<typeof shiftScheduleInputSchema>;
+
 /** The shift as a POST or PUT sends it. The schedules' times and rules are checked against the type. */
 export const shiftInputSchema = z
   .object({
@@ -143,7 +145,9 @@ export const shiftInputSchema = z
   })
   .superRefine((shift, context) => {
     if (!Array.isArray(shift.schedules)) return;
-    shift.schedules.forEach((schedule, index) => {
+    shift.schedules.forEach((schedule: ShiftScheduleInputParsed | null, index) => {
+      // zod refines an object whose parts failed too: a schedule that is no object has its own issue.
+      if (typeof schedule !== 'object' || schedule === null) return;
       const at = (field: string) => ['schedules', index, field];
       if (shift.shiftType === 'custom') {
         const times = [
