@@ -12,7 +12,7 @@ import { BASIC_INGEST_PREFIX, IOT_RULE_HANDLERS, IOT_RULES, iotRuleName, iotRule
 import { INGEST_BATCH_SIZE, INGEST_BATCHING_WINDOW_SECONDS } from './cost-settings';
 import type { Api } from './api';
 import type { Data } from './data';
-import { PortalFunction } from './function';
+import { handlerFunctions, pascalCase, type PortalFunction } from './function';
 import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
 
 /** The thing attribute naming a device's organisation (docs/devices.md "Provisioning on AWS"). */
@@ -31,10 +31,6 @@ export interface DevicesProps {
   readonly api: Api;
   /** The deployment stage: IoT rule names are per account and region, so they carry it. */
   readonly stage: string;
-}
-
-function pascalCase(name: string): string {
-  return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
 }
 
 /**
@@ -59,20 +55,7 @@ export class Devices extends Construct {
     const stack = Stack.of(this);
 
     // One function per handler a rule names.
-    const functions = new Map<IotRuleHandlerName, PortalFunction>();
-    for (const name of new Set(IOT_RULES.map((rule) => rule.target.handler))) {
-      const fn = new PortalFunction(this, `${pascalCase(name)}Function`, {
-        entry: IOT_RULE_HANDLERS[name],
-        description: `Device data: ${name}`,
-        environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO' },
-      });
-      props.data.grantTo(fn, 'readWrite');
-      Validations.of(fn).acknowledge(
-        { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-        { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-      );
-      functions.set(name, fn);
-    }
+    const functions = handlerFunctions(this, props.data, IOT_RULES.map((rule) => rule.target.handler), IOT_RULE_HANDLERS, (name) => `Device data: ${name}`);
     this.functions = functions;
     const ingest = functions.get('ingest');
     if (ingest === undefined) throw new Error('No IoT rule delivers to the ingest');

@@ -5,6 +5,8 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { Data } from './data';
+import { acknowledgeHouseFunction } from './nag';
 
 /** The repository root: handler entries in `HANDLERS` are relative to it. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -72,4 +74,34 @@ export class PortalFunction extends NodejsFunction {
       },
     });
   }
+}
+
+/** A handler's name as part of a construct id: `alarm-clock` → `AlarmClock`. */
+export function pascalCase(name: string): string {
+  return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * One house function per handler a list names (the IoT rules' targets, the scheduled jobs), by
+ * name: `<Name>Function`, with read-write access to the table and its house findings acknowledged.
+ */
+export function handlerFunctions<Name extends string>(
+  scope: Construct,
+  data: Data,
+  names: Iterable<Name>,
+  entries: Readonly<Record<Name, string>>,
+  description: (name: Name) => string,
+): Map<Name, PortalFunction> {
+  const functions = new Map<Name, PortalFunction>();
+  for (const name of new Set(names)) {
+    const fn = new PortalFunction(scope, `${pascalCase(name)}Function`, {
+      entry: entries[name],
+      description: description(name),
+      environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO' },
+    });
+    data.grantTo(fn, 'readWrite');
+    acknowledgeHouseFunction(fn);
+    functions.set(name, fn);
+  }
+  return functions;
 }

@@ -25,7 +25,7 @@ import {
 } from '@domain/identity/account';
 import type { Data } from './data';
 import { PortalFunction } from './function';
-import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
+import { acknowledgeHouseFunction, nagResourceName } from './nag';
 
 /** The custom attributes the portal reads from the ID token (`custom:<name>`, SPEC.md "Token"). */
 export const CUSTOM_ATTRIBUTES = IDENTITY_CUSTOM_ATTRIBUTES;
@@ -191,10 +191,7 @@ export class Identity extends Construct {
     const accountPools = Stack.of(this).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' });
     fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminResetUserPassword'], resources: [accountPools] }));
     this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn);
-    Validations.of(fn).acknowledge(
-      { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-      { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-    );
+    acknowledgeHouseFunction(fn);
     Validations.of(fn.role ?? fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, accountPools)}]`,
       reason: "The trigger cannot name its own pool's ARN (a dependency cycle); it only resets the password of the user in the event it receives from that pool.",
@@ -222,10 +219,7 @@ export class Identity extends Construct {
       resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: portalUrlParameter.replace(/^\//, '') })],
     }));
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, fn);
-    Validations.of(fn).acknowledge(
-      { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-      { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-    );
+    acknowledgeHouseFunction(fn);
     return fn;
   }
 

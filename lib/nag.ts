@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 
@@ -38,4 +38,16 @@ export function flattenReference(node: unknown): string {
 export function lambdaBasicExecutionFinding(scope: IConstruct): string {
   const arn = ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn;
   return `AwsSolutions-IAM4[Policy::${nagResourceName(scope, arn)}]`;
+}
+
+/**
+ * The two findings every house function (PortalFunction) has by design, acknowledged with the
+ * same reasons wherever one is made: its role's AWS-managed basic execution policy, and its
+ * pinned runtime.
+ */
+export function acknowledgeHouseFunction(fn: IConstruct): void {
+  Validations.of(fn).acknowledge(
+    { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
+    { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
+  );
 }

@@ -6,8 +6,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { DeliveryProvider } from '@domain/notifications/delivery';
 import type { Data } from './data';
-import { PortalFunction } from './function';
-import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
+import { pascalCase, PortalFunction } from './function';
+import { acknowledgeHouseFunction, nagResourceName } from './nag';
 import { VoiceCalls } from './voice-calls';
 
 /** The channels, each with its queue and sender (lambdas/notifier/stream-handler.ts names the queues' variables). */
@@ -43,17 +43,6 @@ export interface NotificationsProps {
   readonly vapidParameter: string;
 }
 
-function pascalCase(name: string): string {
-  return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
-}
-
-function acknowledgeFunction(fn: PortalFunction): void {
-  Validations.of(fn).acknowledge(
-    { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-    { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-  );
-}
-
 /**
  * Notification delivery on AWS (issue 14 section 3; lambdas/notifier): the table's stream is
  * the transactional outbox. Its function gets only alarms' changes and deliveries that became
@@ -86,7 +75,7 @@ export class Notifications extends Construct {
     });
     // Planning writes the deliveries and the alarm's next timer.
     props.data.grantTo(this.streamFunction, 'readWrite');
-    acknowledgeFunction(this.streamFunction);
+    acknowledgeHouseFunction(this.streamFunction);
 
     this.streamDeadLetterQueue = new Queue(this, 'StreamDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -133,7 +122,7 @@ export class Notifications extends Construct {
       });
       // Sending claims the delivery and the recipient's channel, and keeps the provider's answer on the delivery.
       props.data.grantTo(sender, 'readWrite');
-      acknowledgeFunction(sender);
+      acknowledgeHouseFunction(sender);
 
       const deadLetters = new Queue(this, `${name}DeadLetters`, {
         encryption: QueueEncryption.SQS_MANAGED,

@@ -5,15 +5,11 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { SCHEDULE_HANDLERS, SCHEDULES, type ScheduleHandlerName } from '../lambdas/schedules';
 import type { Data } from './data';
-import { PortalFunction } from './function';
-import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
+import { handlerFunctions, pascalCase, type PortalFunction } from './function';
+import { nagResourceName } from './nag';
 
 export interface SchedulesProps {
   readonly data: Data;
-}
-
-function pascalCase(name: string): string {
-  return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
 }
 
 /**
@@ -32,20 +28,7 @@ export class Schedules extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
-    const functions = new Map<ScheduleHandlerName, PortalFunction>();
-    for (const name of new Set(SCHEDULES.map((schedule) => schedule.handler))) {
-      const fn = new PortalFunction(this, `${pascalCase(name)}Function`, {
-        entry: SCHEDULE_HANDLERS[name],
-        description: `Scheduled job: ${name}`,
-        environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO' },
-      });
-      props.data.grantTo(fn, 'readWrite');
-      Validations.of(fn).acknowledge(
-        { id: lambdaBasicExecutionFinding(fn), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-        { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-      );
-      functions.set(name, fn);
-    }
+    const functions = handlerFunctions(this, props.data, SCHEDULES.map((schedule) => schedule.handler), SCHEDULE_HANDLERS, (name) => `Scheduled job: ${name}`);
     this.functions = functions;
 
     // The scheduler's own role: it may invoke the job functions, for schedules of this account only.

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -6,7 +6,7 @@ import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { Data } from './data';
 import { PortalFunction } from './function';
-import { lambdaBasicExecutionFinding } from './nag';
+import { acknowledgeHouseFunction } from './nag';
 
 export interface SmsRepliesProps {
   readonly data: Data;
@@ -58,10 +58,7 @@ export class SmsReplies extends Construct {
     this.handler.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], resources: [props.data.table.tableArn] }));
     this.handler.addEnvironment('TABLE_NAME', props.data.table.tableName);
     this.topic.addSubscription(new LambdaSubscription(this.handler));
-    Validations.of(this.handler).acknowledge(
-      { id: lambdaBasicExecutionFinding(this.handler), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-      { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-    );
+    acknowledgeHouseFunction(this.handler);
 
     new CfnOutput(stack, 'SmsRepliesTopicArn', {
       value: this.topic.topicArn,

@@ -4,7 +4,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, Physica
 import { Construct } from 'constructs';
 import type { Data } from './data';
 import { PortalFunction } from './function';
-import { lambdaBasicExecutionFinding, nagResourceName } from './nag';
+import { acknowledgeHouseFunction, nagResourceName } from './nag';
 
 /** The service that invokes a SIP media application's Lambda (Amazon Chime SDK PSTN audio). */
 const CHIME_VOICE_PRINCIPAL = 'voiceconnector.chime.amazonaws.com';
@@ -41,10 +41,7 @@ export class VoiceCalls extends Construct {
     });
     // A key press acknowledges the alarm: it reads the delivery and the recipient and writes the alarm.
     props.data.grantTo(this.handler, 'readWrite');
-    Validations.of(this.handler).acknowledge(
-      { id: lambdaBasicExecutionFinding(this.handler), reason: "AWS's managed policy for writing the function's own logs; it grants nothing else." },
-      { id: 'AwsSolutions-L1', reason: 'The design pins nodejs22.x (bundles target node22); the runtime is moved deliberately with the house construct.' },
-    );
+    acknowledgeHouseFunction(this.handler);
     // Only PSTN audio of this account may invoke it (the application's id exists only after it is made, which needs this first).
     this.handler.addPermission('ChimeVoiceInvoke', {
       principal: new ServicePrincipal(CHIME_VOICE_PRINCIPAL),
