@@ -9,8 +9,9 @@ import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
 import { clearStoredState, updateClientState } from '../app/clientState';
 import { initI18n } from '../i18n';
+import { onPhone } from '../test/media';
 import { renderScreen } from '../test/render';
-import { AdminGrid } from './AdminGrid';
+import { AdminGrid, type AdminGridContentProps } from './AdminGrid';
 
 const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
@@ -36,6 +37,11 @@ const columns: GridColDef<Row>[] = [
 const SETTINGS_PATH = '/account/gridsettings/test-grid';
 let stored: GridSettings;
 
+/** The places grid under the test's grid id, `props` over its rows and columns. */
+function placesGrid(props: Partial<AdminGridContentProps<Row>> = {}) {
+  return <AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} {...props} />;
+}
+
 function headers(): string[] {
   return screen.getAllByRole('columnheader').map((header) => header.textContent ?? '');
 }
@@ -56,7 +62,7 @@ describe('AdminGrid', () => {
 
   it('shows the rows, and finds them with the quick search', async () => {
     const user = userEvent.setup();
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    renderScreen(placesGrid());
     expect(await screen.findByText('Cold room')).toBeInTheDocument();
     expect(screen.getByRole('grid', { name: 'Places' })).toBeInTheDocument();
 
@@ -67,16 +73,16 @@ describe('AdminGrid', () => {
   });
 
   it('follows new rows: a row gone from the list leaves the grid', async () => {
-    const { rerender } = renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} initialSort={[{ field: 'city', sort: 'desc' }]} />);
+    const { rerender } = renderScreen(placesGrid({ initialSort: [{ field: 'city', sort: 'desc' }] }));
     expect(await screen.findByText('Bakery')).toBeInTheDocument();
-    rerender(<AdminGrid gridId="test-grid" label="Places" rows={rows.slice(1)} columns={columns} initialSort={[{ field: 'city', sort: 'desc' }]} />);
+    rerender(placesGrid({ rows: rows.slice(1), initialSort: [{ field: 'city', sort: 'desc' }] }));
     await waitFor(() => expect(screen.queryByText('Bakery')).toBeNull());
     expect(screen.getByText('Dairy')).toBeInTheDocument();
   });
 
   it('sorts by a column when its header is clicked', async () => {
     const user = userEvent.setup();
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    renderScreen(placesGrid());
     await screen.findByText('Bakery');
     const cityCells = () => screen.getAllByRole('gridcell').filter((cell) => cell.getAttribute('data-field') === 'city').map((cell) => cell.textContent);
     await user.click(screen.getByRole('columnheader', { name: 'City' }));
@@ -85,20 +91,20 @@ describe('AdminGrid', () => {
 
   it("applies the user's saved order, hidden columns and widths", async () => {
     stored = { columnOrder: ['city', 'name'], columnVisibility: {}, columnWidths: { name: 321 } };
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    renderScreen(placesGrid());
     await waitFor(() => expect(headers()).toEqual(['City', 'Name']));
     const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
     expect(nameHeader.style.width || nameHeader.style.minWidth).toBe('321px');
 
     stored = { columnOrder: [], columnVisibility: { city: false }, columnWidths: {} };
-    renderScreen(<AdminGrid gridId="test-grid" label="Others" rows={rows} columns={columns} />);
+    renderScreen(placesGrid({ label: 'Others' }));
     const others = await screen.findByRole('grid', { name: 'Others' });
     await waitFor(() => expect(within(others).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name']));
   });
 
   it('saves the order and visibility chosen in the column settings', async () => {
     const user = userEvent.setup();
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    renderScreen(placesGrid());
     await screen.findByText('Bakery');
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
@@ -117,7 +123,7 @@ describe('AdminGrid', () => {
   it('resets the columns to the grid’s own', async () => {
     stored = { columnOrder: ['city', 'name'], columnVisibility: { name: false }, columnWidths: { city: 400 } };
     const user = userEvent.setup();
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    renderScreen(placesGrid());
     await waitFor(() => expect(headers()).toEqual(['City']));
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
@@ -130,7 +136,7 @@ describe('AdminGrid', () => {
 
   it('hides the columns a manager needs less until the column settings show them', async () => {
     const user = userEvent.setup();
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} defaultHiddenColumns={['city']} />);
+    renderScreen(placesGrid({ defaultHiddenColumns: ['city'] }));
     await waitFor(() => expect(headers()).toEqual(['Name']));
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
@@ -144,30 +150,15 @@ describe('AdminGrid', () => {
   });
 
   it('shows a card a row on a phone, found by the search, with the row actions', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    const restoreScreen = onPhone();
     try {
       const user = userEvent.setup();
       const open = vi.fn();
-      renderScreen(
-        <AdminGrid
-          gridId="test-grid"
-          label="Places"
-          rows={rows}
-          columns={columns}
-          initialSort={[{ field: 'name', sort: 'desc' }]}
-          card={(row) => ({ title: row.name, value: `in ${row.city}`, time: 'at 8:05 PM', state: 'Online' })}
-          rowActions={[{ key: 'open', label: (row) => `Open ${row.name}`, icon: <DeleteIcon />, onClick: open }]}
-        />,
-      );
+      renderScreen(placesGrid({
+        initialSort: [{ field: 'name', sort: 'desc' }],
+        card: (row) => ({ title: row.name, value: `in ${row.city}`, time: 'at 8:05 PM', state: 'Online' }),
+        rowActions: [{ key: 'open', label: (row) => `Open ${row.name}`, icon: <DeleteIcon />, onClick: open }],
+      }));
       const list = await screen.findByRole('list', { name: 'Places' });
       expect(screen.queryByRole('grid')).toBeNull();
       const cards = within(list).getAllByRole('listitem');
@@ -179,23 +170,17 @@ describe('AdminGrid', () => {
       await user.click(within(list).getByRole('button', { name: 'Open Cold room' }));
       expect(open).toHaveBeenCalledWith(rows[1]);
     } finally {
-      phone.mockRestore();
+      restoreScreen();
     }
   });
 
   it('shows the toolbar slot and row actions named after the row', async () => {
     const user = userEvent.setup();
     const remove = vi.fn();
-    renderScreen(
-      <AdminGrid
-        gridId="test-grid"
-        label="Places"
-        rows={rows}
-        columns={columns}
-        toolbar={<Button>Add place</Button>}
-        rowActions={[{ key: 'delete', label: (row) => `Delete ${row.name}`, icon: <DeleteIcon />, onClick: remove, hidden: (row) => row.id === '3' }]}
-      />,
-    );
+    renderScreen(placesGrid({
+      toolbar: <Button>Add place</Button>,
+      rowActions: [{ key: 'delete', label: (row) => `Delete ${row.name}`, icon: <DeleteIcon />, onClick: remove, hidden: (row) => row.id === '3' }],
+    }));
     expect(await screen.findByRole('button', { name: 'Add place' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Delete Bakery' }));
     expect(remove).toHaveBeenCalledWith(rows[0]);
@@ -205,14 +190,12 @@ describe('AdminGrid', () => {
   it('shows a failed load with Reload, and the loading state', async () => {
     const user = userEvent.setup();
     const reload = vi.fn();
-    const { rerender } = renderScreen(
-      <AdminGrid gridId="test-grid" label="Places" rows={undefined} columns={columns} loading error={new ApiError(500, 'An error occurred', { code: 'genericError' })} onReload={reload} />,
-    );
+    const { rerender } = renderScreen(placesGrid({ rows: undefined, loading: true, error: new ApiError(500, 'An error occurred', { code: 'genericError' }), onReload: reload }));
     expect(await screen.findByText('An error occurred')).toBeVisible();
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalled();
-    rerender(<AdminGrid gridId="test-grid" label="Places" rows={[]} columns={columns} emptyLabel="No places yet." />);
+    rerender(placesGrid({ rows: [], emptyLabel: 'No places yet.' }));
     expect(await screen.findByText('No places yet.')).toBeVisible();
   });
 
@@ -220,7 +203,7 @@ describe('AdminGrid', () => {
     fake.api.mockImplementation(() => {
       throw new ApiError(500, 'An error occurred', { code: 'genericError' });
     });
-    renderScreen(<AdminGrid gridId="test-grid" label="Places" rows={rows} columns={columns} />);
+    renderScreen(placesGrid());
     expect(await screen.findByText('Bakery')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'City']);
   });
@@ -247,18 +230,14 @@ describe('AdminGrid', () => {
       expect(within(grid).getByText(counted)).toBeInTheDocument();
       unmount();
 
-      const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-        matches: query.includes('max-width'), media: query, onchange: null,
-        addListener: () => undefined, removeListener: () => undefined,
-        addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
-      }));
+      const restoreScreen = onPhone();
       try {
         renderScreen(<AdminGrid gridId="test-grid" label="Stock" rows={stock} columns={stockColumns} />);
         const card = within(await screen.findByRole('list', { name: 'Stock' })).getByRole('listitem');
         expect(card).toHaveTextContent(`Quantity: ${quantity}`);
         expect(card).toHaveTextContent(`Counted: ${counted}`);
       } finally {
-        phone.mockRestore();
+        restoreScreen();
       }
     } finally {
       clearStoredState();

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, LANGUAGES } from '../i18n';
+import { fixedMediaQueryList } from './media';
 
 // jsdom lacks the layout APIs MUI and the data grid call.
 if (!('ResizeObserver' in globalThis)) {
@@ -13,16 +14,7 @@ if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = ResizeObserverStub;
 }
 if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
+  window.matchMedia = (query: string): MediaQueryList => fixedMediaQueryList(query, false);
 }
 
 // Every catalogue, so a test may switch language at once (the portal loads one when chosen).
