@@ -61,6 +61,7 @@ const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
 const HaccpTodayPage = lazy(() => import('../features/haccp-filling/TodayPage'));
 const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
+const HaccpShiftsPage = lazy(() => import('../features/haccp-shifts/ShiftsPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -144,6 +145,7 @@ export function AppRoutes() {
             <Route path="failed-notifications" element={<RequireRole roles={AREA_ROLES.failedNotifications}><FailedNotificationsPage /></RequireRole>} />
             <Route path="haccp/today" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpTodayPage /></RequireRole>} />
             <Route path="haccp/fill/:instanceId" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpFillPage /></RequireRole>} />
+            <Route path="haccp/shifts" element={<RequireRole roles={AREA_ROLES.haccpShifts}><HaccpShiftsPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
