@@ -24,6 +24,8 @@ import { userRoutes } from './users/routes';
 import { correctiveActionRoutes } from './corrective-actions/routes';
 import { informationItemRoutes } from './information-items/routes';
 import { checklistGroupRoutes } from './checklist-groups/routes';
+import { checklistRoutes } from './checklists/routes';
+import { questionTemplateRoutes } from './questions/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
 export {
@@ -68,6 +70,8 @@ export const HANDLERS = {
   telemetry: 'lambdas/telemetry/handler.ts',
   alarms: 'lambdas/alarms/handler.ts',
   dashboard: 'lambdas/dashboard/handler.ts',
+  checklists: 'lambdas/checklists/handler.ts',
+  questions: 'lambdas/questions/handler.ts',
   correctiveActions: 'lambdas/corrective-actions/handler.ts',
   informationItems: 'lambdas/information-items/handler.ts',
   checklistGroups: 'lambdas/checklist-groups/handler.ts',
@@ -99,6 +103,8 @@ export const RESOURCE_ROUTES = [
   telemetryRoutes,
   alarmRoutes,
   dashboardRoutes,
+  checklistRoutes,
+  questionTemplateRoutes,
   correctiveActionRoutes,
   informationItemRoutes,
   checklistGroupRoutes,

@@ -67,6 +67,8 @@ export * from './entities/translation-overrides';
 export * from './entities/unique-marker';
 export * from './entities/user-view';
 export * from './entities/verification-code';
+export * from './entities/checklist';
+export * from './entities/question-template';
 export * from './entities/corrective-action';
 export * from './entities/information-item';
 export * from './entities/checklist-group';

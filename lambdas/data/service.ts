@@ -46,6 +46,8 @@ import { userView } from './entities/user-view';
 import { testMessageLog } from './entities/test-message-log';
 import { smsReplyCode } from './entities/sms-reply-code';
 import { verificationCode } from './entities/verification-code';
+import { checklist } from './entities/checklist';
+import { questionTemplate } from './entities/question-template';
 import { correctiveAction } from './entities/corrective-action';
 import { informationItem } from './entities/information-item';
 import { checklistGroup } from './entities/checklist-group';
@@ -103,6 +105,8 @@ export const ENTITIES = {
   verificationCode,
   testMessageLog,
   smsReplyCode,
+  checklist,
+  questionTemplate,
   correctiveAction,
   informationItem,
   checklistGroup,

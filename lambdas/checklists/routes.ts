@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { checklistCopyInputSchema, checklistFieldsOf, checklistInputSchema, checklistSchema } from '@domain/haccp/checklist';
+import { MESSAGES } from '@domain/core/messages';
+import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
+import { accessibleSiteIds, assertSiteAccess, assertSitesNamable, filterBySite } from '../shared/access';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { targetCustomerId } from '../shared/http';
+import { pageRequestFrom } from '../shared/pagination';
+import { defineRoutes, route } from '../shared/routing';
+import { ChecklistStore } from './store';
+
+const checklists = () => new ChecklistStore(dynamoDocumentClient(), backendConfig().tableName);
+const notFoundMessage = MESSAGES.checklistNotFound;
+
+/**
+ * HACCP checklists (SPEC sections 2, 4, 5, 8; issue 15 section 1): the organisation's, each on
+ * one site; a checklist on a site the caller may not reach is as unknown as a missing one.
+ */
+export const checklistRoutes = defineRoutes('checklists', [
+  route({
+    method: 'GET', path: '/checklists', roles: ORGANISATION_READERS, summary: "The organisation's checklists on the caller's sites, by name", response: checklistSchema, paginated: true,
+    action: async ({ caller, request }) => {
+      const customerId = targetCustomerId(request);
+      const store = checklists();
+      const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
+      const [found, access] = await Promise.all([store.list(customerId, page), accessibleSiteIds(caller, customerId)]);
+      return { statusCode: 200, body: { ...found, items: filterBySite(found.items, (checklist) => checklist.siteId, access) } };
+    },
+  }),
+  route({
+    method: 'POST', path: '/checklists', roles: ORGANISATION_WRITERS, summary: 'Add a checklist with its questions', body: checklistInputSchema, response: checklistSchema,
+    action: async ({ caller, body, request }) => {
+      const customerId = targetCustomerId(request);
+      await assertSitesNamable(caller, customerId, [body.siteId]);
+      return { statusCode: 201, body: await checklists().create(caller, customerId, checklistFieldsOf(body, randomUUID)) };
+    },
+  }),
+  route({
+    method: 'GET', path: '/checklists/{id}', roles: ORGANISATION_READERS, summary: 'A checklist with its questions', response: checklistSchema,
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const checklist = await checklists().get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, checklist.siteId, { notFoundMessage });
+      return { statusCode: 200, body: checklist };
+    },
+  }),
+  route({
+    method: 'PUT', path: '/checklists/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a checklist and its questions', body: checklistInputSchema, response: checklistSchema,
+    action: async ({ caller, body, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const store = checklists();
+      const before = await store.get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, before.siteId, { notFoundMessage });
+      await assertSitesNamable(caller, customerId, [body.siteId], [before.siteId]);
+      return { statusCode: 200, body: await store.update(caller, customerId, params.id, checklistFieldsOf(body, randomUUID)) };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/checklists/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a checklist',
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const store = checklists();
+      const before = await store.get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, before.siteId, { notFoundMessage });
+      await store.delete(caller, customerId, params.id);
+      return { statusCode: 204 };
+    },
+  }),
+  route({
+    method: 'POST', path: '/checklists/{id}/copy', roles: ORGANISATION_WRITERS, summary: 'Copy Checklist: the checklist and its questions (new ids) under a new name, to another site or other locations', body: checklistCopyInputSchema, response: checklistSchema,
+    action: async ({ caller, body, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const store = checklists();
+      const source = await store.get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, source.siteId, { notFoundMessage });
+      await assertSitesNamable(caller, customerId, [body.siteId]);
+      return { statusCode: 201, body: await store.copy(caller, customerId, params.id, body) };
+    },
+  }),
+]);
