@@ -10,7 +10,7 @@ import type { ConfirmDialogProps } from './ConfirmDialog';
 
 /** The catalogue sections of list pages: each has created, updated, deleted, deleteTitle and deleteConfirm. */
 export type AdminListSection = 'departments' | 'divisions' | 'securityGroups' | 'userViews' | 'locations' | 'sites' | 'alarmProfiles' | 'notificationGroups'
-  | 'haccpCorrectiveActions' | 'haccpInformation' | 'haccpGroups' | 'haccpShifts';
+  | 'haccpCorrectiveActions' | 'haccpInformation' | 'haccpGroups' | 'haccpChecklists' | 'haccpQuestions' | 'haccpShifts';
 
 /** What a list page's add/edit dialog is open on. */
 export type AdminListEditing<T> = { mode: 'add' } | { mode: 'edit'; item: T };
