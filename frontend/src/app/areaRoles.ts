@@ -42,6 +42,6 @@ export const AREA_ROLES = {
   failedNotifications: ORGANISATION_WRITERS,
   // HACCP Today and filling: organisation users; the API checks the account's HACCP access and sites.
   haccpFilling: ORGANISATION_READERS,
-  // HACCP shifts: the organisation reads them, administrators write (the page hides what a reader may not do).
-  haccpShifts: ORGANISATION_READERS,
+  // HACCP library (checklist groups, standard corrective actions, information): administrators, as the other building screens.
+  haccpLibrary: ORGANISATION_WRITERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -61,7 +61,9 @@ const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
 const HaccpTodayPage = lazy(() => import('../features/haccp-filling/TodayPage'));
 const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
-const HaccpShiftsPage = lazy(() => import('../features/haccp-shifts/ShiftsPage'));
+const HaccpGroupsPage = lazy(() => import('../features/haccp-library/ChecklistGroupsPage'));
+const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp-library/CorrectiveActionsPage'));
+const HaccpInformationPage = lazy(() => import('../features/haccp-library/InformationPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -145,7 +147,9 @@ export function AppRoutes() {
             <Route path="failed-notifications" element={<RequireRole roles={AREA_ROLES.failedNotifications}><FailedNotificationsPage /></RequireRole>} />
             <Route path="haccp/today" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpTodayPage /></RequireRole>} />
             <Route path="haccp/fill/:instanceId" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpFillPage /></RequireRole>} />
-            <Route path="haccp/shifts" element={<RequireRole roles={AREA_ROLES.haccpShifts}><HaccpShiftsPage /></RequireRole>} />
+            <Route path="haccp/groups" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpGroupsPage /></RequireRole>} />
+            <Route path="haccp/corrective-actions" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpCorrectiveActionsPage /></RequireRole>} />
+            <Route path="haccp/information" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpInformationPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
