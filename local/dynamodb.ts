@@ -56,7 +56,10 @@ export async function startDynamo(port: number, dataDir: string, credentials: Lo
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_DYNAMO_REGION, credentials });
-  const deadline = Date.now() + 30_000;
+  // A JVM starting on a busy two-core machine (tests, type checks and builds side by side)
+  // has taken over 30 s: wait up to two minutes before calling it failed.
+  const startupLimitMs = 120_000;
+  const deadline = Date.now() + startupLimitMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
     try {
@@ -65,7 +68,7 @@ export async function startDynamo(port: number, dataDir: string, credentials: Lo
     } catch {
       if (Date.now() > deadline) {
         child.kill();
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s:\n${output}`);
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${startupLimitMs / 1000} s:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
