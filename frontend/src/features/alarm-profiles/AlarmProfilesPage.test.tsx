@@ -9,6 +9,7 @@ import { ApiError } from '../../api/ApiError';
 import { updateClientState } from '../../app/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import AlarmProfilesPage from './AlarmProfilesPage';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
@@ -69,21 +70,21 @@ describe('AlarmProfilesPage', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Add alarm profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add alarm profile' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in cooler');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Walk-in coolers');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Min/ }), '41');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Max/ }), '32');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-in cooler');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Description/ }), 'Walk-in coolers');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Min/ }), '41');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Max/ }), '32');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(MESSAGES.alarmMinAboveMax)).toBeVisible();
     expect(fake.api).not.toHaveBeenCalledWith('/alarmprofiles', expect.objectContaining({ method: 'POST' }));
 
     await user.clear(within(dialog).getByRole('textbox', { name: /^Min/ }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Min/ }), '32');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Min/ }), '32');
     await user.clear(within(dialog).getByRole('textbox', { name: /^Max/ }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Max/ }), '41');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Max/ }), '41');
     const delay = within(dialog).getByRole('textbox', { name: /^Alarm delay/ });
     await user.clear(delay);
-    await user.type(delay, '30');
+    await enter(user, delay, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Alarm profile "Walk-in cooler" added.')).toBeVisible();
     expect(fake.api).toHaveBeenCalledWith('/alarmprofiles', {

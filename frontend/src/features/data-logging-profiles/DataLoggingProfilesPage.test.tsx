@@ -7,6 +7,7 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import DataLoggingProfilesPage from './DataLoggingProfilesPage';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
@@ -66,7 +67,7 @@ describe('DataLoggingProfilesPage', () => {
     expect(await within(dialog).findByText(MESSAGES.nameRequired)).toBeVisible();
     expect(within(dialog).getByText(MESSAGES.loggingIntervalInvalid)).toBeVisible();
 
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-ins');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Walk-ins');
     await user.clear(interval);
     await user.type(interval, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -88,7 +89,7 @@ describe('DataLoggingProfilesPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add data logging profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add data logging profile' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Freezers');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Freezers');
     await user.click(within(dialog).getByRole('combobox', { name: /^Value to log/ }));
     await user.click(await screen.findByRole('option', { name: 'Maximum' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Custom schedule' }));

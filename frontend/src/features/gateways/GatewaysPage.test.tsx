@@ -7,6 +7,7 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import GatewaysPage from './GatewaysPage';
 import InactiveGatewaysPage from './InactiveGatewaysPage';
 import { alarmProfilesFixture, gatewayFixture, navbarFixture } from './gatewayFixtures';
@@ -33,11 +34,11 @@ async function openAdd(user: ReturnType<typeof userEvent.setup>) {
 }
 
 async function fillGateway(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, eui: string) {
-  await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Freezer gateway');
+  await enter(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Freezer gateway');
   await user.click(within(dialog).getByRole('combobox', { name: /^Model/ }));
   await user.click(await screen.findByRole('option', { name: 'ColdTrack GW-SG1 Sub-GHz Gateway' }));
-  await user.type(within(dialog).getByRole('textbox', { name: /^MAC ID/ }), '00-1a-2b-3c-4d-5f');
-  await user.type(within(dialog).getByRole('textbox', { name: /^EUI/ }), eui);
+  await enter(user, within(dialog).getByRole('textbox', { name: /^MAC ID/ }), '00-1a-2b-3c-4d-5f');
+  await enter(user, within(dialog).getByRole('textbox', { name: /^EUI/ }), eui);
   await user.click(within(dialog).getByRole('combobox', { name: /^Locations/ }));
   await user.click(await screen.findByRole('option', { name: 'Head Office' }));
   await user.click(within(dialog).getByRole('combobox', { name: /^Site/ }));
@@ -82,7 +83,7 @@ describe('GatewaysPage', () => {
     const user = userEvent.setup();
     renderScreen(<GatewaysPage />);
     const dialog = await openAdd(user);
-    await user.type(within(dialog).getByRole('textbox', { name: /^MAC ID/ }), '00:1A:2B');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^MAC ID/ }), '00:1A:2B');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(MESSAGES.gatewayNameRequired)).toBeVisible();
     expect(within(dialog).getByText(MESSAGES.gatewayModelRequired)).toBeVisible();
@@ -104,8 +105,8 @@ describe('GatewaysPage', () => {
       return answer(path, request);
     });
     await fillGateway(user, dialog, '0016c001f000c3d4');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Latitude/ }), '51.5');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Longitude/ }), '-0.12');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Latitude/ }), '51.5');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Longitude/ }), '-0.12');
     // The organisation's alarm profiles, by name.
     await user.click(within(dialog).getByRole('combobox', { name: /^Alarm profile/ }));
     await user.click(await screen.findByRole('option', { name: 'Gateway offline' }));

@@ -8,6 +8,7 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import NotificationGroupsPage from './NotificationGroupsPage';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
@@ -61,13 +62,13 @@ describe('NotificationGroupsPage', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Add notification group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add notification group' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Night shift');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Nights');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Night shift');
+    await enter(user, within(dialog).getByRole('textbox', { name: /^Description/ }), 'Nights');
     await user.click(within(dialog).getByRole('combobox', { name: /^Location/ }));
     await user.click(await screen.findByRole('option', { name: 'HQ' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Main Kitchen' }));
     const schedule = within(dialog).getByRole('group', { name: 'Schedule 1' });
-    await user.type(within(schedule).getByRole('textbox', { name: /^Schedule name/ }), 'Nights');
+    await enter(user, within(schedule).getByRole('textbox', { name: /^Schedule name/ }), 'Nights');
     const start = within(schedule).getByLabelText(/^Start/);
     await user.clear(start);
     await user.type(start, '20:00');

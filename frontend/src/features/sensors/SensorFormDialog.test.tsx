@@ -6,6 +6,7 @@ import type { SensorInput } from '@domain/devices/sensor';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import { lookupAnswer } from './sensorFixtures';
 import { SensorFormDialog } from './SensorFormDialog';
 
@@ -66,8 +67,8 @@ describe('SensorFormDialog', () => {
     expect(screen.getByLabelText(/^Close label/)).toHaveValue('Closed');
     expect(screen.getByText('Format: 8 hexadecimal characters (0-9, A-F)')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/^Sensor ID/), 'AB-12');
-    await user.type(screen.getByLabelText(/^Name/), 'Back Door');
+    await enter(user, screen.getByLabelText(/^Sensor ID/), 'AB-12');
+    await enter(user, screen.getByLabelText(/^Name/), 'Back Door');
     await pick(user, /^Gateway/, 'Kitchen Gateway');
     await pick(user, /^Connection type/, 'LoRaWAN');
     for (const channel of ['Channel 1', 'Channel 2']) {
@@ -79,7 +80,7 @@ describe('SensorFormDialog', () => {
     expect(await screen.findByText(MESSAGES.sensorIdSpecialCharacters)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText(/^Sensor ID/));
-    await user.type(screen.getByLabelText(/^Sensor ID/), 'ab12cd34');
+    await enter(user, screen.getByLabelText(/^Sensor ID/), 'ab12cd34');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]?.[0]).toMatchObject({
@@ -99,8 +100,8 @@ describe('SensorFormDialog', () => {
     const user = userEvent.setup();
     renderScreen(<SensorFormDialog defaults={{ locationId: 'l-1', siteId: 's-1' }} onSave={onSave} onClose={() => undefined} />);
     await pick(user, /^Model/, 'ColdTrack CT-100 Temperature');
-    await user.type(screen.getByLabelText(/^Sensor ID/), 'A1B2C3D4');
-    await user.type(screen.getByLabelText(/^Name/), 'Fridge');
+    await enter(user, screen.getByLabelText(/^Sensor ID/), 'A1B2C3D4');
+    await enter(user, screen.getByLabelText(/^Name/), 'Fridge');
     await pick(user, /^Gateway/, 'Kitchen Gateway');
     await pick(user, /^Data logging profile/, 'Every 5 minutes');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -8,6 +8,7 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { IdentityError, type SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import { applyOrganisationTexts } from '../../i18n/organisationTexts';
 import ChangePasswordPage from './ChangePasswordPage';
 import DashboardPreferencesPage from './DashboardPreferencesPage';
@@ -67,9 +68,9 @@ describe('Settings', () => {
     const fill = async (current: string, next: string, confirm: string) => {
       const user = userEvent.setup();
       renderScreen(<ChangePasswordPage />);
-      await user.type(screen.getByLabelText(/^Current Password/), current);
-      await user.type(screen.getByLabelText(/^New Password/), next);
-      await user.type(screen.getByLabelText(/^Confirm Password/), confirm);
+      await enter(user, screen.getByLabelText(/^Current Password/), current);
+      await enter(user, screen.getByLabelText(/^New Password/), next);
+      await enter(user, screen.getByLabelText(/^Confirm Password/), confirm);
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
     };
 
@@ -114,12 +115,12 @@ describe('Settings', () => {
       expect(screen.getByText('Verified.')).toBeVisible();
 
       await user.clear(phone);
-      await user.type(phone, '12345');
+      await enter(user, phone, '12345');
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Enter a valid phone number: + and the country code, then 10 digits.')).toBeVisible();
 
       await user.clear(phone);
-      await user.type(phone, '+1 555 765 4321');
+      await enter(user, phone, '+1 555 765 4321');
       await user.click(screen.getByRole('combobox', { name: 'Unit of measure' }));
       await user.click(await screen.findByRole('option', { name: 'Fahrenheit (°F)' }));
       await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -142,30 +143,30 @@ describe('Settings', () => {
       renderScreen(<ProfileSettingsPage />);
       await user.click(await screen.findByRole('button', { name: 'Change email' }));
       const address = screen.getByRole('textbox', { name: 'New email' });
-      await user.type(address, 'not-an-email');
+      await enter(user, address, 'not-an-email');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       expect(await screen.findByText('Enter a valid email address.')).toBeVisible();
       await user.clear(address);
-      await user.type(address, 'taken@demo.example');
+      await enter(user, address, 'taken@demo.example');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       expect(await screen.findByText('This email is already registered.')).toBeVisible();
 
       taken = false;
       await user.clear(address);
-      await user.type(address, 'sam.cook@demo.example');
+      await enter(user, address, 'sam.cook@demo.example');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       expect(fake.api).toHaveBeenCalledWith('/cognito/sam%40demo.example', {
         method: 'PUT', body: { UserAttributes: [{ Name: 'email', Value: 'sam.cook@demo.example' }] },
       });
       expect(await screen.findByText(/A verification code has been sent to sam.cook@demo.example/)).toBeVisible();
       const code = screen.getByRole('textbox', { name: 'Verification code' });
-      await user.type(code, '123456');
+      await enter(user, code, '123456');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       expect(await screen.findByText('Verification Code is Invalid. Please Try Again.')).toBeVisible();
       expect(fake.api).not.toHaveBeenCalledWith('/users/account/sam%40demo.example', expect.objectContaining({ body: { email: 'sam.cook@demo.example' } }));
 
       await user.clear(code);
-      await user.type(code, '654321');
+      await enter(user, code, '654321');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       await waitFor(() => expect(fake.logout).toHaveBeenCalledWith({ reason: 'user' }));
       expect(fake.confirmEmailVerification).toHaveBeenLastCalledWith('654321');

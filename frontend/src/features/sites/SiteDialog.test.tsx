@@ -4,12 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { SITE_DOCUMENT_MAX_BYTES, type SiteInput } from '@domain/organisation/site';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import { SiteDialog } from './SiteDialog';
 
 const locations = [{ id: 'l-1', label: 'Head Office' }, { id: 'l-2', label: 'Depot' }];
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Name/), 'Main Kitchen');
+  await enter(user, screen.getByLabelText(/^Name/), 'Main Kitchen');
   await user.click(screen.getByLabelText(/^Locations/));
   await user.click(await screen.findByRole('option', { name: 'Head Office' }));
 }
@@ -31,7 +32,7 @@ describe('SiteDialog', () => {
     expect(onSave).not.toHaveBeenCalled();
 
     for (const [label, value] of [['Address', '1 Market Street'], ['City', 'London'], ['State', 'Greater London'], ['Country', 'United Kingdom'], ['Postal code', 'EC1A 1BB']]) {
-      await user.type(screen.getByLabelText(new RegExp(`^${label ?? ''}`)), value ?? '');
+      await enter(user, screen.getByLabelText(new RegExp(`^${label ?? ''}`)), value ?? '');
     }
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
@@ -65,7 +66,7 @@ describe('SiteDialog', () => {
 
     await fillRequired(user);
     const billing = { 'Billing address': '2 Dock Road', 'Billing city': 'Leeds', 'Billing state': 'West Yorkshire', 'Billing country': 'United Kingdom', 'Billing postal code': 'LS1 4AP' };
-    for (const [label, value] of Object.entries(billing)) await user.type(screen.getByLabelText(new RegExp(`^${label}\\W*$`)), value);
+    for (const [label, value] of Object.entries(billing)) await enter(user, screen.getByLabelText(new RegExp(`^${label}\\W*$`)), value);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]?.[1]).toBe(plan);

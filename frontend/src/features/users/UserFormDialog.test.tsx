@@ -8,6 +8,7 @@ import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
 import { UserFormDialog } from './UserFormDialog';
 
 const fake = vi.hoisted(() => ({
@@ -67,9 +68,9 @@ describe('UserFormDialog', () => {
     expect(screen.getByText(MESSAGES.lastNameRequired)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.emailRequired)).toBeInTheDocument();
     // The rules between fields come once the fields themselves are there.
-    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText(MESSAGES.siteSelectionRequired)).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
@@ -77,12 +78,12 @@ describe('UserFormDialog', () => {
 
   it('refuses MFA without a verified phone, and a pager without its number', async () => {
     const onSave = renderForm();
-    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('combobox', { name: 'Sites' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Main Kitchen' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Phone' }), '+1 555 123 4567');
+    await enter(userEvent, screen.getByRole('textbox', { name: 'Phone' }), '+1 555 123 4567');
     await userEvent.click(screen.getByRole('switch', { name: 'MFA' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Pager enabled' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
