@@ -44,4 +44,6 @@ export const AREA_ROLES = {
   haccpFilling: ORGANISATION_READERS,
   // HACCP library (checklist groups, standard corrective actions, information): administrators, as the other building screens.
   haccpLibrary: ORGANISATION_WRITERS,
+  // HACCP shifts: the organisation reads them, administrators write (the page hides what a reader may not do).
+  haccpShifts: ORGANISATION_READERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -24,6 +24,7 @@ import ShareLocationIcon from '@mui/icons-material/ShareLocation';
 import StorageIcon from '@mui/icons-material/StorageOutlined';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import TodayIcon from '@mui/icons-material/TodayOutlined';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
 import type { Role } from '@domain/identity/roles';
@@ -32,7 +33,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -88,6 +89,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/haccp/groups', label: 'nav.haccpGroups', icon: FolderIcon, roles: AREA_ROLES.haccpLibrary },
       { path: '/app/haccp/corrective-actions', label: 'nav.haccpCorrectiveActions', icon: BuildIcon, roles: AREA_ROLES.haccpLibrary },
       { path: '/app/haccp/information', label: 'nav.haccpInformation', icon: InfoIcon, roles: AREA_ROLES.haccpLibrary },
+      { path: '/app/haccp/shifts', label: 'nav.haccpShifts', icon: ScheduleIcon, roles: AREA_ROLES.haccpShifts },
     ],
   },
   {

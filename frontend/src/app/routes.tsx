@@ -64,6 +64,7 @@ const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
 const HaccpGroupsPage = lazy(() => import('../features/haccp-library/ChecklistGroupsPage'));
 const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp-library/CorrectiveActionsPage'));
 const HaccpInformationPage = lazy(() => import('../features/haccp-library/InformationPage'));
+const HaccpShiftsPage = lazy(() => import('../features/haccp-shifts/ShiftsPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -150,6 +151,7 @@ export function AppRoutes() {
             <Route path="haccp/groups" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpGroupsPage /></RequireRole>} />
             <Route path="haccp/corrective-actions" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpCorrectiveActionsPage /></RequireRole>} />
             <Route path="haccp/information" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpInformationPage /></RequireRole>} />
+            <Route path="haccp/shifts" element={<RequireRole roles={AREA_ROLES.haccpShifts}><HaccpShiftsPage /></RequireRole>} />
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
