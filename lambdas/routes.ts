@@ -21,6 +21,7 @@ import { siteRoutes } from './sites/routes';
 import { telemetryRoutes } from './telemetry/routes';
 import { userViewRoutes } from './user-views/routes';
 import { userRoutes } from './users/routes';
+import { shiftRoutes } from './shifts/routes';
 import { correctiveActionRoutes } from './corrective-actions/routes';
 import { informationItemRoutes } from './information-items/routes';
 import { checklistGroupRoutes } from './checklist-groups/routes';
@@ -70,6 +71,7 @@ export const HANDLERS = {
   telemetry: 'lambdas/telemetry/handler.ts',
   alarms: 'lambdas/alarms/handler.ts',
   dashboard: 'lambdas/dashboard/handler.ts',
+  shifts: 'lambdas/shifts/handler.ts',
   checklists: 'lambdas/checklists/handler.ts',
   questions: 'lambdas/questions/handler.ts',
   correctiveActions: 'lambdas/corrective-actions/handler.ts',
@@ -103,6 +105,7 @@ export const RESOURCE_ROUTES = [
   telemetryRoutes,
   alarmRoutes,
   dashboardRoutes,
+  shiftRoutes,
   checklistRoutes,
   questionTemplateRoutes,
   correctiveActionRoutes,

@@ -67,6 +67,7 @@ export * from './entities/translation-overrides';
 export * from './entities/unique-marker';
 export * from './entities/user-view';
 export * from './entities/verification-code';
+export * from './entities/shift';
 export * from './entities/checklist';
 export * from './entities/question-template';
 export * from './entities/corrective-action';

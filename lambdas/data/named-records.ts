@@ -34,6 +34,11 @@ export interface NamedRecordDefinition<R extends NamedRecordFields & I, I extend
   byName: (tableName: string, customerId: string) => QueryParams;
   decode: (item: Record<string, unknown>) => R;
   messages: { notFound: string; nameTaken: string };
+  /**
+   * The value a name is unique as (default: the name, unique in the organisation); a name
+   * unique only within a part of it gives that part too (a shift's site and name).
+   */
+  uniqueName?: (record: R) => string;
   /** Fields a new record starts with that the input does not set (a use count others keep). */
   initial?: () => Omit<R, keyof I | keyof NamedRecordFields>;
   /** What the audit trail keeps of a record (default: all of it). */
@@ -137,7 +142,7 @@ export class NamedRecordStore<R extends NamedRecordFields & I, I extends { name:
         }), before.version),
       this.audit(caller, customerId, id, 'update', before, after, now),
     ];
-    if (nameKeyOf(after.name) !== nameKeyOf(before.name)) {
+    if (nameKeyOf(this.uniqueNameOf(after)) !== nameKeyOf(this.uniqueNameOf(before))) {
       items.push(this.claimName(customerId, after), this.releaseName(customerId, before));
     }
     items.push(...this.alsoWrittenOnUpdate(customerId, before, after));
@@ -192,11 +197,15 @@ export class NamedRecordStore<R extends NamedRecordFields & I, I extends { name:
 
   private claimName(customerId: string, record: R): GuardedItem {
     const { entityType, messages } = this.definition;
-    return claimUnique(this.tableName, { customerId, entityType, field: 'name', value: record.name }, record.id, messages.nameTaken);
+    return claimUnique(this.tableName, { customerId, entityType, field: 'name', value: this.uniqueNameOf(record) }, record.id, messages.nameTaken);
+  }
+
+  private uniqueNameOf(record: R): string {
+    return this.definition.uniqueName?.(record) ?? record.name;
   }
 
   private releaseName(customerId: string, record: R): GuardedItem {
-    return releaseUnique(this.tableName, { customerId, entityType: this.definition.entityType, field: 'name', value: record.name });
+    return releaseUnique(this.tableName, { customerId, entityType: this.definition.entityType, field: 'name', value: this.uniqueNameOf(record) });
   }
 
   private audit(caller: Caller, customerId: string, id: string, action: AuditAction, before: R | undefined, after: R | undefined, now: Date): GuardedItem {

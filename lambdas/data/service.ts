@@ -46,6 +46,7 @@ import { userView } from './entities/user-view';
 import { testMessageLog } from './entities/test-message-log';
 import { smsReplyCode } from './entities/sms-reply-code';
 import { verificationCode } from './entities/verification-code';
+import { shift } from './entities/shift';
 import { checklist } from './entities/checklist';
 import { questionTemplate } from './entities/question-template';
 import { correctiveAction } from './entities/corrective-action';
@@ -105,6 +106,7 @@ export const ENTITIES = {
   verificationCode,
   testMessageLog,
   smsReplyCode,
+  shift,
   checklist,
   questionTemplate,
   correctiveAction,
