@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -38,10 +38,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh browser context at one of the two screen sizes. */
-async function openScreen(screen: ScreenName): Promise<{ context: BrowserContext; page: Page }> {
+/** A journey in a fresh browser context at one of the two screen sizes, closed after it whatever happens. */
+async function onScreen(screen: ScreenName, journey: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext({ viewport: SCREENS[screen], locale: 'en-GB' });
-  return { context, page: await context.newPage() };
+  try {
+    await journey(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 /** Fills the login form (the demo password unless given) and submits it. */
@@ -55,6 +59,36 @@ async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD):
 async function signInAs(page: Page, email: string): Promise<void> {
   await submitLogin(page, email);
   await page.waitForURL('**/app/dashboard');
+}
+
+/** A journey at a screen size that starts signed in as `email`, on the dashboard. */
+async function signedInOnScreen(screen: ScreenName, email: string, journey: (page: Page) => Promise<void>): Promise<void> {
+  await onScreen(screen, async (page) => {
+    await signInAs(page, email);
+    await journey(page);
+  });
+}
+
+/** What the ingest would have written for a sensor, put straight into the table: its state item and its stored readings. */
+interface SensorReadings {
+  state: { lastCommunicated: string; lastReadingAt: string; reading: Record<number, number> };
+  readings: { time: string; channels: Record<number, number>; receivedAt: string }[];
+}
+
+async function putSensorReadings(customerId: string, sensors: Record<string, SensorReadings>): Promise<void> {
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
+  try {
+    for (const [sensorId, { state, readings }] of Object.entries(sensors)) {
+      await documents.send(new PutCommand({ TableName: stack.tableName, Item: { ...deviceStateKey(customerId, ENTITY.sensor, sensorId), ...state } }));
+      for (const { time, channels, receivedAt } of readings) {
+        await documents.send(new PutCommand({
+          TableName: stack.tableName, Item: { pk: readingPartition(customerId, sensorId), sk: time, time, channels, receivedAt, sourceDeviceId: sensorId },
+        }));
+      }
+    }
+  } finally {
+    documents.destroy();
+  }
 }
 
 /** Kept for review: `<page>-<screen>.png`. */
@@ -74,8 +108,7 @@ describe('pages that fit the screen (issue 17 items 5-9)', () => {
   });
 
   it('at 1366 px: the sensor list shows the columns a manager needs within its view; a failed sign-in toast leaves with the sign-in', async () => {
-    const { context, page } = await openScreen('laptop');
-    try {
+    await onScreen('laptop', async (page) => {
       // A refused password: its toast is under where the top bar goes, and gone once signed in.
       await submitLogin(page, admin.email, 'not-the-password');
       const refused = page.getByText('Username/Password is Invalid. Please Try Again.');
@@ -114,15 +147,11 @@ describe('pages that fit the screen (issue 17 items 5-9)', () => {
       await page.getByRole('link', { name: sensorName }).click();
       await page.getByRole('heading', { name: sensorName }).waitFor();
       await screenshot(page, 'sensor', 'laptop');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('at 390 px: the title is whole, the location and site selector is in the drawer, and the sensors are cards', async () => {
-    const { context, page } = await openScreen('phone');
-    try {
-      await signInAs(page, admin.email);
+    await signedInOnScreen('phone', admin.email, async (page) => {
       const title = page.getByText('Cold-chain portal', { exact: true });
       expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       await page.getByRole('region', { name: 'System health' }).waitFor();
@@ -149,9 +178,7 @@ describe('pages that fit the screen (issue 17 items 5-9)', () => {
       await card.getByRole('link', { name: sensorName }).click();
       await page.getByRole('heading', { name: sensorName }).waitFor();
       await screenshot(page, 'sensor', 'phone');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -174,9 +201,7 @@ describe('records people can read (issue 17 items 10-11)', () => {
   it("shows a sensor's history in French with the form's labels and names, not field names, ids or JSON", async () => {
     const gateways = (await api(stack, admin, 'GET', '/gateways')).body as { items: { id: string; name: string }[] };
     const gatewayName = (id: string) => gateways.items.find((gateway) => gateway.id === id)?.name ?? id;
-    const { context, page } = await openScreen('laptop');
-    try {
-      await signInAs(page, admin.email);
+    await signedInOnScreen('laptop', admin.email, async (page) => {
       await page.getByRole('button', { name: /^Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Français' }).click();
       await page.goto(`${stack.portalUrl}/app/sensors/${sensorId}`);
@@ -189,9 +214,7 @@ describe('records people can read (issue 17 items 10-11)', () => {
         expect(text, raw).not.toContain(raw);
       }
       await screenshot(page, 'sensor-history-fr', 'laptop');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -206,35 +229,29 @@ describe('readings a manager can trust (issue 17 items 1-4)', () => {
     const place = await createSensorPlace(stack, admin);
     dryStore = await addSensor(stack, admin, place, { name: 'Dry Store' });
     prepFridge = await addSensor(stack, admin, place, { name: 'Prep Fridge' });
-    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
     const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
-    const reading = (sensorId: string, time: string, channels: Record<string, number>, receivedAt: string) => documents.send(new PutCommand({
-      TableName: stack.tableName, Item: { pk: readingPartition(admin.customerId, sensorId), sk: time, time, channels, receivedAt, sourceDeviceId: sensorId },
-    }));
-    try {
-      // The Dry Store: silent for 77 minutes, its last reading back-filled by its gateway a minute ago.
-      const silentSince = iso(77 * 60_000 + 10_000);
-      await documents.send(new PutCommand({
-        TableName: stack.tableName, Item: { ...deviceStateKey(admin.customerId, ENTITY.sensor, dryStore), lastCommunicated: iso(60_000), lastReadingAt: silentSince, reading: { 1: 18.9, 2: 45 } },
-      }));
-      await reading(dryStore, silentSince, { 1: 18.9, 2: 45 }, iso(60_000));
-      // The Prep Fridge: its state item written with the 2.7 °C reading; a newer 4.0 °C one is stored since (no state write).
-      const olderAt = iso(9 * 60_000);
-      newestAt = iso(4 * 60_000);
-      await documents.send(new PutCommand({
-        TableName: stack.tableName, Item: { ...deviceStateKey(admin.customerId, ENTITY.sensor, prepFridge), lastCommunicated: olderAt, lastReadingAt: olderAt, reading: { 1: 2.7, 2: 60 } },
-      }));
-      await reading(prepFridge, olderAt, { 1: 2.7, 2: 60 }, olderAt);
-      await reading(prepFridge, newestAt, { 1: 4, 2: 61 }, newestAt);
-    } finally {
-      documents.destroy();
-    }
+    // The Dry Store: silent for 77 minutes, its last reading back-filled by its gateway a minute ago.
+    const silentSince = iso(77 * 60_000 + 10_000);
+    // The Prep Fridge: its state item written with the 2.7 °C reading; a newer 4.0 °C one is stored since (no state write).
+    const olderAt = iso(9 * 60_000);
+    newestAt = iso(4 * 60_000);
+    await putSensorReadings(admin.customerId, {
+      [dryStore]: {
+        state: { lastCommunicated: iso(60_000), lastReadingAt: silentSince, reading: { 1: 18.9, 2: 45 } },
+        readings: [{ time: silentSince, channels: { 1: 18.9, 2: 45 }, receivedAt: iso(60_000) }],
+      },
+      [prepFridge]: {
+        state: { lastCommunicated: olderAt, lastReadingAt: olderAt, reading: { 1: 2.7, 2: 60 } },
+        readings: [
+          { time: olderAt, channels: { 1: 2.7, 2: 60 }, receivedAt: olderAt },
+          { time: newestAt, channels: { 1: 4, 2: 61 }, receivedAt: newestAt },
+        ],
+      },
+    });
   });
 
   it('at 1366 px: a silent sensor shows offline with its value\'s age, and the list shows the newest reading with its time', async () => {
-    const { context, page } = await openScreen('laptop');
-    try {
-      await signInAs(page, admin.email);
+    await signedInOnScreen('laptop', admin.email, async (page) => {
       await page.getByRole('link', { name: 'Sensors', exact: true }).click();
       const grid = page.getByRole('grid', { name: 'Sensors' });
       const row = (name: string) => grid.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
@@ -259,9 +276,7 @@ describe('readings a manager can trust (issue 17 items 1-4)', () => {
       await page.getByText('Offline', { exact: true }).first().waitFor();
       await page.getByText(/^18\.9 °C · 45 %RH · 1 h 1\d min ago$/).first().waitFor();
       await screenshot(page, 'sensor-silent', 'laptop');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -275,24 +290,17 @@ describe('every language, all the way (issue 17 items 12-14)', () => {
     const place = await createSensorPlace(stack, admin);
     siteId = place.siteId;
     sensorId = await addSensor(stack, admin, place, { name: 'Freezer' });
-    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
     const at = new Date(Date.now() - 60_000).toISOString();
-    try {
-      await documents.send(new PutCommand({
-        TableName: stack.tableName, Item: { ...deviceStateKey(admin.customerId, ENTITY.sensor, sensorId), lastCommunicated: at, lastReadingAt: at, reading: { 1: -18.4, 2: 45 } },
-      }));
-      await documents.send(new PutCommand({
-        TableName: stack.tableName, Item: { pk: readingPartition(admin.customerId, sensorId), sk: at, time: at, channels: { 1: -18.4, 2: 45 }, receivedAt: at, sourceDeviceId: sensorId },
-      }));
-    } finally {
-      documents.destroy();
-    }
+    await putSensorReadings(admin.customerId, {
+      [sensorId]: {
+        state: { lastCommunicated: at, lastReadingAt: at, reading: { 1: -18.4, 2: 45 } },
+        readings: [{ time: at, channels: { 1: -18.4, 2: 45 }, receivedAt: at }],
+      },
+    });
   });
 
   it('shows a temperature in French with a decimal comma, and invites a French user in French with a link to the portal', async () => {
-    const { context, page } = await openScreen('laptop');
-    try {
-      await signInAs(page, admin.email);
+    await signedInOnScreen('laptop', admin.email, async (page) => {
       await page.getByRole('button', { name: /^Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Français' }).click();
       await page.getByRole('link', { name: 'Capteurs', exact: true }).click();
@@ -317,8 +325,6 @@ describe('every language, all the way (issue 17 items 12-14)', () => {
       await screenshot(page, 'invitation-fr', 'laptop');
       await page.goto(link ?? '');
       await page.waitForURL('**/login');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
