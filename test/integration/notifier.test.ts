@@ -1,23 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { acknowledgeAlarm, clearAlarm, raiseAlarm, type Alarm } from '@domain/alarms/alarm';
+import { acknowledgeAlarm, clearAlarm } from '@domain/alarms/alarm';
 import { conflict } from '@domain/core/errors';
 import { MAX_DELIVERY_ATTEMPTS, SENDING_LEASE_MS } from '@domain/notifications/delivery';
 import {
   accountKeyParams,
-  alarmKey,
-  alarmProfileKey,
-  alarmPutParams,
-  deliveriesOfAlarm,
-  notificationGroupKey,
-  queryAll,
   releaseHeld,
   resendDelivery,
-  siteKey,
-  toAlarm,
-  toNotificationDelivery,
   planAlarmNotifications,
   dueTimers,
   minuteOf,
@@ -26,11 +15,8 @@ import {
   type NotificationDelivery,
 } from '../../lambdas/data';
 import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
-import { composer } from '../../lambdas/notifier/compose';
-import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../../lambdas/notifier/send';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { LOCAL_REGION } from '../../local/identity';
-import { ensureTable } from '../../local/table';
+import { sendDelivery } from '../../lambdas/notifier/send';
+import { notifierTable } from '../support/notifier-table';
 
 const stack = inject('stack');
 
@@ -43,7 +29,6 @@ const stack = inject('stack');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const T0 = Date.parse('2026-11-25T09:00:00.000Z');
-const TABLE = `notifier-${randomUUID().slice(0, 8)}`;
 const ORG = 'notifier-org';
 const OTHER_ORG = 'notifier-other-org';
 const SITE = 'site-kitchen';
@@ -54,81 +39,32 @@ const ADMIN = { accountId: 'acct-admin', email: 'admin@notifier.example', phone:
 const SECOND = { accountId: 'acct-second', email: 'second@notifier.example' };
 const STRANGER = { accountId: 'acct-stranger', email: 'stranger@other.example' };
 
-const base = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials });
-const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
-
-interface Sent { provider: string; to: string; text: string; subject?: string }
-const sent: Sent[] = [];
-let failures: Partial<Record<string, number>> = {};
-const fail = (provider: string) => {
-  const left = failures[provider] ?? 0;
-  if (left <= 0) return;
-  failures[provider] = left - 1;
-  throw new Error(`${provider} provider unavailable`);
-};
-/** A provider that never answers: its sender is as good as stopped after its claim (a crash, a lost container). */
-let stalled: { provider: string; reached: () => void } | undefined;
-const stall = async (provider: string): Promise<void> => {
-  if (stalled?.provider !== provider) return;
-  const { reached } = stalled;
-  stalled = undefined;
-  reached();
-  await new Promise<never>(() => undefined);
-};
-const providers: ChannelProviders = {
-  email: async (to, message) => { await stall('email'); fail('email'); sent.push({ provider: 'email', to, text: message.text, subject: message.subject }); return randomUUID(); },
-  text: async (to, body) => { fail('text'); sent.push({ provider: 'text', to, text: body }); return randomUUID(); },
-  voice: async (to, ssml) => { fail('voice'); sent.push({ provider: 'voice', to, text: ssml }); return randomUUID(); },
-  push: async () => undefined,
-};
-
 let now = T0;
-const deps: SenderDependencies = { client: documents, tableName: TABLE, now: () => now, providers, compose: composer({ client: documents, tableName: TABLE }) };
+const table = notifierTable(stack, 'notifier', () => now);
+const { documents, deps, sent, put, tableName: TABLE } = table;
 
-const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: TABLE, Item: item }));
-const deliveriesOf = (alarmId: string): Promise<NotificationDelivery[]> =>
-  queryAll(documents, { ...deliveriesOfAlarm(TABLE, ORG, alarmId), ConsistentRead: true }, toNotificationDelivery);
-/** What the stream would do: every queued delivery of the alarm to its sender. */
-const sendQueued = async (alarmId: string) => {
-  for (const delivery of (await deliveriesOf(alarmId)).filter((candidate) => candidate.status === 'queued')) await sendDelivery(deps, delivery);
-};
-const readAlarm = async (id: string) => toAlarm((await documents.send(new GetCommand({ ...alarmKey(TABLE, ORG, id), ConsistentRead: true }))).Item ?? {});
-const writeAlarm = (alarm: Alarm) => documents.send(new PutCommand(alarmPutParams(TABLE, ORG, alarm)));
-
-async function raise(deviceId = SENSOR): Promise<Alarm> {
-  const alarm = raiseAlarm({
-    id: randomUUID(), deviceKind: 'sensor', deviceId, deviceName: 'Walk-in fridge', siteId: SITE, profileId: PROFILE, channel: '1', type: 'threshold',
-    run: { startedAt: now - 10 * MINUTE, lastAlarmAt: now, worst: 9.4, worstAt: now - MINUTE, last: 9.1 },
-    now,
-  });
-  await writeAlarm(alarm);
-  return alarm;
-}
+const deliveriesOf = (alarmId: string): Promise<NotificationDelivery[]> => table.deliveriesOf(ORG, alarmId);
+const sendQueued = (alarmId: string) => table.sendQueued(ORG, alarmId);
+const readAlarm = (id: string) => table.readAlarm(ORG, id);
+const raise = (deviceId = SENSOR) => table.raise(ORG, { deviceId, siteId: SITE, profileId: PROFILE });
 
 beforeAll(async () => {
-  await ensureTable(base, TABLE, { stream: false });
-  await put({ ...siteKey(TABLE, ORG, SITE).Key, id: SITE, name: 'Main Kitchen', timezone: 'Europe/Paris' });
-  await put({ ...alarmProfileKey(TABLE, ORG, PROFILE).Key, id: PROFILE, name: 'Fridge', types: ['outOfRange'], min: 2, max: 8, notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 2 });
-  await put({ ...accountKeyParams(TABLE, ORG, ADMIN.accountId).Key, ...ADMIN, phoneVerified: true, smsEnabled: true, lang: 'en', isActive: true });
-  await put({ ...accountKeyParams(TABLE, ORG, SECOND.accountId).Key, ...SECOND, lang: 'fr', isActive: true });
-  // A user of another organisation, named in this group by id: never told.
-  await put({ ...accountKeyParams(TABLE, OTHER_ORG, STRANGER.accountId).Key, ...STRANGER, isActive: true });
-  const always = { name: 'Always', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], start: '00:00', end: '23:59' };
-  await put({
-    ...notificationGroupKey(TABLE, ORG, GROUP).Key, id: GROUP, name: 'Kitchen', groupType: 'sensor', siteIds: [SITE],
-    schedules: [{ ...always, users: [
+  await table.create();
+  await table.putKitchen(ORG, {
+    siteId: SITE, profileId: PROFILE, groupId: GROUP, sensorIds: [SENSOR, 'sensor-2', 'sensor-3', 'sensor-4'],
+    users: [
       { accountId: ADMIN.accountId, level: 1, delayMinutes: 0, channels: ['email', 'text'] },
       { accountId: SECOND.accountId, level: 2, delayMinutes: 15, channels: ['email'] },
+      // A user of another organisation, named in this group by id: never told.
       { accountId: STRANGER.accountId, level: 1, delayMinutes: 0, channels: ['email'] },
-    ] }],
+    ],
   });
-  for (const id of [SENSOR, 'sensor-2', 'sensor-3', 'sensor-4']) await put({ ...deviceKey(ORG, ENTITY.sensor, id), id, name: 'Walk-in fridge', siteId: SITE, notificationGroupIds: [GROUP] });
+  await put({ ...accountKeyParams(TABLE, ORG, ADMIN.accountId).Key, ...ADMIN, phoneVerified: true, smsEnabled: true, lang: 'en', isActive: true });
+  await put({ ...accountKeyParams(TABLE, ORG, SECOND.accountId).Key, ...SECOND, lang: 'fr', isActive: true });
+  await put({ ...accountKeyParams(TABLE, OTHER_ORG, STRANGER.accountId).Key, ...STRANGER, isActive: true });
 });
 
-afterAll(async () => {
-  await base.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
-  documents.destroy();
-});
+afterAll(() => table.drop());
 
 describe('the notifier', () => {
   // Each case a day after the one before: a user's last message (the storm rule) never reaches into the next case.
@@ -181,7 +117,7 @@ describe('the notifier', () => {
     // Act: acknowledged after the level-2 message was queued, before its sender took it.
     const acknowledged = acknowledgeAlarm(await readAlarm(alarm.id), ADMIN.accountId, now, { reason: 'Door closed' });
     if ('refused' in acknowledged) throw new Error('not acknowledged');
-    await writeAlarm(acknowledged);
+    await table.writeAlarm(ORG, acknowledged);
     await sendQueued(alarm.id);
     now = start + 60 * MINUTE;
     const later = await planAlarmNotifications(deps, ORG, alarm.id);
@@ -195,7 +131,7 @@ describe('the notifier', () => {
     // Prepare
     now = start;
     sent.length = 0;
-    failures = { text: MAX_DELIVERY_ATTEMPTS };
+    table.refuse('text', MAX_DELIVERY_ATTEMPTS);
     const alarm = await raise('sensor-3');
     await planAlarmNotifications(deps, ORG, alarm.id);
     // Act: every try fails; the alarm's timer queues it again when its pause is over.
@@ -230,15 +166,13 @@ describe('the notifier', () => {
     // Prepare
     now = start;
     sent.length = 0;
-    failures = {};
+    table.refuse('text', 0);
     const alarm = await raise('sensor-2');
     await planAlarmNotifications(deps, ORG, alarm.id);
     const email = (await deliveriesOf(alarm.id)).find((delivery) => delivery.channel === 'email' && delivery.accountId === ADMIN.accountId);
     if (email === undefined) throw new Error('no email delivery');
     // Act: its sender claims it and never comes back.
-    const reached = new Promise<void>((resolve) => {
-      stalled = { provider: 'email', reached: resolve };
-    });
+    const reached = table.stallNext('email');
     void sendDelivery(deps, email);
     await reached;
     const storedOf = async () => (await deliveriesOf(alarm.id)).find((delivery) => delivery.stepKey === email.stepKey && delivery.channel === 'email');
@@ -264,13 +198,13 @@ describe('the notifier', () => {
     // Prepare
     now = start;
     sent.length = 0;
-    failures = {};
+    table.refuse('text', 0);
     const alarm = await raise('sensor-4');
     await planAlarmNotifications(deps, ORG, alarm.id);
     await sendQueued(alarm.id);
     // Act: cleared five minutes later, before level 2 was due.
     now = start + 5 * MINUTE;
-    await writeAlarm(clearAlarm(await readAlarm(alarm.id), now));
+    await table.writeAlarm(ORG, clearAlarm(await readAlarm(alarm.id), now));
     await planAlarmNotifications(deps, ORG, alarm.id);
     await sendQueued(alarm.id);
     now = start + 20 * MINUTE;

@@ -1,29 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
-import {
-  accountKeyParams,
-  alarmKey,
-  alarmProfileKey,
-  alarmPutParams,
-  deliveriesOfAlarm,
-  notificationGroupKey,
-  planAlarmNotifications,
-  queryAll,
-  siteKey,
-  smsReplyCodeKey,
-  toAlarm,
-  toNotificationDelivery,
-  type NotificationDelivery,
-} from '../../lambdas/data';
+import { accountKeyParams, planAlarmNotifications, smsReplyCodeKey } from '../../lambdas/data';
 import { acknowledgeByText } from '../../lambdas/alarms/sms-acknowledge';
-import { composer } from '../../lambdas/notifier/compose';
-import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../../lambdas/notifier/send';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
-import { LOCAL_REGION } from '../../local/identity';
-import { ensureTable } from '../../local/table';
+import { notifierTable, type ScheduledUser } from '../support/notifier-table';
 
 const stack = inject('stack');
 
@@ -31,12 +10,12 @@ const stack = inject('stack');
  * The SMS reply code (issue 14 section 2): an alarm's text asks "Reply NNNN to acknowledge.", and
  * a reply from that phone naming the code acknowledges the alarm as its recipient, which stops
  * the escalation. On a table of this test's own without a stream, with the providers replaced by
- * a recorder and the clock set by the test (as test/integration/notifier.test.ts), the reply
- * handed to the same function the SNS topic's handler and the outbox's Reply call.
+ * a recorder and the clock set by the test (test/support/notifier-table.ts, as
+ * test/integration/notifier.test.ts), the reply handed to the same function the SNS topic's
+ * handler and the outbox's Reply call.
  */
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-11-26T09:00:00.000Z');
-const TABLE = `sms-reply-${randomUUID().slice(0, 8)}`;
 const ORG = 'reply-org';
 const OTHER_ORG = 'reply-other-org';
 const ADMIN = { accountId: 'acct-admin', email: 'admin@reply.example', firstName: 'Ada', lastName: 'Admin', phone: '+447700900123' };
@@ -44,68 +23,27 @@ const SECOND = { accountId: 'acct-second', email: 'second@reply.example' };
 const OTHER_ADMIN = { accountId: 'acct-other', email: 'other@elsewhere.example', firstName: 'Olga', lastName: 'Other', phone: '+447700900456' };
 const REPLY = /Reply (\d{4}) to acknowledge\./;
 
-const base = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials });
-const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
-
-interface Sent { provider: string; to: string; text: string }
-const sent: Sent[] = [];
-let textFailures = 0;
-const providers: ChannelProviders = {
-  email: async (to, message) => { sent.push({ provider: 'email', to, text: message.text }); return randomUUID(); },
-  text: async (to, body) => {
-    if (textFailures > 0) {
-      textFailures -= 1;
-      throw new Error('text provider unavailable');
-    }
-    sent.push({ provider: 'text', to, text: body });
-    return randomUUID();
-  },
-  voice: async (to, ssml) => { sent.push({ provider: 'voice', to, text: ssml }); return randomUUID(); },
-  push: async () => undefined,
-};
-
 let now = T0;
-const deps: SenderDependencies = { client: documents, tableName: TABLE, now: () => now, providers, compose: composer({ client: documents, tableName: TABLE }) };
+const table = notifierTable(stack, 'sms-reply', () => now);
+const { documents, deps, sent, put, deliveriesOf, sendQueued, readAlarm, tableName: TABLE } = table;
 const replyDeps = { client: documents, tableName: TABLE, clock: () => new Date(now) };
 
-const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: TABLE, Item: item }));
-const deliveriesOf = (customerId: string, alarmId: string): Promise<NotificationDelivery[]> =>
-  queryAll(documents, { ...deliveriesOfAlarm(TABLE, customerId, alarmId), ConsistentRead: true }, toNotificationDelivery);
-const sendQueued = async (customerId: string, alarmId: string) => {
-  for (const delivery of (await deliveriesOf(customerId, alarmId)).filter((candidate) => candidate.status === 'queued')) await sendDelivery(deps, delivery);
-};
-const readAlarm = async (customerId: string, id: string): Promise<Alarm> =>
-  toAlarm((await documents.send(new GetCommand({ ...alarmKey(TABLE, customerId, id), ConsistentRead: true }))).Item ?? {});
 const textTo = (phone: string) => sent.filter((message) => message.provider === 'text' && message.to === phone).at(-1)?.text ?? '';
 const codeIn = (text: string) => REPLY.exec(text)?.[1] ?? '';
 
-/** An organisation with a site, a fridge profile, one sensor and a group: `first` at level 1 by text and email, `second` at level 2 after 15 minutes. */
-async function organisation(customerId: string, first: { accountId: string; phone: string }, second?: { accountId: string }): Promise<void> {
-  await put({ ...siteKey(TABLE, customerId, 'site').Key, id: 'site', name: 'Main Kitchen', timezone: 'Europe/Paris' });
-  await put({ ...alarmProfileKey(TABLE, customerId, 'profile').Key, id: 'profile', name: 'Fridge', types: ['outOfRange'], min: 2, max: 8, notificationDelayMinutes: 0, snoozeIntervalMinutes: 30, snoozeLimit: 2 });
-  const always = { name: 'Always', days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], start: '00:00', end: '23:59' };
-  await put({
-    ...notificationGroupKey(TABLE, customerId, 'group').Key, id: 'group', name: 'Kitchen', groupType: 'sensor', siteIds: ['site'],
-    schedules: [{ ...always, users: [
-      { accountId: first.accountId, level: 1, delayMinutes: 0, channels: ['email', 'text'] },
-      ...(second === undefined ? [] : [{ accountId: second.accountId, level: 2, delayMinutes: 15, channels: ['email'] }]),
-    ] }],
-  });
-  await put({ ...deviceKey(customerId, ENTITY.sensor, 'sensor'), id: 'sensor', name: 'Walk-in fridge', siteId: 'site', notificationGroupIds: ['group'] });
+/** An organisation's kitchen with one sensor: `first` at level 1 by text and email, `second` at level 2 after 15 minutes. */
+async function organisation(customerId: string, first: { accountId: string }, second?: { accountId: string }): Promise<void> {
+  const users: ScheduledUser[] = [
+    { accountId: first.accountId, level: 1, delayMinutes: 0, channels: ['email', 'text'] },
+    ...(second === undefined ? [] : [{ accountId: second.accountId, level: 2, delayMinutes: 15, channels: ['email'] } satisfies ScheduledUser]),
+  ];
+  await table.putKitchen(customerId, { siteId: 'site', profileId: 'profile', groupId: 'group', sensorIds: ['sensor'], users });
 }
 
-async function raise(customerId: string): Promise<Alarm> {
-  const alarm = raiseAlarm({
-    id: randomUUID(), deviceKind: 'sensor', deviceId: 'sensor', deviceName: 'Walk-in fridge', siteId: 'site', profileId: 'profile', channel: '1', type: 'threshold',
-    run: { startedAt: now - 10 * MINUTE, lastAlarmAt: now, worst: 9.4, worstAt: now - MINUTE, last: 9.1 },
-    now,
-  });
-  await documents.send(new PutCommand(alarmPutParams(TABLE, customerId, alarm)));
-  return alarm;
-}
+const raise = (customerId: string) => table.raise(customerId, { deviceId: 'sensor', siteId: 'site', profileId: 'profile' });
 
 beforeAll(async () => {
-  await ensureTable(base, TABLE, { stream: false });
+  await table.create();
   await organisation(ORG, ADMIN, SECOND);
   await organisation(OTHER_ORG, OTHER_ADMIN);
   await put({ ...accountKeyParams(TABLE, ORG, ADMIN.accountId).Key, ...ADMIN, role: 'admin', phoneVerified: true, smsEnabled: true, lang: 'en', isActive: true });
@@ -113,10 +51,7 @@ beforeAll(async () => {
   await put({ ...accountKeyParams(TABLE, OTHER_ORG, OTHER_ADMIN.accountId).Key, ...OTHER_ADMIN, role: 'admin', phoneVerified: true, smsEnabled: true, lang: 'en', isActive: true });
 });
 
-afterAll(async () => {
-  await base.send(new DeleteTableCommand({ TableName: TABLE })).catch(() => undefined);
-  documents.destroy();
-});
+afterAll(() => table.drop());
 
 describe('acknowledging an alarm by replying to its text', () => {
   it('texts a reply code; only that code from that phone acknowledges, as the recipient, and level 2 is never told', async () => {
@@ -171,7 +106,7 @@ describe('acknowledging an alarm by replying to its text', () => {
     // Prepare: the first try of the text fails.
     now = T0 + 3 * 24 * 60 * MINUTE;
     sent.length = 0;
-    textFailures = 1;
+    table.refuse('text', 1);
     const alarm = await raise(ORG);
     await planAlarmNotifications(deps, ORG, alarm.id);
     await sendQueued(ORG, alarm.id);
