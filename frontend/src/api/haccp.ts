@@ -58,7 +58,8 @@ export type AnswerValue = z.infer<typeof answerValueSchema>;
 
 export const storedAnswerSchema = z.object({
   questionId: z.string(),
-  value: answerValueSchema.optional(),
+  // A value this page cannot show (a newer kind) leaves the question shown as answered without it.
+  value: answerValueSchema.optional().catch(undefined),
   notApplicable: z.boolean().optional(),
   manualReading: z.boolean().optional(),
   correctiveActionId: z.string().optional(),
@@ -73,10 +74,9 @@ export const informationItemSchema = z.object({
   id: z.string(),
   name: z.string(),
   text: z.string().default(''),
+  /** Named when the item has a picture or PDF (read through GET /informationitems/{id}/file). */
   fileName: z.string().optional(),
   contentType: z.string().optional(),
-  /** Where the picture or PDF can be read, when the item has one. */
-  fileUrl: z.string().optional(),
 });
 export type InformationItem = z.infer<typeof informationItemSchema>;
 
@@ -88,7 +88,6 @@ export type LiveReading = z.infer<typeof liveReadingSchema>;
 
 export const instanceDetailSchema = todayInstanceSchema.extend({
   checklist: z.object({
-    id: z.string(),
     name: z.string(),
     description: z.string().default(''),
     allowPartialUpload: z.boolean().default(false),
@@ -101,7 +100,8 @@ export const instanceDetailSchema = todayInstanceSchema.extend({
   correctiveActions: z.array(correctiveActionSchema).default([]),
   liveReadings: z.record(z.string(), liveReadingSchema).default({}),
   completedAt: z.string().optional(),
-  submittedByName: z.string().optional(),
+  /** The submitter's name. */
+  submittedBy: z.string().optional(),
 });
 export type InstanceDetail = z.infer<typeof instanceDetailSchema>;
 
@@ -128,8 +128,11 @@ export const TODAY_REFRESH_MS = 60_000;
 export const TODAY_PATH = '/haccp/today';
 export const instancePath = (id: string) => `/haccp/instances/${encodeURIComponent(id)}`;
 
+/** Today's list as the API sends it (`{ items }`). */
+const todaySchema = z.object({ items: z.array(todayInstanceSchema) }).transform((today) => today.items);
+
 export function useTodayInstances(): SWRResponse<TodayInstance[], ApiError> {
-  return useSWR<TodayInstance[], ApiError, readonly [string, string]>([HACCP_KEY, 'today'], () => apiFetchAs(z.array(todayInstanceSchema), TODAY_PATH), {
+  return useSWR<TodayInstance[], ApiError, readonly [string, string]>([HACCP_KEY, 'today'], () => apiFetchAs(todaySchema, TODAY_PATH), {
     refreshInterval: TODAY_REFRESH_MS,
   });
 }
@@ -144,6 +147,19 @@ export function useInstance(id: string | undefined): SWRResponse<InstanceDetail,
 /** Fetches an instance ahead (the service worker keeps the answer), so it opens with the connection gone. */
 export function preloadInstance(id: string): void {
   preload(instanceKey(id), fetchInstance).catch(() => undefined);
+}
+
+const informationFileSchema = z.object({ url: z.string(), fileName: z.string(), contentType: z.string() });
+export type InformationFile = z.infer<typeof informationFileSchema>;
+
+/** A short-lived link to an information item's picture or PDF; null key when it has none. */
+export function useInformationFile(item: InformationItem): SWRResponse<InformationFile, ApiError> {
+  return useSWR<InformationFile, ApiError, readonly [string, string, string] | null>(
+    item.fileName === undefined ? null : [HACCP_KEY, 'informationFile', item.id],
+    ([, , id]) => apiFetchAs(informationFileSchema, `/informationitems/${encodeURIComponent(id)}/file`),
+    // The link is presigned for 15 minutes: asked again before it lapses, not on every focus.
+    { revalidateOnFocus: false, refreshInterval: 10 * 60_000 },
+  );
 }
 
 export function putAnswer(instanceId: string, questionId: string, body: AnswerBody): Promise<unknown> {

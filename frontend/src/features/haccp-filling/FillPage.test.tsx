@@ -30,7 +30,7 @@ function detail(overrides: Partial<InstanceDetail['checklist']> = {}): InstanceD
     windowStart: new Date(now - 3_600_000).toISOString(), windowEnd: new Date(now + 3_600_000).toISOString(), state: 'inProgress',
     answeredCount: 0, questionCount: 4,
     checklist: {
-      id: 'c-1', name: 'Opening checks', description: '', allowPartialUpload: false, allowManualReadings: false, allowNotApplicable: false,
+      name: 'Opening checks', description: '', allowPartialUpload: false, allowManualReadings: false, allowNotApplicable: false,
       questions: [PROBE, SCALE, CLEAN, FRIDGE], ...overrides,
     },
     answers: [],

@@ -139,7 +139,7 @@ export default function FillPage() {
         <Typography>{t('haccpFilling.window', { window: windowText(detail, format) })}</Typography>
         {checklist.description !== '' && <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{checklist.description}</Typography>}
         {detail.completedAt !== undefined && (
-          <Typography variant="body2">{t('haccpFilling.submittedBy', { name: detail.submittedByName ?? '', time: format.dateTime(detail.completedAt) })}</Typography>
+          <Typography variant="body2">{t('haccpFilling.submittedBy', { name: detail.submittedBy ?? '', time: format.dateTime(detail.completedAt) })}</Typography>
         )}
         {instance.error !== undefined && <Alert severity="warning">{t('haccpFilling.showingLastKnown')}</Alert>}
         {submissionQueued && <Alert severity="info">{t('haccpFilling.submissionWaiting')}</Alert>}

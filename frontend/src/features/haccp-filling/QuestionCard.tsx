@@ -12,7 +12,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { AnswerBody, AnswerValue, CorrectiveAction, FillQuestion, InformationItem, LiveReading } from '../../api/haccp';
+import { useInformationFile, type AnswerBody, type AnswerValue, type CorrectiveAction, type FillQuestion, type InformationItem, type LiveReading } from '../../api/haccp';
 import { useFormatters } from '../../i18n/formatters';
 import { DEFAULT_YES_NO_OPTIONS, isOilWarning, isOutOfLimits, yesNoOptions, type ShownAnswer } from './answerRules';
 import { CorrectiveActionPrompt } from './CorrectiveActionPrompt';
@@ -67,14 +67,16 @@ function draftOf(answer: ShownAnswer | undefined, numberText: (value: number) =>
 
 function InformationPanel({ item }: { item: InformationItem }) {
   const { t } = useTranslation();
+  const file = useInformationFile(item);
   const isPicture = item.contentType?.startsWith('image/') === true;
+  const url = file.data?.url;
   return (
     <Box component="aside" aria-label={t('haccpFilling.information', { name: item.name })} sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
       <Typography variant="subtitle2">{item.name}</Typography>
       {item.text !== '' && <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{item.text}</Typography>}
-      {item.fileUrl !== undefined && isPicture && <Box component="img" src={item.fileUrl} alt={item.fileName ?? item.name} sx={{ mt: 1, maxWidth: '100%', maxHeight: 320, objectFit: 'contain' }} />}
-      {item.fileUrl !== undefined && !isPicture && (
-        <Link href={item.fileUrl} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: TOUCH }}>
+      {url !== undefined && isPicture && <Box component="img" src={url} alt={item.fileName ?? item.name} sx={{ mt: 1, maxWidth: '100%', maxHeight: 320, objectFit: 'contain' }} />}
+      {url !== undefined && !isPicture && (
+        <Link href={url} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: TOUCH }}>
           {t('haccpFilling.openDocument', { name: item.fileName ?? item.name })}
         </Link>
       )}

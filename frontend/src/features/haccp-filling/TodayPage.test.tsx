@@ -31,7 +31,7 @@ const TODAY: TodayInstance[] = [
 let asked: string[];
 function answer(path: string, request?: ApiRequest): unknown {
   asked.push(`${request?.method ?? 'GET'} ${path}`);
-  if (path === '/haccp/today') return TODAY;
+  if (path === '/haccp/today') return { items: TODAY };
   // The open ones are fetched ahead for offline use; what they hold is the filling page's test.
   if (path.startsWith('/haccp/instances/')) return undefined;
   throw new Error(`unexpected call ${path}`);
@@ -87,7 +87,7 @@ describe('Today', () => {
   });
 
   it('says when nothing is due', async () => {
-    fake.api.mockImplementation(async () => []);
+    fake.api.mockImplementation(async () => ({ items: [] }));
     renderScreen(<TodayPage />, { route: '/app/haccp/today' });
     expect(await screen.findByText('No checklists are due for you today.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
