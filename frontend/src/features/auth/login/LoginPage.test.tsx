@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type SignInStep } from '../../../api/identity';
 import { renderScreen } from '../../../test/render';
+import { enter } from '../../../test/userInput';
 import type { AuthContextValue } from '../authContext';
 import LoginPage from './LoginPage';
 
@@ -43,8 +44,8 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const passwordInput = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 
 async function signInWith(user: ReturnType<typeof userEvent.setup>, password = PASSWORD): Promise<void> {
-  await user.type(screen.getByLabelText(/Username/), USER);
-  await user.type(passwordInput(/^Password/), password);
+  await enter(user, screen.getByLabelText(/Username/), USER);
+  await enter(user, passwordInput(/^Password/), password);
   await user.click(button('Login'));
 }
 
@@ -55,6 +56,12 @@ function laterClock() {
   vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
   return { advance: (ms: number) => { offset += ms; } };
 }
+
+/**
+ * The first of the later forms a file shows is a lazy chunk and the first MUI render in the
+ * file: on a loaded machine that took more than findBy's default second.
+ */
+const LATER_FORM_WAIT = { timeout: 5_000 };
 
 function codeInput(): HTMLElement {
   return screen.getByLabelText(/Verification Code/, { selector: 'input' });
@@ -78,7 +85,7 @@ describe('LoginPage, mode default', () => {
     renderScreen(<LoginPage variant="normal" />, { route: '/login' });
 
     expect(button('Login')).toBeDisabled();
-    await user.type(screen.getByLabelText(/Username/), 'not-an-email');
+    await enter(user, screen.getByLabelText(/Username/), 'not-an-email');
     await user.tab();
     expect(await screen.findByText('Username must be a valid email address!')).toBeVisible();
     await user.clear(screen.getByLabelText(/Username/));
@@ -87,8 +94,8 @@ describe('LoginPage, mode default', () => {
     await user.tab();
     expect(await screen.findByText('Password is required!')).toBeVisible();
 
-    await user.type(screen.getByLabelText(/Username/), USER);
-    await user.type(passwordInput(/^Password/), PASSWORD);
+    await enter(user, screen.getByLabelText(/Username/), USER);
+    await enter(user, passwordInput(/^Password/), PASSWORD);
     await waitFor(() => expect(button('Login')).toBeEnabled());
 
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacyPolicy');
@@ -158,7 +165,7 @@ describe('NewPasswordRequired', () => {
     identity.startSignIn.mockResolvedValue({ kind: 'newPasswordRequired' });
     renderScreen(<LoginPage variant="normal" />);
     await signInWith(user);
-    await screen.findByRole('heading', { name: 'Set a new password' });
+    await screen.findByRole('heading', { name: 'Set a new password' }, LATER_FORM_WAIT);
   }
 
   it('checks the rules and the confirmation as the user types', async () => {
@@ -189,8 +196,8 @@ describe('NewPasswordRequired', () => {
     const user = userEvent.setup();
     await openNewPassword(user);
 
-    await user.type(passwordInput(/^New Password/), NEW_PASSWORD);
-    await user.type(passwordInput(/^Confirm Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^New Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), NEW_PASSWORD);
     await user.click(button('Change Password'));
 
     expect(await screen.findByText('Password Changed Successfully!')).toBeVisible();
@@ -206,8 +213,8 @@ describe('NewPasswordRequired', () => {
     identity.completeNewPassword.mockResolvedValue({ kind: 'smsCode', destination: '+*******1234' });
     const user = userEvent.setup();
     await openNewPassword(user);
-    await user.type(passwordInput(/^New Password/), NEW_PASSWORD);
-    await user.type(passwordInput(/^Confirm Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^New Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), NEW_PASSWORD);
     await user.click(button('Change Password'));
     expect(await screen.findByText('Enter the six-digit code sent to +*******1234.')).toBeVisible();
   });
@@ -218,7 +225,7 @@ describe('MFAVerificationRequired', () => {
     identity.startSignIn.mockResolvedValue({ kind: 'smsCode', destination: null });
     renderScreen(<LoginPage variant="normal" />);
     await signInWith(user);
-    await screen.findByRole('heading', { name: 'Verification Code' });
+    await screen.findByRole('heading', { name: 'Verification Code' }, LATER_FORM_WAIT);
   }
 
   it('submits the code on its sixth digit and hands over to the shell', async () => {
@@ -237,15 +244,15 @@ describe('MFAVerificationRequired', () => {
     const user = userEvent.setup();
     await openMfa(user);
 
-    await user.type(codeInput(), '111111');
+    await enter(user, codeInput(), '111111');
     expect(await screen.findByText('Verification Code is Invalid. You have 2 attempt(s) remaining. Please Try Again.')).toBeVisible();
     await waitFor(() => expect(codeInput()).toHaveValue(''));
 
-    await user.type(codeInput(), '222222');
+    await enter(user, codeInput(), '222222');
     expect(await screen.findByText('Verification Code is Invalid. You have 1 attempt(s) remaining. Please Try Again.')).toBeVisible();
     await waitFor(() => expect(codeInput()).toHaveValue(''));
 
-    await user.type(codeInput(), '333333');
+    await enter(user, codeInput(), '333333');
     expect(await screen.findByText('You have exceeded the maximum attempts allowed for retrial. Please Try Again.')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(identity.confirmSmsCode).toHaveBeenCalledTimes(3);
@@ -261,7 +268,7 @@ describe('MFAVerificationRequired', () => {
     const clock = laterClock();
     const user = userEvent.setup();
     await openMfa(user);
-    await user.type(codeInput(), '12');
+    await enter(user, codeInput(), '12');
     clock.advance(31_000);
     await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
     await user.click(button('Resend Code'));
@@ -292,7 +299,7 @@ describe('MFAVerificationRequired', () => {
     await openMfa(user);
     clock.advance(31_000);
     await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
-    await user.type(codeInput(), '123456');
+    await enter(user, codeInput(), '123456');
     expect(button('Resend Code')).toBeDisabled();
   });
 });
@@ -311,21 +318,21 @@ describe('forgot password', () => {
     await openForgot(user);
 
     expect(button('Send Code')).toBeDisabled();
-    await user.type(screen.getByLabelText(/Username/), 'nobody');
+    await enter(user, screen.getByLabelText(/Username/), 'nobody');
     expect(await screen.findByText('Username must be a valid email address!')).toBeVisible();
     await user.clear(screen.getByLabelText(/Username/));
-    await user.type(screen.getByLabelText(/Username/), USER);
+    await enter(user, screen.getByLabelText(/Username/), USER);
     await user.click(button('Send Code'));
     expect(identity.requestPasswordReset).toHaveBeenCalledWith(USER);
 
     await screen.findByRole('heading', { name: 'Reset your password' });
-    await user.type(codeInput(), '123456');
-    await user.type(passwordInput(/^New Password/), NEW_PASSWORD);
-    await user.type(passwordInput(/^Confirm Password/), 'Other#2026pass');
+    await enter(user, codeInput(), '123456');
+    await enter(user, passwordInput(/^New Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), 'Other#2026pass');
     expect(await screen.findByText('Passwords do not match!')).toBeVisible();
     expect(button('Submit')).toBeDisabled();
     await user.clear(passwordInput(/^Confirm Password/));
-    await user.type(passwordInput(/^Confirm Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), NEW_PASSWORD);
     await user.click(button('Submit'));
 
     expect(identity.confirmPasswordReset).toHaveBeenCalledWith(USER, '123456', NEW_PASSWORD);
@@ -337,7 +344,7 @@ describe('forgot password', () => {
     identity.requestPasswordReset.mockRejectedValue(new IdentityError('resetNotAllowed', 'User password cannot be reset in the current state.', 'NotAuthorizedException'));
     const user = userEvent.setup();
     await openForgot(user);
-    await user.type(screen.getByLabelText(/Username/), USER);
+    await enter(user, screen.getByLabelText(/Username/), USER);
     await user.click(button('Send Code'));
     expect(await screen.findByText('Your account is not confirmed yet. Sign in with the temporary password you received to change it.')).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
@@ -347,7 +354,7 @@ describe('forgot password', () => {
     identity.requestPasswordReset.mockRejectedValue(new IdentityError('invalidParameter', 'no verified email', 'InvalidParameterException'));
     const user = userEvent.setup();
     await openForgot(user);
-    await user.type(screen.getByLabelText(/Username/), USER);
+    await enter(user, screen.getByLabelText(/Username/), USER);
     await user.click(button('Send Code'));
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeVisible();
   });
@@ -363,12 +370,12 @@ describe('forgot password', () => {
     identity.confirmPasswordReset.mockRejectedValue(new IdentityError(kind, 'Something the service said.', 'X'));
     const user = userEvent.setup();
     await openForgot(user);
-    await user.type(screen.getByLabelText(/Username/), USER);
+    await enter(user, screen.getByLabelText(/Username/), USER);
     await user.click(button('Send Code'));
     await screen.findByRole('heading', { name: 'Reset your password' });
-    await user.type(codeInput(), '123456');
-    await user.type(passwordInput(/^New Password/), NEW_PASSWORD);
-    await user.type(passwordInput(/^Confirm Password/), NEW_PASSWORD);
+    await enter(user, codeInput(), '123456');
+    await enter(user, passwordInput(/^New Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), NEW_PASSWORD);
     await user.click(button('Submit'));
     expect(await screen.findByText(text)).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
@@ -378,7 +385,7 @@ describe('forgot password', () => {
     identity.requestPasswordReset.mockResolvedValue(undefined);
     const user = userEvent.setup();
     await openForgot(user);
-    await user.type(screen.getByLabelText(/Username/), USER);
+    await enter(user, screen.getByLabelText(/Username/), USER);
     await user.click(button('Send Code'));
     await screen.findByRole('heading', { name: 'Reset your password' });
     await user.click(button('Cancel'));
@@ -405,11 +412,11 @@ describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
     expect(JSON.parse(window.sessionStorage.getItem('login.resetCodeState') ?? 'null')).toMatchObject({ username: USER });
 
     expect(button('Reset')).toBeDisabled();
-    await user.type(codeInput(), '123456');
+    await enter(user, codeInput(), '123456');
     await user.click(button('Reset'));
     await screen.findByRole('heading', { name: 'Choose a new password' });
-    await user.type(passwordInput(/^New Password/), NEW_PASSWORD);
-    await user.type(passwordInput(/^Confirm Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^New Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), NEW_PASSWORD);
     await user.click(button('Reset'));
 
     expect(identity.confirmPasswordReset).toHaveBeenCalledWith(USER, '123456', NEW_PASSWORD);
@@ -423,15 +430,15 @@ describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
     identity.requestPasswordReset.mockResolvedValue(undefined);
     const user = userEvent.setup();
     await openResetCode(user);
-    await user.type(codeInput(), '123456');
+    await enter(user, codeInput(), '123456');
     await user.click(button('Reset'));
-    await user.type(passwordInput(/^New Password/), NEW_PASSWORD);
-    await user.type(passwordInput(/^Confirm Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^New Password/), NEW_PASSWORD);
+    await enter(user, passwordInput(/^Confirm Password/), NEW_PASSWORD);
     await user.click(button('Reset'));
 
     expect(await screen.findByText('Verification code is expired!')).toBeVisible();
     await screen.findByRole('heading', { name: 'Reset your password' });
-    await user.type(codeInput(), '654321');
+    await enter(user, codeInput(), '654321');
     expect(button('Reset')).toBeDisabled();
 
     // The cooldown has passed: resend, and Reset may go again.
@@ -455,13 +462,13 @@ describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
     identity.requestPasswordReset.mockResolvedValue(undefined);
     const user = userEvent.setup();
     renderScreen(<LoginPage variant="normal" />);
-    await user.type(codeInput(), '654321');
+    await enter(user, codeInput(), '654321');
     expect(button('Reset')).toBeDisabled();
     await user.click(button('Resend Code'));
     expect(identity.requestPasswordReset).toHaveBeenCalledWith(USER);
     expect(await screen.findByText('Verification code resent (2/3)')).toBeVisible();
     expect(button(/^Resend Code \(30\)$/)).toBeDisabled();
-    await user.type(codeInput(), '654321');
+    await enter(user, codeInput(), '654321');
     await waitFor(() => expect(button('Reset')).toBeEnabled());
   });
 
@@ -489,7 +496,7 @@ describe('UserNotConfirmed', () => {
     expect(screen.getByLabelText(/Username/)).toBeDisabled();
     const create = button('Create User');
     expect(create).toBeDisabled();
-    await user.type(codeInput(), '123456');
+    await enter(user, codeInput(), '123456');
     expect(create).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await waitFor(() => expect(create).toBeEnabled());
@@ -514,13 +521,13 @@ describe('verifyEmail', () => {
 
     await screen.findByRole('heading', { name: 'Verify your email' });
     expect(identity.sendEmailVerificationCode).toHaveBeenCalled();
-    await user.type(codeInput(), '111111');
+    await enter(user, codeInput(), '111111');
     await user.click(button('Verify'));
     expect(await screen.findByText('Verification Code is Invalid. Please Try Again.')).toBeVisible();
     expect(auth.completeSignIn).not.toHaveBeenCalled();
 
     identity.confirmEmailVerification.mockResolvedValue(undefined);
-    await user.type(codeInput(), '222222');
+    await enter(user, codeInput(), '222222');
     await user.click(button('Verify'));
     await waitFor(() => expect(auth.completeSignIn).toHaveBeenCalledWith({ variant: 'normal', sso: false }));
     expect(identity.confirmEmailVerification).toHaveBeenLastCalledWith('222222');
