@@ -1,10 +1,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
+import { fillTemplate } from '@domain/devices/gateway';
+import { checklistNamesUsing, shownNames, usesGroup } from '@domain/haccp/library-use';
 import { CHECKLIST_GROUPS_MAX, inGroupOrder, reorderedPositions, type ChecklistGroup, type ChecklistGroupInput } from '@domain/haccp/checklist-group';
 import type { Caller } from '../shared/caller';
 import {
   auditEntryPut,
+  checklistsByName,
+  queryAll,
+  toChecklist,
   checklistGroupKey,
   checklistGroupOrderUpdate,
   checklistGroupPut,
@@ -35,6 +40,17 @@ export class ChecklistGroupStore extends NamedRecordStore<ChecklistGroup, Checkl
       decode: toChecklistGroup,
       messages: { notFound: MESSAGES.checklistGroupNotFound, nameTaken: MESSAGES.checklistGroupNameTaken },
     });
+  }
+
+  /**
+   * Refused while a checklist is still in it (as read: a checklist saved meanwhile is checked by
+   * the checklists' own reference check), naming the checklists.
+   */
+  override async delete(caller: Caller, customerId: string, id: string): Promise<void> {
+    const checklists = await queryAll(this.client, checklistsByName(this.tableName, customerId), toChecklist);
+    const names = checklistNamesUsing(checklists, usesGroup(id));
+    if (names.length > 0) throw conflict(fillTemplate(MESSAGES.checklistGroupInUse, { names: shownNames(names) }));
+    await super.delete(caller, customerId, id);
   }
 
   /** Every group of the organisation, in its order. */

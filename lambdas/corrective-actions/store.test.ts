@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
@@ -19,6 +19,7 @@ describe('CorrectiveActionStore', () => {
     dynamo.reset();
     dynamo.on(TransactWriteCommand).resolves({});
     dynamo.on(GetCommand).resolves({ Item: stored });
+    dynamo.on(QueryCommand).resolves({ Items: [] });
   });
 
   it('creates an action with its name marker and audit entry; the item carries no more than its fields', async () => {
@@ -45,6 +46,23 @@ describe('CorrectiveActionStore', () => {
     expect(transactItems(1).map((item) => String(item.Delete?.Key?.['pk'] ?? item.Put?.Item?.['pk']))).toEqual([
       'C#org-1#CORRECTIVEACTION', 'C#org-1#UNIQUE#CORRECTIVEACTION#name#discard', 'C#org-1#AUDIT',
     ]);
+  });
+
+  it('refuses a delete while checklist questions offer the action, naming the checklists', async () => {
+    const question = (correctiveActionIds: string[]) => ({ id: 'q', text: 'Fridge at or below 5 °C?', type: 'yesNo', options: [], correctiveActionIds, additionalFields: [], required: true });
+    dynamo.on(QueryCommand, { TableName: 'table', IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'C#org-1#CHECKLIST' } }).resolves({ Items: [
+      { id: 'k-1', name: 'Opening', questions: [question(['c-2']), question(['c-1'])] },
+      { id: 'k-2', name: 'Closing', questions: [question(['c-1'])] },
+      { id: 'k-3', name: 'Fryer', questions: [question([])] },
+    ] });
+    await expect(store.delete(caller, 'org-1', 'c-1')).rejects.toMatchObject({
+      kind: 'conflict', message: 'This corrective action cannot be deleted because checklist questions use it: Closing, Opening.',
+    });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // Another action of the same checklists is not in use.
+    dynamo.on(GetCommand).resolves({ Item: { ...stored, id: 'c-9' } });
+    await store.delete(caller, 'org-1', 'c-9');
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('answers its own "not found"', async () => {

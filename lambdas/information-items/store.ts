@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '@domain/core/errors';
+import { conflict, notFound } from '@domain/core/errors';
+import { fillTemplate } from '@domain/devices/gateway';
+import { checklistNamesUsing, shownNames, usesInformationItem } from '@domain/haccp/library-use';
 import { MESSAGES } from '@domain/core/messages';
 import type { InformationFileUpload, InformationItemInput } from '@domain/haccp/information';
 import type { Caller } from '../shared/caller';
 import {
   auditEntryPut,
+  checklistsByName,
+  queryAll,
+  toChecklist,
   informationFileObjectKey,
   informationItemKey,
   informationItemPut,
@@ -46,6 +51,17 @@ export class InformationItemStore extends NamedRecordStore<InformationItemRecord
       messages: { notFound: MESSAGES.informationItemNotFound, nameTaken: MESSAGES.informationItemNameTaken },
       audited: (record) => ({ ...toInformationItemView(record) }),
     });
+  }
+
+  /**
+   * Refused while a checklist still uses it (as read: a checklist saved meanwhile is checked by
+   * the checklists' own reference check), naming the checklists.
+   */
+  override async delete(caller: Caller, customerId: string, id: string): Promise<void> {
+    const checklists = await queryAll(this.client, checklistsByName(this.tableName, customerId), toChecklist);
+    const names = checklistNamesUsing(checklists, usesInformationItem(id));
+    if (names.length > 0) throw conflict(fillTemplate(MESSAGES.informationItemInUse, { names: shownNames(names) }));
+    await super.delete(caller, customerId, id);
   }
 
   /** A file about to be uploaded: kept on the item as pending, under a new object key. */
