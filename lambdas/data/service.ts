@@ -46,6 +46,10 @@ import { userView } from './entities/user-view';
 import { testMessageLog } from './entities/test-message-log';
 import { smsReplyCode } from './entities/sms-reply-code';
 import { verificationCode } from './entities/verification-code';
+import { checklistInstance } from './entities/checklist-instance';
+import { checklistAnswer } from './entities/checklist-answer';
+import { checklistDue } from './entities/checklist-due';
+import { haccpOrganisation } from './entities/haccp-organisation';
 import { shift } from './entities/shift';
 import { checklist } from './entities/checklist';
 import { questionTemplate } from './entities/question-template';
@@ -106,6 +110,10 @@ export const ENTITIES = {
   verificationCode,
   testMessageLog,
   smsReplyCode,
+  checklistInstance,
+  checklistAnswer,
+  checklistDue,
+  haccpOrganisation,
   shift,
   checklist,
   questionTemplate,
