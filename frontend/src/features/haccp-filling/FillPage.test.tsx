@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { FillQuestion, InstanceDetail } from '../../api/haccp';
+import { updateClientState } from '../../app/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { flushQueue, queueSnapshot, resetQueueForTests } from './answerQueue';
@@ -71,6 +72,7 @@ describe('filling a checklist', () => {
     instance = detail();
     sent = [];
     fake.role = 'basicuser';
+    updateClientState({ haccpAvailable: true });
     fake.api.mockReset();
     fake.api.mockImplementation(answer);
   });

@@ -15,6 +15,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { useFormatters } from '../../i18n/formatters';
 import { enqueue } from './answerQueue';
 import { canSubmit, isAnswered, shownAnswers } from './answerRules';
+import { HaccpAccess } from './HaccpAccess';
 import { PendingAnswersBadge } from './PendingAnswersBadge';
 import { QuestionCard, type QuestionContext } from './QuestionCard';
 import { StateChip } from './StateChip';
@@ -40,7 +41,7 @@ const TOUCH = 48;
  * whole list. Every answer and the submission go through the device's queue (answerQueue.ts),
  * so the page goes on working when the connection drops.
  */
-export default function FillPage() {
+function FillPageContent() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const format = useFormatters();
@@ -175,4 +176,8 @@ export default function FillPage() {
       )}
     </Box>
   );
+}
+
+export default function FillPage() {
+  return <HaccpAccess><FillPageContent /></HaccpAccess>;
 }

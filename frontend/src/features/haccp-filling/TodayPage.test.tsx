@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { InstanceState, TodayInstance } from '../../api/haccp';
+import { updateClientState } from '../../app/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { enqueue, resetQueueForTests, startQueue } from './answerQueue';
@@ -43,6 +44,7 @@ describe('Today', () => {
     resetQueueForTests();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     fake.role = 'basicuser';
+    updateClientState({ haccpAvailable: true });
     asked = [];
     fake.api.mockReset();
     fake.api.mockImplementation(answer);
@@ -84,6 +86,13 @@ describe('Today', () => {
     await enqueue({ kind: 'answer', instanceId: 'i-4', questionId: 'q-1', body: body('key-3') });
     renderScreen(<TodayPage />, { route: '/app/haccp/today' });
     expect(await screen.findByRole('status')).toHaveTextContent('1 answer waiting to send');
+  });
+
+  it('tells a user without HACCP access why, without calling the API (its refusal would end the session)', async () => {
+    updateClientState({ haccpAvailable: false });
+    renderScreen(<TodayPage />, { route: '/app/haccp/today' });
+    expect(await screen.findByText('You do not have access to HACCP checklists.')).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 
   it('says when nothing is due', async () => {

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { preloadInstance, useTodayInstances, type TodayInstance } from '../../api/haccp';
 import { useErrorText } from '../../components/useErrorText';
 import { useFormatters, type Formatters } from '../../i18n/formatters';
+import { HaccpAccess } from './HaccpAccess';
 import { PendingAnswersBadge } from './PendingAnswersBadge';
 import { StateChip } from './StateChip';
 import { byUrgency, isOpen } from './todayOrder';
@@ -51,7 +52,7 @@ function InstanceCard({ instance }: { instance: TodayInstance }) {
 }
 
 /** "Today" (issue 15 section 2): the checklists due for the user's shifts and sites, most urgent first. */
-export default function TodayPage() {
+function TodayPageContent() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const today = useTodayInstances();
@@ -78,4 +79,8 @@ export default function TodayPage() {
       </Stack>
     </Box>
   );
+}
+
+export default function TodayPage() {
+  return <HaccpAccess><TodayPageContent /></HaccpAccess>;
 }
