@@ -27,6 +27,7 @@ import { informationItemRoutes } from './information-items/routes';
 import { checklistGroupRoutes } from './checklist-groups/routes';
 import { checklistRoutes } from './checklists/routes';
 import { questionTemplateRoutes } from './questions/routes';
+import { checklistInstanceRoutes } from './checklist-instances/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
 export {
@@ -71,9 +72,10 @@ export const HANDLERS = {
   telemetry: 'lambdas/telemetry/handler.ts',
   alarms: 'lambdas/alarms/handler.ts',
   dashboard: 'lambdas/dashboard/handler.ts',
-  shifts: 'lambdas/shifts/handler.ts',
+  checklistInstances: 'lambdas/checklist-instances/handler.ts',
   checklists: 'lambdas/checklists/handler.ts',
   questions: 'lambdas/questions/handler.ts',
+  shifts: 'lambdas/shifts/handler.ts',
   correctiveActions: 'lambdas/corrective-actions/handler.ts',
   informationItems: 'lambdas/information-items/handler.ts',
   checklistGroups: 'lambdas/checklist-groups/handler.ts',
@@ -105,9 +107,10 @@ export const RESOURCE_ROUTES = [
   telemetryRoutes,
   alarmRoutes,
   dashboardRoutes,
-  shiftRoutes,
+  checklistInstanceRoutes,
   checklistRoutes,
   questionTemplateRoutes,
+  shiftRoutes,
   correctiveActionRoutes,
   informationItemRoutes,
   checklistGroupRoutes,

@@ -17,6 +17,7 @@ export interface ScheduleDefinition {
 export const SCHEDULE_HANDLERS = {
   deviceSchedules: 'lambdas/sensors/schedule-handler.ts',
   alarmClock: 'lambdas/alarm-engine/clock-handler.ts',
+  checklistInstancesAhead: 'lambdas/checklist-instances/schedule-handler.ts',
 } as const;
 export type ScheduleHandlerName = keyof typeof SCHEDULE_HANDLERS;
 
@@ -34,5 +35,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'cron(* * * * ? *)',
     handler: 'alarmClock',
     description: 'Looks at the devices whose alarm timers are due',
+  },
+  {
+    name: 'checklist-instances-ahead',
+    // Every hour: instances are made 36 hours ahead, so a run or two missed still leaves the next day's in place (issue 15 section 2).
+    expression: 'cron(7 * * * ? *)',
+    handler: 'checklistInstancesAhead',
+    description: 'Creates the HACCP checklist instances of the next 36 hours from the shifts\' schedules',
   },
 ];

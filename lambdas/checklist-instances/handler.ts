@@ -1,0 +1,4 @@
+import { createResourceHandler } from '../shared/http';
+import { checklistInstanceRoutes } from './routes';
+
+export const handler = createResourceHandler(checklistInstanceRoutes);
