@@ -46,7 +46,8 @@ export function QuestionFields({ draft, position, errors, choices, onChange }: Q
   const { t } = useTranslation();
   const messageText = useMessageText();
   const prefix = position === undefined ? '' : t('haccpChecklists.question.numbered', { position });
-  const label = (key: string) => `${prefix}${t(`haccpChecklists.question.${key}`)}`;
+  const label = (key: 'text' | 'type' | 'min' | 'max' | 'warnAt' | 'replaceAt' | 'sensorId' | 'dishwasherSensorId' | 'informationId' | 'optionName' | 'correctiveAction' | 'additionalField') =>
+    `${prefix}${t(`haccpChecklists.question.${key}`)}`;
   const errorOf = (field: string) => (errors[field] === undefined ? {} : { error: true, helperText: messageText(errors[field]) });
   const set = (changes: Partial<QuestionDraft>) => onChange({ ...draft, ...changes });
   const select = (field: 'sensorId' | 'informationId' | 'dishwasherSensorId', options: Choice[], required: boolean) => (

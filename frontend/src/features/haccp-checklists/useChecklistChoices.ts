@@ -10,8 +10,9 @@ import type { Choice, QuestionChoices } from './QuestionEditor';
 
 /** Of the library's records (corrective actions, information items, checklist groups) a choice needs only the id and name. */
 const namedPageSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })), nextCursor: z.string().optional() });
+type NamedRecord = z.infer<typeof namedPageSchema>['items'][number];
 const useNamed = (path: '/correctiveactions' | '/informationitems' | '/checklistgroups') =>
-  useAllPages(`choices${path}`, (onPage) => fetchAllPages({ schema: namedPageSchema, path }, onPage));
+  useAllPages<NamedRecord>(`choices${path}`, (onPage) => fetchAllPages({ schema: namedPageSchema, path }, onPage));
 
 const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' });
 const choicesOf = (items: readonly { id: string; name: string }[] | undefined): Choice[] => (items ?? []).map((item) => ({ value: item.id, label: item.name })).sort(byLabel);
