@@ -44,6 +44,10 @@ export const AREA_ROLES = {
   haccpFilling: ORGANISATION_READERS,
   // HACCP library (checklist groups, standard corrective actions, information): administrators, as the other building screens.
   haccpLibrary: ORGANISATION_WRITERS,
+  // HACCP checklists and the Question List: the organisation reads them, administrators write (the pages hide what a reader may not do).
+  haccpChecklists: ORGANISATION_READERS,
+  // Copy Checklist: a write only.
+  haccpChecklistCopy: ORGANISATION_WRITERS,
   // HACCP shifts: the organisation reads them, administrators write (the page hides what a reader may not do).
   haccpShifts: ORGANISATION_READERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -6,9 +6,9 @@ const paths = (role: Parameters<typeof visibleNavigation>[0]) =>
 
 describe('side navigation', () => {
   it('shows each role only the areas it may open', () => {
-    expect(paths('admin')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/locations', '/app/sites', '/app/quick-register', '/app/data-logging-profiles', '/app/alarm-profiles', '/app/notification-groups', '/app/notification-templates', '/app/failed-notifications', '/app/departments', '/app/divisions', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/security-groups', '/app/user-views', '/app/haccp/groups', '/app/haccp/corrective-actions', '/app/haccp/information', '/app/haccp/shifts', '/app/settings', '/app/help']);
+    expect(paths('admin')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/locations', '/app/sites', '/app/quick-register', '/app/data-logging-profiles', '/app/alarm-profiles', '/app/notification-groups', '/app/notification-templates', '/app/failed-notifications', '/app/departments', '/app/divisions', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/security-groups', '/app/user-views', '/app/haccp/checklists', '/app/haccp/checklists/copy', '/app/haccp/groups', '/app/haccp/questions', '/app/haccp/corrective-actions', '/app/haccp/information', '/app/haccp/shifts', '/app/settings', '/app/help']);
     // No Administration section for a basic user.
-    expect(paths('basicuser')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/haccp/shifts', '/app/settings', '/app/help']);
+    expect(paths('basicuser')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/haccp/checklists', '/app/haccp/questions', '/app/haccp/shifts', '/app/settings', '/app/help']);
     expect(visibleNavigation('basicuser', () => true).map((section) => section.heading)).not.toContain('nav.administration');
     expect(paths('helpdesk')).toEqual(['/app/dashboard', '/app/helpdesk', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/settings', '/app/help']);
     expect(paths('superadmin')).toEqual(['/app/dashboard', '/app/settings', '/app/help']);

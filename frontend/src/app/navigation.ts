@@ -1,5 +1,8 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import QuizIcon from '@mui/icons-material/QuizOutlined';
 import BuildIcon from '@mui/icons-material/BuildOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -33,7 +36,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -86,7 +89,10 @@ export const NAVIGATION: readonly NavigationSection[] = [
     heading: 'nav.haccp',
     items: [
       { path: '/app/haccp/today', label: 'nav.haccpToday', icon: TodayIcon, roles: AREA_ROLES.haccpFilling, haccpUsers: true },
+      { path: '/app/haccp/checklists', label: 'nav.haccpChecklists', icon: ChecklistIcon, roles: AREA_ROLES.haccpChecklists },
+      { path: '/app/haccp/checklists/copy', label: 'nav.haccpChecklistCopy', icon: ContentCopyIcon, roles: AREA_ROLES.haccpChecklistCopy },
       { path: '/app/haccp/groups', label: 'nav.haccpGroups', icon: FolderIcon, roles: AREA_ROLES.haccpLibrary },
+      { path: '/app/haccp/questions', label: 'nav.haccpQuestions', icon: QuizIcon, roles: AREA_ROLES.haccpChecklists },
       { path: '/app/haccp/corrective-actions', label: 'nav.haccpCorrectiveActions', icon: BuildIcon, roles: AREA_ROLES.haccpLibrary },
       { path: '/app/haccp/information', label: 'nav.haccpInformation', icon: InfoIcon, roles: AREA_ROLES.haccpLibrary },
       { path: '/app/haccp/shifts', label: 'nav.haccpShifts', icon: ScheduleIcon, roles: AREA_ROLES.haccpShifts },

@@ -59,6 +59,9 @@ const NotificationTemplatesPage = lazy(() => import('../features/notification-te
 const FailedNotificationsPage = lazy(() => import('../features/notifications/FailedNotificationsPage'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
+const HaccpChecklistsPage = lazy(() => import('../features/haccp-checklists/ChecklistsPage'));
+const HaccpCopyChecklistPage = lazy(() => import('../features/haccp-checklists/CopyChecklistPage'));
+const HaccpQuestionListPage = lazy(() => import('../features/haccp-questions/QuestionListPage'));
 const HaccpTodayPage = lazy(() => import('../features/haccp-filling/TodayPage'));
 const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
 const HaccpGroupsPage = lazy(() => import('../features/haccp-library/ChecklistGroupsPage'));
@@ -146,6 +149,9 @@ export function AppRoutes() {
             <Route path="notification-groups" element={<RequireRole roles={AREA_ROLES.notificationGroups}><NotificationGroupsPage /></RequireRole>} />
             <Route path="notification-templates" element={<RequireRole roles={AREA_ROLES.notificationTemplates}><NotificationTemplatesPage /></RequireRole>} />
             <Route path="failed-notifications" element={<RequireRole roles={AREA_ROLES.failedNotifications}><FailedNotificationsPage /></RequireRole>} />
+            <Route path="haccp/checklists" element={<RequireRole roles={AREA_ROLES.haccpChecklists}><HaccpChecklistsPage /></RequireRole>} />
+            <Route path="haccp/checklists/copy" element={<RequireRole roles={AREA_ROLES.haccpChecklistCopy}><HaccpCopyChecklistPage /></RequireRole>} />
+            <Route path="haccp/questions" element={<RequireRole roles={AREA_ROLES.haccpChecklists}><HaccpQuestionListPage /></RequireRole>} />
             <Route path="haccp/today" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpTodayPage /></RequireRole>} />
             <Route path="haccp/fill/:instanceId" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpFillPage /></RequireRole>} />
             <Route path="haccp/groups" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpGroupsPage /></RequireRole>} />
