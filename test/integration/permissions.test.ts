@@ -172,7 +172,7 @@ describe('every route, as every role', () => {
     const place = await assign(admin());
     const shiftId = await added('/shifts', {
       ...namedBody(), siteId: place.siteId, locationId: place.locationId, shiftType: 'allDay',
-      schedules: [{ name: 'Every day', days: ['monday'], startDate: '2026-01-05', recurrence: { frequency: 'daily', interval: 1 } }],
+      schedules: [{ name: 'Every day', days: [1], startDate: '2026-01-05', recurrence: { frequency: 'daily', interval: 1 } }],
     });
     return { ...namedBody(), siteId: place.siteId, locationIds: [place.locationId], shiftId, questions: [{ text: 'Floor clean?', type: 'yesNo' }, { text: 'Soup', type: 'probeTemperature', min: 63, max: 99 }] };
   };
