@@ -9,6 +9,7 @@ import { putTestAlarm } from '../support/alarms';
 import { putTestDelivery } from '../support/deliveries';
 import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
+import { fridgeQuestion, putTestInstance } from '../support/haccp';
 import { putTestSensor } from '../support/telemetry';
 
 const stack = inject('stack');
@@ -357,6 +358,30 @@ describe('every route, as every role', () => {
     'DELETE /api/checklistgroups/{id}': async () => ({ path: `/checklistgroups/${await added('/checklistgroups', namedBody())}` }),
   };
 
+  /**
+   * Filling checklists (issue 15 section 2): the caller given HACCP access and the test place,
+   * and an instance on its site written as the schedule job would (test/support/haccp.ts); one
+   * without questions submits as it is.
+   */
+  const haccpInstance = async (user: TestUser, questions = [fridgeQuestion({ id: 'q-permissions' })]) => {
+    const { siteId } = await assign(user, { isHaccpAvailable: true });
+    return putTestInstance(stack, user.customerId, { siteId, questions });
+  };
+  const fillingFixtures: Record<string, Fixture> = {
+    'GET /api/haccp/today': async (user) => {
+      await assign(user, { isHaccpAvailable: true });
+      return { path: '/haccp/today' };
+    },
+    'GET /api/haccp/instances/{id}': async (user) => ({ path: `/haccp/instances/${await haccpInstance(user)}` }),
+    'PUT /api/haccp/instances/{id}/answers/{questionId}': async (user) => ({
+      path: `/haccp/instances/${await haccpInstance(user)}/answers/q-permissions`,
+      body: { idempotencyKey: `k-${randomUUID()}`, value: 3, answeredAt: new Date().toISOString() },
+    }),
+    'POST /api/haccp/instances/{id}/submit': async (user) => ({
+      path: `/haccp/instances/${await haccpInstance(user, [])}/submit`, body: { idempotencyKey: `s-${randomUUID()}` },
+    }),
+  };
+
   const FIXTURES: Record<string, Fixture> = {
     // The dashboard's widgets narrowed to a user view of the organisation; insight over a sensor with readings.
     'GET /api/dashboard/health': async () => ({ path: `/dashboard/health?userViewId=${existingIds.get('/userviews') ?? ''}` }),
@@ -558,6 +583,7 @@ describe('every route, as every role', () => {
     ...deviceRecordFixtures('gateways'),
     ...sensorFixtures,
     ...haccpLibraryFixtures,
+    ...fillingFixtures,
   };
 
   /**
