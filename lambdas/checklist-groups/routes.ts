@@ -35,7 +35,7 @@ export const checklistGroupRoutes = defineRoutes('checklistGroups', [
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await groups().rename(caller, targetCustomerId(request), params.id, body) }),
   }),
   route({
-    method: 'DELETE', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a checklist group',
+    method: 'DELETE', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a checklist group (409 naming the checklists in it)',
     action: async ({ caller, params, request }) => {
       await groups().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

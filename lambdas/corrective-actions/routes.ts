@@ -33,7 +33,7 @@ export const correctiveActionRoutes = defineRoutes('correctiveActions', [
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await actions().update(caller, targetCustomerId(request), params.id, body) }),
   }),
   route({
-    method: 'DELETE', path: '/correctiveactions/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a standard corrective action',
+    method: 'DELETE', path: '/correctiveactions/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a standard corrective action (409 naming the checklists whose questions offer it)',
     action: async ({ caller, params, request }) => {
       await actions().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

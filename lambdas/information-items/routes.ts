@@ -56,7 +56,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: toInformationItemView(await items().update(caller, targetCustomerId(request), params.id, body)) }),
   }),
   route({
-    method: 'DELETE', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete an information item and its file',
+    method: 'DELETE', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete an information item and its file (409 naming the checklists whose questions show it)',
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = items();
