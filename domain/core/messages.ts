@@ -392,7 +392,7 @@ export const MESSAGES = {
   testMessageLimitReached: "You can send at most 5 test messages in 10 minutes. Please try again later.",
   testMessageFailed: "The test message could not be sent. Please try again later.",
   // Notification templates (issue 14 section 3)
-  templateUnknownPlaceholders: "This template uses unknown placeholders: {{placeholders}}. Use only {device}, {site}, {value}, {limit}, {time}, {link}, {code} and {more}.",
+  templateUnknownPlaceholders: "This template uses unknown placeholders: {{placeholders}}. Use only {device}, {site}, {organisation}, {value}, {limit}, {time}, {link}, {code} and {more}.",
   notificationTemplateNotFound: "This template is already the default.",
   // HACCP checklists and the Question List (issue 15; SPEC sections 5 "Checklist", 8)
   checklistNameRequired: "Checklist name is required.",

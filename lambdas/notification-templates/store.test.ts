@@ -56,11 +56,13 @@ describe('notification templates on the table', () => {
     expect(updated?.[0]?.Put?.ExpressionAttributeValues).toMatchObject({ ':expected': 3 });
   });
 
-  it("previews with the sample device, the site's name and its zone's time, an override's blank fields the default", () => {
+  it("previews with the sample device, the site's name and its zone's time, the organisation's name, an override's blank fields the default", () => {
     const preview = previewOf(notificationTemplateSchema.parse({ kind: 'alarm', channel: 'email', language: 'en', alarmType: 'threshold', subject: '{device} at {site}: {value} (limit {limit}) {time}' }),
-      { siteName: 'Lyon Kitchen', timeZone: 'Europe/Paris', now: new Date('2026-11-27T10:00:00.000Z') });
+      { siteName: 'Lyon Kitchen', organisation: 'Demo Foods', timeZone: 'Europe/Paris', now: new Date('2026-11-27T10:00:00.000Z') });
     expect(preview.message.subject).toBe('Walk-in Freezer 2 at Lyon Kitchen: -12.4 °C (limit -18 °C) 27 Nov 2026, 11:00 CET');
     expect(preview.message.text).toContain('Walk-in Freezer 2 at Lyon Kitchen has been out of range');
+    // As the email is sent: its last line names the organisation (issue 17 item 14).
+    expect(preview.message.text?.endsWith('\n\nSent for Demo Foods by the cold-chain monitoring portal.')).toBe(true);
     expect(preview.unknownPlaceholders).toEqual([]);
   });
 });

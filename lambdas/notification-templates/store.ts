@@ -8,8 +8,8 @@ import {
 import { formatInZone, renderNotification, type NotificationTemplateOverride, type TemplateValues } from '@domain/notifications/templates';
 import type { Caller } from '../shared/caller';
 import {
-  auditEntryPut, createPut, notificationTemplateKey, notificationTemplatePut, notificationTemplatesOf, queryAll, runTransaction, sitesByName,
-  toStoredTemplate, versionedDelete, versionedPut,
+  auditEntryPut, createPut, notificationTemplateKey, notificationTemplatePut, notificationTemplatesOf, organisationKeyParams, queryAll, runTransaction,
+  sitesByName, toOrganisationSummary, toStoredTemplate, versionedDelete, versionedPut,
 } from '../data';
 import { ENTITY } from '../shared/keys';
 
@@ -100,9 +100,12 @@ export class NotificationTemplateStore {
 
   /** The message the override (or the default, with no fields) gives with sample values; nothing saved. */
   async preview(customerId: string, override: NotificationTemplateOverride): Promise<TemplatePreview> {
-    const site = await this.firstSite(customerId);
+    const [site, organisation] = await Promise.all([
+      this.firstSite(customerId),
+      this.client.send(new GetCommand(organisationKeyParams(this.tableName, customerId))),
+    ]);
     return previewOf(override, {
-      siteName: site?.name ?? SAMPLE_SITE, timeZone: site?.timeZone ?? 'UTC', now: this.clock(),
+      siteName: site?.name ?? SAMPLE_SITE, organisation: toOrganisationSummary(customerId, organisation.Item).name, timeZone: site?.timeZone ?? 'UTC', now: this.clock(),
     });
   }
 }
@@ -115,12 +118,12 @@ export function keyOf(override: NotificationTemplateOverride): TemplateKey {
   };
 }
 
-/** The rendered preview with sample values: the device, the site, a reading, now in the site's zone, a link. */
-export function previewOf(override: NotificationTemplateOverride, sample: { siteName: string; timeZone: string; now: Date }): TemplatePreview {
+/** The rendered preview with sample values: the device, the site, the organisation, a reading, now in the site's zone, a link. */
+export function previewOf(override: NotificationTemplateOverride, sample: { siteName: string; organisation?: string; timeZone: string; now: Date }): TemplatePreview {
   const { kind, channel, language, alarmType } = override;
   const reading = SAMPLE_READINGS[kind === 'test' ? 'any' : (alarmType ?? 'any')];
   const values: TemplateValues = {
-    device: SAMPLE_DEVICE, site: sample.siteName, ...reading,
+    device: SAMPLE_DEVICE, site: sample.siteName, organisation: sample.organisation ?? '', ...reading,
     time: formatInZone(sample.now.getTime(), sample.timeZone, language), link: SAMPLE_LINK, code: '', more: '',
   };
   const message = renderNotification({

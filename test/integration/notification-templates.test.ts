@@ -6,6 +6,7 @@ import { raiseAlarm, type Alarm, type AlarmType } from '@domain/alarms/alarm';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import type { NotificationDelivery } from '../../lambdas/data';
 import { composer } from '../../lambdas/notifier/compose';
+import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 
@@ -87,6 +88,15 @@ describe('notification templates', () => {
     expect(after.subject).toContain('Low battery');
   });
 
+  it("ends an alarm email with the organisation's name, as the composer reads it (issue 17 item 14)", async () => {
+    const email = await composed(DEMO_ORGANISATION.customerId, 'email');
+    expect(email.text.endsWith('\n\nSent for Demo Foods by the cold-chain monitoring portal.'), email.text).toBe(true);
+    expect(email.html).toContain('<p>Sent for Demo Foods by the cold-chain monitoring portal.</p>');
+    // The editor's preview says the same as what is sent.
+    const preview = await api(stack, admin, 'POST', '/notificationtemplates/preview', { kind: 'alarm', channel: 'email', language: 'en', alarmType: 'threshold' });
+    expect((preview.body as { message: { text: string } }).message.text).toMatch(/\n\nSent for \S+ by the cold-chain monitoring portal\.$/);
+  });
+
   it('previews the default when no field is given, saving nothing', async () => {
     const preview = await api(stack, admin, 'POST', '/notificationtemplates/preview', { kind: 'reminder', channel: 'push', language: 'fr', alarmType: 'threshold' });
     expect(preview.status).toBe(200);
@@ -100,7 +110,7 @@ describe('notification templates', () => {
     const unknown = await api(stack, admin, 'PUT', '/notificationtemplates', { ...textOverride, body: '{device} {temperature} {site} {oops}' });
     expect(refused.status).toBe(403);
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ message: 'This template uses unknown placeholders: {temperature}, {oops}. Use only {device}, {site}, {value}, {limit}, {time}, {link}, {code} and {more}.' });
+    expect(unknown.body).toMatchObject({ message: 'This template uses unknown placeholders: {temperature}, {oops}. Use only {device}, {site}, {organisation}, {value}, {limit}, {time}, {link}, {code} and {more}.' });
     expect((await api(stack, basic, 'POST', '/notificationtemplates/preview', textOverride)).status).toBe(403);
   });
 });
