@@ -5,10 +5,13 @@ import { LANGUAGES } from '../identity/user';
 import { NOTIFICATION_CHANNELS } from './notification-group';
 import {
   defaultTemplate,
+  escapeHtml,
   formatInZone,
   formatMore,
   IVR_PROMPTS,
   notificationTemplateSchema,
+  PAGER_MAX_CHARACTERS,
+  pagerEmail,
   renderNotification,
   renderTemplate,
   TEMPLATE_KINDS,
@@ -246,5 +249,38 @@ describe('times and the storm line', () => {
     expect(formatMore(bySite, 'fr')).toBe('12 autres alarmes sur le site Main Kitchen, 1 autre alarme sur le site Bakery');
     expect(formatMore(bySite, 'es')).toBe('12 alarmas más en Main Kitchen, 1 alarma más en Bakery');
     expect(formatMore(new Map(), 'en')).toBe('');
+  });
+});
+
+describe('a pager reached by email (issue 17 item 14)', () => {
+  const link = 'https://portal.example.com/app/alarms/0b6f3c1e-2d4a-4f7e-9a51-5c8d2e7f1a30';
+
+  it('starts with the organisation, ends with the link to the alarm, and stays within the pager\'s limit, for every kind, language and type', () => {
+    for (const { kind, language, alarmType } of everyCase.filter((request) => request.channel === 'pager')) {
+      const values = valuesIn(language, { organisation: 'Demo Foods', link, more: formatMore([['Main Kitchen', 12], ['Central Warehouse', 3]], language) });
+      const { body } = renderNotification({ kind, channel: 'pager', language, alarmType, values });
+      const paged = pagerEmail(body, values);
+      expect(paged.text).toBe(`[Demo Foods] ${body}\n${link}`);
+      expect([...paged.text].length).toBeLessThanOrEqual(PAGER_MAX_CHARACTERS);
+      expect(paged.html).toBe(`<p>[Demo Foods] ${escapeHtml(body)}</p>\n<p><a href="${link}">${link}</a></p>`);
+    }
+  });
+
+  it('cuts a long message, not the organisation or the link, to the limit', () => {
+    const long = renderNotification({ kind: 'alarm', channel: 'pager', language: 'en', values: valuesIn('en'), override: { body: `{device}: ${'too warm, '.repeat(60)}` } }).body;
+    const paged = pagerEmail(long, { organisation: 'Demo Foods', link });
+    expect([...paged.text].length).toBe(PAGER_MAX_CHARACTERS);
+    expect(paged.text.startsWith('[Demo Foods] Walk-in Freezer 2: too warm')).toBe(true);
+    expect(paged.text.endsWith(`…\n${link}`)).toBe(true);
+    // An organisation's name is not bounded where it is kept; on a pager it is.
+    const named = pagerEmail('Alarm', { organisation: 'N'.repeat(300), link });
+    expect(named.text).toBe(`[${'N'.repeat(59)}…] Alarm\n${link}`);
+  });
+
+  it('escapes the HTML part, names the organisation even where a site is named after it, gives the link once, and leaves out what it does not have', () => {
+    expect(pagerEmail('Fridge <2> too warm', { organisation: 'Tom & Jerry\'s', link }).html)
+      .toBe(`<p>[Tom &amp; Jerry&#39;s] Fridge &lt;2&gt; too warm</p>\n<p><a href="${link}">${link}</a></p>`);
+    expect(pagerEmail(`Fridge (Demo Foods HQ) too warm ${link}`, { organisation: 'Demo Foods', link }).text).toBe(`[Demo Foods] Fridge (Demo Foods HQ) too warm ${link}`);
+    expect(pagerEmail('Fridge too warm', {})).toEqual({ text: 'Fridge too warm', html: '<p>Fridge too warm</p>' });
   });
 });

@@ -456,3 +456,35 @@ export function renderNotification<C extends NotificationChannel>(request: Notif
   }
   return rendered as NotificationTemplate<C>;
 }
+
+// --- A pager reached by email ---
+
+/** The longest message a pager is sent: the bound of an administrator's pager wording (TEMPLATE_LIMITS.sms). */
+export const PAGER_MAX_CHARACTERS = TEMPLATE_LIMITS.sms;
+
+/** An organisation's name on a pager: its message, not the name, has the room (names are not bounded). */
+const PAGER_ORGANISATION_MAX = 60;
+
+/** The text within `max` characters (code points), cut with "…" when longer. */
+const cut = (text: string, max: number): string => {
+  const characters = [...text];
+  return characters.length <= max ? text : `${characters.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
+};
+
+/**
+ * A pager set to email (issue 17 item 14): its short message headed by the organisation's name
+ * in brackets (first, where a pager's screen starts) and followed by the link on its own line,
+ * within PAGER_MAX_CHARACTERS. A message too long for both is cut with "…", never the name or
+ * the link; no name (a caller without one): no brackets. The HTML part says the same.
+ */
+export function pagerEmail(body: string, values: Pick<TemplateValues, 'organisation' | 'link'>): { text: string; html: string } {
+  const organisation = cut((values.organisation ?? '').replace(CONTROL, ' ').trim(), PAGER_ORGANISATION_MAX);
+  const link = (values.link ?? '').replace(CONTROL, ' ').trim();
+  // The name always heads it (a site named after the organisation, "Demo Foods HQ", does not name it); a link already
+  // in an administrator's pager wording ({link}) is not given twice.
+  const head = organisation === '' ? '' : `[${organisation}] `;
+  const tail = link === '' || body.includes(link) ? '' : `\n${link}`;
+  const fitted = cut(body.trim(), PAGER_MAX_CHARACTERS - [...head].length - [...tail].length);
+  const anchor = tail === '' ? '' : webLink(link) ? `\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `\n<p>${escapeHtml(link)}</p>`;
+  return { text: `${head}${fitted}${tail}`, html: `<p>${escapeHtml(`${head}${fitted}`)}</p>${anchor}` };
+}

@@ -1,7 +1,7 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { moreAlarmsBySite } from '@domain/notifications/storm';
 import { messageValues } from '@domain/notifications/message-values';
-import { escapeHtml, formatMore, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
+import { escapeHtml, formatMore, pagerEmail, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
 import {
   accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, organisationKeyParams, siteKey, toAlarmProfile,
   toOrganisationSummary, type NotifierDependencies,
@@ -13,7 +13,8 @@ import type { ComposedMessage, ComposeInput } from './send';
  * the recipient's language (domain/notifications/templates.ts), filled with the alarm's device,
  * site, value and limit in the recipient's unit, its time in the site's zone and the link to its
  * page and, for a text that asks for a reply, its SMS reply code; a storm send adds "12 more
- * alarms at Main Kitchen"; an email ends naming the organisation. One BatchGetItem reads the
+ * alarms at Main Kitchen"; an email ends naming the organisation, a pager reached by email starts
+ * with its name and ends with the link. One BatchGetItem reads the
  * site(s), the profile, the recipient and the organisation.
  */
 
@@ -66,11 +67,12 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const push = renderNotification({ ...request, channel: 'push', ...own('push') });
     const ivr = account?.['enableIVR'] === true;
     const voice = renderNotification({ ...request, channel: 'voice', ivr, ...own('voice') });
+    // A pager is short whether it is reached by email or by text; by email it names the organisation and links to the alarm.
+    const paged = delivery.channel === 'pager' && delivery.provider === 'email' ? pagerEmail(short.body, { organisation, link }) : { text: short.body, html: `<p>${escapeHtml(short.body)}</p>` };
     return {
       subject: email.subject,
-      // A pager is short whether it is reached by email or by text.
-      text: delivery.channel === 'push' ? push.body : delivery.channel === 'email' ? email.text : short.body,
-      html: delivery.channel === 'email' ? email.html : `<p>${escapeHtml(short.body)}</p>`,
+      text: delivery.channel === 'push' ? push.body : delivery.channel === 'email' ? email.text : paged.text,
+      html: delivery.channel === 'email' ? email.html : paged.html,
       ssml: `<speak>${escapeHtml(voice.script)}</speak>`,
       title: push.title,
       link,

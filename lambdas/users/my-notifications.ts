@@ -15,7 +15,7 @@ import {
   type MyNotifications,
 } from '@domain/notifications/my-notifications';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
-import { escapeHtml, formatInZone, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
+import { escapeHtml, formatInZone, pagerEmail, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
 import {
   claimTestMessage,
   notificationGroupsByName,
@@ -133,8 +133,8 @@ async function sendTest(caller: Caller, record: AccountRecord, channel: Notifica
   switch (address.provider) {
     case 'email': {
       if (channel === 'pager') {
-        const page = renderNotification({ ...request, channel: 'pager' }).body;
-        await providers.email(address.to, { subject: email.subject, text: page, html: `<p>${escapeHtml(page)}</p>` });
+        // Short, as a pager is, naming the organisation and linking to the portal as an alarm's page does.
+        await providers.email(address.to, { subject: email.subject, ...pagerEmail(renderNotification({ ...request, channel: 'pager' }).body, values) });
       } else {
         await providers.email(address.to, email);
       }

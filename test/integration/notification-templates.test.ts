@@ -97,6 +97,18 @@ describe('notification templates', () => {
     expect((preview.body as { message: { text: string } }).message.text).toMatch(/\n\nSent for \S+ by the cold-chain monitoring portal\.$/);
   });
 
+  it('heads a pager email with the organisation and ends it with the link to the alarm; a pager by text stays one SMS (issue 17 item 14)', async () => {
+    const alarm = alarmOf('threshold');
+    const pager = deliveryOf(DEMO_ORGANISATION.customerId, 'pager', alarm);
+    const byEmail = await compose({ delivery: { ...pager, provider: 'email', to: '5551234@pager.example' }, alarm, grouped: [] });
+    const byText = await compose({ delivery: { ...pager, provider: 'text', to: '+15551234567' }, alarm, grouped: [] });
+    expect(byEmail.link).toMatch(new RegExp(`/app/alarms/${alarm.id}$`));
+    expect(byEmail.text).toBe(`[Demo Foods] ${byText.text}\n${byEmail.link}`);
+    expect(byEmail.html).toContain(`<a href="${byEmail.link}">`);
+    expect(byText.text).not.toContain('Demo Foods');
+    expect(byText.text.length).toBeLessThanOrEqual(160);
+  });
+
   it('previews the default when no field is given, saving nothing', async () => {
     const preview = await api(stack, admin, 'POST', '/notificationtemplates/preview', { kind: 'reminder', channel: 'push', language: 'fr', alarmType: 'threshold' });
     expect(preview.status).toBe(200);
