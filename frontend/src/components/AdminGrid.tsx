@@ -353,7 +353,12 @@ function AdminGridBody<R extends GridValidRowModel>({
             }}
             localeText={localeText}
             aria-label={label}
-            sx={{ border: 0 }}
+            sx={{
+              border: 0,
+              // The last header's separator (its resize handle, or the actions column's divider) straddles its right
+              // edge by half its width: the grid's scroller was 5 px wider than its view at 1366 px. Drawn inside it.
+              '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator--sideRight': { right: 0 },
+            }}
           />
         </Box>
       </Paper>
