@@ -1,12 +1,13 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
-  type HttpRoute,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -122,6 +123,22 @@ export interface TestMessageProps {
   readonly voiceOriginationIdentity?: string;
 }
 
+/**
+ * CloudFormation allows 500 resources a stack, and the routes (one each) with their integrations and
+ * permissions outgrow that beside everything else: they live in nested stacks (`Routes<n>` in the Api
+ * construct), deployed with the parent by the same `cdk deploy`. A handler's routes, its integration and
+ * its invoke permission go to the nested stack its name picks, so adding a handler or route moves no other
+ * route (a moved route would be recreated, and API Gateway refuses a second route with the same key).
+ */
+export const API_ROUTE_STACKS = 2;
+
+/** Which of the `API_ROUTE_STACKS` nested stacks holds a handler's routes: a hash of its name (FNV-1a), stable. */
+export function routeStackOf(handler: HandlerName): number {
+  let hash = 0x811c9dc5;
+  for (const character of handler) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % API_ROUTE_STACKS;
+}
+
 function pascalCase(name: string): string {
   return name.replace(/(^|[-_])([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
 }
@@ -215,25 +232,31 @@ export class Api extends Construct {
       })]),
     );
     const noAuthorizer = new HttpNoneAuthorizer();
+    // The API, its stage, authorizer and functions stay here; the routes go to nested stacks (API_ROUTE_STACKS says why).
+    const routeStacks = Array.from({ length: API_ROUTE_STACKS }, (_unused, index) => new NestedStack(this, `Routes${index}`, {
+      description: `Cold-chain portal API routes, part ${index + 1} of ${API_ROUTE_STACKS}`,
+    }));
     for (const route of ROUTES) {
       const integration = integrations.get(route.handler);
-      if (integration === undefined) {
+      const routeStack = routeStacks[routeStackOf(route.handler)];
+      if (integration === undefined || routeStack === undefined) {
         throw new Error(`Route ${routeKeyOf(route)} names handler ${route.handler}, which is not in HANDLERS`);
       }
       const isPublic = route.roles === 'public';
-      const routes: HttpRoute[] = this.httpApi.addRoutes({
-        path: `${API_PREFIX}${route.path}`,
-        methods: [HttpMethod[route.method]],
+      const path = `${API_PREFIX}${route.path}`;
+      const method = HttpMethod[route.method];
+      // As HttpApi.addRoutes makes it (same id), in the nested stack; the default (JWT) authorizer unless public.
+      const httpRoute = new HttpRoute(routeStack, `${method}${path}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(path, method),
         integration,
         ...(isPublic ? { authorizer: noAuthorizer } : {}),
       });
       if (isPublic) {
-        for (const publicRoute of routes) {
-          Validations.of(publicRoute).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason: `${routeKeyOf(route)} is public in the route table (lambdas/routes.ts), which decides who may call each route.`,
-          });
-        }
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${routeKeyOf(route)} is public in the route table (lambdas/routes.ts), which decides who may call each route.`,
+        });
       }
     }
   }

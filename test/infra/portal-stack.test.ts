@@ -11,13 +11,18 @@ import { synthesizedStack, templateOf } from './synthesized';
 
 type Resources = Record<string, { Properties: Record<string, unknown> }>;
 
+/** CloudFormation refuses more than 500 resources in a stack; this leaves room for the next routes and functions. */
+const MAX_RESOURCES_A_STACK = 450;
+
 describe('ColdChainPortalStack', () => {
   let synthesized: SynthesizedStack;
   let template: Template;
+  let nestedTemplates: Template[];
 
   beforeAll(async () => {
     synthesized = await synthesizedStack('default');
     template = templateOf(synthesized);
+    nestedTemplates = Object.values(synthesized.nestedTemplates ?? {}).map((nested) => Template.fromJSON(nested));
   });
 
   describe('Data', () => {
@@ -156,13 +161,39 @@ describe('ColdChainPortalStack', () => {
       expect(API_FUNCTION_TIMEOUT_MAX.toSeconds()).toBeLessThan(29);
     });
 
-    it('has one route per entry of the route table, JWT unless public', () => {
-      const routes = template.findResources('AWS::ApiGatewayV2::Route') as Resources;
-      const actual = Object.values(routes)
-        .map((route) => `${String(route.Properties['RouteKey'])} ${String(route.Properties['AuthorizationType'])}`)
+    it('has one route per entry of the route table, JWT unless public, in the nested route stacks', () => {
+      expect(template.findResources('AWS::ApiGatewayV2::Route')).toEqual({});
+      const authorizers = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'));
+      expect(authorizers).toHaveLength(1);
+      const routes = nestedTemplates.flatMap((nested) => Object.values(nested.findResources('AWS::ApiGatewayV2::Route') as Resources));
+      const actual = routes
+        .map((route) => {
+          const authorizer = route.Properties['AuthorizationType'] === 'JWT' ? JSON.stringify(route.Properties['AuthorizerId']) : '';
+          return `${String(route.Properties['RouteKey'])} ${String(route.Properties['AuthorizationType'])}${authorizer === '' ? '' : ' authorized'}`;
+        })
         .sort();
-      const expected = ROUTES.map((route) => `${routeKeyOf(route)} ${route.roles === 'public' ? 'NONE' : 'JWT'}`).sort();
+      const expected = ROUTES.map((route) => `${routeKeyOf(route)} ${route.roles === 'public' ? 'NONE' : 'JWT authorized'}`).sort();
       expect(actual).toEqual(expected);
+      // The authorizer is the parent's (a nested stack gets its id as a parameter), on every JWT route.
+      for (const route of routes.filter((candidate) => candidate.Properties['AuthorizationType'] === 'JWT')) {
+        expect(route.Properties['AuthorizerId']).toEqual({ Ref: expect.stringMatching(/CognitoJwt/) as unknown });
+      }
+    });
+
+    it('gives each API function one invoke permission for the whole API', () => {
+      const permissions = nestedTemplates.flatMap((nested) => Object.values(
+        nested.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'apigateway.amazonaws.com' } }) as Resources,
+      ));
+      expect(permissions).toHaveLength(Object.keys(HANDLERS).length);
+      const functions = permissions.map((permission) => JSON.stringify(permission.Properties['FunctionName']));
+      expect(new Set(functions).size).toBe(functions.length);
+      for (const permission of permissions) expect(JSON.stringify(permission.Properties['SourceArn'])).toMatch(/\/\*\/\*"/);
+    });
+
+    it('keeps every stack, the parent and each nested one, well under CloudFormation\'s 500 resources', () => {
+      const counts = [template, ...nestedTemplates].map((stackTemplate) => Object.keys(stackTemplate.toJSON()['Resources'] as object).length);
+      expect(counts.length).toBeGreaterThan(1);
+      for (const count of counts) expect(count).toBeLessThan(MAX_RESOURCES_A_STACK);
     });
 
     it('checks Cognito ID tokens for both app clients', () => {

@@ -44,6 +44,8 @@ export interface SynthesizedStack {
   stackName: string;
   /** `Template.fromStack(stack).toJSON()`; absent for the cdk-nag variants. */
   template?: Record<string, unknown>;
+  /** Each nested stack's template (the API's routes), by the nested stack's construct path; absent for the cdk-nag variants. */
+  nestedTemplates?: Record<string, Record<string, unknown>>;
   /** The staged assets' config.json files (the web app's), by path in the assembly: `asset.<hash>/config.json`. */
   assetConfigFiles: Record<string, string>;
   /** `{ Ref: logicalId }` of the user pool, the portal client and the helpdesk client. */

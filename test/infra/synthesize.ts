@@ -6,7 +6,7 @@
  */
 import { readdirSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Validations, type CfnElement } from 'aws-cdk-lib';
+import { NestedStack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildTestStack, type TestStack } from './portal-stack';
@@ -62,7 +62,11 @@ function synthesize(variant: StackVariant): SynthesizedStack {
     for (const [id, schedule] of Object.entries(template.findResources('AWS::Scheduler::Schedule') as Resources)) {
       resolvedScheduleInputs[id] = built.stack.resolve((schedule.Properties['Target'] as { Input: unknown }).Input);
     }
-    return { stackName: built.stack.stackName, template: template.toJSON(), assetConfigFiles, identityRefs, resolvedScheduleInputs };
+    const nestedTemplates: Record<string, Record<string, unknown>> = {};
+    for (const nested of built.stack.node.findAll().filter((construct) => construct instanceof NestedStack)) {
+      nestedTemplates[nested.node.path] = Template.fromStack(nested).toJSON();
+    }
+    return { stackName: built.stack.stackName, template: template.toJSON(), nestedTemplates, assetConfigFiles, identityRefs, resolvedScheduleInputs };
   } finally {
     built.cleanup();
   }
