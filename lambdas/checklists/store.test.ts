@@ -71,6 +71,10 @@ describe('ChecklistStore', () => {
     expect((audit?.['after'] as { questions: unknown }).questions).toEqual(['Walk-in cooler', 'Fryer oil']);
     expect(items.some((item) => item.Put?.Item?.['pk'] === 'C#org-1#SITE#s-1#REF' && item.Put.Item['sk'] === `CHECKLIST#${created.id}`)).toBe(true);
     expect(items.some((item) => item.Update?.Key?.['sk'] === 'SITE#s-1' && item.Update.UpdateExpression === 'ADD refCount :one')).toBe(true);
+    // The instances job's list of HACCP organisations: unconditional, so a second checklist writes it again without failing.
+    const registration = items.find((item) => item.Put?.Item?.['pk'] === 'SYSTEM#HACCPORGANISATIONS');
+    expect(registration?.Put).toMatchObject({ Item: { sk: 'C#org-1', customerId: 'org-1', registeredAt: created.createdAt } });
+    expect(registration?.Put?.ConditionExpression).toBeUndefined();
   });
 
   it.each([
@@ -120,6 +124,7 @@ describe('ChecklistStore', () => {
     const sourceIds = new Set(source.questions.map((question) => question.id));
     expect(copy.questions.some((question) => sourceIds.has(question.id))).toBe(false);
     expect(transactItems().some((item) => item.Put?.Item?.['sk'] === 'CHECKLIST#c-1' || item.Delete?.Key?.['sk'] === 'CHECKLIST#c-1')).toBe(false);
+    expect(transactItems().some((item) => item.Put?.Item?.['pk'] === 'SYSTEM#HACCPORGANISATIONS' && item.Put.Item['customerId'] === 'org-1')).toBe(true);
   });
 
   it('lets go of its site reference on delete', async () => {

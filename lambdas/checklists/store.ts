@@ -11,7 +11,9 @@ import {
   checklistPut,
   checklistsByName,
   detachReference,
+  haccpOrganisationPut,
   NamedRecordStore,
+  plainPut,
   readByIds,
   renameReference,
   sensorKey,
@@ -89,8 +91,15 @@ export class ChecklistStore extends NamedRecordStore<Checklist, ChecklistFields>
     });
   }
 
+  /**
+   * With its site reference, the organisation's place on the HACCP list the instances job reads
+   * (a plain put: the organisation's first checklist adds it, later ones and copies write it again).
+   */
   protected override alsoWrittenOnCreate(customerId: string, record: Checklist): GuardedItem[] {
-    return attachReference(this.tableName, customerId, { entity: ENTITY.site, id: record.siteId }, this.reference(record), unknownSite);
+    return [
+      ...attachReference(this.tableName, customerId, { entity: ENTITY.site, id: record.siteId }, this.reference(record), unknownSite),
+      plainPut(haccpOrganisationPut(this.tableName, customerId, record.createdAt)),
+    ];
   }
 
   protected override alsoWrittenOnUpdate(customerId: string, before: Checklist, after: Checklist): GuardedItem[] {
