@@ -14,6 +14,10 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  * - MUI's `:has(...)` rules that only set its own custom properties (`--_caret`), which no
  *   computed value in jsdom reads (jsdom does not resolve `var()`).
  * Leaving those out changes no value that getComputedStyle gives for any other property.
+ * - rules that set none of the properties a test reads (colours, spacing, fonts, borders:
+ *   most of MUI's): jsdom lays nothing out, so only display, visibility, opacity,
+ *   pointer-events and content (the hidden and accessible-name checks, toBeVisible,
+ *   user-event) and position and z-index (Panel's fullscreen test) are ever read.
  *
  * `speedy` puts the rules through insertRule into one stylesheet instead of one <style>
  * element a rule: jsdom applies them all the same (a collapsed Panel is still not visible),
@@ -30,12 +34,18 @@ export function createTestStyleCache(): EmotionCache {
 
 const parsable = new Map<string, boolean>();
 
+/** The properties a component test reads through getComputedStyle (see above). */
+const READ_PROPERTIES = new Set(['display', 'visibility', 'opacity', 'pointer-events', 'content', 'position', 'z-index']);
+
+const setsAReadProperty = (declarations: readonly string[]) =>
+  declarations.some((declaration) => READ_PROPERTIES.has(declaration.slice(0, declaration.indexOf(':')).trim().toLowerCase()));
+
 function appliesInJsdom(rule: string): boolean {
   if (rule.startsWith('@')) return true;
   const open = rule.indexOf('{');
   if (open < 0 || !rule.endsWith('}')) return true;
   const body = rule.slice(open + 1, -1).split(';').map((declaration) => declaration.trim()).filter(Boolean);
-  if (body.length > 0 && body.every((declaration) => declaration.startsWith('--'))) return false;
+  if (!setsAReadProperty(body)) return false;
   const selector = rule.slice(0, open);
   let known = parsable.get(selector);
   if (known === undefined) {
