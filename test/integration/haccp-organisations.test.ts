@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Checklist } from '@domain/haccp/checklist';
+import { localDateIn } from '@domain/haccp/instance';
+import type { Shift } from '@domain/haccp/shift';
+import { handler as instancesAhead, type InstancesAheadRun } from '../../lambdas/checklist-instances/schedule-handler';
+import { checklistInstancesOfSiteDay, haccpOrganisations, queryAll, toHaccpOrganisationId } from '../../lambdas/data';
+import { resetBackendConfig } from '../../lambdas/shared/config';
+import { scheduledEvent } from '../../local/cron';
+import { LOCAL_REGION } from '../../local/identity';
+import { testDocuments } from '../support/haccp';
+import { api, createUser, type TestUser } from '../support/identity';
+import { createSensorPlace, type SensorPlace } from '../support/sensors';
+
+const stack = inject('stack');
+/** An organisation of these tests' own, with no checklist until the test adds one. */
+const ORG = `haccp-registration-${randomUUID().slice(0, 8)}`;
+const TIME_ZONE = 'Europe/London';
+
+const documents = testDocuments(stack);
+afterAll(() => documents.destroy());
+
+/**
+ * The instances job finds an organisation by its first checklist (issue 15 section 2): a
+ * checklist created through the API puts the organisation on the job's list, and the job
+ * (run in this process, as EventBridge Scheduler or the local cron would) creates its instances.
+ */
+describe('HACCP organisations: registered by their first checklist, served by the instances job', () => {
+  let admin: TestUser;
+  let place: SensorPlace;
+
+  const registered = async () => queryAll(documents, haccpOrganisations(stack.tableName), toHaccpOrganisationId);
+  const added = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
+    const result = await api(stack, admin, 'POST', path, body);
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    return result.body as T;
+  };
+
+  beforeAll(async () => {
+    // The job runs in this process against the stack's table, as the deployed function would.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
+      TABLE_NAME: stack.tableName,
+      LOG_LEVEL: 'ERROR',
+    });
+    resetBackendConfig();
+    admin = await createUser(stack, 'admin', ORG);
+    place = await createSensorPlace(stack, admin);
+  });
+
+  it("lists the organisation once its first checklist is created (a copy writes it again), and the job creates that checklist's instances", async () => {
+    expect(await registered()).not.toContain(ORG);
+    const now = new Date();
+    const shift = await added<Shift>('/shifts', {
+      name: `Morning ${randomUUID().slice(0, 8)}`, siteId: place.siteId, locationId: place.locationId, shiftType: 'custom',
+      schedules: [{
+        name: 'Every day', days: [0, 1, 2, 3, 4, 5, 6], startDate: localDateIn(new Date(now.getTime() - 2 * 86_400_000), TIME_ZONE),
+        startTime: '06:00', endTime: '10:00', recurrence: { frequency: 'daily', interval: 1 }, assignedUserIds: [],
+      }],
+    });
+    const checklist = await added<Checklist>('/checklists', {
+      name: `Opening ${randomUUID().slice(0, 8)}`, siteId: place.siteId, locationIds: [place.locationId], shiftId: shift.id,
+      questions: [{ text: 'Floor clean?', type: 'yesNo' }],
+    });
+    expect((await registered()).filter((customerId) => customerId === ORG)).toHaveLength(1);
+    await added<Checklist>(`/checklists/${checklist.id}/copy`, {
+      name: `Opening copy ${randomUUID().slice(0, 8)}`, siteId: place.siteId, locationIds: [place.locationId], shiftId: shift.id,
+    });
+    expect((await registered()).filter((customerId) => customerId === ORG)).toHaveLength(1);
+
+    const run: InstancesAheadRun = await instancesAhead(scheduledEvent({ name: 'checklist-instances-ahead' }, now, LOCAL_REGION));
+    expect(run.failed).toBe(0);
+    expect(run.created).toBeGreaterThanOrEqual(2);
+    const tomorrow = localDateIn(new Date(now.getTime() + 86_400_000), TIME_ZONE);
+    const found = await documents.send(new QueryCommand(checklistInstancesOfSiteDay(stack.tableName, ORG, place.siteId, tomorrow)));
+    expect((found.Items ?? []).filter((item) => item['checklistId'] === checklist.id)).toHaveLength(1);
+  });
+});
