@@ -12,6 +12,7 @@ import { ENTITY } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoHaccp } from './demo-haccp';
 import { demoLocationAndSiteItems } from './demo-locations';
 
 /**
@@ -32,6 +33,8 @@ export async function seedDemo(
     if (error instanceof ConditionalCheckFailedException) {
       // Seeded before the demo had devices: they are added once (local/demo-devices.ts).
       await seedDemoDevices(documents, tableName);
+      // And before it had HACCP: added once (local/demo-haccp.ts), on the devices' cooler sensor.
+      await seedDemoHaccp(documents, tableName);
       return false;
     }
     throw error;
@@ -70,6 +73,7 @@ export async function seedDemo(
     await put(uniqueMarkerPut(tableName, { customerId, entityType: ENTITY.user, field: 'email', value: user.email }, user.accountId).Item);
   }
   await seedDemoDevices(documents, tableName);
+  await seedDemoHaccp(documents, tableName);
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { NotificationGroup } from '@domain/notifications/notification-group';
@@ -9,9 +9,17 @@ import type { Gateway } from '@domain/devices/gateway';
 import type { Sensor } from '@domain/devices/sensor';
 import type { SiteDevices } from '@domain/organisation/site';
 import type { ReadingRow } from '@domain/telemetry/telemetry';
+import type { Checklist } from '@domain/haccp/checklist';
+import type { CorrectiveAction } from '@domain/haccp/corrective-action';
+import { instanceStateAt, localDateIn } from '@domain/haccp/instance';
+import type { Shift } from '@domain/haccp/shift';
+import {
+  checklistAnswersOfInstance, checklistInstancesOfChecklist, haccpOrganisations, queryAll, toChecklistInstance, toHaccpOrganisationId,
+} from '../../lambdas/data';
 import { tenantPrefix } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { DEMO_ALARM_PROFILES, DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_NOTIFICATION_GROUP, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
+import { DEMO_CHECKLISTS, DEMO_CORRECTIVE_ACTIONS, DEMO_HACCP_HISTORY_DAYS, DEMO_SHIFTS, seedDemoHaccp } from '../../local/demo-haccp';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';
 import { placedFleet, startSimulatedDevice, startSimulator, type RunningSimulator, type SimulatedDevice } from '../../local/simulator';
@@ -269,5 +277,79 @@ describe("the demo organisation's devices", () => {
     expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).notificationGroupIds).toEqual([]);
     expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, form)).status).toBe(200);
     expect(await listed()).toEqual(before);
+  });
+});
+
+describe("the demo organisation's HACCP", () => {
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const { customerId, site } = DEMO_ORGANISATION;
+  let admin: TestUser;
+  afterAll(() => documents.destroy());
+
+  beforeAll(async () => {
+    admin = await createUser(stack, 'admin');
+    await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: admin.customerId, accountId: admin.accountId, hasDefaultLocAccess: true });
+  });
+
+  /** Each demo checklist's instances of the last week and today, with their states now and their answers' exceptions. */
+  const week = async () => {
+    const now = new Date();
+    const from = localDateIn(new Date(now.getTime() - DEMO_HACCP_HISTORY_DAYS * 24 * 60 * MINUTE), site.timezone);
+    const today = localDateIn(now, site.timezone);
+    return Promise.all(DEMO_CHECKLISTS.map(async (checklist) => {
+      const instances = await queryAll(documents, checklistInstancesOfChecklist(stack.tableName, customerId, checklist.id, from, today), toChecklistInstance);
+      const states = instances.map((instance) => instanceStateAt({
+        windowStart: new Date(instance.windowStart), windowEnd: new Date(instance.windowEnd),
+        ...(instance.startedAt === undefined ? {} : { startedAt: new Date(instance.startedAt) }),
+        ...(instance.completedAt === undefined ? {} : { completedAt: new Date(instance.completedAt) }),
+      }, now));
+      return { checklist: checklist.id, ids: instances.map((instance) => instance.id).sort(), states, instances };
+    }));
+  };
+
+  it('has the morning and evening shifts, the three checklists in a group, and a week of them on time, late and missed', async () => {
+    const shifts = ((await api(stack, admin, 'GET', '/shifts?limit=100')).body as { items: Shift[] }).items;
+    expect(shifts.filter((shift) => DEMO_SHIFTS.some((demo) => demo.id === shift.id)).map((shift) => `${shift.name} ${shift.siteId}`).sort())
+      .toEqual([`Evening ${site.id}`, `Morning ${site.id}`]);
+    const checklists = ((await api(stack, admin, 'GET', '/checklists?limit=100')).body as { items: Checklist[] }).items;
+    const demoChecklists = checklists.filter((checklist) => DEMO_CHECKLISTS.some((demo) => demo.id === checklist.id));
+    expect(demoChecklists.map((checklist) => checklist.name).sort()).toEqual(['Closing checks', 'Fryer oil check', 'Opening checks']);
+    expect(new Set(demoChecklists.map((checklist) => checklist.groupId)).size).toBe(1);
+    const opening = demoChecklists.find((checklist) => checklist.name === 'Opening checks');
+    expect(opening?.questions.map((question) => question.type)).toEqual(['sensorTemperature', 'probeTemperature', 'yesNo', 'photo']);
+    expect(opening?.questions[0]?.sensorId).toBe(DEMO_SENSORS[0]?.id);
+    const actions = ((await api(stack, admin, 'GET', '/correctiveactions?limit=100')).body as { items: CorrectiveAction[] }).items;
+    expect(actions.filter((action) => DEMO_CORRECTIVE_ACTIONS.some((demo) => demo.id === action.id))).toHaveLength(DEMO_CORRECTIVE_ACTIONS.length);
+    // The instances job serves the demo: its first checklist registered it.
+    expect(await queryAll(documents, haccpOrganisations(stack.tableName), toHaccpOrganisationId)).toContain(customerId);
+
+    for (const { checklist, states } of await week()) {
+      expect(states.length, checklist).toBeGreaterThanOrEqual(DEMO_HACCP_HISTORY_DAYS - 1);
+      expect(states, checklist).toEqual(expect.arrayContaining(['completedOnTime', 'completedLate', 'missed']));
+    }
+    // The opening checks' too warm cooler one morning: an exception with its corrective action.
+    const openingWeek = (await week()).find((one) => one.checklist === 'demo-checklist-opening');
+    const excepted = openingWeek?.instances.find((instance) => instance.exceptionCount > 0);
+    expect(excepted).toBeDefined();
+    const answers = (await documents.send(new QueryCommand(checklistAnswersOfInstance(stack.tableName, customerId, excepted?.id ?? '')))).Items ?? [];
+    expect(answers.find((answer) => answer['isException'] === true)).toMatchObject({ questionId: 'demo-q-opening-cooler', correctiveActionId: 'demo-ca-move-stock' });
+    // What a demo user opens: one of them through the filling API, answers included.
+    const detail = await api(stack, admin, 'GET', `/haccp/instances/${excepted?.id ?? ''}`);
+    expect(detail).toMatchObject({ status: 200, body: { state: 'completedOnTime', exceptionCount: 1 } });
+  });
+
+  it('is seeded once: again, nothing changes; a data folder seeded before HACCP existed gets it without doubles', async () => {
+    const before = (await week()).map(({ checklist, ids }) => ({ checklist, ids }));
+    expect(await seedDemoHaccp(documents, stack.tableName, { writer: documents })).toBe(false);
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(customerId)}#SEED`, sk: 'HACCP' } }));
+    expect(await seedDemoHaccp(documents, stack.tableName, { writer: documents })).toBe(true);
+    const after = (await week()).map(({ checklist, ids }) => ({ checklist, ids }));
+    // The same instances (fixed ids), and perhaps one more that the hour has since made due.
+    for (const [index, { ids }] of before.entries()) expect(after[index]?.ids).toEqual(expect.arrayContaining(ids));
+    const shifts = ((await api(stack, admin, 'GET', '/shifts?limit=100')).body as { items: Shift[] }).items;
+    expect(shifts.filter((shift) => shift.siteId === site.id && DEMO_SHIFTS.some((demo) => demo.name === shift.name))).toHaveLength(DEMO_SHIFTS.length);
   });
 });
