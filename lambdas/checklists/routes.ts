@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { checklistCopyInputSchema, checklistFieldsOf, checklistInputSchema, checklistSchema } from '@domain/haccp/checklist';
 import { MESSAGES } from '@domain/core/messages';
+import { dayPerformance, localDateIn, weekDates, weekPerformance } from '@domain/haccp/instance';
+import { checklistPerformanceAnswerSchema } from '@domain/haccp/performance';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
+import { instancesOfChecklistDays, readSite } from '../data';
 import { accessibleSiteIds, assertSiteAccess, assertSitesNamable, filterBySite } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
@@ -76,6 +79,33 @@ export const checklistRoutes = defineRoutes('checklists', [
       await assertSiteAccess(caller, customerId, source.siteId, { notFoundMessage });
       await assertSitesNamable(caller, customerId, [body.siteId]);
       return { statusCode: 201, body: await store.copy(caller, customerId, params.id, body) };
+    },
+  }),
+  route({
+    method: 'GET', path: '/checklists/{id}/performance', roles: ORGANISATION_READERS,
+    summary: "A checklist's performance today and this week (Monday to Sunday) on its site's clock: complete/incomplete, on time, late, overdue, outstanding, in progress, missed",
+    response: checklistPerformanceAnswerSchema,
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const checklist = await checklists().get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, checklist.siteId, { notFoundMessage });
+      const client = dynamoDocumentClient();
+      const { tableName } = backendConfig();
+      const site = await readSite(client, tableName, customerId, checklist.siteId);
+      const now = new Date();
+      const date = localDateIn(now, site?.timezone ?? 'UTC');
+      const week = weekDates(date);
+      const weekStart = week[0] ?? date;
+      const weekEnd = week[6] ?? date;
+      const instances = (await instancesOfChecklistDays(client, tableName, customerId, checklist.id, weekStart, weekEnd)).map((instance) => ({
+        date: instance.date, windowStart: new Date(instance.windowStart), windowEnd: new Date(instance.windowEnd),
+        startedAt: instance.startedAt === undefined ? undefined : new Date(instance.startedAt),
+        completedAt: instance.completedAt === undefined ? undefined : new Date(instance.completedAt),
+      }));
+      return {
+        statusCode: 200,
+        body: { checklistId: checklist.id, date, weekStart, weekEnd, day: dayPerformance(instances, date, now), week: weekPerformance(instances, date, now) },
+      };
     },
   }),
 ]);

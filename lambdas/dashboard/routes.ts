@@ -14,10 +14,14 @@ import { GATEWAY_STATUS_SECONDS } from '@domain/devices/gateway';
 import { isSensorOnline, sensorReportSeconds } from '@domain/devices/sensor';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
+import { checklistExceptionsSchema, exceptionOverviewOf, exceptionsOf } from '@domain/haccp/performance';
+import { localDateIn } from '@domain/haccp/instance';
 import { ORGANISATION_READERS } from '@domain/identity/roles';
 import type { UserView } from '@domain/identity/user-views';
 import { isDeviceOnline, ONLINE_GRACE_MS, ONLINE_MISSED_REPORTS } from '@domain/telemetry/telemetry-state';
-import { readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, readUserView, type SensorRecord } from '../data';
+import {
+  instancesOfSiteDays, queryAll, readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, readUserView, sitesByName, toSiteRecord, type SensorRecord,
+} from '../data';
 import { accessScope, maySeeAlarm, maySeeSensor, maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -33,6 +37,8 @@ export const DASHBOARD_DEVICES_MAX = 2000;
 export const INSIGHT_SENSORS_MAX = 25;
 /** At most this many readings of one sensor in the period: 7 days at one every 2.5 minutes. */
 export const INSIGHT_READINGS_MAX = 4032;
+/** The checklist exception view reads the instances of at most this many sites (by name), a query per site and day. */
+export const EXCEPTION_SITES_MAX = 50;
 /** Sensors whose readings are read at once. */
 const INSIGHT_READS_IN_FLIGHT = 4;
 
@@ -56,6 +62,18 @@ const sensorKeeper = (scope: AccessScope, view: UserView | undefined) => (record
   record.deviceStatus === 'active' && !record.disabled
   && maySeeSensor(scope, { sensorId: record.id, siteId: record.siteId })
   && (view === undefined || inUserView(view, record));
+
+/** The local dates (YYYY-MM-DD) in a time zone from `from`'s to `to`'s, inclusive. */
+function localDatesBetween(from: Date, to: Date, timeZone: string): string[] {
+  const last = localDateIn(to, timeZone);
+  const dates: string[] = [];
+  // Half-day steps: a local day is at least 23 hours long, so none is stepped over.
+  for (let at = from.getTime(); dates.at(-1) !== last; at += 43_200_000) {
+    const date = localDateIn(new Date(Math.min(at, to.getTime())), timeZone);
+    if (dates.at(-1) !== date) dates.push(date);
+  }
+  return dates;
+}
 
 /** Runs `work` on each item, `inFlight` at a time, keeping the order. */
 async function eachLimited<T, R>(items: readonly T[], inFlight: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -148,6 +166,30 @@ export const dashboardRoutes = defineRoutes('dashboard', [
           from: new Date(from).toISOString(), to: new Date(to).toISOString(), items: rows.flat(),
           sensors: sensors.length, truncated: fleet.truncated || sensors.length > shown.length,
         },
+      };
+    },
+  }),
+  route({
+    method: 'GET', path: '/dashboard/checklist-exceptions', roles: ORGANISATION_READERS,
+    summary: 'Checklist exceptions over the last 7 days on the sites I reach (userViewId to narrow): missed checklists, late completions and out-of-limit answers by site, and the latest five',
+    response: checklistExceptionsSchema,
+    action: async ({ caller, request }) => {
+      const { scope, view } = await reachOf(caller, request.query);
+      const client = dynamoDocumentClient();
+      const siteAccess = siteAccessOf(scope);
+      const reached = (await queryAll(client, sitesByName(table(), caller.customerId), toSiteRecord))
+        .filter((site) => maySeeSite(siteAccess, site.id) && (view === undefined || view.siteIds.includes(site.id)));
+      const sites = reached.slice(0, EXCEPTION_SITES_MAX);
+      const now = new Date();
+      const from = new Date(now.getTime() - DASHBOARD_PERIOD_MS);
+      // Each site's local days of the period: an instance is filed under its site's day.
+      const instances = await instancesOfSiteDays(client, table(), caller.customerId,
+        sites.map((site) => ({ siteId: site.id, dates: localDatesBetween(from, now, site.timezone) })));
+      const names = new Map(sites.map((site) => [site.id, site.name]));
+      const exceptions = exceptionsOf(instances, names, from, now);
+      return {
+        statusCode: 200,
+        body: exceptionOverviewOf(exceptions, sites, { from: from.toISOString(), to: now.toISOString() }, reached.length > sites.length),
       };
     },
   }),

@@ -68,6 +68,7 @@ export * from './entities/unique-marker';
 export * from './entities/user-view';
 export * from './entities/verification-code';
 export * from './entities/checklist-instance';
+export { instancesOfChecklistDays, instancesOfSiteDays } from './checklist-performance';
 export * from './entities/checklist-answer';
 export * from './entities/checklist-due';
 export * from './entities/haccp-organisation';

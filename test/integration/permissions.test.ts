@@ -386,6 +386,7 @@ describe('every route, as every role', () => {
     // The dashboard's widgets narrowed to a user view of the organisation; insight over a sensor with readings.
     'GET /api/dashboard/health': async () => ({ path: `/dashboard/health?userViewId=${existingIds.get('/userviews') ?? ''}` }),
     'GET /api/dashboard/alarms': async () => ({ path: `/dashboard/alarms?userViewId=${existingIds.get('/userviews') ?? ''}` }),
+    'GET /api/dashboard/checklist-exceptions': async () => ({ path: `/dashboard/checklist-exceptions?userViewId=${existingIds.get('/userviews') ?? ''}` }),
     'GET /api/dashboard/insight': async (user) => {
       await sensorWithData(user);
       return { path: '/dashboard/insight' };
@@ -571,6 +572,7 @@ describe('every route, as every role', () => {
     'GET /api/checklists/{id}': async () => ({ path: `/checklists/${await checklist()}` }),
     'PUT /api/checklists/{id}': async () => ({ path: `/checklists/${await checklist()}`, body: await checklistBody() }),
     'DELETE /api/checklists/{id}': async () => ({ path: `/checklists/${await checklist()}` }),
+    'GET /api/checklists/{id}/performance': async () => ({ path: `/checklists/${await checklist()}/performance` }),
     'POST /api/checklists/{id}/copy': async () => {
       const { name: _name, questions: _questions, ...target } = await checklistBody();
       return { path: `/checklists/${await checklist()}/copy`, body: { ...namedBody(), ...target } };
@@ -607,7 +609,7 @@ describe('every route, as every role', () => {
     'GET /api/graphdata', 'GET /api/sensors/{id}/readings',
     'GET /api/sites/{id}', 'GET /api/sites/{id}/users', 'GET /api/sites/{id}/devices', 'GET /api/sites/{id}/document',
     'GET /api/userviews/{id}',
-    'GET /api/checklists/{id}',
+    'GET /api/checklists/{id}', 'GET /api/checklists/{id}/performance',
     'GET /api/gateways/{id}', 'GET /api/gateways/{id}/sensors', 'GET /api/gateways/{id}/history', 'GET /api/gateways/{id}/data',
     ...(['sensors', 'gateways'] as const).flatMap((owner) => [
       `GET /api/${owner}/{id}/notes`, `GET /api/${owner}/{id}/files`, `GET /api/${owner}/{id}/files/{fileId}/download`,
