@@ -69,9 +69,8 @@ describe('dashboard preferences', () => {
     expect(dashboardPreferencesSchema.parse({ panels: ['systemHealth', 'systemHealth'], defaultUserViewId: null }))
       .toEqual({ panels: ['systemHealth'], defaultUserViewId: null });
     expect(dashboardPreferencesSchema.safeParse({ panels: ['unknown'], defaultUserViewId: null }).success).toBe(false);
-    // A panel offered before its widget was built still reads, without it (the checklist exceptions come with HACCP).
     expect(dashboardPreferencesSchema.parse({ panels: ['checklistExceptions', 'repeatAlarms'], defaultUserViewId: null }))
-      .toEqual({ panels: ['repeatAlarms'], defaultUserViewId: null });
+      .toEqual({ panels: ['checklistExceptions', 'repeatAlarms'], defaultUserViewId: null });
   });
 });
 

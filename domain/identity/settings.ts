@@ -62,20 +62,12 @@ export const DASHBOARD_PANELS = [
   'insightDashboard',
   'topAssetsInAlarm',
   'repeatAlarms',
+  'checklistExceptions',
 ] as const;
 export type DashboardPanel = (typeof DASHBOARD_PANELS)[number];
 
-/**
- * Panels offered before their widget existed: the checklist exceptions view comes back with the
- * HACCP checklists. Preferences saved with it still read (and save), without it.
- */
-const PANELS_NOT_BUILT: readonly string[] = ['checklistExceptions'];
-
 export const dashboardPreferencesSchema = z.object({
-  panels: z.preprocess(
-    (panels) => (Array.isArray(panels) ? panels.filter((panel) => !PANELS_NOT_BUILT.includes(panel as string)) : panels),
-    z.array(z.enum(DASHBOARD_PANELS)).max(DASHBOARD_PANELS.length),
-  ).transform((panels) => [...new Set(panels)]),
+  panels: z.array(z.enum(DASHBOARD_PANELS)).max(DASHBOARD_PANELS.length).transform((panels) => [...new Set(panels)]),
   /** The user view the dashboard opens with; null for all the user's sites. */
   defaultUserViewId: z.string().min(1).max(100).nullable(),
 });

@@ -32,7 +32,7 @@ describe('settings handler', () => {
 
   it('answers every panel and no default view before anything is saved', async () => {
     expect((await invoke(handler, apiEvent('GET /api/account/dashboardpreferences'))).body).toEqual({
-      panels: ['systemHealth', 'alarmDashboard', 'insightDashboard', 'topAssetsInAlarm', 'repeatAlarms'],
+      panels: ['systemHealth', 'alarmDashboard', 'insightDashboard', 'topAssetsInAlarm', 'repeatAlarms', 'checklistExceptions'],
       defaultUserViewId: null,
     });
   });

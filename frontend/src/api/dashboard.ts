@@ -8,6 +8,7 @@ import {
   type InsightAnswer,
   type SystemHealth,
 } from '@domain/alarms/dashboard';
+import { checklistExceptionsSchema, type ChecklistExceptions } from '@domain/haccp/performance';
 import { ALARM_REFRESH_MS } from './alarms';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
@@ -43,4 +44,9 @@ export function useAlarmOverview(userViewId: string | null, enabled = true): SWR
 /** `GET /dashboard/insight`: each sensor channel's last 7 days. */
 export function useInsight(userViewId: string | null, enabled = true): SWRResponse<InsightAnswer, ApiError> {
   return useWidget('insight', insightAnswerSchema, userViewId, enabled, INSIGHT_REFRESH_MS);
+}
+
+/** `GET /dashboard/checklist-exceptions`: the last 7 days' missed, late and out-of-limit checklists by site, and the latest. */
+export function useChecklistExceptions(userViewId: string | null, enabled = true): SWRResponse<ChecklistExceptions, ApiError> {
+  return useWidget('checklist-exceptions', checklistExceptionsSchema, userViewId, enabled, HEALTH_REFRESH_MS);
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlarmOverview, InsightAnswer, SystemHealth } from '@domain/alarms/dashboard';
 import { MESSAGES } from '@domain/core/messages';
 import type { Role } from '@domain/identity/roles';
+import type { ChecklistExceptions } from '@domain/haccp/performance';
 import type { DashboardPanel } from '@domain/identity/settings';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
@@ -41,15 +42,29 @@ const INSIGHT: InsightAnswer = {
   items: [{ sensorId: 'S1', sensorName: 'Vaccine Fridge', siteId: 'site-1', channel: '1', measurement: 'temperature', limits: { min: 2, max: 8 }, timeInRangePercent: 91.67, min: 5, max: 12, mean: 5.58, meanKinetic: 5.87, readings: 24 }],
 };
 
+const exception = { checklistId: 'c-1', checklistName: 'Opening checks', siteId: 'site-1', siteName: 'Kitchen', date: '2026-03-09' };
+const EXCEPTIONS: ChecklistExceptions = {
+  from: OVERVIEW.from, to: OVERVIEW.to, truncated: false,
+  bySite: [
+    { siteId: 'site-2', siteName: 'Bakery', missed: 0, late: 0, outOfLimits: 0 },
+    { siteId: 'site-1', siteName: 'Kitchen', missed: 2, late: 1, outOfLimits: 1 },
+  ],
+  latest: [
+    { ...exception, kind: 'outOfLimits', instanceId: 'i-3', at: '2026-03-09T10:00:00.000Z', answers: 2 },
+    { ...exception, kind: 'missed', instanceId: 'i-2', checklistName: 'Closing checks', at: '2026-03-08T23:00:00.000Z', date: '2026-03-08' },
+  ],
+};
+
 function answer(path: string): unknown {
   if (path === '/account/dashboardpreferences') return { panels: fake.panels, defaultUserViewId: null };
   if (path.startsWith('/dashboard/health')) return HEALTH;
   if (path.startsWith('/dashboard/alarms')) return OVERVIEW;
   if (path.startsWith('/dashboard/insight')) return INSIGHT;
+  if (path.startsWith('/dashboard/checklist-exceptions')) return EXCEPTIONS;
   throw new ApiError(404);
 }
 
-const ALL_PANELS: DashboardPanel[] = ['systemHealth', 'alarmDashboard', 'insightDashboard', 'topAssetsInAlarm', 'repeatAlarms'];
+const ALL_PANELS: DashboardPanel[] = ['systemHealth', 'alarmDashboard', 'insightDashboard', 'topAssetsInAlarm', 'repeatAlarms', 'checklistExceptions'];
 
 describe('Dashboard', () => {
   beforeEach(() => {
@@ -138,6 +153,23 @@ describe('Dashboard', () => {
     const row = await within(insight).findByRole('row', { name: /Vaccine Fridge/ });
     expect(within(row).getByText('91,7 %')).toBeInTheDocument();
     expect(within(row).getByText('5,9 °C')).toBeInTheDocument();
+  });
+
+  it("shows the last 7 days' checklist exceptions by site with the latest, and says when there are none", async () => {
+    fake.panels = ['checklistExceptions'];
+    const { unmount } = renderScreen(<DashboardPage />);
+    const widget = await screen.findByRole('region', { name: 'Checklist exceptions (last 7 days)' });
+    const kitchen = await within(widget).findByRole('row', { name: /Kitchen/ });
+    expect(within(kitchen).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '1', '1']);
+    // A site without exceptions takes no row.
+    expect(within(widget).queryByRole('row', { name: /Bakery/ })).not.toBeInTheDocument();
+    const latest = within(within(widget).getByRole('list', { name: 'Latest' })).getAllByRole('listitem');
+    expect(latest.map((item) => item.textContent)).toEqual(['Opening checks · Out of limits (2)Kitchen · Mar 9, 2026', 'Closing checks · MissedKitchen · Mar 8, 2026']);
+    expect(within(widget).getByRole('link', { name: 'View checklists' })).toHaveAttribute('href', '/app/haccp/checklists');
+    unmount();
+    fake.api.mockImplementation(async (path) => (path.startsWith('/dashboard/checklist-exceptions') ? { ...EXCEPTIONS, bySite: [EXCEPTIONS.bySite[0]], latest: [] } : answer(path)));
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByText('No checklist exceptions in the last 7 days')).toBeInTheDocument();
   });
 
   it('keeps the welcome card for helpdesk and super administrators, asking no widget', async () => {

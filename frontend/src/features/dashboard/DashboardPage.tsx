@@ -19,6 +19,7 @@ import { Panel } from '../../components/Panel';
 import { useErrorText } from '../../components/useErrorText';
 import { useCurrentUser } from '../auth/useAuth';
 import { AlarmDashboardWidget } from './AlarmDashboardWidget';
+import { ChecklistExceptionsWidget } from './ChecklistExceptionsWidget';
 import { InsightWidget } from './InsightWidget';
 import { SystemHealthWidget } from './SystemHealthWidget';
 import { TopAssetsWidget } from './TopAssetsWidget';
@@ -77,6 +78,8 @@ function Widgets({ panels, userViewId }: { panels: readonly DashboardPanel[]; us
         return <Grid key={panel} size={{ xs: 12, md: 6 }}><TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} repeats /></Grid>;
       case 'insightDashboard':
         return <Grid key={panel} size={{ xs: 12 }}><InsightWidget userViewId={userViewId} /></Grid>;
+      case 'checklistExceptions':
+        return <Grid key={panel} size={{ xs: 12, md: 6 }}><ChecklistExceptionsWidget userViewId={userViewId} /></Grid>;
     }
   };
   return <Grid container spacing={2}>{panels.map(widget)}</Grid>;

@@ -29,3 +29,4 @@ export const SENSORS_LIST = '/app/sensors';
 export const GATEWAYS_LIST = '/app/gateways';
 export const sensorLink = (id: string) => `/app/sensors/${encodeURIComponent(id)}`;
 export const alarmLink = (id: string) => `/app/alarms/${encodeURIComponent(id)}`;
+export const CHECKLISTS_LIST = '/app/haccp/checklists';

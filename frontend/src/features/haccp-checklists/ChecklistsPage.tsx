@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import InsightsIcon from '@mui/icons-material/Insights';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { useCurrentUser } from '../auth/useAuth';
 import { useQuestionTemplates } from '../haccp-questions/api';
 import { createChecklist, deleteChecklist, updateChecklist, useChecklistList } from './api';
 import { ChecklistDialog } from './ChecklistDialog';
+import { ChecklistPerformanceDialog } from './ChecklistPerformanceDialog';
 import { useChecklistChoices } from './useChecklistChoices';
 
 /** The drag data of a checklist row: its id. */
@@ -38,6 +40,7 @@ export default function ChecklistsPage() {
   const choices = useChecklistChoices();
   const templates = useQuestionTemplates();
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const [performanceOf, setPerformanceOf] = useState<Checklist | null>(null);
   const page = useAdminListPage<Checklist, ChecklistInput>({
     section: 'haccpChecklists',
     mutate: checklists.mutate,
@@ -83,12 +86,14 @@ export default function ChecklistsPage() {
     ];
   }, [t, choices, byId]);
 
+  const performanceAction = { key: 'performance', label: (row: Checklist) => t('haccpChecklists.performance.open', { name: row.name }), icon: <InsightsIcon />, onClick: setPerformanceOf };
   const rowActions = canWrite
     ? [
+        performanceAction,
         page.editAction((row) => t('catalog.editItem', { name: row.name })),
         page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
       ]
-    : [];
+    : [performanceAction];
 
   return (
     <AdminListPage<Checklist>
@@ -113,6 +118,7 @@ export default function ChecklistsPage() {
           onClose={page.closeEditor}
         />
       )}
+      {performanceOf !== null && <ChecklistPerformanceDialog checklist={performanceOf} onClose={() => setPerformanceOf(null)} />}
       <ConfirmDialog {...page.deleteDialog} />
     </AdminListPage>
   );
