@@ -8,11 +8,10 @@ import { informationItemInputSchema } from '@domain/haccp/information';
 import { localDateIn, missedAt } from '@domain/haccp/instance';
 import { YES_NO_OPTIONS, type Question } from '@domain/haccp/question';
 import { shiftInputSchema, type Shift, type ShiftInput } from '@domain/haccp/shift';
-import { createInstancesAhead, plannedInstances } from '../lambdas/checklist-instances/ahead';
 import { ChecklistGroupStore } from '../lambdas/checklist-groups/store';
 import { ChecklistStore } from '../lambdas/checklists/store';
 import { CorrectiveActionStore } from '../lambdas/corrective-actions/store';
-import { checklistAnswerPut, checklistInstancePut, sensorKey } from '../lambdas/data';
+import { checklistAnswerPut, checklistInstanceId, checklistInstancePut, sensorKey } from '../lambdas/data';
 import { InformationItemStore } from '../lambdas/information-items/store';
 import type { Caller } from '../lambdas/shared/caller';
 import { dynamoDocumentClient } from '../lambdas/shared/clients';
@@ -242,9 +241,8 @@ export async function seedDemoHaccp(
     checklistRecords.push(await existing(() => checklists.get(customerId, demo.id)) ?? await checklists.create(SEED_CALLER, customerId, withFixedId(demo.id, fields)));
   }
 
+  // Today's and tomorrow's are the hourly job's (checklist-instances-ahead), as for any organisation.
   await seedDemoHistory(writer, tableName, checklistRecords, shiftRecords, now);
-  // Today's and tomorrow's, as the hourly job would make them, so Today is not empty before its first run.
-  await createInstancesAhead(writer, tableName, customerId, now);
 
   try {
     await documents.send(new PutCommand({ TableName: tableName, Item: { ...seedMarkerKey(), seededAt: now.toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -253,6 +251,52 @@ export async function seedDemoHaccp(
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
   return true;
+}
+
+/** The UTC time of a local date and time on the site (the offset read at that time: right across daylight saving). */
+function siteTime(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hours, minutes);
+  const offsetAt = (at: number) => {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+    }).formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+    return Date.UTC(parts['year'] ?? 0, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0) - at;
+  };
+  const guess = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(guess));
+}
+
+/**
+ * The instances of a demo checklist's every-day shift whose windows lie between `from` and
+ * `to`, as the schedule job (lambdas/checklist-instances/ahead.ts) makes them, with its ids.
+ * Worked out here for the demo's daily schedules: the job's recurrence module (rrule) does not
+ * load under Node's own ES modules, which `npm start` runs the seed in.
+ */
+function dailyOccurrences(checklist: Checklist, shift: Shift, from: Date, to: Date) {
+  return shift.schedules.flatMap((schedule) => {
+    const dates: string[] = [];
+    for (let at = from.getTime(); at <= to.getTime() + DAY_MS; at += DAY_MS) dates.push(localDateIn(new Date(at), TIME_ZONE));
+    return [...new Set(dates)].map((date) => {
+      const start = siteTime(date, schedule.startTime);
+      const end = siteTime(date, schedule.endTime);
+      return {
+        id: checklistInstanceId(checklist.id, schedule.id, date),
+        checklistId: checklist.id, checklistVersion: checklist.version, checklistName: checklist.name,
+        checklist: {
+          name: checklist.name, description: checklist.description, questions: checklist.questions,
+          allowPartialUpload: checklist.allowPartialUpload, allowManualReadings: checklist.allowManualReadings, allowNotApplicable: checklist.allowNotApplicable,
+        },
+        siteId: checklist.siteId, shiftId: shift.id, shiftName: shift.name, scheduleId: schedule.id, scheduleName: schedule.name,
+        assignedUserIds: schedule.assignedUserIds, date,
+        windowStart: start.toISOString(), windowEnd: end.toISOString(),
+        ...(schedule.remindAt === undefined ? {} : { remindAt: siteTime(date, schedule.remindAt).toISOString() }),
+        missedAt: missedAt({ windowEnd: end }).toISOString(),
+        questionCount: checklist.questions.length, version: 1,
+      };
+    }).filter((instance) => Date.parse(instance.windowEnd) > from.getTime() && Date.parse(instance.windowStart) < to.getTime());
+  });
 }
 
 /**
@@ -274,7 +318,7 @@ async function seedDemoHistory(
   for (const checklist of checklists) {
     const shift = shifts.get(checklist.shiftId);
     if (shift === undefined) continue;
-    const past = plannedInstances(checklist, shift, TIME_ZONE, from, now, now)
+    const past = dailyOccurrences(checklist, shift, from, now)
       .filter((instance) => missedAt({ windowEnd: new Date(instance.windowEnd) }).getTime() <= now.getTime());
     for (const instance of past) {
       const windowStart = Date.parse(instance.windowStart);
