@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import type { ScheduledEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SCHEDULES } from '../lambdas/schedules';
+import { SCHEDULE_HANDLERS, SCHEDULES } from '../lambdas/schedules';
 import { cronFields, nextFireTime, scheduledEvent, startCron } from './cron';
 
 describe('the local cron runner', () => {
@@ -14,6 +15,16 @@ describe('the local cron runner', () => {
     expect(nextFireTime('cron(0 6 ? * MON *)', new Date('2026-05-01T10:00:00.000Z'))?.toISOString()).toBe('2026-05-04T06:00:00.000Z');
     for (const schedule of SCHEDULES) expect(nextFireTime(schedule.expression, new Date()), schedule.name).toBeDefined();
   });
+
+  it('loads every schedule handler under plain Node, as npm start does (Vite resolves packages otherwise)', () => {
+    // A package whose "main" is CommonJS hides named exports from Node's ES modules while
+    // Vite's "module" field shows them: rrule broke the local cron this way, unseen by tests.
+    const imports = Object.values(SCHEDULE_HANDLERS)
+      .map((path) => `typeof (await import(${JSON.stringify(`./${path}`)})).handler`);
+    const script = `console.log(JSON.stringify([${imports.join(', ')}]))`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8' });
+    expect(JSON.parse(output.trim().split('\n').at(-1) ?? '[]')).toEqual(Object.values(SCHEDULE_HANDLERS).map(() => 'function'));
+  }, 60_000);
 
   it('builds the scheduled event EventBridge delivers', () => {
     const event = scheduledEvent({ name: 'device-status-changes' }, new Date('2026-05-01T10:15:00.123Z'), 'eu-west-1');

@@ -1,5 +1,14 @@
-import { RRule, type Frequency } from 'rrule';
+import * as rruleModule from 'rrule';
+import type { Frequency } from 'rrule';
 import { minutesIntoWindow, minutesOfTime, windowMinutes, type RecurrenceFrequency, type ShiftSchedule } from './shift';
+
+/**
+ * rrule publishes CommonJS as "main" and ES modules as "module": Node (npm start, tsx) loads
+ * the former, whose classes sit behind the default export, while Vite and esbuild read named
+ * exports. Taking the class from whichever shape came keeps one import for both.
+ */
+const { RRule } = 'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default;
+type RRule = InstanceType<typeof RRule>;
 
 /**
  * When a shift schedule's windows fall (issue 15 section 1: "recurrence computed with a
