@@ -396,8 +396,8 @@ export const MESSAGES = {
   notificationTemplateNotFound: "This template is already the default.",
   // HACCP checklists and the Question List (issue 15; SPEC sections 5 "Checklist", 8)
   checklistNameRequired: "Checklist name is required.",
-  checklistSiteRequired: "Site is required.",
-  checklistLocationRequired: "Location is required.",
+  checklistSiteRequired: "Checklist site is required.",
+  checklistLocationRequired: "Checklist location is required.",
   checklistShiftRequired: "Shift is required.",
   checklistNotFound: "Checklist not found.",
   checklistNameTaken: "A checklist with this name already exists.",
