@@ -148,6 +148,21 @@ describe('pages that fit the screen (issue 17 items 5-9)', () => {
       await page.getByRole('link', { name: sensorName }).click();
       await page.getByRole('heading', { name: sensorName }).waitFor();
       await screenshot(page, 'sensor', 'laptop');
+
+      // Locations, Sites and Users hid their Actions column off to the side the same way.
+      for (const list of ['locations', 'sites', 'users']) {
+        await page.goto(`${stack.portalUrl}/app/${list}`);
+        const listGrid = page.getByRole('grid').first();
+        // The users list of a new organisation may be empty: its header is what is measured.
+        await listGrid.locator('[role="columnheader"][data-field="__actions"]').waitFor();
+        const listScroller = listGrid.locator('.MuiDataGrid-virtualScroller');
+        await expect.poll(() => listScroller.evaluate((element) => element.scrollWidth - element.clientWidth), { message: list }).toBe(0);
+        const listView = await listScroller.evaluate((element) => { const box = element.getBoundingClientRect(); return box.left + element.clientWidth; });
+        const actions = await listGrid.locator('[role="columnheader"][data-field="__actions"]').boundingBox();
+        expect(actions, list).not.toBeNull();
+        expect((actions?.x ?? 0) + (actions?.width ?? 0), list).toBeLessThanOrEqual(listView + 0.5);
+        await screenshot(page, `${list}-list`, 'laptop');
+      }
     });
   });
 
