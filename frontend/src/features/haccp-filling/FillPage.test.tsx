@@ -52,13 +52,17 @@ function answer(path: string, request?: ApiRequest): unknown {
     sent.push({ path, body: request?.body });
     return {};
   }
+  if (method === 'POST' && path === '/haccp/instances/i-1/submit') {
+    sent.push({ path, body: request?.body });
+    return {};
+  }
   throw new Error(`unexpected call ${method} ${path}`);
 }
 
 function renderFill() {
   // The whole list: every question on one page.
   window.localStorage.setItem('haccpFillMode', 'all');
-  return renderScreen(<Routes><Route path="/app/haccp/fill/:instanceId" element={<FillPage />} /></Routes>, { route: '/app/haccp/fill/i-1' });
+  return renderScreen(<Routes><Route path="/app/haccp/fill/:instanceId" element={<FillPage />} /><Route path="/app/haccp/today" element={<p>Today</p>} /></Routes>, { route: '/app/haccp/fill/i-1' });
 }
 
 const card = async (name: string) => screen.findByRole('region', { name });
@@ -196,5 +200,26 @@ describe('filling a checklist', () => {
     globalThis.indexedDB = new IDBFactory();
     renderFill();
     expect(await screen.findByRole('button', { name: 'Submit answered questions' })).toBeEnabled();
+  });
+
+  it('takes the submission offline after answers still waiting to send, and sends the answers first', async () => {
+    const user = userEvent.setup();
+    instance = { ...detail(), answers: [{ questionId: 'q-probe', value: 3 }, { questionId: 'q-scale', value: 2 }, { questionId: 'q-clean', value: 'yes' }] };
+    renderFill();
+    const fridge = await card('Walk-in cooler');
+    await user.click(within(fridge).getByRole('button', { name: 'Use this reading' }));
+    await user.click(within(fridge).getByRole('button', { name: 'Save answer' }));
+    // Offline: the answer counts, shown as waiting to send, and the checklist may be submitted.
+    expect(await within(fridge).findByText('Waiting to send')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit checklist' });
+    await vi.waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await vi.waitFor(() => expect(queueSnapshot().map((item) => item.kind)).toEqual(['answer', 'submit']));
+    expect(await screen.findByText('Today')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    online = true;
+    await flushQueue();
+    expect(sent.map((call) => call.path)).toEqual(['/haccp/instances/i-1/answers/q-fridge', '/haccp/instances/i-1/submit']);
   });
 });

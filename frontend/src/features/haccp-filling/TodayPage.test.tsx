@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { InstanceState, TodayInstance } from '../../api/haccp';
@@ -49,8 +50,9 @@ describe('Today', () => {
     fake.api.mockReset();
     fake.api.mockImplementation(answer);
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.restoreAllMocks();
+    await i18next.changeLanguage('en');
   });
 
   it('lists the checklists due with their window and state, most urgent first', async () => {
@@ -69,6 +71,18 @@ describe('Today', () => {
     expect(within(fridge).getByRole('link', { name: 'Open checklist Fridge temperatures' })).toHaveAttribute('href', '/app/haccp/fill/i-4');
     // Only the open ones are fetched ahead, so they open with the connection gone.
     await vi.waitFor(() => expect(asked.filter((call) => call.startsWith('GET /haccp/instances/')).sort()).toEqual(['GET /haccp/instances/i-3', 'GET /haccp/instances/i-4', 'GET /haccp/instances/i-5']));
+  });
+
+  it("shows the windows' times in the language shown: 24-hour in French and Spanish", async () => {
+    await i18next.changeLanguage('fr');
+    const { unmount } = renderScreen(<TodayPage />, { route: '/app/haccp/today' });
+    const fridge = await screen.findByRole('link', { name: 'Ouvrir la checklist Fridge temperatures' });
+    expect(within(fridge).getByText(/^Créneau\s:\s07:00 – 09:00$/)).toBeInTheDocument();
+    unmount();
+    await i18next.changeLanguage('es');
+    renderScreen(<TodayPage />, { route: '/app/haccp/today' });
+    const closing = await screen.findByRole('link', { name: /Closing checks/ });
+    expect(within(closing).getByText(/20:00 – 22:00/)).toBeInTheDocument();
   });
 
   it('shows how many answers wait on the device to be sent, in the plural and singular', async () => {
