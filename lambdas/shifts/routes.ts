@@ -1,6 +1,7 @@
 import { shiftInputSchema, shiftSchema } from '@domain/haccp/shift';
+import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { assertSitesNamable } from '../shared/access';
+import { accessibleSiteIds, assertSiteAccess, assertSitesNamable, filterBySite } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -9,20 +10,22 @@ import { defineRoutes, route } from '../shared/routing';
 import { shiftFieldsOf, ShiftStore } from './store';
 
 const shifts = () => new ShiftStore(dynamoDocumentClient(), backendConfig().tableName);
+const notFoundMessage = MESSAGES.shiftNotFound;
 
 /**
  * HACCP shifts (SPEC sections 3, 5, 8; issue 15 section 1): the organisation's, built by its
- * administrators and read by its users. A site the caller may not reach is as unknown as a
- * missing one.
+ * administrators and read by its users. A shift on a site the caller may not reach (a user
+ * limited to some sites or locations) is as unknown as a missing one, as checklists are.
  */
 export const shiftRoutes = defineRoutes('shifts', [
   route({
-    method: 'GET', path: '/shifts', roles: ORGANISATION_READERS, summary: "The organisation's HACCP shifts, by name", response: shiftSchema, paginated: true,
-    action: async ({ request }) => {
+    method: 'GET', path: '/shifts', roles: ORGANISATION_READERS, summary: "The organisation's HACCP shifts on the caller's sites, by name", response: shiftSchema, paginated: true,
+    action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = shifts();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      return { statusCode: 200, body: await store.list(customerId, page) };
+      const [found, access] = await Promise.all([store.list(customerId, page), accessibleSiteIds(caller, customerId)]);
+      return { statusCode: 200, body: { ...found, items: filterBySite(found.items, (shift) => shift.siteId, access) } };
     },
   }),
   route({
@@ -35,7 +38,12 @@ export const shiftRoutes = defineRoutes('shifts', [
   }),
   route({
     method: 'GET', path: '/shifts/{id}', roles: ORGANISATION_READERS, summary: 'A HACCP shift', response: shiftSchema,
-    action: async ({ params, request }) => ({ statusCode: 200, body: await shifts().get(targetCustomerId(request), params.id) }),
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const shift = await shifts().get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, shift.siteId, { notFoundMessage });
+      return { statusCode: 200, body: shift };
+    },
   }),
   route({
     method: 'PUT', path: '/shifts/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a HACCP shift (schedules sent without an id are new)', body: shiftInputSchema, response: shiftSchema,
@@ -43,6 +51,7 @@ export const shiftRoutes = defineRoutes('shifts', [
       const customerId = targetCustomerId(request);
       const store = shifts();
       const before = await store.get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, before.siteId, { notFoundMessage });
       await assertSitesNamable(caller, customerId, [body.siteId], [before.siteId]);
       return { statusCode: 200, body: await store.update(caller, customerId, params.id, shiftFieldsOf(body)) };
     },
@@ -50,7 +59,11 @@ export const shiftRoutes = defineRoutes('shifts', [
   route({
     method: 'DELETE', path: '/shifts/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a HACCP shift (409 while checklists are linked to it)',
     action: async ({ caller, params, request }) => {
-      await shifts().delete(caller, targetCustomerId(request), params.id);
+      const customerId = targetCustomerId(request);
+      const store = shifts();
+      const before = await store.get(customerId, params.id);
+      await assertSiteAccess(caller, customerId, before.siteId, { notFoundMessage });
+      await store.delete(caller, customerId, params.id);
       return { statusCode: 204 };
     },
   }),
