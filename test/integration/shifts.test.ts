@@ -7,7 +7,7 @@ import { shiftPageSchema, shiftSchema, type Shift } from '@domain/haccp/shift';
 import { LOCAL_REGION } from '../../local/identity';
 import { referencesOf } from '../../lambdas/data';
 import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
 
@@ -55,6 +55,8 @@ describe('HACCP shifts through the local gateway', () => {
     admin = await createUser(stack, 'admin', ORG);
     reader = await createUser(stack, 'basicuser', ORG);
     place = await createSensorPlace(stack, admin);
+    // The reader reads the shifts of their own site only (GET /shifts is scoped to the caller's sites).
+    await provisionAccount(stack, { email: reader.email, role: reader.role, customerId: reader.customerId, accountId: reader.accountId, locationIds: [place.locationId], siteIds: [place.siteId] });
     haccpGroupId = await addNotificationGroup(stack, admin, place, { groupType: 'haccp' });
     sensorGroupId = await addNotificationGroup(stack, admin, place);
   });
