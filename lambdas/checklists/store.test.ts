@@ -34,7 +34,7 @@ const ORGANISATION: Record<string, Record<string, unknown>> = {
   'NOTIFICATIONGROUP#ng-h': { groupType: 'haccp' },
   'NOTIFICATIONGROUP#ng-s': { groupType: 'sensor' },
   'CHECKLISTGROUP#cg-1': {},
-  'SENSOR#S1': {},
+  'SENSOR#S1': { siteId: 's-1' },
   'CORRECTIVEACTION#ca-1': {},
   'INFORMATIONITEM#i-1': {},
 };
@@ -110,8 +110,9 @@ describe('ChecklistStore', () => {
   });
 
   it('copies a checklist with its questions under new ids to another site, leaving the original as it was', async () => {
-    // Prepare
-    const source: Checklist = { id: 'c-1', ...fields(), createdAt: '', updatedAt: '', createdBy: 'a', updatedBy: 'a', version: 3 };
+    // Prepare (no sensor question: a sensor stays on its site, see below)
+    const withoutSensor = fields({ ...opening, questions: [{ text: 'Fryer oil', type: 'oilQuality', warnAt: 18, replaceAt: 24, informationId: 'i-1' }, { text: 'Floor clean?', type: 'yesNo' }] });
+    const source: Checklist = { id: 'c-1', ...withoutSensor, createdAt: '', updatedAt: '', createdBy: 'a', updatedBy: 'a', version: 3 };
     dynamo.on(GetCommand).resolves({ Item: stored(source) });
 
     // Act
@@ -125,6 +126,18 @@ describe('ChecklistStore', () => {
     expect(copy.questions.some((question) => sourceIds.has(question.id))).toBe(false);
     expect(transactItems().some((item) => item.Put?.Item?.['sk'] === 'CHECKLIST#c-1' || item.Delete?.Key?.['sk'] === 'CHECKLIST#c-1')).toBe(false);
     expect(transactItems().some((item) => item.Put?.Item?.['pk'] === 'SYSTEM#HACCPORGANISATIONS' && item.Put.Item['customerId'] === 'org-1')).toBe(true);
+  });
+
+  it("refuses to copy to another site a question reading the original site's sensor ('Sensor is required.'), and keeps the sensor on the same site", async () => {
+    const source: Checklist = { id: 'c-1', ...fields(), createdAt: '', updatedAt: '', createdBy: 'a', updatedBy: 'a', version: 3 };
+    dynamo.on(GetCommand).resolves({ Item: stored(source) });
+
+    const elsewhere = store.copy(caller, 'org-1', 'c-1', { name: 'Opening checks (Leeds)', siteId: 's-2', locationIds: ['l-2'], shiftId: 'sh-2' });
+    await expect(elsewhere).rejects.toMatchObject({ message: MESSAGES.questionSensorRequired, details: { 'questions.0.sensorId': MESSAGES.questionSensorRequired } });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+
+    const sameSite = await store.copy(caller, 'org-1', 'c-1', { name: 'Opening checks (again)', siteId: 's-1', locationIds: ['l-1'], shiftId: 'sh-1' });
+    expect(sameSite.questions[0]).toMatchObject({ type: 'sensorTemperature', sensorId: 'S1' });
   });
 
   it('lets go of its site reference on delete', async () => {

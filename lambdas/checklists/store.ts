@@ -44,11 +44,38 @@ export class ChecklistStore extends NamedRecordStore<Checklist, ChecklistFields>
     });
   }
 
-  /** Copy Checklist: the checklist with its questions (new ids throughout) under a new name, on another site or other locations. */
+  /**
+   * Copy Checklist: the checklist with its questions (new ids throughout) under a new name, on
+   * another site or other locations.
+   *
+   * A question's sensor (a sensor temperature's, a dishwasher's) is a device on one site: the
+   * copy keeps it only when it is on the copy's site. Elsewhere it would read another site's
+   * fridge, and clearing it would leave a question the rules refuse (SPEC section 5: the sensor
+   * is required; no sensor of the new site is the same one by any rule worth trusting, not even
+   * by name). So such a copy is refused with the rule's own words, "Sensor is required.", on
+   * that question's sensor field: copy it to its own site, or pick the new site's sensors in the
+   * copy once it is made there.
+   */
   async copy(caller: Caller, customerId: string, id: string, target: ChecklistCopyRequest): Promise<Checklist> {
     const source = await this.get(customerId, id);
+    await this.assertSensorsOnSite(customerId, source.questions, target.siteId);
     const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, createdBy: _createdBy, updatedBy: _updatedBy, version: _version, ...fields } = source;
     return this.create(caller, customerId, { ...fields, ...target, questions: withNewQuestionIds(source.questions, randomUUID) });
+  }
+
+  /** Refuses questions whose sensor is not on `siteId` (Copy Checklist to another site). */
+  private async assertSensorsOnSite(customerId: string, questions: Checklist['questions'], siteId: string): Promise<void> {
+    const sensorIds = sensorIdsOf(questions);
+    if (sensorIds.length === 0) return;
+    const sensors = await readByIds(this.client, this.tableName, customerId, ENTITY.sensor, sensorIds, (sensorId) => sensorKey(this.tableName, customerId, sensorId).Key as Record<string, string>);
+    questions.forEach((question, index) => {
+      for (const field of ['sensorId', 'dishwasherSensorId'] as const) {
+        const sensorId = question[field];
+        if (sensorId !== undefined && sensors.get(sensorId)?.['siteId'] !== siteId) {
+          throw validationError(MESSAGES.questionSensorRequired, { [`questions.${index}.${field}`]: MESSAGES.questionSensorRequired });
+        }
+      }
+    });
   }
 
   /**
