@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, LANGUAGES } from '../i18n';
 import { fixedMediaQueryList } from './media';
+import './ownerStacks';
 
 // jsdom lacks the layout APIs MUI and the data grid call.
 if (!('ResizeObserver' in globalThis)) {
