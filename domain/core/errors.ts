@@ -18,9 +18,7 @@ export type DomainErrorKind =
 /** The catalogue key of the message (`MESSAGES`), or the kind for a message that is none of the product's. */
 export type ErrorCode = MessageKey | DomainErrorKind;
 
-/** Where the code and field of an error travel in an API response, beside the `{ message }` body. */
-export const ERROR_CODE_HEADER = 'x-error-code';
-export const ERROR_FIELD_HEADER = 'x-error-field';
+export { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from './error-headers';
 
 const keyByText = new Map<string, MessageKey>(
   (Object.entries(MESSAGES) as [MessageKey, string][]).map(([key, text]) => [text, key]),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../core/messages';
+import { LOGIN_MESSAGES } from '../core/login-messages';
 
 /**
  * The sign-in form's rules (SPEC section 5 "Login", mode default) as plain functions, without
@@ -18,16 +18,16 @@ export const CODE_LENGTH = 6;
 // eslint-disable-next-line no-useless-escape -- zod's pattern kept verbatim (escapes included) so the test can compare the two
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-export type UsernameProblem = typeof MESSAGES.usernameRequired | typeof MESSAGES.usernameEmail;
+export type UsernameProblem = typeof LOGIN_MESSAGES.usernameRequired | typeof LOGIN_MESSAGES.usernameEmail;
 
 /** What is wrong with a username as typed (it is trimmed first), or undefined. */
 export function usernameProblem(username: string): UsernameProblem | undefined {
   const trimmed = username.trim();
-  if (trimmed === '') return MESSAGES.usernameRequired;
-  return EMAIL_PATTERN.test(trimmed) ? undefined : MESSAGES.usernameEmail;
+  if (trimmed === '') return LOGIN_MESSAGES.usernameRequired;
+  return EMAIL_PATTERN.test(trimmed) ? undefined : LOGIN_MESSAGES.usernameEmail;
 }
 
 /** The plain login's password is only required: the identity service judges it. */
-export function loginPasswordProblem(password: string): typeof MESSAGES.passwordRequired | undefined {
-  return password === '' ? MESSAGES.passwordRequired : undefined;
+export function loginPasswordProblem(password: string): typeof LOGIN_MESSAGES.passwordRequired | undefined {
+  return password === '' ? LOGIN_MESSAGES.passwordRequired : undefined;
 }

@@ -1,5 +1,5 @@
-import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '@domain/core/errors';
-import { MESSAGES } from '@domain/core/messages';
+import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '@domain/core/error-headers';
+import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 
 /** What the API says an error is beside its message: a stable code, and the input it is about. */
 export interface ApiErrorDetail {
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    message: string = MESSAGES.genericError,
+    message: string = LOGIN_MESSAGES.genericError,
     detail: ApiErrorDetail = {},
   ) {
     super(message);
@@ -35,7 +35,7 @@ const nonEmpty = (value: unknown): string | undefined => (typeof value === 'stri
 
 /** Reads the `{ "message": ... }` body of a failed response and the code and field beside it. */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
-  let message: string = MESSAGES.genericError;
+  let message: string = LOGIN_MESSAGES.genericError;
   // The API sends the code and field as headers (domain/core/errors.ts); a body naming them is read too.
   let code = nonEmpty(response.headers.get(ERROR_CODE_HEADER));
   let field = nonEmpty(response.headers.get(ERROR_FIELD_HEADER));
@@ -51,10 +51,10 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's error page, an empty body): the generic message stands.
   }
   // A body naming no message leaves the generic one, which is the product's own: it has its code.
-  return new ApiError(response.status, message, { code: code ?? (message === MESSAGES.genericError ? 'genericError' : undefined), field });
+  return new ApiError(response.status, message, { code: code ?? (message === LOGIN_MESSAGES.genericError ? 'genericError' : undefined), field });
 }
 
 /** The message to show for anything a call may throw. */
 export function errorMessageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : MESSAGES.genericError;
+  return error instanceof ApiError ? error.message : LOGIN_MESSAGES.genericError;
 }

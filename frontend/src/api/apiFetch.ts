@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import type { WebAppConfig } from '@domain/core/app-config';
-import { MESSAGES } from '@domain/core/messages';
+import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError, apiErrorFrom } from './ApiError';
 import { currentSession } from './identity';
 
@@ -52,7 +52,7 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
 
 function sessionEnded(): ApiError {
   unauthorizedHandler?.();
-  return new ApiError(401, MESSAGES.sessionTimeout, { code: 'sessionTimeout' });
+  return new ApiError(401, LOGIN_MESSAGES.sessionTimeout, { code: 'sessionTimeout' });
 }
 
 /**
@@ -81,7 +81,7 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, MESSAGES.genericError, { code: 'genericError' });
+    throw new ApiError(0, LOGIN_MESSAGES.genericError, { code: 'genericError' });
   }
   // SPEC section 4: 401 and 403 both end the session. The screens never call what the
   // role may not (they are role-guarded), so a 403 means the session lost its rights.
@@ -96,13 +96,13 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     const body: unknown = JSON.parse(text);
     return body;
   } catch {
-    throw new ApiError(response.status, MESSAGES.genericError, { code: 'genericError' });
+    throw new ApiError(response.status, LOGIN_MESSAGES.genericError, { code: 'genericError' });
   }
 }
 
 /** `apiFetch`, with the response body checked against the schema of what the API promises. */
 export async function apiFetchAs<T>(schema: ZodType<T>, path: string, request: ApiRequest = {}): Promise<T> {
   const parsed = schema.safeParse(await apiFetch(path, request));
-  if (!parsed.success) throw new ApiError(502, MESSAGES.genericError, { code: 'genericError' });
+  if (!parsed.success) throw new ApiError(502, LOGIN_MESSAGES.genericError, { code: 'genericError' });
   return parsed.data;
 }

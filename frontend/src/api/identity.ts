@@ -1,6 +1,6 @@
 import type { JWT, SignInOutput } from 'aws-amplify/auth';
 import type { WebAppConfig } from '@domain/core/app-config';
-import { MESSAGES } from '@domain/core/messages';
+import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { isRole, type Role } from '@domain/identity/roles';
 
 /**
@@ -96,7 +96,7 @@ const DORMANT_TEXT = /dormant|60 days|reset your password/i;
 export function toIdentityError(error: unknown): IdentityError {
   if (error instanceof IdentityError) return error;
   const name = error instanceof Error ? error.name : 'Error';
-  const message = error instanceof Error && error.message !== '' ? error.message : MESSAGES.genericError;
+  const message = error instanceof Error && error.message !== '' ? error.message : LOGIN_MESSAGES.genericError;
   if (name === 'UserLambdaValidationException') {
     return new IdentityError(DORMANT_TEXT.test(message) ? 'dormant' : 'other', message, name);
   }

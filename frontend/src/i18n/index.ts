@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { MESSAGES } from '@domain/core/messages';
+import type { MESSAGES } from '@domain/core/messages';
+import { setMessageKeyLookup } from './messageKeys';
 import type en from './en.json';
 
 export const LANGUAGES = ['en', 'fr', 'es'] as const;
@@ -24,7 +25,10 @@ export type CatalogueShape<T> = { [K in keyof T]: T[K] extends string ? string :
  * compile error; the catalogue test also refuses extra keys.
  */
 export const CATALOGUE_LOADERS: Record<Language, () => Promise<CatalogueShape<Catalogue>>> = {
-  en: async () => ({ ...(await import('./en.json')).default, messages: MESSAGES }),
+  en: async () => {
+    const [screens, { MESSAGES }] = await Promise.all([import('./en.json'), import('@domain/core/messages')]);
+    return { ...screens.default, messages: MESSAGES };
+  },
   fr: async () => (await import('./fr.json')).default,
   es: async () => (await import('./es.json')).default,
 };
@@ -53,8 +57,10 @@ const loadListeners = new Set<(language: Language) => void>();
 export function loadCatalogue(language: Language): Promise<CatalogueShape<Catalogue>> {
   let pending = loading.get(language);
   if (pending === undefined) {
-    pending = CATALOGUE_LOADERS[language]().then(
-      (catalogue) => {
+    // Every product message, with the catalogue: the screens that show the catalogue look their texts up by key.
+    pending = Promise.all([CATALOGUE_LOADERS[language](), import('@domain/core/messages')]).then(
+      ([catalogue, { messageKeyOf }]) => {
+        setMessageKeyLookup(messageKeyOf);
         loaded.set(language, catalogue);
         return catalogue;
       },

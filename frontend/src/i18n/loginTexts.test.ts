@@ -41,7 +41,7 @@ function leafKeys(tree: object, prefix = ''): string[] {
   });
 }
 
-/** Every catalogue key the sign-in sources name: a quoted key, a message key, or `MESSAGES.<key>`. */
+/** Every catalogue key the sign-in sources name: a quoted key, a message key, or `(LOGIN_)MESSAGES.<key>`. */
 function keysNamedIn(sources: readonly string[], catalogueKeys: ReadonlySet<string>): Set<string> {
   const named = new Set<string>();
   for (const file of sources) {
@@ -50,7 +50,7 @@ function keysNamedIn(sources: readonly string[], catalogueKeys: ReadonlySet<stri
       if (catalogueKeys.has(quoted)) named.add(quoted);
       if (Object.hasOwn(MESSAGES, quoted)) named.add(`messages.${quoted}`);
     }
-    for (const [, key = ''] of code.matchAll(/\bMESSAGES\.(\w+)/g)) named.add(`messages.${key}`);
+    for (const [, key = ''] of code.matchAll(/\b(?:LOGIN_)?MESSAGES\.(\w+)/g)) named.add(`messages.${key}`);
   }
   return named;
 }

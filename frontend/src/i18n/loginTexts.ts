@@ -1,4 +1,4 @@
-import type { MessageKey } from '@domain/core/messages';
+import { LOGIN_MESSAGES, type LoginMessageKey } from '@domain/core/login-messages';
 
 /**
  * The sign-in page's slice of the catalogue (docs/performance.md "First load"): what /login and
@@ -14,47 +14,12 @@ export const LOGIN_SECTIONS = ['app', 'languages', 'login'] as const;
 /** Single texts of other sections the sign-in page shows (its language button's label). */
 export const LOGIN_KEYS = ['topBar.languageCurrent'] as const;
 
-/** The product messages the sign-in page, its guards and its toasts can show. */
-export const LOGIN_MESSAGE_KEYS = [
-  'genericError',
-  'serverIssue',
-  'sessionTimeout',
-  'noPageAccess',
-  'noAccessRedirect',
-  'usernameRequired',
-  'usernameEmail',
-  'passwordRequired',
-  'passwordMin8',
-  'passwordComplexity',
-  'newPasswordMismatch',
-  'passwordsDoNotMatch',
-  'verificationCodeRequired',
-  'verificationCodeInvalid',
-  'agreeTerms',
-  'noPortalAccess',
-  'codeMismatch',
-  'dormantAccount',
-  'invalidCredentials',
-  'loginFailed',
-  'mfaCodeInvalidAttempts',
-  'mfaAttemptsExceeded',
-  'forgotInvalidCode',
-  'attemptLimitExceeded',
-  'verificationCodeExpired',
-  'resetCodeExpired',
-  'resetCodeIncorrect',
-  'passwordChanged',
-  'passwordResetDone',
-  'codeResent',
-  'resendMaxReached',
-  'resendError',
-  'resendLimitReached',
-  'unconfirmedForgotPassword',
-  'sessionLimitReached',
-  'sessionNotFound',
-  'accountNotFound',
-  'identityUserNotFound',
-] as const satisfies readonly MessageKey[];
+/**
+ * The product messages the sign-in page, its guards and its toasts can show: those of
+ * `LOGIN_MESSAGES`, the only ones the sign-in page can look up by text before the whole
+ * catalogue is there (i18n/messageKeys.ts).
+ */
+export const LOGIN_MESSAGE_KEYS = Object.keys(LOGIN_MESSAGES) as LoginMessageKey[];
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageKeyOf } from '@domain/core/messages';
+import { messageKeyOfShown } from './messageKeys';
 
 /**
  * Shows a product message produced in the browser (a domain schema's refusal of a form, a
@@ -11,7 +11,7 @@ export function useMessageText(): (text: string) => string {
   const { t } = useTranslation();
   return useCallback(
     (text: string) => {
-      const key = messageKeyOf(text);
+      const key = messageKeyOfShown(text);
       return key === undefined ? text : t(`messages.${key}`);
     },
     [t],
