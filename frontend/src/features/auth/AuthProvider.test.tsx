@@ -298,6 +298,32 @@ describe('AuthProvider', () => {
       expect(getClientState().loggedIn).toBe(false);
     });
 
+    it("clears the service worker's offline copies of the HACCP reads at sign-out, keeping the shell and build files", async () => {
+      const user = userEvent.setup();
+      storedSession();
+      fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+      const kept = new Map<string, Response>([
+        ['https://api.example/api/haccp/today?account=acct-basicuser', new Response('{}')],
+        ['https://api.example/api/haccp/instances/i-1?account=acct-basicuser', new Response('{}')],
+        ['http://localhost:3000/__shell__', new Response('<html>')],
+        ['http://localhost:3000/assets/index-abc.js', new Response('')],
+      ]);
+      const offlineCache = {
+        keys: async () => [...kept.keys()].map((url) => new Request(url)),
+        delete: async (request: Request) => kept.delete(request.url),
+      };
+      // Unstubbed after each test, with fetch.
+      vi.stubGlobal('caches', { keys: async () => ['portal-offline-v1'], open: async () => offlineCache });
+      function LogoutButton() {
+        const { logout } = useAuth();
+        return <button type="button" onClick={() => void logout()}>logout</button>;
+      }
+      renderAuth('/app/haccp/today', <LogoutButton />);
+      await user.click(await screen.findByRole('button', { name: 'logout' }));
+      await screen.findByText('at /login');
+      expect([...kept.keys()]).toEqual(['http://localhost:3000/__shell__', 'http://localhost:3000/assets/index-abc.js']);
+    });
+
     it('sends helpdesk users to the helpdesk login', async () => {
       const user = userEvent.setup();
       storedSession('helpdesk');

@@ -20,6 +20,7 @@ import {
 } from '../../app/clientState';
 import { useIdleLogout } from '../../app/useIdleLogout';
 import { forgetCachedResponses } from '../../app/dataCache';
+import { forgetOfflineReads } from '../../app/offlineCache';
 import { clearSignInToasts, showToast } from '../../app/toastHost';
 import { useWebAppConfig } from '../../app/webAppConfig';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
@@ -133,6 +134,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await signOutOfIdentity();
       clearStoredState();
       forgetCachedResponses();
+      // And the service worker's offline copies of this user's checklists (a shared tablet).
+      await forgetOfflineReads().catch((error: unknown) => console.warn('The offline copies could not be cleared', error));
       // Screens (and their dialogs) unmount as the guards see the user signed out. One
       // transition with the navigation: were the status rendered first, the signed-in guard
       // would send the page to /login (with a redirect) before the logout's own target.
