@@ -3,17 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_TYPES, shiftInputSchema, type Shift, type ShiftInput, type ShiftRequest } from '@domain/haccp/shift';
-import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
-import { formFieldOf, useErrorText } from '../../components/useErrorText';
-import { useMessageText } from '../../i18n/messages';
+import { useFormDialog } from '../../components/useFormDialog';
 import type { Places } from '../gateways/usePlaces';
 import { ShiftScheduleEditor } from './ShiftScheduleEditor';
 
@@ -31,7 +29,7 @@ export interface ShiftDialogProps {
   onClose(): void;
 }
 
-/** The fields an API refusal may name; the rest is toasted by the page. */
+/** The fields besides the name an API refusal may name; the rest is toasted by the page. */
 const FORM_FIELDS = ['name', 'siteId', 'locationId', 'shiftType', 'schedules'] as const;
 
 type ScheduleInput = ShiftInput['schedules'][number];
@@ -72,14 +70,6 @@ function defaults(shift: Shift | undefined): ShiftInput {
   };
 }
 
-/** The message at a dotted path of the form's errors. */
-function messageAt(errors: FieldErrors<ShiftInput>, path: string): string | undefined {
-  const node = path.split('.').reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[part], errors);
-  const found = (node as { message?: unknown; root?: { message?: unknown } } | undefined);
-  const text = found?.message ?? found?.root?.message;
-  return typeof text === 'string' ? text : undefined;
-}
-
 /**
  * Add or edit a HACCP shift (SPEC sections 3 and 5 "Shift") on the domain's schema, so the
  * browser refuses what the API refuses, in the same words: its site and location, its type
@@ -87,34 +77,20 @@ function messageAt(errors: FieldErrors<ShiftInput>, path: string): string | unde
  */
 export function ShiftDialog({ shift, places, groupOptions, userOptions, onSave, onClose }: ShiftDialogProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const errorText = useErrorText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<ShiftInput, unknown, ShiftRequest>({
+  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<ShiftInput, ShiftRequest>({
     resolver: zodResolver(shiftInputSchema),
-    mode: 'onTouched',
     defaultValues: defaults(shift),
+    onSave,
+    nameTakenCode: 'shiftNameTaken',
+    serverFields: FORM_FIELDS,
   });
   // The schedules' own `id` is a field of the form: the rows are keyed apart from it.
   const schedules = useFieldArray({ control, name: 'schedules', keyName: 'rowKey' });
   const locationId = useWatch({ control, name: 'locationId' });
   const allDay = useWatch({ control, name: 'shiftType' }) === 'allDay';
   const siteOptions = typeof locationId === 'string' && locationId !== '' ? places.sitesOf([locationId]) : [];
-  const errorOf = (path: string) => {
-    const message = messageAt(errors, path);
-    return message === undefined ? undefined : messageText(message);
-  };
-
-  const submit = async (input: ShiftRequest) => {
-    try {
-      await onSave(input);
-    } catch (error) {
-      // A taken name belongs under the name; anything else of one field under it; the rest is toasted by the page.
-      const field = error instanceof ApiError && error.code === 'shiftNameTaken' ? 'name' : formFieldOf(error, FORM_FIELDS);
-      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
-    }
-  };
 
   const nameError = errorOf('name');
   const schedulesError = errorOf('schedules');
@@ -124,25 +100,14 @@ export function ShiftDialog({ shift, places, groupOptions, userOptions, onSave, 
       title={t(shift ? 'haccpShifts.editTitle' : 'haccpShifts.addTitle')}
       maxWidth="md"
       fullScreen={fullScreen}
-      busy={isSubmitting}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      {...submitProps}
       onClose={onClose}
       cancelLabel={t('catalog.cancel')}
       submitLabel={t('catalog.save')}
     >
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField
-            {...register('name')}
-            label={t('haccpShifts.fields.name')}
-            required
-            autoFocus
-            fullWidth
-            margin="dense"
-            autoComplete="off"
-            error={nameError !== undefined}
-            helperText={nameError ?? ' '}
-          />
+          <FormTextField {...register('name')} label={t('haccpShifts.fields.name')} required autoFocus autoComplete="off" errorText={nameError} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <SelectField

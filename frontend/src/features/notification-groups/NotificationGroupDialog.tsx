@@ -10,10 +10,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import { useTheme } from '@mui/material/styles';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Controller, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   NOTIFICATION_GROUP_TYPES,
@@ -22,11 +21,10 @@ import {
   type NotificationGroupInput,
   type NotificationGroupRequest,
 } from '@domain/notifications/notification-group';
-import { ApiError } from '../../api/ApiError';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
-import { formFieldOf, useErrorText } from '../../components/useErrorText';
-import { useMessageText } from '../../i18n/messages';
+import { useFormDialog } from '../../components/useFormDialog';
 import type { Places } from '../gateways/usePlaces';
 import { NEW_RECIPIENT, ScheduleEditor } from './ScheduleEditor';
 
@@ -75,14 +73,6 @@ function defaults(group: NotificationGroup | undefined): NotificationGroupInput 
   };
 }
 
-/** The message at a dotted path of the form's errors. */
-function messageAt(errors: FieldErrors<NotificationGroupInput>, path: string): string | undefined {
-  const node = path.split('.').reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[part], errors);
-  const message = (node as { message?: unknown; root?: { message?: unknown } } | undefined);
-  const text = message?.message ?? message?.root?.message;
-  return typeof text === 'string' ? text : undefined;
-}
-
 /**
  * Add or edit a notification group (SPEC sections 3 and 5; issue 14 section 1) on the domain's
  * schema, so the browser refuses what the API refuses, in the same words: its sites, the
@@ -90,34 +80,20 @@ function messageAt(errors: FieldErrors<NotificationGroupInput>, path: string): s
  */
 export function NotificationGroupDialog({ group, places, userOptions, onSave, onClose }: NotificationGroupDialogProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const errorText = useErrorText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<NotificationGroupInput, unknown, NotificationGroupRequest>({
+  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<NotificationGroupInput, NotificationGroupRequest>({
     resolver: zodResolver(notificationGroupInputSchema),
-    mode: 'onTouched',
     defaultValues: defaults(group),
+    onSave,
+    nameTakenCode: 'notificationGroupNameTaken',
+    serverFields: FORM_FIELDS,
   });
   const schedules = useFieldArray({ control, name: 'schedules' });
   const locationId = useWatch({ control, name: 'locationId' });
   const isDefault = useWatch({ control, name: 'isDefault' }) === true;
   const groupType = useWatch({ control, name: 'groupType' });
   const siteOptions = typeof locationId === 'string' && locationId !== '' ? places.sitesOf([locationId]) : [];
-  const errorOf = (path: string) => {
-    const message = messageAt(errors, path);
-    return message === undefined ? undefined : messageText(message);
-  };
-
-  const submit = async (input: NotificationGroupRequest) => {
-    try {
-      await onSave(input);
-    } catch (error) {
-      // A refusal of one field (a taken name) belongs under it; anything else is toasted by the page.
-      const field = error instanceof ApiError && error.code === 'notificationGroupNameTaken' ? 'name' : formFieldOf(error, FORM_FIELDS);
-      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
-    }
-  };
 
   const nameError = errorOf('name');
   const descriptionError = errorOf('description');
@@ -129,25 +105,14 @@ export function NotificationGroupDialog({ group, places, userOptions, onSave, on
       title={t(group ? 'notificationGroups.editTitle' : 'notificationGroups.addTitle')}
       maxWidth="md"
       fullScreen={fullScreen}
-      busy={isSubmitting}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      {...submitProps}
       onClose={onClose}
       cancelLabel={t('catalog.cancel')}
       submitLabel={t('catalog.save')}
     >
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField
-            {...register('name')}
-            label={t('notificationGroups.fields.name')}
-            required
-            autoFocus
-            fullWidth
-            margin="dense"
-            autoComplete="off"
-            error={nameError !== undefined}
-            helperText={nameError ?? ' '}
-          />
+          <FormTextField {...register('name')} label={t('notificationGroups.fields.name')} required autoFocus autoComplete="off" errorText={nameError} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <SelectField
@@ -159,17 +124,7 @@ export function NotificationGroupDialog({ group, places, userOptions, onSave, on
           />
         </Grid>
         <Grid size={12}>
-          <TextField
-            {...register('description')}
-            label={t('notificationGroups.fields.description')}
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            error={descriptionError !== undefined}
-            helperText={descriptionError ?? ' '}
-          />
+          <FormTextField {...register('description')} label={t('notificationGroups.fields.description')} required multiline minRows={2} errorText={descriptionError} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <SelectField
