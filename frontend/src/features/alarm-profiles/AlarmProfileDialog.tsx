@@ -12,7 +12,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ALARM_MEASUREMENTS,
@@ -26,13 +26,12 @@ import {
 } from '@domain/alarms/alarm-profile';
 import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
 import type { UnitOfMeasure } from '../../app/clientState';
-import { ApiError } from '../../api/ApiError';
 import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import { SelectField } from '../../components/SelectField';
-import { formFieldOf, useErrorText } from '../../components/useErrorText';
+import { useFormDialog } from '../../components/useFormDialog';
 import { formatNumber, parseLocaleNumber } from '../../i18n/formatters';
-import { useMessageText } from '../../i18n/messages';
 import { useLanguage } from '../../i18n/useLanguage';
 import { deadbandInUserUnit, defaultDeadbandText, limitInUserUnit, limitUnitSymbol } from './alarmProfileUnits';
 
@@ -121,13 +120,6 @@ function inForce(values: AlarmProfileInput, uom: UnitOfMeasure, language: string
   };
 }
 
-/** The message at a dotted path of the form's errors (the schedule's fields live in a union). */
-function messageAt(errors: FieldErrors<AlarmProfileInput>, path: string): string | undefined {
-  const node = path.split('.').reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[part], errors);
-  const message = (node as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
-}
-
 /**
  * Add or edit an alarm profile (SPEC sections 3 and 5; issue 13 section 1) on the domain's
  * schema, so the browser refuses what the API refuses, in the same words. Limits are typed in
@@ -135,8 +127,6 @@ function messageAt(errors: FieldErrors<AlarmProfileInput>, path: string): string
  */
 export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfileDialogProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const errorText = useErrorText();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const language = useLanguage();
@@ -144,30 +134,18 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
     const schemaResolver = zodResolver(alarmProfileInputSchema);
     return (values, context, options) => schemaResolver(inForce(values, uom, language), context, options);
   }, [language, uom]);
-  const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<AlarmProfileInput, unknown, AlarmProfileFields>({
+  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<AlarmProfileInput, AlarmProfileFields>({
     resolver,
-    mode: 'onTouched',
     defaultValues: defaults(profile, uom, language),
+    onSave,
+    nameTakenCode: 'alarmProfileNameTaken',
+    serverFields: FORM_FIELDS,
   });
   const watchedTypes = useWatch({ control, name: 'types' });
   const types: readonly string[] = Array.isArray(watchedTypes) ? watchedTypes : [];
   const measurement: AlarmMeasurement = useWatch({ control, name: 'measurement' }) === 'humidity' ? 'humidity' : 'temperature';
   const scheduleKind = (useWatch({ control, name: 'schedule.kind' }) as string | undefined) ?? 'always';
-  const errorOf = (path: string) => {
-    const message = messageAt(errors, path);
-    return message === undefined ? undefined : messageText(message);
-  };
   const limitUnit = limitUnitSymbol(measurement, uom);
-
-  const submit = async (input: AlarmProfileFields) => {
-    try {
-      await onSave(input);
-    } catch (error) {
-      // A refusal of one field (a taken name) belongs under it; anything else is toasted by the page.
-      const field = error instanceof ApiError && error.code === 'alarmProfileNameTaken' ? 'name' : formFieldOf(error, FORM_FIELDS);
-      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) });
-    }
-  };
 
   const numberField = (name: NumberFieldName, options: { required?: boolean; hint?: string; unit?: string; size?: number } = {}) => {
     const message = errorOf(name);
@@ -203,38 +181,17 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
       title={t(profile ? 'alarmProfiles.editTitle' : 'alarmProfiles.addTitle')}
       maxWidth="md"
       fullScreen={fullScreen}
-      busy={isSubmitting}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      {...submitProps}
       onClose={onClose}
       cancelLabel={t('catalog.cancel')}
       submitLabel={t('catalog.save')}
     >
       <Grid container columnSpacing={2}>
         <Grid size={12}>
-          <TextField
-            {...register('name')}
-            label={t('alarmProfiles.fields.name')}
-            required
-            autoFocus
-            fullWidth
-            margin="dense"
-            autoComplete="off"
-            error={nameError !== undefined}
-            helperText={nameError ?? ' '}
-          />
+          <FormTextField {...register('name')} label={t('alarmProfiles.fields.name')} required autoFocus autoComplete="off" errorText={nameError} />
         </Grid>
         <Grid size={12}>
-          <TextField
-            {...register('description')}
-            label={t('alarmProfiles.fields.description')}
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            error={descriptionError !== undefined}
-            helperText={descriptionError ?? ' '}
-          />
+          <FormTextField {...register('description')} label={t('alarmProfiles.fields.description')} required multiline minRows={2} errorText={descriptionError} />
         </Grid>
         <Grid size={12}>
           <Controller

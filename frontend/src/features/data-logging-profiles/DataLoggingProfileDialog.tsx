@@ -7,7 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   dataLoggingProfileInputSchema,
@@ -18,12 +18,11 @@ import {
   type DataLoggingProfileInput,
   type Weekday,
 } from '@domain/devices/data-logging-profile';
-import { ApiError } from '../../api/ApiError';
 import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import { SelectField } from '../../components/SelectField';
-import { useErrorText } from '../../components/useErrorText';
-import { useMessageText } from '../../i18n/messages';
+import { useFormDialog } from '../../components/useFormDialog';
 
 export interface DataLoggingProfileDialogProps {
   /** The profile being edited; none to add one. */
@@ -52,40 +51,19 @@ function defaults(profile: DataLoggingProfile | undefined): DataLoggingProfileFo
   };
 }
 
-/** The message at a dotted path of the form's errors (the schedule's fields live in a union). */
-function messageAt(errors: FieldErrors<DataLoggingProfileFormValues>, path: string): string | undefined {
-  const node = path.split('.').reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[part], errors);
-  const message = (node as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
-}
-
 /**
  * Add or edit a data logging profile (SPEC section 3: name, description, enable, value to
  * log, interval, calculation window, deviation, schedule) on the domain schema.
  */
 export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggingProfileDialogProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
-  const errorText = useErrorText();
-  const { control, register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DataLoggingProfileFormValues, unknown, DataLoggingProfileInput>({
+  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<DataLoggingProfileFormValues, DataLoggingProfileInput>({
     resolver: zodResolver(dataLoggingProfileInputSchema),
-    mode: 'onTouched',
     defaultValues: defaults(profile),
+    onSave,
+    nameTakenCode: 'dataLoggingProfileNameTaken',
   });
   const scheduleKind = (useWatch({ control, name: 'schedule.kind' }) as string | undefined) ?? 'always';
-  const errorOf = (path: string) => {
-    const message = messageAt(errors, path);
-    return message === undefined ? undefined : messageText(message);
-  };
-
-  const submit = async (input: DataLoggingProfileInput) => {
-    try {
-      await onSave(input);
-    } catch (error) {
-      // A taken name belongs under the name; anything else is toasted by the page.
-      if (error instanceof ApiError && error.code === 'dataLoggingProfileNameTaken') setError('name', { type: 'server', message: errorText(error) });
-    }
-  };
 
   const numberField = (name: 'intervalMinutes' | 'calculationWindowMinutes' | 'deviation') => {
     const message = errorOf(name);
@@ -116,37 +94,17 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
     <FormDialog
       title={t(profile ? 'dataLoggingProfiles.editTitle' : 'dataLoggingProfiles.addTitle')}
       maxWidth="sm"
-      busy={isSubmitting}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      {...submitProps}
       onClose={onClose}
       cancelLabel={t('dataLoggingProfiles.cancel')}
       submitLabel={t('dataLoggingProfiles.save')}
     >
       <Grid container columnSpacing={2}>
         <Grid size={12}>
-          <TextField
-            {...register('name')}
-            label={t('dataLoggingProfiles.fields.name')}
-            required
-            autoFocus
-            fullWidth
-            margin="dense"
-            autoComplete="off"
-            error={nameError !== undefined}
-            helperText={nameError ?? ' '}
-          />
+          <FormTextField {...register('name')} label={t('dataLoggingProfiles.fields.name')} required autoFocus autoComplete="off" errorText={nameError} />
         </Grid>
         <Grid size={12}>
-          <TextField
-            {...register('description')}
-            label={t('dataLoggingProfiles.fields.description')}
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            error={descriptionError !== undefined}
-            helperText={descriptionError ?? ' '}
-          />
+          <FormTextField {...register('description')} label={t('dataLoggingProfiles.fields.description')} multiline minRows={2} errorText={descriptionError} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
