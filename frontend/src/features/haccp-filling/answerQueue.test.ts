@@ -135,4 +135,26 @@ describe('the answer queue (IndexedDB)', () => {
     expect(queueSnapshot()[0]?.rejection?.message).toBe('This answer is out of limits: select a corrective action or describe the one taken.');
     expect(waitingCount(queueSnapshot())).toBe(0);
   });
+
+  it('holds a submission back while an answer of its checklist was refused, and sends a new one after the corrected answer', async () => {
+    const refusal = 'This answer is out of limits: select a corrective action or describe the one taken.';
+    fake.api.mockImplementation(async (path, request) => {
+      sent.push({ path, request });
+      if ((request?.body as { value?: number } | undefined)?.value === 40) throw new ApiError(400, refusal);
+      return {};
+    });
+    online = false;
+    await enqueue(answer('q-1', 'key-1', 40));
+    await enqueue({ kind: 'submit', instanceId: 'i-1', body: { idempotencyKey: 'submit-1' } });
+    online = true;
+    await flushQueue();
+    expect(sent.map(({ path }) => path)).toEqual(['/haccp/instances/i-1/answers/q-1']);
+    expect(queueSnapshot().map((item) => [item.kind, item.rejection?.message])).toEqual([['answer', refusal], ['submit', refusal]]);
+
+    await enqueue(answer('q-1', 'key-2', 3));
+    await enqueue({ kind: 'submit', instanceId: 'i-1', body: { idempotencyKey: 'submit-2' } });
+    await flushQueue();
+    expect(sent.map(({ path }) => path)).toEqual(['/haccp/instances/i-1/answers/q-1', '/haccp/instances/i-1/answers/q-1', '/haccp/instances/i-1/submit']);
+    expect(queueSnapshot()).toEqual([]);
+  });
 });

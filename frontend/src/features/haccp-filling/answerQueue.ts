@@ -103,9 +103,10 @@ export async function enqueue(item: NewQueuedItem): Promise<void> {
   await loadQueue();
   const entry: QueuedItem = { ...item, owner, sequence: sequence++ };
   await set(keyOf(item), entry, queueStore());
+  // A new submission replaces one held back earlier (its refusal no longer stands once answered again).
   const replaced = item.kind === 'answer'
     ? snapshot.filter((queued) => queued.kind === 'answer' && queued.owner === owner && queued.instanceId === item.instanceId && queued.questionId === item.questionId && keyOf(queued) !== inFlight)
-    : [];
+    : snapshot.filter((queued) => queued.kind === 'submit' && queued.owner === owner && queued.instanceId === item.instanceId && queued.rejection !== undefined);
   for (const old of replaced) await del(keyOf(old), queueStore());
   publish([...snapshot.filter((queued) => !replaced.includes(queued)), entry]);
   void flushQueue();
@@ -144,6 +145,18 @@ async function drain(): Promise<void> {
     if (typeof navigator !== 'undefined' && !navigator.onLine) {
       scheduleRetry();
       return;
+    }
+    // A submission goes only after every answer before it reached the API: one of its
+    // instance's answers refused holds it back with that refusal (submitted, the checklist
+    // could no longer take the corrected answer). A new submission replaces it.
+    const refusedAnswer = next.kind === 'submit'
+      ? snapshot.find((item) => item.kind === 'answer' && item.owner === owner && item.instanceId === next.instanceId && item.rejection !== undefined)
+      : undefined;
+    if (refusedAnswer?.rejection !== undefined) {
+      const held: QueuedItem = { ...next, rejection: refusedAnswer.rejection };
+      await set(keyOf(next), held, queueStore());
+      publish(snapshot.map((item) => (item === next ? held : item)));
+      continue;
     }
     inFlight = keyOf(next);
     try {
