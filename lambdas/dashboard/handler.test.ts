@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmOverview, InsightAnswer, SystemHealth } from '@domain/alarms/dashboard';
 import { MESSAGES } from '@domain/core/messages';
-import { alarmPutParams } from '../data';
+import { alarmPutParams, checklistInstancePut, sitesByName } from '../data';
 import { apiEvent, claimsOf, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';
@@ -29,6 +29,15 @@ const alarm = (id: string, fields: Partial<Alarm> = {}): Alarm => ({
   worstAt: iso(NOW - 4 * HOUR), snoozeCount: 0, timeline: [{ kind: 'raised', at: iso(NOW - 4 * HOUR) }], version: 1, ...fields,
 });
 const alarmItem = (record: Alarm) => alarmPutParams('table', 'org-1', record).Item;
+
+/** A checklist instance as the instances job writes it, on `siteId`'s local `date`, missed (window over, never started). */
+const missedInstance = (id: string, siteId: string, date: string, windowStart: number): Item => checklistInstancePut('table', 'org-1', {
+  id, checklistId: `c-${id}`, checklistVersion: 1, checklistName: `Checks ${id}`,
+  checklist: { name: `Checks ${id}`, description: '', questions: [], allowPartialUpload: false, allowManualReadings: false, allowNotApplicable: false },
+  siteId, shiftId: 'sh-1', shiftName: 'Morning', scheduleId: 'sc-1', scheduleName: 'Every day', assignedUserIds: [], date,
+  windowStart: iso(windowStart), windowEnd: iso(windowStart + 2 * HOUR), missedAt: iso(windowStart + 4 * HOUR), questionCount: 1,
+  createdAt: iso(windowStart - 24 * HOUR), version: 1,
+}).Item;
 
 /** What each partition holds: the Queries are answered from it (a reading partition by its range). */
 let partitions: Map<string, Item[]>;
@@ -181,5 +190,39 @@ describe('dashboard handler', () => {
 
   it('keeps helpdesk and super administrators out (organisation staff only)', async () => {
     expect((await invoke(handler, apiEvent('GET /api/dashboard/health', { claims: claimsOf('helpdesk') }))).status).toBe(403);
+  });
+  it("reads each site's checklist instances of the last 7 days in one range query a site (its local days), not one a day", async () => {
+    const sitesPartition = String(sitesByName('table', 'org-1').ExpressionAttributeValues?.[':pk']);
+    partitions.set(sitesPartition, [
+      { id: 'site-1', name: 'Kitchen', timezone: 'Europe/London', locationIds: ['loc-1'] },
+      { id: 'site-2', name: 'Bakery', timezone: 'America/New_York', locationIds: ['loc-1'] },
+    ]);
+    // 2026-03-10 12:00 UTC: the period's local days are 03-03..03-10 in both zones.
+    const inside = missedInstance('i-1', 'site-1', '2026-03-07', NOW - 3 * 24 * HOUR);
+    const tooOld = missedInstance('i-0', 'site-1', '2026-03-01', NOW - 9 * 24 * HOUR);
+    const bakery = missedInstance('i-2', 'site-2', '2026-03-09', NOW - 24 * HOUR);
+    const instanceQueries = () => dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input).filter((input) => String(input.ExpressionAttributeValues?.[':pk']).includes('#CHECKLISTINSTANCES#'));
+    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const pk = String(input.ExpressionAttributeValues?.[':pk']);
+      if (!pk.includes('#CHECKLISTINSTANCES#')) return answerQuery(input);
+      const [low, high] = [String(input.ExpressionAttributeValues?.[':sk1']), String(input.ExpressionAttributeValues?.[':sk2'])];
+      return { Items: [inside, tooOld, bakery].filter((item) => item['gsi1pk'] === pk && String(item['gsi1sk']) >= low && String(item['gsi1sk']) <= high) };
+    });
+
+    const result = await invoke(handler, apiEvent('GET /api/dashboard/checklist-exceptions'));
+
+    expect(result.status).toBe(200);
+    expect(instanceQueries().map((input) => [input.ExpressionAttributeValues?.[':pk'], input.KeyConditionExpression])).toEqual([
+      ['C#org-1#CHECKLISTINSTANCES#SITE#site-1', expect.stringContaining('BETWEEN')],
+      ['C#org-1#CHECKLISTINSTANCES#SITE#site-2', expect.stringContaining('BETWEEN')],
+    ]);
+    expect(instanceQueries()[0]?.ExpressionAttributeValues).toMatchObject({ ':sk1': '2026-03-03' });
+    expect(result.body).toMatchObject({
+      bySite: expect.arrayContaining([
+        { siteId: 'site-1', siteName: 'Kitchen', missed: 1, late: 0, outOfLimits: 0 },
+        { siteId: 'site-2', siteName: 'Bakery', missed: 1, late: 0, outOfLimits: 0 },
+      ]),
+    });
+    expect((result.body as { latest: unknown[] }).latest).toHaveLength(2);
   });
 });

@@ -37,7 +37,7 @@ export const DASHBOARD_DEVICES_MAX = 2000;
 export const INSIGHT_SENSORS_MAX = 25;
 /** At most this many readings of one sensor in the period: 7 days at one every 2.5 minutes. */
 export const INSIGHT_READINGS_MAX = 4032;
-/** The checklist exception view reads the instances of at most this many sites (by name), a query per site and day. */
+/** The checklist exception view reads the instances of at most this many sites (by name), one range query a site. */
 export const EXCEPTION_SITES_MAX = 50;
 /** Sensors whose readings are read at once. */
 const INSIGHT_READS_IN_FLIGHT = 4;
@@ -62,18 +62,6 @@ const sensorKeeper = (scope: AccessScope, view: UserView | undefined) => (record
   record.deviceStatus === 'active' && !record.disabled
   && maySeeSensor(scope, { sensorId: record.id, siteId: record.siteId })
   && (view === undefined || inUserView(view, record));
-
-/** The local dates (YYYY-MM-DD) in a time zone from `from`'s to `to`'s, inclusive. */
-function localDatesBetween(from: Date, to: Date, timeZone: string): string[] {
-  const last = localDateIn(to, timeZone);
-  const dates: string[] = [];
-  // Half-day steps: a local day is at least 23 hours long, so none is stepped over.
-  for (let at = from.getTime(); dates.at(-1) !== last; at += 43_200_000) {
-    const date = localDateIn(new Date(Math.min(at, to.getTime())), timeZone);
-    if (dates.at(-1) !== date) dates.push(date);
-  }
-  return dates;
-}
 
 /** Runs `work` on each item, `inFlight` at a time, keeping the order. */
 async function eachLimited<T, R>(items: readonly T[], inFlight: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -130,7 +118,8 @@ export const dashboardRoutes = defineRoutes('dashboard', [
     response: alarmOverviewSchema,
     action: async ({ caller, request }) => {
       const { scope, view } = await reachOf(caller, request.query);
-      const keep = (alarm: Alarm) => maySeeAlarm(scope, alarm) && (view === undefined || inUserView(view, alarm));
+      // Devices' alarms only: a checklist's exceptions have their own view (GET /dashboard/checklist-exceptions), and no checklist is an asset.
+      const keep = (alarm: Alarm) => alarm.deviceKind !== 'checklist' && maySeeAlarm(scope, alarm) && (view === undefined || inUserView(view, alarm));
       const now = Date.now();
       const from = new Date(now - DASHBOARD_PERIOD_MS).toISOString();
       const to = new Date(now).toISOString();
@@ -182,9 +171,9 @@ export const dashboardRoutes = defineRoutes('dashboard', [
       const sites = reached.slice(0, EXCEPTION_SITES_MAX);
       const now = new Date();
       const from = new Date(now.getTime() - DASHBOARD_PERIOD_MS);
-      // Each site's local days of the period: an instance is filed under its site's day.
+      // Each site's local days of the period (an instance is filed under its site's day): one range query a site.
       const instances = await instancesOfSiteDays(client, table(), caller.customerId,
-        sites.map((site) => ({ siteId: site.id, dates: localDatesBetween(from, now, site.timezone) })));
+        sites.map((site) => ({ siteId: site.id, fromDate: localDateIn(from, site.timezone), toDate: localDateIn(now, site.timezone) })));
       const names = new Map(sites.map((site) => [site.id, site.name]));
       const exceptions = exceptionsOf(instances, names, from, now);
       return {

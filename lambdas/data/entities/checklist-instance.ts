@@ -8,8 +8,9 @@ import type { KeyParams, PutParams } from '../writes';
 /**
  * A checklist instance (issue 15 section 2): one occurrence of a checklist's shift schedule,
  * created ahead by the HACCP schedule job, filled in on Today. By id in the organisation's
- * partition (`byId`); the occurrences of a site's day by window start (`bySiteDay`, gsi1: the
- * Today page); a checklist's occurrences by day (`byChecklist`, gsi2: its day and week
+ * partition (`byId`); a site's occurrences by local day and window start (`bySite`, gsi1: one
+ * day for the Today page, a range of days in one Query for the dashboard's checklist
+ * exceptions); a checklist's occurrences by day (`byChecklist`, gsi2: its day and week
  * performance). Its id is made from the checklist, the schedule and the local date
  * (`checklistInstanceId`), so the job creating the same occurrence twice can only ever write the
  * same item, and the create's `attribute_not_exists` keeps the first.
@@ -59,10 +60,10 @@ export const checklistInstance = new Entity({
       pk: { field: 'pk', composite: ['customerId'], template: 'C#${customerId}#CHECKLISTINSTANCE', casing: 'none' },
       sk: { field: 'sk', composite: ['id'], template: 'CHECKLISTINSTANCE#${id}', casing: 'none' },
     },
-    bySiteDay: {
+    bySite: {
       index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['customerId', 'siteId', 'date'], template: 'C#${customerId}#CHECKLISTINSTANCES#SITE#${siteId}#${date}', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['windowStart', 'id'], template: '${windowStart}#${id}', casing: 'none' },
+      pk: { field: 'gsi1pk', composite: ['customerId', 'siteId'], template: 'C#${customerId}#CHECKLISTINSTANCES#SITE#${siteId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['date', 'windowStart', 'id'], template: '${date}#${windowStart}#${id}', casing: 'none' },
     },
     byChecklist: {
       index: 'gsi2',
@@ -132,7 +133,11 @@ export const checklistInstanceKey = (tableName: string, customerId: string, id: 
 
 /** The occurrences of a site's local day, by window start. */
 export const checklistInstancesOfSiteDay = (tableName: string, customerId: string, siteId: string, date: string): QueryParams =>
-  checklistInstance.query.bySiteDay({ customerId, siteId, date }).params<QueryParams>({ table: tableName });
+  checklistInstance.query.bySite({ customerId, siteId, date }).params<QueryParams>({ table: tableName });
+
+/** A site's occurrences of the local days from `fromDate` to `toDate` (inclusive), by day and window start: one range of one partition. */
+export const checklistInstancesOfSiteDays = (tableName: string, customerId: string, siteId: string, fromDate: string, toDate: string): QueryParams =>
+  checklistInstance.query.bySite({ customerId, siteId }).between({ date: fromDate }, { date: `${toDate}\uffff` }).params<QueryParams>({ table: tableName });
 
 /** A checklist's occurrences of the local days from `fromDate` to `toDate` (inclusive). */
 export const checklistInstancesOfChecklist = (tableName: string, customerId: string, checklistId: string, fromDate: string, toDate: string): QueryParams =>
