@@ -28,6 +28,7 @@ import { checklistGroupRoutes } from './checklist-groups/routes';
 import { checklistRoutes } from './checklists/routes';
 import { questionTemplateRoutes } from './questions/routes';
 import { checklistInstanceRoutes } from './checklist-instances/routes';
+import { superadminRoutes } from './superadmin/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
 export {
@@ -79,6 +80,7 @@ export const HANDLERS = {
   correctiveActions: 'lambdas/corrective-actions/handler.ts',
   informationItems: 'lambdas/information-items/handler.ts',
   checklistGroups: 'lambdas/checklist-groups/handler.ts',
+  superadmin: 'lambdas/superadmin/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -114,6 +116,7 @@ export const RESOURCE_ROUTES = [
   correctiveActionRoutes,
   informationItemRoutes,
   checklistGroupRoutes,
+  superadminRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDefinition[] = RESOURCE_ROUTES.flatMap((resource) => resource.routes);

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
+import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
 import { ENTITY } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
@@ -35,14 +35,15 @@ export async function seedDemo(
       await seedDemoDevices(documents, tableName);
       // And before it had HACCP: added once (local/demo-haccp.ts), on the devices' cooler sensor.
       await seedDemoHaccp(documents, tableName);
+      // And before organisations were listed (and had customer groups): added once.
+      await seedDemoOrganisationListing(documents, tableName, now);
       return false;
     }
     throw error;
   }
   const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
-  await put(organisationPut(tableName, {
-    customerId, customerGroupId: DEMO_ORGANISATION.customerGroupId, name: DEMO_ORGANISATION.name, createdAt: now,
-  }).Item);
+  await put(demoOrganisationItem(tableName, now));
+  await put(demoCustomerGroupItem(tableName, now));
   const { site, location } = DEMO_ORGANISATION;
   for (const item of demoLocationAndSiteItems(now)) await put(item);
   for (const user of DEMO_USERS) {
@@ -75,6 +76,35 @@ export async function seedDemo(
   await seedDemoDevices(documents, tableName);
   await seedDemoHaccp(documents, tableName);
   return true;
+}
+
+/** The demo organisation's item, as the super-administrator would have made it. */
+function demoOrganisationItem(tableName: string, now: string): Record<string, unknown> {
+  const { customerId, customerGroupId, name, site } = DEMO_ORGANISATION;
+  return organisationPut(tableName, {
+    customerId, customerGroupId, name, createdAt: now, updatedAt: now, createdBy: 'seed', updatedBy: 'seed', version: 1,
+    address: site.address, city: site.city, state: site.state, country: site.country, postalCode: site.postalCode,
+    timezone: site.timezone, lang: 'en', uom: 'C', status: 'active',
+    modules: { isHaccapAvailable: true, enableAuditModule: false, enableIVR: false, enablePager: false },
+    subscriptionStart: site.monitoringSubscriptionStart, subscriptionEnd: site.monitoringSubscriptionEnd,
+  }).Item;
+}
+
+const demoCustomerGroupItem = (tableName: string, now: string) =>
+  customerGroupPut(tableName, { id: DEMO_ORGANISATION.customerGroupId, name: DEMO_ORGANISATION.name, createdAt: now, createdBy: 'seed' }).Item;
+
+/** A demo seeded before organisations were listed: its item again, with its listing keys, and its customer group. */
+async function seedDemoOrganisationListing(documents: DynamoDBDocumentClient, tableName: string, now: string): Promise<void> {
+  const ifAbsent = async (item: Record<string, unknown>, condition: string) => {
+    try {
+      await documents.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition }));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  };
+  const { Key } = organisationKeyParams(tableName, DEMO_ORGANISATION.customerId);
+  await ifAbsent({ ...demoOrganisationItem(tableName, now), ...Key }, 'attribute_not_exists(gsi1pk)');
+  await ifAbsent(demoCustomerGroupItem(tableName, now), 'attribute_not_exists(pk)');
 }
 
 async function ensureIdentityUser(

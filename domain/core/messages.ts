@@ -431,6 +431,15 @@ export const MESSAGES = {
   checklistInstanceSubmitted: "This checklist has already been submitted.",
   checklistQuestionNotFound: "This question is not on the checklist.",
   haccpAccessRequired: "You do not have access to HACCP checklists.",
+  // Organisations (super-administrator, issue 16)
+  organisationNameRequired: "Organisation name is required.",
+  organisationNotFound: "Organisation not found.",
+  organisationDisabled: "Your organisation's account is disabled. Please contact support.",
+  customerGroupRequired: "Customer group is required.",
+  customerGroupNotFound: "Customer group not found.",
+  customerGroupNameRequired: "Customer group name is required.",
+  customerGroupNameTaken: "A customer group with this name already exists.",
+  subscriptionEndBeforeStart: "The subscription cannot end before it starts.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

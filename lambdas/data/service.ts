@@ -26,6 +26,8 @@ import { equipment } from './entities/equipment';
 import { gateway } from './entities/gateway';
 import { gatewayState } from './entities/gateway-state';
 import { organisation } from './entities/organisation';
+import { customerGroup } from './entities/customer-group';
+import { superadminAuditEntry } from './entities/superadmin-audit-entry';
 import { location } from './entities/location';
 import { locationShare } from './entities/location-share';
 import { namedItem } from './entities/named-item';
@@ -90,6 +92,8 @@ export const ENTITIES = {
   gateway,
   gatewayState,
   organisation,
+  customerGroup,
+  superadminAuditEntry,
   location,
   locationShare,
   namedItem,

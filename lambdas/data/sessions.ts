@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sessionKeyParams, sessionsOfAccount, toSessionRecord, type SessionRecord } from './entities/session';
-import { sessionTokenPut } from './entities/session-token';
+import { sessionTokenPut, type RevokedReason } from './entities/session-token';
 import { queryAll } from './queries';
 import { runTransaction } from './transaction';
 import { plainDelete, plainPut } from './writes';
@@ -36,7 +36,9 @@ export async function liveSessionsOf(client: DynamoDBDocumentClient, tableName: 
  * Ends sessions: each disappears and its token item is marked `revokedAt`, in transactions of
  * SESSIONS_PER_TRANSACTION sessions, so the tokens are refused from now on.
  */
-export async function endSessions(client: DynamoDBDocumentClient, tableName: string, customerId: string, sessions: readonly SessionRecord[], revokedAt: string): Promise<void> {
+export async function endSessions(
+  client: DynamoDBDocumentClient, tableName: string, customerId: string, sessions: readonly SessionRecord[], revokedAt: string, revokedReason?: RevokedReason,
+): Promise<void> {
   for (let start = 0; start < sessions.length; start += SESSIONS_PER_TRANSACTION) {
     const batch = sessions.slice(start, start + SESSIONS_PER_TRANSACTION);
     await runTransaction(client, batch.flatMap((item) => [
@@ -46,6 +48,7 @@ export async function endSessions(client: DynamoDBDocumentClient, tableName: str
         accountId: item.accountId,
         lastSeenAt: item.lastSeenAt,
         revokedAt,
+        ...(revokedReason ? { revokedReason } : {}),
         // Kept as long as the session could have been used: its tokens stay refused till then.
         ttl: item.ttl,
       })),
@@ -53,9 +56,14 @@ export async function endSessions(client: DynamoDBDocumentClient, tableName: str
   }
 }
 
-/** Ends every session of a user, except the one of `keepTokenId` (the caller's own, when it has one); how many ended. */
-export async function endAllSessions(client: DynamoDBDocumentClient, tableName: string, customerId: string, accountId: string, now: Date, keepTokenId?: string): Promise<number> {
+/**
+ * Ends every session of a user, except the one of `keepTokenId` (the caller's own, when it has
+ * one), noting why when the API must say it; how many ended.
+ */
+export async function endAllSessions(
+  client: DynamoDBDocumentClient, tableName: string, customerId: string, accountId: string, now: Date, keepTokenId?: string, revokedReason?: RevokedReason,
+): Promise<number> {
   const ending = (await liveSessionsOf(client, tableName, customerId, accountId, now)).filter((item) => item.tokenId !== keepTokenId);
-  await endSessions(client, tableName, customerId, ending, now.toISOString());
+  await endSessions(client, tableName, customerId, ending, now.toISOString(), revokedReason);
   return ending.length;
 }

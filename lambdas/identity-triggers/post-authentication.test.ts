@@ -66,3 +66,32 @@ describe('post-authentication trigger: dormant accounts', () => {
     expect(cognito.calls()).toHaveLength(0);
   });
 });
+
+describe('post-authentication trigger: disabled organisations', () => {
+  const organisationKey = { pk: 'C#org-1#ORGANISATION', sk: 'ORGANISATION' };
+  beforeEach(() => {
+    dynamo.reset();
+    cognito.reset();
+    process.env['TABLE_NAME'] = 'table';
+    process.env['LOG_LEVEL'] = 'ERROR';
+    resetBackendConfig();
+    dynamo.on(GetCommand).resolves({ Item: { accountId: 'acc-1', email: 'a@example.com', lastLoginDate: daysAgo(1) } });
+  });
+  afterEach(() => {
+    process.env = { ...savedEnvironment };
+    resetBackendConfig();
+  });
+
+  it("refuses a disabled organisation's user with the message, before anything else", async () => {
+    dynamo.on(GetCommand, { Key: organisationKey }).resolves({ Item: { ...organisationKey, name: 'Org', status: 'disabled' } });
+    await expect(handler(event())).rejects.toThrow(MESSAGES.organisationDisabled);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('lets in the users of an active organisation, and a superadmin whatever its own organisation', async () => {
+    dynamo.on(GetCommand, { Key: organisationKey }).resolves({ Item: { ...organisationKey, name: 'Org', status: 'active' } });
+    await expect(handler(event())).resolves.toBeDefined();
+    dynamo.on(GetCommand, { Key: organisationKey }).resolves({ Item: { ...organisationKey, name: 'Org', status: 'disabled' } });
+    await expect(handler(event({ 'custom:customerid': 'org-1', 'custom:accountinfoid': 'acc-1', 'custom:role': 'superadmin' }))).resolves.toBeDefined();
+  });
+});

@@ -2,12 +2,14 @@ import { AdminResetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { isDormant } from '@domain/identity/account';
 import { MESSAGES } from '@domain/core/messages';
-import { AccountStore } from '../data';
+import { AccountStore, organisationStatusOf } from '../data';
 import { cognitoClient, dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 
 /**
+ * A disabled organisation (issue 16): its users' sign-in fails with the message saying so.
+ *
  * Dormancy (SPEC sections 4, 8, 9): an account not used for 60 days must reset its
  * password with an emailed code before it signs in again. This runs after the password
  * was verified (so nobody else can set it off), on AWS as the user pool's post-authentication
@@ -25,6 +27,11 @@ export const handler = observedHandler('postAuthentication', async (
   if (!customerId || !accountId) return event;
 
   const config = backendConfig();
+  // A disabled organisation's users do not sign in (issue 16); a superadmin's own organisation is never disabled by this.
+  if (attributes['custom:role'] !== 'superadmin' && await organisationStatusOf(dynamoDocumentClient(), config.tableName, customerId) === 'disabled') {
+    invocationLogger(context, { handler: 'postAuthentication', tenant: customerId }).info('sign-in refused: organisation disabled', { accountId });
+    throw new Error(MESSAGES.organisationDisabled);
+  }
   const accounts = new AccountStore(dynamoDocumentClient(), config.tableName);
   const account = await accounts.get(customerId, accountId);
   const lastLogin = account?.lastLoginDate;

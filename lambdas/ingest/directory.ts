@@ -46,10 +46,19 @@ export const UNKNOWN_RETRY_MS = 10_000;
 export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE' | 'ALARMPROFILE' | 'SITE';
 export type StoredItem = Record<string, unknown>;
 
+/**
+ * The organisation's device configuration version (0 before any device was written) and
+ * whether the organisation is disabled (issue 16: its devices are not heard), one item.
+ */
+export interface ConfigVersion {
+  version: number;
+  disabled: boolean;
+}
+
 /** The reads the directory needs (lambdas/ingest/store.ts does them on DynamoDB). */
 export interface DirectoryReader {
-  /** The organisation's device configuration version (0 before any device was written), read strongly consistent. */
-  configVersion(customerId: string): Promise<number>;
+  /** The organisation's device configuration version and status, read strongly consistent. */
+  configVersion(customerId: string): Promise<ConfigVersion>;
   /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...), read strongly consistent. */
   loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
   /** The configuration, state and alarm state items of these devices (one BatchGetItem per 33 devices). */
@@ -85,6 +94,8 @@ interface CustomerSnapshot {
   loadedAt: number;
   /** The device configuration version read just before the partitions were, and when it was last read. */
   version: number;
+  /** The organisation was disabled when the version was read. */
+  disabled: boolean;
   checkedAt: number;
   sensors: Map<string, DeviceEntry<SensorConfig>>;
   gateways: Map<string, DeviceEntry<GatewayConfig>>;
@@ -186,7 +197,7 @@ export class DeviceDirectory {
       this.customers.set(customerId, snapshot);
     } else if (now - snapshot.checkedAt > this.options.checkMs) {
       const version = await this.reader.configVersion(customerId);
-      if (version === snapshot.version) {
+      if (version.version === snapshot.version) {
         snapshot.checkedAt = now;
       } else {
         snapshot = await this.load(customerId, snapshot, now, version);
@@ -222,6 +233,11 @@ export class DeviceDirectory {
     }
   }
 
+  /** Is the organisation disabled, as of the snapshot (call after `prepare`)? */
+  organisationDisabled(customerId: string): boolean {
+    return this.customers.get(customerId)?.disabled === true;
+  }
+
   sensor(customerId: string, id: string): DeviceEntry<SensorConfig> | undefined {
     return this.customers.get(customerId)?.sensors.get(id);
   }
@@ -253,7 +269,7 @@ export class DeviceDirectory {
    * Reads the partitions. `version` must have been read before them: a change committed
    * meanwhile is then either in what is read, or moves the version again (another reload).
    */
-  private async load(customerId: string, previous: CustomerSnapshot | undefined, now: number, version: number): Promise<CustomerSnapshot> {
+  private async load(customerId: string, previous: CustomerSnapshot | undefined, now: number, { version, disabled }: ConfigVersion): Promise<CustomerSnapshot> {
     const [profileItems, sensorItems, gatewayItems, alarmProfileItems] = await Promise.all([
       this.reader.loadPartition(customerId, 'DATALOGGINGPROFILE'),
       this.reader.loadPartition(customerId, 'SENSOR'),
@@ -282,7 +298,7 @@ export class DeviceDirectory {
       const deviation = finite(item['deviation']);
       if (id !== undefined) profiles.set(id, deviation === undefined ? {} : { deviation });
     }
-    const snapshot: CustomerSnapshot = { loadedAt: now, version, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, alarmProfiles, siteTimeZones, unknown: new Map() };
+    const snapshot: CustomerSnapshot = { loadedAt: now, version, disabled, checkedAt: now, sensors: new Map(), gateways: new Map(), profiles, alarmProfiles, siteTimeZones, unknown: new Map() };
     for (const [id, device] of devicesOf('SENSOR', sensorItems)) {
       if (device.config === undefined) continue;
       snapshot.sensors.set(id, this.entry(sensorConfigOf(id, device.config, profiles), sensorLiveStateOf(device.state), device.alarms, previous?.sensors.get(id)));

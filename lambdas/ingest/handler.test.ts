@@ -196,6 +196,22 @@ describe('ingest handler', () => {
     expect(ingestMetrics.deadLetters).toBe(9);
   });
 
+  it("files a disabled organisation's readings and gateway status as dead letters with the reason, and stores nothing of them (issue 16)", async () => {
+    dynamo.on(GetCommand, { Key: versionKey }).resolves({ Item: { version: 3, disabled: true } });
+    const result = await handler(batch(
+      record({ payload: reading(T0 - 5_000, { '1': 4.2 }) }),
+      record({ kind: 'status', sourceDeviceId: 'ABCDEF0123456789', payload: { time: T0 } }),
+    ));
+
+    expect(result.batchItemFailures).toEqual([]);
+    expect(deadLettersWritten().map((item) => [item['pk'], item['reason'], item['kind']])).toEqual([
+      [`C#${ORG}#DEADLETTER`, 'organisation is disabled', 'readings'],
+      [`C#${ORG}#DEADLETTER`, 'organisation is disabled', 'status'],
+    ]);
+    expect(readingsWritten()).toEqual([]);
+    expect(puts('STATE')).toEqual([]);
+  });
+
   // Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"): the state
   // item is written for events only; moved values and the heartbeat are the newest reading's to show.
   it('writes the state item on events only: not for moved values, nor at a heartbeat', async () => {

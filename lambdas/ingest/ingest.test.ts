@@ -24,7 +24,7 @@ const record = (messageId: string, sourceDeviceId: string): SQSRecord => ({
 describe('the ingest, record by record', () => {
   it('a record whose handling throws (a bug, not bad input) is the only one reported failed; the others are stored', async () => {
     const reader: DirectoryReader = {
-      configVersion: async () => 1,
+      configVersion: async () => ({ version: 1, disabled: false }),
       loadPartition: async (_customerId, entity) => (entity === 'SENSOR' ? [sensorItem(GOOD), sensorItem(BROKEN)] : []),
       getDevices: async () => [],
       newestReadings: async () => new Map(),

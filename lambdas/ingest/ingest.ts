@@ -162,6 +162,9 @@ function fallbackReceivedAt(record: SQSRecord, now: number): number {
   return Number.isSafeInteger(sent) && sent >= EARLIEST_DEVICE_TIME_MS && sent < LATEST_DEVICE_TIME_MS ? sent : now;
 }
 
+/** The dead letter's reason for a message of a disabled organisation's device. */
+export const ORGANISATION_DISABLED_REASON = 'organisation is disabled';
+
 // 1. Parse ---------------------------------------------------------------------------------
 
 /** Every record's message, read and checked against the message schemas. */
@@ -264,6 +267,11 @@ function applyReadingRules(
     if (message.kind !== 'readings' && message.kind !== 'status') return;
     const { event } = message;
     if (unavailable.has(event.customerId)) return;
+    // A disabled organisation's devices are not heard (issue 16): each message is filed with the reason, nothing else.
+    if (directory.organisationDisabled(event.customerId)) {
+      batch.refuse(index, event, 'message', ORGANISATION_DISABLED_REASON, event.payload);
+      return;
+    }
     const publisherIsGateway = directory.gateway(event.customerId, event.sourceDeviceId) !== undefined;
     if (message.kind === 'status') {
       if (publisherIsGateway) contact(index, event, message.status);

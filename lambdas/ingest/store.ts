@@ -14,7 +14,7 @@ import {
   readingPartition,
   rollupPartition,
 } from '../shared/keys';
-import type { DirectoryEntity, DirectoryReader, StoredItem } from './directory';
+import type { ConfigVersion, DirectoryEntity, DirectoryReader, StoredItem } from './directory';
 import { countConsumed, ingestMetrics } from './metrics';
 
 /**
@@ -81,18 +81,18 @@ export class TelemetryTable implements DirectoryReader {
     private readonly tableName: string,
   ) {}
 
-  async configVersion(customerId: string): Promise<number> {
+  async configVersion(customerId: string): Promise<ConfigVersion> {
     const result = await this.client.send(new GetCommand({
       TableName: this.tableName,
       Key: deviceConfigVersionKey(customerId),
-      ProjectionExpression: '#version',
+      ProjectionExpression: '#version, disabled',
       ExpressionAttributeNames: { '#version': 'version' },
       ConsistentRead: true,
       ReturnConsumedCapacity: 'TOTAL',
     }));
     countConsumed('read', result.ConsumedCapacity);
     const version = result.Item?.['version'];
-    return typeof version === 'number' ? version : 0;
+    return { version: typeof version === 'number' ? version : 0, disabled: result.Item?.['disabled'] === true };
   }
 
   async loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]> {

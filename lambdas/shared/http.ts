@@ -204,8 +204,13 @@ const sessionCheck = (): PortalMiddleware => ({
     if (route === undefined || route.roles === 'public' || caller === undefined) return;
     const store = sessionCheckFromConfig();
     const state = await store.tokenState(caller.customerId, caller.tokenId);
-    if (state?.revokedAt !== undefined) throw unauthorized();
+    // Sessions ended because the organisation was disabled say so (issue 16).
+    if (state?.revokedAt !== undefined) throw unauthorized(state.revokedReason === 'organisationDisabled' ? MESSAGES.organisationDisabled : undefined);
     if (state === undefined) {
+      // Opening a session: refused while the organisation is disabled (a token from before it was).
+      if (route.session === 'optional' && caller.role !== 'superadmin' && await store.organisationStatus(caller.customerId) === 'disabled') {
+        throw unauthorized(MESSAGES.organisationDisabled);
+      }
       if (route.session === 'optional') return;
       throw unauthorized();
     }

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@domain/core/errors';
-import { epochSeconds, isLive, runTransaction, sessionKeyParams, sessionTokenKeyParams, toTokenState, type GuardedItem, type TokenState } from '../data';
+import { epochSeconds, isLive, organisationStatusOf, runTransaction, sessionKeyParams, sessionTokenKeyParams, toTokenState, type GuardedItem, type TokenState } from '../data';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
 
@@ -23,6 +23,8 @@ export interface SessionCheck {
   tokenState(customerId: string, tokenId: string): Promise<TokenState | undefined>;
   /** Records that the session is in use (written at most every SESSION_TOUCH_INTERVAL_MS). */
   touch(customerId: string, tokenId: string, state: TokenState): Promise<void>;
+  /** The organisation's status, read only when a token opens a session (not on every call). */
+  organisationStatus(customerId: string): Promise<'active' | 'disabled'>;
 }
 
 /**
@@ -62,6 +64,10 @@ export class TableSessionCheck implements SessionCheck {
     const state = toTokenState(result.Item);
     if (state.revokedAt !== undefined || isLive(state.ttl, this.clock())) return state;
     return { ...state, revokedAt: new Date((state.ttl ?? 0) * 1000).toISOString() };
+  }
+
+  organisationStatus(customerId: string): Promise<'active' | 'disabled'> {
+    return organisationStatusOf(this.client, this.tableName, customerId);
   }
 
   /**

@@ -14,6 +14,8 @@ export const deviceConfigVersion = new Entity({
   attributes: {
     customerId: customerIdAttribute,
     version: { type: 'number' },
+    /** The organisation is disabled (issue 16): the ingest refuses its devices' messages. */
+    disabled: { type: 'boolean' },
   },
   indexes: {
     byOrganisation: {
@@ -32,4 +34,22 @@ export const deviceConfigVersionKey = (tableName: string, customerId: string): K
 export function deviceConfigVersionBump(tableName: string, customerId: string): GuardedItem {
   const { TableName, Key } = deviceConfigVersionKey(tableName, customerId);
   return { item: { Update: { TableName, Key, UpdateExpression: 'ADD #version :one', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':one': 1 } } } };
+}
+
+/**
+ * The organisation disabled or enabled again, on the item the ingest already reads: the flag,
+ * and the version moved so a cached snapshot is read again (at most CONFIG_CHECK_MS late).
+ */
+export function deviceOrganisationStatusSet(tableName: string, customerId: string, status: 'active' | 'disabled'): GuardedItem {
+  const { TableName, Key } = deviceConfigVersionKey(tableName, customerId);
+  return {
+    item: {
+      Update: {
+        TableName, Key,
+        UpdateExpression: 'SET disabled = :disabled ADD #version :one',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':disabled': status === 'disabled', ':one': 1 },
+      },
+    },
+  };
 }

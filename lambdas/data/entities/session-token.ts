@@ -3,12 +3,17 @@ import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { KeyParams, PutParams } from '../writes';
 
+/** Why a session was ended, when the API says so. */
+export type RevokedReason = 'organisationDisabled';
+
 /** What every API call checks: the token's session, or its revocation. */
 export interface TokenState {
   sessionId: string;
   accountId: string;
   /** When the session was ended; an expired session reads as ended at its expiry. */
   revokedAt?: string;
+  /** Why, when the API tells the caller (the organisation was disabled); none for a sign-out or an ended session. */
+  revokedReason?: RevokedReason;
   lastSeenAt: string;
   /** When the session ends unless used (epoch seconds, DynamoDB's TTL attribute). */
   ttl?: number;
@@ -28,6 +33,7 @@ export const sessionToken = new Entity({
     accountId: { type: 'string', required: true },
     lastSeenAt: { type: 'string', required: true },
     revokedAt: { type: 'string' },
+    revokedReason: { type: 'string' },
     ttl: { type: 'number' },
     type: { type: 'string', default: 'TOKEN' },
   },
@@ -50,10 +56,12 @@ export const sessionTokenKeyParams = (tableName: string, customerId: string, tok
 export function toTokenState(item: Record<string, unknown>): TokenState {
   const revokedAt = item['revokedAt'];
   const ttl = item['ttl'];
+  const revokedReason = item['revokedReason'] === 'organisationDisabled' ? 'organisationDisabled' : undefined;
   return {
     sessionId: String(item['sessionId']),
     accountId: String(item['accountId']),
     ...(typeof revokedAt === 'string' ? { revokedAt } : {}),
+    ...(revokedReason ? { revokedReason } : {}),
     lastSeenAt: String(item['lastSeenAt']),
     ...(typeof ttl === 'number' ? { ttl } : {}),
   };

@@ -1,0 +1,67 @@
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { OrganisationCounts, OrganisationStatus } from '@domain/organisation/organisation';
+import { accountsByName } from './entities/account';
+import { organisationKeyParams } from './entities/organisation';
+import { queryAll } from './queries';
+import { endAllSessions } from './sessions';
+
+/** The organisation's status as the sign-in and the API check it (an organisation without its item is active). */
+export async function organisationStatusOf(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationStatus> {
+  const result = await client.send(new GetCommand({ ...organisationKeyParams(tableName, customerId), ConsistentRead: true }));
+  return result.Item?.['status'] === 'disabled' ? 'disabled' : 'active';
+}
+
+/** How many items a Query finds, read with `Select: COUNT` (no item is sent back), page by page. */
+async function countOf(client: DynamoDBDocumentClient, params: Omit<QueryCommandInput, 'Select' | 'ExclusiveStartKey'>): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await client.send(new QueryCommand({ ...params, Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    count += result.Count ?? 0;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey !== undefined);
+  return count;
+}
+
+/**
+ * The records of one entity in the organisation's partition: the configuration items (which
+ * carry the by-name index's keys), not their state or alarm items beside them.
+ */
+const recordsOf = (tableName: string, customerId: string, entity: 'SITE' | 'SENSOR' | 'GATEWAY') => ({
+  TableName: tableName,
+  KeyConditionExpression: 'pk = :pk',
+  FilterExpression: 'attribute_exists(gsi1pk)',
+  ExpressionAttributeValues: { ':pk': `C#${customerId}#${entity}` },
+});
+
+/**
+ * The organisation's sites, users (not superadmin accounts, as every user list), sensors and
+ * gateways, counted by Queries with `Select: COUNT`: four small reads an organisation, no
+ * counter for every store to keep (the super-administrator's list shows a page at a time).
+ */
+export async function organisationCounts(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationCounts> {
+  const users = accountsByName(tableName, customerId);
+  const [sites, userCount, sensors, gateways] = await Promise.all([
+    countOf(client, recordsOf(tableName, customerId, 'SITE')),
+    countOf(client, {
+      ...users,
+      FilterExpression: '#role <> :superadmin',
+      ExpressionAttributeNames: { ...users.ExpressionAttributeNames, '#role': 'role' },
+      ExpressionAttributeValues: { ...users.ExpressionAttributeValues, ':superadmin': 'superadmin' },
+    }),
+    countOf(client, recordsOf(tableName, customerId, 'SENSOR')),
+    countOf(client, recordsOf(tableName, customerId, 'GATEWAY')),
+  ]);
+  return { sites, users: userCount, sensors, gateways };
+}
+
+/**
+ * Ends every live session of every user of the organisation (it was disabled): their tokens
+ * are refused from now on with the reason, so the API says why. Returns how many ended.
+ */
+export async function endOrganisationSessions(client: DynamoDBDocumentClient, tableName: string, customerId: string, now: Date): Promise<number> {
+  const accountIds = await queryAll(client, accountsByName(tableName, customerId), (item) => String(item['accountId']));
+  let ended = 0;
+  for (const accountId of accountIds) ended += await endAllSessions(client, tableName, customerId, accountId, now, undefined, 'organisationDisabled');
+  return ended;
+}
