@@ -6,12 +6,12 @@ import { localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
 import { handler as instancesAhead, type InstancesAheadRun } from '../../lambdas/checklist-instances/schedule-handler';
 import { checklistInstancesOfSiteDay, haccpOrganisations, queryAll, toHaccpOrganisationId } from '../../lambdas/data';
-import { resetBackendConfig } from '../../lambdas/shared/config';
 import { scheduledEvent } from '../../local/cron';
 import { LOCAL_REGION } from '../../local/identity';
 import { testDocuments } from '../support/haccp';
-import { api, createUser, type TestUser } from '../support/identity';
-import { createSensorPlace, type SensorPlace } from '../support/sensors';
+import { api, type TestUser } from '../support/identity';
+import { setUpJobTest } from '../support/jobs';
+import type { SensorPlace } from '../support/sensors';
 
 const stack = inject('stack');
 /** An organisation of these tests' own, with no checklist until the test adds one. */
@@ -38,18 +38,7 @@ describe('HACCP organisations: registered by their first checklist, served by th
   };
 
   beforeAll(async () => {
-    // The job runs in this process against the stack's table, as the deployed function would.
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
-      TABLE_NAME: stack.tableName,
-      LOG_LEVEL: 'ERROR',
-    });
-    resetBackendConfig();
-    admin = await createUser(stack, 'admin', ORG);
-    place = await createSensorPlace(stack, admin);
+    ({ admin, place } = await setUpJobTest(stack, ORG));
   });
 
   it("lists the organisation once its first checklist is created (a copy writes it again), and the job creates that checklist's instances", async () => {

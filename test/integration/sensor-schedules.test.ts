@@ -1,26 +1,24 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HistoryEntry } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import type { Sensor } from '@domain/devices/sensor';
 import type { DueChangeRun } from '../../lambdas/sensors/due-changes';
 import { handler as deviceSchedules } from '../../lambdas/sensors/schedule-handler';
-import { resetBackendConfig } from '../../lambdas/shared/config';
 import { dueChangeProgressKey } from '../../lambdas/data';
 import { devicePartition, ENTITY, scheduledChangeSortKey } from '../../lambdas/shared/keys';
 import { scheduledEvent } from '../../local/cron';
 import { LOCAL_REGION } from '../../local/identity';
+import { testDocuments } from '../support/haccp';
 import { api, createUser, type TestUser } from '../support/identity';
+import { setUpJobTest } from '../support/jobs';
 import { addSensor, createSensorPlace, type SensorPlace } from '../support/sensors';
 
 const stack = inject('stack');
 const ORG = 'sensor-schedules-test-org';
 const OTHER_ORG = 'sensor-schedules-other-org';
 
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials,
-}));
+const documents = testDocuments(stack);
 afterAll(() => documents.destroy());
 
 const HOUR = 60 * 60 * 1000;
@@ -49,18 +47,7 @@ describe('disabling and enabling sensors, now or at a scheduled time', () => {
   }))).Item;
 
   beforeAll(async () => {
-    // The job runs in this process against the stack's table, as the deployed function would.
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
-      TABLE_NAME: stack.tableName,
-      LOG_LEVEL: 'ERROR',
-    });
-    resetBackendConfig();
-    admin = await createUser(stack, 'admin', ORG);
-    place = await createSensorPlace(stack, admin);
+    ({ admin, place } = await setUpJobTest(stack, ORG));
   });
 
   it('disables now with who, when and why; the sensor counts as inactive; enabling now brings it back', async () => {
