@@ -20,7 +20,8 @@ const NoAccessRedirectPage = lazy(() => import('../features/sso/NoAccessRedirect
 const SessionLimitPage = lazy(() => import('../features/sessions/SessionLimitPage'));
 const StaticPage = lazy(() => import('../features/static/StaticPage'));
 const AppLayout = lazy(loadAppLayout);
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
+const DashboardPage = lazy(loadDashboardPage);
 const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
@@ -71,10 +72,13 @@ const HaccpShiftsPage = lazy(() => import('../features/haccp-shifts/ShiftsPage')
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
- * the sign-in page, or the signed-in shell. React.lazy then finds the module on its way.
+ * the sign-in page, or the signed-in shell (and the dashboard on /app/dashboard). React.lazy then
+ * finds the module on its way.
  */
 export function prefetchScreen(pathname: string): void {
-  const loads = pathname === '/login' || pathname === '/login/helpdesk' ? [loadLoginPage] : pathname.startsWith('/app') ? [loadThemedScreens, loadAppLayout] : [loadThemedScreens];
+  const loads: (() => Promise<unknown>)[] = pathname === '/login' || pathname === '/login/helpdesk' ? [loadLoginPage] : pathname.startsWith('/app') ? [loadThemedScreens, loadAppLayout] : [loadThemedScreens];
+  // The landing screen too, so it renders with the shell and asks for its data as early (docs/performance.md).
+  if (pathname === '/app/dashboard') loads.push(loadDashboardPage);
   // A failed fetch is the lazy screen's to report when it renders.
   for (const load of loads) load().catch(() => undefined);
 }

@@ -23,6 +23,11 @@ export interface WidgetCardProps {
   loading: boolean;
   error: unknown;
   onReload(): void;
+  /**
+   * The card's least height on a phone, where it otherwise takes its content's: the size its
+   * loaded content takes there, so the cards below do not move as its data arrives (default small).
+   */
+  phoneMinSize?: WidgetCardSize;
   /** The list behind the widget. */
   link: { to: string; label: string };
   children: ReactNode;
@@ -30,17 +35,19 @@ export interface WidgetCardProps {
 
 /**
  * A dashboard widget: the shared Panel at the card height of its size from a medium screen up;
- * on a phone the cards stack at their content's height (at least the minimum), so nothing is
- * cut off at 390 px. Errors are shown by their code's text.
+ * on a phone the cards stack at their content's height (at least `phoneMinSize`'s), so nothing
+ * is cut off at 390 px. Errors are shown by their code's text.
  */
-export function WidgetCard({ title, size, loading, error, onReload, link, children }: WidgetCardProps) {
+export function WidgetCard({ title, size, phoneMinSize = 'small', loading, error, onReload, link, children }: WidgetCardProps) {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const height = WIDGET_CARD_HEIGHTS[size];
   return (
     <Box
       data-card-size={size}
-      sx={{ height: { xs: 'auto', md: height }, minHeight: WIDGET_CARD_HEIGHTS.min, '& > section': { height: '100%' } }}
+      // On a phone at least `phoneMinSize`'s height: a card growing as its data arrived pushed the
+      // cards below it down (layout shift; docs/performance.md, the dashboard's Lighthouse figures).
+      sx={{ height: { xs: 'auto', md: height }, minHeight: { xs: WIDGET_CARD_HEIGHTS[phoneMinSize], md: WIDGET_CARD_HEIGHTS.min }, display: 'flex', flexDirection: 'column', '& > section': { height: '100%', flexGrow: 1 } }}
     >
       <Panel
         title={title}
