@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { KeyedMutator } from 'swr';
 import { useErrorText } from './useErrorText';
 import type { AdminGridRowAction } from './AdminGrid';
@@ -36,6 +37,18 @@ export interface AdminListPageOptions<T extends NamedRow, I> {
   reloadOnDeleteFailure?: boolean;
   /** The confirmation's buttons; `catalog.delete` and `catalog.cancel` unless given. */
   deleteLabels?: { confirm: string; cancel: string };
+}
+
+/** The "Updated" column of a list whose rows carry `updatedAt`: a date and time, sorted as one. */
+export function updatedAtColumn<R extends { updatedAt: string }>(headerName: string, dateTime: (value: Date) => string): GridColDef<R> {
+  return {
+    field: 'updatedAt',
+    headerName,
+    type: 'dateTime',
+    width: 200,
+    valueGetter: (value: string) => new Date(value),
+    valueFormatter: (value: Date) => dateTime(value),
+  };
 }
 
 /** The API's order: by name, ignoring case. */
@@ -134,6 +147,12 @@ export function useAdminListPage<T extends NamedRow, I>({
     ...(hidden === undefined ? {} : { hidden }),
   });
 
+  /** The Edit and Delete row actions, named after the row (`Edit Fridges`), for those who may write. */
+  const itemActions: [edit: AdminGridRowAction<T>, remove: AdminGridRowAction<T>] = [
+    editAction((row) => t('catalog.editItem', { name: row.name })),
+    deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
+  ];
+
   /** Spread into a ConfirmDialog. */
   const deleteDialog: ConfirmDialogProps = {
     open: deleting?.open ?? false,
@@ -146,5 +165,5 @@ export function useAdminListPage<T extends NamedRow, I>({
     onCancel: closeDelete,
   };
 
-  return { editing, startAdd, startEdit, closeEditor, askDelete, save, replace, toastError, editAction, deleteAction, deleteDialog };
+  return { editing, startAdd, startEdit, closeEditor, askDelete, save, replace, toastError, editAction, deleteAction, itemActions, deleteDialog };
 }

@@ -4,13 +4,12 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { checklistGroupInputSchema, inGroupOrder, type ChecklistGroup, type ChecklistGroupFormValues, type ChecklistGroupInput } from '@domain/haccp/checklist-group';
-import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { AdminListPage } from '../../components/AdminListPage';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAdminListPage } from '../../components/useAdminListPage';
+import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
 import { createChecklistGroup, deleteChecklistGroup, reorderChecklistGroups, updateChecklistGroup, useChecklistGroupList } from './api';
 import { LibraryDialog } from './LibraryDialog';
 
@@ -32,8 +31,7 @@ function moved(groups: readonly ChecklistGroup[], index: number, by: -1 | 1): st
 export default function ChecklistGroupsPage() {
   const { t } = useTranslation();
   const formatters = useFormatters();
-  const user = useCurrentUser();
-  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const canWrite = useCanWriteOrganisation();
   const groups = useChecklistGroupList();
   const [moving, setMoving] = useState(false);
   const page = useAdminListPage<ChecklistGroup, ChecklistGroupInput>({
@@ -67,14 +65,7 @@ export default function ChecklistGroupsPage() {
   const columns = useMemo<GridColDef<ChecklistGroup>[]>(() => [
     { field: 'order', headerName: t('haccpGroups.position'), type: 'number', width: 100, align: 'left', headerAlign: 'left', valueFormatter: (value: number) => String(ordered.findIndex((group) => group.order === value) + 1) },
     { field: 'name', headerName: t('haccpGroups.name'), flex: 1, minWidth: 180 },
-    {
-      field: 'updatedAt',
-      headerName: t('catalog.updatedAt'),
-      type: 'dateTime',
-      width: 200,
-      valueGetter: (value: string) => new Date(value),
-      valueFormatter: (value: Date) => formatters.dateTime(value),
-    },
+    updatedAtColumn(t('catalog.updatedAt'), formatters.dateTime),
   ], [formatters, ordered, t]);
 
   const isFirst = (row: ChecklistGroup) => ordered[0]?.id === row.id;
@@ -83,13 +74,7 @@ export default function ChecklistGroupsPage() {
     { key: 'up', label: (row) => t('haccpGroups.moveUp', { name: row.name }), icon: <ArrowUpwardIcon />, onClick: (row) => void move(row, -1), disabled: (row) => moving || isFirst(row) },
     { key: 'down', label: (row) => t('haccpGroups.moveDown', { name: row.name }), icon: <ArrowDownwardIcon />, onClick: (row) => void move(row, 1), disabled: (row) => moving || isLast(row) },
   ];
-  const rowActions = canWrite
-    ? [
-        ...moveActions,
-        page.editAction((row) => t('catalog.editItem', { name: row.name })),
-        page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
-      ]
-    : [];
+  const rowActions = canWrite ? [...moveActions, ...page.itemActions] : [];
 
   return (
     <AdminListPage

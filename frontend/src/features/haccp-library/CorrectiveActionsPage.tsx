@@ -2,12 +2,11 @@ import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { correctiveActionInputSchema, type CorrectiveAction, type CorrectiveActionFormValues, type CorrectiveActionInput } from '@domain/haccp/corrective-action';
-import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAdminListPage } from '../../components/useAdminListPage';
+import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
 import { createCorrectiveAction, deleteCorrectiveAction, updateCorrectiveAction, useCorrectiveActionList } from './api';
 import { LibraryDialog } from './LibraryDialog';
 
@@ -15,8 +14,7 @@ import { LibraryDialog } from './LibraryDialog';
 export default function CorrectiveActionsPage() {
   const { t } = useTranslation();
   const formatters = useFormatters();
-  const user = useCurrentUser();
-  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const canWrite = useCanWriteOrganisation();
   const actions = useCorrectiveActionList();
   const page = useAdminListPage<CorrectiveAction, CorrectiveActionInput>({
     section: 'haccpCorrectiveActions',
@@ -31,22 +29,10 @@ export default function CorrectiveActionsPage() {
   const columns = useMemo<GridColDef<CorrectiveAction>[]>(() => [
     { field: 'name', headerName: t('haccpCorrectiveActions.name'), flex: 1, minWidth: 180 },
     { field: 'description', headerName: t('haccpCorrectiveActions.description'), flex: 2, minWidth: 200 },
-    {
-      field: 'updatedAt',
-      headerName: t('catalog.updatedAt'),
-      type: 'dateTime',
-      width: 200,
-      valueGetter: (value: string) => new Date(value),
-      valueFormatter: (value: Date) => formatters.dateTime(value),
-    },
+    updatedAtColumn(t('catalog.updatedAt'), formatters.dateTime),
   ], [formatters, t]);
 
-  const rowActions = canWrite
-    ? [
-        page.editAction((row) => t('catalog.editItem', { name: row.name })),
-        page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
-      ]
-    : [];
+  const rowActions = canWrite ? page.itemActions : [];
 
   return (
     <AdminListPage

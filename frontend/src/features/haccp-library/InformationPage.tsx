@@ -3,13 +3,12 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { informationItemInputSchema, type InformationItem, type InformationItemFormValues, type InformationItemInput } from '@domain/haccp/information';
-import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { AdminListPage } from '../../components/AdminListPage';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAdminListPage } from '../../components/useAdminListPage';
+import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
 import {
   createInformationItem,
   deleteInformationItem,
@@ -43,8 +42,7 @@ async function withFile(saved: InformationItem, file: InformationFileChoice): Pr
 export default function InformationPage() {
   const { t } = useTranslation();
   const formatters = useFormatters();
-  const user = useCurrentUser();
-  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const canWrite = useCanWriteOrganisation();
   const items = useInformationItemList();
   const [previewing, setPreviewing] = useState<InformationItem | null>(null);
   const [file, setFile] = useState<InformationFileChoice>({ remove: false });
@@ -62,14 +60,7 @@ export default function InformationPage() {
     { field: 'name', headerName: t('haccpInformation.name'), flex: 1, minWidth: 180 },
     { field: 'text', headerName: t('haccpInformation.text'), flex: 2, minWidth: 200 },
     { field: 'fileName', headerName: t('haccpInformation.file'), flex: 1, minWidth: 140, valueGetter: (value: string | undefined) => value ?? '' },
-    {
-      field: 'updatedAt',
-      headerName: t('catalog.updatedAt'),
-      type: 'dateTime',
-      width: 200,
-      valueGetter: (value: string) => new Date(value),
-      valueFormatter: (value: Date) => formatters.dateTime(value),
-    },
+    updatedAtColumn(t('catalog.updatedAt'), formatters.dateTime),
   ], [formatters, t]);
 
   const preview: AdminGridRowAction<InformationItem> = {
@@ -80,14 +71,15 @@ export default function InformationPage() {
     setFile({ remove: false });
     page.startAdd();
   };
+  const [editItem, deleteItem] = page.itemActions;
   const edit: AdminGridRowAction<InformationItem> = {
-    ...page.editAction((row) => t('catalog.editItem', { name: row.name })),
+    ...editItem,
     onClick: (row) => {
       setFile({ remove: false });
       page.startEdit(row);
     },
   };
-  const rowActions = canWrite ? [preview, edit, page.deleteAction((row) => t('catalog.deleteItem', { name: row.name }))] : [preview];
+  const rowActions = canWrite ? [preview, edit, deleteItem] : [preview];
 
   return (
     <AdminListPage

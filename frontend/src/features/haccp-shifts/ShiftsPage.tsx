@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { Shift, ShiftRequest } from '@domain/haccp/shift';
-import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { useNotificationGroups } from '../../api/notificationGroups';
 import { useUsers } from '../../api/users';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
 import { usePlaces } from '../gateways/usePlaces';
 import { ShiftDialog } from './ShiftDialog';
 import { createShift, deleteShift, updateShift, useShiftList } from './shiftsApi';
@@ -22,8 +21,7 @@ const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCo
  */
 export default function ShiftsPage() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
-  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const canWrite = useCanWriteOrganisation();
   const shifts = useShiftList();
   const places = usePlaces();
   // Only writers choose groups and users (the lists are theirs to read).
@@ -56,12 +54,7 @@ export default function ShiftsPage() {
     { field: 'schedules', headerName: t('haccpShifts.columns.schedules'), width: 110, type: 'number', valueGetter: (schedules: Shift['schedules']) => schedules.length },
   ], [t, places]);
 
-  const rowActions = canWrite
-    ? [
-        page.editAction((row) => t('catalog.editItem', { name: row.name })),
-        page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
-      ]
-    : [];
+  const rowActions = canWrite ? page.itemActions : [];
 
   return (
     <AdminListPage<Shift>

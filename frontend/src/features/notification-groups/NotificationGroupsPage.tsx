@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { NotificationGroup, NotificationGroupRequest } from '@domain/notifications/notification-group';
 import {
   createNotificationGroup,
@@ -13,7 +12,7 @@ import { useUsers } from '../../api/users';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
 import { usePlaces } from '../gateways/usePlaces';
 import { NotificationGroupDialog } from './NotificationGroupDialog';
 
@@ -24,8 +23,7 @@ import { NotificationGroupDialog } from './NotificationGroupDialog';
  */
 export default function NotificationGroupsPage() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
-  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const canWrite = useCanWriteOrganisation();
   const groups = useNotificationGroupList();
   const places = usePlaces();
   // Only writers choose users (the users list is theirs to read).
@@ -64,12 +62,7 @@ export default function NotificationGroupsPage() {
     { field: 'gatewayCount', headerName: t('notificationGroups.columns.gatewayCount'), width: 110, type: 'number' },
   ], [t, places]);
 
-  const rowActions = canWrite
-    ? [
-        page.editAction((row) => t('catalog.editItem', { name: row.name })),
-        page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
-      ]
-    : [];
+  const rowActions = canWrite ? page.itemActions : [];
 
   return (
     <AdminListPage<NotificationGroup>

@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { UserView, UserViewInput } from '@domain/identity/user-views';
 import { useNamedItems } from '../../api/namedCatalog';
 import { createUserView, deleteUserView, updateUserView, useUserViewList } from '../../api/userViews';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { IdOption } from '../../components/IdMultiSelect';
-import { useAdminListPage } from '../../components/useAdminListPage';
+import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
 import { useSiteOptions } from '../security-groups/siteOptions';
 import { UserViewDialog } from './UserViewDialog';
 
@@ -21,8 +20,7 @@ const namesOf = (options: readonly IdOption[], ids: readonly string[]) =>
 export default function UserViewsPage() {
   const { t } = useTranslation();
   const formatters = useFormatters();
-  const user = useCurrentUser();
-  const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
+  const canWrite = useCanWriteOrganisation();
   const views = useUserViewList();
   const { sites: siteList } = useSiteOptions();
   const departmentItems = useNamedItems('/departments');
@@ -46,23 +44,11 @@ export default function UserViewsPage() {
       { field: 'siteIds', headerName: t('userViews.sites'), flex: 1, minWidth: 160, valueGetter: (ids: string[]) => namesOf(sites, ids) },
       { field: 'departmentIds', headerName: t('userViews.departments'), flex: 1, minWidth: 140, valueGetter: (ids: string[]) => namesOf(departments, ids) },
       { field: 'divisionIds', headerName: t('userViews.divisions'), flex: 1, minWidth: 140, valueGetter: (ids: string[]) => namesOf(divisions, ids) },
-      {
-        field: 'updatedAt',
-        headerName: t('catalog.updatedAt'),
-        type: 'dateTime',
-        width: 200,
-        valueGetter: (value: string) => new Date(value),
-        valueFormatter: (value: Date) => formatters.dateTime(value),
-      },
+      updatedAtColumn(t('catalog.updatedAt'), formatters.dateTime),
     ];
   }, [departments, divisions, formatters, sites, t]);
 
-  const rowActions = canWrite
-    ? [
-        page.editAction((row) => t('catalog.editItem', { name: row.name })),
-        page.deleteAction((row) => t('catalog.deleteItem', { name: row.name })),
-      ]
-    : [];
+  const rowActions = canWrite ? page.itemActions : [];
 
   return (
     <AdminListPage
