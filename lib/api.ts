@@ -53,6 +53,8 @@ const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = 
     'AdminGetUser', 'AdminCreateUser', 'AdminUpdateUserAttributes', 'AdminDeleteUserAttributes', 'AdminDisableUser',
     'AdminEnableUser', 'AdminDeleteUser', 'AdminSetUserMFAPreference',
   ],
+  // A new organisation's first administrator: is the email taken anywhere, then the invitation.
+  superadmin: ['AdminGetUser', 'AdminCreateUser'],
 };
 
 /** Handlers that send the product's own texts (SNS) and emails (SES): phone and pager verification codes. */

@@ -73,4 +73,9 @@ describe('the files bucket and who may use it', () => {
     expect(actionsOf('locations')).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'dynamodb:PutItem']));
     expect(actionsOf('locations')).not.toContain('cognito-idp:AdminCreateUser');
   });
+
+  it('lets the super-administration function look an email up and invite a first administrator, and nothing more of the pool', () => {
+    const identityActions = actionsOf('superadmin').filter((action) => action.startsWith('cognito-idp:')).sort();
+    expect(identityActions).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser']);
+  });
 });
