@@ -18,6 +18,7 @@ import { dynamoDocumentClient } from '../lambdas/shared/clients';
 import { ENTITY, entityPartition, entitySortKey, tenantPrefix, type EntityType } from '../lambdas/shared/keys';
 import { ShiftStore } from '../lambdas/shifts/store';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
+import { rewriteInstanceSiteKeys } from './instance-site-keys';
 
 /**
  * The demo's HACCP (issue 15 section 4): a morning and an evening shift on the Main Kitchen
@@ -186,6 +187,8 @@ export async function seedDemoHaccp(
   options: { now?: Date; writer?: DynamoDBDocumentClient } = {},
 ): Promise<boolean> {
   const now = options.now ?? new Date();
+  // A data folder from before the instances' bySite index: their gsi1 keys rewritten (once; a Query an organisation after).
+  await rewriteInstanceSiteKeys(documents, tableName);
   const marker = await documents.send(new GetCommand({ TableName: tableName, Key: seedMarkerKey(), ConsistentRead: true }));
   if (marker.Item !== undefined) return false;
   const found = async (entity: EntityType, id: string) => (await documents.send(new GetCommand({
