@@ -18,6 +18,7 @@ export const SCHEDULE_HANDLERS = {
   deviceSchedules: 'lambdas/sensors/schedule-handler.ts',
   alarmClock: 'lambdas/alarm-engine/clock-handler.ts',
   checklistInstancesAhead: 'lambdas/checklist-instances/schedule-handler.ts',
+  checklistNotices: 'lambdas/checklist-instances/notices-handler.ts',
 } as const;
 export type ScheduleHandlerName = keyof typeof SCHEDULE_HANDLERS;
 
@@ -42,5 +43,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'cron(7 * * * ? *)',
     handler: 'checklistInstancesAhead',
     description: 'Creates the HACCP checklist instances of the next 36 hours from the shifts\' schedules',
+  },
+  {
+    name: 'checklist-notices',
+    // Every 5 minutes: a remind-at reminder or a missed checklist's notice goes out within 5 minutes of its time (issue 15 section 3).
+    expression: 'cron(0/5 * * * ? *)',
+    handler: 'checklistNotices',
+    description: 'Raises the HACCP checklist reminders and missed-checklist notices that are due',
   },
 ];

@@ -13,14 +13,28 @@ import type { ConditionRun, Severity } from './conditions';
  * words; the store writes it with one conditional write on the version it read.
  */
 
-/** SPEC section 4: the alarm types (tamper from the profile types). */
-export const ALARM_TYPES = ['threshold', 'contact', 'probeMissing', 'inactivity', 'battery', 'tamper'] as const;
+/**
+ * SPEC section 4: the alarm types (tamper from the profile types); then a HACCP checklist's
+ * (issue 15 section 3): an out-of-limits answer, a missed checklist, and the remind-at
+ * reminder, which is no alarm (nothing to acknowledge) but goes out through the same outbox
+ * and is never listed (`LISTED_ALARM_TYPES`).
+ */
+export const ALARM_TYPES = ['threshold', 'contact', 'probeMissing', 'inactivity', 'battery', 'tamper', 'checklistException', 'checklistMissed', 'checklistReminder'] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
+
+/** The types a checklist raises (docs/data-model.md "Alarms": device kind `checklist`). */
+export const CHECKLIST_ALARM_TYPES = ['checklistException', 'checklistMissed', 'checklistReminder'] as const satisfies readonly AlarmType[];
+export type ChecklistAlarmType = (typeof CHECKLIST_ALARM_TYPES)[number];
+
+/** The types the alarm list, its filter and the dashboard show: a checklist reminder is only a message. */
+export const LISTED_ALARM_TYPES = ALARM_TYPES.filter((type) => type !== 'checklistReminder');
+export const isListedAlarm = (alarm: Pick<Alarm, 'type'>): boolean => alarm.type !== 'checklistReminder';
 
 export const ALARM_STATUSES = ['active', 'history'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 
-export const ALARM_DEVICE_KINDS = ['sensor', 'gateway'] as const;
+/** What raised an alarm: a sensor, a gateway, or a HACCP checklist instance (its id is the `deviceId`, its checklist's name the `deviceName`). */
+export const ALARM_DEVICE_KINDS = ['sensor', 'gateway', 'checklist'] as const;
 export type AlarmDeviceKind = (typeof ALARM_DEVICE_KINDS)[number];
 
 /** What happened to an alarm, in order; the notifications issue appends its deliveries. */
@@ -209,7 +223,10 @@ export const acknowledgementSchema = z.object({
 });
 export type Acknowledgement = z.output<typeof acknowledgementSchema>;
 
-/** Someone acknowledged the alarm. A cleared alarm moves to history; one still holding stays active, acknowledged. */
+/**
+ * Someone acknowledged the alarm. A cleared alarm moves to history; one still holding stays
+ * active, acknowledged. A checklist's alarm has no condition that clears: acknowledged, it is over.
+ */
 export function acknowledgeAlarm(alarm: Alarm, by: string, now: number, acknowledgement: Acknowledgement): Alarm | AlarmRefusal {
   if (alarm.acknowledgedAt !== undefined) return refuse(MESSAGES.alarmAlreadyAcknowledged);
   const { correctiveAction } = acknowledgement;
@@ -219,7 +236,7 @@ export function acknowledgeAlarm(alarm: Alarm, by: string, now: number, acknowle
     acknowledgedAt: iso(now),
     acknowledgeReason: acknowledgement.reason,
     ...(correctiveAction ? { correctiveAction } : {}),
-    status: alarm.clearedAt === undefined ? 'active' : 'history',
+    status: alarm.clearedAt === undefined && alarm.deviceKind !== 'checklist' ? 'active' : 'history',
     timeline: withEvent(alarm.timeline, { kind: 'acknowledged', at: iso(now), by, detail: acknowledgement.reason }),
     version: alarm.version + 1,
   };

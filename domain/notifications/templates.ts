@@ -144,6 +144,8 @@ interface Wording {
   testShort: string;
   words: {
     alarm: string; reminder: string; normal: string; test: string; reply: string; openAlarm: string; openPortal: string;
+    /** A checklist reminder's link (to the checklist to fill). */
+    openChecklist: string;
     /** An email's last line, naming the recipient's organisation (issue 17 item 14). */
     sentFor: string;
   };
@@ -167,10 +169,12 @@ export interface IvrCallWording {
 
 const WORDING: Record<TemplateLanguage, Wording> = {
   en: {
-    label: { threshold: 'Out of range', contact: 'State change', probeMissing: 'Probe missing', inactivity: 'Inactivity', battery: 'Low battery', tamper: 'Tamper', any: 'Alarm' },
+    label: { threshold: 'Out of range', contact: 'State change', probeMissing: 'Probe missing', inactivity: 'Inactivity', battery: 'Low battery', tamper: 'Tamper',
+      checklistException: 'Checklist exception', checklistMissed: 'Missed checklist', checklistReminder: 'Checklist reminder', any: 'Alarm' },
     noun: {
       threshold: 'out-of-range alarm', contact: 'state change alarm', probeMissing: 'probe missing alarm', inactivity: 'inactivity alarm',
-      battery: 'low battery alarm', tamper: 'tamper alarm', any: 'alarm',
+      battery: 'low battery alarm', tamper: 'tamper alarm',
+      checklistException: 'checklist exception', checklistMissed: 'missed checklist alarm', checklistReminder: 'checklist reminder', any: 'alarm',
     },
     alarm: {
       threshold: '{device} at {site} has been out of range since {time}. The reading is {value}; the limit is {limit}.',
@@ -179,6 +183,9 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       inactivity: '{device} at {site} has not reported since {time}.',
       battery: 'The battery of {device} at {site} has been low since {time}: {value}; the threshold is {limit}.',
       tamper: 'Tampering was detected on {device} at {site} on {time}.',
+      checklistException: 'The checklist {device} at {site} has an answer out of limits, given on {time}.',
+      checklistMissed: 'The checklist {device} at {site} was missed: its window ended on {time} and it was not completed.',
+      checklistReminder: 'The checklist {device} at {site} is due and not completed yet (reminder of {time}).',
       any: '{device} at {site} has been in alarm since {time}.',
     },
     alarmShort: {
@@ -188,6 +195,9 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       inactivity: 'no data since {time}.',
       battery: 'battery {value}, threshold {limit}.',
       tamper: 'tampering detected on {time}.',
+      checklistException: 'answer out of limits on {time}.',
+      checklistMissed: 'not completed, window ended on {time}.',
+      checklistReminder: 'due, not completed yet ({time}).',
       any: 'in alarm since {time}.',
     },
     reminder: (noun) => `Reminder: the ${noun} on {device} at {site} has been active since {time} and is not yet acknowledged.`,
@@ -198,7 +208,7 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     testShort: 'Test notification for {site}, sent on {time}: this channel works.',
     words: {
       alarm: 'Alarm', reminder: 'Reminder', normal: 'Back to normal', test: 'Test notification',
-      reply: 'Reply {code} to acknowledge.', openAlarm: 'Open the alarm:', openPortal: 'Open the portal:',
+      reply: 'Reply {code} to acknowledge.', openAlarm: 'Open the alarm:', openPortal: 'Open the portal:', openChecklist: 'Open the checklist:',
       sentFor: 'Sent for {organisation} by the cold-chain monitoring portal.',
     },
     call: {
@@ -216,10 +226,12 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     colon: ': ',
   },
   fr: {
-    label: { threshold: 'Hors plage', contact: "Changement d'état", probeMissing: 'Sonde absente', inactivity: 'Inactivité', battery: 'Batterie faible', tamper: 'Sabotage', any: 'Alarme' },
+    label: { threshold: 'Hors plage', contact: "Changement d'état", probeMissing: 'Sonde absente', inactivity: 'Inactivité', battery: 'Batterie faible', tamper: 'Sabotage',
+      checklistException: 'Exception de checklist', checklistMissed: 'Checklist manquée', checklistReminder: 'Rappel de checklist', any: 'Alarme' },
     noun: {
       threshold: 'alarme hors plage', contact: "alarme de changement d'état", probeMissing: 'alarme sonde absente', inactivity: "alarme d'inactivité",
-      battery: 'alarme batterie faible', tamper: 'alarme de sabotage', any: 'alarme',
+      battery: 'alarme batterie faible', tamper: 'alarme de sabotage',
+      checklistException: "alarme d'exception de checklist", checklistMissed: 'alarme de checklist manquée', checklistReminder: 'rappel de checklist', any: 'alarme',
     },
     alarm: {
       threshold: '{device} sur le site {site} est hors plage depuis le {time}. Valeur relevée : {value} ; limite : {limit}.',
@@ -228,6 +240,9 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       inactivity: "{device} sur le site {site} n'a plus transmis de données depuis le {time}.",
       battery: "La batterie de l'appareil {device} sur le site {site} est faible depuis le {time} : {value} ; seuil : {limit}.",
       tamper: "Une tentative de sabotage a été détectée sur l'appareil {device} du site {site} le {time}.",
+      checklistException: 'La checklist {device} du site {site} a une réponse hors limites, donnée le {time}.',
+      checklistMissed: "La checklist {device} du site {site} a été manquée : sa plage s'est terminée le {time} sans qu'elle soit remplie.",
+      checklistReminder: "La checklist {device} du site {site} est à remplir et n'est pas encore terminée (rappel du {time}).",
       any: '{device} sur le site {site} est en alarme depuis le {time}.',
     },
     alarmShort: {
@@ -237,6 +252,9 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       inactivity: 'aucune donnée depuis le {time}.',
       battery: 'batterie {value}, seuil {limit}.',
       tamper: 'sabotage détecté le {time}.',
+      checklistException: 'réponse hors limites le {time}.',
+      checklistMissed: 'non remplie, plage terminée le {time}.',
+      checklistReminder: 'à remplir, pas encore terminée ({time}).',
       any: 'en alarme depuis le {time}.',
     },
     reminder: (noun) => `Rappel : l'${noun} de l'appareil {device} sur le site {site} est active depuis le {time} et n'a pas encore été acquittée.`,
@@ -247,7 +265,7 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     testShort: 'Notification de test pour le site {site}, envoyée le {time} : ce canal fonctionne.',
     words: {
       alarm: 'Alarme', reminder: 'Rappel', normal: 'Retour à la normale', test: 'Notification de test',
-      reply: 'Répondez {code} pour acquitter.', openAlarm: "Ouvrir l'alarme :", openPortal: 'Ouvrir le portail :',
+      reply: 'Répondez {code} pour acquitter.', openAlarm: "Ouvrir l'alarme :", openPortal: 'Ouvrir le portail :', openChecklist: 'Ouvrir la checklist :',
       sentFor: 'Envoyé pour {organisation} par le portail de surveillance de la chaîne du froid.',
     },
     call: {
@@ -265,10 +283,12 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     colon: ' : ',
   },
   es: {
-    label: { threshold: 'Fuera de rango', contact: 'Cambio de estado', probeMissing: 'Sonda ausente', inactivity: 'Inactividad', battery: 'Batería baja', tamper: 'Manipulación', any: 'Alarma' },
+    label: { threshold: 'Fuera de rango', contact: 'Cambio de estado', probeMissing: 'Sonda ausente', inactivity: 'Inactividad', battery: 'Batería baja', tamper: 'Manipulación',
+      checklistException: 'Excepción de checklist', checklistMissed: 'Checklist no realizada', checklistReminder: 'Recordatorio de checklist', any: 'Alarma' },
     noun: {
       threshold: 'alarma de valor fuera de rango', contact: 'alarma de cambio de estado', probeMissing: 'alarma de sonda ausente', inactivity: 'alarma de inactividad',
-      battery: 'alarma de batería baja', tamper: 'alarma de manipulación', any: 'alarma',
+      battery: 'alarma de batería baja', tamper: 'alarma de manipulación',
+      checklistException: 'alarma de excepción de checklist', checklistMissed: 'alarma de checklist no realizada', checklistReminder: 'recordatorio de checklist', any: 'alarma',
     },
     alarm: {
       threshold: '{device} en {site} está fuera de rango desde el {time}. Lectura: {value}; límite: {limit}.',
@@ -277,6 +297,9 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       inactivity: '{device} en {site} no envía datos desde el {time}.',
       battery: 'La batería del equipo {device} en {site} está baja desde el {time}: {value}; umbral: {limit}.',
       tamper: 'Se ha detectado una manipulación del equipo {device} en {site} el {time}.',
+      checklistException: 'La checklist {device} en {site} tiene una respuesta fuera de límites, dada el {time}.',
+      checklistMissed: 'La checklist {device} en {site} no se realizó: su franja terminó el {time} sin completarse.',
+      checklistReminder: 'La checklist {device} en {site} está pendiente y aún no se ha completado (recordatorio del {time}).',
       any: '{device} en {site} está en alarma desde el {time}.',
     },
     alarmShort: {
@@ -286,6 +309,9 @@ const WORDING: Record<TemplateLanguage, Wording> = {
       inactivity: 'sin datos desde el {time}.',
       battery: 'batería {value}, umbral {limit}.',
       tamper: 'manipulación detectada el {time}.',
+      checklistException: 'respuesta fuera de límites el {time}.',
+      checklistMissed: 'no completada, franja terminada el {time}.',
+      checklistReminder: 'pendiente, aún no completada ({time}).',
       any: 'en alarma desde el {time}.',
     },
     reminder: (noun) => `Recordatorio: la ${noun} del equipo {device} en {site} sigue activa desde el {time} y aún no se ha reconocido.`,
@@ -296,7 +322,7 @@ const WORDING: Record<TemplateLanguage, Wording> = {
     testShort: 'Notificación de prueba para el sitio {site}, enviada el {time}: este canal funciona.',
     words: {
       alarm: 'Alarma', reminder: 'Recordatorio', normal: 'Vuelta a la normalidad', test: 'Notificación de prueba',
-      reply: 'Responda {code} para reconocerla.', openAlarm: 'Abrir la alarma:', openPortal: 'Abrir el portal:',
+      reply: 'Responda {code} para reconocerla.', openAlarm: 'Abrir la alarma:', openPortal: 'Abrir el portal:', openChecklist: 'Abrir la checklist:',
       sentFor: 'Enviado para {organisation} por el portal de monitorización de la cadena de frío.',
     },
     call: {
@@ -346,16 +372,18 @@ function defaults(kind: TemplateKind, language: TemplateLanguage, alarmType: Typ
     normal: w.normalShort(noun),
     test: w.testShort,
   }[kind];
+  // A checklist reminder is a message only: nothing to acknowledge, headed as a reminder, linking to the checklist.
+  const checklistReminder = alarmType === 'checklistReminder';
   // Only an alarm still waiting for someone asks to be acknowledged.
-  const acknowledgeable = kind === 'alarm' || kind === 'reminder';
+  const acknowledgeable = (kind === 'alarm' || kind === 'reminder') && !checklistReminder;
   const subject = {
-    alarm: `${words.alarm} – ${label}${colon}{device} ({site})`,
+    alarm: `${checklistReminder ? words.reminder : words.alarm} – ${label}${colon}{device} ({site})`,
     reminder: `${words.reminder} – ${label}${colon}{device} ({site})`,
     normal: `${words.normal}${colon}{device} ({site})`,
     test: `${words.test}${colon}{site}`,
   }[kind];
   const heading = { alarm: label, reminder: `${words.reminder} – ${label}`, normal: words.normal, test: words.test }[kind];
-  const open = kind === 'test' ? words.openPortal : words.openAlarm;
+  const open = kind === 'test' ? words.openPortal : checklistReminder ? words.openChecklist : words.openAlarm;
   const text = `${sentence}\n\n{more}\n\n${open} {link}\n\n${words.sentFor}`;
   return {
     email: { subject, text, html: `<p><strong>${escapeHtml(heading)}</strong></p>\n${paragraphs(text)}` },
@@ -451,7 +479,7 @@ export function renderNotification<C extends NotificationChannel>(request: Notif
       name === 'html' ? [name, tidyHtml(renderTemplate(text, values, { html: true }))] : [name, tidy(renderTemplate(text, values, { html: false }))],
     ),
   );
-  if (channel === 'voice' && ivr === true && (kind === 'alarm' || kind === 'reminder')) {
+  if (channel === 'voice' && ivr === true && (kind === 'alarm' || kind === 'reminder') && alarmType !== 'checklistReminder') {
     rendered['script'] = `${withStop(rendered['script'] ?? '')} ${IVR_PROMPTS[language]}`.trim();
   }
   return rendered as NotificationTemplate<C>;

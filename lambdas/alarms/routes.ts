@@ -4,6 +4,7 @@ import {
   alarmFilterSchema,
   alarmSchema,
   bulkAcknowledgementSchema,
+  isListedAlarm,
   type Alarm,
   type AlarmDeviceKind,
   type AlarmFilter,
@@ -75,6 +76,8 @@ async function keeperOf(caller: Caller, filter: AlarmFilter, scope: AccessScope)
   const from = filter.from === undefined ? undefined : Date.parse(filter.from);
   const to = filter.to === undefined ? undefined : Date.parse(filter.to);
   return (alarm) => maySeeAlarm(scope, alarm)
+    // A checklist reminder is a message, not an alarm to list (its record carries its deliveries).
+    && isListedAlarm(alarm)
     && alarm.status === filter.status
     && (filter.siteId === undefined || alarm.siteId === filter.siteId)
     && (filter.locationId === undefined || alarm.locationId === filter.locationId)
@@ -113,7 +116,7 @@ export function summaryOf(alarms: readonly Alarm[]): AlarmSummary {
 export const alarmRoutes = defineRoutes('alarms', [
   route({
     method: 'GET', path: '/alarms', roles: ALARM_ROLES,
-    summary: 'The alarms I reach, newest first: status active (default) or history; siteId, locationId, type, deviceId (deviceKind sensor or gateway), userViewId, from/to (at most 7 days), minCount/maxCount (devices with that many alarms in the list)',
+    summary: 'The alarms I reach, newest first: status active (default) or history; siteId, locationId, type, deviceId (deviceKind sensor, gateway or checklist), userViewId, from/to (at most 7 days), minCount/maxCount (devices with that many alarms in the list)',
     response: alarmSchema, paginated: true,
     action: async ({ caller, request }) => {
       const filter = filterOf(request.query);

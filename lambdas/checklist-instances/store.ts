@@ -15,6 +15,7 @@ import { checklistInstanceKey, checklistInstancesOfSiteDay, toChecklistInstance,
 import { correctiveActionKey, toCorrectiveAction } from '../data/entities/corrective-action';
 import { informationItemKey, toInformationItemRecord } from '../data/entities/information-item';
 import { maySeeSite, readAccess, siteAccessOf, type SiteAccess } from '../shared/access';
+import { raiseAnswerException } from './notices';
 import type { Caller } from '../shared/caller';
 
 /** Who is filling: their account, the sites they reach, and their name for the record. */
@@ -187,7 +188,11 @@ export class ChecklistInstanceStore {
     const now = this.clock();
     const instance = await this.instanceFor(filler, instanceId);
     const before = await this.readAnswer(customerId, instanceId, questionId);
-    if (before !== undefined && before.idempotencyKey === input.idempotencyKey) return answerView(before);
+    if (before !== undefined && before.idempotencyKey === input.idempotencyKey) {
+      // A replay: its exception is raised if the first call stopped before it did (raised once either way).
+      await this.raiseException(customerId, instance, before, now);
+      return answerView(before);
+    }
     this.refuseUnlessOpen(instance, now);
     const question = questionsOf(instance).find((one) => one.id === questionId);
     if (question === undefined) throw notFound(MESSAGES.checklistQuestionNotFound);
@@ -251,7 +256,18 @@ export class ChecklistInstanceStore {
       if (stored === undefined) throw error;
       return answerView(stored);
     }
+    await this.raiseException(customerId, instance, record, now);
     return answerView(record);
+  }
+
+  /**
+   * An out-of-limits answer notifies the instance's HACCP notification group as an alarm would
+   * (issue 15 section 3): its exception is raised once per question of the instance (fixed id).
+   */
+  private async raiseException(customerId: string, instance: ChecklistInstanceRecord, answer: ChecklistAnswerRecord, now: Date): Promise<void> {
+    if (!answer.isException) return;
+    const question = questionsOf(instance).find((one) => one.id === answer.questionId);
+    await raiseAnswerException(this.client, this.tableName, customerId, instance, { id: answer.questionId, text: question?.text ?? '' }, answer.answeredAt, now);
   }
 
   private async readAnswer(customerId: string, instanceId: string, questionId: string): Promise<ChecklistAnswerRecord | undefined> {

@@ -6,9 +6,11 @@ import { addressFor, isAbandonedSend, SENDING_LEASE_MS, type DeliveryRecipient }
 import { dueSteps, episodesOf, escalationSteps, snoozesOf, type EscalationGroup, type EscalationPolicy, type NotificationStep } from '@domain/notifications/escalation';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
+import { reminderGroup } from '@domain/haccp/notices';
 import { accountKeyParams, toAccountRecord } from './entities/account';
 import { alarmKey, toAlarm } from './entities/alarm';
 import { alarmProfileKey, toAlarmProfile } from './entities/alarm-profile';
+import { checklistInstanceKey, toChecklistInstance } from './entities/checklist-instance';
 import { timerPut, type TimerEntry } from './entities/alarm-timer-bucket';
 import { notificationGroupKey, toNotificationGroup } from './entities/notification-group';
 import {
@@ -75,8 +77,31 @@ async function readAlarm(deps: NotifierDependencies, customerId: string, alarmId
   return result.Item === undefined ? undefined : toAlarm(result.Item);
 }
 
+/**
+ * A checklist's alarm (issue 15 section 3): its instance's HACCP notification group (the
+ * schedule's, else the checklist's, kept on the instance), and its site's time zone; a reminder
+ * goes to the instance's assigned users instead (`reminderGroup`). Only a group of type HACCP is
+ * told; no profile, so no reminders of its own and no snooze.
+ */
+async function checklistEscalationContext(deps: NotifierDependencies, customerId: string, alarm: Alarm) {
+  const { client, tableName } = deps;
+  const instanceItemKey = checklistInstanceKey(tableName, customerId, alarm.deviceId).Key;
+  const siteItemKey = alarm.siteId === '' ? undefined : siteKey(tableName, customerId, alarm.siteId).Key;
+  const first = await batchGet(client, tableName, [instanceItemKey, ...(siteItemKey === undefined ? [] : [siteItemKey])], { consistent: true });
+  const find = (key: Record<string, unknown> | undefined) => (key === undefined ? undefined : first.find((item) => item['pk'] === key['pk'] && item['sk'] === key['sk']));
+  const instanceItem = find(instanceItemKey);
+  const instance = instanceItem === undefined ? undefined : toChecklistInstance(instanceItem);
+  const timeZone = text(find(siteItemKey)?.['timezone']) ?? 'UTC';
+  const groupId = instance?.notificationGroupId;
+  const groupItems = groupId === undefined ? [] : await batchGet(client, tableName, [notificationGroupKey(tableName, customerId, groupId).Key], { consistent: true });
+  const group: EscalationGroup | undefined = groupItems.map((item) => toNotificationGroup(item)).find((candidate) => candidate.groupType === 'haccp');
+  const told = alarm.type === 'checklistReminder' ? reminderGroup(group, instance?.assignedUserIds ?? []) : group;
+  return { profile: undefined, groups: { notificationGroups: told === undefined ? [] : [told], inactivityGroups: [] }, timeZone };
+}
+
 /** The device's groups, its alarm profile and its site's time zone (one BatchGetItem each round). */
 async function escalationContext(deps: NotifierDependencies, customerId: string, alarm: Alarm) {
+  if (alarm.deviceKind === 'checklist') return checklistEscalationContext(deps, customerId, alarm);
   const { client, tableName } = deps;
   const deviceItemKey = deviceKey(customerId, alarm.deviceKind === 'gateway' ? ENTITY.gateway : ENTITY.sensor, alarm.deviceId);
   const profileKey = alarm.profileId === undefined ? undefined : alarmProfileKey(tableName, customerId, alarm.profileId).Key;

@@ -26,6 +26,9 @@ const SAMPLE_READINGS: Record<AlarmType | 'any', { value: string; limit: string 
   inactivity: { value: '', limit: '' },
   battery: { value: '15 %', limit: '20 %' },
   tamper: { value: '', limit: '' },
+  checklistException: { value: '', limit: '' },
+  checklistMissed: { value: '', limit: '' },
+  checklistReminder: { value: '', limit: '' },
   any: { value: '-12.4 °C', limit: '-18 °C' },
 };
 

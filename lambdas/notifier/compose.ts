@@ -47,7 +47,9 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const language = languageOf(delivery.language ?? account?.['lang']);
     const site = sites.get(alarm.siteId);
     const siteName = text(site?.['name']) ?? '';
-    const link = `${portalUrl()}/app/alarms/${encodeURIComponent(alarm.id)}`;
+    // A checklist reminder links to the checklist to fill (it is no alarm to open).
+    const reminder = alarm.type === 'checklistReminder';
+    const link = reminder ? `${portalUrl()}/app/haccp/fill/${encodeURIComponent(alarm.deviceId)}` : `${portalUrl()}/app/alarms/${encodeURIComponent(alarm.id)}`;
     const more = formatMore(
       [...moreAlarmsBySite(grouped.map((other) => ({ alarmId: other.alarmId, siteId: other.siteId ?? '' })))].map(([id, count]) => [text(sites.get(id)?.['name']) ?? '', count] as const),
       language,
@@ -65,7 +67,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const email = renderNotification({ ...request, channel: 'email', ...own('email') });
     const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text', ...own(delivery.channel === 'pager' ? 'pager' : 'text') });
     const push = renderNotification({ ...request, channel: 'push', ...own('push') });
-    const ivr = account?.['enableIVR'] === true;
+    const ivr = account?.['enableIVR'] === true && !reminder;
     const voice = renderNotification({ ...request, channel: 'voice', ivr, ...own('voice') });
     // A pager is short whether it is reached by email or by text; by email it names the organisation and links to the alarm.
     const paged = delivery.channel === 'pager' && delivery.provider === 'email' ? pagerEmail(short.body, { organisation, link }) : { text: short.body, html: `<p>${escapeHtml(short.body)}</p>` };

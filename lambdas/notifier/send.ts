@@ -130,7 +130,8 @@ export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): 
   // The alarm's timer after the claim's lease queues the delivery again should this sender stop before its outcome.
   const previous = await readLastSent(deps, delivery);
   // A text that asks for a reply names an open SMS reply code, kept on the delivery: a retried send names the same.
-  const replyCode = await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
+  // A checklist reminder is a message only: there is nothing to acknowledge by a reply.
+  const replyCode = alarm.type === 'checklistReminder' ? undefined : await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
   const sending: NotificationDelivery = {
     ...without(delivery, 'replyCode'), status: 'sending', attempts: delivery.attempts + 1, updatedAt: iso(now), version: delivery.version + 1, ...(replyCode === undefined ? {} : { replyCode }),
   };

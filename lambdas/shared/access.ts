@@ -281,8 +281,8 @@ export async function assertSensorAccess(
   if (!maySeeSensor(scope, sensor)) throw notFound(options.notFoundMessage);
 }
 
-/** Whether a scope reaches an alarm: a sensor's as the sensor itself (security groups may list sensors), a gateway's by its site. */
-export function maySeeAlarm(scope: AccessScope, alarm: { deviceKind: 'sensor' | 'gateway'; deviceId: string; siteId: string }): boolean {
+/** Whether a scope reaches an alarm: a sensor's as the sensor itself (security groups may list sensors), a gateway's or a checklist's by its site. */
+export function maySeeAlarm(scope: AccessScope, alarm: { deviceKind: 'sensor' | 'gateway' | 'checklist'; deviceId: string; siteId: string }): boolean {
   return alarm.deviceKind === 'sensor'
     ? maySeeSensor(scope, { sensorId: alarm.deviceId, siteId: alarm.siteId })
     : maySeeSite(siteAccessOf(scope), alarm.siteId);

@@ -12,7 +12,7 @@ export interface AlarmQuery {
   locationId?: string | undefined;
   type?: AlarmType | undefined;
   deviceId?: string | undefined;
-  deviceKind?: 'sensor' | 'gateway' | undefined;
+  deviceKind?: 'sensor' | 'gateway' | 'checklist' | undefined;
   userViewId?: string | undefined;
   /** ISO times; the range is at most 7 days. */
   from?: string | undefined;

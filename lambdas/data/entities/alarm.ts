@@ -138,7 +138,7 @@ export function toAlarm(item: Record<string, unknown>): Alarm {
   const timeline = Array.isArray(item['timeline']) ? (item['timeline'] as AlarmEvent[]) : [];
   return {
     id: String(item['id']),
-    deviceKind: (item['deviceKind'] === 'gateway' ? 'gateway' : 'sensor'),
+    deviceKind: (item['deviceKind'] === 'gateway' || item['deviceKind'] === 'checklist' ? item['deviceKind'] : 'sensor'),
     deviceId: text(item['deviceId']),
     deviceName: text(item['deviceName']),
     ...optional('profileId'),

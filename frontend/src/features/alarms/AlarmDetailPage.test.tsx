@@ -61,6 +61,22 @@ describe('AlarmDetailPage', () => {
     await i18next.changeLanguage('en');
   });
 
+  it("shows a checklist's alarm by its checklist, linked to its instance, with the question on its timeline and no readings", async () => {
+    alarm = alarmFixture({
+      deviceKind: 'checklist', deviceId: 'inst-1', deviceName: 'Closing checks', type: 'checklistException', lastValue: null, worstValue: null, worstAt: started,
+      timeline: [{ kind: 'raised', at: started, detail: 'Walk-in fridge temperature' }],
+    });
+    const { profileId: _profile, channel: _channel, clearedAt: _cleared, locationId: _location, ...rest } = alarm;
+    alarm = rest;
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Checklist exception: Closing checks' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Closing checks' })).toHaveAttribute('href', '/app/haccp/fill/inst-1');
+    expect(screen.getByText('Checklist')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).getByText(/Walk-in fridge temperature/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Readings around the alarm' })).not.toBeInTheDocument();
+    expect(graphAsked).toHaveLength(0);
+  });
+
   it('shows what, where and when, the timeline, and asks for the readings from two hours before to an hour after', async () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Out of range: Walk-in Fridge' })).toBeInTheDocument();

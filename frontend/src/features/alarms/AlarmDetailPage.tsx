@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/TaskAlt';
 import SnoozeIcon from '@mui/icons-material/Snooze';
@@ -111,8 +111,8 @@ function Timeline({ alarm, events }: { alarm: Alarm; events: readonly AlarmEvent
 }
 
 /** One fact of the alarm: its name, and its value (left out when it has none). */
-function Fact({ label, value }: { label: string; value: string | undefined }) {
-  if (value === undefined || value === '') return null;
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  if (value === undefined || value === null || value === '') return null;
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="dt">{label}</Typography>
@@ -159,7 +159,9 @@ export default function AlarmDetailPage() {
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Fact label={t('alarms.detail.device')} value={shown.deviceKind === 'sensor' ? `${name} (${shown.deviceId})` : t('alarms.detail.gateway', { name })} />
+          {shown.deviceKind === 'checklist'
+            ? <Fact label={t('alarms.detail.checklist')} value={<Link component={RouterLink} to={`/app/haccp/fill/${encodeURIComponent(shown.deviceId)}`}>{name}</Link>} />
+            : <Fact label={t('alarms.detail.device')} value={shown.deviceKind === 'sensor' ? `${name} (${shown.deviceId})` : t('alarms.detail.gateway', { name })} />}
           <Fact label={t('alarms.detail.channel')} value={shown.channel} />
           <Fact label={t('alarms.columns.site')} value={lookups.siteName(shown.siteId)} />
           <Fact label={t('alarms.columns.location')} value={shown.locationId === undefined ? undefined : lookups.locationName(shown.locationId)} />

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { ALARM_DEVICE_KINDS, ALARM_TYPES, alarmFilterSchema, type AlarmDeviceKind, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
+import { ALARM_DEVICE_KINDS, LISTED_ALARM_TYPES, alarmFilterSchema, type AlarmDeviceKind, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
 import type { UserView } from '@domain/identity/user-views';
 import type { AlarmQuery } from '../../api/alarms';
 import { useMessageText } from '../../i18n/messages';
@@ -46,7 +46,7 @@ export function filterFromSaved(saved: Readonly<Record<string, string>> | undefi
     if (typeof value === 'string' && field !== 'type' && field !== 'deviceKind') values[field] = value;
   }
   const type = saved['type'];
-  if (type !== undefined && (ALARM_TYPES as readonly string[]).includes(type)) values.type = type as AlarmType;
+  if (type !== undefined && (LISTED_ALARM_TYPES as readonly string[]).includes(type)) values.type = type as AlarmType;
   const kind = saved['deviceKind'];
   if (kind !== undefined && (ALARM_DEVICE_KINDS as readonly string[]).includes(kind)) values.deviceKind = kind as AlarmDeviceKind;
   return values;
@@ -170,7 +170,7 @@ export function AlarmFilterBar({ status, values, lookups, userViews, folded = fa
           </TextField>
           <TextField select size="small" label={t('alarms.filter.type')} value={draft.type} onChange={(event) => set({ type: event.target.value as AlarmType | '' })}>
             <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
-            {ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`alarms.types.${type}`)}</MenuItem>)}
+            {LISTED_ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`alarms.types.${type}`)}</MenuItem>)}
           </TextField>
           <TextField select size="small" label={t('alarms.filter.userView')} value={draft.userViewId} onChange={(event) => set({ userViewId: event.target.value })}>
             <MenuItem value="">{t('alarms.filter.any')}</MenuItem>

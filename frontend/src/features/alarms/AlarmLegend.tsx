@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TYPES, type AlarmType } from '@domain/alarms/alarm';
+import { LISTED_ALARM_TYPES, type AlarmType } from '@domain/alarms/alarm';
 import { ALARM_STATE_COLOURS, ALARM_STATES, ALARM_TYPE_COLOURS, SIGNAL_BANDS, signalBand, type AlarmState } from './alarmPresentation';
 
 /** A dot of an alarm type's colour before its name. */
@@ -57,7 +57,7 @@ export function AlarmLegend({ folded = false }: { folded?: boolean }) {
           <Box>
             <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>{t('alarms.legend.types')}</Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
-              {ALARM_TYPES.map((type) => <Typography key={type} variant="body2"><AlarmTypeLabel type={type} /></Typography>)}
+              {LISTED_ALARM_TYPES.map((type) => <Typography key={type} variant="body2"><AlarmTypeLabel type={type} /></Typography>)}
             </Stack>
           </Box>
           <Box>

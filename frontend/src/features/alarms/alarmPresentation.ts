@@ -15,6 +15,9 @@ export const ALARM_TYPE_COLOURS: Record<AlarmType, string> = {
   inactivity: '#546e7a',
   battery: '#8d6e00',
   tamper: '#1565c0',
+  checklistException: '#ad1457',
+  checklistMissed: '#4e342e',
+  checklistReminder: '#00695c',
 };
 
 /** Where an alarm is in its life, as a person reads it. */
