@@ -1,4 +1,4 @@
-import type { AlarmType } from '@domain/alarms/alarm';
+import type { AlarmDeviceKind, AlarmType } from '@domain/alarms/alarm';
 
 /**
  * The lists behind the widgets: the alarms page with the filter the figure counts (the
@@ -9,7 +9,7 @@ export interface AlarmListFilter {
   type?: AlarmType;
   siteId?: string;
   deviceId?: string;
-  deviceKind?: 'sensor' | 'gateway';
+  deviceKind?: AlarmDeviceKind;
   userViewId?: string | null;
   from?: string;
   to?: string;
