@@ -46,6 +46,8 @@ export const LOGIN_MESSAGES = {
   sessionNotFound: "Session not found.",
   accountNotFound: "Account not found.",
   identityUserNotFound: "User not found.",
+  // A disabled organisation's user signing in, or calling the API (issue 16).
+  organisationDisabled: "Your organisation's account is disabled. Please contact support.",
 } as const;
 
 export type LoginMessageKey = keyof typeof LOGIN_MESSAGES;

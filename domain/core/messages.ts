@@ -434,7 +434,6 @@ export const MESSAGES = {
   // Organisations (super-administrator, issue 16)
   organisationNameRequired: "Organisation name is required.",
   organisationNotFound: "Organisation not found.",
-  organisationDisabled: "Your organisation's account is disabled. Please contact support.",
   customerGroupRequired: "Customer group is required.",
   customerGroupNotFound: "Customer group not found.",
   customerGroupNameRequired: "Customer group name is required.",

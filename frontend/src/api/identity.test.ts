@@ -1,3 +1,4 @@
+import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   configureIdentity,
@@ -104,6 +105,11 @@ describe('toIdentityError', () => {
       "PostAuthentication failed with error You haven't logged in for more then 60 days. You need to reset your password.");
     expect(toIdentityError(error).kind).toBe('dormant');
     expect(toIdentityError(named('UserLambdaValidationException', 'PreSignUp failed with error nope')).kind).toBe('other');
+  });
+
+  it("recognises the post-authentication trigger's refusal of a disabled organisation's user (issue 16)", () => {
+    const error = named('UserLambdaValidationException', `PostAuthentication failed with error ${LOGIN_MESSAGES.organisationDisabled}.`);
+    expect(toIdentityError(error).kind).toBe('organisationDisabled');
   });
 
   it('tells a temporary password that cannot be reset from a wrong password', () => {

@@ -52,6 +52,8 @@ export type IdentityErrorKind =
   | 'limitExceeded'
   /** Unused for 60 days: a pre-authentication refusal (SPEC section 4). */
   | 'dormant'
+  /** The organisation was disabled by a super-administrator (issue 16): a post-authentication refusal. */
+  | 'organisationDisabled'
   | 'userNotConfirmed'
   /** A new password the pool's policy refuses. */
   | 'invalidPassword'
@@ -98,6 +100,7 @@ export function toIdentityError(error: unknown): IdentityError {
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error && error.message !== '' ? error.message : LOGIN_MESSAGES.genericError;
   if (name === 'UserLambdaValidationException') {
+    if (message.includes(LOGIN_MESSAGES.organisationDisabled)) return new IdentityError('organisationDisabled', message, name);
     return new IdentityError(DORMANT_TEXT.test(message) ? 'dormant' : 'other', message, name);
   }
   // Resetting the password of a user who still holds a temporary one.

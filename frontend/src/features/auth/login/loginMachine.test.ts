@@ -173,6 +173,7 @@ describe('login failures', () => {
     ['codeMismatch', 'codeMismatch'],
     ['dormant', 'dormantAccount'],
     ['limitExceeded', 'attemptLimitExceeded'],
+    ['organisationDisabled', 'organisationDisabled'],
     ['other', 'loginFailed'],
   ] as const)('%s shows %s for 5 s', (kind, message) => {
     expect(loginFailureNotice(kind)).toMatchObject({ message, duration: 'login' });

@@ -280,7 +280,9 @@ export function loginFailureNotice(kind: IdentityErrorKind): Notice {
         ? 'dormantAccount'
         : kind === 'limitExceeded'
           ? 'attemptLimitExceeded'
-          : 'loginFailed';
+          : kind === 'organisationDisabled'
+            ? 'organisationDisabled'
+            : 'loginFailed';
   return { message, duration: 'login', variant: kind === 'dormant' ? 'info' : 'error' };
 }
 
