@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { Checklist } from '@domain/haccp/checklist';
+import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
@@ -65,5 +66,29 @@ describe('CopyChecklistPage', () => {
       method: 'POST', body: { name: 'Opening checks (copy)', siteId: 's-2', locationIds: ['l-2'], shiftId: 'sh-2' },
     })));
     expect(await screen.findByText('Checklist "Opening checks (copy)" created with its questions.')).toBeVisible();
+  });
+
+  it("names the question whose sensor is of another site when the copy is refused for it ('Sensor is required.')", async () => {
+    const withSensor: Checklist = { ...opening, questions: [{
+      id: 'q-1', text: 'Walk-in cooler', type: 'sensorTemperature', sensorId: 'S-1', min: 0, max: 5, options: [], correctiveActionIds: [], additionalFields: [], required: true,
+    }] };
+    fake.api.mockImplementation((path: string, request?: ApiRequest) => {
+      if (path === '/checklists?limit=100') return { items: [withSensor] };
+      if (request?.method === 'POST') throw new ApiError(400, MESSAGES.questionSensorRequired, { field: 'questions.0.sensorId' });
+      return answer(path, request);
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<CopyChecklistPage />);
+    await user.click(await screen.findByRole('combobox', { name: /^Checklist to copy/ }));
+    await user.click(await screen.findByRole('option', { name: 'Opening checks' }));
+    await user.click(screen.getByRole('combobox', { name: /^Site/ }));
+    await user.click(await screen.findByRole('option', { name: 'Leeds Kitchen' }));
+    await user.click(screen.getByRole('combobox', { name: /^Locations/ }));
+    await user.click(await screen.findByRole('option', { name: 'North' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: /^Shift/ }));
+    await user.click(await screen.findByRole('option', { name: 'Leeds mornings' }));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText(`${MESSAGES.questionSensorRequired} (Walk-in cooler)`)).toBeVisible();
   });
 });

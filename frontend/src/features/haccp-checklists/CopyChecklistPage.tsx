@@ -50,7 +50,10 @@ export default function CopyChecklistPage() {
       await checklists.mutate();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      setOutcome({ severity: 'error', text: errorText(error) });
+      // A sensor of another site is not copied (lambdas/checklists/store.ts): the refusal names the question's field; the page names the question.
+      const sensorQuestion = /^questions\.(\d+)\.(sensorId|dishwasherSensorId)$/.exec(error.field ?? '')?.[1];
+      const question = sensorQuestion === undefined ? undefined : checklists.data?.find((checklist) => checklist.id === sourceId)?.questions[Number(sensorQuestion)];
+      setOutcome({ severity: 'error', text: question === undefined ? errorText(error) : `${errorText(error)} (${question.text})` });
     } finally {
       setBusy(false);
     }
