@@ -1,4 +1,7 @@
 import { useCallback, type FormEventHandler } from 'react';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/ApiError';
 import { useMessageText } from '../i18n/messages';
@@ -22,14 +25,24 @@ export interface FormDialogOptions<F extends FieldValues, T> {
   nameTakenCode: string;
   /** The other fields an API refusal may name; the rest is toasted by the page. */
   serverFields?: readonly FieldPath<F>[];
+  onClose(): void;
+  /** Fill a phone's screen (a long form). */
+  fullScreenOnPhone?: boolean;
 }
 
 export interface FormDialogState<F extends FieldValues, T> {
   form: UseFormReturn<F, unknown, T>;
   /** The message at a dotted path of the form's errors, in the user's language. */
   errorOf(path: string): string | undefined;
-  /** Spread into a FormDialog: busy while submitting, and the form's submit. */
-  submitProps: { busy: boolean; onSubmit: FormEventHandler<HTMLFormElement> };
+  /** Spread into a FormDialog: busy while submitting, the form's submit, Cancel and Save. */
+  dialogProps: {
+    busy: boolean;
+    onSubmit: FormEventHandler<HTMLFormElement>;
+    onClose(): void;
+    cancelLabel: string;
+    submitLabel: string;
+    fullScreen: boolean;
+  };
 }
 
 /**
@@ -38,8 +51,11 @@ export interface FormDialogState<F extends FieldValues, T> {
  * page toasts the rest, and the dialog stays open.
  */
 export function useFormDialog<F extends FieldValues & { name: unknown }, T>({
-  resolver, defaultValues, onSave, nameTakenCode, serverFields = [],
+  resolver, defaultValues, onSave, nameTakenCode, serverFields = [], onClose, fullScreenOnPhone = false,
 }: FormDialogOptions<F, T>): FormDialogState<F, T> {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const messageText = useMessageText();
   const errorText = useErrorText();
   const form = useForm<F, unknown, T>({ resolver, mode: 'onTouched', defaultValues });
@@ -58,5 +74,16 @@ export function useFormDialog<F extends FieldValues & { name: unknown }, T>({
     }
   };
 
-  return { form, errorOf, submitProps: { busy: isSubmitting, onSubmit: (event) => void handleSubmit(submit)(event) } };
+  return {
+    form,
+    errorOf,
+    dialogProps: {
+      busy: isSubmitting,
+      onSubmit: (event) => void handleSubmit(submit)(event),
+      onClose,
+      cancelLabel: t('catalog.cancel'),
+      submitLabel: t('catalog.save'),
+      fullScreen: fullScreenOnPhone && phone,
+    },
+  };
 }

@@ -7,11 +7,9 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useTheme } from '@mui/material/styles';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -127,17 +125,17 @@ function inForce(values: AlarmProfileInput, uom: UnitOfMeasure, language: string
  */
 export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfileDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const language = useLanguage();
   const resolver = useMemo<Resolver<AlarmProfileInput, unknown, AlarmProfileFields>>(() => {
     const schemaResolver = zodResolver(alarmProfileInputSchema);
     return (values, context, options) => schemaResolver(inForce(values, uom, language), context, options);
   }, [language, uom]);
-  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<AlarmProfileInput, AlarmProfileFields>({
+  const { form: { control, register, setValue }, errorOf, dialogProps } = useFormDialog<AlarmProfileInput, AlarmProfileFields>({
     resolver,
     defaultValues: defaults(profile, uom, language),
     onSave,
+    onClose,
+    fullScreenOnPhone: true,
     nameTakenCode: 'alarmProfileNameTaken',
     serverFields: FORM_FIELDS,
   });
@@ -180,11 +178,7 @@ export function AlarmProfileDialog({ profile, uom, onSave, onClose }: AlarmProfi
     <FormDialog
       title={t(profile ? 'alarmProfiles.editTitle' : 'alarmProfiles.addTitle')}
       maxWidth="md"
-      fullScreen={fullScreen}
-      {...submitProps}
-      onClose={onClose}
-      cancelLabel={t('catalog.cancel')}
-      submitLabel={t('catalog.save')}
+      {...dialogProps}
     >
       <Grid container columnSpacing={2}>
         <Grid size={12}>

@@ -57,10 +57,11 @@ function defaults(profile: DataLoggingProfile | undefined): DataLoggingProfileFo
  */
 export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggingProfileDialogProps) {
   const { t } = useTranslation();
-  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<DataLoggingProfileFormValues, DataLoggingProfileInput>({
+  const { form: { control, register, setValue }, errorOf, dialogProps } = useFormDialog<DataLoggingProfileFormValues, DataLoggingProfileInput>({
     resolver: zodResolver(dataLoggingProfileInputSchema),
     defaultValues: defaults(profile),
     onSave,
+    onClose,
     nameTakenCode: 'dataLoggingProfileNameTaken',
   });
   const scheduleKind = (useWatch({ control, name: 'schedule.kind' }) as string | undefined) ?? 'always';
@@ -94,8 +95,7 @@ export function DataLoggingProfileDialog({ profile, onSave, onClose }: DataLoggi
     <FormDialog
       title={t(profile ? 'dataLoggingProfiles.editTitle' : 'dataLoggingProfiles.addTitle')}
       maxWidth="sm"
-      {...submitProps}
-      onClose={onClose}
+      {...dialogProps}
       cancelLabel={t('dataLoggingProfiles.cancel')}
       submitLabel={t('dataLoggingProfiles.save')}
     >

@@ -2,9 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_TYPES, shiftInputSchema, type Shift, type ShiftInput, type ShiftRequest } from '@domain/haccp/shift';
@@ -77,12 +75,12 @@ function defaults(shift: Shift | undefined): ShiftInput {
  */
 export function ShiftDialog({ shift, places, groupOptions, userOptions, onSave, onClose }: ShiftDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<ShiftInput, ShiftRequest>({
+  const { form: { control, register, setValue }, errorOf, dialogProps } = useFormDialog<ShiftInput, ShiftRequest>({
     resolver: zodResolver(shiftInputSchema),
     defaultValues: defaults(shift),
     onSave,
+    onClose,
+    fullScreenOnPhone: true,
     nameTakenCode: 'shiftNameTaken',
     serverFields: FORM_FIELDS,
   });
@@ -99,11 +97,7 @@ export function ShiftDialog({ shift, places, groupOptions, userOptions, onSave, 
     <FormDialog
       title={t(shift ? 'haccpShifts.editTitle' : 'haccpShifts.addTitle')}
       maxWidth="md"
-      fullScreen={fullScreen}
-      {...submitProps}
-      onClose={onClose}
-      cancelLabel={t('catalog.cancel')}
-      submitLabel={t('catalog.save')}
+      {...dialogProps}
     >
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>

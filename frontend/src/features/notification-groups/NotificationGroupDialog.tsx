@@ -8,10 +8,8 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import { useTheme } from '@mui/material/styles';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -80,12 +78,12 @@ function defaults(group: NotificationGroup | undefined): NotificationGroupInput 
  */
 export function NotificationGroupDialog({ group, places, userOptions, onSave, onClose }: NotificationGroupDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { form: { control, register, setValue }, errorOf, submitProps } = useFormDialog<NotificationGroupInput, NotificationGroupRequest>({
+  const { form: { control, register, setValue }, errorOf, dialogProps } = useFormDialog<NotificationGroupInput, NotificationGroupRequest>({
     resolver: zodResolver(notificationGroupInputSchema),
     defaultValues: defaults(group),
     onSave,
+    onClose,
+    fullScreenOnPhone: true,
     nameTakenCode: 'notificationGroupNameTaken',
     serverFields: FORM_FIELDS,
   });
@@ -104,11 +102,7 @@ export function NotificationGroupDialog({ group, places, userOptions, onSave, on
     <FormDialog
       title={t(group ? 'notificationGroups.editTitle' : 'notificationGroups.addTitle')}
       maxWidth="md"
-      fullScreen={fullScreen}
-      {...submitProps}
-      onClose={onClose}
-      cancelLabel={t('catalog.cancel')}
-      submitLabel={t('catalog.save')}
+      {...dialogProps}
     >
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>
