@@ -5,6 +5,8 @@ import { ORGANISATION_READERS, ORGANISATION_WRITERS, ROLES, SECURITY_GROUP_ROLES
 export const AREA_ROLES = {
   dashboard: ROLES,
   helpdesk: ['helpdesk'],
+  // Organisations (tenants), their modules and status: the super-administrator only (issue 16).
+  superadminOrganisations: ['superadmin'],
   // User management and invitations: organisation administrators and support.
   users: ['admin', 'helpdesk'],
   // Administration screens are the administrators' (SPEC section 6: "admin only (some)"; the

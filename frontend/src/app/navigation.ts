@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
+import CorporateFareIcon from '@mui/icons-material/CorporateFareOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import BuildIcon from '@mui/icons-material/BuildOutlined';
@@ -36,7 +37,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -68,6 +69,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
   {
     heading: 'nav.administration',
     items: [
+      { path: '/app/superadmin/organisations', label: 'nav.superadminOrganisations', icon: CorporateFareIcon, roles: AREA_ROLES.superadminOrganisations },
       { path: '/app/locations', label: 'nav.locations', icon: PlaceIcon, roles: AREA_ROLES.locations },
       { path: '/app/sites', label: 'nav.sites', icon: StoreIcon, roles: AREA_ROLES.sites },
       { path: '/app/quick-register', label: 'nav.quickRegister', icon: QrCodeScannerIcon, roles: AREA_ROLES.quickRegister },

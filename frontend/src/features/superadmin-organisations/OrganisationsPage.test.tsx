@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@domain/core/messages';
+import type { OrganisationWithCounts } from '@domain/organisation/organisation';
+import type { ApiRequest } from '../../api/apiFetch';
+import { renderScreen } from '../../test/render';
+import { enter } from '../../test/userInput';
+import OrganisationsPage from './OrganisationsPage';
+
+const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
+
+vi.mock('../../api/apiFetch', () => ({
+  apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
+  apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) => schema.parse(await fake.api(path, request)),
+}));
+
+const modules = { isHaccapAvailable: false, enableAuditModule: false, enableIVR: false, enablePager: false };
+function organisation(customerId: string, name: string, extra: Partial<OrganisationWithCounts> = {}): OrganisationWithCounts {
+  return {
+    customerId, name, timezone: 'Europe/London', lang: 'en', uom: 'C', customerGroupId: 'g-1', modules, status: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z', version: 1, counts: { sites: 3, users: 7, sensors: 12, gateways: 2 }, ...extra,
+  };
+}
+
+describe('the super-administrator console of organisations', () => {
+  let statuses: Record<string, 'active' | 'disabled'>;
+
+  beforeEach(() => {
+    statuses = { 'demo-foods': 'active', 'harbour-1': 'disabled' };
+    fake.api.mockReset();
+    fake.api.mockImplementation((path, request) => {
+      if (path.startsWith('/superadmin/organisations?')) {
+        return { items: [organisation('demo-foods', 'Demo Foods', { status: statuses['demo-foods'] }), organisation('harbour-1', 'Harbour Pharmacy', { status: statuses['harbour-1'], counts: { sites: 0, users: 1, sensors: 0, gateways: 0 } })] };
+      }
+      if (path === '/superadmin/customergroups') return { items: [{ id: 'g-1', name: 'Harbour Group', createdAt: '2026-01-01T00:00:00.000Z' }] };
+      const status = /^\/superadmin\/organisations\/([^/]+)\/status$/.exec(path);
+      if (status && request?.method === 'PUT') {
+        const id = status[1] ?? '';
+        statuses[id] = (request.body as { status: 'active' | 'disabled' }).status;
+        return organisation(id, id, { status: statuses[id] });
+      }
+      throw new Error(`unexpected ${request?.method ?? 'GET'} ${path}`);
+    });
+  });
+
+  it('lists each organisation with its status and counts, and disables one', async () => {
+    const user = userEvent.setup();
+    renderScreen(<OrganisationsPage />);
+
+    const demo = (await screen.findByText('Demo Foods')).closest('tr');
+    if (demo === null) throw new Error('no row');
+    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', 'Disable']);
+    const harbour = screen.getByText('Harbour Pharmacy').closest('tr');
+    expect(harbour && within(harbour).getByRole('button').textContent).toBe('Enable');
+
+    await user.click(within(demo).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(within(demo).getByRole('button').textContent).toBe('Enable'));
+    expect(fake.api).toHaveBeenCalledWith('/superadmin/organisations/demo-foods/status', { method: 'PUT', body: { status: 'disabled' } });
+    expect(within(demo).getByText('Disabled')).toBeDefined();
+  });
+
+  it("refuses a new organisation without a name in the product's words, sends nothing, then creates it with its administrator", async () => {
+    const user = userEvent.setup();
+    fake.api.mockImplementationOnce(() => ({ items: [] }));
+    const listed = fake.api.getMockImplementation();
+    renderScreen(<OrganisationsPage />);
+    await screen.findByText('No organisations.');
+
+    await user.click(screen.getByRole('button', { name: 'Add organisation' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and invite' }));
+    expect(await within(dialog).findByText(MESSAGES.organisationNameRequired)).toBeDefined();
+    expect(fake.api.mock.calls.some(([, request]) => request?.method === 'POST')).toBe(false);
+
+    fake.api.mockImplementation((path, request) => {
+      if (path === '/superadmin/organisations' && request?.method === 'POST') return organisation('harbour-2', 'Harbour Pharmacy');
+      return listed?.(path, request);
+    });
+    await enter(user, within(dialog).getByLabelText(/^Name/), 'Harbour Pharmacy');
+    await user.click(within(dialog).getByLabelText(/Customer group/));
+    await user.click(await screen.findByRole('option', { name: 'Harbour Group' }));
+    await user.click(within(dialog).getByLabelText('HACCP'));
+    await enter(user, within(dialog).getByLabelText(/^First name/), 'Hana');
+    await enter(user, within(dialog).getByLabelText(/^Last name/), 'Harbour');
+    await enter(user, within(dialog).getByLabelText(/^Email/), 'owner@harbour.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and invite' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.api).toHaveBeenCalledWith('/superadmin/organisations', {
+      method: 'POST',
+      body: expect.objectContaining({
+        name: 'Harbour Pharmacy', customerGroupId: 'g-1', timezone: 'Europe/London', modules: { ...modules, isHaccapAvailable: true },
+        administrator: { email: 'owner@harbour.example', firstName: 'Hana', lastName: 'Harbour' },
+      }),
+    });
+  });
+});
