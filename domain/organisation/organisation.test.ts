@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../core/messages';
-import { isOrganisationEnabled, matchesSearch, organisationCreateSchema, organisationInputSchema, subscriptionIssue } from './organisation';
+import { organisationCreateSchema, organisationInputSchema, subscriptionIssue } from './organisation';
 
 const valid = {
   name: 'Harbour Pharmacy', timezone: 'Europe/London', customerGroupId: 'harbour',
@@ -37,18 +37,5 @@ describe('organisations (issue 16 section 1)', () => {
     expect(subscriptionIssue({ subscriptionStart: '2026-06-01', subscriptionEnd: '2026-06-01' })).toBeUndefined();
     expect(subscriptionIssue({ subscriptionEnd: '2026-06-01' })).toBeUndefined();
     expect(messagesOf(organisationInputSchema.safeParse({ ...valid, subscriptionStart: '2026-02-30' }))).toEqual({ subscriptionStart: MESSAGES.dateInvalid });
-  });
-
-  it('searches names whatever their case and accents', () => {
-    expect(matchesSearch('Café Élysée', 'elysee')).toBe(true);
-    expect(matchesSearch('Harbour Pharmacy', 'PHARM')).toBe(true);
-    expect(matchesSearch('Harbour Pharmacy', 'bakery')).toBe(false);
-    expect(matchesSearch('Harbour Pharmacy', '  ')).toBe(true);
-  });
-
-  it('only a disabled organisation is off (one written before statuses is active)', () => {
-    expect(isOrganisationEnabled('disabled')).toBe(false);
-    expect(isOrganisationEnabled('active')).toBe(true);
-    expect(isOrganisationEnabled(undefined)).toBe(true);
   });
 });

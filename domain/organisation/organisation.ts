@@ -139,13 +139,3 @@ export const superadminAuditEntrySchema = z.object({
   after: z.record(z.string(), z.unknown()).optional(),
 });
 export type SuperadminAuditEntry = z.output<typeof superadminAuditEntrySchema>;
-
-/** A list's search: organisations whose name holds the text, case and accents aside. */
-export function matchesSearch(name: string, search: string | undefined): boolean {
-  if (search === undefined || search.trim() === '') return true;
-  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return fold(name).includes(fold(search.trim()));
-}
-
-/** May this organisation's users sign in, call the API and have their devices heard? */
-export const isOrganisationEnabled = (status: OrganisationStatus | undefined): boolean => status !== 'disabled';
