@@ -5,7 +5,7 @@ import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmOverview, InsightAnswer, SystemHealth } from '@domain/alarms/dashboard';
 import { MESSAGES } from '@domain/core/messages';
 import { alarmPutParams, checklistInstancePut, sitesByName } from '../data';
-import { apiEvent, claimsOf, invoke, liveSession } from '../shared/api-event.test-support';
+import { apiEvent, claimsOf, invoke, liveSession, siteLimitedBasicUser } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';
 
@@ -63,14 +63,7 @@ function answerQuery(input: QueryCommandInput) {
 }
 
 /** A basic user assigned site-1 only, of location loc-1 (which has site-1 and site-2). */
-function basicUser(accountId = 'b-1') {
-  const session = liveSession(accountId);
-  dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
-  dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: `USER#${accountId}` } }).resolves({ Item: { accountId, locationIds: ['loc-1'], siteIds: ['site-1'] } });
-  partitions.set('C#org-1#LOCATION#loc-1#REF', [{ kind: 'SITE', id: 'site-1', name: 'Kitchen' }, { kind: 'SITE', id: 'site-2', name: 'Bakery' }]);
-  partitions.set(`C#org-1#MEMBERSHIP#${accountId}`, []);
-  return claimsOf('basicuser', accountId);
-}
+const basicUser = (accountId = 'b-1') => siteLimitedBasicUser(dynamo, partitions, accountId);
 
 describe('dashboard handler', () => {
   beforeEach(() => {

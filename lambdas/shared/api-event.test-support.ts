@@ -1,3 +1,5 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
 import type { ApiEvent, ApiResult } from './http';
 
 /** Claims of a caller of the organisation `org-1`, as the authorizer hands them over. */
@@ -14,6 +16,23 @@ export const liveSession = (accountId = 'acc-1', customerId = 'org-1') => ({
   key: { pk: `C#${customerId}#TOKEN#family-${accountId}`, sk: 'TOKEN' },
   answer: { Item: { sessionId: 's-1', accountId, lastSeenAt: new Date().toISOString() } },
 });
+
+/**
+ * A basic user assigned site-1 only, of location loc-1 (which has site-1 and site-2), for the
+ * site-scope tests of a handler: their session and user item answered by `dynamo`, the
+ * location's site references and their (empty) memberships put in `partitions`, which the
+ * test's Query mock answers from. Returns their claims.
+ */
+export function siteLimitedBasicUser(
+  dynamo: AwsClientStub<DynamoDBDocumentClient>, partitions: Map<string, Record<string, unknown>[]>, accountId = 'b-1',
+): Record<string, string> {
+  const session = liveSession(accountId);
+  dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
+  dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: `USER#${accountId}` } }).resolves({ Item: { accountId, locationIds: ['loc-1'], siteIds: ['site-1'] } });
+  partitions.set('C#org-1#LOCATION#loc-1#REF', [{ kind: 'SITE', id: 'site-1', name: 'Kitchen' }, { kind: 'SITE', id: 'site-2', name: 'Bakery' }]);
+  partitions.set(`C#org-1#MEMBERSHIP#${accountId}`, []);
+  return claimsOf('basicuser', accountId);
+}
 
 /** An API Gateway HTTP API v2 event for a route key (`PUT /api/securitygroups/{id}`). */
 export function apiEvent(

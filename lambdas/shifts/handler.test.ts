@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInpu
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
-import { apiEvent, claimsOf, invoke, liveSession } from '../shared/api-event.test-support';
+import { apiEvent, claimsOf, invoke, liveSession, siteLimitedBasicUser } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
 import { handler } from './handler';
 
@@ -22,14 +22,7 @@ let partitions: Map<string, Item[]>;
 const answerQuery = (input: QueryCommandInput) => ({ Items: partitions.get(String(input.ExpressionAttributeValues?.[':pk'])) ?? [] });
 
 /** A basic user limited to site-1 (of location loc-1, which also has site-2). */
-function limitedReader(accountId = 'b-1') {
-  const session = liveSession(accountId);
-  dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
-  dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: `USER#${accountId}` } }).resolves({ Item: { accountId, locationIds: ['loc-1'], siteIds: ['site-1'] } });
-  partitions.set('C#org-1#LOCATION#loc-1#REF', [{ kind: 'SITE', id: 'site-1', name: 'Kitchen' }, { kind: 'SITE', id: 'site-2', name: 'Bakery' }]);
-  partitions.set(`C#org-1#MEMBERSHIP#${accountId}`, []);
-  return claimsOf('basicuser', accountId);
-}
+const limitedReader = (accountId = 'b-1') => siteLimitedBasicUser(dynamo, partitions, accountId);
 
 const names = (body: unknown) => (body as { items: { id: string }[] }).items.map((item) => item.id);
 
