@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODE_HEADER } from '@domain/core/error-headers';
+import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError } from './ApiError';
 import { apiFetch, cancelRequestsInFlight, configureApi, setUnauthorizedHandler } from './apiFetch';
 import type { IdentitySession } from './identity';
@@ -87,6 +89,16 @@ describe('apiFetch', () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Unauthorized' }));
     await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 401, message: 'Session timeout.. Please login again.' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("tells the session handler when the session ended because the organisation was disabled (issue 16)", async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: LOGIN_MESSAGES.organisationDisabled }), {
+      status: 401, headers: { 'content-type': 'application/json', [ERROR_CODE_HEADER]: 'organisationDisabled' },
+    }));
+    await expect(apiFetch('/departments')).rejects.toMatchObject({ status: 401, message: LOGIN_MESSAGES.organisationDisabled });
+    expect(onUnauthorized).toHaveBeenCalledWith('organisationDisabled');
   });
 
   it('does not call the API without a session', async () => {

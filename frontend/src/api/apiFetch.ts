@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { WebAppConfig } from '@domain/core/app-config';
+import { ERROR_CODE_HEADER } from '@domain/core/error-headers';
 import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError, apiErrorFrom } from './ApiError';
 import { currentSession } from './identity';
@@ -19,7 +20,10 @@ export interface ApiRequest {
 }
 
 let baseUrl = '/api';
-let unauthorizedHandler: (() => void) | undefined;
+/** Why the session ended when the API said so: its organisation was disabled (issue 16). */
+export type SessionEndReason = 'organisationDisabled';
+
+let unauthorizedHandler: ((reason?: SessionEndReason) => void) | undefined;
 /** One controller for every call of the session (SPEC section 4: logout cancels requests in flight). */
 let sessionRequests = new AbortController();
 
@@ -46,13 +50,15 @@ export function configureApi(config: Pick<WebAppConfig, 'apiBaseUrl'>): void {
  * Called whenever the session is no longer valid: the API answered 401 or 403, or there is
  * no current identity session (no user, invalid refresh token). The handler ends it once.
  */
-export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+export function setUnauthorizedHandler(handler: ((reason?: SessionEndReason) => void) | undefined): void {
   unauthorizedHandler = handler;
 }
 
-function sessionEnded(): ApiError {
-  unauthorizedHandler?.();
-  return new ApiError(401, LOGIN_MESSAGES.sessionTimeout, { code: 'sessionTimeout' });
+function sessionEnded(reason?: SessionEndReason): ApiError {
+  unauthorizedHandler?.(reason);
+  return reason === 'organisationDisabled'
+    ? new ApiError(401, LOGIN_MESSAGES.organisationDisabled, { code: 'organisationDisabled' })
+    : new ApiError(401, LOGIN_MESSAGES.sessionTimeout, { code: 'sessionTimeout' });
 }
 
 /**
@@ -87,7 +93,7 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   // role may not (they are role-guarded), so a 403 means the session lost its rights.
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
-    throw sessionEnded();
+    throw sessionEnded(response.headers.get(ERROR_CODE_HEADER) === 'organisationDisabled' ? 'organisationDisabled' : undefined);
   }
   if (!response.ok) throw await apiErrorFrom(response);
   const text = await response.text();

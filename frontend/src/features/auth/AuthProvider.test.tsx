@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_MESSAGES as MESSAGES } from '@domain/core/login-messages';
 import type { CurrentUserDetails } from '@domain/identity/account';
 import { apiFetch, configureApi } from '../../api/apiFetch';
 import type { IdentitySession } from '../../api/identity';
@@ -270,6 +271,24 @@ describe('AuthProvider', () => {
       expect(calls('/users/logout')).toBe(1);
       expect(identity.signOut).toHaveBeenCalledOnce();
       expect(screen.getByText('status signedOut')).toBeInTheDocument();
+    });
+
+    it("says so when the API ended the session because the organisation was disabled (issue 16)", async () => {
+      const user = userEvent.setup();
+      storedSession();
+      fetchMock.mockImplementation(async (input) =>
+        String(input) === '/api/users/logout'
+          ? new Response(null, { status: 204 })
+          : new Response(JSON.stringify({ message: MESSAGES.organisationDisabled }), { status: 401, headers: { 'content-type': 'application/json', 'x-error-code': 'organisationDisabled' } }),
+      );
+      renderAuth('/app/departments', <BusyScreen />);
+      await screen.findByText('status signedIn');
+
+      await user.click(screen.getByRole('button', { name: 'fire' }));
+      await screen.findByText('at /login');
+
+      expect(toasts.enqueue.mock.calls.map(([text]) => text)).toContain(MESSAGES.organisationDisabled);
+      expect(toasts.enqueue.mock.calls.map(([text]) => text)).not.toContain(MESSAGES.sessionTimeout);
     });
 
     it('ends the server session with its id and device key, keeps only the language and the device id', async () => {

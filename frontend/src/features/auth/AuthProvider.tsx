@@ -40,6 +40,7 @@ const TIMEOUT_TOAST_MS: Record<Exclude<LogoutReason, 'user'>, number> = {
   noCurrentUser: TOAST_DURATION_MS.sessionTimeoutClosable,
   idle: TOAST_DURATION_MS.idle,
   idleReopened: TOAST_DURATION_MS.standard,
+  organisationDisabled: TOAST_DURATION_MS.standard,
 };
 /** The logout call must not hold the user on a dead screen when the server does not answer. */
 const LOGOUT_CALL_TIMEOUT_MS = 5_000;
@@ -111,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const stored = getClientState();
       const helpdesk = stored.role === 'helpdesk' || stored.loginVariant === 'helpdesk';
       if (reason !== 'user') {
-        showToast(t('messages.sessionTimeout'), {
+        showToast(t(reason === 'organisationDisabled' ? 'messages.organisationDisabled' : 'messages.sessionTimeout'), {
           variant: 'error',
           anchorOrigin: TOAST_POSITION,
           autoHideDuration: TIMEOUT_TOAST_MS[reason],
@@ -301,10 +302,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // 401/403 from the API, no current user: one toast and one logout however many calls fail together.
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((reason) => {
       if (signingIn.current) return;
       if (statusRef.current !== 'signedIn' && statusRef.current !== 'identityOnly') return;
-      void logout({ reason: 'sessionTimeout' });
+      void logout({ reason: reason ?? 'sessionTimeout' });
     });
     return () => setUnauthorizedHandler(undefined);
   }, [logout]);

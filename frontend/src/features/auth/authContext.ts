@@ -37,7 +37,8 @@ export type CompleteSignInResult = 'signedIn' | 'noPortalAccess' | 'sessionLimit
  * variant for 30 s; `idle` for 60 s; `idleReopened` (the window came back after the idle
  * timeout had passed) for 15 s.
  */
-export type LogoutReason = 'user' | 'sessionTimeout' | 'noCurrentUser' | 'idle' | 'idleReopened';
+/** `organisationDisabled`: the API ended the session because a super-administrator disabled the organisation (issue 16). */
+export type LogoutReason = 'user' | 'sessionTimeout' | 'noCurrentUser' | 'idle' | 'idleReopened' | 'organisationDisabled';
 
 export interface AuthContextValue {
   status: AuthStatus;
