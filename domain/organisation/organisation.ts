@@ -94,7 +94,7 @@ export type OrganisationCreateInput = z.output<typeof organisationCreateSchema>;
 export const organisationStatusInputSchema = z.object({ status: z.enum(ORGANISATION_STATUSES) });
 
 /** The counts a super-administrator sees beside each organisation. */
-export const organisationCountsSchema = z.object({ sites: z.number(), users: z.number(), sensors: z.number(), gateways: z.number() });
+export const organisationCountsSchema = z.object({ sites: z.number(), users: z.number(), sensors: z.number(), gateways: z.number(), activeAlarms: z.number() });
 export type OrganisationCounts = z.output<typeof organisationCountsSchema>;
 
 export const organisationSchema = z.object({

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { OrganisationCounts, OrganisationStatus } from '@domain/organisation/organisation';
 import { accountsByName } from './entities/account';
+import { alarmsByStatus } from './entities/alarm';
 import { organisationKeyParams } from './entities/organisation';
 import { queryAll } from './queries';
 import { endAllSessions } from './sessions';
@@ -35,13 +36,13 @@ const recordsOf = (tableName: string, customerId: string, entity: 'SITE' | 'SENS
 });
 
 /**
- * The organisation's sites, users (not superadmin accounts, as every user list), sensors and
- * gateways, counted by Queries with `Select: COUNT`: four small reads an organisation, no
+ * The organisation's sites, users (not superadmin accounts, as every user list), sensors,
+ * gateways and active alarms, counted by Queries with `Select: COUNT`: five small reads an organisation, no
  * counter for every store to keep (the super-administrator's list shows a page at a time).
  */
 export async function organisationCounts(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationCounts> {
   const users = accountsByName(tableName, customerId);
-  const [sites, userCount, sensors, gateways] = await Promise.all([
+  const [sites, userCount, sensors, gateways, activeAlarms] = await Promise.all([
     countOf(client, recordsOf(tableName, customerId, 'SITE')),
     countOf(client, {
       ...users,
@@ -51,8 +52,9 @@ export async function organisationCounts(client: DynamoDBDocumentClient, tableNa
     }),
     countOf(client, recordsOf(tableName, customerId, 'SENSOR')),
     countOf(client, recordsOf(tableName, customerId, 'GATEWAY')),
+    countOf(client, alarmsByStatus(tableName, customerId, 'active')),
   ]);
-  return { sites, users: userCount, sensors, gateways };
+  return { sites, users: userCount, sensors, gateways, activeAlarms };
 }
 
 /**

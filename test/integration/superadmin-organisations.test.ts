@@ -102,7 +102,7 @@ describe('super-administration of organisations (issue 16 section 1)', () => {
     // Its counts: the administrator, nothing else; found by a search of its name.
     const found = await api(stack, superadmin, 'GET', `/superadmin/organisations?search=${encodeURIComponent(`pharmacy ${suffix}`)}`);
     expect(items<OrganisationWithCounts>(found.body).map((entry) => [entry.customerId, entry.counts])).toEqual([
-      [organisation.customerId, { sites: 0, users: 1, sensors: 0, gateways: 0 }],
+      [organisation.customerId, { sites: 0, users: 1, sensors: 0, gateways: 0, activeAlarms: 0 }],
     ]);
     const demo = await api(stack, superadmin, 'GET', `/superadmin/organisations/${DEMO_ORGANISATION.customerId}`);
     expect(demo.body).toMatchObject({ name: DEMO_ORGANISATION.name, customerGroupId: DEMO_ORGANISATION.customerGroupId, status: 'active' });

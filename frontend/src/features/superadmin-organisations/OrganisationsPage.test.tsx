@@ -19,7 +19,7 @@ const modules = { isHaccapAvailable: false, enableAuditModule: false, enableIVR:
 function organisation(customerId: string, name: string, extra: Partial<OrganisationWithCounts> = {}): OrganisationWithCounts {
   return {
     customerId, name, timezone: 'Europe/London', lang: 'en', uom: 'C', customerGroupId: 'g-1', modules, status: 'active',
-    createdAt: '2026-01-01T00:00:00.000Z', version: 1, counts: { sites: 3, users: 7, sensors: 12, gateways: 2 }, ...extra,
+    createdAt: '2026-01-01T00:00:00.000Z', version: 1, counts: { sites: 3, users: 7, sensors: 12, gateways: 2, activeAlarms: 4 }, ...extra,
   };
 }
 
@@ -31,7 +31,7 @@ describe('the super-administrator console of organisations', () => {
     fake.api.mockReset();
     fake.api.mockImplementation((path, request) => {
       if (path.startsWith('/superadmin/organisations?')) {
-        return { items: [organisation('demo-foods', 'Demo Foods', { status: statuses['demo-foods'] }), organisation('harbour-1', 'Harbour Pharmacy', { status: statuses['harbour-1'], counts: { sites: 0, users: 1, sensors: 0, gateways: 0 } })] };
+        return { items: [organisation('demo-foods', 'Demo Foods', { status: statuses['demo-foods'] }), organisation('harbour-1', 'Harbour Pharmacy', { status: statuses['harbour-1'], counts: { sites: 0, users: 1, sensors: 0, gateways: 0, activeAlarms: 0 } })] };
       }
       if (path === '/superadmin/customergroups') return { items: [{ id: 'g-1', name: 'Harbour Group', createdAt: '2026-01-01T00:00:00.000Z' }] };
       const status = /^\/superadmin\/organisations\/([^/]+)\/status$/.exec(path);
@@ -50,7 +50,7 @@ describe('the super-administrator console of organisations', () => {
 
     const demo = (await screen.findByText('Demo Foods')).closest('tr');
     if (demo === null) throw new Error('no row');
-    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', 'Disable']);
+    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', '4', 'Disable']);
     const harbour = screen.getByText('Harbour Pharmacy').closest('tr');
     expect(harbour && within(harbour).getByRole('button').textContent).toBe('Enable');
 

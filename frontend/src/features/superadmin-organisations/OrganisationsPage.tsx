@@ -24,6 +24,7 @@ import { organisationCreateSchema, type OrganisationModules, type OrganisationWi
 import { createOrganisation, setOrganisationStatus, useCustomerGroups, useOrganisations } from '../../api/superadmin';
 import { useErrorText } from '../../components/useErrorText';
 
+const COUNTS = ['sites', 'users', 'sensors', 'gateways', 'activeAlarms'] as const;
 const MODULES = ['isHaccapAvailable', 'enableAuditModule', 'enableIVR', 'enablePager'] as const satisfies readonly (keyof OrganisationModules)[];
 
 const emptyForm = () => ({
@@ -117,7 +118,7 @@ export default function OrganisationsPage() {
           <TableRow>
             <TableCell>{t('superadminOrganisations.fields.name')}</TableCell>
             <TableCell>{t('superadminOrganisations.status')}</TableCell>
-            {(['sites', 'users', 'sensors', 'gateways'] as const).map((count) => (
+            {COUNTS.map((count) => (
               <TableCell key={count} align="right">{t(`superadminOrganisations.counts.${count}`)}</TableCell>
             ))}
             <TableCell />
@@ -130,10 +131,7 @@ export default function OrganisationsPage() {
               <TableCell>
                 <Chip size="small" color={organisation.status === 'disabled' ? 'default' : 'success'} label={t(`superadminOrganisations.statuses.${organisation.status}`)} />
               </TableCell>
-              <TableCell align="right">{organisation.counts.sites}</TableCell>
-              <TableCell align="right">{organisation.counts.users}</TableCell>
-              <TableCell align="right">{organisation.counts.sensors}</TableCell>
-              <TableCell align="right">{organisation.counts.gateways}</TableCell>
+              {COUNTS.map((count) => <TableCell key={count} align="right">{organisation.counts[count]}</TableCell>)}
               <TableCell align="right">
                 <Button size="small" disabled={busy} onClick={() => void toggle(organisation)}>
                   {t(organisation.status === 'disabled' ? 'superadminOrganisations.enable' : 'superadminOrganisations.disable', { name: organisation.name })}
@@ -142,7 +140,7 @@ export default function OrganisationsPage() {
             </TableRow>
           ))}
           {organisations.data?.length === 0 ? (
-            <TableRow><TableCell colSpan={7}>{t('superadminOrganisations.empty')}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={8}>{t('superadminOrganisations.empty')}</TableCell></TableRow>
           ) : null}
         </TableBody>
       </Table>
