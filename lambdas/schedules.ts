@@ -11,6 +11,12 @@ export interface ScheduleDefinition {
   expression: string;
   handler: ScheduleHandlerName;
   description: string;
+  /**
+   * Locally, also run once as the stack starts. A schedule on AWS never stops; the local stack is
+   * off for hours between uses, and work that is due from now on (today's checklist instances)
+   * should not wait for the first firing, up to an hour after a first sign-in.
+   */
+  catchUpAtStart?: boolean;
 }
 
 /** The handler modules schedules invoke (entry paths for the CDK; imported by the local cron runner). */
@@ -43,6 +49,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'cron(7 * * * ? *)',
     handler: 'checklistInstancesAhead',
     description: 'Creates the HACCP checklist instances of the next 36 hours from the shifts\' schedules',
+    catchUpAtStart: true,
   },
   {
     name: 'checklist-notices',

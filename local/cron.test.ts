@@ -52,6 +52,25 @@ describe('the local cron runner', () => {
     expect(events).toHaveLength(3);
   });
 
+  it('runs a schedule that catches up at start once at once, then at its times; the others only at theirs', async () => {
+    vi.useFakeTimers({ now: new Date('2026-05-01T10:14:00.000Z') });
+    const runs: string[] = [];
+    const cron = startCron({
+      region: 'eu-west-1',
+      schedules: [
+        { name: 'hourly-ahead', expression: 'cron(7 * * * ? *)', handler: 'checklistInstancesAhead', description: 'test', catchUpAtStart: true },
+        { name: 'every-quarter', expression: 'cron(0/15 * * * ? *)', handler: 'deviceSchedules', description: 'test' },
+      ],
+      load: (name) => Promise.resolve(async (event) => { runs.push(`${name} ${event.time}`); }),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual(['checklistInstancesAhead 2026-05-01T10:14:00Z']);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(runs).toContain('checklistInstancesAhead 2026-05-01T11:07:00Z');
+    expect(runs.filter((run) => run.startsWith('checklistInstancesAhead'))).toHaveLength(2);
+    await cron.stop();
+  });
+
   it('does not start a run while the last one is still going, and tells a failure', async () => {
     vi.useFakeTimers({ now: new Date('2026-05-01T10:14:00.000Z') });
     let calls = 0;

@@ -101,7 +101,10 @@ export function startCron(options: CronOptions): CronRunner {
   };
 
   const now = clock();
-  for (const schedule of options.schedules ?? SCHEDULES) plan(schedule, now);
+  for (const schedule of options.schedules ?? SCHEDULES) {
+    if (schedule.catchUpAtStart === true) fire(schedule, now);
+    plan(schedule, now);
+  }
 
   return {
     stop: async () => {
