@@ -59,11 +59,16 @@ export async function organisationCounts(client: DynamoDBDocumentClient, tableNa
 
 /**
  * Ends every live session of every user of the organisation (it was disabled): their tokens
- * are refused from now on with the reason, so the API says why. Returns how many ended.
+ * are refused from now on with the reason, so the API says why. A super-administrator's
+ * account kept in the organisation is not its user: the sign-in lets them in, so their sessions
+ * stay (the one disabling it keeps working). Returns how many ended.
  */
 export async function endOrganisationSessions(client: DynamoDBDocumentClient, tableName: string, customerId: string, now: Date): Promise<number> {
-  const accountIds = await queryAll(client, accountsByName(tableName, customerId), (item) => String(item['accountId']));
+  const accounts = await queryAll(client, accountsByName(tableName, customerId), (item) => ({ accountId: String(item['accountId']), role: item['role'] }));
   let ended = 0;
-  for (const accountId of accountIds) ended += await endAllSessions(client, tableName, customerId, accountId, now, undefined, 'organisationDisabled');
+  for (const { accountId, role } of accounts) {
+    if (role === 'superadmin') continue;
+    ended += await endAllSessions(client, tableName, customerId, accountId, now, undefined, 'organisationDisabled');
+  }
   return ended;
 }
