@@ -273,7 +273,7 @@ function siteTime(date: string, time: string): Date {
 
 /**
  * The instances of a demo checklist's every-day shift whose windows lie between `from` and
- * `to`, as the schedule job (lambdas/checklist-instances/ahead.ts) makes them, with its ids.
+ * `to`, as the schedule job (lambdas/data/checklist-instances-ahead.ts) makes them, with its ids.
  * Worked out here for the demo's daily schedules: the job's recurrence module (rrule) does not
  * load under Node's own ES modules, which `npm start` runs the seed in.
  */

@@ -4,7 +4,7 @@ import { haccpOrganisations, toHaccpOrganisationId } from '../data/entities/hacc
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { describeError, invocationLogger, observedHandler } from '../shared/observability';
-import { createInstancesAhead } from './ahead';
+import { createInstancesAhead } from '../data/checklist-instances-ahead';
 
 export interface InstancesAheadRun {
   organisations: number;

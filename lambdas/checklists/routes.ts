@@ -5,16 +5,32 @@ import { dayPerformance, localDateIn, weekDates, weekPerformance } from '@domain
 import { checklistPerformanceAnswerSchema } from '@domain/haccp/performance';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { instancesOfChecklistDays, readSite } from '../data';
+import { createInstancesAhead } from '../data/checklist-instances-ahead';
 import { accessibleSiteIds, assertSiteAccess, assertSitesNamable, filterBySite } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
+import { describeError, type Logger } from '../shared/observability';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { ChecklistStore } from './store';
 
 const checklists = () => new ChecklistStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.checklistNotFound;
+
+/**
+ * The organisation's checklist instances of the next hours made at once after a checklist is
+ * added or changed, as the hourly job would: a checklist made during its shift is filled in that
+ * shift, not from the next run on. The checklist is stored either way: a failure here is the
+ * hourly job's to make up (it is idempotent), so it is logged, not answered.
+ */
+async function instancesAheadNow(customerId: string, logger: Logger): Promise<void> {
+  try {
+    await createInstancesAhead(dynamoDocumentClient(), backendConfig().tableName, customerId, new Date());
+  } catch (error) {
+    logger.error('checklist instances not created after a checklist change', { customerId, ...describeError(error) });
+  }
+}
 
 /**
  * HACCP checklists (SPEC sections 2, 4, 5, 8; issue 15 section 1): the organisation's, each on
@@ -36,7 +52,9 @@ export const checklistRoutes = defineRoutes('checklists', [
     action: async ({ caller, body, request }) => {
       const customerId = targetCustomerId(request);
       await assertSitesNamable(caller, customerId, [body.siteId]);
-      return { statusCode: 201, body: await checklists().create(caller, customerId, checklistFieldsOf(body, randomUUID)) };
+      const created = await checklists().create(caller, customerId, checklistFieldsOf(body, randomUUID));
+      await instancesAheadNow(customerId, request.logger);
+      return { statusCode: 201, body: created };
     },
   }),
   route({
@@ -56,7 +74,9 @@ export const checklistRoutes = defineRoutes('checklists', [
       const before = await store.get(customerId, params.id);
       await assertSiteAccess(caller, customerId, before.siteId, { notFoundMessage });
       await assertSitesNamable(caller, customerId, [body.siteId], [before.siteId]);
-      return { statusCode: 200, body: await store.update(caller, customerId, params.id, checklistFieldsOf(body, randomUUID)) };
+      const updated = await store.update(caller, customerId, params.id, checklistFieldsOf(body, randomUUID));
+      await instancesAheadNow(customerId, request.logger);
+      return { statusCode: 200, body: updated };
     },
   }),
   route({

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { InstanceDetail } from '@domain/haccp/filling';
-import { createInstancesAhead } from '../../lambdas/checklist-instances/ahead';
+import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
 import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { launchBrowser } from '../support/browser';
 import { newOrganisationAdmin, signIn } from '../support/device-pages';

@@ -6,7 +6,7 @@ import type { Checklist } from '@domain/haccp/checklist';
 import type { ChecklistAnswer, InstanceDetail, TodayInstance } from '@domain/haccp/filling';
 import { localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
-import { createInstancesAhead } from '../../lambdas/checklist-instances/ahead';
+import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
 import { checklistAnswersOfInstance, checklistInstancesOfSiteDay, checklistPut, shiftPut } from '../../lambdas/data';
 import { fridgeQuestion, putTestInstance, testDocuments } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
@@ -25,6 +25,7 @@ describe('HACCP filling: the instances job and /api/haccp', () => {
   let kitchenUser: TestUser;
   let noHaccpUser: TestUser;
   let siteId: string;
+  let locationId: string;
   const documents = testDocuments(stack);
 
   beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('HACCP filling: the instances job and /api/haccp', () => {
     await provisionAccount(stack, { email: admin.email, role: 'admin', customerId: organisation, accountId: admin.accountId, hasDefaultLocAccess: true });
     const address = { address: '1 Rue de Rivoli', city: 'Paris', state: 'IDF', country: 'France', postalCode: '75001' };
     const location = await api(stack, admin, 'POST', '/locations', { name: `Kitchens ${randomUUID().slice(0, 6)}`, ...address });
-    const locationId = (location.body as { id: string }).id;
+    locationId = (location.body as { id: string }).id;
     const site = await api(stack, admin, 'POST', '/sites', {
       name: `Paris kitchen ${randomUUID().slice(0, 6)}`, locationIds: [locationId], timezone: TIME_ZONE, ...address,
       billingAddressSameAsSite: false, billingAddress: address,
@@ -162,6 +163,25 @@ describe('HACCP filling: the instances job and /api/haccp', () => {
     ] as const) {
       expect(await api(stack, noHaccpUser, method, path, body)).toMatchObject({ status: 403, body: { message: MESSAGES.haccpAccessRequired } });
     }
+  });
+
+  it('puts a checklist added during its shift on Today at once, without waiting for the hourly job', async () => {
+    const shift = await api(stack, admin, 'POST', '/shifts', {
+      name: `All day ${randomUUID().slice(0, 8)}`, siteId, locationId, shiftType: 'allDay',
+      schedules: [{
+        name: 'Every day', days: [0, 1, 2, 3, 4, 5, 6], startDate: localDateIn(new Date(Date.now() - 86_400_000), TIME_ZONE),
+        startTime: '', endTime: '', recurrence: { frequency: 'daily', interval: '1' }, assignedUserIds: [],
+      }],
+    });
+    expect(shift.status, JSON.stringify(shift.body)).toBe(201);
+    const checklist = await api(stack, admin, 'POST', '/checklists', {
+      name: `Added mid-shift ${randomUUID().slice(0, 8)}`, siteId, locationIds: [locationId], shiftId: (shift.body as { id: string }).id,
+      questions: [{ text: 'Floor clean?', type: 'yesNo' }],
+    });
+    expect(checklist.status, JSON.stringify(checklist.body)).toBe(201);
+    const today = await api(stack, kitchenUser, 'GET', '/haccp/today');
+    const listed = (today.body as { items: TodayInstance[] }).items.filter((item) => item.checklistId === (checklist.body as { id: string }).id);
+    expect(listed).toEqual([expect.objectContaining({ state: 'outstanding', questionCount: 1 })]);
   });
 
   it("finds nothing of a site the user does not reach, nor of a schedule assigned to others", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '@domain/haccp/checklist';
 import type { Shift } from '@domain/haccp/shift';
-import { checklistInstanceId } from '../data/entities/checklist-instance';
-import { INSTANCES_AHEAD_HOURS, plannedInstances } from './ahead';
+import { checklistInstanceId } from './entities/checklist-instance';
+import { INSTANCES_AHEAD_HOURS, plannedInstances } from './checklist-instances-ahead';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 const shift: Shift = {

@@ -3,14 +3,17 @@ import type { Checklist } from '@domain/haccp/checklist';
 import { missedAt } from '@domain/haccp/instance';
 import { shiftOccurrences, type ShiftOccurrence } from '@domain/haccp/recurrence';
 import type { Shift, ShiftSchedule } from '@domain/haccp/shift';
-import { batchGet, queryAll, readSite, runTransaction } from '../data';
-import { checklistsByName, toChecklist } from '../data/entities/checklist';
+import { batchGet } from './batch';
+import { readSite } from './entities/site';
+import { queryAll } from './queries';
+import { runTransaction } from './transaction';
+import { checklistsByName, toChecklist } from './entities/checklist';
 import {
   checklistInstanceId, checklistInstanceKey, checklistInstancePut, type ChecklistInstanceRecord,
-} from '../data/entities/checklist-instance';
-import { checklistDuePut } from '../data/entities/checklist-due';
-import { shiftKey, toShift } from '../data/entities/shift';
-import { createPut, plainPut } from '../data/writes';
+} from './entities/checklist-instance';
+import { checklistDuePut } from './entities/checklist-due';
+import { shiftKey, toShift } from './entities/shift';
+import { createPut, plainPut } from './writes';
 
 /** How far ahead instances are created: a day and a half, so a run missed (or two) still leaves tomorrow's in place. */
 export const INSTANCES_AHEAD_HOURS = 36;
