@@ -422,6 +422,7 @@ export const MESSAGES = {
   answerAdditionalFieldUnknown: "This additional field is not one of this question's.",
   answerNotApplicableNotAllowed: "N/A is not allowed on this checklist.",
   answerManualReadingNotAllowed: "Readings cannot be typed in on this checklist: use the sensor's reading.",
+  answerSensorReadingUnknown: "This is not a reading of the question's sensor: take the sensor's reading again.",
   answerCorrectiveActionUnknown: "The selected corrective action is not one of this question's.",
   answerCorrectiveActionRequired: "This answer is out of limits: select a corrective action or describe the one taken.",
   checklistIncomplete: "Please answer every required question: this checklist cannot be submitted in part.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../core/messages';
-import { answerInputSchema, judgeAnswer, judgeSubmission, oilLevelOf, type AnswerInput } from './answers';
+import { answerInputSchema, isSensorReading, judgeAnswer, judgeSubmission, oilLevelOf, SENSOR_ANSWER_LOOKBACK_MS, type AnswerInput } from './answers';
 import type { Question } from './question';
 
 const question = (fields: Partial<Question> & Pick<Question, 'type'>): Question => ({
@@ -81,6 +81,18 @@ describe('sensor temperature', () => {
     expect(exceptionOf(judgeAnswer(walkIn, rules, answer({ value: 3 })))).toBe(false);
     expect(refusalOf(judgeAnswer(walkIn, rules, answer({ value: 3, manualReading: true })))).toBe(MESSAGES.answerManualReadingNotAllowed);
     expect(exceptionOf(judgeAnswer(walkIn, { ...rules, allowManualReadings: true }, answer({ value: 3, manualReading: true })))).toBe(false);
+  });
+
+  it("knows a sensor's reading of the day before the answer from a value made up on the way", () => {
+    const answeredAt = Date.parse('2026-11-27T08:00:00Z');
+    const readings = [{ time: answeredAt - 10 * 60_000, value: 3.25 }, { time: answeredAt - 5 * 60_000, value: 3.5 }];
+    expect(isSensorReading(3.5, answeredAt, readings)).toBe(true);
+    expect(isSensorReading(3.25, answeredAt, readings)).toBe(true);
+    expect(isSensorReading(3.4, answeredAt, readings)).toBe(false);
+    expect(isSensorReading(3.5, answeredAt, [])).toBe(false);
+    // Too old to be the reading the portal offered, or from well after the answer.
+    expect(isSensorReading(3.5, answeredAt, [{ time: answeredAt - SENSOR_ANSWER_LOOKBACK_MS - 1, value: 3.5 }])).toBe(false);
+    expect(isSensorReading(3.5, answeredAt, [{ time: answeredAt + 60 * 60_000, value: 3.5 }])).toBe(false);
   });
 });
 

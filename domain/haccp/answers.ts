@@ -136,6 +136,24 @@ function judgeValue(question: Question, value: AnswerValue | undefined): ValueJu
   }
 }
 
+/** How old a sensor's reading may be when taken as an answer: the portal offers the newest, which a sensor reporting hourly keeps for an hour. */
+export const SENSOR_ANSWER_LOOKBACK_MS = 24 * 60 * 60_000;
+/** How far after the answer's time a matching reading may be (the two clocks). */
+export const SENSOR_ANSWER_SKEW_MS = 5 * 60_000;
+/** Readings are stored to a hundredth; the answer is the reading as the portal showed it. */
+const SENSOR_ANSWER_TOLERANCE = 0.005;
+
+/**
+ * Whether a sensor temperature answer that says it was not typed in is one of its sensor's
+ * readings of the day before the answer (the portal's "use this reading" sends the newest one):
+ * where readings cannot be typed in, a value made up on the way would otherwise stand as the
+ * sensor's in the checklist's record.
+ */
+export function isSensorReading(value: number, answeredAt: number, readings: readonly { time: number; value: number }[]): boolean {
+  return readings.some((reading) => reading.time >= answeredAt - SENSOR_ANSWER_LOOKBACK_MS && reading.time <= answeredAt + SENSOR_ANSWER_SKEW_MS
+    && Math.abs(reading.value - value) <= SENSOR_ANSWER_TOLERANCE);
+}
+
 /** Whether a question's reading comes from a sensor (a typed-in one needs allowManualReadings). */
 export const readsSensor = (question: Pick<Question, 'type' | 'sensorId' | 'dishwasherSensorId'>): boolean =>
   (question.type === 'sensorTemperature' && question.sensorId !== undefined) || (question.type === 'dishwasher' && question.dishwasherSensorId !== undefined);

@@ -1,13 +1,13 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, DomainError, forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { judgeAnswer, judgeSubmission, type AnswerInput } from '@domain/haccp/answers';
+import { isSensorReading, judgeAnswer, judgeSubmission, SENSOR_ANSWER_LOOKBACK_MS, SENSOR_ANSWER_SKEW_MS, type AnswerInput } from '@domain/haccp/answers';
 import type { ChecklistAnswer, InstanceDetail, TodayInstance } from '@domain/haccp/filling';
 import { instanceStateAt, isFinalState, localDateIn, type InstanceState } from '@domain/haccp/instance';
 import type { Question } from '@domain/haccp/question';
 import type { Role } from '@domain/identity/roles';
 import {
-  batchGet, queryAll, readSite, runTransaction, sensorLiveStates, sensorStateKey, sitesByName, toSensorState, toSiteRecord, type AccountRecord,
+  batchGet, queryAll, readingsForAlarms, readSite, runTransaction, sensorLiveStates, sensorStateKey, sitesByName, toSensorState, toSiteRecord, type AccountRecord,
 } from '../data';
 import { toQuestion } from '../data/entities/checklist';
 import { checklistAnswerKey, checklistAnswerPut, checklistAnswersOfInstance, toChecklistAnswer, type ChecklistAnswerRecord } from '../data/entities/checklist-answer';
@@ -28,6 +28,8 @@ export interface Filler {
 
 /** An answer sent later than this after it was made on the device is still taken (offline for a long shift); answering times in the future are clamped to receipt. */
 const FUTURE_SKEW_MS = 5 * 60_000;
+/** A day of a sensor reporting every minute, the most often a sensor may (the Query's bound). */
+const SENSOR_READINGS_A_DAY = 1_500;
 const DAY_MS = 86_400_000;
 
 const nameOf = (account: AccountRecord | undefined, caller: Caller): string => {
@@ -171,6 +173,22 @@ export class ChecklistInstanceStore {
     };
   }
 
+  /**
+   * A sensor temperature answer not typed in must be one of its sensor's readings (channel 1,
+   * its temperature) of the day before the answer: one Query of the sensor's readings.
+   */
+  private async refuseUnlessSensorReading(customerId: string, question: Question, input: AnswerInput, answeredAt: number): Promise<void> {
+    if (question.type !== 'sensorTemperature' || question.sensorId === undefined) return;
+    if (input.manualReading || input.notApplicable || typeof input.value !== 'number') return;
+    const readings = await readingsForAlarms(this.client, this.tableName, customerId, question.sensorId, {
+      start: answeredAt - SENSOR_ANSWER_LOOKBACK_MS, end: answeredAt + SENSOR_ANSWER_SKEW_MS, limit: SENSOR_READINGS_A_DAY,
+    });
+    const temperatures = readings.flatMap((reading) => (typeof reading.channels['1'] === 'number' ? [{ time: reading.time, value: reading.channels['1'] }] : []));
+    if (!isSensorReading(input.value, answeredAt, temperatures)) {
+      throw validationError(MESSAGES.answerSensorReadingUnknown, { value: MESSAGES.answerSensorReadingUnknown });
+    }
+  }
+
   private refuseUnlessOpen(instance: ChecklistInstanceRecord, now: Date): void {
     if (instance.completedAt !== undefined) throw conflict(MESSAGES.checklistInstanceSubmitted);
     if (stateOf(instance, now) === 'missed') throw conflict(MESSAGES.checklistInstanceMissed);
@@ -198,11 +216,12 @@ export class ChecklistInstanceStore {
     if (question === undefined) throw notFound(MESSAGES.checklistQuestionNotFound);
     const judged = judgeAnswer(question, instance.checklist, input);
     if (!judged.ok) throw validationError(judged.refusal.message, { [judged.refusal.field]: judged.refusal.message });
+    const answeredAt = Math.min(Date.parse(input.answeredAt), now.getTime() + FUTURE_SKEW_MS);
+    await this.refuseUnlessSensorReading(customerId, question, input, answeredAt);
 
     const site = await readSite(this.client, this.tableName, customerId, instance.siteId);
     // Additional-field answers are kept only where the site says so (SPEC section 4 "Site").
     const additionalFields = site?.retainAdditionalFieldAnswers === true ? judged.answer.additionalFields : {};
-    const answeredAt = Math.min(Date.parse(input.answeredAt), now.getTime() + FUTURE_SKEW_MS);
     const record: ChecklistAnswerRecord = {
       instanceId, questionId, idempotencyKey: input.idempotencyKey,
       ...(input.notApplicable || input.value === undefined ? {} : { value: input.value }),

@@ -8,6 +8,7 @@ import { localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
 import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
 import { checklistAnswersOfInstance, checklistInstancesOfSiteDay, checklistPut, shiftPut } from '../../lambdas/data';
+import { readingPartition } from '../../lambdas/shared/keys';
 import { fridgeQuestion, putTestInstance, testDocuments } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
@@ -99,6 +100,23 @@ describe('HACCP filling: the instances job and /api/haccp', () => {
     expect(taken).toMatchObject({ status: 200, body: { isException: true, answeredBy: 'Kim Cook' } });
     const detail = (await api(stack, kitchenUser, 'GET', `/haccp/instances/${id}`)).body as InstanceDetail;
     expect(detail).toMatchObject({ state: 'inProgress', answeredCount: 1, exceptionCount: 1 });
+  });
+
+  it("takes a sensor temperature answer only as one of its sensor's readings, unless typed in where allowed", async () => {
+    const sensorId = `sensor-${randomUUID().slice(0, 8)}`;
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await documents.send(new PutCommand({
+      TableName: stack.tableName,
+      Item: { pk: readingPartition(organisation, sensorId), sk: at, time: at, channels: { 1: 3.4 }, receivedAt: at, sourceDeviceId: sensorId },
+    }));
+    const question = fridgeQuestion({ type: 'sensorTemperature', sensorId });
+    const answerOf = (id: string, fields: Record<string, unknown>) =>
+      api(stack, kitchenUser, 'PUT', `/haccp/instances/${id}/answers/${question.id}`, { idempotencyKey: `k-${randomUUID()}`, answeredAt: new Date().toISOString(), ...fields });
+    const id = await putTestInstance(stack, organisation, { siteId, questions: [question] });
+    expect(await answerOf(id, { value: 2.5 })).toMatchObject({ status: 400, body: { message: MESSAGES.answerSensorReadingUnknown } });
+    expect(await answerOf(id, { value: 3.4 })).toMatchObject({ status: 200, body: { value: 3.4, isException: false } });
+    const typedIn = await putTestInstance(stack, organisation, { siteId, questions: [question], allowManualReadings: true });
+    expect(await answerOf(typedIn, { value: 2.5, manualReading: true })).toMatchObject({ status: 200, body: { value: 2.5 } });
   });
 
   it('stores an answer sent twice (an offline batch replayed) once, and answers the same both times', async () => {
