@@ -145,9 +145,9 @@ describe('HACCP: building a checklist and filling it on a phone (issue 15 sectio
       await page.getByText(`Checklist "${checklistName}" added.`).waitFor();
     });
 
-    // The hourly job, run now as the integration tests do: today's instance of the 24-hour shift.
+    // Adding the checklist made today's instance of the 24-hour shift at once: the hourly job, run now, finds it made.
     const run = await createInstancesAhead(testDocuments(stack), stack.tableName, admin.customerId, new Date());
-    expect(run.created).toBeGreaterThanOrEqual(1);
+    expect(run.existing).toBeGreaterThanOrEqual(1);
 
     await signedIn(PHONE, cook.email, async (page) => {
       await page.goto(`${stack.portalUrl}/app/haccp/today`);
