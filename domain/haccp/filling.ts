@@ -62,7 +62,12 @@ export const instanceDetailSchema = todayInstanceSchema.extend({
   answers: z.array(checklistAnswerSchema),
   informationItems: z.array(z.object({ id: z.string(), name: z.string(), text: z.string(), fileName: z.string().optional(), contentType: z.string().optional() })),
   correctiveActions: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().optional() })),
-  liveReadings: z.record(z.string(), z.object({ value: z.number(), unit: z.string(), at: z.string() })),
+  /**
+   * Each linked sensor's newest reading: `value` its first channel (a temperature sensor's
+   * temperature, a dishwasher sensor's wash), `secondValue` its second where it has one (a
+   * dishwasher sensor's rinse).
+   */
+  liveReadings: z.record(z.string(), z.object({ value: z.number(), secondValue: z.number().optional(), unit: z.string(), at: z.string() })),
 });
 export type InstanceDetail = z.infer<typeof instanceDetailSchema>;
 

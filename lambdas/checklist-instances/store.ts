@@ -147,10 +147,14 @@ export class ChecklistInstanceStore {
     const live = await sensorLiveStates(this.client, this.tableName, customerId, stored);
     const liveReadings: InstanceDetail['liveReadings'] = {};
     for (const [sensorId, state] of live) {
-      // Channel 1 is a temperature sensor's temperature, stored in degrees Celsius.
+      // Channel 1 is a temperature sensor's temperature (a dishwasher sensor's wash), channel 2 a
+      // dishwasher sensor's rinse; stored in degrees Celsius.
       const value = state?.reading?.['1'];
+      const secondValue = state?.reading?.['2'];
       const at = state?.lastReadingAt;
-      if (typeof value === 'number' && at !== undefined) liveReadings[sensorId] = { value, unit: '°C', at };
+      if (typeof value === 'number' && at !== undefined) {
+        liveReadings[sensorId] = { value, ...(typeof secondValue === 'number' ? { secondValue } : {}), unit: '°C', at };
+      }
     }
     return {
       ...summaryOf(instance, site?.name ?? '', this.clock()),

@@ -83,7 +83,7 @@ export type InformationItem = z.infer<typeof informationItemSchema>;
 export const correctiveActionSchema = z.object({ id: z.string(), name: z.string(), description: z.string().optional() });
 export type CorrectiveAction = z.infer<typeof correctiveActionSchema>;
 
-export const liveReadingSchema = z.object({ value: z.number(), unit: z.string(), at: z.string() });
+export const liveReadingSchema = z.object({ value: z.number(), secondValue: z.number().optional(), unit: z.string(), at: z.string() });
 export type LiveReading = z.infer<typeof liveReadingSchema>;
 
 export const instanceDetailSchema = todayInstanceSchema.extend({

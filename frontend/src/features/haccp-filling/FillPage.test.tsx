@@ -182,6 +182,19 @@ describe('filling a checklist', () => {
     expect(queueSnapshot()[0]?.body).toMatchObject({ value: 4.1, manualReading: true });
   });
 
+  it("takes a dishwasher's wash and rinse from its sensor's first and second channels", async () => {
+    const user = userEvent.setup();
+    const washer = question({ id: 'q-washer', text: 'Dishwasher', type: 'dishwasher', dishwasherSensorId: 'D-1', min: 55, max: 90 });
+    const at = new Date(Date.now() - 60_000).toISOString();
+    instance = { ...detail({ questions: [washer] }), questionCount: 1, liveReadings: { 'D-1': { value: 62, secondValue: 83, unit: '°C', at } } };
+    renderFill();
+    const washerCard = await card('Dishwasher');
+    await user.click(within(washerCard).getByRole('button', { name: 'Use this reading' }));
+    await user.click(within(washerCard).getByRole('button', { name: 'Save answer' }));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    expect(queueSnapshot()[0]?.body).toMatchObject({ value: { wash: 62, rinse: 83 } });
+  });
+
   it('submits only once every required question is answered, unless partial upload is allowed', async () => {
     const user = userEvent.setup();
     instance = { ...detail(), answers: [{ questionId: 'q-probe', value: 3 }, { questionId: 'q-scale', value: 2 }, { questionId: 'q-clean', value: 'yes' }] };

@@ -164,10 +164,13 @@ export function QuestionCard({ question, position, total, answer, context, onSav
     const rinse = format.parseNumber(rinseText);
     change({ washText, rinseText, value: wash === undefined || rinse === undefined ? undefined : { wash, rinse }, manualReading: readsSensor });
   };
-  // The sensor's reading taken as the answer (a dishwasher's sensor gives both temperatures alike).
-  const takeReading = (value: number) => (question.type === 'dishwasher'
-    ? change({ washText: numberText(value), rinseText: numberText(value), value: { wash: value, rinse: value }, manualReading: false })
-    : change({ numberText: numberText(value), value, manualReading: false }));
+  // The sensor's reading taken as the answer: a dishwasher sensor's wash on its first channel, its
+  // rinse on its second (a sensor with one channel gives both alike).
+  const takeReading = ({ value, secondValue }: { value: number; secondValue?: number }) => {
+    if (question.type !== 'dishwasher') return change({ numberText: numberText(value), value, manualReading: false });
+    const rinse = secondValue ?? value;
+    return change({ washText: numberText(value), rinseText: numberText(rinse), value: { wash: value, rinse }, manualReading: false });
+  };
   const limits = question.min !== undefined || question.max !== undefined
     ? t('haccpFilling.allowedRange', { min: question.min === undefined ? '–' : format.number(question.min, { maximumFractionDigits: 2 }), max: question.max === undefined ? '–' : format.number(question.max, { maximumFractionDigits: 2 }) })
     : undefined;
@@ -237,7 +240,7 @@ export function QuestionCard({ question, position, total, answer, context, onSav
               <Typography>
                 {t('haccpFilling.liveReading', { value: format.measure(reading.value, reading.unit, { maximumFractionDigits: 2 }), time: format.time(reading.at) })}
               </Typography>
-              <Button variant="contained" disabled={disabled || draft.notApplicable} sx={{ minHeight: TOUCH }} onClick={() => takeReading(reading.value)}>
+              <Button variant="contained" disabled={disabled || draft.notApplicable} sx={{ minHeight: TOUCH }} onClick={() => takeReading(reading)}>
                 {t('haccpFilling.useReading')}
               </Button>
             </Stack>
