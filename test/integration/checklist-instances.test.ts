@@ -8,7 +8,7 @@ import { localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
 import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
 import { checklistAnswersOfInstance, checklistInstancesOfSiteDay, checklistPut, shiftPut } from '../../lambdas/data';
-import { readingPartition } from '../../lambdas/shared/keys';
+import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { fridgeQuestion, putTestInstance, testDocuments } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
@@ -105,14 +105,22 @@ describe('HACCP filling: the instances job and /api/haccp', () => {
   it("takes a sensor temperature answer only as one of its sensor's readings, unless typed in where allowed", async () => {
     const sensorId = `sensor-${randomUUID().slice(0, 8)}`;
     const at = new Date(Date.now() - 60_000).toISOString();
+    // A reading a minute old, as the ingest writes it: the sensor's state item and its stored reading.
     await documents.send(new PutCommand({
       TableName: stack.tableName,
-      Item: { pk: readingPartition(organisation, sensorId), sk: at, time: at, channels: { 1: 3.4 }, receivedAt: at, sourceDeviceId: sensorId },
+      Item: { ...deviceStateKey(organisation, ENTITY.sensor, sensorId), lastCommunicated: at, lastReadingAt: at, reading: { 1: 3.4, 2: 60 } },
+    }));
+    await documents.send(new PutCommand({
+      TableName: stack.tableName,
+      Item: { pk: readingPartition(organisation, sensorId), sk: at, time: at, channels: { 1: 3.4, 2: 60 }, receivedAt: at, sourceDeviceId: sensorId },
     }));
     const question = fridgeQuestion({ type: 'sensorTemperature', sensorId });
     const answerOf = (id: string, fields: Record<string, unknown>) =>
       api(stack, kitchenUser, 'PUT', `/haccp/instances/${id}/answers/${question.id}`, { idempotencyKey: `k-${randomUUID()}`, answeredAt: new Date().toISOString(), ...fields });
     const id = await putTestInstance(stack, organisation, { siteId, questions: [question] });
+    // Offered with both channels: a dishwasher sensor's wash and rinse.
+    const offered = (await api(stack, kitchenUser, 'GET', `/haccp/instances/${id}`)).body as InstanceDetail;
+    expect(offered.liveReadings[sensorId]).toEqual({ value: 3.4, secondValue: 60, unit: '°C', at });
     expect(await answerOf(id, { value: 2.5 })).toMatchObject({ status: 400, body: { message: MESSAGES.answerSensorReadingUnknown } });
     expect(await answerOf(id, { value: 3.4 })).toMatchObject({ status: 200, body: { value: 3.4, isException: false } });
     const typedIn = await putTestInstance(stack, organisation, { siteId, questions: [question], allowManualReadings: true });

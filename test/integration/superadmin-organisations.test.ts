@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,7 +9,7 @@ import { deadLetterPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { connectDevice } from '../support/devices';
-import { api, createUser, openSession, readLatestCode, type TestUser } from '../support/identity';
+import { acceptInvitation, api, createUser, readLatestCode, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const NEW_PASSWORD = 'Harbour#2026pass';
@@ -36,24 +36,6 @@ async function signInWith(email: string, password: string): Promise<{ token?: st
   }
 }
 
-/** The invited administrator's first sign-in: the temporary password from the outbox, then a new one. */
-async function acceptInvitation(email: string, temporaryPassword: string): Promise<string> {
-  const started = await signInWith(email, temporaryPassword);
-  expect(started.challenge).toBe('NEW_PASSWORD_REQUIRED');
-  const client = identityClient(stack.identityEndpoint, stack.credentials);
-  try {
-    const done = await client.send(new RespondToAuthChallengeCommand({
-      ClientId: stack.portalClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: started.session,
-      ChallengeResponses: { USERNAME: email, NEW_PASSWORD },
-    }));
-    const token = done.AuthenticationResult?.IdToken;
-    if (token === undefined) throw new Error('no token after the new password');
-    await openSession(stack, token);
-    return token;
-  } finally {
-    client.destroy();
-  }
-}
 
 const items = <T>(body: unknown): T[] => (body as { items: T[] }).items;
 
@@ -89,7 +71,7 @@ describe('super-administration of organisations (issue 16 section 1)', () => {
     });
 
     const temporaryPassword = await readLatestCode(stack, administratorEmail, 'email', since);
-    const token = await acceptInvitation(administratorEmail, temporaryPassword);
+    const token = await acceptInvitation(stack, administratorEmail, temporaryPassword, NEW_PASSWORD);
     const accountId = String((created.body as { administratorAccountId: string }).administratorAccountId);
     owner = { email: administratorEmail, role: 'admin', customerId: organisation.customerId, accountId, token };
     const me = await api(stack, owner, 'GET', '/account/me');

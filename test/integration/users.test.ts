@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { User } from '@domain/identity/user';
 import { entityPartition, historyPartition } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
-import { api, createUser, openSession, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
+import { acceptInvitation, api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const SITE = DEMO_ORGANISATION.site.id;
@@ -19,26 +19,6 @@ const userBody = (email: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Iris', lastName: 'Invited', email, role: 'basicuser', siteIds: [SITE], ...extra,
 });
 
-/** The invited user's first sign-in: the temporary password from the outbox, then a new one. */
-async function acceptInvitation(email: string, temporaryPassword: string): Promise<string> {
-  const client = identityClient(stack.identityEndpoint, stack.credentials);
-  try {
-    const started = await client.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.portalClientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
-    }));
-    expect(started.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    const done = await client.send(new RespondToAuthChallengeCommand({
-      ClientId: stack.portalClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: started.Session,
-      ChallengeResponses: { USERNAME: email, NEW_PASSWORD },
-    }));
-    const token = done.AuthenticationResult?.IdToken;
-    if (token === undefined) throw new Error('no token after the new password');
-    await openSession(stack, token);
-    return token;
-  } finally {
-    client.destroy();
-  }
-}
 
 async function signInFails(email: string, password: string): Promise<string> {
   const client = identityClient(stack.identityEndpoint, stack.credentials);
@@ -106,7 +86,7 @@ describe('/api/users through the local gateway', () => {
     expect((pending.body as { items: User[] }).items.map((entry) => entry.email)).not.toContain('user@demo.example');
 
     const temporaryPassword = await readLatestCode(stack, email, 'email', since);
-    const token = await acceptInvitation(email, temporaryPassword);
+    const token = await acceptInvitation(stack, email, temporaryPassword, NEW_PASSWORD);
     const accepted = await api(stack, admin, 'GET', `/users/${user.id}`);
     expect(accepted.body).toMatchObject({ invitedate: null, isEmailVerified: true, isactive: true });
     // The new user's token carries what the invitation gave.
@@ -173,7 +153,7 @@ describe('/api/users through the local gateway', () => {
     const email = newEmail('disable');
     const since = new Date();
     const user = (await api(stack, admin, 'POST', '/users', userBody(email))).body as User;
-    const token = await acceptInvitation(email, await readLatestCode(stack, email, 'email', since));
+    const token = await acceptInvitation(stack, email, await readLatestCode(stack, email, 'email', since), NEW_PASSWORD);
     const asUser = { token, customerId: DEMO_ORGANISATION.customerId, accountId: user.id };
     expect((await api(stack, asUser, 'GET', '/users/portallastselectedlocation')).status).toBe(200);
 
@@ -259,7 +239,7 @@ describe('/api/users through the local gateway', () => {
     const email = newEmail('delete');
     const since = new Date();
     const user = (await api(stack, admin, 'POST', '/users', userBody(email))).body as User;
-    const token = await acceptInvitation(email, await readLatestCode(stack, email, 'email', since));
+    const token = await acceptInvitation(stack, email, await readLatestCode(stack, email, 'email', since), NEW_PASSWORD);
     expect((await api(stack, admin, 'DELETE', `/users/${user.id}`)).status).toBe(204);
     expect((await api(stack, admin, 'GET', `/users/${user.id}`)).status).toBe(404);
     expect((await api(stack, { token, customerId: DEMO_ORGANISATION.customerId, accountId: user.id }, 'GET', '/users/portallastselectedlocation')).status).toBe(401);

@@ -5,6 +5,7 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '@domain/identity/roles';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
@@ -107,6 +108,31 @@ export async function provisionAccount(
 }
 
 /** `PUT /api/users/login` with these tokens, as the web app does after signing in; returns the session id. */
+/**
+ * An invited user's first sign-in: the temporary password (from the outbox's invitation), then
+ * `newPassword` at the identity service's NEW_PASSWORD_REQUIRED challenge, and a session opened
+ * as the portal does. Returns the ID token.
+ */
+export async function acceptInvitation(stack: StackUnderTest, email: string, temporaryPassword: string, newPassword: string): Promise<string> {
+  const client = identityClient(stack.identityEndpoint, stack.credentials);
+  try {
+    const started = await client.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.portalClientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
+    }));
+    if (started.ChallengeName !== 'NEW_PASSWORD_REQUIRED') throw new Error(`Expected the new-password challenge for ${email}, got ${started.ChallengeName ?? 'none'}`);
+    const done = await client.send(new RespondToAuthChallengeCommand({
+      ClientId: stack.portalClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: started.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword },
+    }));
+    const token = done.AuthenticationResult?.IdToken;
+    if (token === undefined) throw new Error('no token after the new password');
+    await openSession(stack, token);
+    return token;
+  } finally {
+    client.destroy();
+  }
+}
+
 export async function openSession(stack: StackUnderTest, token: string): Promise<string> {
   const response = await fetch(`${stack.apiUrl}/users/login`, {
     method: 'PUT',
