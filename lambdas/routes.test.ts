@@ -27,6 +27,14 @@ describe('the route table and the handlers', () => {
     }
   });
 
+  it('every HACCP route declares the HACCP module (the API refuses it to an organisation without it), and no other route declares one', () => {
+    // By path: a HACCP route added under one of these paths without the module would be served to every organisation.
+    const haccpPaths = /^\/(haccp|checklists|questions|shifts|correctiveactions|informationitems|checklistgroups)(\/|$)|^\/dashboard\/checklist-exceptions$/;
+    const haccpRoutes = ROUTES.filter((route) => haccpPaths.test(route.path));
+    expect(haccpRoutes.length).toBeGreaterThanOrEqual(40);
+    for (const route of ROUTES) expect(route.module, routeKeyOf(route)).toBe(haccpPaths.test(route.path) ? 'haccp' : undefined);
+  });
+
   it('no two routes share a method and path, and path parameters at one place share a name', () => {
     const keys = ROUTES.map(routeKeyOf);
     expect(new Set(keys).size).toBe(keys.length);

@@ -12,6 +12,7 @@ export const MESSAGES = {
   notFound: 'The requested item was not found.',
   invalidRequestBody: 'The request body is not valid JSON.',
   tenantMismatch: 'You do not have access to this organisation.',
+  moduleNotEnabled: 'This module is not enabled for your organisation.',
   // Departments and divisions (SPEC section 5)
   nameRequired: 'Name is required.',
   nameMax20: 'Maximum length allowed for name is 20 characters.',

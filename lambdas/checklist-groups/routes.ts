@@ -41,4 +41,4 @@ export const checklistGroupRoutes = defineRoutes('checklistGroups', [
       return { statusCode: 204 };
     },
   }),
-]);
+], { module: 'haccp' });

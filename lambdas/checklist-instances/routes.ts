@@ -36,4 +36,4 @@ export const checklistInstanceRoutes = defineRoutes('checklistInstances', [
     summary: 'Submit a checklist instance (late after its window; partial only where the checklist allows it)',
     action: async ({ caller, params, body }) => ({ statusCode: 200, body: await store().submit(await readFiller(caller), params.id, body.idempotencyKey) }),
   }),
-]);
+], { module: 'haccp' });

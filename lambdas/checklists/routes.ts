@@ -128,4 +128,4 @@ export const checklistRoutes = defineRoutes('checklists', [
       };
     },
   }),
-]);
+], { module: 'haccp' });

@@ -39,4 +39,4 @@ export const correctiveActionRoutes = defineRoutes('correctiveActions', [
       return { statusCode: 204 };
     },
   }),
-]);
+], { module: 'haccp' });

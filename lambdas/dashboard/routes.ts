@@ -159,7 +159,7 @@ export const dashboardRoutes = defineRoutes('dashboard', [
     },
   }),
   route({
-    method: 'GET', path: '/dashboard/checklist-exceptions', roles: ORGANISATION_READERS,
+    method: 'GET', path: '/dashboard/checklist-exceptions', roles: ORGANISATION_READERS, module: 'haccp',
     summary: 'Checklist exceptions over the last 7 days on the sites I reach (userViewId to narrow): missed checklists, late completions and out-of-limit answers by site, and the latest five',
     response: checklistExceptionsSchema,
     action: async ({ caller, request }) => {

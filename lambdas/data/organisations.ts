@@ -1,8 +1,9 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { OrganisationCounts, OrganisationStatus } from '@domain/organisation/organisation';
+import { ALL_MODULES } from '@domain/organisation/modules';
+import type { OrganisationCounts, OrganisationModules, OrganisationStatus } from '@domain/organisation/organisation';
 import { accountsByName } from './entities/account';
 import { alarmsByStatus } from './entities/alarm';
-import { organisationKeyParams } from './entities/organisation';
+import { organisationKeyParams, toOrganisationModules } from './entities/organisation';
 import { queryAll } from './queries';
 import { endAllSessions } from './sessions';
 
@@ -10,6 +11,17 @@ import { endAllSessions } from './sessions';
 export async function organisationStatusOf(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationStatus> {
   const result = await client.send(new GetCommand({ ...organisationKeyParams(tableName, customerId), ConsistentRead: true }));
   return result.Item?.['status'] === 'disabled' ? 'disabled' : 'active';
+}
+
+/**
+ * The organisation's modules as the API checks them on each call of a module's route: its
+ * flags alone (a projection of the small item, eventually consistent: a flag the
+ * super-administrator just changed holds within a second). An organisation without its item
+ * has every module (ALL_MODULES).
+ */
+export async function organisationModulesOf(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationModules> {
+  const result = await client.send(new GetCommand({ ...organisationKeyParams(tableName, customerId), ProjectionExpression: 'modules' }));
+  return result.Item === undefined ? ALL_MODULES : toOrganisationModules(result.Item);
 }
 
 /** How many items a Query finds, read with `Select: COUNT` (no item is sent back), page by page. */

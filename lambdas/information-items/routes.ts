@@ -123,4 +123,4 @@ export const informationItemRoutes = defineRoutes('informationItems', [
       return { statusCode: 200, body: toInformationItemView(after) };
     },
   }),
-]);
+], { module: 'haccp' });

@@ -47,4 +47,4 @@ export const questionTemplateRoutes = defineRoutes('questions', [
       return { statusCode: 204 };
     },
   }),
-]);
+], { module: 'haccp' });

@@ -7,6 +7,7 @@ import type {
 import { DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
+import { hasModule } from '@domain/organisation/modules';
 import type { HandlerName } from '../routes';
 import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
@@ -218,6 +219,20 @@ const sessionCheck = (): PortalMiddleware => ({
   },
 });
 
+// 6b. Module check: a route of an optional module (`route.module`: HACCP, audit, IVR, pager) is
+// refused with 403 to an organisation that has not got it, whatever its menu shows. One small
+// read, on those routes alone; the organisation is the one the request acts on.
+const moduleCheck = (): PortalMiddleware => ({
+  before: async (request) => {
+    const { route, caller } = request.context.portal;
+    if (route?.module === undefined || route.roles === 'public' || caller === undefined) return;
+    const named = request.event.headers?.['customerid'];
+    const customerId = CROSS_TENANT_ROLES.includes(caller.role) && named !== undefined && named !== '' ? named : caller.customerId;
+    const modules = await sessionCheckFromConfig().organisationModules(customerId);
+    if (!hasModule(modules, route.module)) throw forbidden(MESSAGES.moduleNotEnabled);
+  },
+});
+
 // 7. Validation with the domain's schema the route declares.
 const bodyValidation = (): PortalMiddleware => ({
   before: (request) => {
@@ -329,6 +344,7 @@ export function createResourceHandler({ handler: handlerName, routes }: Resource
     .use(tenantCheck())
     .use(roleCheck())
     .use(sessionCheck())
+    .use(moduleCheck())
     .use(bodyValidation())
     .handler(core);
   // The route keys it serves, so a test can hold the route table and the handlers together.

@@ -1,5 +1,6 @@
 import type { z, ZodType } from 'zod';
 import { ROLES, type Role } from '@domain/identity/roles';
+import type { PortalModuleName } from '@domain/organisation/modules';
 import type { HandlerName } from '../routes';
 import type { Caller } from './caller';
 import type { ActionRequest, ActionResult } from './http';
@@ -71,6 +72,11 @@ export interface RouteDefinition {
    * session yet (signing in, the session-limit page). Otherwise a live session is required.
    */
   session?: 'optional';
+  /**
+   * The optional module the route belongs to: refused (403) to an organisation that has not
+   * got it (the organisation's flags, `domain/organisation/modules.ts`), whatever the menu shows.
+   */
+  module?: PortalModuleName;
   /** The work the route does, once every middleware has checked the request. */
   action: RouteAction;
 }
@@ -119,8 +125,10 @@ export interface ResourceRoutes {
   routes: readonly RouteDefinition[];
 }
 
-export function defineRoutes(handler: HandlerName, routes: readonly ResourceRoute[]): ResourceRoutes {
-  return { handler, routes: routes.map((resourceRoute) => ({ ...resourceRoute, handler })) };
+/** A resource's routes; `options.module`, the module every one of them belongs to (a route's own `module` wins). */
+export function defineRoutes(handler: HandlerName, routes: readonly ResourceRoute[], options: { module?: PortalModuleName } = {}): ResourceRoutes {
+  const { module } = options;
+  return { handler, routes: routes.map((resourceRoute) => ({ ...(module === undefined ? {} : { module }), ...resourceRoute, handler })) };
 }
 
 /** The names of a path template's parameters, in order: `/sensors/{id}/notes/{noteId}` → id, noteId. */

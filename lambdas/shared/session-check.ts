@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@domain/core/errors';
-import { epochSeconds, isLive, organisationStatusOf, runTransaction, sessionKeyParams, sessionTokenKeyParams, toTokenState, type GuardedItem, type TokenState } from '../data';
+import type { OrganisationModules } from '@domain/organisation/organisation';
+import { epochSeconds, isLive, organisationModulesOf, organisationStatusOf, runTransaction, sessionKeyParams, sessionTokenKeyParams, toTokenState, type GuardedItem, type TokenState } from '../data';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
 
@@ -25,6 +26,8 @@ export interface SessionCheck {
   touch(customerId: string, tokenId: string, state: TokenState): Promise<void>;
   /** The organisation's status, read only when a token opens a session (not on every call). */
   organisationStatus(customerId: string): Promise<'active' | 'disabled'>;
+  /** The organisation's modules, read only on a module's routes (one small read on those alone). */
+  organisationModules(customerId: string): Promise<OrganisationModules>;
 }
 
 /**
@@ -68,6 +71,10 @@ export class TableSessionCheck implements SessionCheck {
 
   organisationStatus(customerId: string): Promise<'active' | 'disabled'> {
     return organisationStatusOf(this.client, this.tableName, customerId);
+  }
+
+  organisationModules(customerId: string): Promise<OrganisationModules> {
+    return organisationModulesOf(this.client, this.tableName, customerId);
   }
 
   /**

@@ -59,3 +59,32 @@ describe('shifts handler: site scope', () => {
     expect(other).toMatchObject({ status: 404, body: { message: MESSAGES.shiftNotFound } });
   });
 });
+
+describe('shifts handler: the HACCP module (issue 16)', () => {
+  const organisationKey = { pk: 'C#org-1#ORGANISATION', sk: 'ORGANISATION' };
+  const withHaccp = (isHaccapAvailable: boolean) => ({ Item: { modules: { isHaccapAvailable, enableAuditModule: false, enableIVR: false, enablePager: false } } });
+
+  beforeEach(() => {
+    dynamo.reset();
+    process.env['TABLE_NAME'] = 'table';
+    process.env['LOG_LEVEL'] = 'ERROR';
+    resetBackendConfig();
+    partitions = new Map([['C#org-1#SHIFT', SHIFTS]]);
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(QueryCommand).callsFake(answerQuery);
+    const session = liveSession();
+    dynamo.on(GetCommand, { Key: session.key }).resolves(session.answer);
+    dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: 'USER#acc-1' } }).resolves({ Item: { accountId: 'acc-1', hasDefaultLocAccess: true } });
+  });
+
+  it('refuses every call with 403 and the message while the organisation has not got HACCP, and serves it once it has', async () => {
+    dynamo.on(GetCommand, { Key: organisationKey }).resolves(withHaccp(false));
+    const refused = await invoke(handler, apiEvent('GET /api/shifts', { claims: claimsOf('admin') }));
+    expect(refused).toMatchObject({ status: 403, body: { message: MESSAGES.moduleNotEnabled } });
+    // Refused before the action: nothing of the shifts was read.
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+
+    dynamo.on(GetCommand, { Key: organisationKey }).resolves(withHaccp(true));
+    expect((await invoke(handler, apiEvent('GET /api/shifts', { claims: claimsOf('admin') }))).status).toBe(200);
+  });
+});

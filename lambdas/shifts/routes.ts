@@ -67,4 +67,4 @@ export const shiftRoutes = defineRoutes('shifts', [
       return { statusCode: 204 };
     },
   }),
-]);
+], { module: 'haccp' });

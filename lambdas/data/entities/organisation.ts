@@ -98,18 +98,23 @@ const flag = (value: unknown): boolean => value === true;
 const optional = (item: Record<string, unknown>, field: string): Record<string, string> =>
   (typeof item[field] === 'string' && item[field] !== '' ? { [field]: item[field] } : {});
 
-/** The API's shape of an organisation, field by field (the demo's item, written before settings, reads with the defaults). */
-export function toOrganisation(item: Record<string, unknown>): OrganisationRecord {
+/** The item's module flags; one not set is off. */
+export function toOrganisationModules(item: Record<string, unknown>): OrganisationModules {
   const modules = (item['modules'] ?? {}) as Record<string, unknown>;
-  const lang = item['lang'];
-  const group = item['customerGroupId'];
-  const customerId = text(item['customerId']);
-  const result: OrganisationModules = {
+  return {
     isHaccapAvailable: flag(modules['isHaccapAvailable']),
     enableAuditModule: flag(modules['enableAuditModule']),
     enableIVR: flag(modules['enableIVR']),
     enablePager: flag(modules['enablePager']),
   };
+}
+
+/** The API's shape of an organisation, field by field (the demo's item, written before settings, reads with the defaults). */
+export function toOrganisation(item: Record<string, unknown>): OrganisationRecord {
+  const lang = item['lang'];
+  const group = item['customerGroupId'];
+  const customerId = text(item['customerId']);
+  const result = toOrganisationModules(item);
   return {
     customerId,
     name: text(item['name'], customerId),
