@@ -3,15 +3,20 @@ import { z } from 'zod';
 import {
   customerGroupSchema,
   organisationSchema,
+  superadminAuditEntrySchema,
   organisationWithCountsSchema,
   type CustomerGroup,
+  type CustomerGroupInput,
   type Organisation,
   type OrganisationCreateInput,
+  type OrganisationInput,
   type OrganisationStatus,
   type OrganisationWithCounts,
+  type SuperadminAuditEntry,
 } from '@domain/organisation/organisation';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
+import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
 
 /** The super-administrator's calls (issue 16 section 1, `/api/superadmin/...`). */
 
@@ -28,8 +33,10 @@ export function useOrganisations(search: string): SWRResponse<OrganisationWithCo
   });
 }
 
+export const CUSTOMER_GROUPS_KEY = 'superadmin/customergroups';
+
 export function useCustomerGroups(): SWRResponse<CustomerGroup[], ApiError> {
-  return useSWR<CustomerGroup[], ApiError, string>('superadmin/customergroups', async () =>
+  return useSWR<CustomerGroup[], ApiError, string>(CUSTOMER_GROUPS_KEY, async () =>
     (await apiFetchAs(customerGroupsSchema, '/superadmin/customergroups')).items);
 }
 
@@ -39,4 +46,25 @@ export function createOrganisation(input: OrganisationCreateInput): Promise<Orga
 
 export function setOrganisationStatus(customerId: string, status: OrganisationStatus): Promise<Organisation> {
   return apiFetchAs(organisationSchema, `/superadmin/organisations/${encodeURIComponent(customerId)}/status`, { method: 'PUT', body: { status } });
+}
+
+/** An edit of every field of the organisation (its status is set apart). */
+export function updateOrganisation(customerId: string, input: OrganisationInput): Promise<Organisation> {
+  return apiFetchAs(organisationSchema, `/superadmin/organisations/${encodeURIComponent(customerId)}`, { method: 'PUT', body: input });
+}
+
+export function createCustomerGroup(input: CustomerGroupInput): Promise<CustomerGroup> {
+  return apiFetchAs(customerGroupSchema, '/superadmin/customergroups', { method: 'POST', body: input });
+}
+
+const auditPageSchema = z.object({ items: z.array(superadminAuditEntrySchema), nextCursor: z.string().optional() });
+
+/** The super-administrators' own audit trail, newest first (the first page shows while older ones load). */
+export function useSuperadminAudit(): PagedList<SuperadminAuditEntry> {
+  return usePagedList('superadmin/audit', (onPage) => fetchAllPages({ schema: auditPageSchema, path: '/superadmin/audit' }, onPage));
+}
+
+/** A customer group's new name (its id stays). */
+export function updateCustomerGroup(id: string, input: CustomerGroupInput): Promise<CustomerGroup> {
+  return apiFetchAs(customerGroupSchema, `/superadmin/customergroups/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
 }

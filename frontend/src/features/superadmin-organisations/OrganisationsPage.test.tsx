@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { OrganisationWithCounts } from '@domain/organisation/organisation';
 import type { ApiRequest } from '../../api/apiFetch';
+import { ApiError } from '../../api/ApiError';
 import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
 import OrganisationsPage from './OrganisationsPage';
@@ -50,12 +51,12 @@ describe('the super-administrator console of organisations', () => {
 
     const demo = (await screen.findByText('Demo Foods')).closest('tr');
     if (demo === null) throw new Error('no row');
-    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', '4', 'Disable']);
+    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', '4', 'EditDisable']);
     const harbour = screen.getByText('Harbour Pharmacy').closest('tr');
-    expect(harbour && within(harbour).getByRole('button').textContent).toBe('Enable');
+    expect(harbour && within(harbour).getAllByRole('button').map((button) => button.textContent)).toEqual(['Edit', 'Enable']);
 
     await user.click(within(demo).getByRole('button', { name: 'Disable' }));
-    await waitFor(() => expect(within(demo).getByRole('button').textContent).toBe('Enable'));
+    await waitFor(() => expect(within(demo).getByRole('button', { name: 'Enable' })).toBeDefined());
     expect(fake.api).toHaveBeenCalledWith('/superadmin/organisations/demo-foods/status', { method: 'PUT', body: { status: 'disabled' } });
     expect(within(demo).getByText('Disabled')).toBeDefined();
   });
@@ -93,6 +94,47 @@ describe('the super-administrator console of organisations', () => {
         name: 'Harbour Pharmacy', customerGroupId: 'g-1', timezone: 'Europe/London', modules: { ...modules, isHaccapAvailable: true },
         administrator: { email: 'owner@harbour.example', firstName: 'Hana', lastName: 'Harbour' },
       }),
+    });
+  });
+
+  it("edits an organisation's fields and shows the API's refusal under the field it names", async () => {
+    const user = userEvent.setup();
+    const listed = fake.api.getMockImplementation();
+    let refuseOnce = true;
+    fake.api.mockImplementation((path, request) => {
+      if (path === '/superadmin/organisations/demo-foods' && request?.method === 'PUT') {
+        if (refuseOnce) {
+          refuseOnce = false;
+          throw new ApiError(400, MESSAGES.customerGroupNotFound, { code: 'customerGroupNotFound', field: 'customerGroupId' });
+        }
+        return organisation('demo-foods', 'Demo Foods Ltd');
+      }
+      return listed?.(path, request);
+    });
+    renderScreen(<OrganisationsPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Demo Foods' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Demo Foods' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.tab();
+    expect(await within(dialog).findByText(MESSAGES.organisationNameRequired)).toBeDefined();
+    await enter(user, name, 'Demo Foods Ltd');
+    await enter(user, within(dialog).getByLabelText(/^City/), 'Leeds');
+    await user.click(within(dialog).getByLabelText('IVR'));
+    await enter(user, within(dialog).getByLabelText(/^Subscription start/), '2026-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    // Refused by the API for the customer group: shown under it, the dialog stays open.
+    expect(await within(dialog).findByText(MESSAGES.customerGroupNotFound)).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.api).toHaveBeenCalledWith('/superadmin/organisations/demo-foods', {
+      method: 'PUT',
+      body: {
+        name: 'Demo Foods Ltd', city: 'Leeds', timezone: 'Europe/London', lang: 'en', uom: 'C', customerGroupId: 'g-1',
+        modules: { ...modules, enableIVR: true }, subscriptionStart: '2026-01-01',
+      },
     });
   });
 });

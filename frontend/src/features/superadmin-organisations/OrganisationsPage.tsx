@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -20,12 +21,12 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { messageKeyOf } from '@domain/core/messages';
-import { organisationCreateSchema, type OrganisationModules, type OrganisationWithCounts } from '@domain/organisation/organisation';
-import { createOrganisation, setOrganisationStatus, useCustomerGroups, useOrganisations } from '../../api/superadmin';
+import { organisationCreateSchema, type OrganisationInput, type OrganisationModules, type OrganisationWithCounts } from '@domain/organisation/organisation';
+import { createOrganisation, setOrganisationStatus, updateOrganisation, useCustomerGroups, useOrganisations } from '../../api/superadmin';
 import { useErrorText } from '../../components/useErrorText';
+import { MODULES, OrganisationDialog } from './OrganisationDialog';
 
 const COUNTS = ['sites', 'users', 'sensors', 'gateways', 'activeAlarms'] as const;
-const MODULES = ['isHaccapAvailable', 'enableAuditModule', 'enableIVR', 'enablePager'] as const satisfies readonly (keyof OrganisationModules)[];
 
 const emptyForm = () => ({
   name: '', timezone: 'Europe/London', customerGroupId: '', firstName: '', lastName: '', email: '',
@@ -48,6 +49,21 @@ export default function OrganisationsPage() {
   const [adding, setAdding] = useState(false);
   const [form, setForm] = useState(emptyForm);
   const [formError, setFormError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<OrganisationWithCounts | null>(null);
+
+  /** Saves the edit; a refusal is toasted and rethrown, so the dialog stays open with it under its field. */
+  const saveEdit = async (input: OrganisationInput) => {
+    if (editing === null) return;
+    try {
+      const saved = await updateOrganisation(editing.customerId, input);
+      enqueueSnackbar(t('superadminOrganisations.updated', { name: saved.name }), { variant: 'success' });
+    } catch (failure) {
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
+      throw failure;
+    }
+    setEditing(null);
+    await organisations.mutate();
+  };
 
   const toggle = async (organisation: OrganisationWithCounts) => {
     setBusy(true);
@@ -107,12 +123,14 @@ export default function OrganisationsPage() {
     <>
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">{t('superadminOrganisations.title')}</Typography>
-        <Stack direction="row" sx={{ gap: 2 }}>
+        <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
           <TextField label={t('superadminOrganisations.search')} value={search} onChange={(event) => setSearch(event.target.value)} size="small" />
           <Button variant="contained" onClick={() => setAdding(true)}>{t('superadminOrganisations.add')}</Button>
         </Stack>
       </Stack>
       {organisations.error ? <Alert severity="error">{errorText(organisations.error)}</Alert> : null}
+      {/* A phone scrolls the table sideways rather than squeezing its counts. */}
+      <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('superadminOrganisations.title')}>
         <TableHead>
           <TableRow>
@@ -132,7 +150,10 @@ export default function OrganisationsPage() {
                 <Chip size="small" color={organisation.status === 'disabled' ? 'default' : 'success'} label={t(`superadminOrganisations.statuses.${organisation.status}`)} />
               </TableCell>
               {COUNTS.map((count) => <TableCell key={count} align="right">{organisation.counts[count]}</TableCell>)}
-              <TableCell align="right">
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" aria-label={t('catalog.editItem', { name: organisation.name })} onClick={() => setEditing(organisation)}>
+                  {t('superadminOrganisations.edit')}
+                </Button>
                 <Button size="small" disabled={busy} onClick={() => void toggle(organisation)}>
                   {t(organisation.status === 'disabled' ? 'superadminOrganisations.enable' : 'superadminOrganisations.disable', { name: organisation.name })}
                 </Button>
@@ -144,6 +165,10 @@ export default function OrganisationsPage() {
           ) : null}
         </TableBody>
       </Table>
+      </Box>
+      {editing !== null && (
+        <OrganisationDialog organisation={editing} groups={groups.data ?? []} onSave={saveEdit} onClose={() => setEditing(null)} />
+      )}
       <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
         <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogTitle>{t('superadminOrganisations.add')}</DialogTitle>
