@@ -11,7 +11,7 @@ describe('side navigation', () => {
     expect(paths('basicuser')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/haccp/checklists', '/app/haccp/questions', '/app/haccp/shifts', '/app/settings', '/app/help']);
     expect(visibleNavigation('basicuser', () => true).map((section) => section.heading)).not.toContain('nav.administration');
     expect(paths('helpdesk')).toEqual(['/app/dashboard', '/app/helpdesk', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/settings', '/app/help']);
-    expect(paths('superadmin')).toEqual(['/app/dashboard', '/app/superadmin/organisations', '/app/settings', '/app/help']);
+    expect(paths('superadmin')).toEqual(['/app/dashboard', '/app/superadmin/organisations', '/app/superadmin/customer-groups', '/app/superadmin/audit', '/app/settings', '/app/help']);
     expect(paths(null)).toEqual([]);
   });
 

@@ -6,6 +6,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import BuildIcon from '@mui/icons-material/BuildOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
@@ -37,7 +39,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.superadminCustomerGroups' | 'nav.superadminAudit' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -70,6 +72,8 @@ export const NAVIGATION: readonly NavigationSection[] = [
     heading: 'nav.administration',
     items: [
       { path: '/app/superadmin/organisations', label: 'nav.superadminOrganisations', icon: CorporateFareIcon, roles: AREA_ROLES.superadminOrganisations },
+      { path: '/app/superadmin/customer-groups', label: 'nav.superadminCustomerGroups', icon: WorkspacesIcon, roles: AREA_ROLES.superadminOrganisations },
+      { path: '/app/superadmin/audit', label: 'nav.superadminAudit', icon: HistoryIcon, roles: AREA_ROLES.superadminOrganisations },
       { path: '/app/locations', label: 'nav.locations', icon: PlaceIcon, roles: AREA_ROLES.locations },
       { path: '/app/sites', label: 'nav.sites', icon: StoreIcon, roles: AREA_ROLES.sites },
       { path: '/app/quick-register', label: 'nav.quickRegister', icon: QrCodeScannerIcon, roles: AREA_ROLES.quickRegister },

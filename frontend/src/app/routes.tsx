@@ -23,7 +23,10 @@ const AppLayout = lazy(loadAppLayout);
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(loadDashboardPage);
 const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
+const HelpdeskOrganisationPage = lazy(() => import('../features/helpdesk/HelpdeskOrganisationPage'));
 const OrganisationsPage = lazy(() => import('../features/superadmin-organisations/OrganisationsPage'));
+const CustomerGroupsPage = lazy(() => import('../features/superadmin-customer-groups/CustomerGroupsPage'));
+const SuperadminAuditPage = lazy(() => import('../features/superadmin-audit/SuperadminAuditPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
@@ -125,7 +128,10 @@ export function AppRoutes() {
             <Route index element={<AppIndex />} />
             <Route path="dashboard" element={<RequireRole roles={AREA_ROLES.dashboard}><DashboardPage /></RequireRole>} />
             <Route path="helpdesk" element={<RequireRole roles={AREA_ROLES.helpdesk}><HelpdeskPage /></RequireRole>} />
+            <Route path="helpdesk/organisations/:customerId" element={<RequireRole roles={AREA_ROLES.helpdesk}><HelpdeskOrganisationPage /></RequireRole>} />
             <Route path="superadmin/organisations" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><OrganisationsPage /></RequireRole>} />
+            <Route path="superadmin/customer-groups" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><CustomerGroupsPage /></RequireRole>} />
+            <Route path="superadmin/audit" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><SuperadminAuditPage /></RequireRole>} />
             <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
             <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
             <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />

@@ -10,7 +10,7 @@ import type { AdminGridRowAction } from './AdminGrid';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
 /** The catalogue sections of list pages: each has created, updated, deleted, deleteTitle and deleteConfirm. */
-export type AdminListSection = 'departments' | 'divisions' | 'securityGroups' | 'userViews' | 'locations' | 'sites' | 'alarmProfiles' | 'notificationGroups'
+export type AdminListSection = 'customerGroups' | 'departments' | 'divisions' | 'securityGroups' | 'userViews' | 'locations' | 'sites' | 'alarmProfiles' | 'notificationGroups'
   | 'haccpCorrectiveActions' | 'haccpInformation' | 'haccpGroups' | 'haccpChecklists' | 'haccpQuestions' | 'haccpShifts';
 
 /** What a list page's add/edit dialog is open on. */
@@ -28,7 +28,8 @@ export interface AdminListPageOptions<T extends NamedRow, I> {
   mutate: KeyedMutator<T[]>;
   create(input: I): Promise<T>;
   update(item: T, input: I): Promise<T>;
-  remove(item: T): Promise<unknown>;
+  /** None where the API deletes nothing (its Delete action is then never offered). */
+  remove?(item: T): Promise<unknown>;
   /** Runs after a save has updated the list (e.g. other lists the write changes). */
   afterSave?: () => Promise<unknown>;
   /** Runs after a delete has updated the list. */
@@ -111,7 +112,7 @@ export function useAdminListPage<T extends NamedRow, I>({
   };
 
   const confirmDelete = async () => {
-    if (deleting === null) return;
+    if (deleting === null || remove === undefined) return;
     const { item } = deleting;
     setDeleteBusy(true);
     try {

@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { SuperadminAuditEntry } from '@domain/organisation/organisation';
+import { useCustomerGroups, useOrganisations, useSuperadminAudit } from '../../api/superadmin';
+import { AdminListPage } from '../../components/AdminListPage';
+import type { AdminGridCard } from '../../components/AdminGridCards';
+import { useFormatters } from '../../i18n/formatters';
+
+/** The actions the catalogue names; another (a newer kind of entry) shows as the API writes it. */
+const KNOWN_ACTIONS = [
+  'organisation.create', 'organisation.update', 'organisation.disable', 'organisation.enable', 'organisation.discard', 'customerGroup.create', 'customerGroup.update',
+] as const;
+type KnownAction = (typeof KNOWN_ACTIONS)[number];
+const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
+
+/** The name an entry's own copy of its target holds (a discarded organisation is listed nowhere else). */
+const nameInEntry = (entry: SuperadminAuditEntry): string | undefined => {
+  const name = entry.after?.['name'] ?? entry.before?.['name'];
+  return typeof name === 'string' ? name : undefined;
+};
+
+/**
+ * The super-administrators' own audit trail (issue 16 section 1): who did what, when, to
+ * which organisation (or customer group), newest first.
+ */
+export default function SuperadminAuditPage() {
+  const { t } = useTranslation();
+  const formatters = useFormatters();
+  const audit = useSuperadminAudit();
+  const organisations = useOrganisations('');
+  const groups = useCustomerGroups();
+
+  const names = useMemo(() => {
+    const organisationNames = new Map((organisations.data ?? []).map((organisation) => [organisation.customerId, organisation.name]));
+    const groupNames = new Map((groups.data ?? []).map((group) => [group.id, group.name]));
+    return {
+      organisation: (entry: SuperadminAuditEntry) =>
+        entry.targetType === 'ORGANISATION' ? organisationNames.get(entry.targetId) ?? nameInEntry(entry) ?? entry.targetId : '',
+      target: (entry: SuperadminAuditEntry) =>
+        entry.targetType === 'ORGANISATION' ? '' : entry.targetType === 'CUSTOMERGROUP' ? groupNames.get(entry.targetId) ?? nameInEntry(entry) ?? entry.targetId : entry.targetId,
+    };
+  }, [groups.data, organisations.data]);
+
+  const actionText = useMemo(() => (action: string) => (isKnownAction(action) ? t(`superadminAudit.actions.${action}`) : action), [t]);
+
+  const columns = useMemo<GridColDef<SuperadminAuditEntry>[]>(() => [
+    {
+      field: 'at', headerName: t('superadminAudit.at'), type: 'dateTime', width: 190,
+      valueGetter: (value: string) => new Date(value), valueFormatter: (value: Date) => formatters.dateTime(value),
+    },
+    { field: 'actor', headerName: t('superadminAudit.actor'), flex: 1, minWidth: 180, valueGetter: (actor: SuperadminAuditEntry['actor']) => actor.email },
+    { field: 'action', headerName: t('superadminAudit.action'), flex: 1, minWidth: 180, valueGetter: (action: string) => actionText(action) },
+    { field: 'organisation', headerName: t('superadminAudit.organisation'), flex: 1, minWidth: 160, valueGetter: (_value: unknown, row: SuperadminAuditEntry) => names.organisation(row) },
+    { field: 'target', headerName: t('superadminAudit.target'), flex: 1, minWidth: 140, valueGetter: (_value: unknown, row: SuperadminAuditEntry) => names.target(row) },
+  ], [actionText, formatters, names, t]);
+
+  const card = (entry: SuperadminAuditEntry): AdminGridCard => ({
+    title: actionText(entry.action),
+    value: names.organisation(entry) || names.target(entry),
+    time: formatters.dateTime(new Date(entry.at)),
+    state: entry.actor.email,
+  });
+
+  return (
+    <AdminListPage
+      title={t('superadminAudit.title')}
+      intro={t('superadminAudit.intro')}
+      emptyLabel={t('superadminAudit.empty')}
+      gridId="superadmin-audit"
+      list={audit}
+      columns={columns}
+      initialSort={[{ field: 'at', sort: 'desc' }]}
+      card={card}
+    />
+  );
+}
