@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Navbar } from '@domain/identity/account';
 import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/shared/keys';
-import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
+import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const suffix = Math.random().toString(36).slice(2, 7);
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
 
 const address = { address: '1 Test Street', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' };
 
@@ -64,10 +56,7 @@ describe('security groups in the browser', () => {
     // Before: the member sees both sites.
     expect(await navbarSites(member)).toEqual(expect.arrayContaining([kept, excluded]));
 
-    const adminPage = await browser.newPage();
-    await signIn(adminPage, admin.email);
-    await adminPage.getByRole('link', { name: 'Security Groups' }).click();
-    await adminPage.waitForURL('**/app/security-groups');
+    const adminPage = await openSignedInPage(browser, stack, admin.email, '/app/security-groups');
     await adminPage.getByRole('button', { name: 'Add security group' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Add security group' });
     await dialog.getByLabel(/^Name/).fill(`Cold store team ${suffix}`);
@@ -88,8 +77,7 @@ describe('security groups in the browser', () => {
     expect(sites.items.map((item) => item.name)).not.toContain(excluded);
 
     // The member's navbar site selector offers the kept site and not the excluded one.
-    const memberPage = await browser.newPage();
-    await signIn(memberPage, member.email);
+    const memberPage = await openSignedInPage(browser, stack, member.email, '/app/dashboard');
     const siteSelector = memberPage.getByRole('combobox', { name: 'Site' });
     await siteSelector.click();
     await memberPage.getByRole('option', { name: kept, exact: true }).waitFor();
