@@ -1,21 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
+import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, readLatestCode, signIn as signInApi } from '../support/identity';
 
 const stack = inject('stack');
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
 
 describe('settings in the browser', () => {
   let browser: Browser;
@@ -30,11 +23,7 @@ describe('settings in the browser', () => {
 
   it('changes the password: a wrong current password is refused in the spec tone, then the new one signs in', async () => {
     const user = await createUser(stack, 'basicuser');
-    const page = await browser.newPage();
-    await signIn(page, user.email);
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('link', { name: /Change Password/ }).click();
-    await page.waitForURL('**/app/settings/password');
+    const page = await openSignedInPage(browser, stack, user.email, '/app/settings/password');
 
     await page.getByLabel(/^Current Password/).fill('Wrong#2026pass');
     await page.getByLabel(/^New Password/).fill('Fresh#2026pass');
@@ -54,9 +43,7 @@ describe('settings in the browser', () => {
   it('changes the email: the code goes to the new address, the old one signs in until it is verified, then the new one', async () => {
     const user = await createUser(stack, 'basicuser');
     const newEmail = `moved-${user.accountId.slice(-8)}@test.example`;
-    const page = await browser.newPage();
-    await signIn(page, user.email);
-    await page.goto(`${stack.portalUrl}/app/settings/profile`);
+    const page = await openSignedInPage(browser, stack, user.email, '/app/settings/profile');
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.getByLabel(/^New email/).fill(newEmail);
     const since = new Date();
@@ -70,8 +57,11 @@ describe('settings in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(`Your email is now ${newEmail}: sign in with it.`).waitFor();
     await page.waitForURL('**/login');
-    await signIn(page, newEmail);
     await page.close();
+    // The new address signs in and opens the portal (the login form itself: sign-in.test.ts).
+    const moved = await openSignedInPage(browser, stack, newEmail, '/app/dashboard');
+    await moved.getByRole('button', { name: /^Account menu/ }).waitFor();
+    await moved.close();
     await expect(signInApi(stack, user.email, DEMO_PASSWORD, { openSession: false })).rejects.toThrow();
   });
 
@@ -81,9 +71,7 @@ describe('settings in the browser', () => {
     onTestFinished(async () => {
       expect((await api(stack, admin, 'DELETE', '/translations')).status).toBe(200);
     });
-    const page = await browser.newPage();
-    await signIn(page, admin.email);
-    await page.goto(`${stack.portalUrl}/app/settings/translations`);
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/settings/translations');
     await page.getByRole('heading', { name: 'Translations' }).waitFor();
 
     const download = page.waitForEvent('download');
@@ -104,8 +92,7 @@ describe('settings in the browser', () => {
 
     // Another user of the organisation gets the text after signing in.
     const colleague = await createUser(stack, 'basicuser');
-    const other = await browser.newPage();
-    await signIn(other, colleague.email);
+    const other = await openSignedInPage(browser, stack, colleague.email, '/app/dashboard');
     await other.getByRole('link', { name: 'Support centre' }).waitFor();
     await other.close();
   });
