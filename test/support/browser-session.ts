@@ -33,8 +33,9 @@ export async function openSignedInPage(
 ): Promise<Page> {
   const context = await signedInContext(browser, stack, email, options);
   const page = await context.newPage();
-  // Closing the page closes its context too, as with `browser.newPage()`.
-  page.once('close', () => void context.close());
+  // Closing the page closes its context too, as with `browser.newPage()`. The browser may be
+  // closing already (a file's last page): the context then goes with it, nothing to report.
+  page.once('close', () => void context.close().catch(() => undefined));
   await page.goto(`${stack.portalUrl}${path}`);
   return page;
 }
