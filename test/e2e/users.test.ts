@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { User } from '@domain/identity/user';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
+import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, provisionAccount, readLatestCode, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const NEW_PASSWORD = 'Fresh#2026pass';
 const NO_ACCESS = "You don't have access to this page. Please contact your administrator to get access.";
 
+/** The login form, for the invitee's first sign-in and the disabled user's refusal (what these journeys check). */
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${stack.portalUrl}/login`);
   await page.getByLabel(/^Username/).fill(email);
@@ -40,12 +42,7 @@ describe('users and invitations in the browser', () => {
   it('the admin invites a user; the user signs in with the emailed password, sets their own and lands on the dashboard', async () => {
     const admin = await organisationAdmin();
     const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
-    const adminPage = await browser.newPage();
-    await fillLogin(adminPage, admin.email, DEMO_PASSWORD);
-    await adminPage.waitForURL('**/app/dashboard');
-
-    await adminPage.getByRole('link', { name: 'Invite', exact: true }).click();
-    await adminPage.waitForURL('**/app/users/invite');
+    const adminPage = await openSignedInPage(browser, stack, admin.email, '/app/users/invite');
     await adminPage.getByRole('textbox', { name: 'Email' }).fill(email);
     await adminPage.getByRole('textbox', { name: 'First name' }).fill('Nina');
     await adminPage.getByRole('textbox', { name: 'Last name' }).fill('Newcomer');
@@ -97,10 +94,7 @@ describe('users and invitations in the browser', () => {
       email: user.email, role: 'basicuser', customerId: user.customerId, accountId: user.accountId, firstName: 'Dora', lastName: `Disabled${randomUUID().slice(0, 4)}`,
       siteIds: [DEMO_ORGANISATION.site.id], gsi1pk: `C#${DEMO_ORGANISATION.customerId}#USER`, gsi1sk: `NAME#dora#${user.accountId}`,
     });
-    const page = await browser.newPage();
-    await fillLogin(page, admin.email, DEMO_PASSWORD);
-    await page.waitForURL('**/app/dashboard');
-    await page.getByRole('link', { name: 'User Management' }).click();
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/users');
     await page.getByRole('searchbox', { name: 'Search' }).fill(user.email);
     await page.getByRole('button', { name: /^Disable Dora/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
@@ -117,9 +111,9 @@ describe('users and invitations in the browser', () => {
 
   it('gives a basic user no user administration: no navigation entry, and the address sends them to /app', async () => {
     const user = await createUser(stack, 'basicuser');
-    const page = await browser.newPage();
-    await fillLogin(page, user.email, DEMO_PASSWORD);
-    await page.waitForURL('**/app/dashboard');
+    const page = await openSignedInPage(browser, stack, user.email, '/app/dashboard');
+    // The shell drawn (its account menu), so the absences below are not read too early.
+    await page.getByRole('button', { name: /^Account menu/ }).waitFor();
     for (const name of ['User Management', 'Invite', 'Pending invitations']) {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
     }
