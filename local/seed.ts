@@ -6,7 +6,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
 import { ENTITY } from '../lambdas/shared/keys';
 import { userItem } from '../lambdas/users/store';
@@ -37,6 +38,8 @@ export async function seedDemo(
       await seedDemoHaccp(documents, tableName);
       // And before organisations were listed (and had customer groups): added once.
       await seedDemoOrganisationListing(documents, tableName, now);
+      // And before the module flags were enforced: every module, unless a super-administrator changed them.
+      await seedDemoModules(documents, tableName);
       return false;
     }
     throw error;
@@ -85,9 +88,28 @@ function demoOrganisationItem(tableName: string, now: string): Record<string, un
     customerId, customerGroupId, name, createdAt: now, updatedAt: now, createdBy: 'seed', updatedBy: 'seed', version: 1,
     address: site.address, city: site.city, state: site.state, country: site.country, postalCode: site.postalCode,
     timezone: site.timezone, lang: 'en', uom: 'C', status: 'active',
-    modules: { isHaccapAvailable: true, enableAuditModule: false, enableIVR: false, enablePager: false },
+    // Every module: the demo shows the whole portal (the API refuses a module's routes to an organisation without it).
+    modules: DEMO_MODULES,
     subscriptionStart: site.monitoringSubscriptionStart, subscriptionEnd: site.monitoringSubscriptionEnd,
   }).Item;
+}
+
+const DEMO_MODULES: OrganisationModules = { isHaccapAvailable: true, enableAuditModule: true, enableIVR: true, enablePager: true };
+/**
+ * A demo seeded with HACCP alone (before the module flags were enforced) gets every module,
+ * once: only while its item is still the seed's (a super-administrator's edit stays).
+ */
+async function seedDemoModules(documents: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  try {
+    await documents.send(new UpdateCommand({
+      ...organisationKeyParams(tableName, DEMO_ORGANISATION.customerId),
+      UpdateExpression: 'SET modules = :all',
+      ConditionExpression: 'updatedBy = :seed AND modules.isHaccapAvailable = :on AND modules.enableAuditModule = :off AND modules.enableIVR = :off AND modules.enablePager = :off',
+      ExpressionAttributeValues: { ':all': DEMO_MODULES, ':seed': 'seed', ':on': true, ':off': false },
+    }));
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 const demoCustomerGroupItem = (tableName: string, now: string) =>
