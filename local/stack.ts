@@ -10,6 +10,8 @@ import { handleTextReplies } from '../lambdas/alarms/sms-reply-handler';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { resetVapidKeys } from '../lambdas/shared/vapid';
+import { resetProxyTokenKey } from '../lambdas/shared/proxy-token';
+import { loadLocalProxyTokenKey } from './proxy-token-key';
 import { startCron } from './cron';
 import { startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
@@ -97,6 +99,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const credentials = loadLocalCredentials(dataDir);
   // Web push's VAPID keys, made once per data folder; on AWS they are read from Parameter Store (lambdas/shared/vapid.ts).
   const vapid = loadLocalVapidKeys(dataDir);
+  // The key proxy tokens are signed with (issue 16), made once per data folder; on AWS a Parameter Store SecureString.
+  const proxyTokenKey = loadLocalProxyTokenKey(dataDir);
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -149,6 +153,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: identity.userPoolId,
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
+      PROXY_TOKEN_KEY: proxyTokenKey,
       // Links in messages; the number voice calls come from (the stand-in needs one, as the service does).
       PORTAL_URL: `http://localhost:${ports.portal}`,
       VOICE_ORIGINATION_IDENTITY: process.env['VOICE_ORIGINATION_IDENTITY'] ?? LOCAL_VOICE_NUMBER,
@@ -158,6 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     delete process.env['AWS_PROFILE'];
     resetBackendConfig();
     resetVapidKeys();
+    resetProxyTokenKey();
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
     const documents = DynamoDBDocumentClient.from(dynamoClient);

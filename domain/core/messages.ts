@@ -441,6 +441,14 @@ export const MESSAGES = {
   customerGroupNameRequired: "Customer group name is required.",
   customerGroupNameTaken: "A customer group with this name already exists.",
   subscriptionEndBeforeStart: "The subscription cannot end before it starts.",
+  // Proxy login (issue 16 section 3)
+  proxyReasonRequired: "Please give a reason for acting for this organisation.",
+  proxyReasonTooLong: "Maximum length allowed for the reason is 500 characters.",
+  proxyAlreadyActive: "You are already acting for an organisation: end that proxy session first.",
+  proxyOrganisationDisabled: "This organisation is disabled: nobody can act for it.",
+  proxySessionEnded: "This proxy session has ended. Start a new one to act for the organisation again.",
+  proxyReadOnly: "This proxy session is read-only: start one for changes to change anything.",
+  proxyCannotSign: "Nothing can be signed or certified while acting for an organisation.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -28,6 +28,7 @@ import { gatewayState } from './entities/gateway-state';
 import { organisation } from './entities/organisation';
 import { customerGroup } from './entities/customer-group';
 import { superadminAuditEntry } from './entities/superadmin-audit-entry';
+import { proxySession } from './entities/proxy-session';
 import { location } from './entities/location';
 import { locationShare } from './entities/location-share';
 import { namedItem } from './entities/named-item';
@@ -94,6 +95,7 @@ export const ENTITIES = {
   organisation,
   customerGroup,
   superadminAuditEntry,
+  proxySession,
   location,
   locationShare,
   namedItem,

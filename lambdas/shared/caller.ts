@@ -16,6 +16,19 @@ export interface Caller {
    * server sessions are bound to it. `jti` when the identity service gives no family.
    */
   tokenId: string;
+  /**
+   * Set only during a proxy session (shared/http.ts, proxyContext): the caller then acts for
+   * the organisation the proxy names (`customerId` is that organisation's, `role` admin), and
+   * this keeps who is really acting. Every audit entry written meanwhile records both.
+   */
+  proxy?: ProxyIdentity;
+}
+
+/** The real user behind a proxied request, and the proxy session they act in. */
+export interface ProxyIdentity {
+  sessionId: string;
+  mode: 'read' | 'write';
+  actor: { userId: string; email: string; role: Role; customerId: string; accountId: string };
 }
 
 /** API Gateway hands JWT claims over as strings (or string arrays in the authorizer's own format). */

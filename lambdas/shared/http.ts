@@ -6,13 +6,17 @@ import type {
 } from 'aws-lambda';
 import { DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
+import { PROXY_TOKEN_HEADER } from '@domain/identity/proxy-session';
+import { organisationStatusOf, readProxySession } from '../data';
 import { hasModule } from '@domain/organisation/modules';
 import type { HandlerName } from '../routes';
 import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
 import { sessionCheckFromConfig, type RequestOrigin } from './session-check';
 import { describeError, invocationLogger, observed, recordApiRequest, type Logger } from './observability';
+import { dynamoDocumentClient } from './clients';
+import { backendConfig } from './config';
+import { proxyTokenKey, verifyProxyToken } from './proxy-token';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -74,7 +78,9 @@ export const MAX_PARAMETER_BYTES = 512;
 /** A page cursor carries a whole DynamoDB key (up to four attributes), so it may be longer. */
 export const MAX_CURSOR_BYTES = 4096;
 /** The request headers that name an organisation or an account (they go into keys too). */
-const TENANT_HEADERS = ['customerid', 'accountid'] as const;
+const TENANT_HEADERS = ['customerid', 'accountid', PROXY_TOKEN_HEADER] as const;
+/** A proxy token is a few hundred bytes; this bounds what the verifier is given. */
+const MAX_PROXY_TOKEN_BYTES = 2048;
 
 export function json(statusCode: number, body?: unknown, headers?: Record<string, string>): ApiResult {
   return {
@@ -138,7 +144,7 @@ const requestLimits = (findRouteByKey: RouteLookup): PortalMiddleware => ({
     for (const [name, value] of Object.entries(queryStringParameters ?? {})) {
       if (tooLong(name) || tooLong(value, name === 'cursor' ? MAX_CURSOR_BYTES : MAX_PARAMETER_BYTES)) throw refuse();
     }
-    for (const name of TENANT_HEADERS) if (tooLong(headers?.[name])) throw refuse();
+    for (const name of TENANT_HEADERS) if (tooLong(headers?.[name], name === PROXY_TOKEN_HEADER ? MAX_PROXY_TOKEN_BYTES : MAX_PARAMETER_BYTES)) throw refuse();
   },
 });
 
@@ -171,11 +177,59 @@ const callerContext = (findRouteByKey: RouteLookup): PortalMiddleware => ({
   },
 });
 
-// 4. Tenant check: the accountid/customerid headers, when sent, must be the caller's own.
+/** The one call a read-only proxy may still make that is not a read: ending it (proxy logout). */
+export const PROXY_LOGOUT_ROUTE_KEY = 'DELETE /api/proxy-sessions/current';
+
+/** The reads a read-only proxy session may make. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+// 3b. Proxy context (issue 16 section 3): with an `x-proxy-token`, the caller acts for the
+// organisation the token names. The token must be ours and unexpired, name this very caller
+// as its actor (`act.sub`), and its session must still be open (one GetItem); the
+// organisation acted for must not be disabled. The caller then becomes that organisation's
+// administrator, keeping who really acts in `caller.proxy` (every audit entry records both).
+// A read-only proxy makes only reads and its own logout; no proxy ever signs or certifies.
+const proxyContext = (): PortalMiddleware => ({
+  before: async (request) => {
+    const { route, caller } = request.context.portal;
+    if (route === undefined || route.roles === 'public' || caller === undefined) return;
+    const token = request.event.headers?.[PROXY_TOKEN_HEADER];
+    if (token === undefined || token === '') return;
+    const now = new Date();
+    const claims = await verifyProxyToken(token, await proxyTokenKey(), now);
+    if (claims === undefined || claims.actor.userId !== caller.userId) throw forbidden(MESSAGES.proxySessionEnded);
+    const { tableName } = backendConfig();
+    const client = dynamoDocumentClient();
+    const session = await readProxySession(client, tableName, caller.customerId, caller.userId, claims.sessionId);
+    if (session === undefined || session.endedAt !== undefined || Date.parse(session.expiresAt) <= now.getTime()
+      || session.customerId !== claims.customerId) {
+      throw forbidden(MESSAGES.proxySessionEnded);
+    }
+    if (await organisationStatusOf(client, tableName, session.customerId) === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
+    if (route.signsOrCertifies === true) throw forbidden(MESSAGES.proxyCannotSign);
+    if (session.mode === 'read' && !READ_METHODS.has(request.event.requestContext.http.method) && routeKeyOf(route) !== PROXY_LOGOUT_ROUTE_KEY) {
+      throw forbidden(MESSAGES.proxyReadOnly);
+    }
+    request.context.portal.caller = {
+      ...caller,
+      customerId: session.customerId,
+      role: 'admin',
+      proxy: {
+        sessionId: session.sessionId,
+        mode: session.mode,
+        actor: { userId: caller.userId, email: caller.email, role: caller.role, customerId: caller.customerId, accountId: caller.accountId },
+      },
+    };
+    request.context.portal.logger.appendKeys({ tenant: session.customerId, proxySessionId: session.sessionId, actorTenant: caller.customerId });
+  },
+});
+
+// 4. Tenant check: the accountid/customerid headers, when sent, must be the caller's own, for
+// every role: only a proxy session (above) makes another organisation the caller's.
 const tenantCheck = (): PortalMiddleware => ({
   before: (request) => {
     const { caller } = request.context.portal;
-    if (caller === undefined || CROSS_TENANT_ROLES.includes(caller.role)) return;
+    if (caller === undefined) return;
     const headers = request.event.headers ?? {};
     const customerId = headers['customerid'];
     const accountId = headers['accountid'];
@@ -204,18 +258,20 @@ const sessionCheck = (): PortalMiddleware => ({
     const { route, caller } = request.context.portal;
     if (route === undefined || route.roles === 'public' || caller === undefined) return;
     const store = sessionCheckFromConfig();
-    const state = await store.tokenState(caller.customerId, caller.tokenId);
+    // The token's session is the real user's, in their own organisation (a proxy changes only whom they act for).
+    const ownCustomerId = caller.proxy?.actor.customerId ?? caller.customerId;
+    const state = await store.tokenState(ownCustomerId, caller.tokenId);
     // Sessions ended because the organisation was disabled say so (issue 16).
     if (state?.revokedAt !== undefined) throw unauthorized(state.revokedReason === 'organisationDisabled' ? MESSAGES.organisationDisabled : undefined);
     if (state === undefined) {
       // Opening a session: refused while the organisation is disabled (a token from before it was).
-      if (route.session === 'optional' && caller.role !== 'superadmin' && await store.organisationStatus(caller.customerId) === 'disabled') {
+      if (route.session === 'optional' && (caller.proxy?.actor.role ?? caller.role) !== 'superadmin' && await store.organisationStatus(ownCustomerId) === 'disabled') {
         throw unauthorized(MESSAGES.organisationDisabled);
       }
       if (route.session === 'optional') return;
       throw unauthorized();
     }
-    await store.touch(caller.customerId, caller.tokenId, state);
+    await store.touch(ownCustomerId, caller.tokenId, state);
   },
 });
 
@@ -226,9 +282,8 @@ const moduleCheck = (): PortalMiddleware => ({
   before: async (request) => {
     const { route, caller } = request.context.portal;
     if (route?.module === undefined || route.roles === 'public' || caller === undefined) return;
-    const named = request.event.headers?.['customerid'];
-    const customerId = CROSS_TENANT_ROLES.includes(caller.role) && named !== undefined && named !== '' ? named : caller.customerId;
-    const modules = await sessionCheckFromConfig().organisationModules(customerId);
+    // The organisation acted for: the caller's own, or the one a proxy session names (proxyContext).
+    const modules = await sessionCheckFromConfig().organisationModules(caller.customerId);
     if (!hasModule(modules, route.module)) throw forbidden(MESSAGES.moduleNotEnabled);
   },
 });
@@ -341,6 +396,7 @@ export function createResourceHandler({ handler: handlerName, routes }: Resource
     .use(requestLimits(findRouteByKey))
     .use(jsonBodyParsing())
     .use(callerContext(findRouteByKey))
+    .use(proxyContext())
     .use(tenantCheck())
     .use(roleCheck())
     .use(sessionCheck())
@@ -352,12 +408,10 @@ export function createResourceHandler({ handler: handlerName, routes }: Resource
 }
 
 /**
- * The organisation a request acts on: the caller's own, or for the roles that act for
- * others (helpdesk, superadmin) the one their `customerid` header names.
+ * The organisation a request acts on: the caller's own, which during a proxy session is the
+ * organisation acted for (proxyContext). A `customerid` header never chooses it: the tenant
+ * check refuses one that names another organisation.
  */
 export function targetCustomerId(request: ActionRequest): string {
-  const caller = requireCaller(request);
-  const named = request.headers['customerid'];
-  if (CROSS_TENANT_ROLES.includes(caller.role) && named !== undefined && named !== '') return named;
-  return caller.customerId;
+  return requireCaller(request).customerId;
 }

@@ -36,6 +36,7 @@ export const ENTITY = {
   correctiveAction: 'CORRECTIVEACTION',
   informationItem: 'INFORMATIONITEM',
   checklistGroup: 'CHECKLISTGROUP',
+  proxySession: 'PROXYSESSION',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 

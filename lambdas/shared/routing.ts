@@ -77,6 +77,11 @@ export interface RouteDefinition {
    * got it (the organisation's flags, `domain/organisation/modules.ts`), whatever the menu shows.
    */
   module?: PortalModuleName;
+  /**
+   * The route signs or certifies something (an audit, a checklist): refused during any proxy
+   * session (issue 16 section 3), whatever its mode.
+   */
+  signsOrCertifies?: true;
   /** The work the route does, once every middleware has checked the request. */
   action: RouteAction;
 }

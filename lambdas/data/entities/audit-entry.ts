@@ -21,6 +21,8 @@ export interface AuditEntry {
   id: string;
   at: string;
   actor: { userId: string; email: string; role: string };
+  /** Written during a proxy session: the real user who acted for the organisation, and the session. */
+  proxy?: { actorUserId: string; actorEmail: string; sessionId: string };
   entityType: EntityType;
   entityId: string;
   action: AuditAction;
@@ -44,6 +46,10 @@ export const auditEntry = new Entity({
       type: 'map',
       required: true,
       properties: { userId: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+    },
+    proxy: {
+      type: 'map',
+      properties: { actorUserId: { type: 'string' }, actorEmail: { type: 'string' }, sessionId: { type: 'string' } },
     },
     entityType: { type: 'string', required: true },
     entityId: { type: 'string', required: true },
@@ -110,6 +116,8 @@ export function auditEntryPutParams(tableName: string, change: AuditedChange): P
     id: randomUUID(),
     at: now.toISOString(),
     actor: { userId: caller.userId, email: caller.email, role: caller.role },
+    // Every writer passes its caller, so an entry made during a proxy session names both identities.
+    ...(caller.proxy ? { proxy: { actorUserId: caller.proxy.actor.userId, actorEmail: caller.proxy.actor.email, sessionId: caller.proxy.sessionId } } : {}),
     entityType,
     entityId,
     action,
@@ -138,10 +146,12 @@ export const entityHistoryPartition = (customerId: string, entityType: EntityTyp
 /** The API's shape of an entry (history tabs): picked field by field. */
 export function toAuditEntry(item: Record<string, unknown>): AuditEntry {
   const actor = (item['actor'] ?? {}) as Record<string, unknown>;
+  const proxy = item['proxy'] as Record<string, unknown> | undefined;
   return {
     id: String(item['id']),
     at: String(item['at']),
     actor: { userId: String(actor['userId'] ?? ''), email: String(actor['email'] ?? ''), role: String(actor['role'] ?? '') },
+    ...(proxy ? { proxy: { actorUserId: String(proxy['actorUserId'] ?? ''), actorEmail: String(proxy['actorEmail'] ?? ''), sessionId: String(proxy['sessionId'] ?? '') } } : {}),
     entityType: String(item['entityType']) as EntityType,
     entityId: String(item['entityId']),
     action: item['action'] as AuditAction,
