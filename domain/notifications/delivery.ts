@@ -1,6 +1,8 @@
 import type { Alarm } from '../alarms/alarm';
 import type { NotificationStepKind } from './escalation';
 import type { NotificationChannel } from './notification-group';
+import { ALL_MODULES } from '../organisation/modules';
+import type { OrganisationModules } from '../organisation/organisation';
 
 /**
  * One message to one user on one channel (issue 14 section 3), pure: where it goes, whether it
@@ -66,9 +68,10 @@ export type DeliveryAddress = { provider: DeliveryProvider; to: string } | { ski
 /**
  * Where a channel reaches the user, within what they and the administrator allow: text needs
  * texts turned on and a verified phone (SPEC: "SMS needs a verified phone"), voice a verified
- * phone, a pager its type and number; push goes to the user's registered devices.
+ * phone, a pager its type and number (and the organisation's pager feature); push goes to the
+ * user's registered devices.
  */
-export function addressFor(recipient: DeliveryRecipient, channel: NotificationChannel): DeliveryAddress {
+export function addressFor(recipient: DeliveryRecipient, channel: NotificationChannel, organisation: Pick<OrganisationModules, 'enablePager'> = ALL_MODULES): DeliveryAddress {
   if (recipient.isActive === false) return { skip: 'inactive' };
   if (recipient.notificationsEnabled === false) return { skip: 'notificationsOff' };
   const verifiedPhone = recipient.phone !== undefined && recipient.phone !== '' && recipient.phoneVerified === true ? recipient.phone : undefined;
@@ -82,7 +85,8 @@ export function addressFor(recipient: DeliveryRecipient, channel: NotificationCh
       return verifiedPhone === undefined ? { skip: 'noVerifiedPhone' } : { provider: 'voice', to: verifiedPhone };
     case 'pager': {
       const number = recipient.pagerNumber ?? '';
-      if (recipient.enablePager !== true || number === '' || recipient.pagerType == null) return { skip: 'noPager' };
+      // No pager either where the organisation has not got the pager feature (issue 16).
+      if (!organisation.enablePager || recipient.enablePager !== true || number === '' || recipient.pagerType == null) return { skip: 'noPager' };
       return { provider: recipient.pagerType === 'email' ? 'email' : 'text', to: number };
     }
     case 'push':

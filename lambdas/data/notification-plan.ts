@@ -7,6 +7,8 @@ import { dueSteps, episodesOf, escalationSteps, snoozesOf, type EscalationGroup,
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
 import { reminderGroup } from '@domain/haccp/notices';
+import { ALL_MODULES } from '@domain/organisation/modules';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import { accountKeyParams, toAccountRecord } from './entities/account';
 import { alarmKey, toAlarm } from './entities/alarm';
 import { alarmProfileKey, toAlarmProfile } from './entities/alarm-profile';
@@ -23,6 +25,7 @@ import {
   type NotificationDelivery,
 } from './entities/notification-delivery';
 import { recipientKeyParams } from './entities/notification-recipient';
+import { organisationKeyParams, toOrganisationModules } from './entities/organisation';
 import { siteKey } from './entities/site';
 import { batchGet } from './batch';
 import { queryAll } from './queries';
@@ -124,20 +127,34 @@ async function escalationContext(deps: NotifierDependencies, customerId: string,
   };
 }
 
-/** The users of the steps, from the alarm's own organisation only (another's are never found). */
-async function recipientsOf(deps: NotifierDependencies, customerId: string, steps: readonly NotificationStep[]): Promise<Map<string, DeliveryRecipient>> {
+/**
+ * The users of the steps, from the alarm's own organisation only (another's are never found),
+ * and the organisation's modules (no pager without its pager feature), in one BatchGetItem.
+ */
+async function recipientsOf(deps: NotifierDependencies, customerId: string, steps: readonly NotificationStep[]): Promise<Recipients> {
   const ids = [...new Set(steps.map((step) => step.accountId))];
-  if (ids.length === 0) return new Map();
-  const items = await batchGet(deps.client, deps.tableName, ids.map((id) => accountKeyParams(deps.tableName, customerId, id).Key), { consistent: true });
-  return new Map(items.map((item) => toAccountRecord(item)).map((account) => [account.accountId, account as DeliveryRecipient]));
+  if (ids.length === 0) return { users: new Map(), modules: ALL_MODULES };
+  const organisationKey = organisationKeyParams(deps.tableName, customerId).Key;
+  const items = await batchGet(deps.client, deps.tableName, [organisationKey, ...ids.map((id) => accountKeyParams(deps.tableName, customerId, id).Key)], { consistent: true });
+  const organisation = items.find((item) => item['pk'] === organisationKey['pk'] && item['sk'] === organisationKey['sk']);
+  return {
+    users: new Map(items.filter((item) => item !== organisation).map((item) => toAccountRecord(item)).map((account) => [account.accountId, account as DeliveryRecipient])),
+    // An organisation without its item predates the module flags: every module (ALL_MODULES).
+    modules: organisation === undefined ? ALL_MODULES : toOrganisationModules(organisation),
+  };
+}
+
+interface Recipients {
+  users: ReadonlyMap<string, DeliveryRecipient>;
+  modules: OrganisationModules;
 }
 
 /** The deliveries of the due steps: queued where the user can be reached on the channel, skipped (with why) where not. */
-function deliveriesFor(customerId: string, alarm: Alarm, steps: readonly NotificationStep[], recipients: ReadonlyMap<string, DeliveryRecipient>, now: number): NotificationDelivery[] {
+function deliveriesFor(customerId: string, alarm: Alarm, steps: readonly NotificationStep[], recipients: Recipients, now: number): NotificationDelivery[] {
   const at = new Date(now).toISOString();
   return steps.flatMap((step) => step.channels.map((channel: NotificationChannel): NotificationDelivery => {
-    const recipient = recipients.get(step.accountId);
-    const address = recipient === undefined ? { skip: 'unknownUser' as const } : addressFor(recipient, channel);
+    const recipient = recipients.users.get(step.accountId);
+    const address = recipient === undefined ? { skip: 'unknownUser' as const } : addressFor(recipient, channel, recipients.modules);
     return {
       customerId, alarmId: alarm.id, stepKey: step.key, channel, kind: step.kind, level: step.level, accountId: step.accountId,
       ...(step.reminder === undefined ? {} : { reminder: step.reminder }),

@@ -1,10 +1,11 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { moreAlarmsBySite } from '@domain/notifications/storm';
+import { ALL_MODULES } from '@domain/organisation/modules';
 import { messageValues } from '@domain/notifications/message-values';
 import { escapeHtml, formatMore, pagerEmail, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
 import {
   accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, organisationKeyParams, siteKey, toAlarmProfile,
-  toOrganisationSummary, type NotifierDependencies,
+  toOrganisationModules, toOrganisationSummary, type NotifierDependencies,
 } from '../data';
 import type { ComposedMessage, ComposeInput } from './send';
 
@@ -43,7 +44,10 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const profileItem = alarm.profileId === undefined ? undefined : itemAt(alarmProfileKey(tableName, customerId, alarm.profileId).Key);
     const profile: AlarmProfile | undefined = profileItem === undefined ? undefined : toAlarmProfile(profileItem);
     const account = itemAt(accountKeyParams(tableName, customerId, delivery.accountId).Key);
-    const organisation = toOrganisationSummary(customerId, itemAt(organisationKeyParams(tableName, customerId).Key)).name;
+    const organisationItem = itemAt(organisationKeyParams(tableName, customerId).Key);
+    const organisation = toOrganisationSummary(customerId, organisationItem).name;
+    // The IVR's question only where the organisation has the IVR feature (issue 16); one without its item predates the flags.
+    const organisationModules = organisationItem === undefined ? ALL_MODULES : toOrganisationModules(organisationItem);
     const language = languageOf(delivery.language ?? account?.['lang']);
     const site = sites.get(alarm.siteId);
     const siteName = text(site?.['name']) ?? '';
@@ -67,7 +71,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const email = renderNotification({ ...request, channel: 'email', ...own('email') });
     const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text', ...own(delivery.channel === 'pager' ? 'pager' : 'text') });
     const push = renderNotification({ ...request, channel: 'push', ...own('push') });
-    const ivr = account?.['enableIVR'] === true && !reminder;
+    const ivr = account?.['enableIVR'] === true && organisationModules.enableIVR && !reminder;
     const voice = renderNotification({ ...request, channel: 'voice', ivr, ...own('voice') });
     // A pager is short whether it is reached by email or by text; by email it names the organisation and links to the alarm.
     const paged = delivery.channel === 'pager' && delivery.provider === 'email' ? pagerEmail(short.body, { organisation, link }) : { text: short.body, html: `<p>${escapeHtml(short.body)}</p>` };
