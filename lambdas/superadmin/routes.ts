@@ -93,6 +93,11 @@ export const superadminRoutes = defineRoutes('superadmin', [
     action: async ({ caller, body: input }) => ({ statusCode: 201, body: await store().createCustomerGroup(caller, input) }),
   }),
   route({
+    method: 'PUT', path: '/superadmin/customergroups/{id}', roles: SUPERADMIN, body: customerGroupInputSchema, response: customerGroupSchema,
+    summary: 'Rename a customer group (its id, which organisations hold, stays)',
+    action: async ({ caller, params, body: input }) => ({ statusCode: 200, body: await store().updateCustomerGroup(caller, params.id, input) }),
+  }),
+  route({
     method: 'GET', path: '/superadmin/audit', roles: SUPERADMIN, paginated: true, response: superadminAuditEntrySchema,
     summary: "The super-administrators' own audit trail, newest first",
     action: async ({ request }) => {

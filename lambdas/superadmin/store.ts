@@ -24,6 +24,7 @@ import {
   customerGroupIdOf,
   customerGroupKeyParams,
   customerGroupPut,
+  customerGroupRename,
   customerGroupsAll,
   deviceOrganisationStatusSet,
   endOrganisationSessions,
@@ -242,6 +243,29 @@ export class SuperadminStore {
       superadminAuditPut(this.tableName, { caller, action: 'customerGroup.create', targetType: 'CUSTOMERGROUP', targetId: group.id, after: { ...group }, now }),
     ]);
     return group;
+  }
+
+  /**
+   * Renames a customer group; its id (what organisations and accounts hold) stays. The new name
+   * is refused when another group has it, or when a group's id is the new name's slug (the
+   * key a new group of that name would take).
+   */
+  async updateCustomerGroup(caller: Caller, id: string, input: CustomerGroupInput): Promise<CustomerGroup> {
+    const groups = await this.customerGroups();
+    const before = groups.find((group) => group.id === id);
+    if (before === undefined) throw notFound(MESSAGES.customerGroupNotFound);
+    const taken = () => validationError(MESSAGES.customerGroupNameTaken, { name: MESSAGES.customerGroupNameTaken });
+    const sameName = (name: string) => name.localeCompare(input.name, 'en', { sensitivity: 'base' }) === 0;
+    if (groups.some((group) => group.id !== id && sameName(group.name))) throw taken();
+    const slug = customerGroupIdOf(input.name);
+    const after: CustomerGroup = { ...before, name: input.name };
+    const now = this.clock();
+    await runTransaction(this.client, [
+      { item: { Update: { ...customerGroupRename(this.tableName, id, input.name), ConditionExpression: 'attribute_exists(pk)' } }, onConditionFailed: () => notFound(MESSAGES.customerGroupNotFound) },
+      ...(slug === id ? [] : [{ item: { ConditionCheck: { ...customerGroupKeyParams(this.tableName, slug), ConditionExpression: 'attribute_not_exists(pk)' } }, onConditionFailed: taken }]),
+      superadminAuditPut(this.tableName, { caller, action: 'customerGroup.update', targetType: 'CUSTOMERGROUP', targetId: id, before: { ...before }, after: { ...after }, now }),
+    ]);
+    return after;
   }
 
   async audit(page: PageRequest): Promise<Page<SuperadminAuditEntry>> {

@@ -106,6 +106,20 @@ describe('super-administration of organisations (issue 16 section 1)', () => {
       .toEqual(expect.arrayContaining([group.id, DEMO_ORGANISATION.customerGroupId]));
   });
 
+  it('renames a customer group, keeping its id, unless another group has the name; the trail has it', async () => {
+    const add = async (name: string) => (await api(stack, superadmin, 'POST', '/superadmin/customergroups', { name })).body as CustomerGroup;
+    const [kept, other] = [await add(`Rename me ${suffix}`), await add(`Other group ${suffix}`)];
+    expect(await api(stack, superadmin, 'PUT', `/superadmin/customergroups/${kept.id}`, { name: other.name.toLowerCase() }))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.customerGroupNameTaken } });
+    expect(await api(stack, superadmin, 'PUT', '/superadmin/customergroups/no-such-group', { name: `Anything ${suffix}` })).toMatchObject({ status: 404 });
+    const renamed = await api(stack, superadmin, 'PUT', `/superadmin/customergroups/${kept.id}`, { name: `Renamed ${suffix}` });
+    expect(renamed).toMatchObject({ status: 200, body: { id: kept.id, name: `Renamed ${suffix}` } });
+    expect(items<CustomerGroup>((await api(stack, superadmin, 'GET', '/superadmin/customergroups')).body).find((entry) => entry.id === kept.id)?.name).toBe(`Renamed ${suffix}`);
+    const trail = items<SuperadminAuditEntry>((await api(stack, superadmin, 'GET', '/superadmin/audit?limit=20')).body);
+    expect(trail.find((entry) => entry.targetId === kept.id && entry.action === 'customerGroup.update'))
+      .toMatchObject({ before: { name: `Rename me ${suffix}` }, after: { name: `Renamed ${suffix}` } });
+  });
+
   it('edits an organisation on the version read', async () => {
     const { customerId: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, version: _version, ...fields } = organisation;
     const edited = await api(stack, superadmin, 'PUT', `/superadmin/organisations/${organisation.customerId}`, { ...fields, name: `Harbour Pharmacies ${suffix}`, modules: { ...fields.modules, enableIVR: true } });

@@ -3,7 +3,7 @@ import type { CustomerGroup } from '@domain/organisation/organisation';
 import { text } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
-import type { KeyParams, PutParams } from '../writes';
+import type { KeyParams, PutParams, UpdateParams } from '../writes';
 
 /**
  * Customer groups (SPEC section 6: an invitation names one), the platform's, not an
@@ -36,6 +36,10 @@ export function customerGroupIdOf(name: string): string {
 
 export const customerGroupPut = (tableName: string, group: CustomerGroup & { createdBy?: string }): PutParams =>
   customerGroup.put(group).params<PutParams>({ table: tableName });
+
+/** A group's new name (its id, its key, stays). */
+export const customerGroupRename = (tableName: string, id: string, name: string): UpdateParams =>
+  customerGroup.update({ id }).set({ name }).params<UpdateParams>({ table: tableName });
 
 export const customerGroupKeyParams = (tableName: string, id: string): KeyParams =>
   customerGroup.get({ id }).params<KeyParams>({ table: tableName });
