@@ -29,6 +29,7 @@ import { checklistRoutes } from './checklists/routes';
 import { questionTemplateRoutes } from './questions/routes';
 import { checklistInstanceRoutes } from './checklist-instances/routes';
 import { superadminRoutes } from './superadmin/routes';
+import { helpdeskRoutes } from './helpdesk/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
 export {
@@ -81,6 +82,7 @@ export const HANDLERS = {
   informationItems: 'lambdas/information-items/handler.ts',
   checklistGroups: 'lambdas/checklist-groups/handler.ts',
   superadmin: 'lambdas/superadmin/handler.ts',
+  helpdesk: 'lambdas/helpdesk/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -117,6 +119,7 @@ export const RESOURCE_ROUTES = [
   informationItemRoutes,
   checklistGroupRoutes,
   superadminRoutes,
+  helpdeskRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDefinition[] = RESOURCE_ROUTES.flatMap((resource) => resource.routes);

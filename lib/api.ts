@@ -55,6 +55,8 @@ const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = 
   ],
   // A new organisation's first administrator: is the email taken anywhere, then the invitation.
   superadmin: ['AdminGetUser', 'AdminCreateUser'],
+  // Support actions: the invitation's state and its resend, MFA off, unlocking (enabling) an account; AdminGetUser for the inviter's name too.
+  helpdesk: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserMFAPreference', 'AdminEnableUser'],
 };
 
 /** Handlers that send the product's own texts (SNS) and emails (SES): phone and pager verification codes. */

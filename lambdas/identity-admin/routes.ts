@@ -1,5 +1,4 @@
 import {
-  AdminCreateUserCommand,
   AdminDeleteUserAttributesCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
@@ -11,7 +10,7 @@ import { conflict, forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { mayManageAccount } from '@domain/identity/user';
-import { findIdentity, invitationMetadata, inviterName } from '../shared/identity';
+import { findIdentity, inviterName, sendInvitationAgain } from '../shared/identity';
 import { cognitoClient } from '../shared/clients';
 import { requireUserPoolId } from '../shared/config';
 import { pathParameter, requireCaller, type ActionRequest } from '../shared/http';
@@ -134,10 +133,7 @@ export const identityAdminRoutes = defineRoutes('identityAdmin', [
     action: async ({ request }) => {
       const { user } = await permittedIdentityUser(request, { adminOnly: true });
       if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw conflict(MESSAGES.inviteAlreadyAccepted);
-      await cognitoClient().send(new AdminCreateUserCommand({
-        UserPoolId: requireUserPoolId(), Username: user.Username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'],
-        ClientMetadata: invitationMetadata(await inviterName(requireCaller(request))),
-      }));
+      await sendInvitationAgain(user.Username ?? '', await inviterName(requireCaller(request)));
       return { statusCode: 204 };
     },
   }),

@@ -122,6 +122,20 @@ export async function createInvitedIdentity(identity: InvitedIdentity): Promise<
   }
 }
 
+/** Emails an invitation not yet accepted again, with a new temporary password (the identity service makes and sends it). */
+export async function sendInvitationAgain(username: string, inviterName: string): Promise<void> {
+  await cognitoClient().send(new AdminCreateUserCommand({
+    UserPoolId: requireUserPoolId(), Username: username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'],
+    ClientMetadata: invitationMetadata(inviterName),
+  }));
+}
+
+/** The identity's status (`FORCE_CHANGE_PASSWORD` while its invitation is not accepted). */
+export async function identityStatusOf(username: string): Promise<string | undefined> {
+  const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: requireUserPoolId(), Username: username }));
+  return user.UserStatus;
+}
+
 /** The attributes user administration keeps in step with the record. */
 export async function updateIdentity(username: string, changes: {
   firstName: string;

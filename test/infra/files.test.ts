@@ -78,4 +78,9 @@ describe('the files bucket and who may use it', () => {
     const identityActions = actionsOf('superadmin').filter((action) => action.startsWith('cognito-idp:')).sort();
     expect(identityActions).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser']);
   });
+
+  it('lets the helpdesk function do its four support actions on the pool, and not disable or delete an identity', () => {
+    const identityActions = actionsOf('helpdesk').filter((action) => action.startsWith('cognito-idp:')).sort();
+    expect(identityActions).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserMFAPreference']);
+  });
 });

@@ -403,6 +403,37 @@ describe('every route, as every role', () => {
     'POST /api/superadmin/customergroups': async () => ({ path: '/superadmin/customergroups', body: { name: `Perm group ${randomUUID().slice(0, 8)}` } }),
   };
 
+  /** Helpdesk (issue 16 section 2): the demo organisation, and a user of its own for each support action. */
+  const supportedUser = async () => (await createUser(stack, 'basicuser')).accountId;
+  const invitedUser = async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@test.example`;
+    const accountId = `account-${randomUUID()}`;
+    const client = identityClient(stack.identityEndpoint, stack.credentials);
+    try {
+      await client.send(new AdminCreateUserCommand({
+        UserPoolId: stack.userPoolId, Username: email, MessageAction: 'SUPPRESS', TemporaryPassword: DEMO_PASSWORD,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'custom:customerid', Value: DEMO_ORGANISATION.customerId },
+          { Name: 'custom:role', Value: 'basicuser' },
+          { Name: 'custom:accountinfoid', Value: accountId },
+        ],
+      }));
+    } finally {
+      client.destroy();
+    }
+    await provisionAccount(stack, { email, role: 'basicuser', customerId: DEMO_ORGANISATION.customerId, accountId, inviteDate: '2026-11-27 10:00:00' });
+    return accountId;
+  };
+  const supportPath = (accountId: string, action: string) => `/helpdesk/organisations/${DEMO_ORGANISATION.customerId}/users/${accountId}/${action}`;
+  const helpdeskFixtures: Record<string, Fixture> = {
+    'GET /api/helpdesk/organisations/{customerId}': async () => ({ path: `/helpdesk/organisations/${DEMO_ORGANISATION.customerId}` }),
+    'POST /api/helpdesk/organisations/{customerId}/users/{userId}/reset-mfa': async () => ({ path: supportPath(await supportedUser(), 'reset-mfa') }),
+    'POST /api/helpdesk/organisations/{customerId}/users/{userId}/resend-invitation': async () => ({ path: supportPath(await invitedUser(), 'resend-invitation') }),
+    'POST /api/helpdesk/organisations/{customerId}/users/{userId}/unlock': async () => ({ path: supportPath(await supportedUser(), 'unlock') }),
+    'POST /api/helpdesk/organisations/{customerId}/users/{userId}/end-sessions': async () => ({ path: supportPath(await supportedUser(), 'end-sessions') }),
+  };
+
   const FIXTURES: Record<string, Fixture> = {
     // The dashboard's widgets narrowed to a user view of the organisation; insight over a sensor with readings.
     'GET /api/dashboard/health': async () => ({ path: `/dashboard/health?userViewId=${existingIds.get('/userviews') ?? ''}` }),
@@ -608,6 +639,7 @@ describe('every route, as every role', () => {
     ...haccpLibraryFixtures,
     ...fillingFixtures,
     ...superadminFixtures,
+    ...helpdeskFixtures,
   };
 
   /**

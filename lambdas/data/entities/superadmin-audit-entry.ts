@@ -39,7 +39,7 @@ export interface SuperadminAction {
   caller: Caller;
   /** What was done: `organisation.create`, `organisation.disable`, `customerGroup.create`, ... */
   action: string;
-  targetType: 'ORGANISATION' | 'CUSTOMERGROUP';
+  targetType: 'ORGANISATION' | 'CUSTOMERGROUP' | 'USER';
   targetId: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

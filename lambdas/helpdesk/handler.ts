@@ -1,0 +1,4 @@
+import { createResourceHandler } from '../shared/http';
+import { helpdeskRoutes } from './routes';
+
+export const handler = createResourceHandler(helpdeskRoutes);

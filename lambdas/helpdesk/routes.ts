@@ -1,0 +1,107 @@
+import { conflict } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import {
+  helpdeskOrganisationDetailSchema,
+  helpdeskOrganisationSchema,
+  helpdeskUserActionResultSchema,
+} from '@domain/organisation/helpdesk';
+import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
+import { endAllSessions, type AccountRecord } from '../data';
+import type { Caller } from '../shared/caller';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { identityStatusOf, inviterName, sendInvitationAgain, setIdentityEnabled, setSmsMfa } from '../shared/identity';
+import { pageRequestFrom } from '../shared/pagination';
+import { defineRoutes, route } from '../shared/routing';
+import { UserStore } from '../users/store';
+import { helpdeskUserOf, HelpdeskStore } from './store';
+
+/**
+ * The helpdesk's own window on the organisations it supports (issue 16 section 2; SPEC
+ * section 2 `/app/helpdesk`), all under `/helpdesk`: helpdesk users and super-administrators
+ * only. The organisation is the path's, checked to exist; nothing here reads the
+ * `customerid` header. Reads are read-only; the four user support actions reuse the identity
+ * actions of user administration and are written in the organisation's Portal Audit and the
+ * super-administrators' trail.
+ */
+const SUPPORT = CROSS_TENANT_ROLES;
+
+/** Organisations one page of the list reads the health of (each a few Queries and a newest reading per sensor). */
+export const HELPDESK_PAGE_MAX = 25;
+
+const table = () => backendConfig().tableName;
+const helpdesk = () => new HelpdeskStore(dynamoDocumentClient(), table());
+
+/** The user a path names, of the path's organisation (which must exist): 404 for one of another organisation, as for a missing one. */
+async function supportedUser(customerId: string, userId: string): Promise<AccountRecord> {
+  await helpdesk().organisation(customerId);
+  // A superadmin account is nobody's user: as missing (UserStore.get).
+  return new UserStore(dynamoDocumentClient(), table()).get(customerId, userId);
+}
+
+const usernameOf = (record: AccountRecord) => record.identityUsername ?? record.email;
+
+type SupportActionOutcome = { record: AccountRecord; endedSessions?: number };
+
+/** The four support actions: each does the identity's part, then records it (audits and the account's change). */
+const SUPPORT_ACTIONS: Record<'reset-mfa' | 'resend-invitation' | 'unlock' | 'end-sessions', (caller: Caller, customerId: string, record: AccountRecord) => Promise<SupportActionOutcome>> = {
+  // SPEC section 4: MFA is turned off only by support; the user turns it on again from a verified phone.
+  'reset-mfa': async (caller, customerId, record) => {
+    await setSmsMfa(usernameOf(record), false);
+    return { record: await helpdesk().recordSupportAction(caller, customerId, record, 'helpdesk.resetMfa', { mfaEnabled: false }) };
+  },
+  'resend-invitation': async (caller, customerId, record) => {
+    if (await identityStatusOf(usernameOf(record)) !== 'FORCE_CHANGE_PASSWORD') throw conflict(MESSAGES.inviteAlreadyAccepted);
+    await sendInvitationAgain(usernameOf(record), await inviterName(caller));
+    return { record: await helpdesk().recordSupportAction(caller, customerId, record, 'helpdesk.resendInvitation', {}) };
+  },
+  // A locked account is a disabled one: it signs in again once enabled (as PUT /users/{id}/status).
+  unlock: async (caller, customerId, record) => {
+    await setIdentityEnabled(usernameOf(record), true);
+    return { record: await helpdesk().recordSupportAction(caller, customerId, record, 'helpdesk.unlock', { isActive: true }) };
+  },
+  'end-sessions': async (caller, customerId, record) => {
+    const endedSessions = await endAllSessions(dynamoDocumentClient(), table(), customerId, record.accountId, new Date());
+    return { record: await helpdesk().recordSupportAction(caller, customerId, record, 'helpdesk.endSessions', {}, { endedSessions }), endedSessions };
+  },
+};
+
+const supportActionRoute = (action: keyof typeof SUPPORT_ACTIONS, summary: string) => route({
+  method: 'POST', path: `/helpdesk/organisations/{customerId}/users/{userId}/${action}`, roles: SUPPORT, summary, response: helpdeskUserActionResultSchema,
+  action: async ({ caller, params, request }) => {
+    const record = await supportedUser(params.customerId, params.userId);
+    const { record: after, endedSessions } = await SUPPORT_ACTIONS[action](caller, params.customerId, record);
+    request.logger.info('helpdesk support action', { action, customerId: params.customerId, accountId: record.accountId });
+    return { statusCode: 200, body: { user: helpdeskUserOf(after), ...(endedSessions === undefined ? {} : { endedSessions }) } };
+  },
+});
+
+export const helpdeskRoutes = defineRoutes('helpdesk', [
+  route({
+    method: 'GET', path: '/helpdesk/organisations', roles: SUPPORT, paginated: true, response: helpdeskOrganisationSchema,
+    summary: 'Organisations by name (`search`: those whose name holds it), each with its health: sensors and gateways offline, low batteries, active and unacknowledged alarms, last data received (at most 25 a page)',
+    action: async ({ request, query }) => {
+      const health = helpdesk();
+      const requested = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: health.organisationsPartition() });
+      const { records, nextCursor } = await health.organisations({ ...requested, limit: Math.min(requested.limit, HELPDESK_PAGE_MAX) }, query['search']);
+      const items = await Promise.all(records.map(async (record) => ({
+        customerId: record.customerId, name: record.name, status: record.status, health: await health.health(record.customerId),
+      })));
+      return { statusCode: 200, body: { items, ...(nextCursor ? { nextCursor } : {}) } };
+    },
+  }),
+  route({
+    method: 'GET', path: '/helpdesk/organisations/{customerId}', roles: SUPPORT, response: helpdeskOrganisationDetailSchema,
+    summary: "An organisation with its health, its users (role, status, MFA, locked, last login; nothing secret) and its devices' troubleshooting data (online, last seen, battery, signal, firmware)",
+    action: async ({ params }) => {
+      const store = helpdesk();
+      const organisation = await store.organisation(params.customerId);
+      const [users, { health, sensors, gateways }] = await Promise.all([store.users(params.customerId), store.devices(params.customerId)]);
+      return { statusCode: 200, body: { organisation, health, users, sensors, gateways } };
+    },
+  }),
+  supportActionRoute('reset-mfa', "Turn a user's MFA off (support only); audited"),
+  supportActionRoute('resend-invitation', "Email a user's invitation again (not yet accepted); audited"),
+  supportActionRoute('unlock', 'Enable a locked (disabled) user again; audited'),
+  supportActionRoute('end-sessions', "End every session of a user; audited"),
+]);
