@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
+import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
 
 /** What the API holds, so the test checks what was stored, not only what was shown. */
 async function storedNames(admin: TestUser): Promise<string[]> {
@@ -33,10 +25,7 @@ describe('departments in the browser', () => {
   // Users of the demo organisation of their own, so their sessions are theirs alone.
   it('lets an admin refuse a 21-character name, then create, rename and delete a department', async () => {
     const admin = await createUser(stack, 'admin');
-    const page = await browser.newPage();
-    await signIn(page, admin.email);
-    await page.getByRole('link', { name: 'Departments' }).click();
-    await page.waitForURL('**/app/departments');
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/departments');
 
     await page.getByRole('button', { name: 'Add department' }).click();
     const dialog = page.getByRole('dialog');
@@ -67,8 +56,9 @@ describe('departments in the browser', () => {
 
   it('gives a basic user no Administration: no section, and its addresses send them to /app', async () => {
     const basicUser = await createUser(stack, 'basicuser');
-    const page = await browser.newPage();
-    await signIn(page, basicUser.email);
+    const page = await openSignedInPage(browser, stack, basicUser.email, '/app/dashboard');
+    // The shell drawn (its account menu), so the absences below are not read too early.
+    await page.getByRole('button', { name: /^Account menu/ }).waitFor();
     expect(await page.getByText('Administration', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Divisions' }).count()).toBe(0);
     await page.goto(`${stack.portalUrl}/app/divisions`);
