@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Navbar } from '@domain/identity/account';
 import type { Site } from '@domain/organisation/site';
-import { DEMO_PASSWORD } from '../../local/demo';
 import { launchBrowser } from '../support/browser';
+import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
 
 const navbarNames = async (user: TestUser) =>
   ((await api(stack, user, 'GET', '/locations/navbar')).body as Navbar).locations.map((location) => location.name);
@@ -38,12 +30,8 @@ describe('locations and sites in the browser', () => {
     const locationName = `Harbour Depot ${randomUUID().slice(0, 4)}`;
     const siteName = `Harbour Kitchen ${randomUUID().slice(0, 4)}`;
 
-    const page = await browser.newPage();
-    await signIn(page, admin.email);
-
     // A location, refused first without its postal code.
-    await page.getByRole('link', { name: 'Locations', exact: true }).click();
-    await page.waitForURL('**/app/locations');
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/locations');
     await page.getByRole('button', { name: 'Add location' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Name/).fill(locationName);
@@ -93,8 +81,9 @@ describe('locations and sites in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The other side: nothing counts until accepted.
-    const other = await browser.newPage();
-    await signIn(other, partner.email);
+    const other = await openSignedInPage(browser, stack, partner.email, '/app/dashboard');
+    // The shell drawn (its account menu), so the absence below is not read too early.
+    await other.getByRole('button', { name: /^Account menu/ }).waitFor();
     expect(await navbarNames(partner)).not.toContain(locationName);
     expect(await other.getByRole('combobox', { name: 'Location' }).count()).toBe(0);
     await other.getByRole('link', { name: 'Shared locations' }).click();
