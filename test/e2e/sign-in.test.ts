@@ -14,7 +14,7 @@ import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { launchBrowser } from '../support/browser';
-import { createUser, enableSmsMfa, provisionAccount, readLatestCode } from '../support/identity';
+import { api, createUser, enableSmsMfa, provisionAccount, readLatestCode, signIn as signInApi, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 
@@ -29,6 +29,7 @@ const TEXT = {
   passwordResetDone: 'Password reset successfully. Please log in.',
   attemptsLeft: (count: number) => `Verification Code is Invalid. You have ${count} attempt(s) remaining. Please Try Again.`,
   attemptsExceeded: 'You have exceeded the maximum attempts allowed for retrial. Please Try Again.',
+  sessionLimit: 'Session limit reached. End a session, or all sessions, to continue.',
   dormant: "You haven't logged in for more then 60 days. You need to reset your password. Verification code has been sent to your email.",
 };
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,6 +38,15 @@ async function fillLogin(page: Page, email: string, password: string): Promise<v
   await page.getByLabel(/^Username/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A session opened elsewhere (another device), through the identity service and the API. */
+async function openSessionElsewhere(user: TestUser, deviceName: string): Promise<void> {
+  const token = await signInApi(stack, user.email, DEMO_PASSWORD, { openSession: false });
+  const result = await api(stack, { ...user, token }, 'PUT', '/users/login', {
+    deviceName, deviceModel: 'Tablet', osVersion: 'Android 15', platformName: 'browser', deviceId: deviceName, appVersion: '2.3.2',
+  });
+  expect(result.status).toBe(201);
 }
 
 async function typeCode(page: Page, code: string): Promise<void> {
@@ -119,12 +129,20 @@ describe('sign-in in the browser', () => {
     return page;
   }
 
-  it('refuses a wrong password with the spec message, and stays on the login page', async () => {
+  it('refuses a wrong password with the spec message under where the top bar goes, stays on the login page; the toast leaves with the sign-in', async () => {
+    // A user of its own: the session this sign-in opens is no other test's.
+    const user = await createUser(stack, 'admin');
     const page = await loginPage();
-    await fillLogin(page, 'admin@demo.example', 'Wrong#2026pass');
-    await page.getByText(TEXT.invalidCredentials).waitFor();
+    await fillLogin(page, user.email, 'Wrong#2026pass');
+    const refused = page.getByText(TEXT.invalidCredentials);
+    await refused.waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    // Polled: the toast slides in, so its first box can be mid-way.
+    await expect.poll(async () => (await refused.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(64);
     await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+    await fillLogin(page, user.email, DEMO_PASSWORD);
+    await page.waitForURL('**/app/dashboard');
+    await expect.poll(() => refused.count()).toBe(0);
     await page.close();
   });
 
@@ -323,6 +341,32 @@ describe('sign-in in the browser', () => {
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login/helpdesk');
+    await page.close();
+  });
+
+  it('stops a sign-in at the session limit; the user ends one session and continues to the dashboard', async () => {
+    // createUser signed in once already (one session, device "test"): two more reach the limit of 3.
+    const user = await createUser(stack, 'admin');
+    for (const device of ['Tablet one', 'Tablet two']) await openSessionElsewhere(user, device);
+
+    const page = await loginPage();
+    await fillLogin(page, user.email, DEMO_PASSWORD);
+    await page.waitForURL('**/login/sessions');
+    await page.getByText(TEXT.sessionLimit).first().waitFor();
+    await page.getByText('3 of 3 sessions in use').waitFor();
+
+    await page.getByRole('button', { name: 'End the session on Tablet one' }).click();
+    await page.getByText('2 of 3 sessions in use').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+
+    // The server holds the first session, the other tablet and this browser.
+    const sessions = await api(stack, user, 'GET', '/users/sessions');
+    const devices = (sessions.body as { items: { device: string }[] }).items.map((item) => item.device);
+    expect(devices).toHaveLength(3);
+    expect(devices).toEqual(expect.arrayContaining(['test', 'Tablet two']));
+    expect(devices).not.toContain('Tablet one');
     await page.close();
   });
 
