@@ -401,6 +401,11 @@ describe('every route, as every role', () => {
     },
     'PUT /api/superadmin/organisations/{id}/status': async (user) => ({ path: `/superadmin/organisations/${await freshOrganisation(user)}/status`, body: { status: 'disabled' } }),
     'POST /api/superadmin/customergroups': async () => ({ path: '/superadmin/customergroups', body: { name: `Perm group ${randomUUID().slice(0, 8)}` } }),
+    'PUT /api/superadmin/customergroups/{id}': async (user) => {
+      const created = await api(stack, user, 'POST', '/superadmin/customergroups', { name: `Perm group ${randomUUID().slice(0, 8)}` });
+      if (created.status !== 201) throw new Error(`No customer group: ${JSON.stringify(created.body)}`);
+      return { path: `/superadmin/customergroups/${(created.body as { id: string }).id}`, body: { name: `Perm renamed ${randomUUID().slice(0, 8)}` } };
+    },
   };
 
   /** Helpdesk (issue 16 section 2): the demo organisation, and a user of its own for each support action. */
