@@ -78,6 +78,11 @@ export const currentUserDetailsSchema = z.object({
   lastlogindate: z.string().nullable(),
   isEmailVerified: z.boolean(),
   locationids: z.array(z.string()),
+  /**
+   * The organisation's modules (issue 16): its HACCP, audit, IVR and pager areas are hidden, and
+   * refused by the API, without them. The account's flags above already count them.
+   */
+  organisationModules: z.object({ isHaccapAvailable: z.boolean(), enableAuditModule: z.boolean(), enableIVR: z.boolean(), enablePager: z.boolean() }).optional(),
   /** Profile settings: the user's phone (empty when none) and whether it was verified by code. */
   phone: z.string().optional(),
   phoneVerified: z.boolean().optional(),

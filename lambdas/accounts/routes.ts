@@ -95,13 +95,13 @@ export const accountRoutes = defineRoutes('accounts', [
     method: 'GET', path: '/account/me', roles: SIGNED_IN, session: 'optional', summary: 'Current user details', response: currentUserDetailsSchema,
     action: async ({ caller }) => {
       const accounts = store();
-      const [account, tenantName, memberships] = await Promise.all([
+      const [account, organisation, memberships] = await Promise.all([
         accounts.get(caller.customerId, caller.accountId),
-        accounts.organisationName(caller.customerId),
+        accounts.organisation(caller.customerId),
         membershipGrants(caller.customerId, caller.accountId),
       ]);
       // The groups the access layer limits this user by (their memberships), not a copy.
-      const details = currentUserDetails(caller, account, tenantName);
+      const details = currentUserDetails(caller, account, organisation.name, organisation.modules);
       return { statusCode: 200, body: { ...details, securityGroupIds: memberships.map((grant) => grant.groupId) } };
     },
   }),
@@ -111,7 +111,8 @@ export const accountRoutes = defineRoutes('accounts', [
       const { customerId, account } = await accountByEmail(request, params.email);
       const accounts = store();
       const who = { ...caller, accountId: account.accountId, customerId, email: account.email };
-      return { statusCode: 200, body: currentUserDetails(who, account, await accounts.organisationName(customerId)) };
+      const organisation = await accounts.organisation(customerId);
+      return { statusCode: 200, body: currentUserDetails(who, account, organisation.name, organisation.modules) };
     },
   }),
   route({

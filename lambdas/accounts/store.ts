@@ -1,5 +1,7 @@
 import type { CurrentUserDetails } from '@domain/identity/account';
 import { isRole, type Role } from '@domain/identity/roles';
+import { ALL_MODULES } from '@domain/organisation/modules';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import type { AccountRecord } from '../data';
 import type { Caller } from '../shared/caller';
 
@@ -11,11 +13,13 @@ const asFlag = (value: boolean | undefined): 0 | 1 => (value ? 1 : 0);
 /**
  * SPEC section 3 "Current user details". An identity without an account record yet (for
  * instance a federated user's first sign-in) gets what its token says and safe defaults:
- * no locations, no optional modules.
+ * no locations, no optional modules. The account's module flags hold only where its organisation
+ * has the module; `organisationModules` are the organisation's own (the areas its menu shows).
  */
-export function currentUserDetails(caller: Caller, account: AccountRecord | undefined, tenantName: string): CurrentUserDetails {
+export function currentUserDetails(caller: Caller, account: AccountRecord | undefined, tenantName: string, modules: OrganisationModules = ALL_MODULES): CurrentUserDetails {
   const role: Role = isRole(account?.role) ? account.role : caller.role;
-  const pager = account?.enablePager ?? false;
+  // An account's module flag counts only where its organisation has the module (issue 16).
+  const pager = (account?.enablePager ?? false) && modules.enablePager;
   return {
     accountid: caller.accountId,
     customerid: caller.customerId,
@@ -27,7 +31,7 @@ export function currentUserDetails(caller: Caller, account: AccountRecord | unde
     uom: account?.uom ?? 'C',
     lang: account?.lang ?? 'en',
     timezone: account?.timezone ?? 'UTC',
-    isHaccapAvailable: account?.isHaccpAvailable ?? false,
+    isHaccapAvailable: (account?.isHaccpAvailable ?? false) && modules.isHaccapAvailable,
     isowner: asFlag(account?.isOwner),
     islocationadmin: asFlag(account?.isLocationAdmin),
     showHelpdeskDashboard: account?.showHelpdeskDashboard ?? role === 'helpdesk',
@@ -36,8 +40,9 @@ export function currentUserDetails(caller: Caller, account: AccountRecord | unde
     tenantname: tenantName,
     enablePager: pager,
     isPagerEnabled: pager,
-    enableAuditModule: account?.enableAuditModule ?? false,
-    enableIVR: account?.enableIVR ?? false,
+    enableAuditModule: (account?.enableAuditModule ?? false) && modules.enableAuditModule,
+    enableIVR: (account?.enableIVR ?? false) && modules.enableIVR,
+    organisationModules: modules,
     isactive: account?.isActive ?? true,
     invitedate: account?.inviteDate ?? null,
     lastlogindate: account?.lastLoginDate ?? null,

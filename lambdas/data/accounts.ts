@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { formatUtcDateTime } from '@domain/identity/account';
 import { MESSAGES } from '@domain/core/messages';
+import { ALL_MODULES } from '@domain/organisation/modules';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import type { Caller } from '../shared/caller';
 import {
   accountEmailUnique,
@@ -14,7 +16,7 @@ import {
 import { auditEntryPut } from './entities/audit-entry';
 import { claimUnique, releaseUnique } from './entities/unique-marker';
 import { accountPreferencesKeyParams, accountPreferencesPut, toAccountPreferences, type AccountPreferencesRecord } from './entities/account-preferences';
-import { organisationKeyParams, toOrganisationSummary } from './entities/organisation';
+import { organisationKeyParams, toOrganisationModules, toOrganisationSummary } from './entities/organisation';
 
 import { runTransaction } from './transaction';
 
@@ -77,8 +79,13 @@ export class AccountStore {
   }
 
   async organisationName(customerId: string): Promise<string> {
+    return (await this.organisation(customerId)).name;
+  }
+
+  /** The organisation's name and modules, in one read (an organisation without its item has every module). */
+  async organisation(customerId: string): Promise<{ name: string; modules: OrganisationModules }> {
     const result = await this.client.send(new GetCommand(organisationKeyParams(this.tableName, customerId)));
-    return toOrganisationSummary(customerId, result.Item).name;
+    return { name: toOrganisationSummary(customerId, result.Item).name, modules: result.Item === undefined ? ALL_MODULES : toOrganisationModules(result.Item) };
   }
 
   /**

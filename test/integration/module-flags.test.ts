@@ -31,11 +31,14 @@ describe('module flags (issue 16)', () => {
     // A write is refused before its body is even read; the rest of the portal is served.
     expect(await api(stack, admin, 'POST', '/questions', {})).toMatchObject({ status: 403, body: { message: MESSAGES.moduleNotEnabled } });
     expect((await api(stack, admin, 'GET', '/sites')).status).toBe(200);
+    // The user details carry the organisation's modules, which the menu hides areas by.
+    expect((await api(stack, admin, 'GET', '/account/me')).body).toMatchObject({ organisationModules: { isHaccapAvailable: false, enablePager: false } });
 
     const { customerId: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, version: _version, ...fields } = organisation;
     const edited = await api(stack, superadmin, 'PUT', `/superadmin/organisations/${organisation.customerId}`, { ...fields, modules: { ...fields.modules, isHaccapAvailable: true } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await api(stack, admin, 'GET', '/shifts')).status).toBe(200);
     expect((await api(stack, admin, 'GET', '/checklists')).status).toBe(200);
+    expect((await api(stack, admin, 'GET', '/account/me')).body).toMatchObject({ organisationModules: { isHaccapAvailable: true, enablePager: false } });
   });
 });

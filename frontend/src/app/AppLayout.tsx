@@ -30,8 +30,8 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const role = useRole();
   const audit = useModuleVisible('audit');
   const ivr = useModuleVisible('ivr');
-  const { haccpAvailable } = useClientState();
-  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr), haccpAvailable);
+  const { haccpAvailable, organisationModules } = useClientState();
+  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr), haccpAvailable, organisationModules);
   return (
     <Box component="nav" aria-label={t('nav.label')}>
       {sections.map((section, index) => (

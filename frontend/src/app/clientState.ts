@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AccountPreferences } from '@domain/identity/account';
+import { ALL_MODULES } from '@domain/organisation/modules';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import { isRole, type Role } from '@domain/identity/roles';
 import { LANGUAGE_STORAGE_KEY, storedLanguage, type Language } from '../i18n';
 
@@ -70,6 +72,8 @@ export interface SessionState {
   corporateAdmin: boolean;
   securityGroupIds: string[];
   pagerEnabled: boolean;
+  /** The organisation's modules (issue 16): its HACCP, audit, IVR and pager areas show only with them. */
+  organisationModules: OrganisationModules;
   selectedLocation: SelectedLocation | null;
   /** Module audit and feature ivr: hidden until enabled by the user details. */
   preferences: AccountPreferences;
@@ -108,6 +112,8 @@ export const DEFAULT_SESSION_STATE: SessionState = {
   corporateAdmin: false,
   securityGroupIds: [],
   pagerEnabled: false,
+  // A state stored before the flags reached the browser shows what it showed then; the API refuses what the organisation has not got.
+  organisationModules: ALL_MODULES,
   selectedLocation: null,
   preferences: { module: { audit: { isVisible: false } }, feature: { ivr: { isVisible: false } } },
   proxyMainUser: null,
@@ -146,6 +152,7 @@ const CHECKS: Record<keyof SessionState, Check> = {
   corporateAdmin: isBoolean,
   securityGroupIds: (value) => Array.isArray(value) && value.every((id) => typeof id === 'string'),
   pagerEnabled: isBoolean,
+  organisationModules: (value) => isRecord(value) && (Object.keys(ALL_MODULES) as (keyof OrganisationModules)[]).every((flag) => typeof value[flag] === 'boolean'),
   selectedLocation: (value) => value === null || (isRecord(value) && isOptionalText(value['locationId']) && isOptionalText(value['siteId'])),
   preferences: (value) =>
     isRecord(value) && isRecord(value['module']) && isVisibleFlag(value['module']['audit'])

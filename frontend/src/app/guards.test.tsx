@@ -5,7 +5,8 @@ import type { Role } from '@domain/identity/roles';
 import type { AuthStatus } from '../features/auth/authContext';
 import { renderScreen } from '../test/render';
 import { DEFAULT_SESSION_STATE, replaceClientState } from './clientState';
-import { RequireIdentityOnly, RequireModule, RequireRole, RequireSignedIn, RequireSignedOut } from './guards';
+import { ALL_MODULES } from '@domain/organisation/modules';
+import { RequireIdentityOnly, RequireModule, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut } from './guards';
 
 const auth = vi.hoisted(() => ({ status: 'signedOut' as AuthStatus, role: null as Role | null }));
 
@@ -31,6 +32,7 @@ function routes() {
       <Route path="/app/departments" element={<RequireSignedIn><RequireRole roles={['admin', 'basicuser']}><WhereAmI /></RequireRole></RequireSignedIn>} />
       <Route path="/app/audits" element={<RequireSignedIn><RequireModule module="audit"><WhereAmI /></RequireModule></RequireSignedIn>} />
       <Route path="/app/ivr" element={<RequireSignedIn><RequireModule module="ivr"><WhereAmI /></RequireModule></RequireSignedIn>} />
+      <Route path="/app/haccp/shifts" element={<RequireSignedIn><RequireOrganisationModule module="haccp"><WhereAmI /></RequireOrganisationModule></RequireSignedIn>} />
     </Routes>
   );
 }
@@ -113,5 +115,17 @@ describe('route guards', () => {
     signedInAs('helpdesk', visible(false, true));
     renderScreen(routes(), { route: '/app/ivr' });
     expect(screen.getByText('at /app/ivr')).toBeInTheDocument();
+  });
+
+  it("refuses a HACCP address typed in where the organisation has not got HACCP, and opens it where it has", () => {
+    signedInAs('admin');
+    replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'admin', organisationModules: { ...ALL_MODULES, isHaccapAvailable: false } });
+    const refused = renderScreen(routes(), { route: '/app/haccp/shifts' });
+    expect(screen.getByText('at /app')).toBeInTheDocument();
+    refused.unmount();
+
+    replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'admin', organisationModules: ALL_MODULES });
+    renderScreen(routes(), { route: '/app/haccp/shifts' });
+    expect(screen.getByText('at /app/haccp/shifts')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '@domain/identity/roles';
+import { hasModule, type PortalModuleName } from '@domain/organisation/modules';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DEFAULT_LANDING } from '../features/auth/landing';
 import { useAuth } from '../features/auth/useAuth';
@@ -87,5 +88,15 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 export function RequireModule({ module, children }: { module: PortalModule; children: ReactNode }) {
   const visible = useModuleVisible(module);
   if (!visible) return <RefuseToApp />;
+  return children;
+}
+
+/**
+ * An area of an optional module (HACCP, audit, IVR, pager) opens only where the organisation has
+ * it (issue 16): an address typed in is refused as an area the user may not open, not shown.
+ */
+export function RequireOrganisationModule({ module, children }: { module: PortalModuleName; children: ReactNode }) {
+  const { organisationModules } = useClientState();
+  if (!hasModule(organisationModules, module)) return <RefuseToApp />;
   return children;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_MODULES } from '@domain/organisation/modules';
 import { visibleNavigation } from './navigation';
 
 const paths = (role: Parameters<typeof visibleNavigation>[0]) =>
@@ -20,6 +21,13 @@ describe('side navigation', () => {
     expect(haccp(true)?.items.map((item) => item.path)).toContain('/app/haccp/today');
     expect(haccp(false)?.items.map((item) => item.path) ?? []).not.toContain('/app/haccp/today');
     expect(visibleNavigation('helpdesk', () => false, true).flatMap((section) => section.items.map((item) => item.path))).not.toContain('/app/haccp/today');
+  });
+
+  it("hides the whole HACCP section where the organisation has not got HACCP, whatever the user's role and flag", () => {
+    const headings = (isHaccapAvailable: boolean) => visibleNavigation('admin', () => false, true, { ...ALL_MODULES, isHaccapAvailable }).map((section) => section.heading);
+    expect(headings(true)).toContain('nav.haccp');
+    expect(headings(false)).not.toContain('nav.haccp');
+    expect(visibleNavigation('admin', () => false, true, { ...ALL_MODULES, isHaccapAvailable: false }).flatMap((section) => section.items.map((item) => item.path)).filter((path) => path.startsWith('/app/haccp'))).toEqual([]);
   });
 
   it('drops a section left empty', () => {

@@ -34,6 +34,8 @@ import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import TodayIcon from '@mui/icons-material/TodayOutlined';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuiltOutlined';
 import type { Role } from '@domain/identity/roles';
+import { ALL_MODULES, hasModule, type PortalModuleName } from '@domain/organisation/modules';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import { AREA_ROLES } from './areaRoles';
 import type { PortalModule } from './guards';
 
@@ -48,6 +50,8 @@ export interface NavigationItem {
   badge?: 'activeAlarms';
   /** Shown only to users with HACCP access (the account's isHaccpAvailable). */
   haccpUsers?: true;
+  /** Shown only where the organisation has this module (issue 16; the API refuses its routes too). */
+  organisationModule?: PortalModuleName;
 }
 
 export interface NavigationSection {
@@ -94,14 +98,14 @@ export const NAVIGATION: readonly NavigationSection[] = [
   {
     heading: 'nav.haccp',
     items: [
-      { path: '/app/haccp/today', label: 'nav.haccpToday', icon: TodayIcon, roles: AREA_ROLES.haccpFilling, haccpUsers: true },
-      { path: '/app/haccp/checklists', label: 'nav.haccpChecklists', icon: ChecklistIcon, roles: AREA_ROLES.haccpChecklists },
-      { path: '/app/haccp/checklists/copy', label: 'nav.haccpChecklistCopy', icon: ContentCopyIcon, roles: AREA_ROLES.haccpChecklistCopy },
-      { path: '/app/haccp/groups', label: 'nav.haccpGroups', icon: FolderIcon, roles: AREA_ROLES.haccpLibrary },
-      { path: '/app/haccp/questions', label: 'nav.haccpQuestions', icon: QuizIcon, roles: AREA_ROLES.haccpChecklists },
-      { path: '/app/haccp/corrective-actions', label: 'nav.haccpCorrectiveActions', icon: BuildIcon, roles: AREA_ROLES.haccpLibrary },
-      { path: '/app/haccp/information', label: 'nav.haccpInformation', icon: InfoIcon, roles: AREA_ROLES.haccpLibrary },
-      { path: '/app/haccp/shifts', label: 'nav.haccpShifts', icon: ScheduleIcon, roles: AREA_ROLES.haccpShifts },
+      { path: '/app/haccp/today', label: 'nav.haccpToday', icon: TodayIcon, roles: AREA_ROLES.haccpFilling, haccpUsers: true, organisationModule: 'haccp' },
+      { path: '/app/haccp/checklists', label: 'nav.haccpChecklists', icon: ChecklistIcon, roles: AREA_ROLES.haccpChecklists, organisationModule: 'haccp' },
+      { path: '/app/haccp/checklists/copy', label: 'nav.haccpChecklistCopy', icon: ContentCopyIcon, roles: AREA_ROLES.haccpChecklistCopy, organisationModule: 'haccp' },
+      { path: '/app/haccp/groups', label: 'nav.haccpGroups', icon: FolderIcon, roles: AREA_ROLES.haccpLibrary, organisationModule: 'haccp' },
+      { path: '/app/haccp/questions', label: 'nav.haccpQuestions', icon: QuizIcon, roles: AREA_ROLES.haccpChecklists, organisationModule: 'haccp' },
+      { path: '/app/haccp/corrective-actions', label: 'nav.haccpCorrectiveActions', icon: BuildIcon, roles: AREA_ROLES.haccpLibrary, organisationModule: 'haccp' },
+      { path: '/app/haccp/information', label: 'nav.haccpInformation', icon: InfoIcon, roles: AREA_ROLES.haccpLibrary, organisationModule: 'haccp' },
+      { path: '/app/haccp/shifts', label: 'nav.haccpShifts', icon: ScheduleIcon, roles: AREA_ROLES.haccpShifts, organisationModule: 'haccp' },
     ],
   },
   {
@@ -113,10 +117,13 @@ export const NAVIGATION: readonly NavigationSection[] = [
   },
 ];
 
-/** The sections and items this user may see: by role, by module where an item needs one, and by HACCP access. */
-export function visibleNavigation(role: Role | null, moduleVisible: (module: PortalModule) => boolean, haccpAvailable = false): NavigationSection[] {
+/** The sections and items this user may see: by role, by module where an item needs one, by HACCP access, and by the organisation's modules. */
+export function visibleNavigation(
+  role: Role | null, moduleVisible: (module: PortalModule) => boolean, haccpAvailable = false, organisationModules: OrganisationModules = ALL_MODULES,
+): NavigationSection[] {
   return NAVIGATION.map((section) => ({
     ...section,
-    items: section.items.filter((item) => role !== null && item.roles.includes(role) && (item.module === undefined || moduleVisible(item.module)) && (item.haccpUsers !== true || haccpAvailable)),
+    items: section.items.filter((item) => role !== null && item.roles.includes(role) && (item.module === undefined || moduleVisible(item.module))
+      && (item.haccpUsers !== true || haccpAvailable) && (item.organisationModule === undefined || hasModule(organisationModules, item.organisationModule))),
   })).filter((section) => section.items.length > 0);
 }

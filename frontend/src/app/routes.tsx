@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
 import { LANGUAGES, loadAllTexts, loadCatalogue } from '../i18n';
-import { RequireIdentityOnly, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
+import { RequireIdentityOnly, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
 import { AREA_ROLES } from './areaRoles';
 import { PageLoader } from './PageLoader';
 
@@ -161,15 +161,18 @@ export function AppRoutes() {
             <Route path="notification-groups" element={<RequireRole roles={AREA_ROLES.notificationGroups}><NotificationGroupsPage /></RequireRole>} />
             <Route path="notification-templates" element={<RequireRole roles={AREA_ROLES.notificationTemplates}><NotificationTemplatesPage /></RequireRole>} />
             <Route path="failed-notifications" element={<RequireRole roles={AREA_ROLES.failedNotifications}><FailedNotificationsPage /></RequireRole>} />
-            <Route path="haccp/checklists" element={<RequireRole roles={AREA_ROLES.haccpChecklists}><HaccpChecklistsPage /></RequireRole>} />
-            <Route path="haccp/checklists/copy" element={<RequireRole roles={AREA_ROLES.haccpChecklistCopy}><HaccpCopyChecklistPage /></RequireRole>} />
-            <Route path="haccp/questions" element={<RequireRole roles={AREA_ROLES.haccpChecklists}><HaccpQuestionListPage /></RequireRole>} />
-            <Route path="haccp/today" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpTodayPage /></RequireRole>} />
-            <Route path="haccp/fill/:instanceId" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpFillPage /></RequireRole>} />
-            <Route path="haccp/groups" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpGroupsPage /></RequireRole>} />
-            <Route path="haccp/corrective-actions" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpCorrectiveActionsPage /></RequireRole>} />
-            <Route path="haccp/information" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpInformationPage /></RequireRole>} />
-            <Route path="haccp/shifts" element={<RequireRole roles={AREA_ROLES.haccpShifts}><HaccpShiftsPage /></RequireRole>} />
+            {/* The organisation's HACCP module (issue 16): without it, its addresses are refused. */}
+            <Route element={<RequireOrganisationModule module="haccp"><Outlet /></RequireOrganisationModule>}>
+              <Route path="haccp/checklists" element={<RequireRole roles={AREA_ROLES.haccpChecklists}><HaccpChecklistsPage /></RequireRole>} />
+              <Route path="haccp/checklists/copy" element={<RequireRole roles={AREA_ROLES.haccpChecklistCopy}><HaccpCopyChecklistPage /></RequireRole>} />
+              <Route path="haccp/questions" element={<RequireRole roles={AREA_ROLES.haccpChecklists}><HaccpQuestionListPage /></RequireRole>} />
+              <Route path="haccp/today" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpTodayPage /></RequireRole>} />
+              <Route path="haccp/fill/:instanceId" element={<RequireRole roles={AREA_ROLES.haccpFilling}><HaccpFillPage /></RequireRole>} />
+              <Route path="haccp/groups" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpGroupsPage /></RequireRole>} />
+              <Route path="haccp/corrective-actions" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpCorrectiveActionsPage /></RequireRole>} />
+              <Route path="haccp/information" element={<RequireRole roles={AREA_ROLES.haccpLibrary}><HaccpInformationPage /></RequireRole>} />
+              <Route path="haccp/shifts" element={<RequireRole roles={AREA_ROLES.haccpShifts}><HaccpShiftsPage /></RequireRole>} />
+            </Route>
             <Route path="help" element={<HelpPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />

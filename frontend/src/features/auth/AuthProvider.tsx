@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AccountPreferences, CurrentUserDetails } from '@domain/identity/account';
 import { APP_VERSION } from '@domain/core/app-config';
+import { ALL_MODULES } from '@domain/organisation/modules';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
@@ -76,6 +77,7 @@ export function sessionStateFrom(
     corporateAdmin: details.hasDefaultLocAccess,
     securityGroupIds: details.securityGroupIds,
     pagerEnabled: details.enablePager || details.isPagerEnabled,
+    organisationModules: details.organisationModules ?? ALL_MODULES,
     // Hidden unless the account has the module, whatever the preference says.
     preferences: {
       module: { audit: { isVisible: preferences.module.audit.isVisible && details.enableAuditModule } },

@@ -50,8 +50,11 @@ function WelcomeCard() {
 }
 
 /** The widgets the user's Dashboard Preferences select, in their order, for one user view (null: all the user's sites). */
-function Widgets({ panels, userViewId }: { panels: readonly DashboardPanel[]; userViewId: string | null }) {
+function Widgets({ panels: chosenPanels, userViewId }: { panels: readonly DashboardPanel[]; userViewId: string | null }) {
   const { t } = useTranslation();
+  // The checklist exceptions are HACCP's: not shown (nor asked of the API, which refuses them) without the organisation's module.
+  const { organisationModules } = useClientState();
+  const panels = organisationModules.isHaccapAvailable ? chosenPanels : chosenPanels.filter((panel) => panel !== 'checklistExceptions');
   const wantsAlarms = panels.some((panel) => panel === 'alarmDashboard' || panel === 'topAssetsInAlarm' || panel === 'repeatAlarms');
   // One read serves the three alarm widgets.
   const alarms = useAlarmOverview(userViewId, wantsAlarms);
