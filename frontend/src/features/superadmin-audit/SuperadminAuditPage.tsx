@@ -10,14 +10,15 @@ import { useFormatters } from '../../i18n/formatters';
 /** The actions the catalogue names; another (a newer kind of entry) shows as the API writes it. */
 const KNOWN_ACTIONS = [
   'organisation.create', 'organisation.update', 'organisation.disable', 'organisation.enable', 'organisation.discard', 'customerGroup.create', 'customerGroup.update',
+  'helpdesk.resetMfa', 'helpdesk.resendInvitation', 'helpdesk.unlock', 'helpdesk.endSessions',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
 
 /** The name an entry's own copy of its target holds (a discarded organisation is listed nowhere else). */
-const nameInEntry = (entry: SuperadminAuditEntry): string | undefined => {
-  const name = entry.after?.['name'] ?? entry.before?.['name'];
-  return typeof name === 'string' ? name : undefined;
+const textInEntry = (entry: SuperadminAuditEntry, field: 'name' | 'customerId' | 'email'): string | undefined => {
+  const value = entry.after?.[field] ?? entry.before?.[field];
+  return typeof value === 'string' ? value : undefined;
 };
 
 /**
@@ -35,10 +36,17 @@ export default function SuperadminAuditPage() {
     const organisationNames = new Map((organisations.data ?? []).map((organisation) => [organisation.customerId, organisation.name]));
     const groupNames = new Map((groups.data ?? []).map((group) => [group.id, group.name]));
     return {
-      organisation: (entry: SuperadminAuditEntry) =>
-        entry.targetType === 'ORGANISATION' ? organisationNames.get(entry.targetId) ?? nameInEntry(entry) ?? entry.targetId : '',
-      target: (entry: SuperadminAuditEntry) =>
-        entry.targetType === 'ORGANISATION' ? '' : entry.targetType === 'CUSTOMERGROUP' ? groupNames.get(entry.targetId) ?? nameInEntry(entry) ?? entry.targetId : entry.targetId,
+      organisation: (entry: SuperadminAuditEntry) => {
+        if (entry.targetType === 'ORGANISATION') return organisationNames.get(entry.targetId) ?? textInEntry(entry, 'name') ?? entry.targetId;
+        // A helpdesk action on a user keeps the user's organisation in its entry.
+        const customerId = textInEntry(entry, 'customerId');
+        return customerId === undefined ? '' : organisationNames.get(customerId) ?? customerId;
+      },
+      target: (entry: SuperadminAuditEntry) => {
+        if (entry.targetType === 'ORGANISATION') return '';
+        if (entry.targetType === 'CUSTOMERGROUP') return groupNames.get(entry.targetId) ?? textInEntry(entry, 'name') ?? entry.targetId;
+        return textInEntry(entry, 'email') ?? entry.targetId;
+      },
     };
   }, [groups.data, organisations.data]);
 
