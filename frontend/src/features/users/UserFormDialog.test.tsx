@@ -2,11 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
+import { ALL_MODULES } from '@domain/organisation/modules';
 import type { Role } from '@domain/identity/roles';
 import type { User, UserFieldsInput } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
+import { DEFAULT_SESSION_STATE, replaceClientState } from '../../app/clientState';
 import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
 import { UserFormDialog } from './UserFormDialog';
@@ -53,6 +55,7 @@ function renderForm(props: { user?: User; onSave?: (input: UserFieldsInput) => P
 describe('UserFormDialog', () => {
   beforeEach(() => {
     fake.role = 'admin';
+    replaceClientState(DEFAULT_SESSION_STATE);
     fake.api.mockReset();
     fake.api.mockImplementation((path) => {
       if (path === '/locations/navbar') return NAVBAR;
@@ -74,6 +77,15 @@ describe('UserFormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText(MESSAGES.siteSelectionRequired)).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("offers neither HACCP access nor the pager where the organisation has not got them (issue 16)", async () => {
+    replaceClientState({ ...DEFAULT_SESSION_STATE, organisationModules: { ...ALL_MODULES, isHaccapAvailable: false, enablePager: false } });
+    renderForm();
+    expect(await screen.findByRole('switch', { name: 'MFA' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Pager enabled' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Pager number' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'HACCP access' })).not.toBeInTheDocument();
   });
 
   it('refuses MFA without a verified phone, and a pager without its number', async () => {

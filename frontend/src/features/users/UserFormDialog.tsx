@@ -30,6 +30,7 @@ import {
   type UserRole,
 } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
+import { useClientState } from '../../app/clientState';
 import { useMessageText } from '../../i18n/messages';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { useCurrentUser } from '../auth/useAuth';
@@ -119,6 +120,8 @@ function MultiSelect({ control, name, label, options, required = false, errorTex
  */
 export function UserFormDialog({ user, roles, onSave, onVerified, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
+  // HACCP access and the pager are offered only where the organisation has them (issue 16).
+  const { organisationModules } = useClientState();
   const messageText = useMessageText();
   const errorText = useErrorText();
   const titleId = useId();
@@ -288,7 +291,7 @@ export function UserFormDialog({ user, roles, onSave, onVerified, onClose }: Use
           <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>{t('users.access')}</Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2 }}>
             {flag('isPortalLogin', t('users.portalAccess'))}
-            {flag('isHaccpAvailable', t('users.haccpAccess'))}
+            {organisationModules.isHaccapAvailable && flag('isHaccpAvailable', t('users.haccpAccess'))}
             {flag('isMobileLogin', t('users.mobileAccess'))}
             {flag('isLocationAdmin', t('users.locationAdmin'))}
             {flag('notificationsEnabled', t('users.notifications'))}
@@ -301,41 +304,46 @@ export function UserFormDialog({ user, roles, onSave, onVerified, onClose }: Use
             <FormHelperText error>{text(errors.mfaEnabled?.message ?? errors.smsEnabled?.message)}</FormHelperText>
           )}
 
-          <Typography variant="subtitle2" component="h2" sx={{ mt: 2 }}>{t('users.pager')}</Typography>
-          <Grid container columnSpacing={2}>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <Controller
-                control={control}
-                name="enablePager"
-                render={({ field }) => (
-                  <FormControlLabel control={<Switch checked={field.value ?? false} onChange={(event) => field.onChange(event.target.checked)} />} label={t('users.enablePager')} />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 3 }}>
-              <Controller
-                control={control}
-                name="pagerType"
-                render={({ field }) => (
-                  <TextField select label={t('users.pagerType')} fullWidth disabled={!enablePager} value={field.value ?? ''}
-                    onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
-                    error={errors.pagerType !== undefined} helperText={text(errors.pagerType?.message) ?? ' '}>
-                    {PAGER_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`users.pagerTypes.${type}`)}</MenuItem>)}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 5 }}>
-              <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-                <TextField {...register('pagerNumber')} label={t('users.pagerNumber')} fullWidth disabled={!enablePager} autoComplete="off"
-                  error={errors.pagerNumber !== undefined}
-                  helperText={text(errors.pagerNumber?.message) ?? (pagerIsSaved ? t(saved?.pagerVerified ? 'users.verified' : 'users.notVerified') : ' ')} />
-                {pagerIsSaved && !(saved?.pagerVerified ?? false) && (
-                  <Button sx={{ mt: 1 }} onClick={() => setVerifying('pager')}>{t('users.verify')}</Button>
-                )}
-              </Stack>
-            </Grid>
-          </Grid>
+          {/* The pager only where the organisation has the pager feature (issue 16). */}
+          {organisationModules.enablePager && (
+            <>
+              <Typography variant="subtitle2" component="h2" sx={{ mt: 2 }}>{t('users.pager')}</Typography>
+              <Grid container columnSpacing={2}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <Controller
+                    control={control}
+                    name="enablePager"
+                    render={({ field }) => (
+                      <FormControlLabel control={<Switch checked={field.value ?? false} onChange={(event) => field.onChange(event.target.checked)} />} label={t('users.enablePager')} />
+                    )}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 3 }}>
+                  <Controller
+                    control={control}
+                    name="pagerType"
+                    render={({ field }) => (
+                      <TextField select label={t('users.pagerType')} fullWidth disabled={!enablePager} value={field.value ?? ''}
+                        onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+                        error={errors.pagerType !== undefined} helperText={text(errors.pagerType?.message) ?? ' '}>
+                        {PAGER_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`users.pagerTypes.${type}`)}</MenuItem>)}
+                      </TextField>
+                    )}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 5 }}>
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+                    <TextField {...register('pagerNumber')} label={t('users.pagerNumber')} fullWidth disabled={!enablePager} autoComplete="off"
+                      error={errors.pagerNumber !== undefined}
+                      helperText={text(errors.pagerNumber?.message) ?? (pagerIsSaved ? t(saved?.pagerVerified ? 'users.verified' : 'users.notVerified') : ' ')} />
+                    {pagerIsSaved && !(saved?.pagerVerified ?? false) && (
+                      <Button sx={{ mt: 1 }} onClick={() => setVerifying('pager')}>{t('users.verify')}</Button>
+                    )}
+                  </Stack>
+                </Grid>
+              </Grid>
+            </>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isSubmitting}>{t('users.cancel')}</Button>
