@@ -4,7 +4,8 @@ import type { Alarm } from '@domain/alarms/alarm';
 import { putTestAlarm } from '../support/alarms';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { launchBrowser } from '../support/browser';
-import { addPlace, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { openSignedInPage } from '../support/browser-session';
+import { addPlace, created, hex, newOrganisationAdmin } from '../support/device-pages';
 import { api } from '../support/identity';
 
 const stack = inject('stack');
@@ -54,11 +55,9 @@ describe('alarms in the browser', () => {
       deviceId: sensorId, deviceName: sensorName, siteId: site.id, locationId: location.id, profileId: alarmProfile.id,
     });
 
-    const page = await browser.newPage();
-    await signIn(stack, page, admin.email);
     // The navigation counts the active alarm; the list shows it cleared and not acknowledged.
-    await page.getByRole('link', { name: /^Alarms/ }).click();
-    await page.waitForURL('**/app/alarms');
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/alarms');
+    await page.getByRole('link', { name: /^Alarms/ }).waitFor();
     const grid = page.getByRole('grid', { name: 'Active' });
     await grid.getByRole('link', { name: sensorName }).waitFor();
     await grid.getByText('Out of range').waitFor();
@@ -131,8 +130,7 @@ describe('alarms in the browser', () => {
     await expect.poll(async () => (await alarmsOf('active')).map((alarm) => alarm.type), POLL).toEqual(['probeMissing']);
 
     // The dashboard's alarm widget names it; its type opens the Alarms page filtered to it (Active).
-    const page = await browser.newPage();
-    await signIn(stack, page, admin.email);
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/dashboard');
     await page.getByRole('link', { name: `${sensorName} · Probe missing` }).waitFor();
     await page.getByRole('link', { name: 'Probe missing', exact: true }).click();
     await page.waitForURL('**/app/alarms?**type=probeMissing**');

@@ -6,7 +6,8 @@ import type { Gateway } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { sensorIdProblem, type Sensor } from '@domain/devices/sensor';
 import { launchBrowser } from '../support/browser';
-import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { openSignedInPage } from '../support/browser-session';
+import { addPlace, choose, created, hex, newOrganisationAdmin } from '../support/device-pages';
 import { api, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -52,12 +53,8 @@ describe('gateways and Quick Register in the browser', () => {
     const eui = hex(8);
     const mac = hex(6).match(/.{2}/g)?.join(':') ?? '';
 
-    const page = await browser.newPage();
-    await signIn(stack, page, admin.email);
-
     // Add the gateway in the dialog: refused first without its required fields.
-    await page.getByRole('link', { name: 'Gateways', exact: true }).click();
-    await page.waitForURL('**/app/gateways');
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/gateways');
     await page.getByRole('button', { name: 'Add gateway' }).click();
     let dialog = page.getByRole('dialog', { name: 'Add gateway' });
     await dialog.getByRole('button', { name: 'Save' }).click();

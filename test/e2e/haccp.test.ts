@@ -7,7 +7,8 @@ import type { InstanceDetail } from '@domain/haccp/filling';
 import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
 import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
 import { launchBrowser } from '../support/browser';
-import { newOrganisationAdmin, signIn } from '../support/device-pages';
+import { signedInContext } from '../support/browser-session';
+import { newOrganisationAdmin } from '../support/device-pages';
 import { fridgeQuestion, putTestInstance, testDocuments } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, type SensorPlace } from '../support/sensors';
@@ -35,12 +36,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page in a fresh browser context of the given size, signed in as `email`; the context is closed whatever happens. */
-async function signedIn(viewport: { width: number; height: number }, email: string, journey: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+/**
+ * A page in a fresh browser context of the given size, signed in as `email`
+ * (test/support/browser-session.ts) and opened on `path`; the context is closed whatever happens.
+ */
+async function signedIn(viewport: { width: number; height: number }, email: string, path: string, journey: (page: Page) => Promise<void>): Promise<void> {
+  const context = await signedInContext(browser, stack, email, { viewport, locale: 'en-GB' });
   try {
     const page = await context.newPage();
-    await signIn(stack, page, email);
+    await page.goto(`${stack.portalUrl}${path}`);
     try {
       await journey(page);
     } catch (error) {
@@ -98,8 +102,7 @@ describe('HACCP: building a checklist and filling it on a phone (issue 15 sectio
   });
 
   it('an administrator builds a 24-hour shift and a checklist with a sensor and a numeric question; the cook fills today\'s on a phone', async () => {
-    await signedIn(LAPTOP, admin.email, async (page) => {
-      await page.goto(`${stack.portalUrl}/app/haccp/shifts`);
+    await signedIn(LAPTOP, admin.email, '/app/haccp/shifts', async (page) => {
       await page.getByRole('button', { name: 'Add shift' }).click();
       const shiftDialog = page.getByRole('dialog', { name: 'Add shift' });
       await shiftDialog.getByRole('textbox', { name: /^Name/ }).fill(shiftName);
@@ -149,8 +152,7 @@ describe('HACCP: building a checklist and filling it on a phone (issue 15 sectio
     const run = await createInstancesAhead(testDocuments(stack), stack.tableName, admin.customerId, new Date());
     expect(run.existing).toBeGreaterThanOrEqual(1);
 
-    await signedIn(PHONE, cook.email, async (page) => {
-      await page.goto(`${stack.portalUrl}/app/haccp/today`);
+    await signedIn(PHONE, cook.email, '/app/haccp/today', async (page) => {
       await page.getByRole('link', { name: `Open checklist ${checklistName}` }).click();
       await page.waitForURL('**/app/haccp/fill/*');
       const instanceId = page.url().split('/').at(-1) ?? '';
@@ -190,10 +192,10 @@ describe('HACCP: building a checklist and filling it on a phone (issue 15 sectio
   it('keeps answers given offline on the phone, shows them waiting, and sends them once back online', async () => {
     const question = fridgeQuestion({ text: 'Dairy fridge temperature' });
     const instanceId = await putTestInstance(stack, admin.customerId, { siteId: place.siteId, questions: [question], timeZone: 'Europe/London' });
-    const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB' });
+    const context = await signedInContext(browser, stack, cook.email, { viewport: PHONE, locale: 'en-GB' });
     try {
       const page = await context.newPage();
-      await signIn(stack, page, cook.email);
+      await page.goto(`${stack.portalUrl}/app/haccp/today`);
       // In French, for the screenshot and the decimal comma.
       await page.getByRole('button', { name: /^Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Français' }).click();

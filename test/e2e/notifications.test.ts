@@ -15,8 +15,9 @@ import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
 import { runAlarmClockAhead } from '../support/alarms';
 import { launchBrowser } from '../support/browser';
+import { signedInContext } from '../support/browser-session';
 import { connectDevice } from '../support/devices';
-import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { addPlace, choose, created, hex, newOrganisationAdmin } from '../support/device-pages';
 import { api, createUser, openSession, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 
@@ -119,10 +120,9 @@ describe('alarm notifications in the browser', () => {
   });
 
   it('lets an admin build a group with two levels, stored as built and shown again when reopened', async () => {
-    const context = await browser.newContext();
+    const context = await signedInContext(browser, stack, admin.email);
     const page = await context.newPage();
-    await signIn(stack, page, admin.email);
-    await page.getByRole('link', { name: 'Notification groups', exact: true }).click();
+    await page.goto(`${stack.portalUrl}/app/notification-groups`);
     await page.getByRole('button', { name: 'Add notification group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add notification group' });
     const name = `Night shift ${hex(2)}`;
@@ -189,7 +189,7 @@ describe('alarm notifications in the browser', () => {
   });
 
   it('follows the email\'s link to the alarm, acknowledges it there, and the second level is never told', async () => {
-    const context = await browser.newContext();
+    const context = await signedInContext(browser, stack, admin.email);
     const page = await context.newPage();
     // The outbox shows the email with its link to the alarm.
     await expect.poll(async () => (await (await fetch(`${stack.portalUrl}/outbox`)).text()).includes(admin.email), POLL).toBe(true);
@@ -199,8 +199,7 @@ describe('alarm notifications in the browser', () => {
     const link = /https?:\/\/\S+\/app\/alarms\/\S+/.exec(text)?.[0];
     expect(link, text).toContain(`/app/alarms/${alarm.id}`);
 
-    // Signed in, the link opens the alarm, which the administrator acknowledges.
-    await signIn(stack, page, admin.email);
+    // Signed in (the context), the link opens the alarm, which the administrator acknowledges.
     await page.goto(link ?? '');
     await page.getByRole('button', { name: /^Acknowledge/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Acknowledge alarm' });

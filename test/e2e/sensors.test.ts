@@ -5,7 +5,8 @@ import type { Sensor } from '@domain/devices/sensor';
 import { deviceCredentials } from '../../local/device-credentials';
 import { startSimulatedDevice, type SimulatedDevice } from '../../local/simulator';
 import { launchBrowser } from '../support/browser';
-import { addPlace, choose, created, hex, newOrganisationAdmin, signIn } from '../support/device-pages';
+import { openSignedInPage } from '../support/browser-session';
+import { addPlace, choose, created, hex, newOrganisationAdmin } from '../support/device-pages';
 import { api, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
@@ -41,12 +42,8 @@ describe('sensors in the browser', () => {
     const sensorId = hex(4);
     const sensorName = `Walk-in fridge ${tag}`;
 
-    const page = await browser.newPage();
-    await signIn(stack, page, admin.email);
-
     // Add the sensor in the dialog: the model decides the channel and the connection type.
-    await page.getByRole('link', { name: 'Sensors', exact: true }).click();
-    await page.waitForURL('**/app/sensors');
+    const page = await openSignedInPage(browser, stack, admin.email, '/app/sensors');
     await page.getByRole('button', { name: 'Add sensor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add sensor' });
     await dialog.getByRole('button', { name: 'Save' }).click();

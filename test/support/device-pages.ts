@@ -1,18 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../local/demo';
 import type { StackUnderTest } from './global-setup';
 import { api, createUser, provisionAccount, type TestUser } from './identity';
 
-/** What the sensors' and gateways' browser tests share: signing in, the API setup, picking options. */
-
-export async function signIn(stack: StackUnderTest, page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.portalUrl}/login`);
-  await page.getByLabel(/^Username/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
+/** What the sensors' and gateways' browser tests share: the API setup, picking options (signing in: browser-session.ts). */
 
 /** The created item of an API call that must answer 201, or a failure saying what was being added. */
 export async function created(call: Promise<{ status: number; body: unknown }>, what: string): Promise<{ id: string }> {
