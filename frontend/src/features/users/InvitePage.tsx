@@ -12,10 +12,12 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { OrganisationModules } from '@domain/organisation/organisation';
 import { useNavigate } from 'react-router-dom';
 import type { MessageKey } from '@domain/core/messages';
 import { assignableRoles, inviteInputSchema, LANGUAGES, type InviteFormInput, type InviteInput } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
+import { useClientState } from '../../app/clientState';
 import { useErrorText } from '../../components/useErrorText';
 import { inviteUser, useCustomerGroups } from '../../api/users';
 import { useMessageText } from '../../i18n/messages';
@@ -23,6 +25,10 @@ import { useCurrentUser } from '../auth/useAuth';
 import { useUserOptions, type Option } from './useUserOptions';
 
 const MODULE_FLAGS = ['isHaccpAvailable', 'enableAuditModule', 'enableIVR', 'enablePager', 'mfaRequired'] as const;
+/** The organisation's module each flag needs (issue 16): a flag of a module it has not got is not offered. */
+const ORGANISATION_MODULE_OF: Partial<Record<(typeof MODULE_FLAGS)[number], keyof OrganisationModules>> = {
+  isHaccpAvailable: 'isHaccapAvailable', enableAuditModule: 'enableAuditModule', enableIVR: 'enableIVR', enablePager: 'enablePager',
+};
 /** The API's refusals that belong under the email field, by code. */
 const EMAIL_REFUSALS = new Set<string>(['userAlreadyInvited', 'userRegisteredByAnotherClient', 'emailAlreadyRegistered'] satisfies MessageKey[]);
 
@@ -37,6 +43,7 @@ const EMPTY: InviteFormInput = {
  */
 export default function InvitePage() {
   const { t } = useTranslation();
+  const { organisationModules } = useClientState();
   const messageText = useMessageText();
   const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
@@ -131,7 +138,7 @@ export default function InvitePage() {
           </Grid>
           <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>{t('users.modules')}</Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2 }}>
-            {MODULE_FLAGS.map((name) => (
+            {MODULE_FLAGS.filter((name) => { const module = ORGANISATION_MODULE_OF[name]; return module === undefined || organisationModules[module]; }).map((name) => (
               <Controller key={name} control={control} name={name} render={({ field }) => (
                 <FormControlLabel label={t(`users.moduleFlags.${name}`)}
                   control={<Switch checked={field.value ?? false} onChange={(event) => field.onChange(event.target.checked)} />} />
