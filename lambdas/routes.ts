@@ -29,6 +29,7 @@ import { checklistRoutes } from './checklists/routes';
 import { questionTemplateRoutes } from './questions/routes';
 import { checklistInstanceRoutes } from './checklist-instances/routes';
 import { superadminRoutes } from './superadmin/routes';
+import { proxySessionRoutes } from './proxy-sessions/routes';
 import { helpdeskRoutes } from './helpdesk/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
@@ -82,6 +83,7 @@ export const HANDLERS = {
   informationItems: 'lambdas/information-items/handler.ts',
   checklistGroups: 'lambdas/checklist-groups/handler.ts',
   superadmin: 'lambdas/superadmin/handler.ts',
+  proxySessions: 'lambdas/proxy-sessions/handler.ts',
   helpdesk: 'lambdas/helpdesk/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
@@ -119,6 +121,7 @@ export const RESOURCE_ROUTES = [
   informationItemRoutes,
   checklistGroupRoutes,
   superadminRoutes,
+  proxySessionRoutes,
   helpdeskRoutes,
 ] as const;
 

@@ -94,6 +94,12 @@ export interface ApiProps {
   readonly mailFrom?: string;
   /** The Parameter Store SecureString of the web push VAPID keys: the sessions function gives browsers its public key. */
   readonly vapidParameter?: string;
+  /**
+   * The Parameter Store SecureString holding the key proxy tokens are signed with (issue 16,
+   * lambdas/shared/proxy-token.ts; at least 32 characters, created outside the stack like the
+   * VAPID keys: CloudFormation cannot make SecureStrings); `/coldchain/<stack>/proxy-token-key` when absent.
+   */
+  readonly proxyTokenParameter?: string;
 }
 
 /**
@@ -186,6 +192,9 @@ export class Api extends Construct {
 
     const functions = new Map<HandlerName, PortalFunction>();
     const handlerNames = Object.keys(HANDLERS) as HandlerName[];
+    // Every handler's middleware verifies a proxy token it is sent; only the proxy sessions' signs one.
+    const proxyTokenParameter = props.proxyTokenParameter ?? `/coldchain/${Stack.of(this).stackName}/proxy-token-key`;
+    const proxyTokenParameterArn = Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: proxyTokenParameter.replace(/^\//, '') });
     for (const name of handlerNames) {
       const fn = new PortalFunction(this, `${pascalCase(name)}Function`, {
         entry: HANDLERS[name],
@@ -197,9 +206,11 @@ export class Api extends Construct {
           SERVICE_NAME: 'portal',
           LOG_LEVEL: 'INFO',
           MAX_SESSIONS: String(props.maxSessions),
+          PROXY_TOKEN_PARAMETER: proxyTokenParameter,
           ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         },
       });
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [proxyTokenParameterArn] }));
       data.grantTo(fn, TABLE_ACCESS[name] ?? 'readWrite');
       const identityActions = IDENTITY_ADMIN_ACTIONS[name];
       if (identityActions !== undefined) identity.grantAdmin(fn, identityActions);

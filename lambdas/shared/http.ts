@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
+import { conflict, DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { PROXY_TOKEN_HEADER } from '@domain/identity/proxy-session';
 import { organisationStatusOf, readProxySession } from '../data';
@@ -179,6 +179,8 @@ const callerContext = (findRouteByKey: RouteLookup): PortalMiddleware => ({
 
 /** The one call a read-only proxy may still make that is not a read: ending it (proxy logout). */
 export const PROXY_LOGOUT_ROUTE_KEY = 'DELETE /api/proxy-sessions/current';
+/** Starting a proxy session, which nobody does while proxying. */
+const PROXY_START_ROUTE_KEY = 'POST /api/proxy-sessions';
 
 /** The reads a read-only proxy session may make. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -206,6 +208,7 @@ const proxyContext = (): PortalMiddleware => ({
       throw forbidden(MESSAGES.proxySessionEnded);
     }
     if (await organisationStatusOf(client, tableName, session.customerId) === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
+    if (routeKeyOf(route) === PROXY_START_ROUTE_KEY) throw conflict(MESSAGES.proxyAlreadyActive);
     if (route.signsOrCertifies === true) throw forbidden(MESSAGES.proxyCannotSign);
     if (session.mode === 'read' && !READ_METHODS.has(request.event.requestContext.http.method) && routeKeyOf(route) !== PROXY_LOGOUT_ROUTE_KEY) {
       throw forbidden(MESSAGES.proxyReadOnly);

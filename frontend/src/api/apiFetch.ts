@@ -4,6 +4,7 @@ import { ERROR_CODE_HEADER } from '@domain/core/error-headers';
 import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError, apiErrorFrom } from './ApiError';
 import { currentSession } from './identity';
+import { getClientState } from '../app/clientState';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,6 +25,16 @@ let baseUrl = '/api';
 export type SessionEndReason = 'organisationDisabled';
 
 let unauthorizedHandler: ((reason?: SessionEndReason) => void) | undefined;
+/** Called when the API says the proxy session is over (ended, expired, its organisation disabled): the main user is restored. */
+let proxyEndedHandler: (() => void) | undefined;
+
+export function setProxyEndedHandler(handler: (() => void) | undefined): void {
+  proxyEndedHandler = handler;
+}
+
+/** The API's refusals that belong to a proxy session, not to the user's own: they never log the user out. */
+const PROXY_REFUSALS = new Set(['proxySessionEnded', 'proxyOrganisationDisabled', 'proxyReadOnly', 'proxyCannotSign', 'proxyAlreadyActive']);
+const PROXY_OVER = new Set(['proxySessionEnded', 'proxyOrganisationDisabled']);
 /** One controller for every call of the session (SPEC section 4: logout cancels requests in flight). */
 let sessionRequests = new AbortController();
 
@@ -76,6 +87,12 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   };
   if (session.user.accountId !== null) headers['accountid'] = session.user.accountId;
   if (session.user.customerId !== null) headers['customerid'] = session.user.customerId;
+  // Acting for an organisation (issue 16 section 3): the proxy token beside the user's own, and that organisation's id.
+  const { proxy } = getClientState();
+  if (proxy !== null) {
+    headers['x-proxy-token'] = proxy.token;
+    headers['customerid'] = proxy.customerId;
+  }
 
   let response: Response;
   try {
@@ -91,9 +108,14 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   }
   // SPEC section 4: 401 and 403 both end the session. The screens never call what the
   // role may not (they are role-guarded), so a 403 means the session lost its rights.
+  const code = response.headers.get(ERROR_CODE_HEADER);
+  if (response.status === 403 && code !== null && PROXY_REFUSALS.has(code)) {
+    if (PROXY_OVER.has(code)) proxyEndedHandler?.();
+    throw await apiErrorFrom(response);
+  }
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
-    throw sessionEnded(response.headers.get(ERROR_CODE_HEADER) === 'organisationDisabled' ? 'organisationDisabled' : undefined);
+    throw sessionEnded(code === 'organisationDisabled' ? 'organisationDisabled' : undefined);
   }
   if (!response.ok) throw await apiErrorFrom(response);
   const text = await response.text();

@@ -13,6 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ProxyBanner } from '../features/proxy/ProxyBanner';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { AlarmsNavBadge } from '../features/alarms/AlarmsNavBadge';
 import { AREA_ROLES } from './areaRoles';
@@ -128,6 +129,7 @@ export default function AppLayout() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
+        <ProxyBanner />
         <Suspense fallback={<FullPageLoader fill={false} />}>
           <Outlet />
         </Suspense>

@@ -27,13 +27,25 @@ export interface SelectedLocation {
   siteId: string | null;
 }
 
-/** The main user's values kept while a corporate user acts as another (proxy login). */
-export interface ProxyMainUser {
-  accountId: string | null;
-  userName: string | null;
-  role: Role | null;
-  customerId: string | null;
-  customerGroupId: string | null;
+/**
+ * The main user's stored values, kept while they act for an organisation (proxy login, SPEC
+ * section 3 "proxy-login main-user copies of the stored values"), restored at proxy logout.
+ */
+export type ProxyMainUser = Pick<SessionState,
+  'accountId' | 'userName' | 'profileName' | 'role' | 'customerId' | 'customerGroupId' | 'uom' | 'timezone' | 'offset' | 'tenantName'
+  | 'haccpAvailable' | 'locationAdmin' | 'owner' | 'helpdeskDashboard' | 'corporateAdmin' | 'securityGroupIds' | 'pagerEnabled'
+  | 'selectedLocation' | 'preferences' | 'organisationModules'>;
+
+/** The proxy session the browser acts in (issue 16 section 3): its token goes with every API call. */
+export interface ActiveProxy {
+  sessionId: string;
+  token: string;
+  /** Epoch milliseconds: the banner counts down to it and the proxy ends there. */
+  expiresAt: number;
+  customerId: string;
+  organisationName: string;
+  mode: 'read' | 'write';
+  actorEmail: string;
 }
 
 /** What goes at logout. */
@@ -78,6 +90,7 @@ export interface SessionState {
   /** Module audit and feature ivr: hidden until enabled by the user details. */
   preferences: AccountPreferences;
   proxyMainUser: ProxyMainUser | null;
+  proxy: ActiveProxy | null;
 }
 
 export interface ClientState extends SessionState {
@@ -117,6 +130,7 @@ export const DEFAULT_SESSION_STATE: SessionState = {
   selectedLocation: null,
   preferences: { module: { audit: { isVisible: false } }, feature: { ivr: { isVisible: false } } },
   proxyMainUser: null,
+  proxy: null,
 };
 
 // Checked by hand, not with zod: this module is part of the first load.
@@ -158,6 +172,8 @@ const CHECKS: Record<keyof SessionState, Check> = {
     isRecord(value) && isRecord(value['module']) && isVisibleFlag(value['module']['audit'])
     && isRecord(value['feature']) && isVisibleFlag(value['feature']['ivr']),
   proxyMainUser: (value) => value === null || isRecord(value),
+  proxy: (value) => value === null || (isRecord(value) && typeof value['token'] === 'string' && typeof value['customerId'] === 'string'
+    && typeof value['expiresAt'] === 'number' && (value['mode'] === 'read' || value['mode'] === 'write')),
 };
 
 /** Keeps each stored value that has the right type; the others take their default. */

@@ -5,7 +5,8 @@ import { ALL_MODULES } from '@domain/organisation/modules';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
-import { cancelRequestsInFlight, setUnauthorizedHandler } from '../../api/apiFetch';
+import { cancelRequestsInFlight, setProxyEndedHandler, setUnauthorizedHandler } from '../../api/apiFetch';
+import { restoreMainUser } from '../proxy/proxySession';
 import { currentSession, decodeJwtPayload, signOutOfIdentity, type SignedInUser } from '../../api/identity';
 import {
   clearStoredState,
@@ -311,6 +312,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => setUnauthorizedHandler(undefined);
   }, [logout]);
+
+  // The API says the proxy session is over (expired, ended, its organisation disabled): the
+  // main user's stored values come back (SPEC section 3); the user stays signed in.
+  useEffect(() => {
+    setProxyEndedHandler(() => {
+      restoreMainUser();
+      navigate(getClientState().role === 'helpdesk' ? '/app/helpdesk' : '/app/dashboard');
+    });
+    return () => setProxyEndedHandler(undefined);
+  }, [navigate]);
 
   // SPEC section 4, Idle: not for helpdesk, not on a login page.
   const onIdle = useCallback((reason: 'idle' | 'idleReopened') => void logout({ reason }), [logout]);

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES } from '@domain/core/messages';
+import type { ProxySession, ProxySessionStarted } from '@domain/identity/proxy-session';
+import { organisationPut, proxySessionKeyParams } from '../../lambdas/data';
+import { signProxyToken } from '../../lambdas/shared/proxy-token';
+import { LOCAL_REGION } from '../../local/identity';
+import { PROXY_TOKEN_KEY_FILE } from '../../local/proxy-token-key';
+import { api, createUser, type TestUser } from '../support/identity';
+
+const stack = inject('stack');
+const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
+afterAll(() => documents.destroy());
+
+const suffix = randomUUID().slice(0, 8);
+const target = `proxy-target-${suffix}`;
+const disabled = `proxy-disabled-${suffix}`;
+
+async function organisation(customerId: string, status: 'active' | 'disabled'): Promise<void> {
+  await documents.send(new PutCommand(organisationPut(stack.tableName, {
+    customerId, name: `Organisation ${customerId}`, customerGroupId: null, createdAt: new Date().toISOString(), status,
+  })));
+}
+
+async function start(user: TestUser, mode: 'read' | 'write', customerId = target): Promise<ProxySessionStarted> {
+  const started = await api(stack, user, 'POST', '/proxy-sessions', { customerId, reason: 'Ticket 4711: sensor names', mode });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  return started.body as ProxySessionStarted;
+}
+
+/** A call as the user acting for the organisation: their own ID token, the proxy token beside it. */
+const proxied = (user: TestUser, token: string, method: string, path: string, body?: unknown) =>
+  api(stack, user, method, path, body, { 'x-proxy-token': token, customerid: target });
+
+async function auditOf(customerId: string): Promise<Record<string, unknown>[]> {
+  const result = await documents.send(new QueryCommand({
+    TableName: stack.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `C#${customerId}#AUDIT` }, ConsistentRead: true,
+  }));
+  return result.Items ?? [];
+}
+
+describe('proxy login (issue 16 section 3)', () => {
+  let helpdesk: TestUser;
+  beforeAll(async () => {
+    await Promise.all([organisation(target, 'active'), organisation(disabled, 'disabled')]);
+    helpdesk = await createUser(stack, 'helpdesk');
+  });
+
+  it('a helpdesk user without a proxy session can neither read nor write another organisation by its header', async () => {
+    const refused = { status: 403, body: { message: MESSAGES.tenantMismatch } };
+    expect(await api(stack, helpdesk, 'GET', '/departments', undefined, { customerid: target })).toEqual(refused);
+    expect(await api(stack, helpdesk, 'POST', '/departments', { name: 'Sneaked' }, { customerid: target })).toEqual(refused);
+  });
+
+  it('a write proxy changes the organisation, its audit trail names both identities, and its logout ends it', async () => {
+    const user = await createUser(stack, 'helpdesk');
+    const session = await start(user, 'write');
+    expect(session).toMatchObject({ customerId: target, mode: 'write', organisationName: `Organisation ${target}` });
+    expect(Date.parse(session.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    const created = await proxied(user, session.token, 'POST', '/departments', { name: `Proxy ${suffix.slice(0, 6)}` });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const departmentId = (created.body as { id: string }).id;
+    const listed = await proxied(user, session.token, 'GET', '/departments');
+    expect(JSON.stringify(listed.body)).toContain(departmentId);
+    // Not in the helpdesk user's own organisation.
+    expect(JSON.stringify((await api(stack, user, 'GET', '/departments')).body)).not.toContain(departmentId);
+
+    const trail = await auditOf(target);
+    expect(trail.find((entry) => entry['entityId'] === departmentId)).toMatchObject({
+      action: 'create', proxy: { actorEmail: user.email, sessionId: session.sessionId },
+    });
+    expect(trail.find((entry) => entry['entityId'] === session.sessionId)).toMatchObject({
+      entityType: 'PROXYSESSION', actor: { email: user.email }, after: { reason: 'Ticket 4711: sensor names', mode: 'write' },
+    });
+
+    // Nobody proxies while proxying: with the token or without it.
+    const again = { status: 409, body: { message: MESSAGES.proxyAlreadyActive } };
+    expect(await api(stack, user, 'POST', '/proxy-sessions', { customerId: target, reason: 'x', mode: 'read' }, { 'x-proxy-token': session.token, customerid: target }))
+      .toEqual(again);
+    expect(await api(stack, user, 'POST', '/proxy-sessions', { customerId: target, reason: 'x', mode: 'read' })).toEqual(again);
+
+    const current = await proxied(user, session.token, 'GET', '/proxy-sessions/current');
+    expect(current.body).toMatchObject({ sessionId: session.sessionId, actor: { email: user.email } });
+    const ended = await proxied(user, session.token, 'DELETE', '/proxy-sessions/current');
+    expect((ended.body as ProxySession).endedAt).toBeDefined();
+    expect(await proxied(user, session.token, 'GET', '/departments')).toEqual({ status: 403, body: { message: MESSAGES.proxySessionEnded } });
+    expect((await auditOf(target)).filter((entry) => entry['entityId'] === session.sessionId)).toHaveLength(2);
+    // Ended, a new one may start.
+    await start(user, 'read');
+  });
+
+  it('a read-only proxy reads but its writes are refused; another user cannot use its token', async () => {
+    const session = await start(helpdesk, 'read');
+    expect((await proxied(helpdesk, session.token, 'GET', '/departments')).status).toBe(200);
+    expect(await proxied(helpdesk, session.token, 'POST', '/departments', { name: 'Read only' }))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyReadOnly } });
+    const other = await createUser(stack, 'superadmin');
+    expect((await proxied(other, session.token, 'GET', '/departments')).status).toBe(403);
+    expect((await proxied(helpdesk, session.token, 'DELETE', '/proxy-sessions/current')).status).toBe(200);
+  });
+
+  it('a proxy older than 30 minutes is refused, whatever its token says', async () => {
+    const user = await createUser(stack, 'helpdesk');
+    const session = await start(user, 'write');
+    const key = new TextEncoder().encode(readFileSync(join(stack.dataDir, PROXY_TOKEN_KEY_FILE), 'utf8').trim());
+    const ended = { status: 403, body: { message: MESSAGES.proxySessionEnded } };
+    // A token of the session signed 31 minutes ago has expired.
+    const startedLongAgo = new Date(Date.now() - 31 * 60_000);
+    const old = await signProxyToken({ sessionId: session.sessionId, customerId: target, mode: 'write', actor: { userId: session.actor.userId, email: user.email },
+      expiresAt: new Date(startedLongAgo.getTime() + 30 * 60_000) }, key, startedLongAgo);
+    expect(await proxied(user, old, 'GET', '/departments')).toEqual(ended);
+    // The session itself past its 30 minutes: its current token is refused too.
+    await documents.send(new UpdateCommand({
+      ...proxySessionKeyParams(stack.tableName, session.actor.customerId, session.actor.userId, session.sessionId),
+      UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+    }));
+    expect(await proxied(user, session.token, 'GET', '/departments')).toEqual(ended);
+  });
+
+  it('nobody proxies into a disabled organisation, and disabling one ends its proxies', async () => {
+    const user = await createUser(stack, 'superadmin');
+    expect(await api(stack, user, 'POST', '/proxy-sessions', { customerId: disabled, reason: 'Check', mode: 'read' }))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyOrganisationDisabled } });
+    expect((await api(stack, user, 'POST', '/proxy-sessions', { customerId: `unknown-${suffix}`, reason: 'Check', mode: 'read' })).status).toBe(404);
+    const other = `proxy-later-disabled-${suffix}`;
+    await organisation(other, 'active');
+    const session = await start(user, 'read', other);
+    await organisation(other, 'disabled');
+    expect(await api(stack, user, 'GET', '/departments', undefined, { 'x-proxy-token': session.token, customerid: other }))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyOrganisationDisabled } });
+  });
+});
