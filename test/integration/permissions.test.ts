@@ -643,6 +643,8 @@ describe('every route, as every role', () => {
     ...sensorFixtures,
     ...haccpLibraryFixtures,
     ...fillingFixtures,
+    // Each role that may starts one proxy session into the demo organisation (its token is not used further).
+    'POST /api/proxy-sessions': async () => ({ path: '/proxy-sessions', body: { customerId: DEMO_ORGANISATION.customerId, reason: 'Permission test', mode: 'read' } }),
     ...superadminFixtures,
     ...helpdeskFixtures,
   };
