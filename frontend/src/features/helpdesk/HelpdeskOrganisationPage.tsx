@@ -21,6 +21,7 @@ import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useErrorText } from '../../components/useErrorText';
 import { useDateTime } from '../devices/useDateTime';
+import { StartProxyButton } from '../proxy/StartProxyButton';
 
 type TabName = 'users' | 'devices';
 
@@ -112,6 +113,10 @@ export default function HelpdeskOrganisationPage() {
         <Typography variant="h5" component="h1">{organisation?.name ?? t('helpdesk.title')}</Typography>
         {organisation !== undefined && (
           <Chip size="small" color={organisation.status === 'disabled' ? 'default' : 'success'} label={t(`helpdesk.statuses.${organisation.status}`)} />
+        )}
+        {/* Nobody proxies into a disabled organisation (the API refuses it too). */}
+        {organisation?.status === 'active' && (
+          <Box sx={{ ml: { sm: 'auto' } }}><StartProxyButton customerId={organisation.customerId} organisationName={organisation.name} /></Box>
         )}
       </Stack>
       {detail.error !== undefined && <Alert severity="error" sx={{ mb: 2 }}>{errorText(detail.error)}</Alert>}
