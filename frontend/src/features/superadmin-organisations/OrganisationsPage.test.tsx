@@ -51,7 +51,7 @@ describe('the super-administrator console of organisations', () => {
 
     const demo = (await screen.findByText('Demo Foods')).closest('tr');
     if (demo === null) throw new Error('no row');
-    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', '4', 'EditDisable']);
+    expect(within(demo).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Demo Foods', 'Active', '3', '7', '12', '2', '4', 'EditDisableAct for this organisation']);
     const harbour = screen.getByText('Harbour Pharmacy').closest('tr');
     expect(harbour && within(harbour).getAllByRole('button').map((button) => button.textContent)).toEqual(['Edit', 'Enable']);
 

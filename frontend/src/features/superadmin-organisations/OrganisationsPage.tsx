@@ -24,6 +24,7 @@ import { messageKeyOf } from '@domain/core/messages';
 import { organisationCreateSchema, type OrganisationInput, type OrganisationModules, type OrganisationWithCounts } from '@domain/organisation/organisation';
 import { createOrganisation, setOrganisationStatus, updateOrganisation, useCustomerGroups, useOrganisations } from '../../api/superadmin';
 import { useErrorText } from '../../components/useErrorText';
+import { StartProxyButton } from '../proxy/StartProxyButton';
 import { MODULES, OrganisationDialog } from './OrganisationDialog';
 
 const COUNTS = ['sites', 'users', 'sensors', 'gateways', 'activeAlarms'] as const;
@@ -157,6 +158,8 @@ export default function OrganisationsPage() {
                 <Button size="small" disabled={busy} onClick={() => void toggle(organisation)}>
                   {t(organisation.status === 'disabled' ? 'superadminOrganisations.enable' : 'superadminOrganisations.disable', { name: organisation.name })}
                 </Button>
+                {/* Proxy login: nobody acts for a disabled organisation (the API refuses it too). */}
+                {organisation.status === 'disabled' ? null : <StartProxyButton customerId={organisation.customerId} organisationName={organisation.name} />}
               </TableCell>
             </TableRow>
           ))}
