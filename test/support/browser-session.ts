@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { APP_VERSION } from '@domain/core/app-config';
+import { ALL_MODULES } from '@domain/organisation/modules';
 import { accountPreferencesSchema, currentUserDetailsSchema, type AccountPreferences, type CurrentUserDetails } from '@domain/identity/account';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { identityClient } from '../../local/identity';
@@ -182,6 +183,7 @@ function clientStateAfterSignIn(
     corporateAdmin: details.hasDefaultLocAccess,
     securityGroupIds: details.securityGroupIds,
     pagerEnabled: details.enablePager || details.isPagerEnabled,
+    organisationModules: details.organisationModules ?? ALL_MODULES,
     selectedLocation: null,
     preferences: {
       module: { audit: { isVisible: preferences.module.audit.isVisible && details.enableAuditModule } },
