@@ -52,9 +52,10 @@ describe('onboarding an organisation from the super-administrator console (issue
     await page.waitForURL('**/app/dashboard');
 
     // A new organisation: no sites, no sensors (none of the demo's).
-    await page.goto(`${stack.portalUrl}/app/sites`);
+    // Through the menu, not by address: no reload of the app between them.
+    await page.getByRole('link', { name: 'Sites', exact: true }).click();
     await page.getByText('No sites yet.').waitFor();
-    await page.goto(`${stack.portalUrl}/app/sensors`);
+    await page.getByRole('link', { name: 'Sensors', exact: true }).click();
     await page.getByText('No sensors yet.').waitFor();
     await page.close();
   });
