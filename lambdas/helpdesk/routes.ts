@@ -1,4 +1,4 @@
-import { conflict } from '@domain/core/errors';
+import { conflict, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import {
   helpdeskOrganisationDetailSchema,
@@ -6,14 +6,13 @@ import {
   helpdeskUserActionResultSchema,
 } from '@domain/organisation/helpdesk';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
-import { endAllSessions, type AccountRecord } from '../data';
+import { AccountStore, endAllSessions, type AccountRecord } from '../data';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { identityStatusOf, inviterName, sendInvitationAgain, setIdentityEnabled, setSmsMfa } from '../shared/identity';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { UserStore } from '../users/store';
 import { helpdeskUserOf, HelpdeskStore } from './store';
 
 /**
@@ -35,8 +34,10 @@ const helpdesk = () => new HelpdeskStore(dynamoDocumentClient(), table());
 /** The user a path names, of the path's organisation (which must exist): 404 for one of another organisation, as for a missing one. */
 async function supportedUser(customerId: string, userId: string): Promise<AccountRecord> {
   await helpdesk().organisation(customerId);
-  // A superadmin account is nobody's user: as missing (UserStore.get).
-  return new UserStore(dynamoDocumentClient(), table()).get(customerId, userId);
+  // A superadmin account is nobody's user: as missing.
+  const record = await new AccountStore(dynamoDocumentClient(), table()).getConsistent(customerId, userId);
+  if (record === undefined || record.role === 'superadmin') throw notFound(MESSAGES.identityUserNotFound);
+  return record;
 }
 
 const usernameOf = (record: AccountRecord) => record.identityUsername ?? record.email;
