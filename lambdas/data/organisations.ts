@@ -3,8 +3,10 @@ import { ALL_MODULES } from '@domain/organisation/modules';
 import type { OrganisationCounts, OrganisationModules, OrganisationStatus } from '@domain/organisation/organisation';
 import { accountsByName } from './entities/account';
 import { alarmsByStatus } from './entities/alarm';
-import { organisationKeyParams, toOrganisationModules } from './entities/organisation';
-import { queryAll } from './queries';
+import { organisationKeyParams, organisationsByName, toOrganisation, toOrganisationModules, type OrganisationRecord } from './entities/organisation';
+import { nameKeyOf } from './key-parts';
+import { queryAll, type PageRequest } from './queries';
+import { encodeCursor } from '../shared/pagination';
 import { endAllSessions } from './sessions';
 
 /** The organisation's status as the sign-in and the API check it (an organisation without its item is active). */
@@ -22,6 +24,39 @@ export async function organisationStatusOf(client: DynamoDBDocumentClient, table
 export async function organisationModulesOf(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationModules> {
   const result = await client.send(new GetCommand({ ...organisationKeyParams(tableName, customerId), ProjectionExpression: 'modules' }));
   return result.Item === undefined ? ALL_MODULES : toOrganisationModules(result.Item);
+}
+
+/**
+ * A page of organisations by name, those whose name holds `search` when given (the
+ * super-administrator's list and the helpdesk's).
+ */
+export async function organisationsPage(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  page: PageRequest,
+  search: string | undefined,
+): Promise<{ records: OrganisationRecord[]; nextCursor?: string }> {
+  const query = organisationsByName(tableName);
+  const searchKey = search === undefined || search.trim() === '' ? undefined : nameKeyOf(search);
+  const records: OrganisationRecord[] = [];
+  let startKey = page.startKey;
+  // A search can leave a page short: read on until the page is full or the list ends.
+  do {
+    const result = await client.send(new QueryCommand({
+      ...query,
+      ...(searchKey === undefined ? {} : {
+        FilterExpression: 'contains(#nameKey, :search)',
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#nameKey': 'nameKey' },
+        ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':search': searchKey },
+      }),
+      Limit: page.limit - records.length,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }));
+    records.push(...(result.Items ?? []).map(toOrganisation));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey !== undefined && records.length < page.limit);
+  const nextCursor = encodeCursor(startKey);
+  return { records, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 /** How many items a Query finds, read with `Select: COUNT` (no item is sent back), page by page. */

@@ -14,9 +14,9 @@ import {
   accountsByName,
   alarmsByStatus,
   auditEntryPut,
-  nameKeyOf,
   organisationKeyParams,
   organisationsByName,
+  organisationsPage,
   partitionOf,
   queryAll,
   readAlarmProfiles,
@@ -36,7 +36,6 @@ import {
   type FleetSensor,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { encodeCursor } from '../shared/pagination';
 
 /** The most sensors (and gateways) of one organisation read for its health: the dashboard's bound. */
 export const HELPDESK_DEVICES_MAX = 2000;
@@ -89,27 +88,7 @@ export class HelpdeskStore {
 
   /** A page of organisations by name, those whose name holds `search` when given (as the super-administrator's list). */
   async organisations(page: PageRequest, search: string | undefined): Promise<{ records: OrganisationRecord[]; nextCursor?: string }> {
-    const query = organisationsByName(this.tableName);
-    const searchKey = search === undefined || search.trim() === '' ? undefined : nameKeyOf(search);
-    const records: OrganisationRecord[] = [];
-    let startKey = page.startKey;
-    // A search can leave a page short: read on until the page is full or the list ends.
-    do {
-      const result = await this.client.send(new QueryCommand({
-        ...query,
-        ...(searchKey === undefined ? {} : {
-          FilterExpression: 'contains(#nameKey, :search)',
-          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#nameKey': 'nameKey' },
-          ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':search': searchKey },
-        }),
-        Limit: page.limit - records.length,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      records.push(...(result.Items ?? []).map(toOrganisation));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey !== undefined && records.length < page.limit);
-    const nextCursor = encodeCursor(startKey);
-    return { records, ...(nextCursor ? { nextCursor } : {}) };
+    return organisationsPage(this.client, this.tableName, page, search);
   }
 
   /** The organisation as the API shows it (without who wrote it); 404 when there is none. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type {
@@ -30,11 +30,11 @@ import {
   endOrganisationSessions,
   existingDelete,
   existsCheck,
-  nameKeyOf,
   organisationCounts,
   organisationKeyParams,
   organisationPut,
   organisationsByName,
+  organisationsPage,
   organisationStatusUpdate,
   partitionOf,
   queryAll,
@@ -52,7 +52,6 @@ import {
   type PageRequest,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { encodeCursor } from '../shared/pagination';
 
 /** What the audit trails keep of an organisation: its record as the API shows it. */
 const audited = (organisation: Organisation): Record<string, unknown> => ({ ...organisation });
@@ -104,27 +103,8 @@ export class SuperadminStore {
 
   /** A page of organisations by name, those whose name holds `search` when given, each with its counts. */
   async list(page: PageRequest, search: string | undefined): Promise<Page<OrganisationWithCounts>> {
-    const query = organisationsByName(this.tableName);
-    const searchKey = search === undefined || search.trim() === '' ? undefined : nameKeyOf(search);
-    const found: OrganisationRecord[] = [];
-    let startKey = page.startKey;
-    // A search can leave a page short: read on until the page is full or the list ends.
-    do {
-      const result = await this.client.send(new QueryCommand({
-        ...query,
-        ...(searchKey === undefined ? {} : {
-          FilterExpression: 'contains(#nameKey, :search)',
-          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#nameKey': 'nameKey' },
-          ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':search': searchKey },
-        }),
-        Limit: page.limit - found.length,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }));
-      found.push(...(result.Items ?? []).map(toOrganisation));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey !== undefined && found.length < page.limit);
+    const { records: found, nextCursor } = await organisationsPage(this.client, this.tableName, page, search);
     const items = await Promise.all(found.map((organisation) => this.withCounts(organisation)));
-    const nextCursor = encodeCursor(startKey);
     return { items, ...(nextCursor ? { nextCursor } : {}) };
   }
 
