@@ -39,9 +39,10 @@ export const gridSettingsRoutes: ResourceRoute[] = [
     action: async ({ caller, params }) => ({ statusCode: 200, body: await store().get(caller.customerId, caller.accountId, gridIdOf(params.gridId)) }),
   }),
   route({
-    method: 'PUT', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema,
+    method: 'PUT', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, personalSetting: true, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema,
     action: async ({ caller, body: settings, params }) => {
-      await store().save(caller.customerId, caller.accountId, gridIdOf(params.gridId), settings);
+      // Not stored under a proxy (routing.ts, personalSetting).
+      if (caller.proxy === undefined) await store().save(caller.customerId, caller.accountId, gridIdOf(params.gridId), settings);
       return { statusCode: 200, body: settings };
     },
   }),

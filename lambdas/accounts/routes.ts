@@ -80,6 +80,11 @@ function allowedPreferences(preferences: AccountPreferences, account: AccountRec
 
 async function savePreferences(caller: Caller, patch: z.output<typeof accountPreferencesPatchSchema>) {
   const accounts = store();
+  // Under a proxy the actor has no account in the organisation acted for: nothing is stored (routing.ts, personalSetting).
+  if (caller.proxy !== undefined) {
+    const current = await accounts.preferences(caller.customerId, caller.accountId);
+    return { statusCode: 200, body: allowedPreferences({ module: patch.module ?? current.module, feature: patch.feature ?? current.feature }, undefined) };
+  }
   const [current, account] = await Promise.all([
     accounts.preferences(caller.customerId, caller.accountId),
     accounts.get(caller.customerId, caller.accountId),
@@ -128,11 +133,11 @@ export const accountRoutes = defineRoutes('accounts', [
     },
   }),
   route({
-    method: 'POST', path: '/account/preferences', roles: SIGNED_IN, summary: 'Save my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema,
+    method: 'POST', path: '/account/preferences', roles: SIGNED_IN, personalSetting: true, summary: 'Save my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema,
     action: ({ caller, body }) => savePreferences(caller, body),
   }),
   route({
-    method: 'PUT', path: '/account/preferences', roles: SIGNED_IN, summary: 'Update my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema,
+    method: 'PUT', path: '/account/preferences', roles: SIGNED_IN, personalSetting: true, summary: 'Update my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema,
     action: ({ caller, body }) => savePreferences(caller, body),
   }),
   route({
@@ -182,8 +187,10 @@ export const accountRoutes = defineRoutes('accounts', [
     },
   }),
   route({
-    method: 'PUT', path: '/users/portallastselectedlocation', roles: SIGNED_IN, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema,
+    method: 'PUT', path: '/users/portallastselectedlocation', roles: SIGNED_IN, personalSetting: true, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema,
     action: async ({ caller, body: selection }) => {
+      // Not stored under a proxy (routing.ts, personalSetting).
+      if (caller.proxy !== undefined) return { statusCode: 200, body: selection };
       const accounts = store();
       const preferences = await accounts.preferences(caller.customerId, caller.accountId);
       await accounts.savePreferences(caller.customerId, caller.accountId, { ...preferences, lastSelectedLocation: selection });

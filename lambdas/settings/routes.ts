@@ -31,7 +31,7 @@ export const settingsRoutes = defineRoutes('settings', [
     },
   }),
   route({
-    method: 'PUT', path: '/account/dashboardpreferences', roles: SIGNED_IN, summary: 'Save my dashboard preferences', body: dashboardPreferencesSchema, response: dashboardPreferencesSchema,
+    method: 'PUT', path: '/account/dashboardpreferences', roles: SIGNED_IN, personalSetting: true, summary: 'Save my dashboard preferences', body: dashboardPreferencesSchema, response: dashboardPreferencesSchema,
     action: async ({ caller, body: preferences }) => {
       if (preferences.defaultUserViewId !== null) {
         // The view must exist in the organisation (what a member may see of it is decided when the dashboard reads it).
@@ -39,7 +39,8 @@ export const settingsRoutes = defineRoutes('settings', [
           throw validationError(MESSAGES.userViewNotFound, { defaultUserViewId: MESSAGES.userViewNotFound });
         }
       }
-      await store().saveDashboardPreferences(caller.customerId, caller.accountId, preferences);
+      // Not stored under a proxy (routing.ts, personalSetting).
+      if (caller.proxy === undefined) await store().saveDashboardPreferences(caller.customerId, caller.accountId, preferences);
       return { statusCode: 200, body: preferences };
     },
   }),

@@ -137,6 +137,8 @@ export interface Access {
  * (one consistent Query of each location's site references) when they do not see every site.
  */
 export async function readAccess(caller: Caller, customerId: string, dependencies: AccessDependencies = defaultDependencies()): Promise<Access> {
+  // A proxy acts as the organisation's administrator without an account there: it reaches every site (issue 16 section 3).
+  if (caller.proxy !== undefined) return { account: undefined, scope: { kind: 'all' } };
   // Only helpdesk and superadmin may act for another organisation, and they reach every site of it.
   if (CROSS_TENANT_ROLES.includes(caller.role)) {
     const account = customerId === caller.customerId ? await accountOf(customerId, caller.accountId, dependencies) : undefined;

@@ -1,8 +1,9 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { findRouteByKey } from '../routes';
+import { handler as accountsHandler } from '../accounts/handler';
 import { organisationKeyParams, proxySessionKeyParams } from '../data';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import type { Caller } from './caller';
@@ -85,5 +86,15 @@ describe('proxy context of every handler (issue 16 section 3)', () => {
     const forged = await signProxyToken({ sessionId: 'p-1', customerId: 'org-2', mode: 'write', actor: { userId: 'user-acc-1', email: 'x' },
       expiresAt: new Date(now.getTime() + 60_000) }, new TextEncoder().encode('another-key-'.padEnd(48, 'y')), now);
     expect((await invoke(handler, withHeaders(apiEvent('GET /api/departments', { claims: helpdesk }), { 'x-proxy-token': forged }))).status).toBe(403);
+  });
+
+  it("a proxy's personal settings are answered but stored nowhere, even under a read-only proxy", async () => {
+    session('read');
+    dynamo.on(PutCommand).resolves({});
+    const settings = { columnOrder: ['name'], columnVisibility: {}, columnWidths: {} };
+    const save = withHeaders(apiEvent('PUT /api/account/gridsettings/{gridId}', { claims: helpdesk, pathParameters: { gridId: 'sites' }, body: JSON.stringify(settings) }),
+      { 'x-proxy-token': await tokenFor('read') });
+    expect(await invoke(accountsHandler, save)).toEqual({ status: 200, body: settings });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 });

@@ -210,7 +210,9 @@ const proxyContext = (): PortalMiddleware => ({
     if (await organisationStatusOf(client, tableName, session.customerId) === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
     if (routeKeyOf(route) === PROXY_START_ROUTE_KEY) throw conflict(MESSAGES.proxyAlreadyActive);
     if (route.signsOrCertifies === true) throw forbidden(MESSAGES.proxyCannotSign);
-    if (session.mode === 'read' && !READ_METHODS.has(request.event.requestContext.http.method) && routeKeyOf(route) !== PROXY_LOGOUT_ROUTE_KEY) {
+    // A personal setting is not stored under a proxy (its action answers without writing), so a read-only proxy may send it.
+    if (session.mode === 'read' && !READ_METHODS.has(request.event.requestContext.http.method) && routeKeyOf(route) !== PROXY_LOGOUT_ROUTE_KEY
+      && route.personalSetting !== true) {
       throw forbidden(MESSAGES.proxyReadOnly);
     }
     request.context.portal.caller = {

@@ -82,6 +82,12 @@ export interface RouteDefinition {
    * session (issue 16 section 3), whatever its mode.
    */
   signsOrCertifies?: true;
+  /**
+   * The route writes the caller's own personal setting (preferences, grid settings, the last
+   * selected location). During a proxy session, even a read-only one, it is answered but
+   * nothing is stored: the actor's settings belong to neither organisation (issue 16 section 3).
+   */
+  personalSetting?: true;
   /** The work the route does, once every middleware has checked the request. */
   action: RouteAction;
 }

@@ -34,7 +34,9 @@ export interface Viewer {
 export async function viewerOf(caller: Caller, customerId: string): Promise<Viewer> {
   const ownOrganisation = customerId === caller.customerId;
   const { account, scope } = await readAccess(caller, customerId);
-  return viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, ownOrganisation ? account : undefined, scope);
+  const viewer = viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, ownOrganisation ? account : undefined, scope);
+  // A proxy sees the organisation acted for whole, as its support does (issue 16 section 3).
+  return caller.proxy === undefined ? viewer : { ...viewer, seesAllLocations: true };
 }
 
 /** The view of another account of the organisation (a user's locations by id or email). */

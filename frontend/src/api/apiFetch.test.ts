@@ -4,6 +4,7 @@ import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError } from './ApiError';
 import { apiFetch, cancelRequestsInFlight, configureApi, setUnauthorizedHandler } from './apiFetch';
 import type { IdentitySession } from './identity';
+import { clearStoredState, getClientState, replaceClientState } from '../app/clientState';
 
 const identity = vi.hoisted(() => ({
   session: null as IdentitySession | null,
@@ -136,5 +137,24 @@ describe('apiFetch', () => {
     // Calls made afterwards (the next sign-in) go through.
     fetchMock.mockResolvedValue(jsonResponse(200, { items: [] }));
     await expect(apiFetch('/departments')).resolves.toEqual({ items: [] });
+  });
+
+  it("under a proxy, a refusal of the organisation's rights is shown and does not log the real user out", async () => {
+    replaceClientState({
+      ...getClientState(),
+      proxy: { sessionId: 's-1', token: 'proxy-token', expiresAt: Date.now() + 60_000, customerId: 'cust-2', organisationName: 'Demo Foods', mode: 'read', actorEmail: 'helpdesk@demo.example' },
+    });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Forbidden' }), { status: 403 }));
+    try {
+      await expect(apiFetch('/users')).rejects.toMatchObject({ status: 403 });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(fetchMock).toHaveBeenCalledWith('/api/users', expect.objectContaining({
+        headers: expect.objectContaining({ 'x-proxy-token': 'proxy-token', customerid: 'cust-2' }),
+      }));
+    } finally {
+      clearStoredState();
+    }
   });
 });

@@ -113,6 +113,9 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     if (PROXY_OVER.has(code)) proxyEndedHandler?.();
     throw await apiErrorFrom(response);
   }
+  // Under a proxy, any other 403 refuses what the organisation's administrator may not do, not
+  // the user's own session: it is shown, and neither logs the real user out nor ends the proxy.
+  if (response.status === 403 && proxy !== null) throw await apiErrorFrom(response);
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
     throw sessionEnded(code === 'organisationDisabled' ? 'organisationDisabled' : undefined);

@@ -112,6 +112,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(
     async (reason: LogoutReason, destination?: string) => {
+      // Leaving during a proxy: the main user's stored values come back first (SPEC section 3), so
+      // the logout below is the real user's own and goes to their login page. The server's proxy
+      // session ends by itself at its expiry; its token is forgotten here.
+      restoreMainUser();
       const stored = getClientState();
       const helpdesk = stored.role === 'helpdesk' || stored.loginVariant === 'helpdesk';
       if (reason !== 'user') {
