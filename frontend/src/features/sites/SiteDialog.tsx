@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { fileProblem, siteInputSchema, type Site, type SiteFormValues, type SiteInput } from '@domain/organisation/site';
 import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
+import { TimeZoneField } from '../../components/TimeZoneField';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { timeZones } from '../users/useUserOptions';
 
@@ -210,28 +211,7 @@ export function SiteDialog({ site, locations, onSave, onDownload, onClose }: Sit
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={control}
-                  name="timezone"
-                  render={({ field: { value, onChange, onBlur } }) => (
-                    <Autocomplete<string>
-                      options={zones}
-                      value={typeof value === 'string' && value !== '' ? value : null}
-                      onChange={(_event, chosen) => onChange(chosen ?? '')}
-                      onBlur={onBlur}
-                      renderInput={(params) => (
-                        <TextField
-                          {...params}
-                          label={t('sites.fields.timezone')}
-                          required
-                          margin="dense"
-                          error={timezoneError !== undefined}
-                          helperText={timezoneError ?? ' '}
-                        />
-                      )}
-                    />
-                  )}
-                />
+                <TimeZoneField control={control} name="timezone" label={t('sites.fields.timezone')} options={zones} errorText={timezoneError} />
               </Grid>
               {field('installationDate', { type: 'date' })}
             </Section>

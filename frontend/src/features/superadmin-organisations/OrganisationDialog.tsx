@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, UNITS_OF_MEASURE } from '@domain/identity/user';
@@ -21,6 +19,7 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { SelectField } from '../../components/SelectField';
+import { TimeZoneField } from '../../components/TimeZoneField';
 import { useFormDialog } from '../../components/useFormDialog';
 import { timeZones } from '../users/useUserOptions';
 
@@ -74,7 +73,6 @@ export function OrganisationDialog({ organisation, groups, onSave, onClose }: Or
     nameTakenCode: '',
     serverFields: FORM_FIELDS,
   });
-  const timezoneError = errorOf('timezone');
 
   return (
     <FormDialog title={t('superadminOrganisations.editTitle', { name: organisation.name })} maxWidth="md" {...dialogProps}>
@@ -88,21 +86,7 @@ export function OrganisationDialog({ organisation, groups, onSave, onClose }: Or
           </Grid>
         ))}
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            control={control}
-            name="timezone"
-            render={({ field: { value, onChange, onBlur } }) => (
-              <Autocomplete<string>
-                options={zones}
-                value={typeof value === 'string' && value !== '' ? value : null}
-                onChange={(_event, chosen) => onChange(chosen ?? '')}
-                onBlur={onBlur}
-                renderInput={(params) => (
-                  <TextField {...params} label={t('superadminOrganisations.fields.timezone')} required margin="dense" error={timezoneError !== undefined} helperText={timezoneError ?? ' '} />
-                )}
-              />
-            )}
-          />
+          <TimeZoneField control={control} name="timezone" label={t('superadminOrganisations.fields.timezone')} options={zones} errorText={errorOf('timezone')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <SelectField
