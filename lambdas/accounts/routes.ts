@@ -100,10 +100,13 @@ export const accountRoutes = defineRoutes('accounts', [
     method: 'GET', path: '/account/me', roles: SIGNED_IN, session: 'optional', summary: 'Current user details', response: currentUserDetailsSchema,
     action: async ({ caller }) => {
       const accounts = store();
+      // Under a proxy: the organisation acted for, its administrator's rights, the actor named
+      // (their email), and nothing of the actor's own account, even when it is in that organisation.
+      const proxied = caller.proxy !== undefined;
       const [account, organisation, memberships] = await Promise.all([
-        accounts.get(caller.customerId, caller.accountId),
+        proxied ? Promise.resolve(undefined) : accounts.get(caller.customerId, caller.accountId),
         accounts.organisation(caller.customerId),
-        membershipGrants(caller.customerId, caller.accountId),
+        proxied ? Promise.resolve([]) : membershipGrants(caller.customerId, caller.accountId),
       ]);
       // The groups the access layer limits this user by (their memberships), not a copy.
       const details = currentUserDetails(caller, account, organisation.name, organisation.modules);
