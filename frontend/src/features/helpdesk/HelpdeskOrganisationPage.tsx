@@ -106,6 +106,20 @@ export default function HelpdeskOrganisationPage() {
   const organisation = detail.data?.organisation;
   const health = detail.data?.health;
 
+  /** The sensors' or the gateways' grid: by name, each card the device's name, last contact and status. */
+  const deviceGrid = <R extends HelpdeskSensor | HelpdeskGateway>(kind: 'sensors' | 'gateways', rows: R[] | undefined, columns: GridColDef<R>[], cardValue: (row: R) => string) => (
+    <AdminGrid<R>
+      gridId={`helpdesk-${kind}`}
+      label={t(`helpdesk.devices.${kind}`)}
+      rows={rows}
+      columns={columns}
+      loading={detail.isLoading}
+      emptyLabel={t(kind === 'sensors' ? 'helpdesk.devices.noSensors' : 'helpdesk.devices.noGateways')}
+      initialSort={[{ field: 'name', sort: 'asc' }]}
+      card={(row) => ({ title: row.name, value: cardValue(row), time: seen(row.lastSeenAt), state: onlineCell(row.online) })}
+    />
+  );
+
   return (
     <>
       <Link component={RouterLink} to="/app/helpdesk" sx={{ display: 'inline-block', mb: 1 }}>{t('helpdesk.back')}</Link>
@@ -150,26 +164,8 @@ export default function HelpdeskOrganisationPage() {
       ) : (
         <Stack sx={{ gap: 3 }}>
           <Typography variant="body2" color="text.secondary">{t('helpdesk.devices.readOnly')}</Typography>
-          <AdminGrid<HelpdeskSensor>
-            gridId="helpdesk-sensors"
-            label={t('helpdesk.devices.sensors')}
-            rows={detail.data?.sensors}
-            columns={sensorColumns}
-            loading={detail.isLoading}
-            emptyLabel={t('helpdesk.devices.noSensors')}
-            initialSort={[{ field: 'name', sort: 'asc' }]}
-            card={(row) => ({ title: row.name, value: row.battery === null ? row.serial : `${row.serial} · ${row.battery} %`, time: seen(row.lastSeenAt), state: onlineCell(row.online) })}
-          />
-          <AdminGrid<HelpdeskGateway>
-            gridId="helpdesk-gateways"
-            label={t('helpdesk.devices.gateways')}
-            rows={detail.data?.gateways}
-            columns={gatewayColumns}
-            loading={detail.isLoading}
-            emptyLabel={t('helpdesk.devices.noGateways')}
-            initialSort={[{ field: 'name', sort: 'asc' }]}
-            card={(row) => ({ title: row.name, value: row.serial, time: seen(row.lastSeenAt), state: onlineCell(row.online) })}
-          />
+          {deviceGrid('sensors', detail.data?.sensors, sensorColumns, (row) => (row.battery === null ? row.serial : `${row.serial} · ${row.battery} %`))}
+          {deviceGrid('gateways', detail.data?.gateways, gatewayColumns, (row) => row.serial)}
         </Stack>
       )}
       <ConfirmDialog
