@@ -37,6 +37,11 @@ export const historyEntrySchema = z.object({
   summary: z.string().optional(),
   changes: z.array(z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })),
   names: recordNamesSchema.optional(),
+  /**
+   * Written during a proxy session (issue 16 section 3): who really acted for the organisation
+   * (`actor` is then the organisation's administrator they acted as) and the session.
+   */
+  proxy: z.object({ actorEmail: z.string(), sessionId: z.string() }).optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const historyPageSchema = z.object({ items: z.array(historyEntrySchema), nextCursor: z.string().optional() });

@@ -65,8 +65,11 @@ export async function historyEntriesWithNames(
 ): Promise<HistoryEntry[]> {
   const referencesByEntry = entries.map((entry) => referencesOf(entry.entityType, entry.changes));
   const names = await readRecordNames(client, tableName, customerId, referencesByEntry.flat());
-  return entries.map(({ id, at, actor, action, changes }, index) => {
+  return entries.map(({ id, at, actor, action, changes, proxy }, index) => {
     const own = namesFor(referencesByEntry[index] ?? [], names);
-    return { id, at, actor, action, changes, ...(Object.keys(own).length === 0 ? {} : { names: own }) };
+    return {
+      id, at, actor, action, changes, ...(Object.keys(own).length === 0 ? {} : { names: own }),
+      ...(proxy === undefined ? {} : { proxy: { actorEmail: proxy.actorEmail, sessionId: proxy.sessionId } }),
+    };
   });
 }

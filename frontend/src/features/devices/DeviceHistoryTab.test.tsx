@@ -27,7 +27,10 @@ const entries = [
     ],
     names: { 'gateway:A840410000DE0001': 'Kitchen Gateway', 'gateway:A840410000DE0002': 'Back of House LoRa' },
   },
-  { id: 'h-2', at: '2026-03-10T10:00:00.000Z', actor, action: 'update', summary: 'disable', changes: [{ field: 'disabled', before: false, after: true }] },
+  {
+    id: 'h-2', at: '2026-03-10T10:00:00.000Z', actor: { userId: 'u-9', email: 'helpdesk@demo.example', role: 'admin' }, action: 'update', summary: 'disable',
+    changes: [{ field: 'disabled', before: false, after: true }], proxy: { actorEmail: 'helpdesk@demo.example', sessionId: 'p-1' },
+  },
   // A created field comes without `before` (JSON has no undefined).
   {
     id: 'h-1', at: '2026-03-10T09:00:00.000Z', actor, action: 'create',
@@ -75,6 +78,10 @@ describe('the history tab', () => {
     expect(created?.getByText('Channels: – → Channel 1: Temperature (Refrigerator), Every 5 minutes')).toBeInTheDocument();
     expect(created?.getByText('Status: – → Active')).toBeInTheDocument();
     expect(created?.getByText('admin@demo.example')).toBeInTheDocument();
+    // Made during a proxy session: who really acted, and that it was through a proxy (issue 16 section 3).
+    expect(disabled?.getByText('helpdesk@demo.example')).toBeInTheDocument();
+    expect(disabled?.getByText('Through a proxy session')).toBeInTheDocument();
+    expect(created?.queryByText('Through a proxy session')).toBeNull();
     const table = screen.getByRole('table', { name: 'History' });
     for (const raw of ['createdAt', 'updatedAt', 'version', 'scheduledChanges', 'demo-location-hq', 'A840410000DE0001', '{', '[']) {
       expect(table.textContent).not.toContain(raw);

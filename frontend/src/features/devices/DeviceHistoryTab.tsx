@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -48,7 +49,10 @@ export function DeviceHistoryTab({ kind, id }: { kind: DeviceRecordOwner; id: st
             {(data ?? []).map((entry) => (
               <TableRow key={entry.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(entry.at)}</TableCell>
-                <TableCell>{entry.actor.email}</TableCell>
+                <TableCell>
+                  {entry.proxy?.actorEmail ?? entry.actor.email}
+                  {entry.proxy === undefined ? null : <Chip size="small" sx={{ ml: 1 }} label={t('devices.history.throughProxy')} />}
+                </TableCell>
                 <TableCell>{what(entry)}</TableCell>
                 <TableCell>
                   <ChangeList entityType={ENTITY_TYPE[kind]} entry={entry} />
