@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { openSignedInPage } from '../support/browser-session';
 import { readLatestCode } from '../support/identity';
@@ -57,6 +58,45 @@ describe('onboarding an organisation from the super-administrator console (issue
     await page.getByText('No sites yet.').waitFor();
     await page.getByRole('link', { name: 'Sensors', exact: true }).click();
     await page.getByText('No sensors yet.').waitFor();
+    await page.close();
+  });
+});
+
+describe('the helpdesk acts for Demo Foods from the helpdesk dashboard (issue 16 sections 2 and 3)', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens Demo Foods, proxies in read only, sees the banner and the dashboard of Demo Foods, and ends the proxy', async () => {
+    // The helpdesk user signs in at /login/helpdesk (SPEC section 2), whose landing is /app/helpdesk.
+    const page = await openSignedInPage(browser, stack, 'helpdesk@demo.example', '/app/helpdesk', { loginVariant: 'helpdesk' });
+    await page.getByRole('button', { name: 'Open Demo Foods' }).click();
+    await page.waitForURL('**/app/helpdesk/organisations/demo-foods');
+
+    await page.getByRole('button', { name: 'Act for this organisation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Act for Demo Foods' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Ticket 4711: the customer cannot see their sensors');
+    await dialog.getByRole('radio', { name: 'Read only' }).check();
+    await dialog.getByRole('button', { name: 'Start' }).click();
+
+    // The banner names who acts for whom, read only, with the time left (under 30 minutes); the organisation's dashboard shows.
+    await page.waitForURL('**/app/dashboard');
+    const banner = page.getByRole('status').filter({ hasText: 'is acting for Demo Foods' });
+    await expect.poll(() => banner.textContent()).toMatch(/^helpdesk@demo\.example is acting for Demo Foods — (29:[0-5]\d|30:00) left \(read only\)/);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText('Organisation: Demo Foods').waitFor();
+    await page.screenshot({ path: join(process.cwd(), 'test-results', 'screenshots', 'helpdesk-proxy-demo-foods.png') });
+
+    // Proxy logout: back on the helpdesk dashboard as the helpdesk user, the banner gone.
+    await banner.getByRole('button', { name: 'End' }).click();
+    await page.waitForURL('**/app/helpdesk');
+    await page.getByRole('button', { name: 'Open Demo Foods' }).waitFor();
+    expect(await banner.count()).toBe(0);
     await page.close();
   });
 });

@@ -41,8 +41,11 @@ export async function openSignedInPage(
   return page;
 }
 
-/** The password (the demo one unless given) and the context's own options (viewport, locale). */
-export type SignedInOptions = { password?: string } & Omit<BrowserContextOptions, 'storageState'>;
+/**
+ * The password (the demo one unless given), the login page signed in at (`helpdesk`: /login/helpdesk,
+ * as helpdesk users do; `normal` unless given) and the context's own options (viewport, locale).
+ */
+export type SignedInOptions = { password?: string; loginVariant?: 'normal' | 'helpdesk' } & Omit<BrowserContextOptions, 'storageState'>;
 
 /** A browser context whose storage holds a signed-in session of `email` (see openSignedInPage). */
 export async function signedInContext(
@@ -51,8 +54,8 @@ export async function signedInContext(
   email: string,
   options: SignedInOptions = {},
 ): Promise<BrowserContext> {
-  const { password = DEMO_PASSWORD, ...contextOptions } = options;
-  const localStorage = await signedInStorage(stack, email, password);
+  const { password = DEMO_PASSWORD, loginVariant = 'normal', ...contextOptions } = options;
+  const localStorage = await signedInStorage(stack, email, password, loginVariant);
   return browser.newContext({
     ...contextOptions,
     storageState: { cookies: [], origins: [{ origin: new URL(stack.portalUrl).origin, localStorage }] },
@@ -66,7 +69,9 @@ interface IdentityTokens {
 }
 
 /** The local-storage entries a browser holds right after `email` signed in through the login page. */
-export async function signedInStorage(stack: StackUnderTest, email: string, password: string): Promise<{ name: string; value: string }[]> {
+export async function signedInStorage(
+  stack: StackUnderTest, email: string, password: string, loginVariant: 'normal' | 'helpdesk' = 'normal',
+): Promise<{ name: string; value: string }[]> {
   const tokens = await authenticate(stack, email, password);
   const claims = jwtClaims(tokens.idToken);
   const caller = {
@@ -95,6 +100,7 @@ export async function signedInStorage(stack: StackUnderTest, email: string, pass
 
   const clientState = clientStateAfterSignIn(details, preferences, {
     sessionId,
+    loginVariant,
     tokenExpiresAt: typeof claims['exp'] === 'number' ? claims['exp'] * 1000 : null,
   });
   // Amplify v6 keys its tokens by app client and by the username typed in (signInWithUserPassword).
@@ -148,7 +154,7 @@ function offsetOf(timeZone: string): string {
 }
 
 /**
- * The stored client state the app writes once a normal (not helpdesk, not SSO) sign-in
+ * The stored client state the app writes once a (not SSO) sign-in
  * completes: the same fields from the same details as sessionStateFrom in
  * frontend/src/features/auth/AuthProvider.tsx (the app keeps only the fields it knows, each
  * with its type checked, so a field missed here would show as the app's default).
@@ -156,11 +162,11 @@ function offsetOf(timeZone: string): string {
 function clientStateAfterSignIn(
   details: CurrentUserDetails,
   preferences: AccountPreferences,
-  session: { sessionId: string; tokenExpiresAt: number | null },
+  session: { sessionId: string; loginVariant: 'normal' | 'helpdesk'; tokenExpiresAt: number | null },
 ): Record<string, unknown> {
   return {
     loggedIn: true,
-    loginVariant: 'normal',
+    loginVariant: session.loginVariant,
     sso: false,
     accountId: details.accountid,
     userName: details.email,
