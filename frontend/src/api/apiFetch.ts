@@ -4,6 +4,7 @@ import { ERROR_CODE_HEADER } from '@domain/core/error-headers';
 import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError, apiErrorFrom } from './ApiError';
 import { currentSession } from './identity';
+import { isProxyOver, isProxyRefusal } from './proxyRefusals';
 import { getClientState } from '../app/clientState';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,9 +33,6 @@ export function setProxyEndedHandler(handler: (() => void) | undefined): void {
   proxyEndedHandler = handler;
 }
 
-/** The API's refusals that belong to a proxy session, not to the user's own: they never log the user out. */
-const PROXY_REFUSALS = new Set(['proxySessionEnded', 'proxyOrganisationDisabled', 'proxyReadOnly', 'proxyCannotSign', 'proxyAlreadyActive']);
-const PROXY_OVER = new Set(['proxySessionEnded', 'proxyOrganisationDisabled']);
 /** One controller for every call of the session (SPEC section 4: logout cancels requests in flight). */
 let sessionRequests = new AbortController();
 
@@ -109,8 +107,8 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   // SPEC section 4: 401 and 403 both end the session. The screens never call what the
   // role may not (they are role-guarded), so a 403 means the session lost its rights.
   const code = response.headers.get(ERROR_CODE_HEADER);
-  if (response.status === 403 && code !== null && PROXY_REFUSALS.has(code)) {
-    if (PROXY_OVER.has(code)) proxyEndedHandler?.();
+  if (response.status === 403 && code !== null && isProxyRefusal(code)) {
+    if (isProxyOver(code)) proxyEndedHandler?.();
     throw await apiErrorFrom(response);
   }
   // Under a proxy, any other 403 refuses what the organisation's administrator may not do, not

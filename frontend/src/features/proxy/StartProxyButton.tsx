@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { PROXY_REASON_MAX, proxySessionInputSchema, type ProxyMode } from '@domain/identity/proxy-session';
 import { useErrorText } from '../../components/useErrorText';
 import { useMessageText } from '../../i18n/messages';
-import { startProxy } from './proxySession';
+import { startProxy } from './startProxy';
 
 /**
  * "Act for this organisation" (proxy login, issue 16 section 3): asks why, and whether for
