@@ -326,9 +326,10 @@ describe('ColdChainPortalStack', () => {
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources);
       const withAdminGet = policies.filter((policy) => JSON.stringify(policy.Properties['PolicyDocument']).includes('cognito-idp:AdminGetUser'));
       // cognito/* calls, user administration, sharing a location (the invitee found by email),
-      // the profile (an email change is taken once the identity verified it), and super-administration
-      // (a new organisation's first administrator invited).
-      const allowed = /^Api(IdentityAdmin|Users|Locations|Accounts|Superadmin)FunctionServiceRole/;
+      // the profile (an email change is taken once the identity verified it), super-administration
+      // (a new organisation's first administrator invited) and the helpdesk (a supported user's MFA
+      // reset, invitation sent again, unlock).
+      const allowed = /^Api(IdentityAdmin|Users|Locations|Accounts|Superadmin|Helpdesk)FunctionServiceRole/;
       const roles = withAdminGet.map((policy) => JSON.stringify(policy.Properties['Roles']));
       expect(roles.some((role) => role.includes('IdentityAdminFunction'))).toBe(true);
       expect(roles.some((role) => role.includes('AccountsFunction'))).toBe(true);

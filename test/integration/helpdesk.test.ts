@@ -55,7 +55,10 @@ describe('helpdesk (issue 16 section 2)', () => {
     expect(administrator).toMatchObject({ email: 'admin@demo.example', firstName: 'Ada', lastName: 'Admin', role: 'admin' });
     expect(Object.keys(administrator ?? {}).sort()).toEqual(['accountId', 'email', 'firstName', 'lastLoginDate', 'lastName', 'locked', 'mfaEnabled', 'role', 'status']);
     expect(users.some((user) => user.role === 'superadmin')).toBe(false);
-    expect(JSON.stringify(detail.body)).not.toMatch(/password|phone|token|secret|pagerNumber/i);
+    // No field of the answer is a secret or a contact detail (by name: other tests' users have such words in their emails).
+    const fieldNames: string[] = [];
+    JSON.stringify(detail.body, (key: string, value: unknown) => { fieldNames.push(key); return value; });
+    expect(fieldNames.filter((name) => /password|phone|token|secret|pagerNumber/i.test(name))).toEqual([]);
   });
 
   it('refuses organisation staff and an organisation that does not exist', async () => {
