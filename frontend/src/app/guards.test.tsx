@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@domain/identity/roles';
@@ -29,6 +29,8 @@ function routes() {
       <Route path="/login/sessions" element={<RequireIdentityOnly><WhereAmI /></RequireIdentityOnly>} />
       <Route path="/app" element={<RequireSignedIn><WhereAmI /></RequireSignedIn>} />
       <Route path="/app/dashboard" element={<RequireSignedIn><WhereAmI /></RequireSignedIn>} />
+      <Route path="/app/helpdesk" element={<RequireSignedIn><RequireRole roles={['helpdesk']}><WhereAmI /></RequireRole></RequireSignedIn>} />
+      <Route path="/app/superadmin" element={<RequireSignedIn><RequireRole roles={['superadmin']}><WhereAmI /></RequireRole></RequireSignedIn>} />
       <Route path="/app/departments" element={<RequireSignedIn><RequireRole roles={['admin', 'basicuser']}><WhereAmI /></RequireRole></RequireSignedIn>} />
       <Route path="/app/audits" element={<RequireSignedIn><RequireModule module="audit"><WhereAmI /></RequireModule></RequireSignedIn>} />
       <Route path="/app/ivr" element={<RequireSignedIn><RequireModule module="ivr"><WhereAmI /></RequireModule></RequireSignedIn>} />
@@ -89,6 +91,20 @@ describe('route guards', () => {
   it('sends a failed role check to /app', () => {
     signedInAs('helpdesk');
     renderScreen(routes(), { route: '/app/departments' });
+    expect(screen.getByText('at /app')).toBeInTheDocument();
+  });
+
+  it("leaves the real user's own page without the no-access toast as a proxy starts, still refusing the others", async () => {
+    signedInAs('helpdesk');
+    // startProxy's stored values: the organisation's administrator, the helpdesk user's kept aside.
+    replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'admin', proxyMainUser: { ...DEFAULT_SESSION_STATE, role: 'helpdesk' } });
+    const noAccess = /You don't have access to this page/;
+    const helpdeskPage = renderScreen(routes(), { route: '/app/helpdesk' });
+    expect(await screen.findByText('at /app')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(noAccess)).not.toBeInTheDocument());
+    helpdeskPage.unmount();
+    renderScreen(routes(), { route: '/app/superadmin' });
+    expect(await screen.findByText(noAccess)).toBeInTheDocument();
     expect(screen.getByText('at /app')).toBeInTheDocument();
   });
 

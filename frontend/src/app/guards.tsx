@@ -80,7 +80,14 @@ function RefuseToApp() {
 /** A failed role check goes to /app. */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const role = useRole();
-  if (role === null || !roles.includes(role)) return <RefuseToApp />;
+  const { proxyMainUser } = useClientState();
+  if (role === null || !roles.includes(role)) {
+    // A page of the real user's own (the helpdesk's) re-renders once as the proxy starts,
+    // before the navigation to the organisation's dashboard: it is left, without a no-access toast.
+    const realRole = proxyMainUser?.role ?? null;
+    if (realRole !== null && roles.includes(realRole)) return <Navigate to="/app" replace />;
+    return <RefuseToApp />;
+  }
   return children;
 }
 

@@ -10,6 +10,7 @@ import type { DashboardPanel } from '@domain/identity/settings';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
+import { DEFAULT_SESSION_STATE, replaceClientState } from '../../app/clientState';
 import { renderScreen } from '../../test/render';
 import DashboardPage from './DashboardPage';
 
@@ -19,9 +20,10 @@ const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
 }));
 
-vi.mock('../auth/useAuth', () => ({
-  useCurrentUser: (): SignedInUser => ({ email: 'sam@demo.example', role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
-}));
+vi.mock('../auth/useAuth', () => {
+  const user = (): SignedInUser => ({ email: 'sam@demo.example', role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true });
+  return { useCurrentUser: user, useAuth: () => ({ status: 'signedIn', user: user() }) };
+});
 vi.mock('../../api/apiFetch', () => ({
   apiFetch: async (path: string, request?: ApiRequest) => fake.api(path, request),
   apiFetchAs: async (schema: { parse(value: unknown): unknown }, path: string, request?: ApiRequest) => schema.parse(await fake.api(path, request)),
@@ -74,6 +76,7 @@ describe('Dashboard', () => {
     fake.api.mockImplementation(async (path) => answer(path));
   });
   afterEach(async () => {
+    replaceClientState(DEFAULT_SESSION_STATE);
     await i18next.changeLanguage('en');
   });
 
@@ -170,6 +173,15 @@ describe('Dashboard', () => {
     fake.api.mockImplementation(async (path) => (path.startsWith('/dashboard/checklist-exceptions') ? { ...EXCEPTIONS, bySite: [EXCEPTIONS.bySite[0]], latest: [] } : answer(path)));
     renderScreen(<DashboardPage />);
     expect(await screen.findByText('No checklist exceptions in the last 7 days')).toBeInTheDocument();
+  });
+
+  it("shows a helpdesk user acting for an organisation (proxy) its administrator's widgets, not the welcome card", async () => {
+    fake.role = 'helpdesk';
+    // startProxy's stored role: the token's stays the helpdesk user's.
+    replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'admin', proxyMainUser: { ...DEFAULT_SESSION_STATE, role: 'helpdesk' } });
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByRole('region', { name: 'System health' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Welcome' })).not.toBeInTheDocument();
   });
 
   it('keeps the welcome card for helpdesk and super administrators, asking no widget', async () => {

@@ -14,6 +14,7 @@ import { useDashboardPreferences } from '../../api/settings';
 import { useSites } from '../../api/sites';
 import { useUserViews } from '../../api/userViews';
 import { useClientState } from '../../app/clientState';
+import { useRole } from '../../app/guards';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { Panel } from '../../components/Panel';
 import { useErrorText } from '../../components/useErrorText';
@@ -121,8 +122,9 @@ function StaffDashboard() {
 /** The default landing (SPEC section 2): the dashboard's widgets for organisation staff. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
-  const staff = user.role !== null && ORGANISATION_READERS.includes(user.role);
+  // The stored role, not the token's: under a proxy a helpdesk user acts as the organisation's administrator.
+  const role = useRole();
+  const staff = role !== null && ORGANISATION_READERS.includes(role);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
