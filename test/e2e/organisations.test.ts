@@ -88,7 +88,8 @@ describe('the helpdesk acts for Demo Foods from the helpdesk dashboard (issue 16
     await page.waitForURL('**/app/dashboard');
     const banner = page.getByRole('status').filter({ hasText: 'is acting for Demo Foods' });
     await expect.poll(() => banner.textContent()).toMatch(/^helpdesk@demo\.example is acting for Demo Foods — (29:[0-5]\d|30:00) left \(read only\)/);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).first().waitFor();
+    expect(await page.getByText("You don't have access to this page.").count()).toBe(0);
     await page.screenshot({ path: join(process.cwd(), 'test-results', 'screenshots', 'helpdesk-proxy-demo-foods.png') });
 
     // Proxy logout: back on the helpdesk dashboard as the helpdesk user, the banner gone.

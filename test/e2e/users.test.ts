@@ -78,7 +78,9 @@ describe('users and invitations in the browser', () => {
     // The accepted user is in User Management, not among the pending invitations. The admin
     // opens them afresh: this tab sat in the background while the user signed in, and a
     // background tab's timers are throttled, which holds SWR's request de-duplication (2 s).
+    // Found by the quick search: the organisation holds many users by now, and the grid renders only the rows in view.
     await adminPage.goto(`${stack.portalUrl}/app/users`);
+    await adminPage.getByRole('searchbox', { name: 'Search' }).fill(email);
     await adminPage.getByRole('gridcell', { name: email, exact: true }).waitFor();
     await adminPage.getByRole('link', { name: 'Pending invitations' }).click();
     await adminPage.getByRole('heading', { name: 'Pending invitations' }).waitFor();

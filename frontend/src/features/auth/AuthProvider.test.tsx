@@ -158,7 +158,8 @@ describe('AuthProvider', () => {
       identity.session = sessionOf('admin@demo.example', 'admin');
       await user.click(screen.getByRole('button', { name: 'complete' }));
 
-      await screen.findByText('at /app/dashboard');
+      // The file's first sign-in also loads the session's modules: on a loaded machine that outlasts the default second.
+      await screen.findByText('at /app/dashboard', undefined, { timeout: 10_000 });
       expect(lastResult).toBe('signedIn');
       const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/users/login') ?? [];
       expect(JSON.parse(String(init?.body))).toMatchObject({ appVersion: '2.3.2', platformName: 'browser', deviceId: getClientState().deviceId });
