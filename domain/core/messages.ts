@@ -449,6 +449,8 @@ export const MESSAGES = {
   proxySessionEnded: "This proxy session has ended. Start a new one to act for the organisation again.",
   proxyReadOnly: "This proxy session is read-only: start one for changes to change anything.",
   proxyCannotSign: "Nothing can be signed or certified while acting for an organisation.",
+  proxyCorporateAccessRequired: "Only an administrator with corporate access can open a corporate view.",
+  proxyLocationRequired: "Please choose the location to open a corporate view of.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

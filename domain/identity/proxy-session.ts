@@ -20,7 +20,8 @@ export const proxySessionInputSchema = z.object({
   customerId: z.string().trim().min(1, MESSAGES.organisationNotFound).max(128, MESSAGES.organisationNotFound),
   reason: z.string({ error: MESSAGES.proxyReasonRequired }).trim().min(1, MESSAGES.proxyReasonRequired).max(PROXY_REASON_MAX, MESSAGES.proxyReasonTooLong),
   mode: z.enum(PROXY_MODES),
-  locationId: z.string().trim().min(1).max(128).optional(),
+  /** A corporate view (an administrator with corporate access, for one location of their own organisation). */
+  locationId: z.string().trim().min(1, MESSAGES.proxyLocationRequired).max(128, MESSAGES.locationNotFound).optional(),
 });
 export type ProxySessionInput = z.output<typeof proxySessionInputSchema>;
 
@@ -39,6 +40,8 @@ export const proxySessionSchema = z.object({
   customerId: z.string(),
   organisationName: z.string(),
   locationId: z.string().optional(),
+  /** The location's name when the session is a corporate view (for the banner). */
+  locationName: z.string().optional(),
   reason: z.string(),
   mode: z.enum(PROXY_MODES),
   startedAt: z.string(),
@@ -56,6 +59,7 @@ export const proxySessionStartedSchema = z.object({
   organisationName: z.string(),
   mode: z.enum(PROXY_MODES),
   locationId: z.string().optional(),
+  locationName: z.string().optional(),
   actor: proxyActorSchema,
 });
 export type ProxySessionStarted = z.output<typeof proxySessionStartedSchema>;
