@@ -152,6 +152,18 @@ describe('accessScope (what it reads)', () => {
     expect(dynamo.commandCalls(QueryCommand)[1]?.args[0].input.ExclusiveStartKey).toEqual({ pk: 'x', sk: 'y' });
   });
 
+  it('gives a proxied caller every site of the organisation acted for and none of another, reading nothing', async () => {
+    table({ hasDefaultLocAccess: true });
+    const proxied: Caller = {
+      ...caller('admin'), customerId: 'org-2',
+      proxy: { sessionId: 'p-1', mode: 'read', actor: { userId: 'u-h', email: 'h@support.example', role: 'helpdesk', customerId: 'org-1', accountId: 'acc-1' } },
+    };
+    expect(await accessibleSiteIds(proxied, 'org-2', dependencies)).toBe('all');
+    expect(await accessibleSiteIds(proxied, 'org-1', dependencies)).toEqual(new Set());
+    expect(await accessibleSiteIds(proxied, 'org-3', dependencies)).toEqual(new Set());
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
   it.each(ROLES)('limits %s by its groups unless the role is unrestricted', async (role) => {
     table({ hasDefaultLocAccess: true }, [grant('g-1', ['s-1'])]);
     const access = await accessibleSiteIds(caller(role), 'org-1', dependencies);

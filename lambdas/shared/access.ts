@@ -137,8 +137,13 @@ export interface Access {
  * (one consistent Query of each location's site references) when they do not see every site.
  */
 export async function readAccess(caller: Caller, customerId: string, dependencies: AccessDependencies = defaultDependencies()): Promise<Access> {
-  // A proxy acts as the organisation's administrator without an account there: it reaches every site (issue 16 section 3).
-  if (caller.proxy !== undefined) return { account: undefined, scope: { kind: 'all' } };
+  // A proxy acts as the organisation's administrator without an account there: it reaches every site of the
+  // organisation acted for (issue 16 section 3), and none of any other (not even the actor's own).
+  if (caller.proxy !== undefined) {
+    return customerId === caller.customerId
+      ? { account: undefined, scope: { kind: 'all' } }
+      : { account: undefined, scope: { kind: 'limited', siteIds: new Set(), grants: [] } };
+  }
   // Only helpdesk and superadmin may act for another organisation, and they reach every site of it.
   if (CROSS_TENANT_ROLES.includes(caller.role)) {
     const account = customerId === caller.customerId ? await accountOf(customerId, caller.accountId, dependencies) : undefined;
