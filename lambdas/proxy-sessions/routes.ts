@@ -4,15 +4,18 @@ import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { proxyTokenKey, signProxyToken } from '../shared/proxy-token';
 import { defineRoutes, route } from '../shared/routing';
+import { proxyLocationOf } from './corporate-view';
 import { ProxySessionStore } from './store';
 
 /**
  * Proxy login and proxy logout (issue 16 section 3). A helpdesk user or a super-administrator
- * starts a session for an organisation; the answer's token goes back as `x-proxy-token` on
- * every call made for it (shared/http.ts, proxyContext), where the caller is that
- * organisation's administrator: so the current session and its end are the admin's routes too.
+ * starts a session for an organisation, an administrator with corporate access one for a
+ * location of their own (the corporate view, corporate-view.ts); the answer's token goes back
+ * as `x-proxy-token` on every call made for it (shared/http.ts, proxyContext), where the caller
+ * is that organisation's administrator (limited to the location under a corporate view): so
+ * the current session and its end are the admin's routes too.
  */
-const PROXY_STARTERS: readonly Role[] = ['helpdesk', 'superadmin'];
+const PROXY_STARTERS: readonly Role[] = ['admin', 'helpdesk', 'superadmin'];
 const PROXY_USERS: readonly Role[] = ['admin', 'helpdesk', 'superadmin'];
 
 const store = () => new ProxySessionStore(dynamoDocumentClient(), backendConfig().tableName);
@@ -20,20 +23,24 @@ const store = () => new ProxySessionStore(dynamoDocumentClient(), backendConfig(
 export const proxySessionRoutes = defineRoutes('proxySessions', [
   route({
     method: 'POST', path: '/proxy-sessions', roles: PROXY_STARTERS, body: proxySessionInputSchema, response: proxySessionStartedSchema,
-    summary: 'Start acting for an organisation (proxy login): a reason, read-only or for changes, 30 minutes at most; answers the proxy token',
+    summary: 'Start acting for an organisation (proxy login), or for a location of mine with corporate access (corporate view): a reason, read-only or for changes, 30 minutes at most; answers the proxy token',
     action: async ({ caller, body: input, request }) => {
-      const session = await store().start(caller, input);
+      const location = await proxyLocationOf(dynamoDocumentClient(), backendConfig().tableName, caller, input);
+      const session = await store().start(caller, input, location);
       const token = await signProxyToken({
         sessionId: session.sessionId, customerId: session.customerId, mode: session.mode,
         actor: { userId: session.actor.userId, email: session.actor.email }, expiresAt: new Date(session.expiresAt),
       }, await proxyTokenKey(), new Date(session.startedAt));
-      request.logger.info('proxy session started', { proxySessionId: session.sessionId, customerId: session.customerId, mode: session.mode });
+      request.logger.info('proxy session started', {
+        proxySessionId: session.sessionId, customerId: session.customerId, mode: session.mode, ...(location === undefined ? {} : { locationId: location.id }),
+      });
       return {
         statusCode: 201,
         body: {
           sessionId: session.sessionId, token, expiresAt: session.expiresAt, customerId: session.customerId,
           organisationName: session.organisationName, mode: session.mode, actor: session.actor,
           ...(session.locationId === undefined ? {} : { locationId: session.locationId }),
+          ...(session.locationName === undefined ? {} : { locationName: session.locationName }),
         },
       };
     },

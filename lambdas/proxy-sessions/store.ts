@@ -22,6 +22,7 @@ const audited = (session: ProxySession): Record<string, unknown> => ({
   actorUserId: session.actor.userId, actorEmail: session.actor.email, actorRole: session.actor.role,
   customerId: session.customerId, organisationName: session.organisationName,
   ...(session.locationId === undefined ? {} : { locationId: session.locationId }),
+  ...(session.locationName === undefined ? {} : { locationName: session.locationName }),
   reason: session.reason, mode: session.mode, startedAt: session.startedAt, expiresAt: session.expiresAt,
   ...(session.endedAt === undefined ? {} : { endedAt: session.endedAt }),
 });
@@ -38,8 +39,11 @@ export class ProxySessionStore {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Starts a proxy session for the (real, unproxied) caller. */
-  async start(caller: Caller, input: ProxySessionInput): Promise<ProxySession> {
+  /**
+   * Starts a proxy session for the (real, unproxied) caller; with `location` (checked by the
+   * route: lambdas/proxy-sessions/corporate-view.ts), a corporate view of that one location.
+   */
+  async start(caller: Caller, input: ProxySessionInput, location?: { id: string; name: string }): Promise<ProxySession> {
     if (caller.proxy !== undefined) throw conflict(MESSAGES.proxyAlreadyActive);
     const now = this.clock();
     const organisation = (await this.client.send(new GetCommand({ ...organisationKeyParams(this.tableName, input.customerId), ConsistentRead: true }))).Item;
@@ -53,7 +57,7 @@ export class ProxySessionStore {
       actor: { userId: caller.userId, email: caller.email, role: caller.role, customerId: caller.customerId },
       customerId: input.customerId,
       organisationName: typeof organisation['name'] === 'string' ? organisation['name'] : input.customerId,
-      ...(input.locationId === undefined ? {} : { locationId: input.locationId }),
+      ...(location === undefined ? {} : { locationId: location.id, locationName: location.name }),
       reason: input.reason,
       mode: input.mode,
       startedAt: now.toISOString(),

@@ -29,6 +29,8 @@ export interface ProxyIdentity {
   sessionId: string;
   mode: 'read' | 'write';
   actor: { userId: string; email: string; role: Role; customerId: string; accountId: string };
+  /** A corporate view's one location (its administrator's own organisation): what the caller reaches is limited to it and its sites. */
+  locationId?: string;
 }
 
 /** API Gateway hands JWT claims over as strings (or string arrays in the authorizer's own format). */

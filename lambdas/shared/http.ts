@@ -223,6 +223,7 @@ const proxyContext = (): PortalMiddleware => ({
         sessionId: session.sessionId,
         mode: session.mode,
         actor: { userId: caller.userId, email: caller.email, role: caller.role, customerId: caller.customerId, accountId: caller.accountId },
+        ...(session.locationId === undefined ? {} : { locationId: session.locationId }),
       },
     };
     request.context.portal.logger.appendKeys({ tenant: session.customerId, proxySessionId: session.sessionId, actorTenant: caller.customerId });

@@ -24,7 +24,9 @@ export const proxySession = new Entity({
     /** The organisation acted for. */
     customerId: { type: 'string', required: true },
     organisationName: { type: 'string', required: true },
+    /** A corporate view's location (an administrator with corporate access, in their own organisation), and its name then. */
     locationId: { type: 'string' },
+    locationName: { type: 'string' },
     reason: { type: 'string', required: true },
     mode: { type: ['read', 'write'] as const, required: true },
     startedAt: { type: 'string', required: true },
@@ -54,6 +56,7 @@ export const proxySessionPut = (tableName: string, session: ProxySession): PutPa
     customerId: session.customerId,
     organisationName: session.organisationName,
     ...(session.locationId === undefined ? {} : { locationId: session.locationId }),
+    ...(session.locationName === undefined ? {} : { locationName: session.locationName }),
     reason: session.reason,
     mode: session.mode,
     startedAt: session.startedAt,
@@ -72,6 +75,7 @@ export const proxySessionsOfActor = (tableName: string, actorCustomerId: string,
 /** The domain's shape, picked field by field. */
 export function toProxySession(item: Record<string, unknown>): ProxySession {
   const locationId = item['locationId'];
+  const locationName = item['locationName'];
   const endedAt = item['endedAt'];
   return {
     sessionId: text(item['sessionId']),
@@ -79,6 +83,7 @@ export function toProxySession(item: Record<string, unknown>): ProxySession {
     customerId: text(item['customerId']),
     organisationName: text(item['organisationName']),
     ...(typeof locationId === 'string' ? { locationId } : {}),
+    ...(typeof locationName === 'string' ? { locationName } : {}),
     reason: text(item['reason']),
     mode: (item['mode'] === 'write' ? 'write' : 'read') satisfies ProxyMode,
     startedAt: text(item['startedAt']),
