@@ -90,6 +90,7 @@ export type FirstAdministrator = z.output<typeof firstAdministratorSchema>;
 /** A new organisation and who administers it. */
 export const organisationCreateSchema = withSubscriptionRule(organisationFields.extend({ administrator: firstAdministratorSchema }));
 export type OrganisationCreateInput = z.output<typeof organisationCreateSchema>;
+export type OrganisationCreateFormValues = z.input<typeof organisationCreateSchema>;
 
 export const organisationStatusInputSchema = z.object({ status: z.enum(ORGANISATION_STATUSES) });
 

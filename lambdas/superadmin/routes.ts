@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conflict } from '@domain/core/errors';
+import { DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import {
   customerGroupInputSchema,
@@ -27,6 +27,10 @@ import { SuperadminStore } from './store';
  */
 const SUPERADMIN: readonly Role[] = ['superadmin'];
 
+/** The first administrator's email signs in somewhere already: refused under that field of the form. */
+const administratorEmailTaken = () =>
+  new DomainError('conflict', MESSAGES.userRegisteredByAnotherClient, undefined, { field: 'administrator.email' });
+
 const store = () => new SuperadminStore(dynamoDocumentClient(), backendConfig().tableName);
 
 export const superadminRoutes = defineRoutes('superadmin', [
@@ -45,7 +49,7 @@ export const superadminRoutes = defineRoutes('superadmin', [
     summary: 'Add an organisation and invite its first administrator (the invitation is emailed)',
     action: async ({ caller, body: input, request }) => {
       // The pool's user names are unique across organisations: an email that signs in anywhere is taken.
-      if (await findIdentity(input.administrator.email) !== undefined) throw conflict(MESSAGES.userRegisteredByAnotherClient);
+      if (await findIdentity(input.administrator.email) !== undefined) throw administratorEmailTaken();
       const organisations = store();
       const { organisation, administrator } = await organisations.create(caller, input);
       try {
@@ -56,7 +60,7 @@ export const superadminRoutes = defineRoutes('superadmin', [
         });
       } catch (error) {
         await organisations.discard(caller, organisation, administrator);
-        if (error instanceof IdentityExistsError) throw conflict(MESSAGES.userRegisteredByAnotherClient);
+        if (error instanceof IdentityExistsError) throw administratorEmailTaken();
         throw error;
       }
       request.logger.info('organisation created', { customerId: organisation.customerId, administratorAccountId: administrator.accountId });

@@ -1,15 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,19 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { messageKeyOf } from '@domain/core/messages';
-import { organisationCreateSchema, type OrganisationInput, type OrganisationModules, type OrganisationWithCounts } from '@domain/organisation/organisation';
+import type { OrganisationCreateInput, OrganisationInput, OrganisationWithCounts } from '@domain/organisation/organisation';
 import { createOrganisation, setOrganisationStatus, updateOrganisation, useCustomerGroups, useOrganisations } from '../../api/superadmin';
 import { useErrorText } from '../../components/useErrorText';
 import { StartProxyButton } from '../proxy/StartProxyButton';
-import { MODULES, OrganisationDialog } from './OrganisationDialog';
+import { NewOrganisationDialog, OrganisationDialog } from './OrganisationDialog';
 
 const COUNTS = ['sites', 'users', 'sensors', 'gateways', 'activeAlarms'] as const;
-
-const emptyForm = () => ({
-  name: '', timezone: 'Europe/London', customerGroupId: '', firstName: '', lastName: '', email: '',
-  modules: { isHaccapAvailable: false, enableAuditModule: false, enableIVR: false, enablePager: false } as OrganisationModules,
-});
 
 /**
  * The super-administrator's console of organisations (issue 16 section 1): every organisation
@@ -48,8 +35,6 @@ export default function OrganisationsPage() {
   const groups = useCustomerGroups();
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [form, setForm] = useState(emptyForm);
-  const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<OrganisationWithCounts | null>(null);
 
   /** Saves the edit; a refusal is toasted and rethrown, so the dialog stays open with it under its field. */
@@ -80,45 +65,18 @@ export default function OrganisationsPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = organisationCreateSchema.safeParse({
-      name: form.name, timezone: form.timezone, customerGroupId: form.customerGroupId, modules: form.modules,
-      administrator: { email: form.email, firstName: form.firstName, lastName: form.lastName },
-    });
-    if (!parsed.success) {
-      // The schema refuses in the product's words: shown in the user's language.
-      const text = parsed.error.issues[0]?.message ?? '';
-      const key = messageKeyOf(text);
-      const translate = t as unknown as (path: string) => string;
-      setFormError(key === undefined ? text : translate(`messages.${key}`));
-      return;
-    }
-    setBusy(true);
-    setFormError(null);
+  /** Creates and invites; a refusal is toasted and rethrown, so the dialog stays open with it under its field. */
+  const create = async (input: OrganisationCreateInput) => {
     try {
-      const created = await createOrganisation(parsed.data);
-      enqueueSnackbar(t('superadminOrganisations.created', { name: created.name, email: parsed.data.administrator.email }), { variant: 'success' });
-      setAdding(false);
-      setForm(emptyForm());
-      await organisations.mutate();
+      const created = await createOrganisation(input);
+      enqueueSnackbar(t('superadminOrganisations.created', { name: created.name, email: input.administrator.email }), { variant: 'success' });
     } catch (failure) {
-      setFormError(errorText(failure));
-    } finally {
-      setBusy(false);
+      enqueueSnackbar(errorText(failure), { variant: 'error' });
+      throw failure;
     }
+    setAdding(false);
+    await organisations.mutate();
   };
-
-  const field = (name: 'name' | 'timezone' | 'firstName' | 'lastName' | 'email') => (
-    <TextField
-      label={t(`superadminOrganisations.fields.${name}`)}
-      value={form[name]}
-      onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
-      required
-      fullWidth
-      size="small"
-    />
-  );
 
   return (
     <>
@@ -172,43 +130,7 @@ export default function OrganisationsPage() {
       {editing !== null && (
         <OrganisationDialog organisation={editing} groups={groups.data ?? []} onSave={saveEdit} onClose={() => setEditing(null)} />
       )}
-      <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogTitle>{t('superadminOrganisations.add')}</DialogTitle>
-          <DialogContent>
-            <Stack sx={{ gap: 2, pt: 1 }}>
-              {formError === null ? null : <Alert severity="error">{formError}</Alert>}
-              {field('name')}
-              {field('timezone')}
-              <TextField
-                select
-                label={t('superadminOrganisations.fields.customerGroup')}
-                value={form.customerGroupId}
-                onChange={(event) => setForm((current) => ({ ...current, customerGroupId: event.target.value }))}
-                required
-                size="small"
-              >
-                {(groups.data ?? []).map((group) => <MenuItem key={group.id} value={group.id}>{group.name}</MenuItem>)}
-              </TextField>
-              {MODULES.map((module) => (
-                <FormControlLabel
-                  key={module}
-                  control={<Checkbox checked={form.modules[module]} onChange={(event) => setForm((current) => ({ ...current, modules: { ...current.modules, [module]: event.target.checked } }))} />}
-                  label={t(`superadminOrganisations.modules.${module}`)}
-                />
-              ))}
-              <Typography variant="subtitle2">{t('superadminOrganisations.administrator')}</Typography>
-              {field('firstName')}
-              {field('lastName')}
-              {field('email')}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setAdding(false)}>{t('superadminOrganisations.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={busy}>{t('superadminOrganisations.create')}</Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      {adding && <NewOrganisationDialog groups={groups.data ?? []} onSave={create} onClose={() => setAdding(false)} />}
     </>
   );
 }
