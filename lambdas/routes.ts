@@ -31,6 +31,7 @@ import { checklistInstanceRoutes } from './checklist-instances/routes';
 import { superadminRoutes } from './superadmin/routes';
 import { proxySessionRoutes } from './proxy-sessions/routes';
 import { helpdeskRoutes } from './helpdesk/routes';
+import { reportRoutes } from './reports/routes';
 import { routeKeyOf, type RouteDefinition } from './shared/routing';
 
 export {
@@ -85,6 +86,7 @@ export const HANDLERS = {
   superadmin: 'lambdas/superadmin/handler.ts',
   proxySessions: 'lambdas/proxy-sessions/handler.ts',
   helpdesk: 'lambdas/helpdesk/handler.ts',
+  reports: 'lambdas/reports/handler.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -123,6 +125,7 @@ export const RESOURCE_ROUTES = [
   superadminRoutes,
   proxySessionRoutes,
   helpdeskRoutes,
+  reportRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDefinition[] = RESOURCE_ROUTES.flatMap((resource) => resource.routes);

@@ -263,6 +263,8 @@ export const MESSAGES = {
   timeRangeEqual: "Start and end should not be equal.",
   timeRangeStartAfterEnd: "Start should not be after end.",
   graphRangeTooLong: "The date range can be at most 3 years.",
+  // Reports (SPEC section 5 "Reports": portal audit max 31 days)
+  portalAuditRangeTooLong: "The Portal Audit date range can be at most 31 days.",
   graphDataFormatInvalid: "Data format must be auto, raw or hourly.",
   graphRawTooManyReadings: "There are too many readings in this range to show them all: choose a shorter range or hourly data.",
   commandUnknown: "This command is not known.",

@@ -139,6 +139,25 @@ export function entityHistoryNewestFirst(tableName: string, customerId: string, 
   return { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partitionOf(built) }, ScanIndexForward: false };
 }
 
+/**
+ * Access pattern: the organisation's Portal Audit between two instants, newest first (its own
+ * partition, sorted by time: `at` then the id). The partition is the entity's.
+ */
+export function organisationAuditNewestFirst(tableName: string, customerId: string, fromIso: string, toIso: string): QueryParams {
+  const built = auditEntry.query.byOrganisation({ customerId }).params<QueryParams>({ table: tableName });
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    // `~` sorts after every character of an id: an entry at `toIso` itself is in.
+    ExpressionAttributeValues: { ':pk': partitionOf(built), ':from': fromIso, ':to': `${toIso}~` },
+    ScanIndexForward: false,
+  };
+}
+
+/** The organisation's Portal Audit partition (pk), which a page cursor of it must name. */
+export const organisationAuditPartition = (customerId: string): string =>
+  partitionOf(organisationAuditNewestFirst('item-only', customerId, '', ''));
+
 /** One entity's history partition (gsi1pk), which a page cursor of its history must name. */
 export const entityHistoryPartition = (customerId: string, entityType: EntityType, entityId: string): string =>
   partitionOf(entityHistoryNewestFirst('item-only', customerId, entityType, entityId));

@@ -1,0 +1,108 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { portalAuditEntrySchema, portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
+import type { Role } from '@domain/identity/roles';
+import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
+import { dynamoDocumentClient } from '../shared/clients';
+import { backendConfig } from '../shared/config';
+import { ENTITY } from '../shared/keys';
+import { pageRequestFrom } from '../shared/pagination';
+import { historyEntriesWithNames } from '../shared/record-names';
+import { defineRoutes, route } from '../shared/routing';
+
+/**
+ * The organisation's reports (SPEC section 2 "Reports"). The Portal Audit (issue 16 section 3:
+ * the organisation's administrators see each proxy session, who, why, when, what was changed)
+ * is the administrators' only: SPEC section 6 names no Portal Audit for a basic user, and the
+ * trail holds every user's changes to the organisation.
+ */
+const PORTAL_AUDIT_READERS: readonly Role[] = ['admin'];
+
+const table = () => backendConfig().tableName;
+
+/** Fields whose values are never sent, whatever entity they are met on (a store's mistake stays in the table). */
+const SECRET_FIELD = /password|secret|token|hash|otp/i;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A proxy session's own entry (lambdas/proxy-sessions/store.ts writes the session as its record). */
+function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined {
+  const record = entry.after ?? entry.before;
+  if (entry.entityType !== ENTITY.proxySession || record === undefined) return undefined;
+  const locationName = text(record['locationName']);
+  const endedAt = text(record['endedAt']);
+  return {
+    actorEmail: text(record['actorEmail']) ?? '',
+    reason: text(record['reason']) ?? '',
+    mode: record['mode'] === 'write' ? 'write' : 'read',
+    organisationName: text(record['organisationName']) ?? '',
+    ...(locationName === undefined ? {} : { locationName }),
+    startedAt: text(record['startedAt']) ?? entry.at,
+    expiresAt: text(record['expiresAt']) ?? entry.at,
+    ...(endedAt === undefined ? {} : { endedAt }),
+  };
+}
+
+/** The name the entry's own record holds: a user's name or email, a record's name. */
+function nameInEntry(entry: AuditEntry): string | undefined {
+  const record = { ...entry.before, ...entry.after };
+  if (entry.entityType === ENTITY.user) {
+    const fullName = [text(record['firstName']), text(record['lastName'])].filter(Boolean).join(' ');
+    return fullName || text(record['email']);
+  }
+  return text(record['name']);
+}
+
+/** The users' names the entries do not hold (a support action keeps only what it changed), in one batch get. */
+async function userNames(client: DynamoDBDocumentClient, customerId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const items = await batchGet(client, table(), unique.map((id) => accountKeyParams(table(), customerId, id).Key), { consistent: false });
+  const names = new Map<string, string>();
+  for (const item of items) {
+    const fullName = [text(item['firstName']), text(item['lastName'])].filter(Boolean).join(' ');
+    const name = fullName || text(item['email']);
+    if (typeof item['accountId'] === 'string' && name !== undefined) names.set(item['accountId'], name);
+  }
+  return names;
+}
+
+/** A page of the trail as the report sends it: nothing of the records but their readable changes, names and proxy sessions. */
+async function portalAuditEntries(customerId: string, entries: readonly AuditEntry[]): Promise<PortalAuditEntry[]> {
+  const client = dynamoDocumentClient();
+  const cleaned = entries.map((entry) => ({
+    ...entry,
+    action: entry.action === 'create' || entry.action === 'delete' ? entry.action : 'update' as const,
+    // A proxy session is told by its own fields (proxySession), not as changes of a record.
+    changes: entry.entityType === ENTITY.proxySession ? [] : entry.changes.filter((change) => !SECRET_FIELD.test(change.field)),
+  }));
+  const withNames = await historyEntriesWithNames(client, table(), customerId, cleaned);
+  const unnamedUsers = entries.filter((entry) => entry.entityType === ENTITY.user && nameInEntry(entry) === undefined).map((entry) => entry.entityId);
+  const users = await userNames(client, customerId, unnamedUsers);
+  return withNames.map((history, index) => {
+    const entry = entries[index] as AuditEntry;
+    const proxySession = proxySessionOf(entry);
+    const entityName = proxySession?.organisationName ?? nameInEntry(entry) ?? (entry.entityType === ENTITY.user ? users.get(entry.entityId) : undefined);
+    return {
+      ...history,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      ...(entityName === undefined ? {} : { entityName }),
+      ...(proxySession === undefined ? {} : { proxySession }),
+    };
+  });
+}
+
+export const reportRoutes = defineRoutes('reports', [
+  route({
+    method: 'GET', path: '/reports/portal-audit', roles: PORTAL_AUDIT_READERS, response: portalAuditEntrySchema, paginated: true,
+    summary: "The organisation's Portal Audit between `from` and `to` (ISO dates; default the last 7 days, at most 31), newest first: who, when, what changed, and each proxy session (who acted, why, how)",
+    action: async ({ caller, request }) => {
+      // The organisation is the verified caller's (under a proxy, the one acted for): no header chooses it.
+      const customerId = caller.customerId;
+      const range = portalAuditRangeFrom(request.query, new Date());
+      const page = pageRequestFrom(request.query, { attribute: 'pk', value: organisationAuditPartition(customerId) });
+      const { items, nextCursor } = await queryPage(dynamoDocumentClient(), organisationAuditNewestFirst(table(), customerId, range.from.toISOString(), range.to.toISOString()), page, toAuditEntry);
+      return { statusCode: 200, body: { items: await portalAuditEntries(customerId, items), ...(nextCursor ? { nextCursor } : {}) } };
+    },
+  }),
+]);
