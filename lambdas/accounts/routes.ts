@@ -110,7 +110,9 @@ export const accountRoutes = defineRoutes('accounts', [
       ]);
       // The groups the access layer limits this user by (their memberships), not a copy.
       const details = currentUserDetails(caller, account, organisation.name, organisation.modules);
-      return { statusCode: 200, body: { ...details, securityGroupIds: memberships.map((grant) => grant.groupId) } };
+      // A corporate view names its one location as the user's.
+      const locationId = caller.proxy?.locationId;
+      return { statusCode: 200, body: { ...details, ...(locationId === undefined ? {} : { locationids: [locationId] }), securityGroupIds: memberships.map((grant) => grant.groupId) } };
     },
   }),
   route({

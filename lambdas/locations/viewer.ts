@@ -60,7 +60,7 @@ export async function sharedLocations(
   which: 'accepted' | 'pending',
   organisationName: (customerId: string) => Promise<string>,
 ): Promise<Location[]> {
-  if (!viewer.ownOrganisation) return [];
+  if (!viewer.ownOrganisation || viewer.onlyLocationId !== undefined) return [];
   const shares = (await store.sharesWith(viewer.customerId, viewer.accountId))
     .filter((share) => (which === 'pending' ? !countsForUser(share) : countsForUser(share)));
   if (shares.length === 0) return [];

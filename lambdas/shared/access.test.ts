@@ -164,6 +164,16 @@ describe('accessScope (what it reads)', () => {
     expect(dynamo.calls()).toHaveLength(0);
   });
 
+  it('limits a corporate view to the sites of its one location, whatever corporate access the account has', async () => {
+    table({ hasDefaultLocAccess: true, locationIds: ['L-1', 'L-2'] });
+    const corporateView: Caller = {
+      ...caller('admin'),
+      proxy: { sessionId: 'p-2', mode: 'write', locationId: 'L-1', actor: { userId: 'u-a', email: 'a@b.c', role: 'admin', customerId: 'org-1', accountId: 'acc-1' } },
+    };
+    expect(await accessibleSiteIds(corporateView, 'org-1', dependencies)).toEqual(new Set(['s-1', 's-2']));
+    expect(await accessibleSiteIds(corporateView, 'org-2', dependencies)).toEqual(new Set());
+  });
+
   it.each(ROLES)('limits %s by its groups unless the role is unrestricted', async (role) => {
     table({ hasDefaultLocAccess: true }, [grant('g-1', ['s-1'])]);
     const access = await accessibleSiteIds(caller(role), 'org-1', dependencies);

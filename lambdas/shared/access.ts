@@ -140,9 +140,12 @@ export async function readAccess(caller: Caller, customerId: string, dependencie
   // A proxy acts as the organisation's administrator without an account there: it reaches every site of the
   // organisation acted for (issue 16 section 3), and none of any other (not even the actor's own).
   if (caller.proxy !== undefined) {
-    return customerId === caller.customerId
-      ? { account: undefined, scope: { kind: 'all' } }
-      : { account: undefined, scope: { kind: 'limited', siteIds: new Set(), grants: [] } };
+    if (customerId !== caller.customerId) return { account: undefined, scope: { kind: 'limited', siteIds: new Set(), grants: [] } };
+    const { locationId } = caller.proxy;
+    if (locationId === undefined) return { account: undefined, scope: { kind: 'all' } };
+    // A corporate view (its administrator's own organisation): the sites of its one location only.
+    const sites = await listReferences(dependencies.client, dependencies.tableName, customerId, { entity: ENTITY.location, id: locationId }, 'SITE');
+    return { account: undefined, scope: { kind: 'limited', siteIds: new Set(sites.map((reference) => reference.id)), grants: [] } };
   }
   // Only helpdesk and superadmin may act for another organisation, and they reach every site of it.
   if (CROSS_TENANT_ROLES.includes(caller.role)) {

@@ -25,6 +25,8 @@ export interface Viewer {
   siteAccess: SiteAccess;
   /** What the security groups let the viewer reach (sites, and sensors); `siteAccess` is its sites. */
   scope: AccessScope;
+  /** Under a corporate view, its one location: no other, not even one shared from another organisation. */
+  onlyLocationId?: string;
 }
 
 /**
@@ -35,8 +37,13 @@ export async function viewerOf(caller: Caller, customerId: string): Promise<View
   const ownOrganisation = customerId === caller.customerId;
   const { account, scope } = await readAccess(caller, customerId);
   const viewer = viewerFor(caller.accountId, caller.role, customerId, ownOrganisation, ownOrganisation ? account : undefined, scope);
-  // A proxy sees the organisation acted for whole, as its support does (issue 16 section 3).
-  return caller.proxy === undefined ? viewer : { ...viewer, seesAllLocations: true };
+  if (caller.proxy === undefined) return viewer;
+  const { locationId } = caller.proxy;
+  // A proxy sees the organisation acted for whole, as its support does (issue 16 section 3); a
+  // corporate view, its one location (and, not having corporate access then, deletes no location).
+  return locationId === undefined
+    ? { ...viewer, seesAllLocations: true }
+    : { ...viewer, seesAllLocations: false, hasCorporateAccess: false, assignedLocationIds: new Set([locationId]), onlyLocationId: locationId };
 }
 
 /** The view of another account of the organisation (a user's locations by id or email). */
