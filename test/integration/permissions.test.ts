@@ -643,8 +643,15 @@ describe('every route, as every role', () => {
     ...sensorFixtures,
     ...haccpLibraryFixtures,
     ...fillingFixtures,
-    // Each role that may starts one proxy session into the demo organisation (its token is not used further).
-    'POST /api/proxy-sessions': async () => ({ path: '/proxy-sessions', body: { customerId: DEMO_ORGANISATION.customerId, reason: 'Permission test', mode: 'read' } }),
+    // Each role that may starts one proxy session into the demo organisation (its token is not used further);
+    // an administrator with corporate access, a corporate view of the demo location (a user of its own, so the shared admin never proxies).
+    'POST /api/proxy-sessions': async (_user, role) => {
+      const body = { customerId: DEMO_ORGANISATION.customerId, reason: 'Permission test', mode: 'read' };
+      if (role !== 'admin') return { path: '/proxy-sessions', body };
+      const corporate = await createUser(stack, 'admin');
+      await provisionAccount(stack, { email: corporate.email, role: 'admin', customerId: corporate.customerId, accountId: corporate.accountId, hasDefaultLocAccess: true });
+      return { path: '/proxy-sessions', body: { ...body, locationId: DEMO_ORGANISATION.location.id }, as: corporate };
+    },
     ...superadminFixtures,
     ...helpdeskFixtures,
   };
