@@ -52,4 +52,6 @@ export const AREA_ROLES = {
   haccpChecklistCopy: ORGANISATION_WRITERS,
   // HACCP shifts: the organisation reads them, administrators write (the page hides what a reader may not do).
   haccpShifts: ORGANISATION_READERS,
+  // Reports > Portal Audit: the organisation's audit trail, administrators only (as the API).
+  portalAudit: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

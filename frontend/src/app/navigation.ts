@@ -12,6 +12,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistoryOutlined';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportantOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
@@ -41,7 +42,7 @@ import type { PortalModule } from './guards';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.superadminCustomerGroups' | 'nav.superadminAudit' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.superadminCustomerGroups' | 'nav.superadminAudit' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation' | 'nav.portalAudit';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -56,7 +57,7 @@ export interface NavigationItem {
 
 export interface NavigationSection {
   /** Section heading; the first section has none. */
-  heading?: 'nav.administration' | 'nav.haccp' | 'nav.support';
+  heading?: 'nav.administration' | 'nav.haccp' | 'nav.reports' | 'nav.support';
   items: NavigationItem[];
 }
 
@@ -106,6 +107,12 @@ export const NAVIGATION: readonly NavigationSection[] = [
       { path: '/app/haccp/corrective-actions', label: 'nav.haccpCorrectiveActions', icon: BuildIcon, roles: AREA_ROLES.haccpLibrary, organisationModule: 'haccp' },
       { path: '/app/haccp/information', label: 'nav.haccpInformation', icon: InfoIcon, roles: AREA_ROLES.haccpLibrary, organisationModule: 'haccp' },
       { path: '/app/haccp/shifts', label: 'nav.haccpShifts', icon: ScheduleIcon, roles: AREA_ROLES.haccpShifts, organisationModule: 'haccp' },
+    ],
+  },
+  {
+    heading: 'nav.reports',
+    items: [
+      { path: '/app/reports/portal-audit', label: 'nav.portalAudit', icon: ManageHistoryIcon, roles: AREA_ROLES.portalAudit },
     ],
   },
   {

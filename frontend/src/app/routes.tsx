@@ -27,6 +27,7 @@ const HelpdeskOrganisationPage = lazy(() => import('../features/helpdesk/Helpdes
 const OrganisationsPage = lazy(() => import('../features/superadmin-organisations/OrganisationsPage'));
 const CustomerGroupsPage = lazy(() => import('../features/superadmin-customer-groups/CustomerGroupsPage'));
 const SuperadminAuditPage = lazy(() => import('../features/superadmin-audit/SuperadminAuditPage'));
+const PortalAuditPage = lazy(() => import('../features/portal-audit/PortalAuditPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
@@ -132,6 +133,7 @@ export function AppRoutes() {
             <Route path="superadmin/organisations" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><OrganisationsPage /></RequireRole>} />
             <Route path="superadmin/customer-groups" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><CustomerGroupsPage /></RequireRole>} />
             <Route path="superadmin/audit" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><SuperadminAuditPage /></RequireRole>} />
+            <Route path="reports/portal-audit" element={<RequireRole roles={AREA_ROLES.portalAudit}><PortalAuditPage /></RequireRole>} />
             <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
             <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
             <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />

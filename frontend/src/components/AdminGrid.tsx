@@ -88,6 +88,8 @@ export interface AdminGridContentProps<R extends GridValidRowModel> {
   defaultHiddenColumns?: readonly string[];
   /** A row's card on a phone; without it, the first columns. */
   card?: (row: R) => AdminGridCard;
+  /** Rows as tall as their cells (a cell of several lines: an audit entry's changes). */
+  autoRowHeight?: boolean;
 }
 
 export type AdminGridProps<R extends GridValidRowModel> = AdminGridContentProps<R> & AdminGridColumnSettings;
@@ -202,6 +204,7 @@ function AdminGridBody<R extends GridValidRowModel>({
   selection,
   defaultHiddenColumns,
   card,
+  autoRowHeight = false,
   settings: userSettings,
   onSettingsChange: change,
   columnsButton,
@@ -327,6 +330,7 @@ function AdminGridBody<R extends GridValidRowModel>({
             loading={loading}
             slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
             autoHeight
+            {...(autoRowHeight ? { getRowHeight: () => 'auto' as const } : {})}
             disableRowSelectionOnClick
             {...(selection === undefined ? {} : {
               checkboxSelection: true,

@@ -41,6 +41,8 @@ export interface AdminListPageProps<R extends GridValidRowModel> {
   defaultHiddenColumns?: readonly string[];
   /** A row's card on a phone (name, value with its time, state); the first columns without it. */
   card?: (row: R) => AdminGridCard;
+  /** Rows as tall as their cells (AdminGrid). */
+  autoRowHeight?: boolean;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -52,7 +54,7 @@ export interface AdminListPageProps<R extends GridValidRowModel> {
  * first page while later pages load.
  */
 export function AdminListPage<R extends GridValidRowModel>({
-  title, above, intro, gridId, list, columns, rowActions = [], emptyLabel, add, toolbar, getRowId, initialSort, defaultHiddenColumns, card, children,
+  title, above, intro, gridId, list, columns, rowActions = [], emptyLabel, add, toolbar, getRowId, initialSort, defaultHiddenColumns, card, autoRowHeight, children,
 }: AdminListPageProps<R>) {
   return (
     <>
@@ -79,6 +81,7 @@ export function AdminListPage<R extends GridValidRowModel>({
         {...(initialSort === undefined ? {} : { initialSort })}
         {...(defaultHiddenColumns === undefined ? {} : { defaultHiddenColumns })}
         {...(card === undefined ? {} : { card })}
+        {...(autoRowHeight === undefined ? {} : { autoRowHeight })}
         toolbar={(toolbar !== undefined || add !== undefined) && (
           <>
             {toolbar}
