@@ -99,9 +99,10 @@ export default function PortalAuditPage() {
 
   const card = (entry: PortalAuditEntry): AdminGridCard => ({
     title: `${texts.action(entry)} · ${texts.entity(entry)}`,
-    value: <Details entry={entry} />,
+    // Who and when on one line, what the entry says under it.
+    value: <Who entry={entry} />,
     time: dateTime(entry.at),
-    state: <Who entry={entry} />,
+    state: <Details entry={entry} />,
   });
 
   return (
