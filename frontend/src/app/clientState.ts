@@ -46,6 +46,9 @@ export interface ActiveProxy {
   organisationName: string;
   mode: 'read' | 'write';
   actorEmail: string;
+  /** A corporate view's one location (an administrator with corporate access, their own organisation). */
+  locationId?: string;
+  locationName?: string;
 }
 
 /** What goes at logout. */

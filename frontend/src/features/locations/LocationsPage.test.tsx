@@ -7,7 +7,9 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
 import { placeNamers, usePlaceNames } from '../../api/locations';
-import { updateClientState } from '../../app/clientState';
+import { getClientState, updateClientState } from '../../app/clientState';
+import { ProxyBanner } from '../proxy/ProxyBanner';
+import { restoreMainUser } from '../proxy/proxySession';
 import { renderScreen } from '../../test/render';
 import LocationsPage from './LocationsPage';
 import PendingSharedLocationsPage from './PendingSharedLocationsPage';
@@ -80,11 +82,12 @@ describe('LocationsPage', () => {
     expect(within(row as HTMLElement).getByText('User')).toBeInTheDocument();
   });
 
-  it('hides delete without corporate access', async () => {
+  it('hides delete and the corporate view without corporate access', async () => {
     updateClientState({ corporateAdmin: false });
     renderScreen(<LocationsPage />);
     expect(await screen.findByRole('button', { name: 'Edit Head Office' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Head Office' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open corporate view of Head Office' })).toBeNull();
   });
 
   it('confirms a delete, and shows the refusal in the spec words', async () => {
@@ -131,6 +134,40 @@ describe('LocationsPage', () => {
 
     await waitFor(() => expect(probe).toHaveTextContent('Main Office'));
     expect(namesReads()).toBeGreaterThan(before);
+  });
+
+  it('lets an administrator with corporate access open a corporate view of one of their locations: reason, mode, then the banner names the location and the selector holds it', async () => {
+    updateClientState({ corporateAdmin: true, customerId: 'c-1', tenantName: 'Demo Foods', proxy: null });
+    const answer = fake.api.getMockImplementation();
+    const started: unknown[] = [];
+    fake.api.mockImplementation((path, request) => {
+      if (path === '/proxy-sessions' && request?.method === 'POST') {
+        started.push(request.body);
+        return {
+          sessionId: 'p-1', token: 'proxy-token', expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(), customerId: 'c-1',
+          organisationName: 'Demo Foods', mode: 'read', locationId: 'l-1', locationName: 'Head Office',
+          actor: { userId: 'u-1', email: 'admin@demo.example', role: 'admin', customerId: 'c-1' },
+        };
+      }
+      return answer?.(path, request);
+    });
+    const user = userEvent.setup();
+    try {
+      renderScreen(<><ProxyBanner /><LocationsPage /></>);
+      // Not offered for a location another organisation shared.
+      await user.click(await screen.findByRole('button', { name: 'Open corporate view of Head Office' }));
+      expect(screen.queryByRole('button', { name: /Open corporate view of Partner/ })).toBeNull();
+      const dialog = await screen.findByRole('dialog', { name: 'Corporate view of Head Office' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Check the kitchen sensors');
+      await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+      expect(await screen.findByText(/admin@demo\.example is acting for Head Office — \d\d:\d\d left/)).toBeInTheDocument();
+      expect(started).toEqual([{ customerId: 'c-1', reason: 'Check the kitchen sensors', mode: 'read', locationId: 'l-1' }]);
+      expect(getClientState().selectedLocation).toEqual({ locationId: 'l-1', siteId: null });
+      // Under the proxy the action is gone (nobody proxies while proxying).
+      expect(screen.queryByRole('button', { name: 'Open corporate view of Head Office' })).toBeNull();
+    } finally {
+      restoreMainUser();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
+import CorporateViewIcon from '@mui/icons-material/VisibilityOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -19,22 +20,26 @@ import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useCurrentUser } from '../auth/useAuth';
+import { StartProxyDialog } from '../proxy/StartProxyButton';
 import { LocationDialog } from './LocationDialog';
 import { ShareLocationDialog } from './ShareLocationDialog';
 
 /**
  * Administration > Locations (SPEC sections 2, 3, 5, 6): the organisation's locations and
  * those shared with the user and accepted. Edit for the owner or a shared location's
- * administrator; share for the owner; delete with corporate access.
+ * administrator; share for the owner; delete with corporate access. An administrator with
+ * corporate access opens a corporate view of one of their organisation's locations (a proxy
+ * session limited to it, issue 16 section 3).
  */
 export default function LocationsPage() {
   const { t } = useTranslation();
   const { mutate: mutateKey } = useSWRConfig();
   const user = useCurrentUser();
-  const { corporateAdmin } = useClientState();
+  const { corporateAdmin, proxy, customerId, tenantName } = useClientState();
   const canWrite = user.role !== null && ORGANISATION_WRITERS.includes(user.role);
   const locations = useLocationList();
   const [sharing, setSharing] = useState<Location | null>(null);
+  const [viewing, setViewing] = useState<Location | null>(null);
   const page = useAdminListPage<Location, LocationInput>({
     section: 'locations',
     mutate: locations.mutate,
@@ -74,6 +79,14 @@ export default function LocationsPage() {
       hidden: (row) => !canWrite || !row.isOwner || row.isShared,
     },
     page.deleteAction((row) => t('locations.deleteItem', { name: row.name }), (row) => !canWrite || !mayDeleteLocation(row, corporateAdmin)),
+    {
+      key: 'corporateView',
+      label: (row) => t('proxy.startCorporateViewOf', { location: row.name }),
+      icon: <CorporateViewIcon />,
+      onClick: (row) => setViewing(row),
+      // Its own organisation's locations only, and nobody proxies while proxying.
+      hidden: (row) => user.role !== 'admin' || !corporateAdmin || proxy !== null || row.isShared,
+    },
   ];
 
   return (
@@ -98,6 +111,12 @@ export default function LocationsPage() {
         />
       )}
       {sharing !== null && <ShareLocationDialog location={sharing} onClose={() => setSharing(null)} />}
+      {viewing !== null && customerId !== null && (
+        <StartProxyDialog
+          customerId={customerId} organisationName={tenantName ?? customerId}
+          location={{ id: viewing.id, name: viewing.name }} onClose={() => setViewing(null)}
+        />
+      )}
       <ConfirmDialog {...page.deleteDialog} />
     </AdminListPage>
   );

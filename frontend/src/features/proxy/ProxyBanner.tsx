@@ -53,7 +53,9 @@ export function ProxyBanner() {
       sx={{ mb: 2 }}
       action={<Button color="inherit" size="small" onClick={() => void end()}>{t('proxy.end')}</Button>}
     >
-      {t('proxy.banner', { actor: proxy.actorEmail, organisation: proxy.organisationName, time: timeLeft(left) })}
+      {proxy.locationName === undefined
+        ? t('proxy.banner', { actor: proxy.actorEmail, organisation: proxy.organisationName, time: timeLeft(left) })
+        : t('proxy.bannerLocation', { actor: proxy.actorEmail, location: proxy.locationName, time: timeLeft(left) })}
       {' '}
       {t(proxy.mode === 'write' ? 'proxy.modeWrite' : 'proxy.modeRead')}
     </Alert>

@@ -19,32 +19,36 @@ function mainUserOf(state: SessionState): ProxyMainUser {
 /**
  * Starts acting for an organisation (proxy login): the server's session and token, then the
  * stored values become the organisation's administrator's (the API treats the proxied caller
- * so), the main user's kept aside. Nothing is stored when the server refuses.
+ * so), the main user's kept aside. Nothing is stored when the server refuses. With
+ * `locationId`, a corporate view: the administrator's own organisation, limited to that
+ * location, which the location selector then holds.
  */
-export async function startProxy(input: { customerId: string; reason: string; mode: ProxyMode }): Promise<void> {
+export async function startProxy(input: { customerId: string; reason: string; mode: ProxyMode; locationId?: string }): Promise<void> {
   const started = await apiFetchAs(proxySessionStartedSchema, '/proxy-sessions', { method: 'POST', body: input });
   const state = getClientState();
   forgetCachedResponses();
+  const corporateView = started.locationId === undefined ? undefined : { locationId: started.locationId, locationName: started.locationName ?? started.locationId };
   replaceClientState({
     ...state,
     proxyMainUser: mainUserOf(state),
     proxy: {
       sessionId: started.sessionId, token: started.token, expiresAt: Date.parse(started.expiresAt), customerId: started.customerId,
-      organisationName: started.organisationName, mode: started.mode, actorEmail: started.actor.email,
+      organisationName: started.organisationName, mode: started.mode, actorEmail: started.actor.email, ...corporateView,
     },
     role: 'admin',
     customerId: started.customerId,
-    customerGroupId: null,
     tenantName: started.organisationName,
-    // The organisation's flags are not the helpdesk user's: off until known (the API refuses what the organisation has not got).
-    haccpAvailable: false,
-    pagerEnabled: false,
     helpdeskDashboard: false,
+    // No corporate access under a proxy (the API lends none): a corporate view deletes no location, nor opens another view.
     corporateAdmin: false,
     locationAdmin: false,
     owner: false,
     securityGroupIds: [],
-    selectedLocation: null,
-    organisationModules: ALL_MODULES,
+    selectedLocation: corporateView === undefined ? null : { locationId: corporateView.locationId, siteId: null },
+    // A corporate view stays in the user's own organisation, whose modules and group are known;
+    // another organisation's flags are not the helpdesk user's: off until known (the API refuses what it has not got).
+    ...(corporateView === undefined
+      ? { customerGroupId: null, haccpAvailable: false, pagerEnabled: false, organisationModules: ALL_MODULES }
+      : {}),
   });
 }
