@@ -1,4 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { portalAuditEntrySchema, portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
 import type { Role } from '@domain/identity/roles';
 import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
@@ -101,7 +103,12 @@ export const reportRoutes = defineRoutes('reports', [
       const customerId = caller.customerId;
       const range = portalAuditRangeFrom(request.query, new Date());
       const page = pageRequestFrom(request.query, { attribute: 'pk', value: organisationAuditPartition(customerId) });
-      const { items, nextCursor } = await queryPage(dynamoDocumentClient(), organisationAuditNewestFirst(table(), customerId, range.from.toISOString(), range.to.toISOString()), page, toAuditEntry);
+      const params = organisationAuditNewestFirst(table(), customerId, range.from.toISOString(), range.to.toISOString());
+      // A cursor of another range would make DynamoDB refuse the Query (a start key outside its bounds).
+      const startSortKey = page.startKey?.['sk'];
+      const values = params.ExpressionAttributeValues ?? {};
+      if (typeof startSortKey === 'string' && (startSortKey < String(values[':from']) || startSortKey > String(values[':to']))) throw validationError(MESSAGES.invalidCursor);
+      const { items, nextCursor } = await queryPage(dynamoDocumentClient(), params, page, toAuditEntry);
       return { statusCode: 200, body: { items: await portalAuditEntries(customerId, items), ...(nextCursor ? { nextCursor } : {}) } };
     },
   }),
