@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { lastActivityAt, recordActivity } from './clientState';
+import { lastActivityAt, recordActivity, type SessionState } from './clientState';
+
+/**
+ * SPEC section 4, Idle: the idle logout is not for helpdesk users. Under a proxy the stored role
+ * is the organisation's administrator's, so the real user's, kept in the main-user copies, decides.
+ */
+export function idleLogoutApplies(state: Pick<SessionState, 'role' | 'proxyMainUser'>): boolean {
+  return (state.proxyMainUser?.role ?? state.role) !== 'helpdesk';
+}
 
 /** `idle`: the timer ran out; `idleReopened`: the window came back after the timeout had passed. */
 export type IdleReason = 'idle' | 'idleReopened';

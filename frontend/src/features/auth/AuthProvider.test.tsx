@@ -130,6 +130,28 @@ function storedSession(role: 'admin' | 'helpdesk' = 'admin') {
   replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, sessionId: 's-9', userName: `${role}@demo.example`, role });
 }
 
+/** A helpdesk user's browser acting for another organisation (proxy login), the main user's values kept aside. */
+function storedProxySession() {
+  storedSession('helpdesk');
+  const main = getClientState();
+  const {
+    accountId, userName, profileName, role, customerId, customerGroupId, uom, timezone, offset, tenantName, haccpAvailable,
+    locationAdmin, owner, helpdeskDashboard, corporateAdmin, securityGroupIds, pagerEnabled, selectedLocation, preferences, organisationModules,
+  } = main;
+  replaceClientState({
+    ...main,
+    role: 'admin', customerId: 'harbour-pharmacy', tenantName: 'Harbour Pharmacy',
+    proxyMainUser: {
+      accountId, userName, profileName, role, customerId, customerGroupId, uom, timezone, offset, tenantName, haccpAvailable,
+      locationAdmin, owner, helpdeskDashboard, corporateAdmin, securityGroupIds, pagerEnabled, selectedLocation, preferences, organisationModules,
+    },
+    proxy: {
+      sessionId: 'p-1', token: 'proxy-token', expiresAt: Date.now() + 20 * 60_000, customerId: 'harbour-pharmacy',
+      organisationName: 'Harbour Pharmacy', mode: 'read', actorEmail: 'helpdesk@demo.example',
+    },
+  });
+}
+
 describe('AuthProvider', () => {
   beforeEach(() => {
     configureApi({ apiBaseUrl: '/api' });
@@ -344,6 +366,33 @@ describe('AuthProvider', () => {
       expect([...kept.keys()]).toEqual(['http://localhost:3000/__shell__', 'http://localhost:3000/assets/index-abc.js']);
     });
 
+    it.each([['answers', 200], ['fails', 500]])(
+      "under a proxy, ends the server's proxy session before the real user's logout, and logs out when that call %s",
+      async (_outcome, proxyEndStatus) => {
+        const user = userEvent.setup();
+        storedProxySession();
+        fetchMock.mockImplementation(async (input, init) =>
+          (String(input) === '/api/proxy-sessions/current' && init?.method === 'DELETE'
+            ? json(proxyEndStatus, proxyEndStatus === 200 ? { sessionId: 'p-1' } : { message: 'down' })
+            : new Response(null, { status: 204 })));
+        function LogoutButton() {
+          const { logout } = useAuth();
+          return <button type="button" onClick={() => void logout()}>logout</button>;
+        }
+        renderAuth('/app/dashboard', <LogoutButton />);
+        await user.click(await screen.findByRole('button', { name: 'logout' }));
+        await screen.findByText('at /login/helpdesk');
+
+        const urls = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+        const proxyEnd = urls.indexOf('DELETE /api/proxy-sessions/current');
+        expect(proxyEnd).toBeGreaterThanOrEqual(0);
+        expect(proxyEnd).toBeLessThan(urls.findIndex((url) => url.endsWith('/api/users/logout')));
+        expect(fetchMock.mock.calls[proxyEnd]?.[1]?.headers).toMatchObject({ 'x-proxy-token': 'proxy-token', customerid: 'harbour-pharmacy' });
+        expect(calls('/users/logout')).toBe(1);
+        expect(getClientState()).toMatchObject({ loggedIn: false, proxy: null, proxyMainUser: null });
+      },
+    );
+
     it('sends helpdesk users to the helpdesk login', async () => {
       const user = userEvent.setup();
       storedSession('helpdesk');
@@ -427,6 +476,16 @@ describe('AuthProvider', () => {
       renderAuth('/app/dashboard', <BusyScreen />);
       await screen.findByText('at /login');
       expect(toasts.enqueue).toHaveBeenCalledWith('Session timeout.. Please login again.', expect.objectContaining({ autoHideDuration: 15_000 }));
+    });
+
+    it('leaves a helpdesk user acting for an organisation (proxy) alone, though the stored role is admin', async () => {
+      storedProxySession();
+      window.localStorage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(Date.now() - 3 * 60 * 60 * 1000));
+      renderAuth('/app/dashboard', <BusyScreen />);
+      await screen.findByText('status signedIn');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.getByText('status signedIn')).toBeInTheDocument();
+      expect(toasts.enqueue).not.toHaveBeenCalled();
     });
 
     it('leaves helpdesk alone', async () => {

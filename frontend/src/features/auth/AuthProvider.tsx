@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
 import { cancelRequestsInFlight, setProxyEndedHandler, setUnauthorizedHandler } from '../../api/apiFetch';
-import { restoreMainUser } from '../proxy/proxySession';
+import { endProxy, restoreMainUser } from '../proxy/proxySession';
 import { currentSession, decodeJwtPayload, signOutOfIdentity, type SignedInUser } from '../../api/identity';
 import {
   clearStoredState,
@@ -20,7 +20,7 @@ import {
   useClientState,
   type SessionState,
 } from '../../app/clientState';
-import { useIdleLogout } from '../../app/useIdleLogout';
+import { idleLogoutApplies, useIdleLogout } from '../../app/useIdleLogout';
 import { forgetCachedResponses } from '../../app/dataCache';
 import { forgetOfflineReads } from '../../app/offlineCache';
 import { clearSignInToasts, showToast } from '../../app/toastHost';
@@ -112,9 +112,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(
     async (reason: LogoutReason, destination?: string) => {
-      // Leaving during a proxy: the main user's stored values come back first (SPEC section 3), so
-      // the logout below is the real user's own and goes to their login page. The server's proxy
-      // session ends by itself at its expiry; its token is forgotten here.
+      // Leaving during a proxy: the server's proxy session is ended first (its Portal Audit records
+      // the end), then the main user's stored values come back (SPEC section 3), so the logout below
+      // is the real user's own and goes to their login page. A failed or slow end does not hold the
+      // logout up: the session ends by itself at its expiry.
+      if (getClientState().proxy !== null) {
+        await Promise.race([endProxy(), new Promise((resolve) => setTimeout(resolve, LOGOUT_CALL_TIMEOUT_MS))]);
+      }
       restoreMainUser();
       const stored = getClientState();
       const helpdesk = stored.role === 'helpdesk' || stored.loginVariant === 'helpdesk';
@@ -321,16 +325,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // main user's stored values come back (SPEC section 3); the user stays signed in.
   useEffect(() => {
     setProxyEndedHandler(() => {
+      // A logout under way restores the main user itself and goes to the login page.
+      if (loggingOut.current !== null) return;
       restoreMainUser();
       navigate(getClientState().role === 'helpdesk' ? '/app/helpdesk' : '/app/dashboard');
     });
     return () => setProxyEndedHandler(undefined);
   }, [navigate]);
 
-  // SPEC section 4, Idle: not for helpdesk, not on a login page.
+  // SPEC section 4, Idle: not for helpdesk (the real user's role, under a proxy too), not on a login page.
   const onIdle = useCallback((reason: 'idle' | 'idleReopened') => void logout({ reason }), [logout]);
   useIdleLogout({
-    enabled: status === 'signedIn' && clientState.role !== 'helpdesk' && !location.pathname.startsWith('/login'),
+    enabled: status === 'signedIn' && idleLogoutApplies(clientState) && !location.pathname.startsWith('/login'),
     timeoutMs: config.idleTimeoutMs,
     onIdle,
   });
