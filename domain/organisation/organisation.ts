@@ -138,5 +138,7 @@ export const superadminAuditEntrySchema = z.object({
   targetId: z.string(),
   before: z.record(z.string(), z.unknown()).optional(),
   after: z.record(z.string(), z.unknown()).optional(),
+  /** The name, as it is now, of the organisation the entry is about (none for a customer group or a discarded organisation). */
+  organisationName: z.string().optional(),
 });
 export type SuperadminAuditEntry = z.output<typeof superadminAuditEntrySchema>;

@@ -68,7 +68,7 @@ export async function batchGet(
   client: DynamoDBDocumentClient,
   tableName: string,
   keys: readonly ItemKey[],
-  options: BatchOptions & { consistent?: boolean; projection?: string } = {},
+  options: BatchOptions & { consistent?: boolean; projection?: string; projectionNames?: Record<string, string> } = {},
 ): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (const chunk of chunks(keys, BATCH_GET_MAX)) {
@@ -79,6 +79,8 @@ export async function batchGet(
             Keys: pending,
             ConsistentRead: options.consistent ?? true,
             ...(options.projection === undefined ? {} : { ProjectionExpression: options.projection }),
+            // `#name` placeholders of the projection (reserved words such as `name`).
+            ...(options.projectionNames === undefined ? {} : { ExpressionAttributeNames: options.projectionNames }),
           },
         },
         ...consumedCapacity(options),

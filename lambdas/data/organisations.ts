@@ -1,11 +1,13 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ALL_MODULES } from '@domain/organisation/modules';
-import type { OrganisationCounts, OrganisationModules, OrganisationStatus } from '@domain/organisation/organisation';
+import type { OrganisationCounts, OrganisationModules, OrganisationStatus, SuperadminAuditEntry } from '@domain/organisation/organisation';
+import { batchGet } from './batch';
 import { accountsByName } from './entities/account';
 import { alarmsByStatus } from './entities/alarm';
+import { superadminAuditNewestFirst, toSuperadminAuditEntry } from './entities/superadmin-audit-entry';
 import { organisationKeyParams, organisationsByName, toOrganisation, toOrganisationModules, type OrganisationRecord } from './entities/organisation';
 import { nameKeyOf } from './key-parts';
-import { queryAll, type PageRequest } from './queries';
+import { queryAll, queryPage, type PageRequest } from './queries';
 import { encodeCursor } from '../shared/pagination';
 import { endAllSessions } from './sessions';
 
@@ -57,6 +59,40 @@ export async function organisationsPage(
   } while (startKey !== undefined && records.length < page.limit);
   const nextCursor = encodeCursor(startKey);
   return { records, ...(nextCursor ? { nextCursor } : {}) };
+}
+
+/**
+ * The names of these organisations (those whose item exists), in one BatchGetItem of their
+ * ids and names alone: what a list that names organisations needs, without their counts.
+ */
+export async function organisationNames(client: DynamoDBDocumentClient, tableName: string, customerIds: Iterable<string>): Promise<Map<string, string>> {
+  const ids = [...new Set(customerIds)].filter((id) => id !== '');
+  if (ids.length === 0) return new Map();
+  const items = await batchGet(client, tableName, ids.map((id) => organisationKeyParams(tableName, id).Key), {
+    consistent: false, projection: 'customerId, #name', projectionNames: { '#name': 'name' },
+  });
+  return new Map(items.map((item) => [String(item['customerId']), String(item['name'])]));
+}
+
+/** The organisation an entry of the super-administrators' trail is about: its target, or the user's organisation its copy keeps. */
+function organisationOfAuditEntry(entry: SuperadminAuditEntry): string | undefined {
+  if (entry.targetType === 'ORGANISATION') return entry.targetId;
+  const customerId = entry.after?.['customerId'] ?? entry.before?.['customerId'];
+  return typeof customerId === 'string' ? customerId : undefined;
+}
+
+/**
+ * A page of the super-administrators' trail, newest first, each entry with its organisation's
+ * name as it is now (a discarded organisation's entry has none: its own copy names it).
+ */
+export async function superadminAuditPage(client: DynamoDBDocumentClient, tableName: string, page: PageRequest): Promise<{ items: SuperadminAuditEntry[]; nextCursor?: string }> {
+  const { items, nextCursor } = await queryPage(client, superadminAuditNewestFirst(tableName), page, toSuperadminAuditEntry);
+  const names = await organisationNames(client, tableName, items.map(organisationOfAuditEntry).filter((id) => id !== undefined));
+  const named = items.map((entry) => {
+    const organisationName = names.get(organisationOfAuditEntry(entry) ?? '');
+    return organisationName === undefined ? entry : { ...entry, organisationName };
+  });
+  return { items: named, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 /** How many items a Query finds, read with `Select: COUNT` (no item is sent back), page by page. */

@@ -38,14 +38,13 @@ import {
   organisationStatusUpdate,
   partitionOf,
   queryAll,
-  queryPage,
   releaseUnique,
   runTransaction,
   superadminAuditNewestFirst,
+  superadminAuditPage,
   superadminAuditPut,
   toCustomerGroup,
   toOrganisation,
-  toSuperadminAuditEntry,
   versionedPut,
   type AccountRecord,
   type OrganisationRecord,
@@ -249,7 +248,7 @@ export class SuperadminStore {
   }
 
   async audit(page: PageRequest): Promise<Page<SuperadminAuditEntry>> {
-    return queryPage(this.client, superadminAuditNewestFirst(this.tableName), page, toSuperadminAuditEntry);
+    return superadminAuditPage(this.client, this.tableName, page);
   }
 
   private customerGroupMustExist(id: string) {

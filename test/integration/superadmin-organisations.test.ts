@@ -165,6 +165,8 @@ describe('super-administration of organisations (issue 16 section 1)', () => {
     ]);
     expect(mine.every((entry) => entry.actor.email === superadmin.email)).toBe(true);
     expect(mine.find((entry) => entry.action === 'organisation.disable')).toMatchObject({ before: { status: 'active' }, after: { status: 'disabled' } });
+    // Each organisation's entry names it as it is now (the edit renamed it), without its counts.
+    expect(mine.filter((entry) => entry.targetType === 'ORGANISATION').map((entry) => entry.organisationName)).toEqual(Array(4).fill(`Harbour Pharmacies ${suffix}`));
   });
 
   it('refuses every super-administration call to the roles of an organisation', async () => {

@@ -1,4 +1,5 @@
 import useSWR, { type SWRResponse } from 'swr';
+import useSWRInfinite, { type SWRInfiniteResponse } from 'swr/infinite';
 import { z } from 'zod';
 import {
   customerGroupSchema,
@@ -12,11 +13,10 @@ import {
   type OrganisationInput,
   type OrganisationStatus,
   type OrganisationWithCounts,
-  type SuperadminAuditEntry,
 } from '@domain/organisation/organisation';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
-import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
+import { fetchPage } from './pagedList';
 
 /** The super-administrator's calls (issue 16 section 1, `/api/superadmin/...`). */
 
@@ -59,9 +59,21 @@ export function createCustomerGroup(input: CustomerGroupInput): Promise<Customer
 
 const auditPageSchema = z.object({ items: z.array(superadminAuditEntrySchema), nextCursor: z.string().optional() });
 
-/** The super-administrators' own audit trail, newest first (the first page shows while older ones load). */
-export function useSuperadminAudit(): PagedList<SuperadminAuditEntry> {
-  return usePagedList('superadmin/audit', (onPage) => fetchAllPages({ schema: auditPageSchema, path: '/superadmin/audit' }, onPage));
+type AuditPage = z.output<typeof auditPageSchema>;
+
+/**
+ * The super-administrators' own audit trail, newest first, a page at a time: one more page per
+ * "show more" (the trail only grows; nobody needs all of it at once).
+ */
+export function useSuperadminAudit(): SWRInfiniteResponse<AuditPage, ApiError> {
+  return useSWRInfinite<AuditPage, ApiError>(
+    (index: number, previous: AuditPage | null) => {
+      if (previous !== null && previous.nextCursor === undefined) return null;
+      return ['superadmin/audit', index === 0 ? '' : previous?.nextCursor ?? ''];
+    },
+    ([, cursor]: [string, string]) => fetchPage({ schema: auditPageSchema, path: '/superadmin/audit' }, cursor === '' ? undefined : cursor),
+    { revalidateFirstPage: true },
+  );
 }
 
 /** A customer group's new name (its id stays). */

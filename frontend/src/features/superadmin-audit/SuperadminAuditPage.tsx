@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
+import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { SuperadminAuditEntry } from '@domain/organisation/organisation';
-import { useCustomerGroups, useOrganisations, useSuperadminAudit } from '../../api/superadmin';
-import { AdminListPage } from '../../components/AdminListPage';
+import { useCustomerGroups, useSuperadminAudit } from '../../api/superadmin';
+import { AdminListPage, type AdminList } from '../../components/AdminListPage';
 import type { AdminGridCard } from '../../components/AdminGridCards';
 import { useFormatters } from '../../i18n/formatters';
 
@@ -23,24 +24,27 @@ const textInEntry = (entry: SuperadminAuditEntry, field: 'name' | 'customerId' |
 
 /**
  * The super-administrators' own audit trail (issue 16 section 1): who did what, when, to
- * which organisation (or customer group), newest first.
+ * which organisation (or customer group), newest first, a page at a time.
  */
 export default function SuperadminAuditPage() {
   const { t } = useTranslation();
   const formatters = useFormatters();
   const audit = useSuperadminAudit();
-  const organisations = useOrganisations('');
   const groups = useCustomerGroups();
+  const { data: pages, error, isLoading, isValidating, mutate, size, setSize } = audit;
+  const entries = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
+  const list: AdminList<SuperadminAuditEntry> = { data: entries, error, isLoading, loadingMore: isValidating && !isLoading, mutate };
+  const hasMore = pages?.at(-1)?.nextCursor !== undefined;
 
   const names = useMemo(() => {
-    const organisationNames = new Map((organisations.data ?? []).map((organisation) => [organisation.customerId, organisation.name]));
     const groupNames = new Map((groups.data ?? []).map((group) => [group.id, group.name]));
     return {
       organisation: (entry: SuperadminAuditEntry) => {
-        if (entry.targetType === 'ORGANISATION') return organisationNames.get(entry.targetId) ?? textInEntry(entry, 'name') ?? entry.targetId;
+        // The API names the entry's organisation as it is now; a discarded one only by the entry's own copy.
+        if (entry.organisationName !== undefined) return entry.organisationName;
+        if (entry.targetType === 'ORGANISATION') return textInEntry(entry, 'name') ?? entry.targetId;
         // A helpdesk action on a user keeps the user's organisation in its entry.
-        const customerId = textInEntry(entry, 'customerId');
-        return customerId === undefined ? '' : organisationNames.get(customerId) ?? customerId;
+        return textInEntry(entry, 'customerId') ?? '';
       },
       target: (entry: SuperadminAuditEntry) => {
         if (entry.targetType === 'ORGANISATION') return '';
@@ -48,7 +52,7 @@ export default function SuperadminAuditPage() {
         return textInEntry(entry, 'email') ?? entry.targetId;
       },
     };
-  }, [groups.data, organisations.data]);
+  }, [groups.data]);
 
   const actionText = useMemo(() => (action: string) => (isKnownAction(action) ? t(`superadminAudit.actions.${action}`) : action), [t]);
 
@@ -76,10 +80,11 @@ export default function SuperadminAuditPage() {
       intro={t('superadminAudit.intro')}
       emptyLabel={t('superadminAudit.empty')}
       gridId="superadmin-audit"
-      list={audit}
+      list={list}
       columns={columns}
       initialSort={[{ field: 'at', sort: 'desc' }]}
       card={card}
+      toolbar={hasMore ? <Button onClick={() => void setSize(size + 1)} disabled={isValidating}>{t('superadminAudit.more')}</Button> : undefined}
     />
   );
 }
