@@ -51,6 +51,7 @@ export * from './entities/organisation';
 export * from './entities/customer-group';
 export * from './entities/superadmin-audit-entry';
 export * from './entities/proxy-session';
+export * from './entities/proxy-session-open';
 export * from './organisations';
 export * from './proxy-sessions';
 export * from './entities/location';

@@ -29,6 +29,7 @@ import { organisation } from './entities/organisation';
 import { customerGroup } from './entities/customer-group';
 import { superadminAuditEntry } from './entities/superadmin-audit-entry';
 import { proxySession } from './entities/proxy-session';
+import { proxySessionOpen } from './entities/proxy-session-open';
 import { location } from './entities/location';
 import { locationShare } from './entities/location-share';
 import { namedItem } from './entities/named-item';
@@ -96,6 +97,7 @@ export const ENTITIES = {
   customerGroup,
   superadminAuditEntry,
   proxySession,
+  proxySessionOpen,
   location,
   locationShare,
   namedItem,

@@ -6,8 +6,9 @@ import { PROXY_SESSION_MS, type ProxySession, type ProxySessionInput } from '@do
 import {
   auditEntryPut,
   createPut,
-  openProxySessionOf,
   organisationKeyParams,
+  proxySessionOpenClaim,
+  proxySessionOpenRelease,
   proxySessionPut,
   readProxySession,
   runTransaction,
@@ -49,9 +50,6 @@ export class ProxySessionStore {
     const organisation = (await this.client.send(new GetCommand({ ...organisationKeyParams(this.tableName, input.customerId), ConsistentRead: true }))).Item;
     if (organisation === undefined) throw notFound(MESSAGES.organisationNotFound);
     if (organisation['status'] === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
-    if (await openProxySessionOf(this.client, this.tableName, caller.customerId, caller.userId, now) !== undefined) {
-      throw conflict(MESSAGES.proxyAlreadyActive);
-    }
     const session: ProxySession = {
       sessionId: randomUUID(),
       actor: { userId: caller.userId, email: caller.email, role: caller.role, customerId: caller.customerId },
@@ -65,6 +63,8 @@ export class ProxySessionStore {
       expiresAt: new Date(now.getTime() + PROXY_SESSION_MS).toISOString(),
     };
     await runTransaction(this.client, [
+      // Nobody proxies while proxying: the actor's open-session marker, claimed in this very transaction.
+      proxySessionOpenClaim(this.tableName, session, now, () => conflict(MESSAGES.proxyAlreadyActive)),
       createPut(proxySessionPut(this.tableName, session)),
       ...this.auditItems(caller, session, 'proxy.start', undefined, audited(session), now),
     ]);
@@ -93,6 +93,7 @@ export class ProxySessionStore {
         item: { Put: { ...proxySessionPut(this.tableName, after), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(endedAt)' } },
         onConditionFailed: () => forbidden(MESSAGES.proxySessionEnded),
       },
+      proxySessionOpenRelease(this.tableName, after),
       ...this.auditItems(caller, after, 'proxy.end', audited(before), audited(after), now),
     ]);
     return after;

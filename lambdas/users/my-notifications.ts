@@ -94,6 +94,20 @@ async function myNotifications(caller: Caller, record: AccountRecord): Promise<M
   };
 }
 
+/**
+ * Under a proxy the actor has no account in the organisation acted for, and nothing of theirs
+ * is stored there (routing.ts, personalSetting): as that organisation's stand-in
+ * administrator they are named in no group and receive nothing, so every channel answers
+ * that notifications are off, and no test message is sent to anyone.
+ */
+const PROXIED_NOTIFICATIONS: MyNotifications = {
+  notificationsEnabled: false,
+  smsEnabled: false,
+  phoneVerified: false,
+  groups: [],
+  channels: channelStates(() => 'notificationsOff'),
+};
+
 /** What a test message names: the caller's first site, else their organisation. */
 async function siteNameOf(caller: Caller, record: AccountRecord): Promise<string> {
   const client = dynamoDocumentClient();
@@ -159,13 +173,21 @@ export const myNotificationRoutes: ResourceRoute[] = [
     method: 'GET', path: '/users/me/notifications', roles: SIGNED_IN,
     summary: 'My notifications: the groups (schedules, level, delay, channels) that name me, and whether each channel reaches me now (why not)',
     response: myNotificationsSchema,
-    action: async ({ caller }) => ({ statusCode: 200, body: await myNotifications(caller, await ownRecord(caller)) }),
+    action: async ({ caller }) => ({
+      statusCode: 200,
+      body: caller.proxy === undefined ? await myNotifications(caller, await ownRecord(caller)) : PROXIED_NOTIFICATIONS,
+    }),
   }),
   route({
-    method: 'PUT', path: '/users/me/notifications', roles: SIGNED_IN,
+    method: 'PUT', path: '/users/me/notifications', roles: SIGNED_IN, personalSetting: true,
     summary: 'Turn my notifications, or my text messages (they need a verified phone), on or off',
     body: myNotificationSettingsSchema, response: myNotificationsSchema,
     action: async ({ caller, body }) => {
+      if (caller.proxy !== undefined) {
+        // Not stored under a proxy (routing.ts, personalSetting); the stand-in has no verified phone.
+        if (body.smsEnabled === true) throw validationError(MESSAGES.smsNeedsVerifiedPhone, { smsEnabled: MESSAGES.smsNeedsVerifiedPhone });
+        return { statusCode: 200, body: PROXIED_NOTIFICATIONS };
+      }
       const before = await ownRecord(caller);
       const changes = {
         ...(body.notificationsEnabled === undefined ? {} : { notificationsEnabled: body.notificationsEnabled }),
@@ -186,6 +208,7 @@ export const myNotificationRoutes: ResourceRoute[] = [
     body: testMessageInputSchema, response: testMessageResultSchema,
     action: async ({ caller, body, request }) => {
       const { channel } = body;
+      if (caller.proxy !== undefined) throw validationError(TEST_REFUSAL.notificationsOff, { channel: TEST_REFUSAL.notificationsOff });
       const record = await ownRecord(caller);
       // A channel that cannot reach the caller is refused before it counts.
       const blocked = blockOf(record, channel, channel === 'push' ? await hasPushDevice(caller) : true);

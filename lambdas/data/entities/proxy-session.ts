@@ -9,7 +9,8 @@ import type { KeyParams, PutParams } from '../writes';
  * A proxy session (issue 16 section 3): who (the actor, in their own organisation) acts for
  * which organisation, why, read-only or for changes, from when until when (never renewed),
  * and when it was ended. One partition per actor: the middleware reads the session the proxy
- * token names with one GetItem, and starting one reads the actor's sessions to refuse a second.
+ * token names with one GetItem, and a start claims the actor's open-session marker beside them
+ * (proxy-session-open.ts) to refuse a second.
  * The item goes a day after its expiry (TTL); the organisation's Portal Audit keeps the record.
  */
 export const proxySession = new Entity({
@@ -44,7 +45,8 @@ export const proxySession = new Entity({
 });
 export type ProxySessionItem = EntityItem<typeof proxySession>;
 
-const DAY_SECONDS = 24 * 60 * 60;
+/** How long a proxy item stays after its expiry (a day), then TTL takes it. */
+export const PROXY_ITEMS_KEPT_SECONDS = 24 * 60 * 60;
 
 export const proxySessionPut = (tableName: string, session: ProxySession): PutParams =>
   proxySession.put({
@@ -62,7 +64,7 @@ export const proxySessionPut = (tableName: string, session: ProxySession): PutPa
     startedAt: session.startedAt,
     expiresAt: session.expiresAt,
     ...(session.endedAt === undefined ? {} : { endedAt: session.endedAt }),
-    ttl: Math.floor(Date.parse(session.expiresAt) / 1000) + DAY_SECONDS,
+    ttl: Math.floor(Date.parse(session.expiresAt) / 1000) + PROXY_ITEMS_KEPT_SECONDS,
   }).params<PutParams>({ table: tableName });
 
 export const proxySessionKeyParams = (tableName: string, actorCustomerId: string, actorUserId: string, sessionId: string): KeyParams =>
