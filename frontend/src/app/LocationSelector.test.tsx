@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Navbar } from '@domain/identity/account';
 import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
 import { renderScreen } from '../test/render';
-import { getClientState } from './clientState';
+import { DEFAULT_SESSION_STATE, getClientState, replaceClientState } from './clientState';
 import { initialSelection, LocationSelector } from './LocationSelector';
 
 const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
@@ -55,6 +55,31 @@ describe('LocationSelector', () => {
     await waitFor(() => expect(getClientState().selectedLocation).toEqual({ locationId: 'l-1', siteId: null }));
     expect(fake.api).toHaveBeenCalledWith('/users/portallastselectedlocation', { method: 'PUT', body: { locationId: 'l-1', siteId: null } });
     expect(screen.getByRole('combobox', { name: 'Site' })).toHaveTextContent('All sites');
+  });
+
+  it("shows the organisation's places as a proxy starts from a page without any, and hides them again as it ends (issue 16)", async () => {
+    // A helpdesk user has no location of their own; acting for Demo Foods, the API answers Demo Foods'.
+    replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'helpdesk', customerId: 'support' });
+    fake.api.mockImplementation((path) => {
+      const proxied = getClientState().proxy !== null;
+      if (path === '/locations/navbar') return proxied ? navbar : { locations: [] };
+      if (path === '/users/portallastselectedlocation') return { locationId: null, siteId: null };
+      throw new Error(`unexpected ${path}`);
+    });
+    renderScreen(<LocationSelector />);
+    await waitFor(() => expect(fake.api).toHaveBeenCalledWith('/locations/navbar', undefined));
+    expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
+
+    const helpdesk = getClientState();
+    act(() => replaceClientState({
+      ...helpdesk, role: 'admin', customerId: 'demo-foods', selectedLocation: null,
+      proxyMainUser: { ...helpdesk },
+      proxy: { sessionId: 'p-1', token: 't', expiresAt: Date.now() + 60_000, customerId: 'demo-foods', organisationName: 'Demo Foods', mode: 'read', actorEmail: 'h@support.example' },
+    }));
+    expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveTextContent('HQ');
+
+    act(() => replaceClientState({ ...helpdesk, proxy: null, proxyMainUser: null }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument());
   });
 
   it('says when the locations cannot be read', async () => {

@@ -7,7 +7,8 @@ import Select from '@mui/material/Select';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { LastSelectedLocation, Navbar } from '@domain/identity/account';
-import { saveLastSelectedLocation, useLastSelectedLocation, useNavbarLocations } from '../api/locations';
+import { useSWRConfig } from 'swr';
+import { LAST_SELECTED_LOCATION_KEY, NAVBAR_KEY, saveLastSelectedLocation, useLastSelectedLocation, useNavbarLocations } from '../api/locations';
 import { TOAST_DURATION_MS } from '../components/toasts';
 import { updateClientState, useClientState } from './clientState';
 
@@ -36,10 +37,24 @@ export function LocationSelector({ inDrawer = false }: { inDrawer?: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const locationLabel = useId();
   const siteLabel = useId();
-  const { selectedLocation } = useClientState();
+  const { selectedLocation, customerId, proxy } = useClientState();
   const navbar = useNavbarLocations(true);
   const saved = useLastSelectedLocation(selectedLocation === null);
   const reported = useRef(false);
+
+  // The organisation the answers are about: the user's own, or the one a proxy acts for (issue 16).
+  const placesOf = `${customerId ?? ''}#${proxy?.sessionId ?? ''}`;
+  const answeredFor = useRef(placesOf);
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    if (inDrawer || answeredFor.current === placesOf) return;
+    answeredFor.current = placesOf;
+    reported.current = false;
+    // A proxy started or ended while the top bar stayed mounted: its places and the saved choice
+    // are asked again (a revalidation, never an answer deduplicated from before the switch).
+    void mutate(NAVBAR_KEY);
+    void mutate(LAST_SELECTED_LOCATION_KEY);
+  }, [inDrawer, mutate, placesOf]);
 
   useEffect(() => {
     if (inDrawer || navbar.error === undefined || reported.current) return;
