@@ -55,6 +55,12 @@ describe('Portal Audit (issue 16 section 3: the administrators see each proxy se
     // The records themselves never leave the table: only their changes; nor does the proxy token.
     expect(items.filter((entry) => 'before' in entry || 'after' in entry)).toEqual([]);
     expect(JSON.stringify(body)).not.toContain(session.token);
+
+    // Paged with a cursor, as the other lists.
+    const range = `from=${encodeURIComponent(since.toISOString())}&limit=1`;
+    const first = (await api(stack, admin, 'GET', `/reports/portal-audit?${range}`)).body as { items: PortalAuditEntry[]; nextCursor?: string };
+    const second = (await api(stack, admin, 'GET', `/reports/portal-audit?${range}&cursor=${first.nextCursor ?? ''}`)).body as { items: PortalAuditEntry[] };
+    expect([first.items[0]?.id, second.items[0]?.id]).toEqual([items[0]?.id, items[1]?.id]);
   });
 
   it("another organisation's administrator does not see them; a basic user has no Portal Audit", async () => {
