@@ -12,7 +12,6 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import LanIcon from '@mui/icons-material/Lan';
-import ManageHistoryIcon from '@mui/icons-material/ManageHistoryOutlined';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportantOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
@@ -112,7 +111,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
   {
     heading: 'nav.reports',
     items: [
-      { path: '/app/reports/portal-audit', label: 'nav.portalAudit', icon: ManageHistoryIcon, roles: AREA_ROLES.portalAudit },
+      { path: '/app/reports/portal-audit', label: 'nav.portalAudit', icon: HistoryIcon, roles: AREA_ROLES.portalAudit },
     ],
   },
   {
