@@ -453,6 +453,7 @@ export const MESSAGES = {
   proxyCannotSign: "Nothing can be signed or certified while acting for an organisation.",
   proxyCorporateAccessRequired: "Only an administrator with corporate access can open a corporate view.",
   proxyLocationRequired: "Please choose the location to open a corporate view of.",
+  corporateViewOneLocation: "A corporate view acts for its location only: end it to add a location.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -157,6 +157,8 @@ export const locationRoutes = defineRoutes('locations', [
     method: 'POST', path: '/locations', roles: ORGANISATION_WRITERS, summary: 'Add a location', body: locationInputSchema, response: locationSchema,
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
+      // A corporate view acts for its one location: it adds no other.
+      if (view.onlyLocationId !== undefined) throw forbidden(MESSAGES.corporateViewOneLocation);
       // Someone who sees only their assigned locations gets the new one assigned.
       const assignTo = !view.seesAllLocations && view.account !== undefined ? view.accountId : undefined;
       const record = await locations().create(caller, view.customerId, input, assignTo);
