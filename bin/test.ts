@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 const extra = process.argv.slice(2);
 const runs: ReadonlyArray<{ name: string; args: string[] }> = [
   { name: 'stack', args: ['--project', 'stack'] },
-  { name: 'unit, infra, frontend', args: ['--project', 'unit', '--project', 'infra', '--project', 'frontend', '--maxWorkers', '1'] },
+  { name: 'unit, infra, frontend', args: ['--project', 'unit', '--project', 'unit-isolated', '--project', 'infra', '--project', 'frontend', '--maxWorkers', '1'] },
 ];
 
 const results = await Promise.all(runs.map(({ name, args }) => new Promise<number>((resolve) => {
