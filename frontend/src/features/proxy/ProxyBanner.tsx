@@ -29,6 +29,8 @@ export function ProxyBanner() {
   useEffect(() => {
     if (proxy === null) return undefined;
     ending.current = false;
+    // The banner stays mounted between proxies: the count starts from now, not from the last tick.
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [proxy]);
