@@ -90,6 +90,11 @@ describe('the helpdesk acts for Demo Foods from the helpdesk dashboard (issue 16
     await expect.poll(() => banner.textContent()).toMatch(/^helpdesk@demo\.example is acting for Demo Foods — (29:[0-5]\d|30:00) left \(read only\)/);
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).first().waitFor();
     expect(await page.getByText("You don't have access to this page.").count()).toBe(0);
+    // The top bar's location selector, hidden for the helpdesk user (no location of their own), lists Demo Foods' locations.
+    const locationSelector = page.locator('header').getByRole('combobox', { name: 'Location' });
+    await locationSelector.click();
+    await page.getByRole('option', { name: 'Demo Foods HQ', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: join(process.cwd(), 'test-results', 'screenshots', 'helpdesk-proxy-demo-foods.png') });
 
     // Proxy logout: back on the helpdesk dashboard as the helpdesk user, the banner gone.
@@ -97,6 +102,7 @@ describe('the helpdesk acts for Demo Foods from the helpdesk dashboard (issue 16
     await page.waitForURL('**/app/helpdesk');
     await page.getByRole('button', { name: 'Open Demo Foods' }).waitFor();
     expect(await banner.count()).toBe(0);
+    await expect.poll(() => locationSelector.count()).toBe(0);
     await page.close();
   });
 });
