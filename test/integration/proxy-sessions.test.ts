@@ -10,7 +10,7 @@ import { organisationPut, proxySessionKeyParams } from '../../lambdas/data';
 import { signProxyToken } from '../../lambdas/shared/proxy-token';
 import { LOCAL_REGION } from '../../local/identity';
 import { PROXY_TOKEN_KEY_FILE } from '../../local/proxy-token-key';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
@@ -133,5 +133,91 @@ describe('proxy login (issue 16 section 3)', () => {
     await organisation(other, 'disabled');
     expect(await api(stack, user, 'GET', '/departments', undefined, { 'x-proxy-token': session.token, customerid: other }))
       .toEqual({ status: 403, body: { message: MESSAGES.proxyOrganisationDisabled } });
+  });
+});
+
+describe('corporate view (issue 16 section 3): an administrator with corporate access acts for one location of theirs', () => {
+  const organisationId = `corporate-view-${suffix}`;
+  const reason = 'Store audit: kitchen only';
+  const placeBody = (name: string) => ({ name: `${name} ${suffix.slice(0, 6)}`, address: '1 Test Street', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' });
+  const siteBody = (name: string, locationId: string) => ({
+    ...placeBody(name), locationIds: [locationId], timezone: 'Europe/London', billingAddressSameAsSite: false,
+    billingAddress: { address: '1 Test Street', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' },
+  });
+  let corporate: TestUser;
+  const place = { kitchen: '', kitchenSite: '', depot: '', depotSite: '' };
+  const asCorporate = (token: string, method: string, path: string, body?: unknown) =>
+    api(stack, corporate, method, path, body, { 'x-proxy-token': token });
+  const created = async (path: string, body: unknown): Promise<string> => {
+    const answer = await api(stack, corporate, 'POST', path, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return (answer.body as { id: string }).id;
+  };
+  const corporateAdmin = async (customerId: string, hasDefaultLocAccess: boolean): Promise<TestUser> => {
+    const user = await createUser(stack, 'admin', customerId);
+    await provisionAccount(stack, { email: user.email, role: 'admin', customerId, accountId: user.accountId, hasDefaultLocAccess });
+    return user;
+  };
+
+  beforeAll(async () => {
+    await organisation(organisationId, 'active');
+    corporate = await corporateAdmin(organisationId, true);
+    place.kitchen = await created('/locations', placeBody('Kitchen'));
+    place.depot = await created('/locations', placeBody('Depot'));
+    place.kitchenSite = await created('/sites', siteBody('Kitchen site', place.kitchen));
+    place.depotSite = await created('/sites', siteBody('Depot site', place.depot));
+  });
+
+  it("reads only the location's sites, writes nothing under read only, and its start and end are in the Portal Audit", async () => {
+    const started = await api(stack, corporate, 'POST', '/proxy-sessions', { customerId: organisationId, locationId: place.kitchen, reason, mode: 'read' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const session = started.body as ProxySessionStarted;
+    expect(session).toMatchObject({ customerId: organisationId, locationId: place.kitchen, locationName: placeBody('Kitchen').name, mode: 'read' });
+
+    const ids = (answer: { body: unknown }) => ((answer.body as { items: { id: string }[] }).items).map((item) => item.id);
+    expect(ids(await asCorporate(session.token, 'GET', '/sites'))).toEqual([place.kitchenSite]);
+    expect(ids(await asCorporate(session.token, 'GET', '/locations'))).toEqual([place.kitchen]);
+    expect((await asCorporate(session.token, 'GET', `/sites/${place.depotSite}`)).status).toBe(404);
+    // Outside the corporate view the administrator sees both, as before.
+    expect(ids(await api(stack, corporate, 'GET', '/sites'))).toEqual(expect.arrayContaining([place.kitchenSite, place.depotSite]));
+    expect(await asCorporate(session.token, 'POST', '/sites', siteBody('Sneaked', place.kitchen)))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyReadOnly } });
+
+    expect((await asCorporate(session.token, 'DELETE', '/proxy-sessions/current')).status).toBe(200);
+    const entries = (await auditOf(organisationId)).filter((entry) => entry['entityId'] === session.sessionId);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ entityType: 'PROXYSESSION', actor: { email: corporate.email }, after: { reason, mode: 'read', locationId: place.kitchen } });
+  });
+
+  it('for changes, writes only within its location, each change naming the real actor', async () => {
+    const started = await api(stack, corporate, 'POST', '/proxy-sessions', { customerId: organisationId, locationId: place.kitchen, reason, mode: 'write' });
+    const session = started.body as ProxySessionStarted;
+    expect((await asCorporate(session.token, 'POST', '/sites', siteBody('Elsewhere', place.depot))).status).toBe(400);
+    expect(await asCorporate(session.token, 'POST', '/locations', placeBody('Another')))
+      .toEqual({ status: 403, body: { message: MESSAGES.corporateViewOneLocation } });
+    const site = await asCorporate(session.token, 'POST', '/sites', siteBody('Cold room', place.kitchen));
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    const siteId = (site.body as { id: string }).id;
+    expect((await auditOf(organisationId)).find((entry) => entry['entityId'] === siteId))
+      .toMatchObject({ action: 'create', proxy: { actorEmail: corporate.email, sessionId: session.sessionId } });
+    expect((await asCorporate(session.token, 'DELETE', '/proxy-sessions/current')).status).toBe(200);
+  });
+
+  it('is refused without corporate access, to a basic user, without a location, and for an unknown or another organisation\'s location', async () => {
+    const body = { customerId: organisationId, locationId: place.kitchen, reason, mode: 'read' };
+    const withoutAccess = await corporateAdmin(organisationId, false);
+    expect(await api(stack, withoutAccess, 'POST', '/proxy-sessions', body))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyCorporateAccessRequired } });
+    const basic = await createUser(stack, 'basicuser', organisationId);
+    expect((await api(stack, basic, 'POST', '/proxy-sessions', body)).status).toBe(403);
+    expect(await api(stack, corporate, 'POST', '/proxy-sessions', { ...body, locationId: undefined }))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.proxyLocationRequired } });
+    expect(await api(stack, corporate, 'POST', '/proxy-sessions', { ...body, locationId: `unknown-${suffix}` }))
+      .toEqual({ status: 404, body: { message: MESSAGES.locationNotFound } });
+    // An administrator with corporate access of another organisation: its location is as unknown, by either organisation.
+    const outsider = await corporateAdmin(target, true);
+    const notFound = { status: 404, body: { message: MESSAGES.locationNotFound } };
+    expect(await api(stack, outsider, 'POST', '/proxy-sessions', body)).toEqual(notFound);
+    expect(await api(stack, outsider, 'POST', '/proxy-sessions', { ...body, customerId: target })).toEqual(notFound);
   });
 });
