@@ -94,6 +94,14 @@ describe('proxy login (issue 16 section 3)', () => {
     await start(user, 'read');
   });
 
+  it('of two simultaneous starts by one actor, exactly one succeeds', async () => {
+    const user = await createUser(stack, 'helpdesk');
+    const input = { customerId: target, reason: 'Ticket 4712: two tabs', mode: 'read' };
+    const answers = await Promise.all([1, 2].map(() => api(stack, user, 'POST', '/proxy-sessions', input)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ message: MESSAGES.proxyAlreadyActive });
+  });
+
   it('a read-only proxy reads but its writes are refused; another user cannot use its token', async () => {
     const session = await start(helpdesk, 'read');
     expect((await proxied(helpdesk, session.token, 'GET', '/departments')).status).toBe(200);
@@ -102,6 +110,24 @@ describe('proxy login (issue 16 section 3)', () => {
     const other = await createUser(stack, 'superadmin');
     expect((await proxied(other, session.token, 'GET', '/departments')).status).toBe(403);
     expect((await proxied(helpdesk, session.token, 'DELETE', '/proxy-sessions/current')).status).toBe(200);
+  });
+
+  it("under a proxy my notifications answer the organisation's stand-in, store nothing and send no test message", async () => {
+    // The actor belongs to another organisation: outside a proxy their own record answers.
+    const user = await createUser(stack, 'helpdesk');
+    const own = await api(stack, user, 'GET', '/users/me/notifications');
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const session = await start(user, 'read');
+    const standIn = await proxied(user, session.token, 'GET', '/users/me/notifications');
+    expect(standIn.status, JSON.stringify(standIn.body)).toBe(200);
+    expect(standIn.body).toMatchObject({ notificationsEnabled: false, groups: [] });
+    expect((standIn.body as { channels: { reachable: boolean }[] }).channels.every((channel) => !channel.reachable)).toBe(true);
+    // A personal setting: a read-only proxy may send it, and it is answered without being stored.
+    expect(await proxied(user, session.token, 'PUT', '/users/me/notifications', { notificationsEnabled: false })).toEqual(standIn);
+    expect((await api(stack, user, 'GET', '/users/me/notifications')).body).toEqual(own.body);
+    // Not a personal setting: refused to a read-only proxy.
+    expect(await proxied(user, session.token, 'POST', '/users/me/notifications/test', { channel: 'email' }))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyReadOnly } });
   });
 
   it('a proxy older than 30 minutes is refused, whatever its token says', async () => {
