@@ -27,6 +27,8 @@ export const checklistInstanceRoutes = defineRoutes('checklistInstances', [
   route({
     method: 'PUT', path: '/haccp/instances/{id}/answers/{questionId}', roles: ORGANISATION_READERS, body: answerInputSchema, response: checklistAnswerSchema,
     summary: 'Answer one question of a checklist instance (the same idempotency key twice stores once)',
+    // An answer is a food-safety record its filler vouches for: never entered through a proxy.
+    signsOrCertifies: true,
     action: async ({ caller, params, body }) => ({
       statusCode: 200, body: await store().answer(await readFiller(caller), params.id, params.questionId, body),
     }),
@@ -34,6 +36,8 @@ export const checklistInstanceRoutes = defineRoutes('checklistInstances', [
   route({
     method: 'POST', path: '/haccp/instances/{id}/submit', roles: ORGANISATION_READERS, body: submitInputSchema, response: instanceDetailSchema,
     summary: 'Submit a checklist instance (late after its window; partial only where the checklist allows it)',
+    // Submitting signs the checklist off as done by the caller (issue 16: a proxy never signs).
+    signsOrCertifies: true,
     action: async ({ caller, params, body }) => ({ statusCode: 200, body: await store().submit(await readFiller(caller), params.id, body.idempotencyKey) }),
   }),
 ], { module: 'haccp' });

@@ -112,6 +112,16 @@ describe('proxy login (issue 16 section 3)', () => {
     expect((await proxied(helpdesk, session.token, 'DELETE', '/proxy-sessions/current')).status).toBe(200);
   });
 
+  it('a proxy for changes still neither answers nor submits a HACCP checklist (nothing is signed through a proxy)', async () => {
+    const user = await createUser(stack, 'helpdesk');
+    const session = await start(user, 'write');
+    const cannotSign = { status: 403, body: { message: MESSAGES.proxyCannotSign } };
+    expect(await proxied(user, session.token, 'PUT', '/haccp/instances/i-1/answers/q-1', { value: 'yes', idempotencyKey: randomUUID() }))
+      .toEqual(cannotSign);
+    expect(await proxied(user, session.token, 'POST', '/haccp/instances/i-1/submit', { idempotencyKey: randomUUID() })).toEqual(cannotSign);
+    expect((await proxied(user, session.token, 'DELETE', '/proxy-sessions/current')).status).toBe(200);
+  });
+
   it("under a proxy my notifications answer the organisation's stand-in, store nothing and send no test message", async () => {
     // The actor belongs to another organisation: outside a proxy their own record answers.
     const user = await createUser(stack, 'helpdesk');
