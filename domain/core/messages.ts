@@ -47,6 +47,7 @@ export const MESSAGES = {
   locationHasDevices: "This location cannot be deleted because sensors or gateways are attached to it.",
   locationHasSites: "This location cannot be deleted because sites are linked to it. Move or delete its sites first.",
   locationDeleteNeedsCorporateAccess: "You need corporate access to delete a location.",
+  portalAuditNeedsCorporateAccess: "You need corporate access to see the Portal Audit.",
   locationEditNotAllowed: "Only the owner, or an administrator of a location shared with you, can edit this location.",
   shareEmailRequired: "Email is required to share a location.",
   shareEmailInvalid: "Please enter a valid email address.",

@@ -1,9 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { validationError } from '@domain/core/errors';
+import { forbidden, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { portalAuditEntrySchema, portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
 import type { Role } from '@domain/identity/roles';
+import { userDisplayName } from '@domain/identity/security-groups';
 import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
+import { readAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { ENTITY } from '../shared/keys';
@@ -21,10 +23,13 @@ const PORTAL_AUDIT_READERS: readonly Role[] = ['admin'];
 
 const table = () => backendConfig().tableName;
 
-/** Fields whose values are never sent, whatever entity they are met on (a store's mistake stays in the table). */
-const SECRET_FIELD = /password|secret|token|hash|otp/i;
-
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A user's display name (userDisplayName: "First Last", or the email) from a stored record, if it holds either. */
+function displayNameOf(record: Record<string, unknown>): string | undefined {
+  const name = userDisplayName({ firstName: text(record['firstName']) ?? '', lastName: text(record['lastName']) ?? '', email: text(record['email']) ?? '' });
+  return text(name);
+}
 
 /** A proxy session's own entry (lambdas/proxy-sessions/store.ts writes the session as its record). */
 function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined {
@@ -47,10 +52,7 @@ function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined 
 /** The name the entry's own record holds: a user's name or email, a record's name. */
 function nameInEntry(entry: AuditEntry): string | undefined {
   const record = { ...entry.before, ...entry.after };
-  if (entry.entityType === ENTITY.user) {
-    const fullName = [text(record['firstName']), text(record['lastName'])].filter(Boolean).join(' ');
-    return fullName || text(record['email']);
-  }
+  if (entry.entityType === ENTITY.user) return displayNameOf(record);
   return text(record['name']);
 }
 
@@ -61,8 +63,7 @@ async function userNames(client: DynamoDBDocumentClient, customerId: string, use
   const items = await batchGet(client, table(), unique.map((id) => accountKeyParams(table(), customerId, id).Key), { consistent: false });
   const names = new Map<string, string>();
   for (const item of items) {
-    const fullName = [text(item['firstName']), text(item['lastName'])].filter(Boolean).join(' ');
-    const name = fullName || text(item['email']);
+    const name = displayNameOf(item);
     if (typeof item['accountId'] === 'string' && name !== undefined) names.set(item['accountId'], name);
   }
   return names;
@@ -75,7 +76,7 @@ async function portalAuditEntries(customerId: string, entries: readonly AuditEnt
     ...entry,
     action: entry.action === 'create' || entry.action === 'delete' ? entry.action : 'update' as const,
     // A proxy session is told by its own fields (proxySession), not as changes of a record.
-    changes: entry.entityType === ENTITY.proxySession ? [] : entry.changes.filter((change) => !SECRET_FIELD.test(change.field)),
+    changes: entry.entityType === ENTITY.proxySession ? [] : entry.changes,
   }));
   const withNames = await historyEntriesWithNames(client, table(), customerId, cleaned);
   const unnamedUsers = entries.filter((entry) => entry.entityType === ENTITY.user && nameInEntry(entry) === undefined).map((entry) => entry.entityId);
@@ -101,6 +102,9 @@ export const reportRoutes = defineRoutes('reports', [
     action: async ({ caller, request }) => {
       // The organisation is the verified caller's (under a proxy, the one acted for): no header chooses it.
       const customerId = caller.customerId;
+      // The trail names every site's changes and users: only for whoever sees the whole organisation
+      // (corporate access, or a helpdesk proxy), not an administrator of some locations nor a corporate view.
+      if ((await readAccess(caller, customerId)).scope.kind !== 'all') throw forbidden(MESSAGES.portalAuditNeedsCorporateAccess);
       const range = portalAuditRangeFrom(request.query, new Date());
       const page = pageRequestFrom(request.query, { attribute: 'pk', value: organisationAuditPartition(customerId) });
       const params = organisationAuditNewestFirst(table(), customerId, range.from.toISOString(), range.to.toISOString());

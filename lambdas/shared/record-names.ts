@@ -56,7 +56,10 @@ export async function readRecordNames(
   return names;
 }
 
-/** A page of audit entries as the history tabs take them: each with the names of the records its changes name. */
+/** Fields whose values are never sent, whatever entity they are met on (a store's mistake stays in the table). */
+const SECRET_FIELD = /password|secret|token|hash|otp/i;
+
+/** A page of audit entries as the history tabs and the Portal Audit take them: each with the names of the records its changes name. */
 export async function historyEntriesWithNames(
   client: DynamoDBDocumentClient,
   tableName: string,
@@ -68,7 +71,7 @@ export async function historyEntriesWithNames(
   return entries.map(({ id, at, actor, action, changes, proxy }, index) => {
     const own = namesFor(referencesByEntry[index] ?? [], names);
     return {
-      id, at, actor, action, changes, ...(Object.keys(own).length === 0 ? {} : { names: own }),
+      id, at, actor, action, changes: changes.filter((change) => !SECRET_FIELD.test(change.field)), ...(Object.keys(own).length === 0 ? {} : { names: own }),
       ...(proxy === undefined ? {} : { proxy: { actorEmail: proxy.actorEmail, sessionId: proxy.sessionId } }),
     };
   });

@@ -4,13 +4,20 @@ import { MESSAGES } from '@domain/core/messages';
 import type { ProxySessionStarted } from '@domain/identity/proxy-session';
 import type { PortalAuditEntry } from '@domain/reports/portal-audit';
 import { DEMO_ORGANISATION } from '../../local/demo';
-import { api, createUser, type TestUser } from '../support/identity';
+import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 
 const stack = inject('stack');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REASON = `Ticket ${randomUUID().slice(0, 6)}: department names`;
 
 /** The Portal Audit since `from`, as `user` reads it (one page holds this test's few entries). */
+/** An administrator with corporate access (who sees the whole organisation, as the Portal Audit asks). */
+async function corporateAdmin(customerId: string = DEMO_ORGANISATION.customerId): Promise<TestUser> {
+  const user = await createUser(stack, 'admin', customerId);
+  await provisionAccount(stack, { email: user.email, role: 'admin', customerId, accountId: user.accountId, hasDefaultLocAccess: true });
+  return user;
+}
+
 async function portalAudit(user: TestUser, from: Date): Promise<{ status: number; items: PortalAuditEntry[]; body: unknown }> {
   const result = await api(stack, user, 'GET', `/reports/portal-audit?from=${encodeURIComponent(from.toISOString())}&limit=100`);
   return { status: result.status, body: result.body, items: (result.body as { items?: PortalAuditEntry[] }).items ?? [] };
@@ -24,7 +31,7 @@ describe('Portal Audit (issue 16 section 3: the administrators see each proxy se
   let departmentId: string;
 
   beforeAll(async () => {
-    [helpdesk, admin] = await Promise.all([createUser(stack, 'helpdesk'), createUser(stack, 'admin')]);
+    [helpdesk, admin] = await Promise.all([createUser(stack, 'helpdesk'), corporateAdmin()]);
     const started = await api(stack, helpdesk, 'POST', '/proxy-sessions', { customerId: DEMO_ORGANISATION.customerId, reason: REASON, mode: 'write' });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     session = started.body as ProxySessionStarted;
@@ -63,8 +70,8 @@ describe('Portal Audit (issue 16 section 3: the administrators see each proxy se
     expect([first.items[0]?.id, second.items[0]?.id]).toEqual([items[0]?.id, items[1]?.id]);
   });
 
-  it("another organisation's administrator does not see them; a basic user has no Portal Audit", async () => {
-    const outsider = await createUser(stack, 'admin', 'outsider-org');
+  it("another organisation's administrator does not see them; a basic user and an administrator of some locations have no Portal Audit", async () => {
+    const outsider = await corporateAdmin('outsider-org');
     const theirs = await portalAudit(outsider, since);
     expect(theirs.status).toBe(200);
     expect(JSON.stringify(theirs.items)).not.toMatch(new RegExp(`${session.sessionId}|${departmentId}`));
@@ -72,6 +79,9 @@ describe('Portal Audit (issue 16 section 3: the administrators see each proxy se
     const named = await api(stack, outsider, 'GET', '/reports/portal-audit', undefined, { customerid: DEMO_ORGANISATION.customerId });
     expect(named.status).toBe(403);
     expect((await portalAudit(await createUser(stack, 'basicuser'), since)).status).toBe(403);
+    // Without corporate access an administrator reaches the sites of their locations only; the trail names every site's changes.
+    const ofSomeLocations = await portalAudit(await createUser(stack, 'admin'), since);
+    expect(ofSomeLocations).toMatchObject({ status: 403, body: { message: MESSAGES.portalAuditNeedsCorporateAccess } });
   });
 
   it('a range over 31 days is refused with its message; 31 days are allowed', async () => {

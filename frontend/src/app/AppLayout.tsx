@@ -18,7 +18,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { AlarmsNavBadge } from '../features/alarms/AlarmsNavBadge';
 import { AREA_ROLES } from './areaRoles';
 import { useClientState } from './clientState';
-import { useModuleVisible, useRole } from './guards';
+import { useModuleVisible, useRole, useSeesWholeOrganisation } from './guards';
 import { LocationSelector } from './LocationSelector';
 import { visibleNavigation } from './navigation';
 import { UserMenu } from './UserMenu';
@@ -32,7 +32,8 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const audit = useModuleVisible('audit');
   const ivr = useModuleVisible('ivr');
   const { haccpAvailable, organisationModules } = useClientState();
-  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr), haccpAvailable, organisationModules);
+  const seesWholeOrganisation = useSeesWholeOrganisation();
+  const sections = visibleNavigation(role, (module) => (module === 'audit' ? audit : ivr), haccpAvailable, organisationModules, seesWholeOrganisation);
   return (
     <Box component="nav" aria-label={t('nav.label')}>
       {sections.map((section, index) => (

@@ -6,7 +6,7 @@ import type { AuthStatus } from '../features/auth/authContext';
 import { renderScreen } from '../test/render';
 import { DEFAULT_SESSION_STATE, replaceClientState } from './clientState';
 import { ALL_MODULES } from '@domain/organisation/modules';
-import { RequireIdentityOnly, RequireModule, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut } from './guards';
+import { RequireIdentityOnly, RequireModule, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, RequireWholeOrganisation } from './guards';
 
 const auth = vi.hoisted(() => ({ status: 'signedOut' as AuthStatus, role: null as Role | null }));
 
@@ -34,6 +34,7 @@ function routes() {
       <Route path="/app/departments" element={<RequireSignedIn><RequireRole roles={['admin', 'basicuser']}><WhereAmI /></RequireRole></RequireSignedIn>} />
       <Route path="/app/audits" element={<RequireSignedIn><RequireModule module="audit"><WhereAmI /></RequireModule></RequireSignedIn>} />
       <Route path="/app/ivr" element={<RequireSignedIn><RequireModule module="ivr"><WhereAmI /></RequireModule></RequireSignedIn>} />
+      <Route path="/app/reports/portal-audit" element={<RequireSignedIn><RequireWholeOrganisation><WhereAmI /></RequireWholeOrganisation></RequireSignedIn>} />
       <Route path="/app/haccp/shifts" element={<RequireSignedIn><RequireOrganisationModule module="haccp"><WhereAmI /></RequireOrganisationModule></RequireSignedIn>} />
     </Routes>
   );
@@ -143,5 +144,21 @@ describe('route guards', () => {
     replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'admin', organisationModules: ALL_MODULES });
     renderScreen(routes(), { route: '/app/haccp/shifts' });
     expect(screen.getByText('at /app/haccp/shifts')).toBeInTheDocument();
+  });
+
+  it('opens the Portal Audit to an administrator with corporate access or a proxy for the organisation, not to one of some locations nor a corporate view', () => {
+    const proxy = { sessionId: 's', token: 't', expiresAt: Date.now() + 60_000, customerId: 'c', organisationName: 'Demo Foods', mode: 'read' as const, actorEmail: 'a@demo.example' };
+    const at = (state: Partial<typeof DEFAULT_SESSION_STATE>) => {
+      signedInAs('admin');
+      replaceClientState({ ...DEFAULT_SESSION_STATE, loggedIn: true, role: 'admin', ...state });
+      const view = renderScreen(routes(), { route: '/app/reports/portal-audit' });
+      const where = screen.getByText(/^at /).textContent;
+      view.unmount();
+      return where;
+    };
+    expect(at({ corporateAdmin: true })).toBe('at /app/reports/portal-audit');
+    expect(at({ corporateAdmin: false })).toBe('at /app');
+    expect(at({ corporateAdmin: false, proxy })).toBe('at /app/reports/portal-audit');
+    expect(at({ corporateAdmin: true, proxy: { ...proxy, locationId: 'loc-1', locationName: 'HQ' } })).toBe('at /app');
   });
 });

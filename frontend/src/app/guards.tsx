@@ -91,6 +91,22 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   return children;
 }
 
+/**
+ * Whether the user sees the whole organisation (what the API's access layer calls every site):
+ * an administrator with corporate access, or a proxy acting for the organisation, not a corporate
+ * view of one location.
+ */
+export function useSeesWholeOrganisation(): boolean {
+  const { corporateAdmin, proxy } = useClientState();
+  return proxy === null ? corporateAdmin : proxy.locationId === undefined;
+}
+
+/** An area about the whole organisation (the Portal Audit) opens only for whoever sees it all. */
+export function RequireWholeOrganisation({ children }: { children: ReactNode }) {
+  if (!useSeesWholeOrganisation()) return <RefuseToApp />;
+  return children;
+}
+
 /** A lazy module opens only when the stored preferences show it (audit: admin or basic user too). */
 export function RequireModule({ module, children }: { module: PortalModule; children: ReactNode }) {
   const visible = useModuleVisible(module);

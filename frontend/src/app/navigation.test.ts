@@ -30,6 +30,12 @@ describe('side navigation', () => {
     expect(visibleNavigation('admin', () => false, true, { ...ALL_MODULES, isHaccapAvailable: false }).flatMap((section) => section.items.map((item) => item.path)).filter((path) => path.startsWith('/app/haccp'))).toEqual([]);
   });
 
+  it('shows the Portal Audit (and with it Reports) only to an administrator who sees the whole organisation', () => {
+    const headings = (seesWholeOrganisation: boolean) => visibleNavigation('admin', () => false, true, ALL_MODULES, seesWholeOrganisation).map((section) => section.heading);
+    expect(headings(true)).toContain('nav.reports');
+    expect(headings(false)).not.toContain('nav.reports');
+  });
+
   it('drops a section left empty', () => {
     expect(visibleNavigation('superadmin', () => false).map((section) => section.heading)).toEqual([undefined, 'nav.administration', 'nav.support']);
   });

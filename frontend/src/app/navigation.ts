@@ -52,6 +52,8 @@ export interface NavigationItem {
   haccpUsers?: true;
   /** Shown only where the organisation has this module (issue 16; the API refuses its routes too). */
   organisationModule?: PortalModuleName;
+  /** Shown only to whoever sees the whole organisation (corporate access, or a proxy other than a corporate view): the API refuses the others. */
+  wholeOrganisation?: true;
 }
 
 export interface NavigationSection {
@@ -111,7 +113,7 @@ export const NAVIGATION: readonly NavigationSection[] = [
   {
     heading: 'nav.reports',
     items: [
-      { path: '/app/reports/portal-audit', label: 'nav.portalAudit', icon: HistoryIcon, roles: AREA_ROLES.portalAudit },
+      { path: '/app/reports/portal-audit', label: 'nav.portalAudit', icon: HistoryIcon, roles: AREA_ROLES.portalAudit, wholeOrganisation: true },
     ],
   },
   {
@@ -123,13 +125,18 @@ export const NAVIGATION: readonly NavigationSection[] = [
   },
 ];
 
-/** The sections and items this user may see: by role, by module where an item needs one, by HACCP access, and by the organisation's modules. */
+/**
+ * The sections and items this user may see: by role, by module where an item needs one, by HACCP
+ * access, by the organisation's modules, and by whether the user sees the whole organisation.
+ */
 export function visibleNavigation(
   role: Role | null, moduleVisible: (module: PortalModule) => boolean, haccpAvailable = false, organisationModules: OrganisationModules = ALL_MODULES,
+  seesWholeOrganisation = true,
 ): NavigationSection[] {
   return NAVIGATION.map((section) => ({
     ...section,
     items: section.items.filter((item) => role !== null && item.roles.includes(role) && (item.module === undefined || moduleVisible(item.module))
-      && (item.haccpUsers !== true || haccpAvailable) && (item.organisationModule === undefined || hasModule(organisationModules, item.organisationModule))),
+      && (item.haccpUsers !== true || haccpAvailable) && (item.organisationModule === undefined || hasModule(organisationModules, item.organisationModule))
+      && (item.wholeOrganisation !== true || seesWholeOrganisation)),
   })).filter((section) => section.items.length > 0);
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
 import { LANGUAGES, loadAllTexts, loadCatalogue } from '../i18n';
-import { RequireIdentityOnly, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, useRole } from './guards';
+import { RequireIdentityOnly, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, RequireWholeOrganisation, useRole } from './guards';
 import { AREA_ROLES } from './areaRoles';
 import { PageLoader } from './PageLoader';
 
@@ -133,7 +133,7 @@ export function AppRoutes() {
             <Route path="superadmin/organisations" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><OrganisationsPage /></RequireRole>} />
             <Route path="superadmin/customer-groups" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><CustomerGroupsPage /></RequireRole>} />
             <Route path="superadmin/audit" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><SuperadminAuditPage /></RequireRole>} />
-            <Route path="reports/portal-audit" element={<RequireRole roles={AREA_ROLES.portalAudit}><PortalAuditPage /></RequireRole>} />
+            <Route path="reports/portal-audit" element={<RequireRole roles={AREA_ROLES.portalAudit}><RequireWholeOrganisation><PortalAuditPage /></RequireWholeOrganisation></RequireRole>} />
             <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
             <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
             <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />
