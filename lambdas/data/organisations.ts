@@ -71,7 +71,11 @@ export async function organisationNames(client: DynamoDBDocumentClient, tableNam
   const items = await batchGet(client, tableName, ids.map((id) => organisationKeyParams(tableName, id).Key), {
     consistent: false, projection: 'customerId, #name', projectionNames: { '#name': 'name' },
   });
-  return new Map(items.map((item) => [String(item['customerId']), String(item['name'])]));
+  const names = new Map<string, string>();
+  for (const item of items) {
+    if (typeof item['customerId'] === 'string' && typeof item['name'] === 'string') names.set(item['customerId'], item['name']);
+  }
+  return names;
 }
 
 /** The organisation an entry of the super-administrators' trail is about: its target, or the user's organisation its copy keeps. */

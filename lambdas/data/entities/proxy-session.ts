@@ -2,7 +2,6 @@ import { Entity, type EntityItem } from 'electrodb';
 import type { ProxyMode, ProxySession } from '@domain/identity/proxy-session';
 import { customerIdAttribute, text } from '../attributes';
 import { SERVICE } from '../key-parts';
-import type { QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
 
 /**
@@ -69,10 +68,6 @@ export const proxySessionPut = (tableName: string, session: ProxySession): PutPa
 
 export const proxySessionKeyParams = (tableName: string, actorCustomerId: string, actorUserId: string, sessionId: string): KeyParams =>
   proxySession.get({ actorCustomerId, actorUserId, sessionId }).params<KeyParams>({ table: tableName });
-
-/** Access pattern: an actor's proxy sessions (those of the last day; the TTL takes the rest). */
-export const proxySessionsOfActor = (tableName: string, actorCustomerId: string, actorUserId: string): QueryParams =>
-  proxySession.query.byActor({ actorCustomerId, actorUserId }).params<QueryParams>({ table: tableName });
 
 /** The domain's shape, picked field by field. */
 export function toProxySession(item: Record<string, unknown>): ProxySession {
