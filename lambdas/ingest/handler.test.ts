@@ -578,6 +578,24 @@ describe('ingest handler', () => {
       // Checked against the cached configuration: no read per reading.
       expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
     });
+
+    it("a Wi-Fi sensor's own batch (store and forward) is stored whole, with or without deviceId; a reading of another device in it is refused alone", async () => {
+      const result = await handler(batch(record({
+        sourceDeviceId: OTHER_SENSOR,
+        payload: {
+          sentAt: iso(T0),
+          readings: [reading(T0 - minutes(15), { '1': 4 }), { deviceId: OTHER_SENSOR, ...reading(T0 - minutes(10), { '1': 4.2 }) }, { deviceId: SENSOR, ...reading(T0 - minutes(5), { '1': 9 }) }, reading(T0 - minutes(5), { '1': 4.4 })],
+        },
+      })));
+
+      expect(result.batchItemFailures).toEqual([]);
+      expect(readingsWritten().map((item) => [item['pk'], item['sk'], item['g'] ?? 'itself'])).toEqual([
+        [`C#${ORG}#READING#${OTHER_SENSOR}`, iso(T0 - minutes(15)), 'itself'],
+        [`C#${ORG}#READING#${OTHER_SENSOR}`, iso(T0 - minutes(10)), 'itself'],
+        [`C#${ORG}#READING#${OTHER_SENSOR}`, iso(T0 - minutes(5)), 'itself'],
+      ]);
+      expect(lettersOf()).toEqual([{ reason: `device ${OTHER_SENSOR} may publish only its own readings: it is not a gateway of this organisation`, sensorId: SENSOR, sourceDeviceId: OTHER_SENSOR }]);
+    });
   });
 
   it('counts requests and consumed capacity for the benchmark', async () => {
