@@ -1,7 +1,7 @@
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { CabinetProfileName, CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './environment';
 import { streamFor } from './random';
-import type { ChannelKey, FleetSpec, SimulatedChannel, SimulatedGatewaySpec, SimulatedSensorSpec } from './spec';
+import type { ChannelKey, FleetSpec, SensorUploadSpec, SimulatedChannel, SimulatedGatewaySpec, SimulatedSensorSpec } from './spec';
 
 /**
  * Fleets built from a few words: one sensor of a model in a plausible place (for a test or
@@ -44,6 +44,8 @@ export interface SingleSensorOptions {
   timeZone?: string;
   /** The channels it reports (as registered: the ingest refuses a channel the sensor does not have); all of the model's by default. */
   channels?: readonly number[];
+  /** Store and forward (Wi-Fi only): readings kept and uploaded together (spec.ts `SensorUploadSpec`); each sent as taken without it. */
+  upload?: SensorUploadSpec;
 }
 
 /** One sensor of `model` measuring a plausible place for it, behind a gateway or on its own. */
@@ -84,6 +86,7 @@ export function singleSensorFleet(options: SingleSensorOptions): FleetSpec {
     id, model: model.code, reportSeconds: options.reportSeconds ?? model.defaultReportSeconds, channels,
     battery: { start: 92, drainPerHour: 0.002, floor: 5 }, rssi: -72,
     ...(options.gatewayId ? { gatewayId: options.gatewayId.toUpperCase() } : {}),
+    ...(options.upload ? { upload: options.upload } : {}),
   };
   return {
     rooms: [room], doors, cabinets, fryers,

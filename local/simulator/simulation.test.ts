@@ -312,4 +312,36 @@ describe('batching', () => {
     expect(batches).toHaveLength(1);
     expect(batches[0]?.kind === 'readings' && !('readings' in batches[0].payload)).toBe(true);
   });
+
+  it('a store-and-forward Wi-Fi sensor uploads its own readings as one batch every upload interval, and at once (with all it holds) on a reading outside its band', () => {
+    const sensor = { sensorId: 'ABCDEF012345', model: 'WF-900', channels: [1] };
+    const asTaken = readingsOf(new Simulation(singleSensorFleet(sensor), { seed: 1, start: START }).runUntil(START + 6 * HOUR));
+    const held = new Simulation(singleSensorFleet({ ...sensor, upload: { everySeconds: 900 } }), { seed: 1, start: START }).runUntil(START + 6 * HOUR);
+    // The same readings (less those still held at the end), now in batches of its own readings (no deviceId), 3 a batch (every 5 minutes, uploaded every 15).
+    const sameAsTaken = (messages: SimulatedMessage[]) => {
+      const readings = readingsOf(messages).map((entry) => entry.reading);
+      expect(readings.length).toBeGreaterThanOrEqual(asTaken.length - 3);
+      expect(readings).toEqual(asTaken.slice(0, readings.length).map((entry) => entry.reading));
+    };
+    sameAsTaken(held);
+    expect(held.every((message) => message.kind === 'readings' && message.publisherId === 'ABCDEF012345' && readingsMessageSchema.safeParse(message.payload).success)).toBe(true);
+    expect(held.every((message) => 'readings' in message.payload && message.payload.readings.every((reading) => reading.deviceId === undefined))).toBe(true);
+    expect(held.length).toBeGreaterThanOrEqual(23);
+    expect(held.length).toBeLessThanOrEqual(25);
+    for (const entry of readingsOf(held)) expect(entry.sentAt - Date.parse(entry.reading.time)).toBeLessThan(15 * MINUTE);
+
+    // With a band: a reading above 4.0 °C goes at once, the last of its batch; the others wait for the upload.
+    const alerting = new Simulation(singleSensorFleet({ ...sensor, upload: { everySeconds: 900, alertBands: { '1': { low: 0, high: 4 } } } }), { seed: 1, start: START }).runUntil(START + 6 * HOUR);
+    sameAsTaken(alerting);
+    const received = readingsOf(alerting);
+    const outside = received.filter((entry) => (entry.reading.channels['1'] ?? 0) > 4);
+    expect(outside.length).toBeGreaterThan(0);
+    for (const entry of outside) expect(entry.sentAt).toBe(Date.parse(entry.reading.time));
+    expect(alerting.length).toBeGreaterThan(held.length);
+  });
+
+  it('only a Wi-Fi sensor stores and forwards', () => {
+    expect(() => new Simulation(singleSensorFleet({ sensorId: 'A1B2C3D4', model: 'CT-100', gatewayId: 'AFACADE000000001', upload: { everySeconds: 900 } }), { seed: 1, start: START }))
+      .toThrow(/only a Wi-Fi sensor stores and forwards/);
+  });
 });

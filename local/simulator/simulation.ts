@@ -1,3 +1,4 @@
+import { MAX_BATCH_READINGS } from './batching';
 import { answerCommand, simulatedCommandSchema, type SimulatedCommand } from './commands';
 import { Cabinet, Door, Fryer, Room } from './environment';
 import { streamFor, type Random } from './random';
@@ -7,6 +8,7 @@ import {
   type ChannelKey,
   type FleetSpec,
   type SimulatedChannel,
+  type SensorUploadSpec,
   type SimulatedGatewaySpec,
   type SimulatedSensorSpec,
 } from './spec';
@@ -123,6 +125,15 @@ class EventQueue {
   }
 }
 
+/** Whether a store-and-forward sensor sends this reading at once: a banded channel outside its band, or reading nothing. */
+function needsAttention(upload: SensorUploadSpec, reading: ReadingPayload): boolean {
+  return Object.entries(upload.alertBands ?? {}).some(([key, band]) => {
+    if (band === undefined) return false;
+    const value = reading.channels[key as ChannelKey];
+    return value === null || (value !== undefined && (value < band.low || value > band.high));
+  });
+}
+
 const before = (a: ScheduledEvent, b: ScheduledEvent) => a.at < b.at || (a.at === b.at && a.order < b.order);
 
 const round = (value: number, step: number) => Math.round(value / step) * step;
@@ -135,6 +146,8 @@ interface SensorState {
   random: Random;
   bootedAt: number;
   firmware: string;
+  /** A store-and-forward sensor's readings not uploaded yet. */
+  held: ReadingPayload[];
 }
 
 interface GatewayState {
@@ -211,8 +224,20 @@ export class Simulation {
   private addSensor(spec: SimulatedSensorSpec): void {
     if (spec.gatewayId !== undefined && !this.gateways.has(spec.gatewayId)) throw new Error(`sensor ${spec.id}: no gateway ${spec.gatewayId}`);
     const random = streamFor(this.options.seed, `sensor:${spec.id}`);
-    const state: SensorState = { spec, random, bootedAt: this.time - Math.round(random.between(1, 200) * HOUR_MS), firmware: SENSOR_FIRMWARE };
+    const state: SensorState = { spec, random, bootedAt: this.time - Math.round(random.between(1, 200) * HOUR_MS), firmware: SENSOR_FIRMWARE, held: [] };
     this.sensors.set(spec.id, state);
+    if (spec.upload) {
+      if (spec.gatewayId !== undefined) throw new Error(`sensor ${spec.id}: only a Wi-Fi sensor stores and forwards (it has gateway ${spec.gatewayId})`);
+      const uploadMs = spec.upload.everySeconds * 1000;
+      if (!(uploadMs > 0)) throw new Error(`sensor ${spec.id}: an upload interval must be positive`);
+      const upload = (at: number) => {
+        this.flush(state, at);
+        this.queue.push(at + uploadMs, () => upload(at + uploadMs));
+      };
+      // Its own stream, so the sensor's readings are the same with or without store and forward.
+      const first = this.time + Math.round(streamFor(this.options.seed, `upload:${spec.id}`).between(0, uploadMs));
+      this.queue.push(first, () => upload(first));
+    }
     const intervalMs = spec.reportSeconds * 1000;
     const report = (at: number) => {
       this.report(state, at);
@@ -353,7 +378,12 @@ export class Simulation {
     const reading = this.measure(sensor, at);
     const gatewayId = sensor.spec.gatewayId;
     if (gatewayId === undefined) {
-      this.output.push({ publisherId: sensor.spec.id, kind: 'readings', at, payload: reading });
+      if (sensor.spec.upload === undefined) {
+        this.output.push({ publisherId: sensor.spec.id, kind: 'readings', at, payload: reading });
+        return;
+      }
+      sensor.held.push(reading);
+      if (needsAttention(sensor.spec.upload, reading) || sensor.held.length >= MAX_BATCH_READINGS) this.flush(sensor, at);
       return;
     }
     const gateway = this.gateways.get(gatewayId);
@@ -363,8 +393,13 @@ export class Simulation {
     else this.emitBatch(gatewayId, [relayed], at);
   }
 
-  private emitBatch(gatewayId: string, readings: ReadingPayload[], at: number): void {
-    this.output.push({ publisherId: gatewayId, kind: 'readings', at, payload: { readings, sentAt: new Date(at).toISOString() } });
+  /** A store-and-forward sensor uploads what it holds: one batch of its own readings (without deviceId). */
+  private flush(sensor: SensorState, at: number): void {
+    if (sensor.held.length > 0) this.emitBatch(sensor.spec.id, sensor.held.splice(0), at);
+  }
+
+  private emitBatch(publisherId: string, readings: ReadingPayload[], at: number): void {
+    this.output.push({ publisherId, kind: 'readings', at, payload: { readings, sentAt: new Date(at).toISOString() } });
   }
 
   private emitStatus(gateway: GatewayState, at: number): void {

@@ -50,6 +50,22 @@ export interface SimulatedSensorSpec {
   rssi: number;
   /** The sensor falls silent (sends nothing at all) during these windows. */
   silent?: RecurringWindow;
+  /** Store and forward (a Wi-Fi sensor only): it keeps its readings and uploads them together; without it each reading is sent as taken. */
+  upload?: SensorUploadSpec;
+}
+
+/**
+ * A Wi-Fi sensor that stores and forwards, as battery Wi-Fi cold-chain sensors do (a
+ * heartbeat and an "aware" state): it keeps its readings and publishes them as one batch of
+ * its own readings every `everySeconds`, and at once, with everything it holds, when a
+ * reading is outside one of its `alertBands` (its own thresholds, set on the device: the
+ * simulator does not know the portal's alarm settings) or a banded channel reads nothing (a
+ * probe unplugged). Also at once when it holds the 500 readings a message may carry.
+ */
+export interface SensorUploadSpec {
+  everySeconds: number;
+  /** Per channel, the band outside which a reading is sent at once (bounds inclusive: a reading on a bound waits). */
+  alertBands?: Partial<Record<ChannelKey, { low: number; high: number }>>;
 }
 
 export interface SimulatedGatewaySpec {
