@@ -8,6 +8,12 @@ import { prefetchScreen } from './app/routes';
 import type { WebAppConfig } from '@domain/core/app-config';
 import { initI18n, storedLanguage } from './i18n';
 
+// zod without its JIT (zod/v4/core reads this object when it first loads, lazily here: the
+// entry has no zod). The CSP (script-src 'self') forbids the `new Function` it compiles with, so
+// in the cloud it only probed and fell back; locally it compiled each response schema on its
+// first parse, a long task on a phone for a parse that runs a few times.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') ?? document.body);
   // The screen of this address is fetched beside /config.json and the texts, not after them:

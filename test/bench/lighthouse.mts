@@ -40,13 +40,18 @@ const chrome = await launchChrome({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+const tracing = process.env['LIGHTHOUSE_TRACE'] === '1';
+
 async function audit(path: string, flags: Flags = {}): Promise<PageFigures> {
-  const result = await lighthouse(`${local.urls.portal}${path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', ...flags });
+  const result = await lighthouse(`${local.urls.portal}${path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', ...(tracing ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}), ...flags });
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { lhr } = result;
   // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (long tasks, LCP element, requests) to study.
   const reports = process.env['LIGHTHOUSE_REPORTS'];
   if (reports !== undefined) writeFileSync(join(reports, `${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+  // LIGHTHOUSE_TRACE=1 beside it also keeps the page's trace, with the main thread's CPU profile
+  // (what each long task ran; map it to the sources with frontend/dist's source maps).
+  if (reports !== undefined && tracing) writeFileSync(join(reports, `${path.replaceAll('/', '_')}.trace.json`), JSON.stringify(result.artifacts.Trace));
   if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = lhr.audits['resource-summary']?.details;

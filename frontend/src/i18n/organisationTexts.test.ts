@@ -52,4 +52,22 @@ describe('translation.csv', () => {
     applyOrganisationTexts(none);
     expect(i18next.t('nav.help', { lng: 'en' })).toBe('Help');
   });
+
+  it('leaves the screens alone when the texts shown do not change (an organisation without overrides, at each page load)', () => {
+    const overrides = { ...none, fr: { 'nav.help': 'Assistance' } };
+    applyOrganisationTexts(overrides);
+    const changes: string[] = [];
+    const listener = (language: string) => changes.push(language);
+    i18next.on('languageChanged', listener);
+    try {
+      applyOrganisationTexts({ ...none, fr: { 'nav.help': 'Assistance' } });
+      expect(changes).toEqual([]);
+      applyOrganisationTexts(none);
+      applyOrganisationTexts(none);
+      expect(changes).toHaveLength(1);
+      expect(i18next.t('nav.help', { lng: 'fr' })).toBe('Aide');
+    } finally {
+      i18next.off('languageChanged', listener);
+    }
+  });
 });

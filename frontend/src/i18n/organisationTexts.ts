@@ -129,6 +129,15 @@ export function importTranslationCsv(content: string): ImportedTexts {
 /** The overrides shown now: a catalogue loaded later (a language chosen after sign-in) gets them too. */
 let shownOverrides: TranslationOverrides | null = null;
 
+const EMPTY_OVERRIDES: TranslationOverrides = { en: {}, fr: {}, es: {} };
+
+function sameOverrides(shown: TranslationOverrides, next: TranslationOverrides): boolean {
+  return LANGUAGES.every((language) => {
+    const before = Object.entries(shown[language]);
+    return before.length === Object.keys(next[language]).length && before.every(([key, text]) => next[language][key] === text);
+  });
+}
+
 /** Puts the product's catalogue of `language`, with the overrides on top, into i18next. */
 function showTexts(language: Language, overrides: TranslationOverrides): void {
   // A copy of the product's catalogue: i18next merges into the object it holds, and the
@@ -151,7 +160,11 @@ onCatalogueLoaded((language) => {
  * after sign-in, after an import and at sign-out.
  */
 export function applyOrganisationTexts(overrides: TranslationOverrides): void {
+  // Most organisations override nothing: the product's texts are shown already, and re-adding
+  // them re-renders every screen (a long task on a phone, at each sign-in and page load).
+  const unchanged = sameOverrides(shownOverrides ?? EMPTY_OVERRIDES, overrides);
   shownOverrides = overrides;
+  if (unchanged) return;
   for (const language of LANGUAGES) if (loadedCatalogue(language) !== undefined) showTexts(language, overrides);
   // Screens re-render with the new texts (react-i18next listens for this).
   void i18next.changeLanguage(i18next.language);
