@@ -136,7 +136,14 @@ export function Panel({
       ]}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 2, py: 1 }}>
-        <Typography id={titleId} variant="subtitle1" component="h2" sx={{ flexGrow: 1, fontWeight: 600 }} noWrap>
+        {/* One line with an ellipsis from a medium screen up, where cards have fixed heights; on a
+            phone the cards take their content's height, so a long title (French, Spanish) wraps. */}
+        <Typography
+          id={titleId}
+          variant="subtitle1"
+          component="h2"
+          sx={{ flexGrow: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere', whiteSpace: { xs: 'normal', md: 'nowrap' }, overflow: { md: 'hidden' }, textOverflow: { md: 'ellipsis' } }}
+        >
           {title}
         </Typography>
         {options && control(t('panel.options'), <MoreVertIcon fontSize="small" />, () => onOptions?.())}
