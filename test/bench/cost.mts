@@ -28,10 +28,14 @@ import { AWS_PRICES, HOURS_PER_MONTH, INGEST_FUNCTION } from './aws-prices';
  * measured by running the real ingest (lambdas/ingest/ingest.ts, its DeviceDirectory and
  * TelemetryTable) over DynamoDB Local, times the price table of test/bench/aws-prices.ts.
  *
- * Six runs, each its own organisation of SENSORS CT-100 fridges (local/simulator: a reach-in
+ * Nine runs, each its own organisation of SENSORS CT-100 fridges (local/simulator: a reach-in
  * fridge cycling in its band, data logging deviation 0.5 °C): reporting every 1, 5 and 15
- * minutes, on Wi-Fi (each sensor publishes its own readings) and behind one gateway (which
- * forwards what it received each minute as one batch, and sends its status every 5 minutes).
+ * minutes, on Wi-Fi (each sensor publishes each reading itself, connected all month), behind
+ * one gateway (which forwards what it received each minute as one batch, and sends its status
+ * every 5 minutes), and on Wi-Fi storing and forwarding ("wifi-sf15": each sensor uploads its
+ * own readings as one batch every 15 minutes, and at once on a reading outside 0-5 °C; it
+ * connects only to upload, one billed connection minute an upload). `COST_RUNS=wifi-sf15`
+ * (a comma-separated list of wifi, gateway, wifi-sf15) runs only those.
  * Each run is an hour of warm-up (first states, the cache) then a measured simulated day, in
  * simulated time: the ingest gets SQS-shaped records whose receive time is the simulated one,
  * grouped as the queue's event source does (lib/cost-settings.ts), and its clock and its
@@ -50,8 +54,13 @@ import { AWS_PRICES, HOURS_PER_MONTH, INGEST_FUNCTION } from './aws-prices';
 
 const SENSORS = 20;
 const INTERVALS_MINUTES = [1, 5, 15] as const;
-const CONNECTIONS = ['wifi', 'gateway'] as const;
-type Connection = (typeof CONNECTIONS)[number];
+const ALL_CONNECTIONS = ['wifi', 'gateway', 'wifi-sf15'] as const;
+type Connection = (typeof ALL_CONNECTIONS)[number];
+const CONNECTIONS = ALL_CONNECTIONS.filter((connection) => (process.env['COST_RUNS'] ?? ALL_CONNECTIONS.join(',')).split(',').includes(connection));
+/** Store and forward ("wifi-sf15"): a Wi-Fi sensor uploads its readings every 15 minutes... */
+const UPLOAD_SECONDS = 15 * 60;
+/** ...and at once when one is outside 0-5 °C (a refrigerator's food-safety band; the sensor's own threshold, local/simulator/spec.ts `SensorUploadSpec`). */
+const ALERT_BAND = { low: 0, high: 5 };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -237,7 +246,11 @@ try {
       let clock = warmUpFrom;
       const directory = new DeviceDirectory(new TelemetryTable(documents, tableName), () => clock);
       const table = new TelemetryTable(documents, tableName);
-      const simulation = new Simulation(fleet, { seed: customerId, start: warmUpFrom });
+      // Store and forward: the same sensors, each on Wi-Fi with its upload interval (the gateway stays registered, unused: a sensor's own readings are accepted either way).
+      const simulated = connection === 'wifi-sf15'
+        ? { ...fleet, gateways: [], sensors: fleet.sensors.map(({ gatewayId: _relay, ...sensor }) => ({ ...sensor, upload: { everySeconds: UPLOAD_SECONDS, alertBands: { '1': ALERT_BAND } } })) }
+        : fleet;
+      const simulation = new Simulation(simulated, { seed: customerId, start: warmUpFrom });
       const figures: RunFigures = {
         interval, connection, readings: 0, counters: ingestMetrics.snapshot(), messages: 0, messageUnits: 0, batches: 0, ingestMs: 0, readingBytes: 0, rollupBytes: 0, maxReadingBytes: 0, arrivals: [],
       };
@@ -298,11 +311,13 @@ try {
     const messages = perSensorMonth(run.messages);
     const messageUnits = perSensorMonth(run.messageUnits);
     const msPerMessage = run.ingestMs / Math.max(1, run.messages);
-    const queue = queueFigures(run.arrivals, queueSensors / SENSORS, Math.max(1, run.interval) * MINUTE, msPerMessage, `${run.interval}-${run.connection}-${queueSensors}`);
+    const period = run.connection === 'wifi-sf15' ? UPLOAD_SECONDS * 1000 : Math.max(1, run.interval) * MINUTE;
+    const queue = queueFigures(run.arrivals, queueSensors / SENSORS, period, msPerMessage, `${run.interval}-${run.connection}-${queueSensors}`);
     const perQueueSensorMonth = (perDay: number) => perSensorMonth(perDay, queueSensors);
     const batches = perQueueSensorMonth(queue.batches);
-    // A Wi-Fi sensor keeps its own MQTT connection; a gateway's is shared by its sensors.
-    const connectionMinutes = (connection: Connection) => HOURS_PER_MONTH * 60 / (connection === 'wifi' ? 1 : SENSORS);
+    // A Wi-Fi sensor keeps its own MQTT connection; a gateway's is shared by its sensors; a storing and forwarding one connects to
+    // upload (IoT Core meters connection by the minute: one billed minute an upload, its commands waiting in its persistent session).
+    const connectionMinutes = (connection: Connection) => (connection === 'wifi-sf15' ? messages : HOURS_PER_MONTH * 60 / (connection === 'wifi' ? 1 : SENSORS));
     const cost = {
       dynamoWrites: (writeUnits / 1e6) * DYNAMODB_PRICES.perMillionWriteUnits,
       dynamoReads: (readUnits / 1e6) * DYNAMODB_PRICES.perMillionReadUnits,
@@ -326,6 +341,7 @@ try {
   lines.push(`
 What one sensor costs a month (${AWS_PRICES.region}, on demand, prices ${AWS_PRICES.checked}; a month = ${HOURS_PER_MONTH} hours)
 ${SENSORS} CT-100 fridges per run (deviation 0.5 °C); gateway runs: all ${SENSORS} behind one gateway (one batch a minute, status every 5 minutes), its messages and state shared by them.
+wifi-sf15: Wi-Fi storing and forwarding, each sensor's own readings in one batch every ${UPLOAD_SECONDS / 60} minutes, at once outside ${ALERT_BAND.low}-${ALERT_BAND.high} °C; connected one billed minute an upload.
 Measured over one simulated day after an hour's warm-up, the real ingest on DynamoDB Local; ingest function ${INGEST_FUNCTION.architecture}, ${INGEST_FUNCTION.memoryMb} MB.
 Table class ${TABLE_CLASS}; storage includes point-in-time recovery. Devices publish through IoT Core Basic Ingest (no messaging charge).
 Ingest queue: batches of up to ${BATCH_SIZE} messages or ${INGEST_BATCHING_WINDOW_SECONDS} s, taken by ${QUEUE_POLLERS} pollers.
@@ -333,10 +349,10 @@ Ingest queue: batches of up to ${BATCH_SIZE} messages or ${INGEST_BATCHING_WINDO
   const header = ['every', 'via', 'WU/reading', 'RU/reading', 'DDB write', 'DDB read', 'DDB storage', 'IoT msgs', 'IoT conn', 'IoT rules', 'SQS', 'Lambda', 'Logs*', 'total/month'];
   for (const table of tables) {
     lines.push(`On ${table.name}:`);
-    lines.push(header.map((cell, index) => (index < 2 ? cell.padEnd(8) : cell.padStart(11))).join(' '));
+    lines.push(header.map((cell, index) => (index < 2 ? cell.padEnd(index === 1 ? 10 : 8) : cell.padStart(11))).join(' '));
     for (const { run, cost, total, writeUnitsPerReading, readUnitsPerReading } of table.rows) {
       lines.push([
-        `${run.interval} min`.padEnd(8), run.connection.padEnd(8), writeUnitsPerReading.toFixed(3).padStart(11), readUnitsPerReading.toFixed(4).padStart(11),
+        `${run.interval} min`.padEnd(8), run.connection.padEnd(10), writeUnitsPerReading.toFixed(3).padStart(11), readUnitsPerReading.toFixed(4).padStart(11),
         ...[cost.dynamoWrites, cost.dynamoReads, cost.dynamoStorage, cost.iotMessages, cost.iotConnectivity, cost.iotRules, cost.sqs, cost.lambda, cost.logs, total].map((value) => usd(value).padStart(11)),
       ].join(' '));
     }
@@ -346,7 +362,7 @@ Ingest queue: batches of up to ${BATCH_SIZE} messages or ${INGEST_BATCHING_WINDO
   lines.push('\nCounts per sensor-day (measured) and what drives them:');
   for (const { run, counters, msPerMessage, storedBytes, plainTopics } of tables[0]?.rows ?? []) {
     const per = (value: number) => (value / SENSORS).toFixed(1);
-    lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(16)} readings ${per(run.readings).padStart(6)}  messages ${per(run.messages).padStart(6)}  ingest ${msPerMessage.toFixed(2)} ms a message  `
+    lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(17)} readings ${per(run.readings).padStart(6)}  messages ${per(run.messages).padStart(6)}  ingest ${msPerMessage.toFixed(2)} ms a message  `
       + `state writes ${per(counters.stateWrites).padStart(5)} (skipped ${per(counters.stateWritesSkipped)})  rollups ${per(counters.rollupWrites)}  write units ${per(counters.writeCapacityUnits)}  read units ${per(counters.readCapacityUnits)}  `
       + `reading item ${run.readingBytes.toFixed(0)} B (max ${run.maxReadingBytes} B), rollup item ${run.rollupBytes.toFixed(0)} B, held ${(storedBytes / 1024 ** 2).toFixed(1)} MB  `
       + `(plain topics instead of Basic Ingest: +${usd(plainTopics)} a month)`);
@@ -355,7 +371,7 @@ Ingest queue: batches of up to ${BATCH_SIZE} messages or ${INGEST_BATCHING_WINDO
   for (const table of tables) {
     for (const { run, queue } of table.rows) {
       const per1000 = (value: number) => ((value / Math.max(1, queue.messages)) * 1000).toFixed(0).padStart(5);
-      lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(16)} ${table.sensors.toLocaleString('en').padStart(6)} sensors: ${(queue.messages / Math.max(1, queue.batches)).toFixed(1).padStart(5)} messages a batch, batches ${per1000(queue.batches)}, ReceiveMessage ${per1000(queue.receives)}, DeleteMessageBatch ${per1000(queue.deletes)}`);
+      lines.push(`  ${`${run.interval} min ${run.connection}`.padEnd(17)} ${table.sensors.toLocaleString('en').padStart(6)} sensors: ${(queue.messages / Math.max(1, queue.batches)).toFixed(1).padStart(5)} messages a batch, batches ${per1000(queue.batches)}, ReceiveMessage ${per1000(queue.receives)}, DeleteMessageBatch ${per1000(queue.deletes)}`);
     }
   }
   const worstWrite = Math.max(...runs.map((run) => run.counters.writeCapacityUnits / run.readings));
