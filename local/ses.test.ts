@@ -33,7 +33,6 @@ describe('the SES emulator (the outbox\'s emails)', () => {
     expect(await statusFor(`${ses.endpoint}/store`, `attacker.example:${port}`)).toBe(403);
     expect(await statusFor(`${ses.endpoint}/`, 'attacker.example')).toBe(403);
     expect(await statusFor(`${ses.endpoint}/store`, `localhost:${port}`)).toBe(200);
-    expect(await ses.emails()).toEqual([]);
   });
 
   it('fails the next N email sends while the outbox\'s switch says so, then keeps them again', async () => {
@@ -43,10 +42,12 @@ describe('the SES emulator (the outbox\'s emails)', () => {
       Destination: { ToAddresses: ['user@example.com'] },
       Content: { Simple: { Subject: { Data: 'Alarm' }, Body: { Text: { Data: 'Freezer 2 is warm.' } } } },
     }));
+    const before = (await ses.emails()).length;
     faults.failNext('email', 1);
     await expect(send()).rejects.toMatchObject({ name: 'InternalServiceErrorException', $metadata: { httpStatusCode: 500 } });
     await expect(send()).resolves.toMatchObject({ MessageId: expect.any(String) as string });
-    expect((await ses.emails()).map((email) => email.subject)).toEqual(['Alarm']);
+    // Only the send after the failed one is kept (whatever other tests of this file sent before).
+    expect((await ses.emails()).slice(before).map((email) => email.subject)).toEqual(['Alarm']);
     client.destroy();
   });
 });
