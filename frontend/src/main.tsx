@@ -12,7 +12,9 @@ import { initI18n, storedLanguage } from './i18n';
 // entry has no zod). The CSP (script-src 'self') forbids the `new Function` it compiles with, so
 // in the cloud it only probed and fell back; locally it compiled each response schema on its
 // first parse, a long task on a phone for a parse that runs a few times.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+// The same object zod keeps, should it be loaded already (it reuses the one it finds).
+(zodSettings.__zod_globalConfig ??= {}).jitless = true;
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') ?? document.body);
