@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,11 +19,20 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { Panel } from '../../components/Panel';
 import { useErrorText } from '../../components/useErrorText';
 import { useCurrentUser } from '../auth/useAuth';
-import { AlarmDashboardWidget } from './AlarmDashboardWidget';
-import { ChecklistExceptionsWidget } from './ChecklistExceptionsWidget';
-import { InsightWidget } from './InsightWidget';
-import { SystemHealthWidget } from './SystemHealthWidget';
-import { TopAssetsWidget } from './TopAssetsWidget';
+import { AlarmDashboardWidget as AlarmDashboardWidgetOf } from './AlarmDashboardWidget';
+import { ChecklistExceptionsWidget as ChecklistExceptionsWidgetOf } from './ChecklistExceptionsWidget';
+import { InsightWidget as InsightWidgetOf } from './InsightWidget';
+import { SystemHealthWidget as SystemHealthWidgetOf } from './SystemHealthWidget';
+import { TopAssetsWidget as TopAssetsWidgetOf } from './TopAssetsWidget';
+
+// Each widget renders again only when its own props or data change: the page's reads (the alarm
+// overview, the sites) answering one after the other rendered all of them again each time, a
+// main-thread cost on a phone's first load (docs/performance.md, the dashboard's sixth pass).
+const AlarmDashboardWidget = memo(AlarmDashboardWidgetOf);
+const ChecklistExceptionsWidget = memo(ChecklistExceptionsWidgetOf);
+const InsightWidget = memo(InsightWidgetOf);
+const SystemHealthWidget = memo(SystemHealthWidgetOf);
+const TopAssetsWidget = memo(TopAssetsWidgetOf);
 
 const ALL_SITES = '';
 
@@ -61,8 +70,12 @@ function Widgets({ panels: chosenPanels, userViewId }: { panels: readonly Dashbo
   const alarms = useAlarmOverview(userViewId, wantsAlarms);
   const sites = useSites();
   const siteNames = useMemo(() => new Map((sites.data ?? []).map((site) => [site.id, site.name])), [sites.data]);
-  const siteName = (siteId: string) => siteNames.get(siteId) ?? t('dashboard.unknownSite');
-  const overview = { data: alarms.data, error: alarms.error, isLoading: alarms.isLoading, reload: () => void alarms.mutate() };
+  const siteName = useCallback((siteId: string) => siteNames.get(siteId) ?? t('dashboard.unknownSite'), [siteNames, t]);
+  const { data: alarmData, error: alarmError, isLoading: alarmsLoading, mutate: reloadAlarms } = alarms;
+  const overview = useMemo(
+    () => ({ data: alarmData, error: alarmError, isLoading: alarmsLoading, reload: () => void reloadAlarms() }),
+    [alarmData, alarmError, alarmsLoading, reloadAlarms],
+  );
   if (panels.length === 0) {
     return (
       <Typography color="text.secondary">
