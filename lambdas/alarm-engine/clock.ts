@@ -25,6 +25,7 @@ import {
   type EngineDevice,
   type TimerEntry,
 } from '../data';
+import { eachLimited } from '../shared/concurrency';
 import { deviceKey, deviceStateKey, ENTITY } from '../shared/keys';
 import { describeError, type Logger } from '../shared/observability';
 
@@ -118,19 +119,15 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
       failed.push(...entries);
       continue;
     }
-    let next = 0;
-    const worker = async () => {
-      for (let device = devices[next++]; device !== undefined; device = devices[next++]) {
-        const profile = device.profileId === undefined ? undefined : profiles.get(device.profileId);
-        try {
-          await engine.onTimer({ device: device.device, profile, newestReadingAt: device.newestReadingAt, state: device.state });
-        } catch (error) {
-          logger.error('alarm clock could not look at a device', { customerId, deviceType: device.entry.deviceType, deviceId: device.entry.deviceId, ...describeError(error) });
-          failed.push(device.entry);
-        }
+    await eachLimited(devices, PARALLEL_DEVICES, async (device) => {
+      const profile = device.profileId === undefined ? undefined : profiles.get(device.profileId);
+      try {
+        await engine.onTimer({ device: device.device, profile, newestReadingAt: device.newestReadingAt, state: device.state });
+      } catch (error) {
+        logger.error('alarm clock could not look at a device', { customerId, deviceType: device.entry.deviceType, deviceId: device.entry.deviceId, ...describeError(error) });
+        failed.push(device.entry);
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, devices.length) }, worker));
+    });
   }
 
   // The notifier's timers: an alarm's next escalation step or retry, a user's messages held by the storm rule.
@@ -214,19 +211,15 @@ async function profilesOf(client: DynamoDBDocumentClient, tableName: string, cus
 async function runNotifierTimers(deps: ClockDependencies, entries: readonly TimerEntry[]): Promise<TimerEntry[]> {
   const notifier = { client: deps.client, tableName: deps.tableName, now: () => deps.now, ...(deps.stormWindowMs === undefined ? {} : { stormWindowMs: deps.stormWindowMs }) };
   const failed: TimerEntry[] = [];
-  let next = 0;
-  const worker = async () => {
-    for (let entry = entries[next++]; entry !== undefined; entry = entries[next++]) {
-      try {
-        const recipient = recipientOfTimer(entry);
-        if (entry.deviceType === 'ALARM') await planAlarmNotifications(notifier, entry.customerId, entry.deviceId);
-        else if (recipient !== undefined) await releaseHeld(notifier, entry.customerId, recipient.accountId, recipient.channel);
-      } catch (error) {
-        deps.logger.error('alarm clock could not do a notification timer', { customerId: entry.customerId, kind: entry.deviceType, id: entry.deviceId, ...describeError(error) });
-        failed.push(entry);
-      }
+  await eachLimited(entries, PARALLEL_DEVICES, async (entry) => {
+    try {
+      const recipient = recipientOfTimer(entry);
+      if (entry.deviceType === 'ALARM') await planAlarmNotifications(notifier, entry.customerId, entry.deviceId);
+      else if (recipient !== undefined) await releaseHeld(notifier, entry.customerId, recipient.accountId, recipient.channel);
+    } catch (error) {
+      deps.logger.error('alarm clock could not do a notification timer', { customerId: entry.customerId, kind: entry.deviceType, id: entry.deviceId, ...describeError(error) });
+      failed.push(entry);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, entries.length) }, worker));
+  });
   return failed;
 }

@@ -22,6 +22,7 @@ import { isDeviceOnline, ONLINE_GRACE_MS, ONLINE_MISSED_REPORTS } from '@domain/
 import {
   instancesOfSiteDays, queryAll, readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, readUserView, sitesByName, toSiteRecord, type SensorRecord,
 } from '../data';
+import { eachLimited } from '../shared/concurrency';
 import { accessScope, maySeeAlarm, maySeeSensor, maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
@@ -62,17 +63,6 @@ const sensorKeeper = (scope: AccessScope, view: UserView | undefined) => (record
   record.deviceStatus === 'active' && !record.disabled
   && maySeeSensor(scope, { sensorId: record.id, siteId: record.siteId })
   && (view === undefined || inUserView(view, record));
-
-/** Runs `work` on each item, `inFlight` at a time, keeping the order. */
-async function eachLimited<T, R>(items: readonly T[], inFlight: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, items.length) }, worker));
-  return results;
-}
 
 /**
  * The dashboard's widgets (SPEC section 2 "Dashboard"; issue 13 section 3): what no other

@@ -8,6 +8,7 @@ import { superadminAuditNewestFirst, toSuperadminAuditEntry } from './entities/s
 import { organisationKeyParams, organisationsByName, toOrganisation, toOrganisationModules, type OrganisationRecord } from './entities/organisation';
 import { nameKeyOf } from './key-parts';
 import { queryAll, queryPage, type PageRequest } from './queries';
+import { eachLimited } from '../shared/concurrency';
 import { encodeCursor } from '../shared/pagination';
 import { endAllSessions } from './sessions';
 
@@ -153,15 +154,11 @@ export async function organisationCounts(client: DynamoDBDocumentClient, tableNa
 export async function endOrganisationSessions(client: DynamoDBDocumentClient, tableName: string, customerId: string, now: Date): Promise<number> {
   const accounts = await queryAll(client, accountsByName(tableName, customerId), (item) => ({ accountId: String(item['accountId']), role: item['role'] }));
   const users = accounts.filter(({ role }) => role !== 'superadmin');
-  let ended = 0;
   // Several users at a time: one by one, an organisation of thousands would outlast the API's
   // 29 seconds; all at once, it would be a burst of thousands of reads.
-  for (let index = 0; index < users.length; index += SESSION_ENDING_CONCURRENCY) {
-    const counts = await Promise.all(users.slice(index, index + SESSION_ENDING_CONCURRENCY)
-      .map(({ accountId }) => endAllSessions(client, tableName, customerId, accountId, now, undefined, 'organisationDisabled')));
-    ended += counts.reduce((sum, count) => sum + count, 0);
-  }
-  return ended;
+  const counts = await eachLimited(users, SESSION_ENDING_CONCURRENCY,
+    ({ accountId }) => endAllSessions(client, tableName, customerId, accountId, now, undefined, 'organisationDisabled'));
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** How many users' sessions a disabled organisation ends at once. */

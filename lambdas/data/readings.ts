@@ -2,6 +2,7 @@ import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { READING_RETENTION_DAYS, type ReadingRow } from '@domain/telemetry/telemetry';
 import { liveStateWithReading, type NewestReading, type StoredLiveState } from '@domain/telemetry/telemetry-state';
+import { eachLimited } from '../shared/concurrency';
 import { readingPartition } from '../shared/keys';
 
 /**
@@ -157,15 +158,12 @@ export async function newestReadings(
   options: NewestReadingOptions = {},
 ): Promise<Map<string, NewestReading>> {
   const ids = [...new Set(sensorIds)];
+  const readings = await eachLimited(ids, NEWEST_READING_QUERIES, (id) => newestReading(client, tableName, customerId, id, options));
   const found = new Map<string, NewestReading>();
-  let next = 0;
-  const worker = async () => {
-    for (let id = ids[next++]; id !== undefined; id = ids[next++]) {
-      const reading = await newestReading(client, tableName, customerId, id, options);
-      if (reading !== undefined) found.set(id, reading);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(NEWEST_READING_QUERIES, ids.length) }, worker));
+  ids.forEach((id, index) => {
+    const reading = readings[index];
+    if (reading !== undefined) found.set(id, reading);
+  });
   return found;
 }
 

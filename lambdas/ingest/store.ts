@@ -14,6 +14,7 @@ import {
   readingPartition,
   rollupPartition,
 } from '../shared/keys';
+import { eachLimited } from '../shared/concurrency';
 import type { ConfigVersion, DirectoryEntity, DirectoryReader, StoredItem } from './directory';
 import { countConsumed, ingestMetrics } from './metrics';
 
@@ -144,11 +145,7 @@ export class TelemetryTable implements DirectoryReader {
     const chunks: QueuedPut[][] = [];
     for (let offset = 0; offset < puts.length; offset += BATCH_WRITE_LIMIT) chunks.push(puts.slice(offset, offset + BATCH_WRITE_LIMIT));
     // A few requests at a time: a gateway's big batch is not written one request after another.
-    let next = 0;
-    const worker = async () => {
-      for (let chunk = chunks[next++]; chunk !== undefined; chunk = chunks[next++]) await this.putChunk(chunk, failed);
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCH_WRITES, chunks.length) }, worker));
+    await eachLimited(chunks, PARALLEL_BATCH_WRITES, (chunk) => this.putChunk(chunk, failed));
     return failed;
   }
 

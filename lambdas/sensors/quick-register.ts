@@ -10,6 +10,7 @@ import {
   type QuickRegisterResult,
   type SensorInput,
 } from '@domain/devices/sensor';
+import { eachLimited } from '../shared/concurrency';
 import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/observability';
 import { SENSORS_PER_TRANSACTION, type SensorStore } from './store';
@@ -109,21 +110,15 @@ export async function quickRegister(
     }
   }
 
-  let next = 0;
-  const worker = async () => {
-    while (next < oneByOne.length) {
-      const line = oneByOne[next++];
-      if (line === undefined) continue;
-      try {
-        await withCollisionRetries(() => store.create(caller, customerId, line.sensor));
-        registered(line);
-      } catch (error) {
-        if (!(error instanceof DomainError)) logger.error('quick register line failed', { line: line.line, error: String(error) });
-        failed(line, error instanceof DomainError ? error.message : MESSAGES.genericError);
-      }
+  await eachLimited(oneByOne, CONCURRENT_REGISTRATIONS, async (line) => {
+    try {
+      await withCollisionRetries(() => store.create(caller, customerId, line.sensor));
+      registered(line);
+    } catch (error) {
+      if (!(error instanceof DomainError)) logger.error('quick register line failed', { line: line.line, error: String(error) });
+      failed(line, error instanceof DomainError ? error.message : MESSAGES.genericError);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_REGISTRATIONS, oneByOne.length) }, worker));
+  });
   const count = results.filter((result) => result.status === 'registered').length;
   return { results, registered: count, failed: results.length - count };
 }
