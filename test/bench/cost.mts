@@ -56,7 +56,10 @@ const SENSORS = 20;
 const INTERVALS_MINUTES = [1, 5, 15] as const;
 const ALL_CONNECTIONS = ['wifi', 'gateway', 'wifi-sf15'] as const;
 type Connection = (typeof ALL_CONNECTIONS)[number];
-const CONNECTIONS = ALL_CONNECTIONS.filter((connection) => (process.env['COST_RUNS'] ?? ALL_CONNECTIONS.join(',')).split(',').includes(connection));
+const ASKED_RUNS = (process.env['COST_RUNS'] ?? ALL_CONNECTIONS.join(',')).split(',').map((run) => run.trim());
+const UNKNOWN_RUNS = ASKED_RUNS.filter((run) => !(ALL_CONNECTIONS as readonly string[]).includes(run));
+if (UNKNOWN_RUNS.length > 0) throw new Error(`COST_RUNS: no run named ${UNKNOWN_RUNS.join(', ')} (the runs: ${ALL_CONNECTIONS.join(', ')})`);
+const CONNECTIONS = ALL_CONNECTIONS.filter((connection) => ASKED_RUNS.includes(connection));
 /** Store and forward ("wifi-sf15"): a Wi-Fi sensor uploads its readings every 15 minutes... */
 const UPLOAD_SECONDS = 15 * 60;
 /** ...and at once when one is outside 0-5 °C (a refrigerator's food-safety band; the sensor's own threshold, local/simulator/spec.ts `SensorUploadSpec`). */
