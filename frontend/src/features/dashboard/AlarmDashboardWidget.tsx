@@ -10,7 +10,7 @@ import type { AlarmOverview } from '@domain/alarms/dashboard';
 import type { ApiError } from '../../api/ApiError';
 import { useDateTime } from '../devices/useDateTime';
 import { alarmLink, alarmsLink } from './links';
-import { Figure, WidgetCard } from './WidgetCard';
+import { Figure, WIDGET_CARDS, WidgetCard } from './WidgetCard';
 
 /** One row of a breakdown: its label opens the filtered list, its bar shows its share. */
 function Share({ label, count, total, to }: { label: string; count: number; total: number; to: string }) {
@@ -39,7 +39,7 @@ export function AlarmDashboardWidget({ userViewId, overview, siteName }: AlarmWi
   const active = (filter: Parameters<typeof alarmsLink>[0] = {}) => alarmsLink({ status: 'active', userViewId, ...filter });
   return (
     <WidgetCard
-      title={t('dashboard.alarms.title')} size="medium" loading={overview.isLoading} error={overview.error} onReload={overview.reload}
+      title={t('dashboard.alarms.title')} {...WIDGET_CARDS.alarmDashboard} loading={overview.isLoading} error={overview.error} onReload={overview.reload}
       link={{ to: active(), label: t('dashboard.alarms.viewActive') }}
     >
       {data !== undefined && (

@@ -13,7 +13,7 @@ import type { ChecklistException } from '@domain/haccp/performance';
 import { useChecklistExceptions } from '../../api/dashboard';
 import { formatDate } from '../../i18n/formatters';
 import { CHECKLISTS_LIST } from './links';
-import { WidgetCard } from './WidgetCard';
+import { WIDGET_CARDS, WidgetCard } from './WidgetCard';
 
 /**
  * Checklist exceptions over the last 7 days (SPEC section 2 "checklist exception views"):
@@ -30,7 +30,7 @@ export function ChecklistExceptionsWidget({ userViewId }: { userViewId: string |
   const sites = data?.bySite.filter((row) => row.missed + row.late + row.outOfLimits > 0) ?? [];
   return (
     <WidgetCard
-      title={t('dashboard.checklistExceptions.title')} size="medium" loading={isLoading} error={error} onReload={() => void mutate()}
+      title={t('dashboard.checklistExceptions.title')} {...WIDGET_CARDS.checklistExceptions} loading={isLoading} error={error} onReload={() => void mutate()}
       link={{ to: CHECKLISTS_LIST, label: t('dashboard.checklistExceptions.viewChecklists') }}
     >
       {data !== undefined && (sites.length === 0 ? (

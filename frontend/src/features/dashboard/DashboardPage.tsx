@@ -16,6 +16,7 @@ import { useUserViews } from '../../api/userViews';
 import { useClientState } from '../../app/clientState';
 import { useRole } from '../../app/guards';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { MountWhenNearView } from '../../components/MountWhenNearView';
 import { Panel } from '../../components/Panel';
 import { useErrorText } from '../../components/useErrorText';
 import { useCurrentUser } from '../auth/useAuth';
@@ -24,6 +25,7 @@ import { ChecklistExceptionsWidget as ChecklistExceptionsWidgetOf } from './Chec
 import { InsightWidget as InsightWidgetOf } from './InsightWidget';
 import { SystemHealthWidget as SystemHealthWidgetOf } from './SystemHealthWidget';
 import { TopAssetsWidget as TopAssetsWidgetOf } from './TopAssetsWidget';
+import { WIDGET_CARDS, widgetCardPlaceSx } from './WidgetCard';
 
 // Each widget renders again only when its own props or data change: the page's reads (the alarm
 // overview, the sites) answering one after the other rendered all of them again each time, a
@@ -35,6 +37,16 @@ const SystemHealthWidget = memo(SystemHealthWidgetOf);
 const TopAssetsWidget = memo(TopAssetsWidgetOf);
 
 const ALL_SITES = '';
+
+/** The columns each widget takes: the whole width on a phone, side by side from a medium screen up. */
+const WIDGET_COLUMNS = {
+  systemHealth: { xs: 12, md: 6, lg: 4 },
+  alarmDashboard: { xs: 12, md: 6, lg: 8 },
+  topAssetsInAlarm: { xs: 12, md: 6 },
+  repeatAlarms: { xs: 12, md: 6 },
+  insightDashboard: { xs: 12 },
+  checklistExceptions: { xs: 12, md: 6 },
+} as const satisfies Record<DashboardPanel, Record<string, number>>;
 
 /** Helpdesk and super administrators have no organisation's fleet to watch: they keep the welcome card. */
 function WelcomeCard() {
@@ -86,20 +98,26 @@ function Widgets({ panels: chosenPanels, userViewId }: { panels: readonly Dashbo
   const widget = (panel: DashboardPanel) => {
     switch (panel) {
       case 'systemHealth':
-        return <Grid key={panel} size={{ xs: 12, md: 6, lg: 4 }}><SystemHealthWidget userViewId={userViewId} /></Grid>;
+        return <SystemHealthWidget userViewId={userViewId} />;
       case 'alarmDashboard':
-        return <Grid key={panel} size={{ xs: 12, md: 6, lg: 8 }}><AlarmDashboardWidget userViewId={userViewId} overview={overview} siteName={siteName} /></Grid>;
+        return <AlarmDashboardWidget userViewId={userViewId} overview={overview} siteName={siteName} />;
       case 'topAssetsInAlarm':
-        return <Grid key={panel} size={{ xs: 12, md: 6 }}><TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} /></Grid>;
+        return <TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} />;
       case 'repeatAlarms':
-        return <Grid key={panel} size={{ xs: 12, md: 6 }}><TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} repeats /></Grid>;
+        return <TopAssetsWidget userViewId={userViewId} overview={overview} siteName={siteName} repeats />;
       case 'insightDashboard':
-        return <Grid key={panel} size={{ xs: 12 }}><InsightWidget userViewId={userViewId} /></Grid>;
+        return <InsightWidget userViewId={userViewId} />;
       case 'checklistExceptions':
-        return <Grid key={panel} size={{ xs: 12, md: 6 }}><ChecklistExceptionsWidget userViewId={userViewId} /></Grid>;
+        return <ChecklistExceptionsWidget userViewId={userViewId} />;
     }
   };
-  return <Grid container spacing={2}>{panels.map(widget)}</Grid>;
+  // A card is built (and asks for its data) as it comes near the screen: on a phone most are below it.
+  const cards = panels.map((panel) => (
+    <Grid key={panel} size={WIDGET_COLUMNS[panel]}>
+      <MountWhenNearView placeholderSx={widgetCardPlaceSx(WIDGET_CARDS[panel])}>{widget(panel)}</MountWhenNearView>
+    </Grid>
+  ));
+  return <Grid container spacing={2}>{cards}</Grid>;
 }
 
 /** The organisation's dashboard for its staff: the user view chosen (the preferences' default first) and the widgets. */

@@ -16,7 +16,7 @@ import { useClientState } from '../../app/clientState';
 import { useFormatters } from '../../i18n/formatters';
 import { formatValue } from '../sensors/readingUnits';
 import { SENSORS_LIST, sensorLink } from './links';
-import { WidgetCard } from './WidgetCard';
+import { WIDGET_CARDS, WidgetCard } from './WidgetCard';
 
 /** Insight: each sensor channel's last 7 days, time in range against its alarm profile, min, max, mean, and MKT for vaccine fridges. */
 export function InsightWidget({ userViewId }: { userViewId: string | null }) {
@@ -31,7 +31,7 @@ export function InsightWidget({ userViewId }: { userViewId: string | null }) {
   };
   return (
     <WidgetCard
-      title={t('dashboard.insight.title')} size="medium" loading={isLoading} error={error} onReload={() => void mutate()}
+      title={t('dashboard.insight.title')} {...WIDGET_CARDS.insightDashboard} loading={isLoading} error={error} onReload={() => void mutate()}
       link={{ to: SENSORS_LIST, label: t('dashboard.health.viewSensors') }}
     >
       {data !== undefined && (data.items.length === 0 ? (

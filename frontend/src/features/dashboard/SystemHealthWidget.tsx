@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSystemHealth } from '../../api/dashboard';
 import { GATEWAYS_LIST, SENSORS_LIST } from './links';
-import { Figure, WidgetCard } from './WidgetCard';
+import { Figure, WIDGET_CARDS, WidgetCard } from './WidgetCard';
 
 /** System health: the sensors and gateways online and offline, low batteries, weak signals. */
 export function SystemHealthWidget({ userViewId }: { userViewId: string | null }) {
@@ -12,7 +12,7 @@ export function SystemHealthWidget({ userViewId }: { userViewId: string | null }
   return (
     <WidgetCard
       // Its six figures take ~370 px on a 412 px phone: reserved while they load.
-      title={t('dashboard.health.title')} size="small" phoneMinSize="medium" loading={isLoading} error={error} onReload={() => void mutate()}
+      title={t('dashboard.health.title')} {...WIDGET_CARDS.systemHealth} loading={isLoading} error={error} onReload={() => void mutate()}
       link={{ to: SENSORS_LIST, label: t('dashboard.health.viewSensors') }}
     >
       {data !== undefined && (

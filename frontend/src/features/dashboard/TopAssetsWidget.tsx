@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { alarmsLink } from './links';
 import type { AlarmWidgetProps } from './AlarmDashboardWidget';
-import { WidgetCard } from './WidgetCard';
+import { WIDGET_CARDS, WidgetCard } from './WidgetCard';
 
 /**
  * Top assets in alarm, or repeat alarms (the same device and type more than once), over the
@@ -23,7 +23,7 @@ export function TopAssetsWidget({ userViewId, overview, siteName, repeats = fals
   const listOf = (filter: Parameters<typeof alarmsLink>[0]) => alarmsLink({ status: 'history', userViewId, ...period, ...filter });
   return (
     <WidgetCard
-      title={t(`${section}.title`)} size="medium" loading={overview.isLoading} error={overview.error} onReload={overview.reload}
+      title={t(`${section}.title`)} {...WIDGET_CARDS[repeats ? 'repeatAlarms' : 'topAssetsInAlarm']} loading={overview.isLoading} error={overview.error} onReload={overview.reload}
       link={{ to: listOf(repeats ? { minCount: 2 } : {}), label: t('dashboard.viewPeriod') }}
     >
       {data !== undefined && (rows.length === 0 ? (

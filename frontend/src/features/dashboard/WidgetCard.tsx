@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { DashboardPanel } from '@domain/identity/settings';
 import { Panel } from '../../components/Panel';
 import { useErrorText } from '../../components/useErrorText';
 
@@ -11,23 +12,38 @@ import { useErrorText } from '../../components/useErrorText';
 export const WIDGET_CARD_HEIGHTS = { small: 230, medium: 373, min: 115 } as const;
 export type WidgetCardSize = 'small' | 'medium';
 
+/** A card's sizes: from a medium screen up, and its least height on a phone (default small). */
+export interface WidgetCardSizes {
+  size: WidgetCardSize;
+  phoneMinSize?: WidgetCardSize;
+}
+
+/** Each widget's card sizes, for the card and for the place kept for it until it is built. */
+export const WIDGET_CARDS = {
+  systemHealth: { size: 'small', phoneMinSize: 'medium' },
+  alarmDashboard: { size: 'medium' },
+  topAssetsInAlarm: { size: 'medium' },
+  repeatAlarms: { size: 'medium' },
+  insightDashboard: { size: 'medium' },
+  checklistExceptions: { size: 'medium' },
+} as const satisfies Record<DashboardPanel, WidgetCardSizes>;
+
+/** The height a card of these sizes takes before its content comes: so the cards below it do not move. */
+export function widgetCardPlaceSx({ size, phoneMinSize = 'small' }: WidgetCardSizes) {
+  return { height: { xs: WIDGET_CARD_HEIGHTS[phoneMinSize], md: WIDGET_CARD_HEIGHTS[size] } };
+}
+
 /** Where the dashboard's widgets are chosen. */
 const DASHBOARD_PREFERENCES_PATH = '/app/settings/dashboard';
 
 /** What a card's frame takes of its height (the panel's header, progress line, padding and footer): the rest scrolls. */
 const CARD_CHROME_PX = 122;
 
-export interface WidgetCardProps {
+export interface WidgetCardProps extends WidgetCardSizes {
   title: string;
-  size: WidgetCardSize;
   loading: boolean;
   error: unknown;
   onReload(): void;
-  /**
-   * The card's least height on a phone, where it otherwise takes its content's: the size its
-   * loaded content takes there, so the cards below do not move as its data arrives (default small).
-   */
-  phoneMinSize?: WidgetCardSize;
   /** The list behind the widget. */
   link: { to: string; label: string };
   children: ReactNode;
