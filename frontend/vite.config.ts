@@ -84,6 +84,23 @@ function firstScreenPreloads(): Plugin {
   };
 }
 
+/**
+ * swr reads its cache with `useSyncExternalStore` (through `use-sync-external-store/shim`), which
+ * React renders synchronously: its answers re-render in transitions instead, in short slices
+ * (src/app/transitionStore.ts). swr's import alone: the data grid and the charts keep theirs.
+ */
+function swrRendersInTransitions(): Plugin {
+  const transitionStore = fileURLToPath(new URL('src/app/transitionStore.ts', import.meta.url));
+  return {
+    name: 'coldchain-swr-transitions',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromSwr = importer?.replaceAll('\\', '/').includes('/node_modules/swr/') ?? false;
+      return fromSwr && /^use-sync-external-store\/shim(\/index\.js)?$/.test(source) ? transitionStore : null;
+    },
+  };
+}
+
 // The local gateway serves the API, the identity emulator, config.json and the outbox;
 // the dev server forwards to it so the app stays same-origin as in production.
 const gateway = process.env['PORTAL_GATEWAY_URL'] ?? 'http://localhost:3000';
@@ -93,7 +110,7 @@ export default defineConfig({
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) },
   },
-  plugins: [firstScreenPreloads()],
+  plugins: [swrRendersInTransitions(), firstScreenPreloads()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
     outDir: 'dist',

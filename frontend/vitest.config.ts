@@ -11,5 +11,7 @@ export default mergeConfig(viteConfig, defineProject({
     // Page tests with the data grid and a dialog take 10-20 s in jsdom on 2 cores, and two
     // files run at once (one worker a core). A slow form is measured by benchmarks, not here.
     testTimeout: 60_000,
+    // swr through Vite, so its store hook is the build's (vite.config.ts, swrRendersInTransitions).
+    server: { deps: { inline: ['swr'] } },
   },
 }));

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/apiFetch';
 import { configureIdentity } from './api/identity';
@@ -44,11 +44,15 @@ async function start(): Promise<void> {
     root.render(<ConfigError />);
     return;
   }
-  root.render(
-    <StrictMode>
-      <App config={config} />
-    </StrictMode>,
-  );
+  // In a transition, so React builds the first screen in short slices, not in one long task (the
+  // static loader stays until it is done; docs/performance.md).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    );
+  });
 }
 
 // SPEC section 7: a service worker at /service-worker.js; production builds only, so development

@@ -76,7 +76,8 @@ describe('LocationSelector', () => {
       proxyMainUser: { ...helpdesk },
       proxy: { sessionId: 'p-1', token: 't', expiresAt: Date.now() + 60_000, customerId: 'demo-foods', organisationName: 'Demo Foods', mode: 'read', actorEmail: 'h@support.example' },
     }));
-    expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveTextContent('HQ');
+    // The selection follows the places' answer (a re-render of its own).
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('HQ'));
 
     act(() => replaceClientState({ ...helpdesk, proxy: null, proxyMainUser: null }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument());

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from './transitionStore';
 import type { AccountPreferences } from '@domain/identity/account';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import type { OrganisationModules } from '@domain/organisation/organisation';

@@ -84,7 +84,7 @@ describe('Dashboard', () => {
     renderScreen(<DashboardPage />);
     const health = await screen.findByRole('region', { name: 'System health' });
     expect(health.closest('[data-card-size]')).toHaveAttribute('data-card-size', 'small');
-    expect(within(health).getByText('Sensors (12)')).toBeInTheDocument();
+    expect(await within(health).findByText('Sensors (12)')).toBeInTheDocument();
     expect(within(health).getByRole('link', { name: 'Weak signal: 3' })).toHaveAttribute('href', '/app/sensors');
 
     const alarms = await screen.findByRole('region', { name: 'Alarm dashboard' });

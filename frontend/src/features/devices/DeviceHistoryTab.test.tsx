@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../api/apiFetch';
 import { clearStoredState, updateClientState } from '../../app/clientState';
@@ -61,8 +61,9 @@ describe('the history tab', () => {
 
   const rowsOf = async () => {
     const table = await screen.findByRole('table', { name: /History|Historique/ });
-    const rows = await within(table).findAllByRole('row');
-    expect(rows).toHaveLength(4);
+    // The header first, the changes once they have come.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    const rows = within(table).getAllByRole('row');
     return rows.map((row) => within(row));
   };
 

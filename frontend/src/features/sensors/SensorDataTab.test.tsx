@@ -76,7 +76,8 @@ describe('the data tab', () => {
     const user = userEvent.setup();
     renderScreen(<SensorDataTab sensor={sensorFixture()} chartWidth={600} />);
     const table = await screen.findByRole('table', { name: 'Readings' });
-    const rows = await within(table).findAllByRole('row');
+    await within(table).findByText('39.2 °F');
+    const rows = within(table).getAllByRole('row');
     expect(within(rows[1] as HTMLElement).getByText('39.2 °F')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('62 %RH')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('38.3 °F')).toBeInTheDocument();

@@ -108,7 +108,8 @@ describe('the sensor detail', () => {
     sensor = sensorFixture({ alarmProfileId: 'ap-1' });
     renderDetail('details');
     const label = await screen.findByText('Alarm profile');
-    expect(label.nextElementSibling).toHaveTextContent('Walk-in cooler');
+    // Named once the profiles' list has come (its id until then).
+    await waitFor(() => expect(label.nextElementSibling).toHaveTextContent('Walk-in cooler'));
   });
 
   it("writes the live signal-to-noise ratio on the details tab in the user's language", async () => {
