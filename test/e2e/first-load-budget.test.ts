@@ -1,17 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_CEILING_KB, firstLoadChunks } from '../bench/first-load.mjs';
 
 const distDir = join(import.meta.dirname, '..', '..', 'frontend', 'dist');
 
-/** The packages a chunk's source map says it holds. */
-function packagesIn(file: string): string[] {
+/** The source files a chunk's source map says it holds. */
+function sourcesIn(file: string): string[] {
   const mapFile = join(distDir, `${file}.map`);
   // Vite's own preload helper, alone in its chunk, has no source map (and no package).
   if (!existsSync(mapFile)) return [];
-  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  return map.sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1] ?? []);
+  return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
+}
+
+/** The packages a chunk's source map says it holds. */
+function packagesIn(file: string): string[] {
+  return sourcesIn(file).flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1] ?? []);
 }
 
 // Reads the built app, as the browser tests do (`npm test` builds it first).
@@ -34,5 +38,26 @@ describe('first load of the sign-in page (built frontend/dist, Vite manifest)', 
     const packages = new Set(firstLoadChunks(distDir).flatMap((chunk) => packagesIn(chunk.file)));
     const later = ['@mui/material', '@mui/system', '@mui/icons-material', '@emotion/react', '@emotion/styled', 'notistack', 'swr'];
     expect([...packages].filter((name) => later.includes(name))).toEqual([]);
+  });
+});
+
+describe('the data cache in the built web app', () => {
+  it("swr reads its cache through the transition store, so its answers re-render in short slices (frontend/src/app/transitionStore.ts)", () => {
+    const chunks = readdirSync(join(distDir, 'assets')).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+    const storeChunks = chunks.filter((file) => sourcesIn(file).some((source) => source.endsWith('src/app/transitionStore.ts')));
+    const swrChunks = chunks.filter((file) => sourcesIn(file).some((source) => source.includes('node_modules/swr/')));
+    expect(storeChunks).toHaveLength(1);
+    expect(swrChunks.length).toBeGreaterThan(0);
+    const [storeChunk] = storeChunks;
+    const fileName = (chunk: string) => chunk.replace('assets/', '');
+    const shimChunks = chunks.filter((file) => sourcesIn(file).some((source) => source.includes('node_modules/use-sync-external-store/')));
+    // swr's own import of React's hook (use-sync-external-store/shim) was resolved to the store: no
+    // swr chunk holds or imports the shim, and one holds or imports the store. A swr update changing
+    // that import fails here.
+    for (const chunk of swrChunks) {
+      const text = readFileSync(join(distDir, chunk), 'utf8');
+      expect(shimChunks.filter((shim) => shim === chunk || text.includes(fileName(shim))), chunk).toEqual([]);
+    }
+    expect(swrChunks.some((chunk) => chunk === storeChunk || readFileSync(join(distDir, chunk), 'utf8').includes(fileName(storeChunk ?? '?')))).toBe(true);
   });
 });

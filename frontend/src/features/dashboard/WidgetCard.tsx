@@ -12,9 +12,14 @@ import { useErrorText } from '../../components/useErrorText';
 export const WIDGET_CARD_HEIGHTS = { small: 230, medium: 373, min: 115 } as const;
 export type WidgetCardSize = 'small' | 'medium';
 
-/** A card's sizes: from a medium screen up, and its least height on a phone (default small). */
+/** A card's sizes. */
 export interface WidgetCardSizes {
+  /** Its height from a medium screen up. */
   size: WidgetCardSize;
+  /**
+   * Its least height on a phone, where it otherwise takes its content's: the size its loaded
+   * content takes there, so the cards below do not move as its data arrives (default small).
+   */
   phoneMinSize?: WidgetCardSize;
 }
 
