@@ -46,8 +46,10 @@ function firstScreenPreloads(): Plugin {
           Object.entries(FIRST_SCREENS).map(([name, modules]) => {
             const files = new Set<string>();
             for (const chunk of chunks) {
-              const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
-              const wanted = modules.some((module) => (module.endsWith('/') ? id.includes(`/${module}`) : id.endsWith(`/${module}`)));
+              const facade = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
+              // A screen's module may sit in a chunk that is not its own (signedInFirstScreenChunks).
+              const held = chunk.moduleIds.map((id) => id.replaceAll('\\', '/'));
+              const wanted = modules.some((module) => (module.endsWith('/') ? facade.includes(`/${module}`) : held.some((id) => id.endsWith(`/${module}`))));
               if (wanted) closure(chunk.fileName, files);
             }
             return [name, [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`)];
@@ -63,8 +65,9 @@ function firstScreenPreloads(): Plugin {
   screen.concat(sets[(signIn ? 'login-' : '') + (language === 'fr' || language === 'es' ? language : 'en')]).forEach(function (href) {
     var link = document.createElement('link');
     if (/\\.css$/.test(href)) link.rel = 'stylesheet';
-    // Fetched, not compiled yet: modulepreload would compile them all in one long main-thread task.
-    else { link.rel = 'preload'; link.as = 'script'; link.crossOrigin = ''; }
+    // Compiled as they arrive, off the main thread where the browser can: with a plain preload,
+    // the import compiled each chunk on the main thread (the first screen is a few chunks now).
+    else { link.rel = 'modulepreload'; link.crossOrigin = ''; }
     link.href = href;
     document.head.appendChild(link);
   });
@@ -101,6 +104,65 @@ function swrRendersInTransitions(): Plugin {
   };
 }
 
+/**
+ * The signed-in first screen in three chunks, one per step it is built in: MUI's theme and the data
+ * cache, the shell, the dashboard. It came as about ninety small chunks (each MUI component shared
+ * by a different set of the lazy screens), and each cost the main thread a request, a compile and a
+ * code-cache task of its own; in one chunk, its evaluation was one long task. Lighthouse counts
+ * both as blocking time (docs/performance.md). Each chunk holds the modules its screen imports
+ * statically that neither the entry, the sign-in page nor an earlier step does: the sign-in page's
+ * first load is unchanged, no chunk imports a later one, and a later screen sharing a module loads
+ * the chunk that holds it, which the shell has loaded already.
+ */
+const SIGNED_IN_STEPS = [
+  ['signed-in-theme', ['src/app/ThemedScreens.tsx']],
+  ['signed-in-shell', ['src/app/AppLayout.tsx']],
+  ['signed-in-dashboard', ['src/features/dashboard/DashboardPage.tsx']],
+] as const;
+
+function signedInFirstScreenChunks() {
+  const stepOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'coldchain-signed-in-first-screen',
+    apply: 'build',
+    buildEnd() {
+      const closure = (ids: Iterable<string>): Set<string> => {
+        const found = new Set<string>();
+        const pending = [...ids];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (found.has(id)) continue;
+          found.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return found;
+      };
+      const all = [...this.getModuleIds()];
+      const matching = (wanted: readonly string[]) => all.filter((id) => wanted.some((module) => id.replaceAll('\\', '/').endsWith(`/${module}`)));
+      const earlier = closure([...all.filter((id) => this.getModuleInfo(id)?.isEntry === true), ...matching(FIRST_SCREENS.login)]);
+      for (const [step, modules] of SIGNED_IN_STEPS) {
+        const roots = matching(modules);
+        const held = [...closure(roots)].filter((id) => !earlier.has(id));
+        // A module imported lazily elsewhere (the texts' messages, the sessions' calls) keeps a
+        // chunk of its own, with what it imports: else that lazy import would evaluate the whole step.
+        const lazyElsewhere = closure(held.filter((id) => !roots.includes(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0));
+        for (const id of held) {
+          earlier.add(id);
+          if (!lazyElsewhere.has(id)) stepOf.set(id, step);
+        }
+        for (const id of lazyElsewhere) earlier.add(id);
+      }
+    },
+  };
+  // Only the modules listed: the steps' own dependencies are listed already or belong to an earlier
+  // chunk. swr keeps a chunk of its own, whose imports show which store it reads (swrRendersInTransitions;
+  // test/e2e/first-load-budget.test.ts).
+  const ownChunk = /[\\/]node_modules[\\/]swr[\\/]/;
+  const groups = SIGNED_IN_STEPS.map(([step]) => ({ name: step, includeDependenciesRecursively: false, test: (id: string) => stepOf.get(id) === step && !ownChunk.test(id) }));
+  return { plugin, groups };
+}
+
+const signedIn = signedInFirstScreenChunks();
+
 // The local gateway serves the API, the identity emulator, config.json and the outbox;
 // the dev server forwards to it so the app stays same-origin as in production.
 const gateway = process.env['PORTAL_GATEWAY_URL'] ?? 'http://localhost:3000';
@@ -110,7 +172,7 @@ export default defineConfig({
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) },
   },
-  plugins: [swrRendersInTransitions(), firstScreenPreloads()],
+  plugins: [swrRendersInTransitions(), signedIn.plugin, firstScreenPreloads()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
     outDir: 'dist',
@@ -121,6 +183,7 @@ export default defineConfig({
     // The largest chunk is the lazy Departments/Divisions screen (the data grid), not the first load.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: { codeSplitting: { groups: signedIn.groups } },
       onwarn(warning, defaultHandler) {
         // MUI, SWR and react-router mark modules 'use client'; meaningless outside server components.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

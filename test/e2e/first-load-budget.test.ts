@@ -61,3 +61,33 @@ describe('the data cache in the built web app', () => {
     expect(swrChunks.some((chunk) => chunk === storeChunk || readFileSync(join(distDir, chunk), 'utf8').includes(fileName(storeChunk ?? '?')))).toBe(true);
   });
 });
+
+describe('the signed-in first screen in the built web app (vite.config.ts, signedInFirstScreenChunks)', () => {
+  const chunks = () => readdirSync(join(distDir, 'assets')).filter((file) => file.endsWith('.js'));
+  const text = (file: string) => readFileSync(join(distDir, 'assets', file), 'utf8');
+  const holding = (source: string) => chunks().filter((file) => sourcesIn(`assets/${file}`).some((held) => held.endsWith(source)));
+  const steps = () => ['ThemedScreens.tsx', 'AppLayout.tsx', 'DashboardPage.tsx'].map((screen) => {
+    const [chunk, ...others] = holding(`src/${screen === 'DashboardPage.tsx' ? 'features/dashboard' : 'app'}/${screen}`);
+    expect(others, screen).toEqual([]);
+    return chunk ?? '?';
+  });
+
+  it('comes in three chunks, the theme, the shell and the dashboard, none importing a later one', () => {
+    const [theme, shell, dashboard] = steps();
+    expect(new Set([theme, shell, dashboard]).size).toBe(3);
+    expect(text(theme ?? '?')).not.toContain(shell);
+    expect(text(theme ?? '?')).not.toContain(dashboard);
+    expect(text(shell ?? '?')).not.toContain(dashboard);
+    // The shell's chunk holds the shell's modules, not one small chunk per MUI component.
+    expect(sourcesIn(`assets/${shell ?? '?'}`).filter((source) => source.includes('node_modules/@mui/material/')).length).toBeGreaterThan(10);
+  });
+
+  it('is imported lazily by the routes alone: another lazy import (the texts, the sessions) would evaluate a whole step early', () => {
+    const [routes, ...others] = holding('src/app/routes.tsx');
+    expect(others).toEqual([]);
+    for (const step of steps()) {
+      const importers = chunks().filter((file) => text(file).includes(`import(\`./${step}\`)`) || text(file).includes(`import("./${step}")`));
+      expect(importers, step).toEqual([routes]);
+    }
+  });
+});

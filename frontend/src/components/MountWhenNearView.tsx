@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 
@@ -24,7 +24,8 @@ export function MountWhenNearView({ placeholderSx, children }: MountWhenNearView
     const element = placeholder.current;
     if (near || element === null) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      // In a transition: React builds the card in short slices instead of one long task.
+      if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
     }, { rootMargin: NEAR_VIEW_MARGIN });
     observer.observe(element);
     const beforePrint = () => setNear(true);

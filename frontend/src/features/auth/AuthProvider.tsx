@@ -179,12 +179,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (session === null || !session.user.portalAccess) {
         // SPEC section 4: no current user (or an invalid refresh token) ends the session with a toast.
         if (stored.loggedIn) void logout({ reason: 'noCurrentUser' });
-        else setStatus('signedOut');
+        else startTransition(() => setStatus('signedOut'));
         return;
       }
-      setUser(session.user);
       const loggedIn = stored.loggedIn && stored.sessionId !== null && stored.userName === session.user.email;
-      setStatus(loggedIn ? 'signedIn' : 'identityOnly');
+      // The first screen is built in a transition, in short slices (the loader stays meanwhile):
+      // a plain update here built the whole shell in one long task (docs/performance.md).
+      startTransition(() => {
+        setUser(session.user);
+        setStatus(loggedIn ? 'signedIn' : 'identityOnly');
+      });
     });
     return () => {
       active = false;
