@@ -9,6 +9,10 @@ import { DismissToast } from './DismissToast';
 import { theme } from './theme';
 import { ToastPlacement } from './ToastPlacement';
 import { registerDataCache } from './dataCache';
+import { readsInTheirOwnTask } from './readsInTheirOwnTask';
+
+/** Reads are not retried nor refreshed on focus; each starts in a task of its own. */
+const DATA_CACHE_SETTINGS = { revalidateOnFocus: false, shouldRetryOnError: false, use: [readsInTheirOwnTask] };
 
 function DataCacheReset() {
   const { cache } = useSWRConfig();
@@ -37,7 +41,7 @@ export default function ThemedScreens() {
         autoHideDuration={TOAST_DURATION_MS.standard}
         action={(id) => <DismissToast id={id} />}
       >
-        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+        <SWRConfig value={DATA_CACHE_SETTINGS}>
           <DataCacheReset />
           <Outlet />
         </SWRConfig>
