@@ -139,6 +139,10 @@ function signedInFirstScreenChunks() {
       const all = [...this.getModuleIds()];
       const matching = (wanted: readonly string[]) => all.filter((id) => wanted.some((module) => id.replaceAll('\\', '/').endsWith(`/${module}`)));
       const earlier = closure([...all.filter((id) => this.getModuleInfo(id)?.isEntry === true), ...matching(FIRST_SCREENS.login)]);
+      // swr keeps a chunk of its own, with what it imports (its chunk's imports show which store it
+      // reads: swrRendersInTransitions, test/e2e/first-load-budget.test.ts); a step holding one of
+      // those would import swr's chunk and be imported by it.
+      const ownChunk = closure(all.filter((id) => /[\\/]node_modules[\\/]swr[\\/]/.test(id)));
       for (const [step, modules] of SIGNED_IN_STEPS) {
         const roots = matching(modules);
         const held = [...closure(roots)].filter((id) => !earlier.has(id));
@@ -147,17 +151,14 @@ function signedInFirstScreenChunks() {
         const lazyElsewhere = closure(held.filter((id) => !roots.includes(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0));
         for (const id of held) {
           earlier.add(id);
-          if (!lazyElsewhere.has(id)) stepOf.set(id, step);
+          if (!lazyElsewhere.has(id) && !ownChunk.has(id)) stepOf.set(id, step);
         }
         for (const id of lazyElsewhere) earlier.add(id);
       }
     },
   };
-  // Only the modules listed: the steps' own dependencies are listed already or belong to an earlier
-  // chunk. swr keeps a chunk of its own, whose imports show which store it reads (swrRendersInTransitions;
-  // test/e2e/first-load-budget.test.ts).
-  const ownChunk = /[\\/]node_modules[\\/]swr[\\/]/;
-  const groups = SIGNED_IN_STEPS.map(([step]) => ({ name: step, includeDependenciesRecursively: false, test: (id: string) => stepOf.get(id) === step && !ownChunk.test(id) }));
+  // Only the modules listed: the steps' own dependencies are listed already or belong to an earlier chunk.
+  const groups = SIGNED_IN_STEPS.map(([step]) => ({ name: step, includeDependenciesRecursively: false, test: (id: string) => stepOf.get(id) === step }));
   return { plugin, groups };
 }
 

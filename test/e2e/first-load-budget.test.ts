@@ -72,12 +72,18 @@ describe('the signed-in first screen in the built web app (vite.config.ts, signe
     return chunk ?? '?';
   });
 
-  it('comes in three chunks, the theme, the shell and the dashboard, none importing a later one', () => {
+  it('comes in three chunks, the theme, the shell and the dashboard, none importing a later one nor in a cycle', () => {
     const [theme, shell, dashboard] = steps();
     expect(new Set([theme, shell, dashboard]).size).toBe(3);
     expect(text(theme ?? '?')).not.toContain(shell);
     expect(text(theme ?? '?')).not.toContain(dashboard);
     expect(text(shell ?? '?')).not.toContain(dashboard);
+    // Nor does a chunk they import import them back (a cycle: which one's code runs first would
+    // depend on which was asked for first).
+    const importsOf = (file: string) => [...text(file).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+    for (const step of [theme, shell, dashboard]) {
+      for (const imported of importsOf(step ?? '?')) expect(importsOf(imported), `${imported} imports ${step}`).not.toContain(step);
+    }
     // The shell's chunk holds the shell's modules, not one small chunk per MUI component.
     expect(sourcesIn(`assets/${shell ?? '?'}`).filter((source) => source.includes('node_modules/@mui/material/')).length).toBeGreaterThan(10);
   });
