@@ -98,7 +98,10 @@ export const checklistRoutes = defineRoutes('checklists', [
       const source = await store.get(customerId, params.id);
       await assertSiteAccess(caller, customerId, source.siteId, { notFoundMessage });
       await assertSitesNamable(caller, customerId, [body.siteId]);
-      return { statusCode: 201, body: await store.copy(caller, customerId, params.id, body) };
+      const copied = await store.copy(caller, customerId, params.id, body);
+      // A copy is a checklist added: filled in its shift from now on, as an added one is.
+      await instancesAheadNow(customerId, request.logger);
+      return { statusCode: 201, body: copied };
     },
   }),
   route({

@@ -17,6 +17,7 @@ const stack = inject('stack');
 /** An organisation of these tests' own, with no checklist until the test adds one. */
 const ORG = `haccp-registration-${randomUUID().slice(0, 8)}`;
 const TIME_ZONE = 'Europe/London';
+const DAY_MS = 86_400_000;
 
 const documents = testDocuments(stack);
 afterAll(() => documents.destroy());
@@ -47,7 +48,7 @@ describe('HACCP organisations: registered by their first checklist, served by th
     const shift = await added<Shift>('/shifts', {
       name: `Morning ${randomUUID().slice(0, 8)}`, siteId: place.siteId, locationId: place.locationId, shiftType: 'custom',
       schedules: [{
-        name: 'Every day', days: [0, 1, 2, 3, 4, 5, 6], startDate: localDateIn(new Date(now.getTime() - 2 * 86_400_000), TIME_ZONE),
+        name: 'Every day', days: [0, 1, 2, 3, 4, 5, 6], startDate: localDateIn(new Date(now.getTime() - 2 * DAY_MS), TIME_ZONE),
         startTime: '06:00', endTime: '10:00', recurrence: { frequency: 'daily', interval: 1 }, assignedUserIds: [],
       }],
     });
@@ -56,16 +57,25 @@ describe('HACCP organisations: registered by their first checklist, served by th
       questions: [{ text: 'Floor clean?', type: 'yesNo' }],
     });
     expect((await registered()).filter((customerId) => customerId === ORG)).toHaveLength(1);
-    await added<Checklist>(`/checklists/${checklist.id}/copy`, {
+    const copy = await added<Checklist>(`/checklists/${checklist.id}/copy`, {
       name: `Opening copy ${randomUUID().slice(0, 8)}`, siteId: place.siteId, locationIds: [place.locationId], shiftId: shift.id,
     });
     expect((await registered()).filter((customerId) => customerId === ORG)).toHaveLength(1);
+    const instancesOn = async (day: Date) => {
+      const found = await documents.send(new QueryCommand(checklistInstancesOfSiteDay(stack.tableName, ORG, place.siteId, localDateIn(day, TIME_ZONE))));
+      return (found.Items ?? []).map((item) => String(item['checklistId']));
+    };
+    // Both were made at once (the next 36 hours: tomorrow's 06:00-10:00 window, whatever the time now).
+    const tomorrow = new Date(now.getTime() + DAY_MS);
+    expect((await instancesOn(tomorrow)).filter((id) => id === checklist.id || id === copy.id).sort()).toEqual([checklist.id, copy.id].sort());
 
-    const run: InstancesAheadRun = await instancesAhead(scheduledEvent({ name: 'checklist-instances-ahead' }, now, LOCAL_REGION));
+    // The job's run two days on makes what the saves could not reach: the window three days from
+    // today starts more than 36 hours after any time of today, and before the run's 36 hours end.
+    const run: InstancesAheadRun = await instancesAhead(scheduledEvent({ name: 'checklist-instances-ahead' }, new Date(now.getTime() + 2 * DAY_MS), LOCAL_REGION));
     expect(run.failed).toBe(0);
     expect(run.created).toBeGreaterThanOrEqual(2);
-    const tomorrow = localDateIn(new Date(now.getTime() + 86_400_000), TIME_ZONE);
-    const found = await documents.send(new QueryCommand(checklistInstancesOfSiteDay(stack.tableName, ORG, place.siteId, tomorrow)));
-    expect((found.Items ?? []).filter((item) => item['checklistId'] === checklist.id)).toHaveLength(1);
+    const inThreeDays = await instancesOn(new Date(now.getTime() + 3 * DAY_MS));
+    expect(inThreeDays.filter((id) => id === checklist.id)).toHaveLength(1);
+    expect(inThreeDays.filter((id) => id === copy.id)).toHaveLength(1);
   });
 });
