@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, LANGUAGES } from '../i18n';
 import { fixedMediaQueryList } from './media';
@@ -17,6 +17,10 @@ if (!('ResizeObserver' in globalThis)) {
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList => fixedMediaQueryList(query, false);
 }
+
+// CI runs these beside the stack's tests on two cores, where a data grid's first render can take
+// more than the default second to appear: the `findBy` queries and `waitFor` wait up to five.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every catalogue, so a test may switch language at once (the portal loads one when chosen).
 await initI18n('en', LANGUAGES);
