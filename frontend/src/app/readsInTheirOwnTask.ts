@@ -1,9 +1,5 @@
 import type { Middleware } from 'swr';
-
-/** Resolves in a later task, once the current one (and its microtasks) has ended. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { nextTask } from './nextTask';
 
 /**
  * swr starts a screen's reads in the commit that mounts it (a layout effect), so each read's

@@ -4,6 +4,7 @@ import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
 import { LANGUAGES, loadAllTexts, loadCatalogue } from '../i18n';
 import { RequireIdentityOnly, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, RequireWholeOrganisation, useRole } from './guards';
 import { AREA_ROLES } from './areaRoles';
+import { nextTask } from './nextTask';
 import { PageLoader } from './PageLoader';
 
 // Every screen is its own chunk, so the first load carries only the shell (ARCHITECTURE.md).
@@ -89,7 +90,7 @@ export function prefetchScreen(pathname: string): void {
     for (const load of loads) {
       // A failed fetch is the lazy screen's to report when it renders.
       await load().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
     }
   })();
 }
