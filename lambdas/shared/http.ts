@@ -9,10 +9,10 @@ import { MESSAGES } from '@domain/core/messages';
 import { PROXY_TOKEN_HEADER } from '@domain/identity/proxy-session';
 import { organisationStatusOf, readProxySession } from '../data';
 import { hasModule } from '@domain/organisation/modules';
-import type { HandlerName } from '../routes';
-import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ResourceRoutes, type RouteDefinition } from './routing';
+import type { HandlerName } from '../handlers';
+import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ActionRequest, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
-import { sessionCheckFromConfig, type RequestOrigin } from './session-check';
+import { sessionCheckFromConfig } from './session-check';
 import { describeError, invocationLogger, observed, recordApiRequest, type Logger } from './observability';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
@@ -21,28 +21,7 @@ import { proxyTokenKey, verifyProxyToken } from './proxy-token';
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-/** What an action receives once every middleware has run. */
-export interface ActionRequest {
-  /** Undefined only on public routes. */
-  caller: Caller | undefined;
-  route: RouteDefinition;
-  /** Parsed and validated by the route's schema when it has one. */
-  body: unknown;
-  pathParameters: Record<string, string>;
-  query: Record<string, string>;
-  requestId: string;
-  logger: Logger;
-  /** Request headers, lower-case names. */
-  headers: Record<string, string>;
-  /** Where the request came from (API Gateway's view, not the client's word). */
-  origin: RequestOrigin;
-}
-
-export interface ActionResult {
-  statusCode: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type { ActionRequest, ActionResult } from './routing';
 
 /** A resource's routes by API Gateway route key (`GET /api/departments/{id}`). */
 type RouteLookup = (routeKey: string) => RouteDefinition | undefined;

@@ -1,9 +1,33 @@
 import type { z, ZodType } from 'zod';
 import { ROLES, type Role } from '@domain/identity/roles';
 import type { PortalModuleName } from '@domain/organisation/modules';
-import type { HandlerName } from '../routes';
+import type { HandlerName } from '../handlers';
 import type { Caller } from './caller';
-import type { ActionRequest, ActionResult } from './http';
+import type { Logger } from './observability';
+import type { RequestOrigin } from './session-check';
+
+/** What an action receives once every middleware has run. */
+export interface ActionRequest {
+  /** Undefined only on public routes. */
+  caller: Caller | undefined;
+  route: RouteDefinition;
+  /** Parsed and validated by the route's schema when it has one. */
+  body: unknown;
+  pathParameters: Record<string, string>;
+  query: Record<string, string>;
+  requestId: string;
+  logger: Logger;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string>;
+  /** Where the request came from (API Gateway's view, not the client's word). */
+  origin: RequestOrigin;
+}
+
+export interface ActionResult {
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 
 /**
  * How a resource writes its routes: once, in its own `routes.ts`, each route beside the action

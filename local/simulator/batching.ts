@@ -1,7 +1,4 @@
-import type { ReadingPayload, SimulatedMessage } from './simulation';
-
-/** The most readings one message may carry (domain/telemetry/telemetry.ts `readingsMessageSchema`). */
-export const MAX_BATCH_READINGS = 500;
+import { MAX_BATCH_READINGS, type ReadingPayload, type SimulatedMessage } from './messages';
 
 /**
  * What a device sends for the messages the simulation produced in one stretch of time: a

@@ -1,4 +1,4 @@
-import { MAX_BATCH_READINGS } from './batching';
+import { MAX_BATCH_READINGS, type AcknowledgementPayload, type ReadingPayload, type SimulatedMessage } from './messages';
 import { answerCommand, simulatedCommandSchema, type SimulatedCommand } from './commands';
 import { Cabinet, Door, Fryer, Room } from './environment';
 import { streamFor, type Random } from './random';
@@ -21,42 +21,7 @@ import {
  * produces the same messages.
  */
 
-/** One reading as a device publishes it (domain/telemetry/telemetry.ts `deviceReadingSchema`). */
-export interface ReadingPayload {
-  deviceId?: string;
-  time: string;
-  channels: Partial<Record<ChannelKey, number | null>>;
-  battery: number;
-  signal: number;
-  snr: number;
-}
-
-export interface ReadingsBatchPayload {
-  readings: ReadingPayload[];
-  sentAt: string;
-}
-
-/** A gateway's heartbeat (domain/telemetry/telemetry.ts `gatewayStatusSchema`). */
-export interface GatewayStatusPayload {
-  time: string;
-  signal: number;
-  firmware: string;
-  uptimeSeconds: number;
-}
-
-/** A command's outcome (domain/devices/device-commands.ts `commandAcknowledgementSchema`). */
-export interface AcknowledgementPayload {
-  commandId: string;
-  status: 'executed' | 'failed';
-  response: string | Record<string, unknown>;
-  executedAt: string;
-  targetDeviceId?: string;
-}
-
-export type SimulatedMessage =
-  | { publisherId: string; kind: 'readings'; at: number; payload: ReadingPayload | ReadingsBatchPayload }
-  | { publisherId: string; kind: 'status'; at: number; payload: GatewayStatusPayload }
-  | { publisherId: string; kind: 'commands/ack'; at: number; payload: AcknowledgementPayload };
+export type { AcknowledgementPayload, GatewayStatusPayload, ReadingPayload, ReadingsBatchPayload, SimulatedMessage } from './messages';
 
 export interface SimulationOptions {
   seed: number | string;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewColumnIcon from '@mui/icons-material/ViewColumnOutlined';
 import Alert from '@mui/material/Alert';
@@ -29,21 +29,11 @@ import { saveGridSettings, useGridSettings } from '../api/gridSettings';
 import { useFormatters, type Formatters } from '../i18n/formatters';
 import { useLanguage } from '../i18n/useLanguage';
 import { AdminGridCards, type AdminGridCard } from './AdminGridCards';
+import type { AdminGridRowAction } from './AdminGridRowAction';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog';
 import { gridLocaleText } from './gridLocales';
 
-/** One action of a row (Edit, Delete, ...), shown as an icon button named after the row. */
-export interface AdminGridRowAction<R> {
-  key: string;
-  /** The accessible name, e.g. "Edit Bakery". */
-  label: (row: R) => string;
-  icon: ReactElement;
-  onClick: (row: R) => void;
-  /** Hidden for some rows. */
-  hidden?: (row: R) => boolean;
-  /** Shown but not usable for some rows (while a call runs, say). */
-  disabled?: (row: R) => boolean;
-}
+export type { AdminGridRowAction };
 
 /** Whether the user's column settings are loaded and saved, and under which grid. */
 export type AdminGridColumnSettings =

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowId, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useFormatters, type Formatters } from '../i18n/formatters';
-import type { AdminGridRowAction } from './AdminGrid';
+import type { AdminGridRowAction } from './AdminGridRowAction';
 
 /** What a row's card shows on a phone: its name, its value with the value's time, and its state. */
 export interface AdminGridCard {

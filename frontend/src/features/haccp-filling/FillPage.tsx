@@ -20,7 +20,7 @@ import { PendingAnswersBadge } from './PendingAnswersBadge';
 import { QuestionCard, type QuestionContext } from './QuestionCard';
 import { StateChip } from './StateChip';
 import { isOpen } from './todayOrder';
-import { windowText } from './TodayPage';
+import { windowText } from './windowText';
 import { useAnswerQueue } from './useAnswerQueue';
 
 type Mode = 'one' | 'all';

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { preloadInstance, useTodayInstances, type TodayInstance } from '../../api/haccp';
 import { useErrorText } from '../../components/useErrorText';
-import { useFormatters, type Formatters } from '../../i18n/formatters';
+import { useFormatters } from '../../i18n/formatters';
+import { windowText } from './windowText';
 import { HaccpAccess } from './HaccpAccess';
 import { PendingAnswersBadge } from './PendingAnswersBadge';
 import { StateChip } from './StateChip';
@@ -21,14 +22,6 @@ import { useAnswerQueue } from './useAnswerQueue';
 const PRELOAD_LIMIT = 10;
 
 export const fillPath = (id: string) => `/app/haccp/fill/${encodeURIComponent(id)}`;
-
-/** A window as times of day, with its date when it does not fall today. */
-export function windowText(instance: Pick<TodayInstance, 'windowStart' | 'windowEnd'>, format: Formatters, now = new Date()): string {
-  const today = format.date(now);
-  const start = format.date(instance.windowStart) === today ? format.time(instance.windowStart) : format.dateTime(instance.windowStart);
-  const end = format.date(instance.windowEnd) === format.date(instance.windowStart) ? format.time(instance.windowEnd) : format.dateTime(instance.windowEnd);
-  return `${start} – ${end}`;
-}
 
 function InstanceCard({ instance }: { instance: TodayInstance }) {
   const { t } = useTranslation();
