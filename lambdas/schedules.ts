@@ -38,7 +38,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   },
   {
     name: 'alarm-clock',
-    // Every minute: a delay expiring between readings, inactivity and the 90-minute battery rule are raised within a minute (docs/decisions.md "The alarm clock").
+    // Every minute: a delay expiring between readings, inactivity and the 90-minute battery rule are raised within a minute (docs/decisions/0058-alarm-clock-and-its-due-index.md).
     expression: 'cron(* * * * ? *)',
     handler: 'alarmClock',
     description: 'Looks at the devices whose alarm timers are due',

@@ -2,7 +2,7 @@
  * Settings of the stack that its monthly cost turns on, in one place with no CDK import, so
  * the stack (lib/data.ts, lib/devices.ts) and the cost bench (test/bench/cost.mts) read the
  * same values: the bench prices what the stack deploys. docs/performance.md "cost per
- * sensor" has the figures; docs/decisions.md says why each was chosen.
+ * sensor" has the figures; docs/decisions/0054-basic-ingest-standard-ia-and-the-shared-queue.md says why each was chosen.
  */
 
 /**

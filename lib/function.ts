@@ -54,7 +54,7 @@ export class PortalFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         // Powertools (lambdas/shared/observability.ts): the service of every log line and metric,
         // the metrics' namespace, and traces off until the functions get X-Ray active tracing
-        // (it bills per trace; docs/decisions.md "Observability with Powertools").
+        // (it bills per trace; docs/decisions/0049-observability-with-powertools.md).
         POWERTOOLS_SERVICE_NAME: 'portal',
         POWERTOOLS_METRICS_NAMESPACE: 'ColdchainPortal',
         POWERTOOLS_TRACE_ENABLED: 'false',

@@ -18,7 +18,7 @@ export interface VoiceCallsProps {
 }
 
 /**
- * IVR on AWS (issue 14 section 4; docs/decisions.md "IVR on AWS: Chime SDK PSTN audio"): the
+ * IVR on AWS (issue 14 section 4; docs/decisions/0072-ivr-on-chime-sdk-pstn-audio.md): the
  * SIP media application that places alarm calls asking for a key press, and its handler
  * (lambdas/alarms/voice-call-handler.ts), which acknowledges through acknowledgeByVoice.
  * CloudFormation has no resource type for a SIP media application, so a custom resource

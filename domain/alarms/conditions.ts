@@ -181,7 +181,7 @@ export const LOW_BATTERY_DELAY_MS = 90 * 60 * 1000;
 export const DEFAULT_DEADBAND = { celsius: 0.5, fahrenheit: 0.9, percentRh: 2 } as const;
 
 /**
- * A rule under a profile's schedule (docs/decisions.md "The profile's schedule"): a reading
+ * A rule under a profile's schedule (docs/decisions/0061-alarms-under-the-profile-schedule.md): a reading
  * in the condition outside the schedule holds an open run (an alarm already raised stays open
  * until its condition ends) but never opens or grows one; a clearing reading clears whenever
  * it comes. So an excursion that starts before the schedule opens its run at the first

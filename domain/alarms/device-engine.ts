@@ -45,7 +45,7 @@ export const RECENT_ALARMS_KEPT = 5;
  * The clock moves a device's timer on once a window but rewrites its stored state for that
  * alone (nothing else changed) only when the stored `wakeAt` is older than this: the stored
  * `wakeAt` says a timer is set, at that time or later. So a reporting sensor costs the clock no
- * state write per window (docs/decisions.md "The alarm clock").
+ * state write per window (docs/decisions/0059-inactivity-kept-going-by-the-clock.md).
  */
 export const TIMER_REFRESH_MS = 6 * 60 * 60_000;
 

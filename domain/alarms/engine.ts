@@ -98,7 +98,7 @@ function unscheduledConditionsOf(profile: AlarmProfileFields, channels: readonly
  * but not a channel whose sub-type is `ambient` beside a channel of the product itself. A
  * vaccine fridge's room-ambient channel reads 22 °C all day; the 2-8 °C limits are the
  * vaccine's (its glycol probe), not the room's. A device that measures only ambient (a room
- * or dry-store sensor) is judged on it (docs/decisions.md "Ambient channels and the limits").
+ * or dry-store sensor) is judged on it (docs/decisions/0065-ambient-channels-not-judged-by-the-limits.md).
  */
 export function judgedByLimits(profile: Pick<AlarmProfileFields, 'measurement'>, channels: readonly DeviceChannel[]): ReadonlySet<string> {
   const measured = channels.filter(({ sensorType }) =>
@@ -119,7 +119,7 @@ export interface EngineReading {
  * missing from a reading of its device (which reports its other channels) reads nothing, as a
  * null does: per-channel inactivity, a probe that stops reporting while its device goes on, is
  * the probe-missing condition (a reading with no channel at all is not a sensor's: `channels`
- * has at least one value, docs/decisions.md "Per-channel inactivity").
+ * has at least one value, docs/decisions/0064-per-channel-inactivity-is-probe-missing.md).
  */
 export function samplesFor(condition: DeviceCondition, readings: readonly EngineReading[]): ChannelSample[] {
   return readings.flatMap((reading): ChannelSample[] => {

@@ -2,7 +2,7 @@ import { scheduleIsOn, WEEKDAYS, type LoggingSchedule, type Weekday } from '../d
 
 /**
  * When an alarm profile is in force (issue 13 section 1: its schedule, in the site's time
- * zone; docs/decisions.md "The profile's schedule"). Pure: the time zone is passed in.
+ * zone; docs/decisions/0061-alarms-under-the-profile-schedule.md). Pure: the time zone is passed in.
  */
 
 /** Whether a reading's (or the clock's) time is inside the profile's schedule. */

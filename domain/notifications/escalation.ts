@@ -5,7 +5,7 @@ import { minutesOf, type NotificationChannel, type NotificationSchedule } from '
 /**
  * Who is told of an alarm, on which channels, and when (issue 14 section 2), pure: the sender
  * and the one-minute clock ask `escalationSteps` what is due and carry it out; neither decides.
- * The rules (docs/decisions.md "Escalation"):
+ * The rules (docs/decisions/0068-escalation-and-storm-rules.md):
  *
  * - An episode of an alarm (raised, or returned while it was still active) is told from its
  *   start plus the profile's notification delay, and never before it was known (a late batch's

@@ -7,7 +7,7 @@ import { entityNameSchema, requiredDescriptionSchema } from '../identity/securit
  * Notification groups (SPEC sections 3 and 5; issue 14 section 1): who hears about an alarm of
  * the group's devices, when (schedules of weekdays and hours in the site's time zone) and how
  * (users by escalation level, each after a delay, on their channels). A group flagged default
- * is given to the new sensors and gateways of its sites (docs/decisions.md "Notification groups").
+ * is given to the new sensors and gateways of its sites (docs/decisions/0067-notification-groups.md).
  */
 
 export const NOTIFICATION_GROUP_NAME_MAX = 50;

@@ -7,7 +7,7 @@ import type { DeliveryProvider } from './delivery';
  * text back from the phone it went to, naming that code, acknowledges the alarm as its
  * recipient. A code is open per phone number (the sender of a reply is known by its number
  * only), unique among that number's open codes, and closes when it expires
- * (docs/decisions.md "SMS reply codes").
+ * (docs/decisions/0073-sms-reply-codes.md).
  */
 
 export const REPLY_CODE_DIGITS = 4;

@@ -50,8 +50,8 @@ export function floorToHour(time: number): number {
 }
 
 /**
- * Stored rollups come in blocks of this many hours (docs/decisions.md "2026-11-25, a reading
- * costs one write"): one item holds the hourly rollups of a sensor's block, written once the
+ * Stored rollups come in blocks of this many hours (docs/decisions/0055-a-reading-costs-one-write.md):
+ * one item holds the hourly rollups of a sensor's block, written once the
  * sensor leaves it, so a sensor reporting every 15 minutes pays one rollup write per 24
  * readings instead of one per 4. Blocks are aligned to multiples of 6 hours since the epoch
  * (00, 06, 12, 18 UTC); a block item covers every hour of its block (an hour without readings

@@ -45,7 +45,7 @@ describe('online (three report intervals plus ten minutes)', () => {
   });
 });
 
-// Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"):
+// Re-decided with issue 12 section 6 (docs/decisions/0055-a-reading-costs-one-write.md):
 // a sensor's state item is no longer rewritten for moved values, battery steps or a heartbeat;
 // readers put the newest reading on top of it.
 describe('material change: when a sensor\'s state item is written', () => {

@@ -74,8 +74,8 @@ export interface NewestReading {
 }
 
 /**
- * A sensor's live state as readers show it (docs/decisions.md "2026-11-25, a reading costs one
- * write"): the stored state item, with the sensor's newest reading on top when that reading is
+ * A sensor's live state as readers show it (docs/decisions/0055-a-reading-costs-one-write.md):
+ * the stored state item, with the sensor's newest reading on top when that reading is
  * newer than the item. The item holds the events (the first state, a channel appearing or going,
  * a contact changing, a device back online) and what a reading may not carry; the newest reading
  * gives the values, `lastReadingAt`, and `lastCommunicated` when it arrived later. Either may be

@@ -30,7 +30,7 @@ import { deviceKey, deviceStateKey, ENTITY } from '../shared/keys';
 import { describeError, type Logger } from '../shared/observability';
 
 /**
- * The alarm clock (issue 13 section 2; docs/decisions.md "The alarm clock"): run every minute
+ * The alarm clock (issue 13 section 2; docs/decisions/0058-alarm-clock-and-its-due-index.md): run every minute
  * by the schedules list. It does the minutes of the due index (lambdas/data/entities/
  * alarm-timer-bucket.ts) that ended since its cursor, at most CATCH_UP_MINUTES at a time (a
  * clock that was down catches up over a few runs instead of one long one), and for each device

@@ -33,7 +33,7 @@ import { runTransaction, type GuardedItem } from './transaction';
 import { deviceKey, ENTITY } from '../shared/keys';
 
 /**
- * The notifier's planning (issue 14 section 2; docs/decisions.md "Notification delivery"):
+ * The notifier's planning (issue 14 section 2; docs/decisions/0069-notification-outbox-and-delivery.md):
  * what the escalation rules (domain/notifications/escalation.ts) say is due for an alarm now,
  * written as deliveries (the outbox's items, one per user, step and channel: the idempotency
  * key) together with the timer of its next step, in one transaction. It runs when the alarm

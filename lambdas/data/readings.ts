@@ -9,7 +9,7 @@ import { readingPartition } from '../shared/keys';
  * A sensor's reading items, their one encoder and decoder (`readingItem`, `readingRowOf`), and
  * its newest reading (docs/data-model.md "Device data"): the access pattern every reader
  * of live state uses, since the ingest no longer rewrites the state item for each reading
- * (docs/decisions.md "2026-11-25, a reading costs one write"). One newest-first Query with
+ * (docs/decisions/0055-a-reading-costs-one-write.md). One newest-first Query with
  * Limit 1 of the sensor's reading partition (`C#<cid>#READING#<id>`, sort key the reading's
  * time); for many sensors, NEWEST_READING_QUERIES at a time.
  */

@@ -202,7 +202,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       const sensors = filterSensors(allSensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope);
       const stateItems = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.sensor, sensors.map((sensor) => sensor.id),
         (id) => deviceStateKey(view.customerId, ENTITY.sensor, id));
-      // Each state item with the sensor's newest reading on top (docs/decisions.md "2026-11-25, a reading costs one write").
+      // Each state item with the sensor's newest reading on top (docs/decisions/0055-a-reading-costs-one-write.md).
       const sensorStates = await sensorLiveStates(dynamoDocumentClient(), table(), view.customerId,
         new Map(sensors.map((sensor) => [sensor.id, stateItems.has(sensor.id) ? toSensorState(stateItems.get(sensor.id) ?? {}) : undefined])));
       const now = new Date();

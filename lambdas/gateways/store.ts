@@ -166,7 +166,7 @@ export class GatewayStore {
   }
 
   async create(caller: Caller, customerId: string, input: GatewayInput): Promise<GatewayRecord> {
-    // A gateway naming no notification group gets its site's default group (docs/decisions.md "Notification groups").
+    // A gateway naming no notification group gets its site's default group (docs/decisions/0067-notification-groups.md).
     const notificationGroupId = input.notificationGroupId ?? await defaultNotificationGroupOf(this.client, this.tableName, customerId, input.siteId);
     const now = this.clock().toISOString();
     const record: GatewayRecord = {

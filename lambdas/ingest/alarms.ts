@@ -4,7 +4,7 @@ import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, hasOpenAlarm, type A
 import type { DeviceDirectory } from './directory';
 
 /**
- * The ingest's alarm step (issue 13 section 2; docs/decisions.md "The alarm clock"): each
+ * The ingest's alarm step (issue 13 section 2; docs/decisions/0057-alarm-engine-in-the-ingest.md): each
  * sensor's stored readings of the batch, and each gateway heard from, go to the alarm engine
  * with what the device cache already holds: the configuration, the organisation's alarm
  * profile, the engine's state of the device (read with the device's partition) and the newest
@@ -13,7 +13,7 @@ import type { DeviceDirectory } from './directory';
  * is kept in the cache. It throws on a failed write: the ingest then fails the device's
  * records, and a redelivery decides the same again (the alarms' ids come from their runs).
  *
- * The clock writes the same state (docs/decisions.md "The alarm clock"). Whatever it changed
+ * The clock writes the same state (docs/decisions/0057-alarm-engine-in-the-ingest.md). Whatever it changed
  * that a batch goes on to touch (a run it raised, growing or clearing) makes the engine's
  * write lose on the version, and the engine reads the state again. The one thing a batch can
  * end without writing otherwise is an inactivity alarm the cache has not seen: so the stored
@@ -51,7 +51,7 @@ export class IngestAlarms {
   /**
    * A sensor's batch: evaluated when its profile is cached and it is enabled. A disabled
    * sensor's readings are not judged; while an alarm of it is open (as the cache knows), they
-   * go to the engine, which clears it (docs/decisions.md "A disabled device's alarms").
+   * go to the engine, which clears it (docs/decisions/0062-disabled-or-deleted-device-alarms-cleared.md).
    */
   async sensor(input: SensorReadings): Promise<void> {
     const entry = this.directory.sensor(input.customerId, input.sensorId);

@@ -7,8 +7,8 @@ export type { SensorChannelConfig, SensorConfig } from '../data';
 export { sensorConfigOf } from '../data';
 
 /**
- * The ingest's per-container cache of device configuration and live state (docs/decisions.md
- * "Device data"). Per organisation it holds a snapshot of the sensor and gateway partitions
+ * The ingest's per-container cache of device configuration and live state (docs/decisions/0031-ingest-device-cache-on-the-configuration-version.md).
+ * Per organisation it holds a snapshot of the sensor and gateway partitions
  * (configuration and state items share them, so one Query reads both) and the data logging
  * profiles. Every write of a sensor, gateway or profile adds 1 to the organisation's device
  * configuration version (lambdas/shared/device-config.ts, in the write's own transaction), so
@@ -22,7 +22,7 @@ export { sensorConfigOf } from '../data';
  *
  * Live state: the ingest is the state items' only writer, so between reloads the cache is
  * kept up to date by the ingest's own writes. `stored` is what the table holds (the state item:
- * its events, docs/decisions.md "2026-11-25, a reading costs one write"), `seen` the newest this
+ * its events, docs/decisions/0055-a-reading-costs-one-write.md), `seen` the newest this
  * container knows (the live state readers see, item and newest reading together; what the alarm
  * engine gets as the previous state). Since the item is not rewritten for each reading, a sensor
  * that has one is looked up once more when the container first needs it: its newest reading (one

@@ -212,7 +212,7 @@ describe('ingest handler', () => {
     expect(puts('STATE')).toEqual([]);
   });
 
-  // Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"): the state
+  // Re-decided with issue 12 section 6 (docs/decisions/0055-a-reading-costs-one-write.md): the state
   // item is written for events only; moved values and the heartbeat are the newest reading's to show.
   it('writes the state item on events only: not for moved values, nor at a heartbeat', async () => {
     await handler(batch(record({ payload: reading(T0, { '1': 4, '2': 50 }) })));

@@ -17,7 +17,7 @@ import { parseMessage, payloadText, type ParsedMessage } from './parse';
 import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from './store';
 
 /**
- * The ingest (docs/decisions.md "Device data"): one batch of device messages from the
+ * The ingest (docs/decisions/0028-ingest-outcomes-and-retries.md): one batch of device messages from the
  * ingest queue in, readings stored once each, live states, rollups and dead letters
  * written, and the outcome per SQS record out (a partial batch response). A message that
  * cannot be accepted is filed as a dead letter with the reason and counts as handled; only

@@ -27,7 +27,7 @@ import {
 } from '../data';
 
 /**
- * A channel's sender (issue 14 section 3; docs/decisions.md "Notification delivery"): takes one
+ * A channel's sender (issue 14 section 3; docs/decisions/0069-notification-outbox-and-delivery.md): takes one
  * queued delivery and sends it at most once. It re-reads the delivery (a redelivered queue
  * message finds it no longer queued and does nothing) and the alarm (acknowledged meanwhile:
  * the message is dropped, even if it was queued before), claims the recipient's channel for

@@ -55,7 +55,7 @@ const toDueItem = (item: Record<string, unknown>): DueItem =>
 
 /**
  * Applies every scheduled disable and enable due at or before `now`, across organisations
- * (docs/decisions.md "Scheduled disable and enable"). Idempotent: an applied change leaves
+ * (docs/decisions/0038-scheduled-disable-and-enable.md). Idempotent: an applied change leaves
  * its sensor's pending list and its due item in the same transaction, so a second run finds
  * nothing to do; a change that fails stays for the next run, which starts from its hour.
  */

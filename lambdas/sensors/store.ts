@@ -154,7 +154,7 @@ export class SensorStore {
     const config = items.find((item) => item['sk'] === key['sk']);
     if (config === undefined) return undefined;
     const state = items.find((item) => item['sk'] !== key['sk']);
-    // The state item with the sensor's newest reading on top (docs/decisions.md "2026-11-25, a reading costs one write").
+    // The state item with the sensor's newest reading on top (docs/decisions/0055-a-reading-costs-one-write.md).
     const live = await sensorLiveStates(this.client, this.tableName, customerId, new Map([[id, state ? toSensorState(state) : undefined]]));
     return { record: toSensorRecord(config), state: live.get(id) };
   }
@@ -641,7 +641,7 @@ export class SensorStore {
 
   /**
    * New sensors naming no notification group get their site's default group, for alarms and
-   * inactivity (docs/decisions.md "Notification groups"). Sensors added together share a site.
+   * inactivity (docs/decisions/0067-notification-groups.md). Sensors added together share a site.
    */
   private async withDefaultGroup(customerId: string, inputs: readonly SensorInput[]): Promise<SensorInput[]> {
     const bare = (input: SensorInput) => sensorGroupIdsOf(input).length === 0;

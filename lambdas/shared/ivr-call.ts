@@ -1,6 +1,6 @@
 /**
- * An IVR voice call on AWS (issue 14 section 4; docs/decisions.md "IVR on AWS: Chime SDK PSTN
- * audio"): what the voice provider hands the call (CreateSipMediaApplicationCall's ArgumentsMap)
+ * An IVR voice call on AWS (issue 14 section 4; docs/decisions/0072-ivr-on-chime-sdk-pstn-audio.md):
+ * what the voice provider hands the call (CreateSipMediaApplicationCall's ArgumentsMap)
  * and how the SIP media application's handler reads it back. The call names its delivery
  * (organisation, alarm, delivery key) for the key press, its language, and the script to read,
  * cut into parts because a Speak or SpeakAndGetDigits text is at most 1,000 characters.

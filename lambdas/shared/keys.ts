@@ -122,7 +122,7 @@ export const deviceStateKey = (customerId: string, entity: DeviceEntity, deviceI
 export const devicePartition = (customerId: string, entity: DeviceEntity, deviceId: string) =>
   `${tenantPrefix(customerId)}#${entity}#${deviceId}`;
 /**
- * The organisation's device configuration version (docs/decisions.md "Device data"): one item
+ * The organisation's device configuration version (docs/decisions/0031-ingest-device-cache-on-the-configuration-version.md): one item
  * whose `version` every write of a sensor, gateway or data logging profile adds 1 to, in the
  * write's own transaction, so the ingest's cache reads this item, not whole partitions, to
  * know whether anything changed.
@@ -130,7 +130,7 @@ export const devicePartition = (customerId: string, entity: DeviceEntity, device
 export const deviceConfigVersionKey = (customerId: string) => ({ pk: `${tenantPrefix(customerId)}#DEVICECONFIG`, sk: 'VERSION' });
 
 /**
- * Scheduled disables and enables of a device (docs/decisions.md "Scheduled disable and enable"):
+ * Scheduled disables and enables of a device (docs/decisions/0038-scheduled-disable-and-enable.md):
  * each change is an item under its device's partition, which gsi1 files under the hour it falls
  * due. That gsi1 partition deliberately does not start with an organisation: the schedule job
  * reads every organisation's due changes with one Query per hour, never a Scan, and each item

@@ -21,7 +21,7 @@ import type { SensorConfig } from '../data';
 import type { TelemetryStore } from './store';
 
 /**
- * The graph data call (SPEC section 7; docs/decisions.md "Device data"). Raw readings when
+ * The graph data call (SPEC section 7; docs/decisions/0033-graph-resolution.md). Raw readings when
  * the range holds at most MAX_GRAPH_POINTS of them (tried when the sensor's report
  * interval says they should fit, and checked by reading one more); otherwise hourly
  * rollups (stored by blocks of 6 hours, read as hours: lambdas/telemetry/store.ts), merged into

@@ -14,7 +14,7 @@ import { backendConfig } from '../shared/config';
  * Delivers phone and pager verification codes (POST users/sendOTP). A phone, or a pager of
  * type phone, gets a text through SNS (transactional SMS); a pager of type email gets an
  * email through SES. Locally the same clients reach the SNS stand-in and the SES emulator,
- * which put the messages in the outbox (docs/decisions.md "Phone and pager verification").
+ * which put the messages in the outbox (docs/decisions/0015-phone-and-pager-verification-by-our-own-codes.md).
  * The code itself is never logged.
  */
 

@@ -34,7 +34,7 @@ describe('first load of the sign-in page (built frontend/dist, Vite manifest)', 
     expect([...packages].filter((name) => ['zod', 'react-hook-form', '@hookform/resolvers'].includes(name))).toEqual([]);
   });
 
-  it('carries neither MUI, emotion, notistack nor swr: the first sign-in form is plain (docs/decisions.md)', () => {
+  it('carries neither MUI, emotion, notistack nor swr: the first sign-in form is plain (docs/decisions/0056-first-sign-in-form-without-mui.md)', () => {
     const packages = new Set(firstLoadChunks(distDir).flatMap((chunk) => packagesIn(chunk.file)));
     const later = ['@mui/material', '@mui/system', '@mui/icons-material', '@emotion/react', '@emotion/styled', 'notistack', 'swr'];
     expect([...packages].filter((name) => later.includes(name))).toEqual([]);

@@ -22,7 +22,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const CHECK_MS = 5_000;
 
 /**
- * The ingest's configuration cache against the API (docs/decisions.md "Device data"): a
+ * The ingest's configuration cache against the API (docs/decisions/0031-ingest-device-cache-on-the-configuration-version.md): a
  * sensor disabled through the API moves the organisation's device configuration version in
  * the same transaction, and the ingest, which reads that version once per check window,
  * flags the sensor's readings from its next check on. The ingest runs here in the test's

@@ -155,7 +155,7 @@ describe('device data ingest, over MQTT', () => {
     await expect.poll(async () => ((await stateOf(doorId))?.['reading'] as Item | undefined)?.['1'], { timeout: 10_000 }).toBe(1);
   });
 
-  // Re-decided with issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"): rollups are
+  // Re-decided with issue 12 section 6 (docs/decisions/0055-a-reading-costs-one-write.md): rollups are
   // stored by blocks of 6 hours, written as the sensor leaves the block.
   it('the block of hours a sensor leaves is rolled up from its readings', async () => {
     // A sensor of its own, so its hours are its own: two readings in one hour of the last block, then one in the current block.

@@ -9,7 +9,7 @@ import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, type SensorPlace } from '../support/sensors';
 
 /**
- * Issue 12 section 6 (docs/decisions.md "2026-11-25, a reading costs one write"): the ingest no
+ * Issue 12 section 6 (docs/decisions/0055-a-reading-costs-one-write.md): the ingest no
  * longer rewrites a sensor's state item for each reading, so every reader of live state shows the
  * state item with the sensor's newest reading on top when that reading is newer.
  */

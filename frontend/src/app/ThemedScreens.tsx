@@ -27,7 +27,7 @@ function DataCacheReset() {
 /**
  * Every screen but the first sign-in form: MUI's theme, toasts (`useSnackbar`) and the data
  * cache. A chunk of its own, so the sign-in page a phone loads cold carries none of them
- * (docs/decisions.md); it loads with the signed-in shell and the other pages.
+ * (docs/decisions/0056-first-sign-in-form-without-mui.md); it loads with the signed-in shell and the other pages.
  */
 export default function ThemedScreens() {
   return (

@@ -13,7 +13,7 @@ const loadAppLayout = () => import('./AppLayout');
 // With the whole catalogue: the sign-in page starts with its slice only (i18n/loginTexts.ts).
 const loadThemedScreens = () => Promise.all([import('./ThemedScreens'), loadAllTexts()]).then(([screens]) => screens);
 const LoginPage = lazy(loadLoginPage);
-// MUI's theme, toasts and data cache: every screen but the first sign-in form (docs/decisions.md).
+// MUI's theme, toasts and data cache: every screen but the first sign-in form (docs/decisions/0056-first-sign-in-form-without-mui.md).
 const ThemedScreens = lazy(loadThemedScreens);
 const SsoRedirectPage = lazy(() => import('../features/sso/SsoRedirectPage'));
 const SsoCallbackPage = lazy(() => import('../features/sso/SsoCallbackPage'));

@@ -7,7 +7,7 @@ import { plainPut } from '../writes';
 import { alarmClockCursor } from './alarm-clock-cursor';
 
 /**
- * The alarm clock's due index (issue 13 section 2; docs/decisions.md "The alarm clock"): the
+ * The alarm clock's due index (issue 13 section 2; docs/decisions/0058-alarm-clock-and-its-due-index.md): the
  * devices to look at in a minute are items of that minute's partition,
  * `ALARMCLOCK#<YYYY-MM-DDTHH:mm>` / `SET#<when written>#<random>#<n>`, each written once by one
  * `setTimers` call (a PutItem: it costs its own size, never another call's entries) and naming

@@ -14,7 +14,7 @@ export interface DueChangeProgressRecord {
 }
 
 /**
- * The schedule job's progress (docs/decisions.md "Scheduled disable and enable"): one system
+ * The schedule job's progress (docs/decisions/0038-scheduled-disable-and-enable.md): one system
  * item, deliberately outside every organisation (the job reads every organisation's due changes).
  */
 export const dueChangeProgress = new Entity({

@@ -6,8 +6,8 @@ import { partitionOf, type QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
 
 /**
- * A scheduled disable or enable of a device (docs/decisions.md "Scheduled disable and
- * enable"): under the device's own partition (`byDevice`), and filed by gsi1 under the hour it
+ * A scheduled disable or enable of a device (docs/decisions/0038-scheduled-disable-and-enable.md):
+ * under the device's own partition (`byDevice`), and filed by gsi1 under the hour it
  * falls due (`byDueHour`). That partition deliberately starts with no organisation: the
  * schedule job reads every organisation's due changes with one Query per hour, never a Scan.
  */

@@ -7,7 +7,7 @@ import type { KeyParams } from '../writes';
 import { deliveryRefText, type NotificationDelivery } from './notification-delivery';
 
 /**
- * An SMS reply code that is open (docs/decisions.md "SMS reply codes"; domain/notifications/
+ * An SMS reply code that is open (docs/decisions/0073-sms-reply-codes.md; domain/notifications/
  * reply-codes.ts): the code an alarm's text asked its recipient to reply, under the phone it went
  * to. A reply is known by its sender's number only, so the item is keyed by that number and the
  * code, outside every organisation, and names the organisation, alarm, delivery and account it

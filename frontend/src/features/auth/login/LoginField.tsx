@@ -22,7 +22,7 @@ interface LoginFieldProps {
 /**
  * The outlined field of the first sign-in form, drawn without MUI by login.css as `OutlinedField`
  * draws it (label on a notched outline, helper text tied by aria-describedby, the same ids and
- * error state): MUI is no part of the sign-in page's first load (docs/decisions.md).
+ * error state): MUI is no part of the sign-in page's first load (docs/decisions/0056-first-sign-in-form-without-mui.md).
  */
 export function LoginField({ input, label, errorText, type = 'text', autoComplete, autoFocus = false, endAdornment }: LoginFieldProps) {
   const id = useId();

@@ -49,7 +49,7 @@ function sessionStore(): Storage | null {
 /**
  * The login screen (SPEC section 2: /login and /login/helpdesk). The helpdesk variant signs
  * in through the helpdesk app client; every mode of the screen is one form below. The page and
- * its first form are plain elements drawn by login.css like the MUI screens (docs/decisions.md):
+ * its first form are plain elements drawn by login.css like the MUI screens (docs/decisions/0056-first-sign-in-form-without-mui.md):
  * a phone loads it cold, without MUI; the later modes are MUI forms, fetched when needed.
  */
 export default function LoginPage({ variant }: { variant: LoginVariant }) {

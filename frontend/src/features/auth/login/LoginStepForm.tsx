@@ -15,7 +15,7 @@ import { VerifyEmailForm } from './VerifyEmailForm';
  * The login screen's modes after the first one, each shown after an answer of the identity
  * service or a click: a chunk of their own (with react-hook-form and zod), so the sign-in page's
  * first load carries only the first form (docs/performance.md "First load"). They are MUI forms:
- * the theme comes with them (the first form is drawn without MUI, docs/decisions.md).
+ * the theme comes with them (the first form is drawn without MUI, docs/decisions/0056-first-sign-in-form-without-mui.md).
  */
 export default function LoginStepForm({ flow }: { flow: LoginFlow }): ReactNode {
   return <ThemeProvider theme={theme}>{stepForm(flow)}</ThemeProvider>;
