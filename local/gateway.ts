@@ -7,7 +7,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { WebAppConfig } from '@domain/core/app-config';
 import { MESSAGES } from '@domain/core/messages';
-import { API_PREFIX, HANDLERS, maxBodyBytesOf, routeKeyOf, type HandlerName } from '../lambdas/routes';
+import { API_PREFIX, HANDLERS, maxBodyBytesOf, routeKeyOf, type HandlerName, type RouteDefinition } from '../lambdas/routes';
+import { Admission, withAdmission } from './admission';
 import { apiEventOf, authorizerClaims, matchRoute } from './api-event';
 import type { LocalCredentials } from './credentials';
 import { endCompressed, sendFile } from './compression';
@@ -16,6 +17,7 @@ import { BROWSER_OPERATIONS } from './identity/signature';
 import { isLoopbackRequest } from './loopback';
 import { handleOutboxAction, type OutboxActionOptions } from './outbox-actions';
 import { renderOutboxPage, type OutboxEntry } from './outbox-page';
+import { VerifiedTokens } from './verified-tokens';
 
 /** The repository root, where handler entry paths start. */
 const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
@@ -149,15 +151,23 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     return loaded;
   };
 
+  const verifiedTokens = new VerifiedTokens();
+  // How many API requests run and wait at once, and a client's share of them (local/admission.ts).
+  const admission = new Admission();
+
   async function verify(authorization: string | undefined): Promise<Record<string, string> | undefined> {
     const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
     if (token === undefined) return undefined;
+    const known = verifiedTokens.get(token, Date.now());
+    if (known !== undefined) return known;
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: options.identity.issuer,
         audience: options.identity.audiences,
       });
-      return authorizerClaims(payload);
+      const claims = authorizerClaims(payload);
+      verifiedTokens.set(token, claims, payload.exp);
+      return claims;
     } catch {
       return undefined;
     }
@@ -185,6 +195,17 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         return;
       }
     }
+    // A slot in the handlers, or 503 at once (local/admission.ts). The client is the token's
+    // verified subject; callers of public routes are told apart by their address only.
+    const client = claims?.['sub'] !== undefined ? `sub:${claims['sub']}` : `address:${request.socket.remoteAddress ?? ''}`;
+    return withAdmission(admission, client, request, response, () => runApi(request, response, url, route, pathParameters, claims));
+  }
+
+  async function runApi(
+    request: IncomingMessage, response: ServerResponse, url: URL,
+    route: RouteDefinition, pathParameters: Record<string, string>, claims: Record<string, string> | undefined,
+  ): Promise<void> {
+    const method = request.method ?? 'GET';
     let body: Buffer;
     try {
       body = await readBody(request, maxBodyBytesOf(route));

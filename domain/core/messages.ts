@@ -288,6 +288,7 @@ export const MESSAGES = {
   commandNotSent: "The command could not be sent to the device. Please try again.",
   // Request limits (issue 11): what the API answers to requests it cannot take
   requestTooLarge: "The request is too large.",
+  portalBusy: "The portal is busy. Please try again in a moment.",
   deadLettersNeedEverySite: "Refused device messages are shown to users who reach every site of the organisation.",
   requestAddressInvalid: "The address of this request is not valid.",
   requestValueTooLong: "A value in the address of this request is too long.",

@@ -157,4 +157,53 @@ describe('apiFetch', () => {
       clearStoredState();
     }
   });
+  describe('a busy server (503 with Retry-After)', () => {
+    const busy = () => new Response(JSON.stringify({ message: 'The portal is busy. Please try again in a moment.' }), {
+      status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1', [ERROR_CODE_HEADER]: 'portalBusy' },
+    });
+
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('asks a read once more after the wait the server names, and gives its answer', async () => {
+      fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+      const read = apiFetch('/departments');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(read).resolves.toEqual({ items: [] });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('shows the busy message, by its code, when the server is still busy', async () => {
+      fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy());
+      const read = apiFetch('/departments').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await read).toMatchObject({ status: 503, code: 'portalBusy', message: 'The portal is busy. Please try again in a moment.' });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not send a change again', async () => {
+      fetchMock.mockResolvedValueOnce(busy());
+      await expect(apiFetch('/departments', { method: 'POST', body: { name: 'Bakery' } })).rejects.toMatchObject({ status: 503, code: 'portalBusy' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('gives up the wait when the session ends meanwhile', async () => {
+      fetchMock.mockResolvedValueOnce(busy());
+      const read = apiFetch('/departments').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      cancelRequestsInFlight();
+      expect(await read).toMatchObject({ name: 'AbortError' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
 });

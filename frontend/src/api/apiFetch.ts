@@ -92,17 +92,27 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     headers['customerid'] = proxy.customerId;
   }
 
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method: request.method ?? 'GET',
-      headers,
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, LOGIN_MESSAGES.genericError, { code: 'genericError' });
+  const method = request.method ?? 'GET';
+  const send = async (): Promise<Response> => {
+    try {
+      return await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, LOGIN_MESSAGES.genericError, { code: 'genericError' });
+    }
+  };
+  let response = await send();
+  // The server is busy (503, "try again after"): a read is asked once more after the wait it
+  // names; a change is not, since the user decides whether to send it again.
+  if (response.status === 503 && method === 'GET') {
+    await response.body?.cancel();
+    await pause(retryAfterMs(response.headers.get('retry-after')), signal);
+    response = await send();
   }
   // SPEC section 4: 401 and 403 both end the session. The screens never call what the
   // role may not (they are role-guarded), so a 403 means the session lost its rights.
@@ -127,6 +137,34 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   } catch {
     throw new ApiError(response.status, LOGIN_MESSAGES.genericError, { code: 'genericError' });
   }
+}
+
+/** The longest a read waits before its one retry, whatever the server asks. */
+const MAX_RETRY_AFTER_MS = 5_000;
+
+/** A `Retry-After` in seconds as milliseconds: 1 s when missing or not a number of seconds, at most `MAX_RETRY_AFTER_MS`. */
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  return Math.min(MAX_RETRY_AFTER_MS, header !== null && header.trim() !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000);
+}
+
+/** Waits `ms`; rejects at once when the call is cancelled (logout) meanwhile. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolvePause, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolvePause();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** `apiFetch`, with the response body checked against the schema of what the API promises. */
