@@ -1,7 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountKeyParams, organisationAuditNewestFirst, planAlarmNotifications, queryAll, readSmsReplyGuard, smsReplyCodeKey, toAuditEntry } from '../../lambdas/data';
+import { WRONG_REPLY_CODE_LIMIT } from '@domain/notifications/reply-guard';
 import { acknowledgeByText } from '../../lambdas/alarms/sms-acknowledge';
+import { LOCAL_REGION } from '../../local/identity';
 import { notifierTable, type ScheduledUser } from '../support/notifier-table';
 
 const stack = inject('stack');
@@ -168,6 +171,33 @@ describe('acknowledging an alarm by replying to its text', () => {
     // Assess
     expect(after).toBe('acknowledged');
     expect((await readAlarm(ORG, alarm.id)).acknowledgedBy).toBe(ADMIN.email);
+  });
+
+  it('looks up no more codes than the limit between replies that arrive at once', async () => {
+    // Prepare: a client that records each reply code it reads (the lookups), for a number with none open.
+    now = T0 + 5 * 24 * 60 * MINUTE;
+    const lookups: string[] = [];
+    const counting = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    counting.middlewareStack.add((next) => async (args) => {
+      const sortKey = (args.input as { Key?: { sk?: unknown } }).Key?.sk;
+      const text = typeof sortKey === 'string' ? sortKey : (sortKey as { S?: string } | undefined)?.S;
+      if (text?.startsWith('CODE#') === true) lookups.push(text);
+      return next(args);
+    }, { step: 'initialize', name: 'recordCodeLookups' });
+    const phone = '+447700900555';
+    // Act: twenty replies of three codes each, all at once.
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, index) => acknowledgeByText(
+      { client: counting, tableName: TABLE, clock: () => new Date(now) },
+      { originationNumber: phone, messageBody: [0, 1, 2].map((offset) => String(100_000 + index * 3 + offset)).join(' ') },
+    )));
+    counting.destroy();
+    // Assess: the limit's codes were looked up, the number is locked, every other reply left unread.
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.length).toBeLessThanOrEqual(WRONG_REPLY_CODE_LIMIT);
+    expect(outcomes.filter((outcome) => outcome === 'locked').length).toBeGreaterThanOrEqual(20 - WRONG_REPLY_CODE_LIMIT);
+    expect((await readSmsReplyGuard(documents, TABLE, phone)).state.lockedUntil).toBe(now + 60 * MINUTE);
   });
 
   it('does nothing for a recipient no longer active', async () => {
