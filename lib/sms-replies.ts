@@ -54,8 +54,11 @@ export class SmsReplies extends Construct {
       description: 'SMS replies: a reply code acknowledges its alarm',
       environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO' },
     });
-    // Reads the code, the delivery, the account and the alarm (GetItem); the acknowledgement writes the alarm and its audit entry (TransactWriteItems of Puts).
-    this.handler.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], resources: [props.data.table.tableArn] }));
+    // Reads the code, the delivery, the account and the alarm (GetItem); the acknowledgement writes the alarm and its audit entry (TransactWriteItems of Puts);
+    // the number's reply guard is put on its version (a lock with its audit entries), a used code closed (UpdateItem), a locked number's open codes queried.
+    this.handler.addToRolePolicy(new PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem', 'dynamodb:UpdateItem', 'dynamodb:Query'], resources: [props.data.table.tableArn],
+    }));
     this.handler.addEnvironment('TABLE_NAME', props.data.table.tableName);
     this.topic.addSubscription(new LambdaSubscription(this.handler));
     acknowledgeHouseFunction(this.handler);

@@ -42,13 +42,13 @@ describe('the outbox page', () => {
 
   it('shows a Reply control on each text, prefilled with the code it asks for', () => {
     const page = renderOutboxPage([
-      { id: 'alarm-text', channel: 'sms', at: AT, to: '+15551234567', body: 'Alarm: Freezer 2 (Main Kitchen), 9.4 °C. Reply 4821 to acknowledge.' },
+      { id: 'alarm-text', channel: 'sms', at: AT, to: '+15551234567', body: 'Alarm: Freezer 2 (Main Kitchen), 9.4 °C. Reply 482193 to acknowledge.' },
       { id: 'normal-text', channel: 'sms', at: AT, to: '+15557654321', body: 'Back to normal: Freezer 2 (Main Kitchen).' },
       { id: 'a-call', channel: 'voice', at: AT, to: '+15551234567', body: 'Alarm.' },
     ]);
     expect(page.match(/Reply<\/button>/g)).toHaveLength(2);
     expect(page).toContain('action="/outbox/sms/alarm-text/reply"');
-    expect(page).toContain('name="body" value="4821"');
+    expect(page).toContain('name="body" value="482193"');
     expect(page).toContain('action="/outbox/sms/normal-text/reply"');
     expect(page).toContain('name="body" value=""');
     expect(page).not.toContain('/outbox/sms/a-call/reply');

@@ -136,6 +136,17 @@ describe('readable changes of an audit entry', () => {
     ]);
   });
 
+  it("reads the lock on a user's text replies as the time it ends, their other fields as before", () => {
+    const changes = readableChanges('USER', [
+      { field: 'phone', before: '+447700900123', after: '+447700900124' },
+      { field: 'smsRepliesBlockedUntil', after: '2026-11-26T10:00:00.000Z' },
+    ]);
+    expect(changes).toEqual([
+      { field: 'smsRepliesBlockedUntil', labelKey: 'portalAudit.fields.smsRepliesBlockedUntil', after: { kind: 'dateTime', at: '2026-11-26T10:00:00.000Z' } },
+      { field: 'phone', labelKey: OTHER_FIELD_LABEL, before: { kind: 'text', text: '+447700900123' }, after: { kind: 'text', text: '+447700900124' } },
+    ]);
+  });
+
   it('lists the records an entry names, each once, and picks their names', () => {
     const changes = [
       { field: 'gatewayId', before: 'A840410000DE0001', after: 'A840410000DE0002' },

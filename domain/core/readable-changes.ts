@@ -178,10 +178,16 @@ const GATEWAY_FIELDS = formFields('gateways', {
   command: DEVICE_COMMAND,
 });
 
+/** A user's entries that are not the user form's: the lock on their phone's text replies (lambdas/data/entities/sms-reply-guard.ts). */
+const USER_FIELDS: Record<string, FieldSpec> = {
+  smsRepliesBlockedUntil: { label: 'portalAudit.fields.smsRepliesBlockedUntil', as: 'dateTime' },
+};
+
 /** The fields each audited entity type is known by (its `EntityType`); others read as "other details". */
 const FIELDS_BY_ENTITY: Record<string, Record<string, FieldSpec>> = {
   SENSOR: SENSOR_FIELDS,
   GATEWAY: GATEWAY_FIELDS,
+  USER: USER_FIELDS,
 };
 
 /** A change as an audit entry holds it (JSON drops undefined, so either side may be absent). */

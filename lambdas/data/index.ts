@@ -30,6 +30,7 @@ export * from './entities/notification-recipient';
 export * from './entities/notification-template';
 export * from './entities/test-message-log';
 export * from './entities/sms-reply-code';
+export * from './entities/sms-reply-guard';
 export * from './notification-plan';
 export * from './entities/account-dashboard-preferences';
 export * from './entities/account-grid-settings';

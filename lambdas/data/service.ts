@@ -49,6 +49,7 @@ import { uniqueMarker } from './entities/unique-marker';
 import { userView } from './entities/user-view';
 import { testMessageLog } from './entities/test-message-log';
 import { smsReplyCode } from './entities/sms-reply-code';
+import { smsReplyGuard } from './entities/sms-reply-guard';
 import { verificationCode } from './entities/verification-code';
 import { checklistInstance } from './entities/checklist-instance';
 import { checklistAnswer } from './entities/checklist-answer';
@@ -118,6 +119,7 @@ export const ENTITIES = {
   verificationCode,
   testMessageLog,
   smsReplyCode,
+  smsReplyGuard,
   checklistInstance,
   checklistAnswer,
   checklistDue,

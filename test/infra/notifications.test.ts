@@ -218,14 +218,14 @@ describe('notification delivery on AWS (the table stream, one queue and sender p
       expect(statements.some((statement) => statement['Effect'] === 'Deny' && flat(statement['Condition']).includes('aws:SecureTransport'))).toBe(true);
     });
 
-    it('subscribes the reply function, which may read and put items of the table only, and outputs the topic for the operator', () => {
+    it('subscribes the reply function, which may read, query, put and update items of the table only, and outputs the topic for the operator', () => {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId() }, Endpoint: { 'Fn::GetAtt': [replyFunctionId(), 'Arn'] } });
       expect(environmentOf(replyFunctionId())['TABLE_NAME']).toEqual(expect.anything());
       const tableId = logicalIdOf('AWS::DynamoDB::Table', {});
       const statements = statementsOfRole(roleOf(replyFunctionId()));
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatchObject({ Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } });
-      expect([statements[0]?.Action].flat().sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+      expect([statements[0]?.Action].flat().sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
       template.hasOutput('SmsRepliesTopicArn', { Value: { Ref: topicId() } });
     });
   });

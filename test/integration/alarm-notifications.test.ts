@@ -147,17 +147,17 @@ describe('alarm notifications through the local stack', () => {
     await documents.send(new PutCommand(alarmPutParams(stack.tableName, ORG, alarm)));
     await expect.poll(() => outboxMessages().some((message) => message.context?.['alarmId'] === alarm.id && message.channel === 'sms'), POLL).toBe(true);
     const text = outboxMessages().find((message) => message.context?.['alarmId'] === alarm.id && message.channel === 'sms');
-    const code = /Reply (\d{4}) to acknowledge\./.exec(text?.body ?? '')?.[1] ?? '';
+    const code = /Reply (\d{6}) to acknowledge\./.exec(text?.body ?? '')?.[1] ?? '';
     const reply = (body: string) => fetch(`${stack.portalUrl}/outbox/sms/${text?.id ?? ''}/reply`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body }),
     });
     // Assess
     expect(text?.to).toBe(SECOND_PHONE);
-    expect(code).toMatch(/^\d{4}$/);
+    expect(code).toMatch(/^\d{6}$/);
     expect(await outboxPage()).toContain(`action="/outbox/sms/${text?.id ?? ''}/reply"`);
 
     // Act: a wrong code, then the code.
-    const wrong = await reply(String((Number(code) + 1) % 10_000).padStart(4, '0'));
+    const wrong = await reply(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
     const unacknowledged = ((await api(stack, admin, 'GET', `/alarms/${alarm.id}`)).body as Alarm).acknowledgedAt;
     const right = await reply(`ok ${code}`);
     // Assess

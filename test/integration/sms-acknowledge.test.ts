@@ -1,13 +1,16 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountKeyParams, planAlarmNotifications, smsReplyCodeKey } from '../../lambdas/data';
+import { accountKeyParams, organisationAuditNewestFirst, planAlarmNotifications, queryAll, readSmsReplyGuard, smsReplyCodeKey, toAuditEntry } from '../../lambdas/data';
+import { WRONG_REPLY_CODE_LIMIT } from '@domain/notifications/reply-guard';
 import { acknowledgeByText } from '../../lambdas/alarms/sms-acknowledge';
+import { LOCAL_REGION } from '../../local/identity';
 import { notifierTable, type ScheduledUser } from '../support/notifier-table';
 
 const stack = inject('stack');
 
 /**
- * The SMS reply code (issue 14 section 2): an alarm's text asks "Reply NNNN to acknowledge.", and
+ * The SMS reply code (issue 14 section 2): an alarm's text asks "Reply NNNNNN to acknowledge.", and
  * a reply from that phone naming the code acknowledges the alarm as its recipient, which stops
  * the escalation. On a table of this test's own without a stream, with the providers replaced by
  * a recorder and the clock set by the test (test/support/notifier-table.ts, as
@@ -21,7 +24,7 @@ const OTHER_ORG = 'reply-other-org';
 const ADMIN = { accountId: 'acct-admin', email: 'admin@reply.example', firstName: 'Ada', lastName: 'Admin', phone: '+447700900123' };
 const SECOND = { accountId: 'acct-second', email: 'second@reply.example' };
 const OTHER_ADMIN = { accountId: 'acct-other', email: 'other@elsewhere.example', firstName: 'Olga', lastName: 'Other', phone: '+447700900456' };
-const REPLY = /Reply (\d{4}) to acknowledge\./;
+const REPLY = /Reply (\d{6}) to acknowledge\./;
 
 let now = T0;
 const table = notifierTable(stack, 'sms-reply', () => now);
@@ -72,9 +75,9 @@ describe('acknowledging an alarm by replying to its text', () => {
     expect(sent.find((message) => message.provider === 'email' && message.to === ADMIN.email)?.text).not.toMatch(/Reply/);
 
     // Act: a wrong code, the right code from another phone, another organisation's code from this phone, this code from the other phone.
-    const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const refused = [
-      await acknowledgeByText(replyDeps, { originationNumber: ADMIN.phone, messageBody: wrong === otherCode ? '0000' : wrong }),
+      await acknowledgeByText(replyDeps, { originationNumber: ADMIN.phone, messageBody: wrong === otherCode ? '000000' : wrong }),
       await acknowledgeByText(replyDeps, { originationNumber: '+447700900999', messageBody: code }),
       await acknowledgeByText(replyDeps, { originationNumber: ADMIN.phone, messageBody: otherCode === code ? '' : otherCode }),
       await acknowledgeByText(replyDeps, { originationNumber: OTHER_ADMIN.phone, messageBody: code === otherCode ? '' : code }),
@@ -85,12 +88,12 @@ describe('acknowledging an alarm by replying to its text', () => {
     expect((await readAlarm(ORG, alarm.id)).acknowledgedAt).toBeUndefined();
     expect((await readAlarm(OTHER_ORG, otherAlarm.id)).acknowledgedAt).toBeUndefined();
 
-    // Act: the recipient replies the code (as people type it), then again.
+    // Act: the recipient replies the code (as people type it), then again (the code is spent).
     now = T0 + 2 * MINUTE;
     const outcome = await acknowledgeByText(replyDeps, { originationNumber: '+44 7700 900123', messageBody: `ok ${code} on my way`, inboundMessageId: 'inbound-1' });
     const again = await acknowledgeByText(replyDeps, { originationNumber: ADMIN.phone, messageBody: code });
     // Assess
-    expect([outcome, again]).toEqual(['acknowledged', 'already']);
+    expect([outcome, again]).toEqual(['acknowledged', 'ignored']);
     expect(await readAlarm(ORG, alarm.id)).toMatchObject({ acknowledgedBy: ADMIN.email, acknowledgeReason: 'Acknowledged by text: Ada Admin' });
     expect((await readAlarm(OTHER_ORG, otherAlarm.id)).acknowledgedAt).toBeUndefined();
 
@@ -116,7 +119,7 @@ describe('acknowledging an alarm by replying to its text', () => {
     await planAlarmNotifications(deps, ORG, alarm.id);
     await sendQueued(ORG, alarm.id);
     // Assess
-    expect(failed).toMatchObject({ status: 'retrying', replyCode: expect.stringMatching(/^\d{4}$/) });
+    expect(failed).toMatchObject({ status: 'retrying', replyCode: expect.stringMatching(/^\d{6}$/) });
     expect(codeIn(textTo(ADMIN.phone))).toBe(failed?.replyCode);
 
     // Act: the code's expiry is passed (DynamoDB's TTL removes items late: the reader checks it).
@@ -128,6 +131,73 @@ describe('acknowledging an alarm by replying to its text', () => {
     // Assess
     expect(late).toBe('ignored');
     expect((await readAlarm(ORG, alarm.id)).acknowledgedAt).toBeUndefined();
+  });
+
+  it('locks a number after five wrong codes in an hour: its right code does nothing until an hour passes without a reply, and its organisation sees the lock', async () => {
+    // Prepare
+    now = T0 + 4 * 24 * 60 * MINUTE;
+    const lockStart = now;
+    sent.length = 0;
+    const alarm = await raise(ORG);
+    await planAlarmNotifications(deps, ORG, alarm.id);
+    await sendQueued(ORG, alarm.id);
+    const code = codeIn(textTo(ADMIN.phone));
+    const wrong = Array.from({ length: 6 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'));
+    const reply = (messageBody: string, originationNumber = ADMIN.phone) => acknowledgeByText(replyDeps, { originationNumber, messageBody });
+
+    // Act: three wrong codes, three more (the sixth code locks the number), the right code, and 59 minutes on the right code again.
+    const outcomes = [await reply(wrong.slice(0, 3).join(' ')), await reply(wrong.slice(3).join(' ')), await reply(code)];
+    now += 59 * MINUTE;
+    outcomes.push(await reply(`ok ${code}`));
+    const otherNumber = await reply('123456', OTHER_ADMIN.phone);
+    // Assess: locked, the alarm not acknowledged, another number still read, the replies counted.
+    expect(outcomes).toEqual(['ignored', 'locked', 'locked', 'locked']);
+    expect(otherNumber).toBe('ignored');
+    expect((await readAlarm(ORG, alarm.id)).acknowledgedAt).toBeUndefined();
+    const guard = await readSmsReplyGuard(documents, TABLE, ADMIN.phone);
+    expect(guard.state).toMatchObject({ lockedAt: lockStart, lockedUntil: now + 60 * MINUTE, ignoredReplies: 3 });
+    expect(guard.state.triedAt).toHaveLength(5);
+    // Assess: the organisation's Portal Audit names the recipient and the lock's end, once.
+    const audit = await queryAll(documents, organisationAuditNewestFirst(TABLE, ORG, new Date(lockStart - MINUTE).toISOString(), new Date(now).toISOString()), toAuditEntry);
+    const locks = audit.filter((entry) => entry.changes.some((change) => change.field === 'smsRepliesBlockedUntil'));
+    expect(locks).toMatchObject([{
+      entityType: 'USER', entityId: ADMIN.accountId, action: 'update', actor: { email: ADMIN.phone },
+      changes: [{ field: 'smsRepliesBlockedUntil', after: new Date(lockStart + 60 * MINUTE).toISOString() }],
+    }]);
+
+    // Act: an hour after its last reply, the number is read again.
+    now += 60 * MINUTE;
+    const after = await reply(code);
+    // Assess
+    expect(after).toBe('acknowledged');
+    expect((await readAlarm(ORG, alarm.id)).acknowledgedBy).toBe(ADMIN.email);
+  });
+
+  it('looks up no more codes than the limit between replies that arrive at once', async () => {
+    // Prepare: a client that records each reply code it reads (the lookups), for a number with none open.
+    now = T0 + 5 * 24 * 60 * MINUTE;
+    const lookups: string[] = [];
+    const counting = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    counting.middlewareStack.add((next) => async (args) => {
+      const sortKey = (args.input as { Key?: { sk?: unknown } }).Key?.sk;
+      const text = typeof sortKey === 'string' ? sortKey : (sortKey as { S?: string } | undefined)?.S;
+      if (text?.startsWith('CODE#') === true) lookups.push(text);
+      return next(args);
+    }, { step: 'initialize', name: 'recordCodeLookups' });
+    const phone = '+447700900555';
+    // Act: twenty replies of three codes each, all at once.
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, index) => acknowledgeByText(
+      { client: counting, tableName: TABLE, clock: () => new Date(now) },
+      { originationNumber: phone, messageBody: [0, 1, 2].map((offset) => String(100_000 + index * 3 + offset)).join(' ') },
+    )));
+    counting.destroy();
+    // Assess: the limit's codes were looked up, the number is locked, every other reply left unread.
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.length).toBeLessThanOrEqual(WRONG_REPLY_CODE_LIMIT);
+    expect(outcomes.filter((outcome) => outcome === 'locked').length).toBeGreaterThanOrEqual(20 - WRONG_REPLY_CODE_LIMIT);
+    expect((await readSmsReplyGuard(documents, TABLE, phone)).state.lockedUntil).toBe(now + 60 * MINUTE);
   });
 
   it('does nothing for a recipient no longer active', async () => {
@@ -144,7 +214,7 @@ describe('acknowledging an alarm by replying to its text', () => {
     // Act
     const outcome = await acknowledgeByText(replyDeps, { originationNumber: ADMIN.phone, messageBody: code });
     // Assess
-    expect(code).toMatch(/^\d{4}$/);
+    expect(code).toMatch(/^\d{6}$/);
     expect(outcome).toBe('ignored');
     expect((await readAlarm(ORG, alarm.id)).acknowledgedAt).toBeUndefined();
   });

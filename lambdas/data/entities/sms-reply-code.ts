@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { newReplyCode, phoneKeyOf, REPLY_CODE_DRAWS, REPLY_CODE_OPEN_MS, takesReplyCode } from '@domain/notifications/reply-codes';
 import { customerIdAttribute, text } from '../attributes';
 import { SERVICE } from '../key-parts';
+import { queryAll } from '../queries';
 import type { KeyParams } from '../writes';
 import { deliveryRefText, type NotificationDelivery } from './notification-delivery';
 
@@ -12,7 +13,9 @@ import { deliveryRefText, type NotificationDelivery } from './notification-deliv
  * to. A reply is known by its sender's number only, so the item is keyed by that number and the
  * code, outside every organisation, and names the organisation, alarm, delivery and account it
  * acknowledges. Written before the text is sent; `ttl` closes it REPLY_CODE_OPEN_MS later (the
- * reader checks it too: DynamoDB removes expired items late).
+ * reader checks it too: DynamoDB removes expired items late), and `usedAt` once a reply has used
+ * it (spent: a second reply naming it does nothing). The number's reply guard
+ * (sms-reply-guard.ts) shares its partition.
  */
 export const smsReplyCode = new Entity({
   model: { entity: 'smsReplyCode', version: '1', service: SERVICE },
@@ -28,6 +31,8 @@ export const smsReplyCode = new Entity({
     createdAt: { type: 'string', required: true },
     /** Epoch seconds: when the code closes. */
     ttl: { type: 'number', required: true },
+    /** When a reply used it: closed from then on. */
+    usedAt: { type: 'string' },
   },
   indexes: {
     byPhone: {
@@ -49,6 +54,7 @@ export interface SmsReplyCode {
   createdAt: string;
   /** Epoch seconds. */
   ttl: number;
+  usedAt?: string;
 }
 
 export const smsReplyCodeKey = (tableName: string, phone: string, code: string): KeyParams =>
@@ -64,18 +70,46 @@ export function toSmsReplyCode(item: Readonly<Record<string, unknown>>): SmsRepl
     accountId: text(item['accountId']),
     createdAt: text(item['createdAt']),
     ttl: typeof item['ttl'] === 'number' ? item['ttl'] : 0,
+    ...(typeof item['usedAt'] === 'string' ? { usedAt: item['usedAt'] } : {}),
   };
 }
 
-/** Whether a code is still open at `now` (epoch milliseconds). */
-export const isOpenReplyCode = (code: Pick<SmsReplyCode, 'ttl'>, now: number): boolean => code.ttl * 1000 > now;
+/** Whether a code is still open at `now` (epoch milliseconds): not expired, not used. */
+export const isOpenReplyCode = (code: Pick<SmsReplyCode, 'ttl' | 'usedAt'>, now: number): boolean => code.ttl * 1000 > now && code.usedAt === undefined;
 
-/** The open code for `phone` and `code`, if there is one (expired ones DynamoDB has not removed yet are not). */
-export async function readSmsReplyCode(client: DynamoDBDocumentClient, tableName: string, phone: string, code: string, now: number): Promise<SmsReplyCode | undefined> {
+/**
+ * The code `code` as it was sent to `phone`, open or not (expired ones DynamoDB has not removed
+ * yet, spent ones): `isOpenReplyCode` says whether a reply may use it.
+ */
+export async function readSmsReplyCode(client: DynamoDBDocumentClient, tableName: string, phone: string, code: string): Promise<SmsReplyCode | undefined> {
   const read = await client.send(new GetCommand({ ...smsReplyCodeKey(tableName, phone, code), ConsistentRead: true }));
-  if (read.Item === undefined) return undefined;
-  const found = toSmsReplyCode(read.Item);
-  return isOpenReplyCode(found, now) ? found : undefined;
+  return read.Item === undefined ? undefined : toSmsReplyCode(read.Item);
+}
+
+/** Every code open for `phone` at `now` (a number rarely has more than a handful). */
+export async function openSmsReplyCodesOf(client: DynamoDBDocumentClient, tableName: string, phone: string, now: number): Promise<SmsReplyCode[]> {
+  const built = smsReplyCode.query.byPhone({ phone }).params<{ ExpressionAttributeValues: Record<string, unknown> }>({ table: tableName });
+  const codes = await queryAll(client, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': built.ExpressionAttributeValues[':pk'], ':prefix': 'CODE#' },
+    ConsistentRead: true,
+  }, toSmsReplyCode);
+  return codes.filter((code) => isOpenReplyCode(code, now));
+}
+
+/** Closes a code a reply used (spent): from now on a reply naming it does nothing. Done once; again, nothing. */
+export async function spendSmsReplyCode(client: DynamoDBDocumentClient, tableName: string, phone: string, code: string, now: number): Promise<void> {
+  try {
+    await client.send(new UpdateCommand({
+      ...smsReplyCodeKey(tableName, phone, code),
+      UpdateExpression: 'SET usedAt = :usedAt',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
+      ExpressionAttributeValues: { ':usedAt': new Date(now).toISOString() },
+    }));
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+  }
 }
 
 export interface ReplyCodeRequest {
@@ -107,8 +141,8 @@ export async function openSmsReplyCode(client: DynamoDBDocumentClient, tableName
     try {
       await client.send(new PutCommand({
         TableName, Item,
-        // Free, expired, or already this delivery's (a retried or redelivered send).
-        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds OR (#customerId = :customerId AND #delivery = :delivery)',
+        // Free, expired, or already this delivery's (a retried or redelivered send) and not spent: a used code is never opened again.
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds OR (#customerId = :customerId AND #delivery = :delivery AND attribute_not_exists(usedAt))',
         ExpressionAttributeNames: { '#ttl': 'ttl', '#customerId': 'customerId', '#delivery': 'delivery' },
         ExpressionAttributeValues: { ':nowSeconds': Math.floor(request.now / 1000), ':customerId': request.customerId, ':delivery': request.delivery },
       }));
