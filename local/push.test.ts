@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushPayload, PushTarget } from '../lambdas/notifier/push';
 import { ChannelFaultError, ChannelFaults } from './channel-faults';
 import { Outbox } from './outbox';
-import { isLoopbackEndpoint, loadLocalVapidKeys, localPushTransport } from './push';
+import { isLocalPushServiceEndpoint, loadLocalVapidKeys, localPushTransport } from './push';
 
 const target = (endpoint: string): PushTarget => ({
   customerId: 'org-1', accountId: 'u-1', sessionId: 's-1', email: 'u1@example.com', device: 'Chrome on Linux',
@@ -39,13 +39,21 @@ describe('local web push', () => {
     expect(receipt.messageId).toBe(message?.id);
   });
 
-  it('also sends to a loopback endpoint', async () => {
+  it('also sends to the push service stand-in the runner names (LOCAL_PUSH_ORIGIN), and to no other loopback endpoint', async () => {
     const send = vi.fn().mockResolvedValue({ messageId: 'm-1' });
-    const receipt = await localPushTransport({ outbox, send })(target('https://127.0.0.1:8443/push/1'), payload);
-    expect(send).toHaveBeenCalledOnce();
-    expect(receipt).toEqual({ messageId: 'm-1' });
-    expect(isLoopbackEndpoint('https://localhost/x')).toBe(true);
-    expect(isLoopbackEndpoint('https://push.example/x')).toBe(false);
+    vi.stubEnv('LOCAL_PUSH_ORIGIN', 'https://127.0.0.1:8443');
+    try {
+      const receipt = await localPushTransport({ outbox, send })(target('https://127.0.0.1:8443/push/1'), payload);
+      expect(send).toHaveBeenCalledOnce();
+      expect(receipt).toEqual({ messageId: 'm-1' });
+      await localPushTransport({ outbox, send })(target('https://127.0.0.1:8444/push/1'), payload);
+      expect(send).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(isLocalPushServiceEndpoint('https://localhost:8443/x', ['https://localhost:8443'])).toBe(true);
+    expect(isLocalPushServiceEndpoint('https://localhost/x', [])).toBe(false);
+    expect(isLocalPushServiceEndpoint('https://localhost/x')).toBe(false);
   });
 
   it('fails a send on the outbox switch, once per send whatever the number of devices, recording nothing', async () => {

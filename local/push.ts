@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import webpush from 'web-push';
+import { localPushOrigins } from '../lambdas/shared/config';
 import { pushProvider, setProcessPushTransport, webPushTransport, type PushTransport } from '../lambdas/shared/push';
 import type { ChannelProviders } from '../lambdas/notifier/send';
 import type { ChannelFaults } from './channel-faults';
@@ -12,9 +13,11 @@ import type { Outbox } from './outbox';
  * Web push locally (issue 14 section 3): the same provider as on AWS (lambdas/notifier/push.ts),
  * its transport wrapped so every push lands in the outbox. A browser's subscription points at
  * its vendor's push service, which the offline runtime cannot reach: the message is recorded
- * and counted as taken. Only a loopback endpoint (a push service stand-in on this machine;
- * web-push speaks https only) is also sent for real. The outbox's "fail the next sends"
- * switch fails a push before anything is recorded.
+ * and counted as taken. Only an endpoint of the push service stand-in the runner names
+ * (LOCAL_PUSH_ORIGIN, an https origin on loopback: lambdas/shared/config.ts) is also sent for
+ * real; no other subscription reaches the transport (the provider takes browsers' push
+ * services and that origin only). The outbox's "fail the next sends" switch fails a push
+ * before anything is recorded.
  */
 
 const VAPID_FILE = 'vapid-keys.json';
@@ -50,18 +53,16 @@ export function loadLocalVapidKeys(dataDir: string): LocalVapidKeys {
   return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Whether a push endpoint is on this machine. */
-export function isLoopbackEndpoint(endpoint: string): boolean {
-  return URL.canParse(endpoint) && LOOPBACK_HOSTS.has(new URL(endpoint).hostname);
+/** Whether a push endpoint is the local push service stand-in's (LOCAL_PUSH_ORIGIN, unless `origins` are given). */
+export function isLocalPushServiceEndpoint(endpoint: string, origins: readonly string[] = localPushOrigins()): boolean {
+  return URL.canParse(endpoint) && origins.includes(new URL(endpoint).origin);
 }
 
 export interface LocalPushOptions {
   outbox: Outbox;
   /** The outbox's fault switch (`push`). */
   faults?: Pick<ChannelFaults, 'check'>;
-  /** How a loopback endpoint is sent to: web-push with the VAPID keys by default. */
+  /** How the stand-in's endpoint is sent to: web-push with the VAPID keys by default. */
   send?: PushTransport;
   /** One send of the provider (its devices share it: the switch fails the send once, not once per device). */
   sendId?: string;
@@ -69,7 +70,7 @@ export interface LocalPushOptions {
 
 /**
  * The local transport: the switch first (a failed push records nothing and fails each device,
- * so the sender retries), then the outbox; a loopback endpoint is also sent to.
+ * so the sender retries), then the outbox; the local stand-in's endpoint is also sent to.
  */
 export function localPushTransport(options: LocalPushOptions): PushTransport {
   const send = options.send ?? webPushTransport();
@@ -82,7 +83,7 @@ export function localPushTransport(options: LocalPushOptions): PushTransport {
       body: `${payload.body}\n${payload.url}`,
       context: { sessionId: target.sessionId, accountId: target.accountId },
     });
-    if (!isLoopbackEndpoint(target.subscription.endpoint)) return { messageId: recorded.id };
+    if (!isLocalPushServiceEndpoint(target.subscription.endpoint)) return { messageId: recorded.id };
     const receipt = await send(target, payload);
     return { messageId: receipt.messageId ?? recorded.id };
   };

@@ -24,6 +24,7 @@ export const MESSAGES = {
   concurrentChange: 'This item was changed by someone else. Reload it and try again.',
   // Sign-in and sessions (SPEC sections 5, 8): more of them in login-messages.ts
   pushSubscriptionInvalid: "This device's push subscription is not valid.",
+  pushEndpointNotAllowed: "This device's push subscription does not point to a browser's push service (Chrome, Edge, Firefox or Safari).",
   navbarLocationsError: "An error occurred while fetching locations and sites for navbar.",
   locationExistenceError: "An error occurred while checking location existence.",
   locationNotFound: "Location not found.",

@@ -5,6 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import {
   overrideFields, unknownPlaceholdersMessage, unknownPlaceholdersOf, type StoredTemplate, type TemplateKey, type TemplatePreview,
 } from '@domain/notifications/template-overrides';
+import { sanitizeTemplateHtml } from '@domain/notifications/template-html';
 import { formatInZone, renderNotification, type NotificationTemplateOverride, type TemplateValues } from '@domain/notifications/templates';
 import type { Caller } from '../shared/caller';
 import {
@@ -45,8 +46,10 @@ export class NotificationTemplateStore {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  list(customerId: string): Promise<StoredTemplate[]> {
-    return queryAll(this.client, notificationTemplatesOf(this.tableName, customerId), toStoredTemplate);
+  /** The overrides, an email's HTML as sanitised (one saved before the rule comes back clean too). */
+  async list(customerId: string): Promise<StoredTemplate[]> {
+    const stored = await queryAll(this.client, notificationTemplatesOf(this.tableName, customerId), toStoredTemplate);
+    return stored.map((template) => (template.html === undefined ? template : { ...template, html: sanitizeTemplateHtml(template.html) }));
   }
 
   async get(customerId: string, key: TemplateKey): Promise<StoredTemplate | undefined> {
@@ -54,8 +57,12 @@ export class NotificationTemplateStore {
     return result.Item === undefined ? undefined : toStoredTemplate(result.Item);
   }
 
-  /** Saves an override (refused naming its unknown placeholders); one that sets no field is a reset. */
-  async save(caller: Caller, customerId: string, override: NotificationTemplateOverride): Promise<StoredTemplate | undefined> {
+  /**
+   * Saves an override (refused naming its unknown placeholders), an email's HTML sanitised
+   * (sanitisedOverride); one that sets no field is a reset.
+   */
+  async save(caller: Caller, customerId: string, given: NotificationTemplateOverride): Promise<StoredTemplate | undefined> {
+    const override = sanitisedOverride(given);
     const unknown = unknownPlaceholdersOf(override);
     if (unknown.length > 0) {
       const message = unknownPlaceholdersMessage(unknown);
@@ -107,10 +114,20 @@ export class NotificationTemplateStore {
       this.firstSite(customerId),
       this.client.send(new GetCommand(organisationKeyParams(this.tableName, customerId))),
     ]);
-    return previewOf(override, {
+    return previewOf(sanitisedOverride(override), {
       siteName: site?.name ?? SAMPLE_SITE, organisation: toOrganisationSummary(customerId, organisation.Item).name, timeZone: site?.timeZone ?? 'UTC', now: this.clock(),
     });
   }
+}
+
+/**
+ * The override with an email's HTML sanitised (issue 32: domain/notifications/template-html.ts):
+ * what is saved and previewed. HTML left empty by it (nothing allowed in it) is blank: the default's.
+ */
+export function sanitisedOverride(override: NotificationTemplateOverride): NotificationTemplateOverride {
+  if (override.channel !== 'email' || override.html === undefined) return override;
+  const html = sanitizeTemplateHtml(override.html).trim();
+  return { ...override, html: html === '' ? undefined : html };
 }
 
 /** The override's key: its alarm type only where the kind has one. */

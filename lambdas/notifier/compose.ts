@@ -2,6 +2,7 @@ import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { moreAlarmsBySite } from '@domain/notifications/storm';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import { messageValues } from '@domain/notifications/message-values';
+import { sanitizeTemplateHtml } from '@domain/notifications/template-html';
 import { escapeHtml, formatMore, pagerEmail, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
 import {
   accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, organisationKeyParams, siteKey, toAlarmProfile,
@@ -69,6 +70,9 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const template = notificationTemplateOverride(items, tableName, customerId, { kind, channel: delivery.channel, alarmType: alarm.type, language });
     const own = (channel: typeof delivery.channel) => (channel === delivery.channel && template !== undefined ? { override: template } : {});
     const email = renderNotification({ ...request, channel: 'email', ...own('email') });
+    // An administrator's email: its HTML sanitised on save, and the message again as sent (one saved before the rule, a
+    // value placed where an address goes); the values are escaped by the rendering.
+    const emailHtml = delivery.channel === 'email' && template !== undefined ? sanitizeTemplateHtml(email.html) : email.html;
     const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text', ...own(delivery.channel === 'pager' ? 'pager' : 'text') });
     const push = renderNotification({ ...request, channel: 'push', ...own('push') });
     const ivr = account?.['enableIVR'] === true && organisationModules.enableIVR && !reminder;
@@ -78,7 +82,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     return {
       subject: email.subject,
       text: delivery.channel === 'push' ? push.body : delivery.channel === 'email' ? email.text : paged.text,
-      html: delivery.channel === 'email' ? email.html : paged.html,
+      html: delivery.channel === 'email' ? emailHtml : paged.html,
       ssml: `<speak>${escapeHtml(voice.script)}</speak>`,
       title: push.title,
       link,

@@ -15,7 +15,7 @@ const LATER = Math.floor(NOW.getTime() / 1000) + 3600;
 const KEYS = { publicKey: 'BPublicKey_base64url', privateKey: 'private_Key-base64url', subject: 'mailto:ops@example.com' };
 const MESSAGE = { title: 'Alarm: Fridge 3', text: 'Temperature 9.1 °C above 8 °C', link: 'https://portal.example/alarms/a-1' };
 
-const subscription = (name: string) => ({ endpoint: `https://push.example/send/${name}`, keys: { p256dh: `B${name}key`, auth: `${name}auth` } });
+const subscription = (name: string) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${name}`, keys: { p256dh: `B${name}key`, auth: `${name}auth` } });
 const sessionItem = (id: string, fields: Record<string, unknown> = {}) => ({
   pk: 'C#org-1#SESSION#u-1', sk: `SESSION#${id}`, customerId: 'org-1', accountId: 'u-1', id, email: 'u1@example.com',
   deviceName: `Browser ${id}`, ttl: LATER, pushEnabled: true, pushSubscription: subscription(id), ...fields,
@@ -40,7 +40,7 @@ describe('push provider (web push)', () => {
 
     await expect(provider()('org-1', 'u-1', MESSAGE)).resolves.toBe('https://push.example/m/1');
 
-    expect(endpointsSent()).toEqual(['https://push.example/send/s-1', 'https://push.example/send/s-2']);
+    expect(endpointsSent()).toEqual(['https://fcm.googleapis.com/fcm/send/s-1', 'https://fcm.googleapis.com/fcm/send/s-2']);
     const [target, payload, options] = webPush.sendNotification.mock.calls[0] ?? [];
     expect(target).toEqual(subscription('s-1'));
     expect(JSON.parse(payload as string)).toEqual({ title: MESSAGE.title, body: MESSAGE.text, url: MESSAGE.link });
@@ -68,7 +68,24 @@ describe('push provider (web push)', () => {
       ],
     });
     await provider()('org-1', 'u-1', MESSAGE);
-    expect(endpointsSent()).toEqual(['https://push.example/send/on']);
+    expect(endpointsSent()).toEqual(['https://fcm.googleapis.com/fcm/send/on']);
+  });
+
+  it("never sends to an endpoint that is not a browser's push service, stored before the rule (issue 32)", async () => {
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        sessionItem('loopback', { pushSubscription: { ...subscription('loopback'), endpoint: 'https://127.0.0.1:3000/api/users' } }),
+        sessionItem('metadata', { pushSubscription: { ...subscription('metadata'), endpoint: 'https://169.254.169.254/latest/meta-data/' } }),
+        sessionItem('on'),
+      ],
+    });
+    await provider()('org-1', 'u-1', MESSAGE);
+    expect(endpointsSent()).toEqual(['https://fcm.googleapis.com/fcm/send/on']);
+
+    webPush.sendNotification.mockClear();
+    dynamo.on(QueryCommand).resolves({ Items: [sessionItem('loopback', { pushSubscription: { ...subscription('x'), endpoint: 'https://localhost/x' } })] });
+    await expect(provider()('org-1', 'u-1', MESSAGE)).resolves.toBeUndefined();
+    expect(webPush.sendNotification).not.toHaveBeenCalled();
   });
 
   it('answers undefined when the user has no device with push on (the sender skips: noPushDevice)', async () => {
@@ -94,7 +111,7 @@ describe('push provider (web push)', () => {
       Key: { pk: 'C#org-1#SESSION#u-1', sk: 'SESSION#gone' },
       UpdateExpression: 'SET pushEnabled = :pushOff REMOVE pushSubscription',
       ConditionExpression: 'pushSubscription.endpoint = :endpoint',
-      ExpressionAttributeValues: { ':pushOff': false, ':endpoint': 'https://push.example/send/gone' },
+      ExpressionAttributeValues: { ':pushOff': false, ':endpoint': 'https://fcm.googleapis.com/fcm/send/gone' },
     });
     expect(updates[1]).toMatchObject({ Key: { sk: 'SESSION#missing' } });
   });
@@ -118,7 +135,7 @@ describe('push provider (web push)', () => {
     await expect(sent).rejects.toBeInstanceOf(PushFailedError);
     await expect(sent).rejects.toThrow(/503 WebPushError: Received unexpected response code 503; Error: connect ETIMEDOUT/);
     // The message names no endpoint (capability URLs).
-    await expect(sent).rejects.not.toThrow(/push\.example/);
+    await expect(sent).rejects.not.toThrow(/fcm\.googleapis/);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
   });
 

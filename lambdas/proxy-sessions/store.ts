@@ -4,29 +4,16 @@ import { conflict, forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { PROXY_SESSION_MS, type ProxySession, type ProxySessionInput } from '@domain/identity/proxy-session';
 import {
-  auditEntryPut,
   createPut,
+  endProxySession,
   organisationKeyParams,
+  proxySessionAuditItems,
   proxySessionOpenClaim,
-  proxySessionOpenRelease,
   proxySessionPut,
   readProxySession,
   runTransaction,
-  superadminAuditPut,
-  type GuardedItem,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
-
-/** What the organisation's Portal Audit and the super-administrators' trail keep of a proxy session: who, why, when, how. */
-const audited = (session: ProxySession): Record<string, unknown> => ({
-  actorUserId: session.actor.userId, actorEmail: session.actor.email, actorRole: session.actor.role,
-  customerId: session.customerId, organisationName: session.organisationName,
-  ...(session.locationId === undefined ? {} : { locationId: session.locationId }),
-  ...(session.locationName === undefined ? {} : { locationName: session.locationName }),
-  reason: session.reason, mode: session.mode, startedAt: session.startedAt, expiresAt: session.expiresAt,
-  ...(session.endedAt === undefined ? {} : { endedAt: session.endedAt }),
-});
 
 /**
  * Proxy sessions on the single table (lambdas/data/entities/proxy-session.ts). Starting and
@@ -66,7 +53,19 @@ export class ProxySessionStore {
       // Nobody proxies while proxying: the actor's open-session marker, claimed in this very transaction.
       proxySessionOpenClaim(this.tableName, session, now, () => conflict(MESSAGES.proxyAlreadyActive)),
       createPut(proxySessionPut(this.tableName, session)),
-      ...this.auditItems(caller, session, 'proxy.start', undefined, audited(session), now),
+      // Still enabled as the session is written: a disabling that raced the read above ends it or refuses it (no session starts while disabled).
+      {
+        item: {
+          ConditionCheck: {
+            ...organisationKeyParams(this.tableName, input.customerId),
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#status) OR #status <> :disabled)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':disabled': 'disabled' },
+          },
+        },
+        onConditionFailed: () => forbidden(MESSAGES.proxyOrganisationDisabled),
+      },
+      ...proxySessionAuditItems(this.tableName, caller, session, 'proxy.start', undefined, now),
     ]);
     return session;
   }
@@ -85,31 +84,7 @@ export class ProxySessionStore {
   async end(caller: Caller): Promise<ProxySession | undefined> {
     const before = await this.current(caller);
     if (before === undefined) return undefined;
-    const now = this.clock();
-    const after: ProxySession = { ...before, endedAt: now.toISOString() };
-    await runTransaction(this.client, [
-      // Only an open session is ended (a second logout finds it ended: nothing more is written).
-      {
-        item: { Put: { ...proxySessionPut(this.tableName, after), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(endedAt)' } },
-        onConditionFailed: () => forbidden(MESSAGES.proxySessionEnded),
-      },
-      proxySessionOpenRelease(this.tableName, after),
-      ...this.auditItems(caller, after, 'proxy.end', audited(before), audited(after), now),
-    ]);
-    return after;
-  }
-
-  private auditItems(
-    caller: Caller, session: ProxySession, action: string,
-    before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, now: Date,
-  ): GuardedItem[] {
-    return [
-      // The organisation's administrators see each proxy session in their Portal Audit.
-      auditEntryPut(this.tableName, {
-        customerId: session.customerId, caller, entityType: ENTITY.proxySession, entityId: session.sessionId,
-        action: before === undefined ? 'create' : 'update', before, after, now,
-      }),
-      superadminAuditPut(this.tableName, { caller, action, targetType: 'ORGANISATION', targetId: session.customerId, ...(before ? { before } : {}), ...(after ? { after } : {}), now }),
-    ];
+    // Only an open session is ended (a second logout finds it ended: nothing more is written).
+    return endProxySession(this.client, this.tableName, caller, before, this.clock());
   }
 }

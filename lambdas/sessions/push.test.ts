@@ -9,7 +9,7 @@ import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const savedEnvironment = { ...process.env };
-const subscription = { endpoint: 'https://push.example/send/abc', keys: { p256dh: 'BKey_123-abc', auth: 'Auth_456' } };
+const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BKey_123-abc', auth: 'Auth_456' } };
 const stored = { pk: 'C#org-1#SESSION#acc-1', sk: 'SESSION#s-1', id: 's-1', customerId: 'org-1', accountId: 'acc-1', ttl: 4_000_000_000 };
 
 describe('sessions handler: push on a device', () => {
@@ -38,7 +38,7 @@ describe('sessions handler: push on a device', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: 's-1', pushEnabled: true });
     // The subscription's keys are not given back.
-    expect(JSON.stringify(answer.body)).not.toContain('push.example');
+    expect(JSON.stringify(answer.body)).not.toContain('fcm.googleapis');
     expect(update()).toMatchObject({
       Key: { pk: 'C#org-1#SESSION#acc-1', sk: 'SESSION#s-1' },
       UpdateExpression: 'SET pushEnabled = :push, pushSubscription = :subscription',
@@ -54,10 +54,22 @@ describe('sessions handler: push on a device', () => {
   });
 
   it('refuses a subscription that is not https', async () => {
-    const answer = await put({ pushEnabled: true, subscription: { ...subscription, endpoint: 'http://push.example/send/abc' } });
+    const answer = await put({ pushEnabled: true, subscription: { ...subscription, endpoint: 'http://fcm.googleapis.com/fcm/send/abc' } });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain(MESSAGES.pushSubscriptionInvalid);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it("refuses an endpoint that is not a browser's push service, unless it is the local stand-in LOCAL_PUSH_ORIGIN names", async () => {
+    const loopback = { ...subscription, endpoint: 'https://127.0.0.1:8443/push/1' };
+    const answer = await put({ pushEnabled: true, subscription: loopback });
+    expect(answer).toMatchObject({ status: 400, body: { message: MESSAGES.pushEndpointNotAllowed } });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+
+    dynamo.on(UpdateCommand).resolves({ Attributes: { ...stored, pushEnabled: true, pushSubscription: loopback } });
+    process.env['LOCAL_PUSH_ORIGIN'] = 'https://127.0.0.1:8443';
+    expect((await put({ pushEnabled: true, subscription: loopback })).status).toBe(200);
+    expect((await put({ pushEnabled: true, subscription: { ...loopback, endpoint: 'https://127.0.0.1:8444/push/1' } })).status).toBe(400);
   });
 
   it('gives the VAPID public key, never the private one', async () => {

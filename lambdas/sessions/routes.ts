@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSchema, loginSessionUpdateSchema, logoutInputSchema, pushPublicKeySchema, type UserSessionList, userSessionListSchema, userSessionSchema } from '@domain/identity/account';
-import { forbidden, notFound } from '@domain/core/errors';
+import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
+import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
 import { mayManageAccount } from '@domain/identity/user';
 import { AccountStore } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
-import { backendConfig } from '../shared/config';
+import { backendConfig, localPushOrigins } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { vapidKeys } from '../shared/vapid';
 import { sessionStoreFromConfig } from './store';
@@ -115,6 +116,10 @@ export const sessionRoutes = defineRoutes('sessions', [
     method: 'PUT', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'Enable or disable push on one of my devices', body: devicePushInputSchema, response: userSessionSchema,
     action: async ({ caller, body, params }) => {
       const { pushEnabled, subscription } = body;
+      // Pushes go to the browsers' push services only (issue 32): any other URL would have the sender call it.
+      if (subscription !== undefined && !isPushServiceEndpoint(subscription.endpoint, localPushOrigins())) {
+        throw validationError(MESSAGES.pushEndpointNotAllowed, { 'subscription.endpoint': MESSAGES.pushEndpointNotAllowed });
+      }
       const session = await sessionStoreFromConfig().setPush(caller, params.id, pushEnabled, caller.tokenId, subscription);
       return { statusCode: 200, body: session };
     },

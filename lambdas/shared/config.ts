@@ -46,6 +46,24 @@ export function stormWindowMs(): number {
   return minutes * 60_000;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The local runtime's push service stand-in, the one endpoint origin beside the browsers'
+ * push services a push may go to (domain/identity/push-endpoints.ts): LOCAL_PUSH_ORIGIN, an
+ * https origin on this machine's loopback, set by whoever runs a stand-in locally; unset on AWS
+ * and by default. Anything else in it stops the process rather than widening the rule.
+ */
+export function localPushOrigins(): string[] {
+  const raw = process.env['LOCAL_PUSH_ORIGIN'];
+  if (raw === undefined || raw === '') return [];
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url === undefined || url.protocol !== 'https:' || !LOOPBACK_HOSTS.has(url.hostname) || url.origin !== raw.replace(/\/$/, '')) {
+    throw new Error('Environment variable LOCAL_PUSH_ORIGIN must be an https origin on loopback, such as https://127.0.0.1:8443');
+  }
+  return [url.origin];
+}
+
 export interface BackendConfig {
   tableName: string;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';

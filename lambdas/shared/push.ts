@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import webpush from 'web-push';
 import type { PushSubscriptionInput } from '@domain/identity/account';
+import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
 import { epochSeconds, pushSubscribersOfAccount, pushSubscriptionForget, queryAll, toSessionRecord } from '../data';
 import { dynamoDocumentClient } from './clients';
-import { backendConfig } from './config';
+import { backendConfig, localPushOrigins } from './config';
 import { vapidKeys, type VapidKeys } from './vapid';
 
 /**
@@ -122,10 +123,15 @@ const reasonOf = (error: unknown): string => {
   return (status === undefined ? text : `${status} ${text}`).slice(0, 200);
 };
 
-/** The user's devices that take push (pattern 10b: one Query of the user's sessions). */
+/**
+ * The user's devices that take push (pattern 10b: one Query of the user's sessions). A
+ * subscription whose endpoint is not a browser's push service (stored before the rule, issue 32;
+ * domain/identity/push-endpoints.ts) is no device: nothing is ever sent to it.
+ */
 export async function pushTargetsOf(client: DynamoDBDocumentClient, tableName: string, customerId: string, accountId: string, now: Date): Promise<PushTarget[]> {
   const sessions = await queryAll(client, pushSubscribersOfAccount(tableName, customerId, accountId, epochSeconds(now)), toSessionRecord);
   return sessions.flatMap((session) => (session.pushEnabled && session.pushSubscription !== undefined && session.ttl > epochSeconds(now)
+    && isPushServiceEndpoint(session.pushSubscription.endpoint, localPushOrigins())
     ? [{
       customerId: session.customerId,
       accountId: session.accountId,

@@ -27,6 +27,7 @@ import {
   customerGroupRename,
   customerGroupsAll,
   deviceOrganisationStatusSet,
+  endOrganisationProxySessions,
   endOrganisationSessions,
   existingDelete,
   existsCheck,
@@ -187,11 +188,17 @@ export class SuperadminStore {
   /**
    * Disables or enables the organisation: its status, and the same on its devices' item the
    * ingest reads (so their messages are refused while it is disabled), with the trail's
-   * entry. Disabling then ends every session of its users. Nothing is deleted.
+   * entry. Disabling then ends every session of its users and every proxy session for it
+   * (each end in its Portal Audit and the trail). Enabling first ends any proxy session the
+   * disabling missed (the index it reads lags), so no token from before comes back to life.
+   * Nothing is deleted.
    */
   async setStatus(caller: Caller, customerId: string, status: OrganisationStatus): Promise<{ organisation: Organisation; endedSessions: number }> {
     const before = await this.get(customerId);
     const now = this.clock();
+    // While it is still disabled (no proxy session starts then), before the enabling.
+    const endedBeforeEnabling = status === 'active' && before.status === 'disabled'
+      ? await endOrganisationProxySessions(this.client, this.tableName, caller, customerId, now) : 0;
     const after: Organisation = { ...publicOf(before), status, updatedAt: now.toISOString(), version: before.version + 1 };
     if (before.status !== status) {
       await runTransaction(this.client, [
@@ -206,7 +213,9 @@ export class SuperadminStore {
       ]);
     }
     // Ended also when it was already disabled: a sign-in that raced the change ends now.
-    const endedSessions = status === 'disabled' ? await endOrganisationSessions(this.client, this.tableName, customerId, now) : 0;
+    const endedSessions = status === 'disabled'
+      ? await endOrganisationSessions(this.client, this.tableName, customerId, now) + await endOrganisationProxySessions(this.client, this.tableName, caller, customerId, now)
+      : endedBeforeEnabling;
     return { organisation: before.status === status ? publicOf(before) : after, endedSessions };
   }
 

@@ -90,7 +90,7 @@ describe('alarm notifications in the browser', () => {
     // The admin's device takes push (a browser's subscription: offline, the push is recorded, not sent).
     const sessionId = await openSession(stack, admin.token);
     const pushOn = await api(stack, admin, 'PUT', `/session/active/devices/${sessionId}`, {
-      pushEnabled: true, subscription: { endpoint: `https://push.example.com/send/${hex(8)}`, keys: { p256dh: base64url(65), auth: base64url(16) } },
+      pushEnabled: true, subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/${hex(8)}`, keys: { p256dh: base64url(65), auth: base64url(16) } },
     });
     expect(pushOn.status, JSON.stringify(pushOn.body)).toBe(200);
     const logging = await created(api(stack, admin, 'POST', '/dataloggingprofiles', {

@@ -2,6 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import type { ProxyMode, ProxySession } from '@domain/identity/proxy-session';
 import { customerIdAttribute, text } from '../attributes';
 import { SERVICE } from '../key-parts';
+import type { QueryParams } from '../queries';
 import type { KeyParams, PutParams } from '../writes';
 
 /**
@@ -9,7 +10,8 @@ import type { KeyParams, PutParams } from '../writes';
  * which organisation, why, read-only or for changes, from when until when (never renewed),
  * and when it was ended. One partition per actor: the middleware reads the session the proxy
  * token names with one GetItem, and a start claims the actor's open-session marker beside them
- * (proxy-session-open.ts) to refuse a second.
+ * (proxy-session-open.ts) to refuse a second. The organisation acted for finds its sessions
+ * by the time they expire (gsi1): disabling it ends those still open.
  * The item goes a day after its expiry (TTL); the organisation's Portal Audit keeps the record.
  */
 export const proxySession = new Entity({
@@ -40,6 +42,11 @@ export const proxySession = new Entity({
       pk: { field: 'pk', composite: ['actorCustomerId', 'actorUserId'], template: 'C#${actorCustomerId}#PROXYSESSION#${actorUserId}', casing: 'none' },
       sk: { field: 'sk', composite: ['sessionId'], template: 'PROXYSESSION#${sessionId}', casing: 'none' },
     },
+    byOrganisation: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['customerId'], template: 'C#${customerId}#PROXYSESSIONS', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['expiresAt', 'sessionId'], template: 'PROXYSESSION#${expiresAt}#${sessionId}', casing: 'none' },
+    },
   },
 });
 export type ProxySessionItem = EntityItem<typeof proxySession>;
@@ -68,6 +75,13 @@ export const proxySessionPut = (tableName: string, session: ProxySession): PutPa
 
 export const proxySessionKeyParams = (tableName: string, actorCustomerId: string, actorUserId: string, sessionId: string): KeyParams =>
   proxySession.get({ actorCustomerId, actorUserId, sessionId }).params<KeyParams>({ table: tableName });
+
+/**
+ * Access pattern: the organisation's proxy sessions not yet expired at `now` (ended ones
+ * included: the caller skips them), from gsi1, eventually consistent.
+ */
+export const proxySessionsOfOrganisationUnexpired = (tableName: string, customerId: string, now: Date): QueryParams =>
+  proxySession.query.byOrganisation({ customerId }).gt({ expiresAt: now.toISOString() }).params<QueryParams>({ table: tableName });
 
 /** The domain's shape, picked field by field. */
 export function toProxySession(item: Record<string, unknown>): ProxySession {
