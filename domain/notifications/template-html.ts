@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The HTML an administrator may put in an email template (issue 32; docs/decisions/template-html-sanitiser.md):
+ * The HTML an administrator may put in an email template (issue 32; docs/decisions/0078-template-html-sanitiser.md):
  * what an email needs to be read (text formatting, lists, tables, links, images), nothing that
  * runs or restyles a reader's mail client. No script, style, iframe, form or object; no event
  * handler or style attribute; links http, https or mailto only, images https only, no
