@@ -121,7 +121,7 @@ export function startS3Gate(port: number, options: S3GateOptions): Promise<Serve
     if (payloadHash === undefined) throw new Refusal(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
     const signature = fromCheck(verifyHeaderSignature(
       { method: request.method ?? '', url: request.url ?? '/', headers: request.headers },
-      options.credentials, { payloadHash, path: 'raw', service: 's3', now: now() },
+      options.credentials, { payloadHash, path: 'raw', service: 's3', amzHeadersSigned: true, now: now() },
     ));
     if (payloadHash === 'UNSIGNED-PAYLOAD') {
       await forward(request, response, request.headers);
@@ -201,7 +201,7 @@ export function startS3Gate(port: number, options: S3GateOptions): Promise<Serve
       return;
     }
     if (byQuery) {
-      fromCheck(verifyQuerySignature({ method: request.method ?? '', url, headers: request.headers }, options.credentials, { path: 'raw', service: 's3', now: now() }));
+      fromCheck(verifyQuerySignature({ method: request.method ?? '', url, headers: request.headers }, options.credentials, { path: 'raw', service: 's3', amzHeadersSigned: true, now: now() }));
       await forward(request, response, request.headers);
       return;
     }

@@ -115,7 +115,13 @@ function canonicalRequest(request: ReceivedRequest, parts: CanonicalParts): stri
   ].join('\n');
 }
 
-function compare(request: ReceivedRequest, parts: CanonicalParts, amzDate: string, scope: string, key: Buffer, signature: string): SignatureCheck {
+function compare(request: ReceivedRequest, parts: CanonicalParts, amzDate: string, scope: string, key: Buffer, signature: string, amzHeadersSigned = false): SignatureCheck {
+  if (amzHeadersSigned) {
+    // S3 takes no x-amz-* header the signer did not sign (one added to a captured request, such as a copy source).
+    const signed = new Set(parts.signedHeaderList.split(';'));
+    const unsigned = Object.keys(request.headers).find((name) => name.startsWith('x-amz-') && !signed.has(name));
+    if (unsigned !== undefined) return problem('mismatch', `There were headers present in the request which were not signed: ${unsigned}`);
+  }
   const canonical = canonicalRequest(request, parts);
   if (canonical === undefined) return problem('mismatch', MISMATCH);
   const expected = hmac(key, [ALGORITHM, amzDate, scope, sha256Hex(canonical)].join('\n'));
@@ -129,6 +135,8 @@ export interface HeaderSignatureOptions {
   path: 'raw' | 'normalized';
   /** The service the credential scope must name (any, when undefined). */
   service?: string;
+  /** Whether every `x-amz-*` header must be signed, as S3 wants. */
+  amzHeadersSigned?: boolean;
   now?: number;
 }
 
@@ -146,7 +154,7 @@ export function verifyHeaderSignature(request: ReceivedRequest, credentials: Cre
   }
   const signedHeaders = signedHeaderList.split(';');
   if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date')) return problem('malformed', 'The host and date headers must be signed.');
-  return compare(request, { path: options.path, signedHeaderList, payloadHash: options.payloadHash }, amzDate, scope.scope, scope.key, signature);
+  return compare(request, { path: options.path, signedHeaderList, payloadHash: options.payloadHash }, amzDate, scope.scope, scope.key, signature, options.amzHeadersSigned);
 }
 
 /**
@@ -155,7 +163,9 @@ export function verifyHeaderSignature(request: ReceivedRequest, credentials: Cre
  * `credentials` and still valid: signed no later than now (give or take 15 minutes), not
  * expired.
  */
-export function verifyQuerySignature(request: ReceivedRequest, credentials: Credentials, options: { path: 'raw' | 'normalized'; service?: string; now?: number }): SignatureCheck {
+export function verifyQuerySignature(
+  request: ReceivedRequest, credentials: Credentials, options: { path: 'raw' | 'normalized'; service?: string; amzHeadersSigned?: boolean; now?: number },
+): SignatureCheck {
   let query: URLSearchParams;
   try {
     query = new URL(request.url, 'http://localhost').searchParams;
@@ -184,7 +194,7 @@ export function verifyQuerySignature(request: ReceivedRequest, credentials: Cred
     signedHeaderList,
     payloadHash: query.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD',
     omittedQuery: 'X-Amz-Signature',
-  }, amzDate, scope.scope, scope.key, signature);
+  }, amzDate, scope.scope, scope.key, signature, options.amzHeadersSigned);
 }
 
 /**

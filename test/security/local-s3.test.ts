@@ -69,6 +69,10 @@ describe('the local files bucket, to a caller without the data folder credential
     upload.pathname = `/${BUCKET}/${secretKey}`;
     expect((await fetch(upload, { method: 'PUT', body: 'overwritten' })).status).toBe(403);
     expect(await text(secretKey)).toBe('organisation B only');
+    // Nor may a header the signer did not sign be added to it (a copy of another organisation's object).
+    const copy = await getSignedUrl(s3, new PutObjectCommand({ Bucket: BUCKET, Key: ownKey }), { expiresIn: 60 });
+    expect((await fetch(copy, { method: 'PUT', headers: { 'x-amz-copy-source': `/${BUCKET}/${secretKey}` } })).status).toBe(403);
+    expect(await text(ownKey)).toBe('organisation A');
   });
 
   it('refuses a presigned URL after it expires', async () => {
