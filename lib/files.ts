@@ -9,7 +9,8 @@ import { nagResourceName } from './nag';
  * a device's files and images. Private, encrypted, TLS only, versioned so an overwritten or
  * deleted file can be recovered, with server access logs; kept when the stack is deleted,
  * like the table. Device files go straight between the browser and the bucket through
- * presigned URLs (lambdas/device-records), so the bucket allows the web origin (CORS).
+ * presigned requests (lambdas/device-records: a signed POST policy up, a presigned URL down),
+ * so the bucket allows the web origin (CORS).
  */
 export class Files extends Construct {
   public readonly bucket: Bucket;
@@ -38,13 +39,14 @@ export class Files extends Construct {
   }
 
   /**
-   * Lets the browser at `origins` (the portal's web origins) PUT and GET objects through
-   * presigned URLs: the URL carries the permission, CORS only lets the page make the call.
+   * Lets the browser at `origins` (the portal's web origins) POST objects with a signed
+   * upload policy and GET them through presigned URLs: the policy or URL carries the
+   * permission, CORS only lets the page make the call.
    */
   public allowBrowserAccess(origins: readonly string[]): void {
     this.bucket.addCorsRule({
       allowedOrigins: [...origins],
-      allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
+      allowedMethods: [HttpMethods.GET, HttpMethods.POST, HttpMethods.HEAD],
       allowedHeaders: ['*'],
       exposedHeaders: ['ETag'],
       maxAge: 3000,

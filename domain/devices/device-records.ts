@@ -126,20 +126,25 @@ export const deviceFileSchema = z.object({
 export type DeviceFile = z.infer<typeof deviceFileSchema>;
 export const deviceFilePageSchema = z.object({ items: z.array(deviceFileSchema), nextCursor: z.string().optional() });
 
-/** How long a presigned upload or download URL works. */
+/** How long a presigned download URL works. */
 export const PRESIGNED_URL_SECONDS = 15 * 60;
+/** How long an upload's signed POST policy works: enough to send 10 MB over a slow line. */
+export const UPLOAD_FORM_SECONDS = 5 * 60;
 
 /**
- * The answer to POST .../files: the pending file and where to PUT its bytes (with these
- * headers, before `expiresAt`), then PUT .../files/{fileId}/complete.
+ * Where the browser uploads a file: a multipart form POST to `uploadUrl` of `uploadFields`
+ * (in order), then the file as the last field, `file`, before `expiresAt`. The bucket itself
+ * refuses another key, content type or size than the ones announced.
  */
-export const fileUploadTicketSchema = z.object({
-  file: deviceFileSchema,
+export const uploadFormSchema = z.object({
   uploadUrl: z.string(),
-  uploadMethod: z.literal('PUT'),
-  uploadHeaders: z.record(z.string(), z.string()),
+  uploadMethod: z.literal('POST'),
+  uploadFields: z.record(z.string(), z.string()),
   expiresAt: z.string(),
 });
+
+/** The answer to POST .../files: the pending file and its upload form, then PUT .../files/{fileId}/complete. */
+export const fileUploadTicketSchema = uploadFormSchema.extend({ file: deviceFileSchema });
 export type FileUploadTicket = z.infer<typeof fileUploadTicketSchema>;
 
 /** GET .../files/{fileId}/download: a URL that downloads the file as an attachment. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
-import { FILE_NAME_MAX } from '../devices/device-records';
+import { FILE_NAME_MAX, uploadFormSchema } from '../devices/device-records';
 import { libraryNameSchema } from './corrective-action';
 
 /**
  * Information items (SPEC sections 2, 3 "Other", 9; issue 15 section 1): a text, and
  * optionally a picture or a PDF (at most 2 MB, SPEC section 9), shown to whoever answers a
  * question that names the item (`Question.informationId`). A name is required and unique in
- * the organisation. The file goes as device files do: the browser PUTs its bytes to a
- * presigned URL the API gives, then confirms; it is read through another presigned URL. The
+ * the organisation. The file goes as device files do: the browser POSTs its bytes with a
+ * signed upload form the API gives, then confirms; it is read through another presigned URL. The
  * answer never names where the bytes are kept.
  */
 export const INFORMATION_NAME_MAX = 100;
@@ -74,13 +74,8 @@ export const informationItemSchema = z.object({
 export type InformationItem = z.infer<typeof informationItemSchema>;
 export const informationItemPageSchema = z.object({ items: z.array(informationItemSchema), nextCursor: z.string().optional() });
 
-/** The answer to POST /informationitems/{id}/file: where to PUT the bytes (with these headers, before `expiresAt`), then PUT .../file/complete. */
-export const informationFileTicketSchema = z.object({
-  uploadUrl: z.string(),
-  uploadMethod: z.literal('PUT'),
-  uploadHeaders: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-});
+/** The answer to POST /informationitems/{id}/file: the upload form (domain/devices/device-records.ts), then PUT .../file/complete. */
+export const informationFileTicketSchema = uploadFormSchema;
 export type InformationFileTicket = z.infer<typeof informationFileTicketSchema>;
 
 /** GET /informationitems/{id}/file: a URL reading the file (a picture shown, a PDF downloaded), for a while. */

@@ -8,6 +8,7 @@ import {
   fileDownloadSchema,
   fileUploadRequestSchema,
   fileUploadTicketSchema,
+  UPLOAD_FORM_SECONDS,
   type DeviceFileKind,
   type DeviceRecordOwner,
   type FileDownload,
@@ -111,16 +112,17 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
       },
     }),
     route({
-      method: 'POST', path: `${base}/files`, roles: ORGANISATION_WRITERS, summary: `Start a file upload to a ${noun}: a pending file and a presigned PUT URL (15 minutes)`, body: fileUploadRequestSchema, response: fileUploadTicketSchema,
+      method: 'POST', path: `${base}/files`, roles: ORGANISATION_WRITERS, summary: `Start a file upload to a ${noun}: a pending file and a signed upload form (POST, 5 minutes)`, body: fileUploadRequestSchema, response: fileUploadTicketSchema,
       action: async ({ caller, body: upload, request }) => {
         const device = await reachableDevice(request, entity);
         const file = await deviceRecordStore().addPendingFile(caller, device.customerId, entity, device.deviceId, upload);
+        const form = await deviceFileObjects().uploadForm(file.key, file.contentType, file.size, UPLOAD_FORM_SECONDS);
         const ticket: FileUploadTicket = {
           file: fileView(file),
-          uploadUrl: await deviceFileObjects().uploadUrl(file.key, file.contentType, URL_SECONDS),
-          uploadMethod: 'PUT',
-          uploadHeaders: { 'Content-Type': file.contentType },
-          expiresAt: new Date(Date.now() + URL_SECONDS * 1000).toISOString(),
+          uploadUrl: form.url,
+          uploadMethod: 'POST',
+          uploadFields: form.fields,
+          expiresAt: new Date(Date.now() + UPLOAD_FORM_SECONDS * 1000).toISOString(),
         };
         return { statusCode: 201, body: ticket };
       },

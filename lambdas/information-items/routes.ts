@@ -1,6 +1,6 @@
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { PRESIGNED_URL_SECONDS } from '@domain/devices/device-records';
+import { PRESIGNED_URL_SECONDS, UPLOAD_FORM_SECONDS } from '@domain/devices/device-records';
 import {
   informationFileLinkSchema,
   informationFileTicketSchema,
@@ -28,8 +28,8 @@ const expiresAt = () => new Date(Date.now() + PRESIGNED_URL_SECONDS * 1000).toIS
 /**
  * Information items (SPEC sections 2, 3, 9; issue 15 section 1): the organisation reads them,
  * administrators write. The picture or PDF goes between the browser and the files bucket
- * through presigned URLs (as device files do): POST .../file announces it, the browser PUTs
- * the bytes, PUT .../file/complete checks the stored size and attaches it. No answer names
+ * through presigned requests (as device files do): POST .../file announces it, the browser
+ * POSTs the bytes with the signed upload form, PUT .../file/complete checks the stored size and attaches it. No answer names
  * the object's key or the bucket.
  */
 export const informationItemRoutes = defineRoutes('informationItems', [
@@ -69,14 +69,15 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     },
   }),
   route({
-    method: 'POST', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, summary: 'Start the upload of an information item\'s picture or PDF (at most 2 MB): a presigned PUT URL (15 minutes)', body: informationFileUploadSchema, response: informationFileTicketSchema,
+    method: 'POST', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, summary: 'Start the upload of an information item\'s picture or PDF (at most 2 MB): a signed upload form (POST, 5 minutes)', body: informationFileUploadSchema, response: informationFileTicketSchema,
     action: async ({ caller, body, params, request }) => {
       const pending = await items().startUpload(caller, targetCustomerId(request), params.id, body);
+      const form = await fileObjects().uploadForm(pending.key, pending.contentType, pending.size, UPLOAD_FORM_SECONDS);
       const ticket: InformationFileTicket = {
-        uploadUrl: await fileObjects().uploadUrl(pending.key, pending.contentType, PRESIGNED_URL_SECONDS),
-        uploadMethod: 'PUT',
-        uploadHeaders: { 'Content-Type': pending.contentType },
-        expiresAt: expiresAt(),
+        uploadUrl: form.url,
+        uploadMethod: 'POST',
+        uploadFields: form.fields,
+        expiresAt: new Date(Date.now() + UPLOAD_FORM_SECONDS * 1000).toISOString(),
       };
       return { statusCode: 201, body: ticket };
     },

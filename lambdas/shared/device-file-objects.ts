@@ -1,10 +1,18 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, type S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
-/** Where device files are kept: the browser moves the bytes through presigned URLs, never through the API. */
+/** Where the browser POSTs a file: a multipart form of `fields` first, then the file as `file`. */
+export interface UploadForm { url: string; fields: Record<string, string> }
+
+/** Where device files are kept: the browser moves the bytes through presigned requests, never through the API. */
 export interface DeviceFileObjects {
-  /** A URL the browser PUTs the bytes to, with `Content-Type: contentType`. */
-  uploadUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A signed POST policy for one object: the bucket itself refuses any other key, another
+   * content type than `contentType`, a size other than `size` bytes, and any upload after
+   * `expiresInSeconds`.
+   */
+  uploadForm(key: string, contentType: string, size: number, expiresInSeconds: number): Promise<UploadForm>;
   /** A URL that downloads the object as an attachment named `fileName`. */
   downloadUrl(key: string, fileName: string, contentType: string, expiresInSeconds: number): Promise<string>;
   /** The stored object's size, or undefined when there is none. */
@@ -23,12 +31,16 @@ export function attachmentDisposition(fileName: string): string {
 export class S3DeviceFileObjects implements DeviceFileObjects {
   constructor(private readonly client: S3Client, private readonly bucket: string) {}
 
-  uploadUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), {
-      expiresIn: expiresInSeconds,
-      // The browser must send this content type: it is part of the signature.
-      signableHeaders: new Set(['content-type']),
+  async uploadForm(key: string, contentType: string, size: number, expiresInSeconds: number): Promise<UploadForm> {
+    // A presigned PUT binds neither the size nor (in a browser) the body's type: a policy does.
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.bucket,
+      Key: key,
+      Conditions: [['content-length-range', size, size], ['eq', '$Content-Type', contentType]],
+      Fields: { 'Content-Type': contentType },
+      Expires: expiresInSeconds,
     });
+    return { url, fields };
   }
 
   downloadUrl(key: string, fileName: string, contentType: string, expiresInSeconds: number): Promise<string> {

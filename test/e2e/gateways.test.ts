@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sensorModel } from '@domain/devices/device-catalogue';
+import type { DeviceFile } from '@domain/devices/device-records';
 import type { Gateway } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { sensorIdProblem, type Sensor } from '@domain/devices/sensor';
@@ -62,11 +63,16 @@ describe('gateways and Quick Register in the browser', () => {
     await dialog.getByText(MESSAGES.macIdRequired).waitFor();
     await dialog.getByText(MESSAGES.euiRequired).waitFor();
     await fillGateway(page, dialog, { name: gatewayName, mac: mac.toLowerCase(), eui: eui.toLowerCase(), location: locationName, site: siteName });
+    // A picture of the installation: the browser POSTs it to the files bucket with the signed upload form.
+    const picture = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(60, 7)]);
+    await dialog.getByLabel('Add images').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: picture });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(`Gateway "${gatewayName}" added.`).waitFor();
     const stored = await api(stack, admin, 'GET', `/gateways/${eui}`);
     expect(stored.body as Gateway).toMatchObject({ id: eui, name: gatewayName, macId: mac, model: 'GW-SG1', locationIds: [location.id], isActive: true });
+    const images = await api(stack, admin, 'GET', `/gateways/${eui}/files?kind=image`);
+    expect((images.body as { items: DeviceFile[] }).items).toMatchObject([{ fileName: 'front.png', contentType: 'image/png', size: picture.length, status: 'uploaded' }]);
 
     // It is in the list; its detail opens from there.
     await page.getByRole('link', { name: gatewayName }).click();

@@ -56,12 +56,12 @@ describe('the files bucket and who may use it', () => {
     }
   });
 
-  it('lets the web origin PUT and GET through presigned URLs (CORS), nothing else', () => {
+  it('lets the web origin POST (signed upload policies) and GET (presigned URLs) across origins (CORS), nothing else', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
       CorsConfiguration: {
         CorsRules: [Match.objectLike({
-          AllowedMethods: ['GET', 'PUT', 'HEAD'],
+          AllowedMethods: ['GET', 'POST', 'HEAD'],
           AllowedOrigins: Match.arrayWith([Match.objectLike({ 'Fn::Join': Match.anyValue() })]),
           ExposedHeaders: ['ETag'],
         })],

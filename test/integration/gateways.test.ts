@@ -11,6 +11,7 @@ import { deviceKey, deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
 import { runTransaction } from '../../lambdas/shared/transactions';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+import { postUpload } from '../support/uploads';
 
 const stack = inject('stack');
 /** An organisation of these tests' own, so the demo organisation's devices stay as they are. */
@@ -50,12 +51,12 @@ describe('gateways through the local gateway', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body as Gateway;
   };
-  /** Uploads bytes to a gateway as the browser does: the ticket, a PUT to the presigned URL, the confirmation. */
+  /** Uploads bytes to a gateway as the browser does: the ticket, a POST of its signed form, the confirmation. */
   const uploadImage = async (gatewayId: string, bytes: Buffer): Promise<DeviceFile> => {
     const ticket = await api(stack, admin, 'POST', `/gateways/${gatewayId}/files`, { fileName: 'front.png', contentType: 'image/png', size: bytes.length, kind: 'image' });
     expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
-    const { file, uploadUrl, uploadHeaders } = ticket.body as FileUploadTicket;
-    expect((await fetch(uploadUrl, { method: 'PUT', headers: uploadHeaders, body: bytes })).ok).toBe(true);
+    const { file } = ticket.body as FileUploadTicket;
+    expect((await postUpload(ticket.body as FileUploadTicket, bytes)).ok).toBe(true);
     const completed = await api(stack, admin, 'PUT', `/gateways/${gatewayId}/files/${file.id}/complete`);
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     return completed.body as DeviceFile;

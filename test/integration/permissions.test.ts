@@ -11,6 +11,7 @@ import { registerTestDevices, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
 import { fridgeQuestion, putTestInstance } from '../support/haccp';
 import { putTestSensor } from '../support/telemetry';
+import { postUpload, type UploadFormTicket } from '../support/uploads';
 
 const stack = inject('stack');
 
@@ -212,8 +213,8 @@ describe('every route, as every role', () => {
   const deviceFile = async (owner: DeviceOwner, confirm = true) => {
     const id = await device(owner);
     const ticket = await api(stack, admin(), 'POST', `/${owner}/${id}/files`, { fileName: 'notes.txt', contentType: 'text/plain', size: 5 });
-    const { file, uploadUrl, uploadHeaders } = ticket.body as { file: { id: string }; uploadUrl: string; uploadHeaders: Record<string, string> };
-    await fetch(uploadUrl, { method: 'PUT', headers: uploadHeaders, body: 'hello' });
+    const { file } = ticket.body as { file: { id: string } };
+    await postUpload(ticket.body as UploadFormTicket, 'hello');
     if (confirm) await api(stack, admin(), 'PUT', `/${owner}/${id}/files/${file.id}/complete`);
     return { id, fileId: file.id };
   };
@@ -325,8 +326,7 @@ describe('every route, as every role', () => {
   const informationWithFile = async (confirm = true) => {
     const id = await added('/informationitems', informationBody());
     const ticket = await api(stack, admin(), 'POST', `/informationitems/${id}/file`, { fileName: 'probe.pdf', contentType: 'application/pdf', size: 9 });
-    const { uploadUrl, uploadHeaders } = ticket.body as { uploadUrl: string; uploadHeaders: Record<string, string> };
-    await fetch(uploadUrl, { method: 'PUT', headers: uploadHeaders, body: '%PDF-1.4\n' });
+    await postUpload(ticket.body as UploadFormTicket, '%PDF-1.4\n');
     if (confirm) await api(stack, admin(), 'PUT', `/informationitems/${id}/file/complete`);
     return id;
   };

@@ -14,6 +14,7 @@ import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { addSensor, createSensorPlace, newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
+import { postUpload } from '../support/uploads';
 
 const stack = inject('stack');
 /** An organisation of these tests' own, so the demo organisation's devices stay as they are. */
@@ -287,8 +288,8 @@ describe('sensors through the local gateway', () => {
     const bytes = Buffer.from('service report');
     const ticket = await api(stack, admin, 'POST', `/sensors/${id}/files`, { fileName: 'service.txt', contentType: 'text/plain', size: bytes.length });
     expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
-    const { file, uploadUrl, uploadMethod, uploadHeaders } = ticket.body as FileUploadTicket;
-    expect((await fetch(uploadUrl, { method: uploadMethod, headers: uploadHeaders, body: bytes })).status).toBe(200);
+    const { file } = ticket.body as FileUploadTicket;
+    expect((await postUpload(ticket.body as FileUploadTicket, bytes)).status).toBe(204);
     expect((await api(stack, admin, 'PUT', `/sensors/${id}/files/${file.id}/complete`)).status).toBe(200);
     const url = ((await api(stack, admin, 'GET', `/sensors/${id}/files/${file.id}/download`)).body as FileDownload).url;
     expect((await fetch(url)).status).toBe(200);

@@ -67,7 +67,7 @@ describe('the local runtime, from a web page the developer opens', () => {
     const ask = (origin: string, method: string) => fetch(bucket, { method, headers: { origin, 'access-control-request-method': 'GET' } });
     expect((await ask(portal, 'OPTIONS')).headers.get('access-control-allow-origin')).not.toBeNull();
     expect((await ask(portal, 'GET')).headers.get('access-control-allow-origin')).toBe(portal);
-    // s3rver checks no signature: without a CORS grant a page cannot read the listing.
+    // Without a CORS grant a page cannot read even the refusal (every request must be signed: local-s3.test.ts).
     expect((await ask('https://evil.example', 'OPTIONS')).headers.get('access-control-allow-origin')).toBeNull();
     expect((await ask('https://evil.example', 'GET')).headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -43,7 +43,7 @@ export async function deleteDeviceNote(kind: DeviceRecordOwner, id: string, note
   await apiFetch(`${devicePath(kind, id)}/notes/${encodeURIComponent(noteId)}`, { method: 'DELETE' });
 }
 
-// Files: uploaded by the browser straight to storage through a presigned URL, then confirmed.
+// Files: uploaded by the browser straight to storage with a signed upload form, then confirmed.
 
 export const deviceFilesKey = (kind: DeviceRecordOwner, id: string, fileKind: DeviceFileKind) => ['device-files', kind, id, fileKind] as const;
 
@@ -52,11 +52,18 @@ export function useDeviceFiles(kind: DeviceRecordOwner, id: string, fileKind: De
     fetchAllPages({ schema: deviceFilePageSchema, path: `${devicePath(kind, id)}/files`, filters: { kind: fileKind } }, onPage));
 }
 
-/** The bytes go to storage, not through the API (device files, information items): a failure there is the generic message. */
-export async function putToStorage(url: string, headers: Record<string, string>, file: File): Promise<void> {
+/**
+ * The bytes go to storage, not through the API (device files, information items): a
+ * multipart form POST of the ticket's fields, in order, then the file last (storage reads no
+ * field after it). A failure there is the generic message.
+ */
+export async function postToStorage(url: string, fields: Record<string, string>, file: File): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file);
   let response: Response;
   try {
-    response = await fetch(url, { method: 'PUT', headers, body: file });
+    response = await fetch(url, { method: 'POST', body: form });
   } catch {
     throw new ApiError(0, MESSAGES.genericError, { code: 'genericError' });
   }
@@ -64,15 +71,16 @@ export async function putToStorage(url: string, headers: Record<string, string>,
 }
 
 /**
- * Uploads a file to a device: asks the API for a presigned URL (it checks the type and size
- * first), PUTs the bytes there, then confirms the upload. Answers the stored file.
+ * Uploads a file to a device: asks the API for an upload form (it checks the type and size
+ * first; the form binds them), POSTs the bytes with it, then confirms the upload. Answers the
+ * stored file.
  */
 export async function uploadDeviceFile(kind: DeviceRecordOwner, id: string, file: File, fileKind: DeviceFileKind = 'file'): Promise<DeviceFile> {
   const ticket = await apiFetchAs(fileUploadTicketSchema, `${devicePath(kind, id)}/files`, {
     method: 'POST',
     body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size, kind: fileKind },
   });
-  await putToStorage(ticket.uploadUrl, ticket.uploadHeaders, file);
+  await postToStorage(ticket.uploadUrl, ticket.uploadFields, file);
   return apiFetchAs(deviceFileSchema, `${devicePath(kind, id)}/files/${encodeURIComponent(ticket.file.id)}/complete`, { method: 'PUT' });
 }
 

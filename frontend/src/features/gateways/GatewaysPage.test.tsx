@@ -155,7 +155,7 @@ describe('GatewaysPage', () => {
     expect(within(dialog).queryByText(MESSAGES.gatewayImagesMax)).toBeNull();
   });
 
-  it('uploads the chosen images through presigned URLs after adding the gateway, then names them on it', async () => {
+  it('uploads the chosen images with signed upload forms after adding the gateway, then names them on it', async () => {
     const user = userEvent.setup();
     const storage = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', storage);
@@ -166,7 +166,7 @@ describe('GatewaysPage', () => {
     fake.api.mockImplementation((path, request) => {
       if (request?.method === 'POST' && path === '/gateways') return added;
       if (request?.method === 'POST' && path === '/gateways/0016C001F000C3D4/files') {
-        return { file: { ...file, status: 'pending' }, uploadUrl: 'http://files.local/put', uploadMethod: 'PUT', uploadHeaders: { 'Content-Type': 'image/png' }, expiresAt: '2026-01-15T10:15:00.000Z' };
+        return { file: { ...file, status: 'pending' }, uploadUrl: 'http://files.local/bucket', uploadMethod: 'POST', uploadFields: { key: 'k', 'Content-Type': 'image/png', Policy: 'p' }, expiresAt: '2026-01-15T10:15:00.000Z' };
       }
       if (request?.method === 'PUT' && path === '/gateways/0016C001F000C3D4/files/f-1/complete') return { ...file, status: 'uploaded' };
       if (request?.method === 'PUT' && path === '/gateways/0016C001F000C3D4') return { ...added, imageFileIds: ['f-1'] };
@@ -177,7 +177,11 @@ describe('GatewaysPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Gateway "Freezer gateway" added.')).toBeVisible();
-    expect(storage).toHaveBeenCalledWith('http://files.local/put', expect.objectContaining({ method: 'PUT', headers: { 'Content-Type': 'image/png' } }));
+    expect(storage).toHaveBeenCalledWith('http://files.local/bucket', expect.objectContaining({ method: 'POST' }));
+    const form = storage.mock.calls.find(([url]) => String(url).startsWith('http'))?.[1]?.body as FormData;
+    // The form's fields first, the file last.
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'file']);
+    expect(form.get('Content-Type')).toBe('image/png');
     expect(fake.api).toHaveBeenCalledWith('/gateways/0016C001F000C3D4/files', { method: 'POST', body: { fileName: 'front.png', contentType: 'image/png', size: 4, kind: 'image' } });
     const update = fake.api.mock.calls.find(([path, request]) => path === '/gateways/0016C001F000C3D4' && request?.method === 'PUT')?.[1]?.body as GatewayInput;
     expect(update.imageFileIds).toEqual(['f-1']);

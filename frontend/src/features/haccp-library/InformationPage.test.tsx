@@ -67,7 +67,7 @@ describe('InformationPage', () => {
     fake.api.mockImplementation((path, request) => {
       if (path === '/informationitems' && request?.method === 'POST') return added;
       if (path === '/informationitems/i-2/file' && request?.method === 'POST') {
-        return { uploadUrl: 'https://files.example/upload?signature=y', uploadMethod: 'PUT', uploadHeaders: { 'Content-Type': 'application/pdf' }, expiresAt: at };
+        return { uploadUrl: 'https://files.example/bucket', uploadMethod: 'POST', uploadFields: { key: 'k', 'Content-Type': 'application/pdf' }, expiresAt: at };
       }
       if (path === '/informationitems/i-2/file/complete') return { ...added, fileName: 'oil.pdf', contentType: 'application/pdf', fileSize: 5, version: 3 };
       return answer(path, request);
@@ -78,7 +78,10 @@ describe('InformationPage', () => {
     expect(await screen.findByText('Information "Fryer oil" added.')).toBeVisible();
     expect(fake.api).toHaveBeenCalledWith('/informationitems', { method: 'POST', body: { name: 'Fryer oil', text: 'Change the oil at the replace mark.' } });
     expect(fake.api).toHaveBeenCalledWith('/informationitems/i-2/file', { method: 'POST', body: { fileName: 'oil.pdf', contentType: 'application/pdf', size: 5 } });
-    expect(storage).toHaveBeenCalledWith('https://files.example/upload?signature=y', { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: pdf });
+    expect(storage).toHaveBeenCalledWith('https://files.example/bucket', expect.objectContaining({ method: 'POST' }));
+    const form = storage.mock.calls.find(([url]) => String(url).startsWith('http'))?.[1]?.body as FormData;
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'file']);
+    expect(form.get('file')).toBeInstanceOf(File);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('oil.pdf')).toBeInTheDocument();
   });

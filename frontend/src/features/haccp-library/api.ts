@@ -20,7 +20,7 @@ import {
   type InformationItemFormValues,
 } from '@domain/haccp/information';
 import { apiFetch, apiFetchAs } from '../../api/apiFetch';
-import { putToStorage } from '../../api/deviceRecords';
+import { postToStorage } from '../../api/deviceRecords';
 import { fetchAllPages, usePagedList, type PagedList } from '../../api/pagedList';
 
 /** The HACCP library's API (issue 15 section 1): standard corrective actions, information items, checklist groups. */
@@ -47,7 +47,7 @@ export const deleteInformationItem = (id: string) => apiFetch(itemPath('/informa
 
 /**
  * Attaches a picture or PDF to an information item as device files go: the API checks the
- * type and size and gives a presigned URL, the bytes go there, then the upload is confirmed.
+ * type and size and gives an upload form, the bytes go with it, then the upload is confirmed.
  * Answers the item with its file.
  */
 export async function uploadInformationFile(id: string, file: File): Promise<InformationItem> {
@@ -56,7 +56,7 @@ export async function uploadInformationFile(id: string, file: File): Promise<Inf
     method: 'POST',
     body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size },
   });
-  await putToStorage(ticket.uploadUrl, ticket.uploadHeaders, file);
+  await postToStorage(ticket.uploadUrl, ticket.uploadFields, file);
   return apiFetchAs(informationItemSchema, `${path}/complete`, { method: 'PUT' });
 }
 
