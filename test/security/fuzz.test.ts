@@ -275,7 +275,7 @@ describe('fast-check: generated paths, queries, bodies and cursors on every rout
    * Six cases in seven name another tenant in a header: refused (403) after the gateway, the
    * limits and the body's parsing have read them, before any read of the table. A case that
    * passes the session check costs the stack five to ten times as much (its reads of DynamoDB
-   * Local): about one case in fifteen gets that far, more a run than before (about 700 of
+   * Local): about one case in fifteen gets that far, more a run than before (about 600 of
    * 10,000; 380 of the 5,000 before), with the cheap ones around them.
    */
   const tenantHeaders = sometimes(fc.oneof(
