@@ -146,7 +146,7 @@ export const accountRoutes = defineRoutes('accounts', [
     action: ({ caller, body }) => savePreferences(caller, body),
   }),
   route({
-    method: 'PUT', path: '/users/account/{email}', roles: SIGNED_IN, session: 'optional', summary: 'Update a profile (mine; for administrators one of the organisation whose role they may give). A new email is taken once the identity verified it', body: selfProfileUpdateSchema,
+    method: 'PUT', path: '/users/account/{email}', roles: SIGNED_IN, organisationWide: true, session: 'optional', summary: 'Update a profile (mine; for administrators one of the organisation whose role they may give). A new email is taken once the identity verified it', body: selfProfileUpdateSchema,
     action: async ({ caller, body: input, params, request }) => {
       const { customerId, account } = await accountByEmail(request, params.email);
       const self = customerId === caller.customerId && account.accountId === caller.accountId;

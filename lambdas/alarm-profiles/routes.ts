@@ -1,5 +1,7 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { alarmProfileInputSchema, alarmProfileSchema } from '@domain/alarms/alarm-profile';
+import { MESSAGES } from '@domain/core/messages';
+import { assertInCorporateView, narrowToCorporateView, type LocationTie } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -7,21 +9,24 @@ import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { AlarmProfileStore } from './store';
 
+/** An alarm profile is organisation-wide: a corporate view reaches those in use on its sites, and changes none. */
+const tieOf = (profile: { id: string }): LocationTie => ({ kind: 'profile', profile: 'alarm', id: profile.id });
 const profiles = () => new AlarmProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
 /** Alarm profiles (SPEC sections 3 and 5; issue 13 section 1): the organisation's, not limited by site. */
 export const alarmProfileRoutes = defineRoutes('alarmProfiles', [
   route({
     method: 'GET', path: '/alarmprofiles', roles: ORGANISATION_READERS, summary: "The organisation's alarm profiles, by name", response: alarmProfileSchema, paginated: true,
-    action: async ({ request }) => {
+    action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      return { statusCode: 200, body: await store.list(customerId, page) };
+      const found = await store.list(customerId, page);
+      return { statusCode: 200, body: { ...found, items: await narrowToCorporateView(caller, customerId, found.items, tieOf) } };
     },
   }),
   route({
-    method: 'POST', path: '/alarmprofiles', roles: ORGANISATION_WRITERS, summary: 'Add an alarm profile (limits given in °F are kept in °C)', body: alarmProfileInputSchema, response: alarmProfileSchema,
+    method: 'POST', path: '/alarmprofiles', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add an alarm profile (limits given in °F are kept in °C)', body: alarmProfileInputSchema, response: alarmProfileSchema,
     action: async ({ caller, body, request }) => {
       const record = await profiles().create(caller, targetCustomerId(request), body);
       return { statusCode: 201, body: record };
@@ -29,20 +34,22 @@ export const alarmProfileRoutes = defineRoutes('alarmProfiles', [
   }),
   route({
     method: 'GET', path: '/alarmprofiles/{id}', roles: ORGANISATION_READERS, summary: 'An alarm profile', response: alarmProfileSchema,
-    action: async ({ params, request }) => ({
-      statusCode: 200,
-      body: await profiles().get(targetCustomerId(request), params.id),
-    }),
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const profile = await profiles().get(customerId, params.id);
+      await assertInCorporateView(caller, customerId, tieOf(profile), { notFoundMessage: MESSAGES.alarmProfileNotFound });
+      return { statusCode: 200, body: profile };
+    },
   }),
   route({
-    method: 'PUT', path: '/alarmprofiles/{id}', roles: ORGANISATION_WRITERS, summary: 'Update an alarm profile', body: alarmProfileInputSchema, response: alarmProfileSchema,
+    method: 'PUT', path: '/alarmprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update an alarm profile', body: alarmProfileInputSchema, response: alarmProfileSchema,
     action: async ({ caller, body, params, request }) => {
       const record = await profiles().update(caller, targetCustomerId(request), params.id, body);
       return { statusCode: 200, body: record };
     },
   }),
   route({
-    method: 'DELETE', path: '/alarmprofiles/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete an alarm profile (409 naming how many sensors and gateways use it)',
+    method: 'DELETE', path: '/alarmprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete an alarm profile (409 naming how many sensors and gateways use it)',
     action: async ({ caller, params, request }) => {
       await profiles().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

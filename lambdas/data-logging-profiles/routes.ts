@@ -1,5 +1,7 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '@domain/devices/data-logging-profile';
+import { MESSAGES } from '@domain/core/messages';
+import { assertInCorporateView, narrowToCorporateView, type LocationTie } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -7,21 +9,24 @@ import { pageRequestFrom } from '../shared/pagination';
 import { DataLoggingProfileStore } from './store';
 import { defineRoutes, route } from '../shared/routing';
 
+/** A data logging profile is organisation-wide: a corporate view reaches those in use on its sites, and changes none. */
+const tieOf = (profile: { id: string }): LocationTie => ({ kind: 'profile', profile: 'dataLogging', id: profile.id });
 const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
 /** Data logging profiles (SPEC section 3): the organisation's, not limited by site. */
 export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   route({
     method: 'GET', path: '/dataloggingprofiles', roles: ORGANISATION_READERS, summary: "The organisation's data logging profiles, by name", response: dataLoggingProfileSchema, paginated: true,
-    action: async ({ request }) => {
+    action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      return { statusCode: 200, body: await store.list(customerId, page) };
+      const found = await store.list(customerId, page);
+      return { statusCode: 200, body: { ...found, items: await narrowToCorporateView(caller, customerId, found.items, tieOf) } };
     },
   }),
   route({
-    method: 'POST', path: '/dataloggingprofiles', roles: ORGANISATION_WRITERS, summary: 'Add a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
+    method: 'POST', path: '/dataloggingprofiles', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
     action: async ({ caller, body, request }) => {
       const record = await profiles().create(caller, targetCustomerId(request), body);
       return { statusCode: 201, body: record };
@@ -29,20 +34,22 @@ export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   }),
   route({
     method: 'GET', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_READERS, summary: 'A data logging profile', response: dataLoggingProfileSchema,
-    action: async ({ params, request }) => ({
-      statusCode: 200,
-      body: await profiles().get(targetCustomerId(request), params.id),
-    }),
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const profile = await profiles().get(customerId, params.id);
+      await assertInCorporateView(caller, customerId, tieOf(profile), { notFoundMessage: MESSAGES.dataLoggingProfileNotFound });
+      return { statusCode: 200, body: profile };
+    },
   }),
   route({
-    method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
+    method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
     action: async ({ caller, body, params, request }) => {
       const record = await profiles().update(caller, targetCustomerId(request), params.id, body);
       return { statusCode: 200, body: record };
     },
   }),
   route({
-    method: 'DELETE', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a data logging profile (refused while sensors use it)',
+    method: 'DELETE', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a data logging profile (refused while sensors use it)',
     action: async ({ caller, params, request }) => {
       await profiles().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

@@ -19,7 +19,7 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
     },
   }),
   route({
-    method: 'POST', path: '/securitygroups', roles: SECURITY_GROUP_ROLES, summary: 'Add a security group', body: securityGroupInputSchema, response: securityGroupSchema,
+    method: 'POST', path: '/securitygroups', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Add a security group', body: securityGroupInputSchema, response: securityGroupSchema,
     action: async ({ caller, body: input }) => {
       // A site the administrator may not reach is as unknown as a missing one.
       await assertSitesNamable(caller, caller.customerId, input.siteIds);
@@ -39,7 +39,7 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
     },
   }),
   route({
-    method: 'PUT', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, summary: 'Update a security group (its members reach the new sites on their next call)', body: securityGroupInputSchema, response: securityGroupSchema,
+    method: 'PUT', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Update a security group (its members reach the new sites on their next call)', body: securityGroupInputSchema, response: securityGroupSchema,
     action: async ({ caller, body: input, params }) => {
       const groups = store();
       const before = await groups.get(caller.customerId, params.id);
@@ -48,7 +48,7 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
     },
   }),
   route({
-    method: 'DELETE', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, summary: 'Delete a security group (its members are no longer limited by it)',
+    method: 'DELETE', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Delete a security group (its members are no longer limited by it)',
     action: async ({ caller, params }) => {
       await store().delete(caller, caller.customerId, params.id);
       return { statusCode: 204 };

@@ -1,8 +1,8 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound, validationError } from '@domain/core/errors';
+import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
-import { listReferences, type AccountRecord } from '../data';
+import { listReferences, profilesInUseOnSites, type AccountRecord, type ProfilesInUse } from '../data';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
@@ -296,4 +296,76 @@ export function maySeeAlarm(scope: AccessScope, alarm: { deviceKind: 'sensor' | 
   return alarm.deviceKind === 'sensor'
     ? maySeeSensor(scope, { sensorId: alarm.deviceId, siteId: alarm.siteId })
     : maySeeSite(siteAccessOf(scope), alarm.siteId);
+}
+
+/**
+ * A corporate view (`caller.proxy.locationId`, issue 16 section 3): its administrator's own
+ * organisation narrowed to one location. Records on sites are narrowed by the scope above
+ * (its sites only); the records tied to a location some other way are narrowed here, in one
+ * place, by what they are tied to (docs/security.md "Corporate views"):
+ * - `place`: a record of some locations and sites (a notification group): reached when one of
+ *   them is the view's location or one of its sites;
+ * - `profile`: an organisation-wide profile, reached when a sensor or gateway of the view's
+ *   sites uses it ("in use there"); changing one is refused whatever it is (`organisationWide`).
+ * Organisation-wide records may be read but not changed under a view (routes marked
+ * `organisationWide`, refused by the middleware with `refuseOrganisationWideChange`): a view
+ * of one location must not change what applies to the others.
+ */
+export type LocationTie =
+  | { kind: 'place'; locationIds: readonly string[]; siteIds?: readonly string[] }
+  | { kind: 'profile'; profile: 'alarm' | 'dataLogging'; id: string };
+
+/** The view's location and sites, and (read once, when first asked) the profiles in use there. */
+export interface CorporateView {
+  locationId: string;
+  siteIds: ReadonlySet<string>;
+  profilesInUse: () => Promise<ProfilesInUse>;
+}
+
+/** The corporate view the caller is in (undefined: none, so nothing is narrowed here). */
+export async function corporateViewOf(caller: Caller, customerId: string, dependencies: AccessDependencies = defaultDependencies()): Promise<CorporateView | undefined> {
+  const locationId = caller.proxy?.locationId;
+  if (locationId === undefined) return undefined;
+  const scope = await accessScope(caller, customerId, dependencies);
+  const siteIds = scope.kind === 'all' ? new Set<string>() : scope.siteIds;
+  let inUse: Promise<ProfilesInUse> | undefined;
+  return {
+    locationId,
+    siteIds,
+    profilesInUse: () => (inUse ??= profilesInUseOnSites(dependencies.client, dependencies.tableName, customerId, siteIds)),
+  };
+}
+
+/** Whether a corporate view reaches a record tied as `tie`. */
+export async function viewReaches(view: CorporateView, tie: LocationTie): Promise<boolean> {
+  if (tie.kind === 'place') return tie.locationIds.includes(view.locationId) || (tie.siteIds ?? []).some((siteId) => view.siteIds.has(siteId));
+  const inUse = await view.profilesInUse();
+  return (tie.profile === 'alarm' ? inUse.alarmProfileIds : inUse.dataLoggingProfileIds).has(tie.id);
+}
+
+/** The items a corporate view reaches (every one outside a view). */
+export async function narrowToCorporateView<T>(caller: Caller, customerId: string, items: readonly T[], tieOf: (item: T) => LocationTie): Promise<T[]> {
+  const view = await corporateViewOf(caller, customerId);
+  if (view === undefined) return [...items];
+  const reached = await Promise.all(items.map((item) => viewReaches(view, tieOf(item))));
+  return items.filter((_item, index) => reached[index]);
+}
+
+/** Whether the caller reaches a record tied as `tie` as far as corporate views go (always, outside one). */
+export async function reachedByCorporateView(caller: Caller, customerId: string, tie: LocationTie): Promise<boolean> {
+  const view = await corporateViewOf(caller, customerId);
+  return view === undefined || viewReaches(view, tie);
+}
+
+/** Refuses a record a corporate view does not reach as if it did not exist (404). */
+export async function assertInCorporateView(caller: Caller, customerId: string, tie: LocationTie, options: NotFoundMessage = {}): Promise<void> {
+  if (!(await reachedByCorporateView(caller, customerId, tie))) throw notFound(options.notFoundMessage);
+}
+
+/**
+ * Refuses, under a corporate view, a change of something organisation-wide (a route marked
+ * `organisationWide`): it would apply to the other locations too (403, whatever the id).
+ */
+export function refuseOrganisationWideChange(caller: Caller, route: { organisationWide?: true }): void {
+  if (caller.proxy?.locationId !== undefined && route.organisationWide === true) throw forbidden(MESSAGES.corporateViewOrganisationWide);
 }

@@ -221,7 +221,7 @@ export const userRoutes = defineRoutes('users', [
     action: ({ request }) => listPage(request, 'unverifiedEmail'),
   }),
   route({
-    method: 'POST', path: '/users', roles: USER_ADMINISTRATORS, summary: 'Add a user (the identity service emails the invitation with a temporary password)', body: userInputSchema, response: userSchema,
+    method: 'POST', path: '/users', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Add a user (the identity service emails the invitation with a temporary password)', body: userInputSchema, response: userSchema,
     action: ({ body, request }) => {
       // A new user's phone is not verified yet, whatever the form said.
       const input: UserInput = { ...withRoleRules(body), phoneVerified: false };
@@ -230,7 +230,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'POST', path: '/users/invite', roles: USER_ADMINISTRATORS, summary: 'Invite a user: user type, customer group, sites and module flags', body: inviteInputSchema, response: userSchema,
+    method: 'POST', path: '/users/invite', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Invite a user: user type, customer group, sites and module flags', body: inviteInputSchema, response: userSchema,
     action: ({ body: input, request }) => {
       const { mfaRequired, ...fields } = input;
       return invite(request, withRoleRules({
@@ -252,7 +252,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'PUT', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'Update a user', body: userInputSchema, response: userSchema,
+    method: 'PUT', path: '/users/{id}', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Update a user', body: userInputSchema, response: userSchema,
     action: async ({ caller, body, request }) => {
       const { customerId, record: before } = await namedUser(request);
       const input = withRoleRules(body);
@@ -279,7 +279,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'DELETE', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'Delete a user (identity, record, sessions)',
+    method: 'DELETE', path: '/users/{id}', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Delete a user (identity, record, sessions)',
     action: async ({ caller, request }) => {
       const { customerId, record } = await namedUser(request);
       refuseOwnAccount(caller, customerId, record);
@@ -291,7 +291,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'PUT', path: '/users/{id}/status', roles: USER_ADMINISTRATORS, summary: 'Enable or disable a user (a disabled user cannot sign in; their sessions end)', body: userStatusInputSchema, response: userSchema,
+    method: 'PUT', path: '/users/{id}/status', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Enable or disable a user (a disabled user cannot sign in; their sessions end)', body: userStatusInputSchema, response: userSchema,
     action: async ({ caller, body, request }) => {
       const { customerId, record } = await namedUser(request);
       refuseOwnAccount(caller, customerId, record);
@@ -305,7 +305,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'PUT', path: '/users/{id}/mfa', roles: USER_ADMINISTRATORS, summary: 'Turn SMS MFA on (verified phone) or off (support only)', body: userMfaInputSchema, response: userSchema,
+    method: 'PUT', path: '/users/{id}/mfa', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Turn SMS MFA on (verified phone) or off (support only)', body: userMfaInputSchema, response: userSchema,
     action: async ({ caller, body, request }) => {
       const { customerId, record } = await namedUser(request);
       if (!(customerId === caller.customerId && record.accountId === caller.accountId)) requireManageable(caller, record);
