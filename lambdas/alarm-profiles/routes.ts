@@ -1,7 +1,5 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { alarmProfileInputSchema, alarmProfileSchema } from '@domain/alarms/alarm-profile';
-import { MESSAGES } from '@domain/core/messages';
-import { assertInCorporateView, narrowToCorporateView, type LocationTie } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -9,20 +7,17 @@ import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { AlarmProfileStore } from './store';
 
-/** An alarm profile is organisation-wide: a corporate view reaches those in use on its sites, and changes none. */
-const tieOf = (profile: { id: string }): LocationTie => ({ kind: 'profile', profile: 'alarm', id: profile.id });
 const profiles = () => new AlarmProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
-/** Alarm profiles (SPEC sections 3 and 5; issue 13 section 1): the organisation's, not limited by site. */
+/** Alarm profiles (SPEC sections 3 and 5; issue 13 section 1): the organisation's, not limited by site; a corporate view reads them all (templates its first sensor needs) and changes none. */
 export const alarmProfileRoutes = defineRoutes('alarmProfiles', [
   route({
     method: 'GET', path: '/alarmprofiles', roles: ORGANISATION_READERS, summary: "The organisation's alarm profiles, by name", response: alarmProfileSchema, paginated: true,
-    action: async ({ caller, request }) => {
+    action: async ({ request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      const found = await store.list(customerId, page);
-      return { statusCode: 200, body: { ...found, items: await narrowToCorporateView(caller, customerId, found.items, tieOf) } };
+      return { statusCode: 200, body: await store.list(customerId, page) };
     },
   }),
   route({
@@ -34,12 +29,10 @@ export const alarmProfileRoutes = defineRoutes('alarmProfiles', [
   }),
   route({
     method: 'GET', path: '/alarmprofiles/{id}', roles: ORGANISATION_READERS, summary: 'An alarm profile', response: alarmProfileSchema,
-    action: async ({ caller, params, request }) => {
-      const customerId = targetCustomerId(request);
-      const profile = await profiles().get(customerId, params.id);
-      await assertInCorporateView(caller, customerId, tieOf(profile), { notFoundMessage: MESSAGES.alarmProfileNotFound });
-      return { statusCode: 200, body: profile };
-    },
+    action: async ({ params, request }) => ({
+      statusCode: 200,
+      body: await profiles().get(targetCustomerId(request), params.id),
+    }),
   }),
   route({
     method: 'PUT', path: '/alarmprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update an alarm profile', body: alarmProfileInputSchema, response: alarmProfileSchema,

@@ -1,7 +1,5 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '@domain/devices/data-logging-profile';
-import { MESSAGES } from '@domain/core/messages';
-import { assertInCorporateView, narrowToCorporateView, type LocationTie } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -9,20 +7,17 @@ import { pageRequestFrom } from '../shared/pagination';
 import { DataLoggingProfileStore } from './store';
 import { defineRoutes, route } from '../shared/routing';
 
-/** A data logging profile is organisation-wide: a corporate view reaches those in use on its sites, and changes none. */
-const tieOf = (profile: { id: string }): LocationTie => ({ kind: 'profile', profile: 'dataLogging', id: profile.id });
 const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
-/** Data logging profiles (SPEC section 3): the organisation's, not limited by site. */
+/** Data logging profiles (SPEC section 3): the organisation's, not limited by site; a corporate view reads them all (templates its first sensor needs) and changes none. */
 export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   route({
     method: 'GET', path: '/dataloggingprofiles', roles: ORGANISATION_READERS, summary: "The organisation's data logging profiles, by name", response: dataLoggingProfileSchema, paginated: true,
-    action: async ({ caller, request }) => {
+    action: async ({ request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      const found = await store.list(customerId, page);
-      return { statusCode: 200, body: { ...found, items: await narrowToCorporateView(caller, customerId, found.items, tieOf) } };
+      return { statusCode: 200, body: await store.list(customerId, page) };
     },
   }),
   route({
@@ -34,12 +29,10 @@ export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   }),
   route({
     method: 'GET', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_READERS, summary: 'A data logging profile', response: dataLoggingProfileSchema,
-    action: async ({ caller, params, request }) => {
-      const customerId = targetCustomerId(request);
-      const profile = await profiles().get(customerId, params.id);
-      await assertInCorporateView(caller, customerId, tieOf(profile), { notFoundMessage: MESSAGES.dataLoggingProfileNotFound });
-      return { statusCode: 200, body: profile };
-    },
+    action: async ({ params, request }) => ({
+      statusCode: 200,
+      body: await profiles().get(targetCustomerId(request), params.id),
+    }),
   }),
   route({
     method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,

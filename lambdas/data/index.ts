@@ -14,7 +14,6 @@ export { readByIds } from './exists';
 export { NamedRecordStore, type NamedRecordDefinition, type NamedRecordFields } from './named-records';
 export { newestReading, newestReadings, readingsForAlarms, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions, type ReadingForAlarms } from './readings';
 export { readingItem, readingRowOf, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
-export { profilesInUseOnSites, type ProfilesInUse } from './site-usage';
 export { readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, type FleetGateway, type FleetRead, type FleetSensor } from './fleet';
 export { AccountStore } from './accounts';
 export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } from './sessions';

@@ -2,7 +2,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
-import { listReferences, profilesInUseOnSites, type AccountRecord, type ProfilesInUse } from '../data';
+import { listReferences, notificationGroupKey, readByIds, unknownNotificationGroup, type AccountRecord } from '../data';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
@@ -303,23 +303,29 @@ export function maySeeAlarm(scope: AccessScope, alarm: { deviceKind: 'sensor' | 
  * organisation narrowed to one location. Records on sites are narrowed by the scope above
  * (its sites only); the records tied to a location some other way are narrowed here, in one
  * place, by what they are tied to (docs/security.md "Corporate views"):
- * - `place`: a record of some locations and sites (a notification group): reached when one of
- *   them is the view's location or one of its sites;
- * - `profile`: an organisation-wide profile, reached when a sensor or gateway of the view's
- *   sites uses it ("in use there"); changing one is refused whatever it is (`organisationWide`).
- * Organisation-wide records may be read but not changed under a view (routes marked
- * `organisationWide`, refused by the middleware with `refuseOrganisationWideChange`): a view
- * of one location must not change what applies to the others.
+ * - `place`: a record of some locations and sites (a notification group; a user, by the
+ *   locations assigned to them): reached when one of them is the view's location or one of its sites;
+ * - `sites`: a record that grants some sites (a security group): reached when it names at
+ *   least one site and every one is the view's (a group spanning locations is organisation-wide).
+ * Organisation-wide records (profiles, templates, catalogues) may be read but not changed under
+ * a view (routes marked `organisationWide`, refused by the middleware with
+ * `refuseOrganisationWideChange`): a view of one location must not change what applies to the others.
  */
 export type LocationTie =
   | { kind: 'place'; locationIds: readonly string[]; siteIds?: readonly string[] }
-  | { kind: 'profile'; profile: 'alarm' | 'dataLogging'; id: string };
+  | { kind: 'sites'; siteIds: readonly string[] };
 
-/** The view's location and sites, and (read once, when first asked) the profiles in use there. */
+/** A user is tied to the locations assigned to them (corporate access alone ties them to none). */
+export const accountTie = (account: { locationIds?: readonly string[] | undefined }): LocationTie =>
+  ({ kind: 'place', locationIds: account.locationIds ?? [] });
+
+/** A security group is tied to the sites it grants. */
+export const securityGroupTie = (group: { siteIds: readonly string[] }): LocationTie => ({ kind: 'sites', siteIds: group.siteIds });
+
+/** The view's location and its sites. */
 export interface CorporateView {
   locationId: string;
   siteIds: ReadonlySet<string>;
-  profilesInUse: () => Promise<ProfilesInUse>;
 }
 
 /** The corporate view the caller is in (undefined: none, so nothing is narrowed here). */
@@ -327,28 +333,23 @@ export async function corporateViewOf(caller: Caller, customerId: string, depend
   const locationId = caller.proxy?.locationId;
   if (locationId === undefined) return undefined;
   const scope = await accessScope(caller, customerId, dependencies);
-  const siteIds = scope.kind === 'all' ? new Set<string>() : scope.siteIds;
-  let inUse: Promise<ProfilesInUse> | undefined;
-  return {
-    locationId,
-    siteIds,
-    profilesInUse: () => (inUse ??= profilesInUseOnSites(dependencies.client, dependencies.tableName, customerId, siteIds)),
-  };
+  return { locationId, siteIds: scope.kind === 'all' ? new Set<string>() : scope.siteIds };
 }
 
 /** Whether a corporate view reaches a record tied as `tie`. */
-export async function viewReaches(view: CorporateView, tie: LocationTie): Promise<boolean> {
-  if (tie.kind === 'place') return tie.locationIds.includes(view.locationId) || (tie.siteIds ?? []).some((siteId) => view.siteIds.has(siteId));
-  const inUse = await view.profilesInUse();
-  return (tie.profile === 'alarm' ? inUse.alarmProfileIds : inUse.dataLoggingProfileIds).has(tie.id);
+export function viewReaches(view: CorporateView, tie: LocationTie): boolean {
+  if (tie.kind === 'sites') return tie.siteIds.length > 0 && tie.siteIds.every((siteId) => view.siteIds.has(siteId));
+  return tie.locationIds.includes(view.locationId) || (tie.siteIds ?? []).some((siteId) => view.siteIds.has(siteId));
+}
+
+/** The items a view reaches (every one outside a view). */
+export function itemsInView<T>(view: CorporateView | undefined, items: readonly T[], tieOf: (item: T) => LocationTie): T[] {
+  return view === undefined ? [...items] : items.filter((item) => viewReaches(view, tieOf(item)));
 }
 
 /** The items a corporate view reaches (every one outside a view). */
 export async function narrowToCorporateView<T>(caller: Caller, customerId: string, items: readonly T[], tieOf: (item: T) => LocationTie): Promise<T[]> {
-  const view = await corporateViewOf(caller, customerId);
-  if (view === undefined) return [...items];
-  const reached = await Promise.all(items.map((item) => viewReaches(view, tieOf(item))));
-  return items.filter((_item, index) => reached[index]);
+  return itemsInView(await corporateViewOf(caller, customerId), items, tieOf);
 }
 
 /** Whether the caller reaches a record tied as `tie` as far as corporate views go (always, outside one). */
@@ -360,6 +361,57 @@ export async function reachedByCorporateView(caller: Caller, customerId: string,
 /** Refuses a record a corporate view does not reach as if it did not exist (404). */
 export async function assertInCorporateView(caller: Caller, customerId: string, tie: LocationTie, options: NotFoundMessage = {}): Promise<void> {
   if (!(await reachedByCorporateView(caller, customerId, tie))) throw notFound(options.notFoundMessage);
+}
+
+/**
+ * A user's places as a view shows them: only its location and its sites (the ids of the
+ * organisation's other locations and sites are not shown). Outside a view, the record as it is.
+ * Nothing read under a view is written back: changes of users are refused there.
+ */
+export function placesInView<T extends { locationIds?: string[] | undefined; siteIds?: string[] | undefined }>(view: CorporateView | undefined, record: T): T {
+  if (view === undefined) return record;
+  return {
+    ...record,
+    ...(record.locationIds === undefined ? {} : { locationIds: record.locationIds.filter((id) => id === view.locationId) }),
+    ...(record.siteIds === undefined ? {} : { siteIds: record.siteIds.filter((id) => view.siteIds.has(id)) }),
+  };
+}
+
+/** The accounts among `accountIds` a view sees (those assigned to its location): one batch get. */
+export async function accountsInView(
+  view: CorporateView,
+  customerId: string,
+  accountIds: readonly string[],
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<Set<string>> {
+  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, ENTITY.user, accountIds,
+    (accountId) => accountKey(customerId, accountId));
+  return new Set([...found].filter(([, item]) => viewReaches(view, accountTie({ locationIds: strings(item['locationIds']) }))).map(([accountId]) => accountId));
+}
+
+/**
+ * Refuses, under a corporate view, notification groups a device is saved with that the view
+ * does not reach (another location's) exactly as unknown ones (400, "The selected notification
+ * group was not found."). Groups already on the device (`unchanged`) are not asked about again.
+ */
+export async function assertNotificationGroupsInCorporateView(
+  caller: Caller,
+  customerId: string,
+  groupIds: readonly string[],
+  unchanged: readonly string[] = [],
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<void> {
+  const named = groupIds.filter((groupId) => !unchanged.includes(groupId));
+  if (named.length === 0) return;
+  const view = await corporateViewOf(caller, customerId, dependencies);
+  if (view === undefined) return;
+  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, ENTITY.notificationGroup, named,
+    (groupId) => notificationGroupKey(dependencies.tableName, customerId, groupId).Key as Record<string, string>);
+  const reached = named.every((groupId) => {
+    const group = found.get(groupId);
+    return group !== undefined && viewReaches(view, { kind: 'place', locationIds: strings([group['locationId']]), siteIds: strings(group['siteIds']) });
+  });
+  if (!reached) throw unknownNotificationGroup();
 }
 
 /**

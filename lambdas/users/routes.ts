@@ -9,6 +9,7 @@ import { accountSummarySchema, assignableRoles, customerGroupSchema, inviteInput
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
+import { accountTie, assertInCorporateView, corporateViewOf, itemsInView, placesInView, viewReaches, type CorporateView } from '../shared/access';
 import { endAllSessions, locationSharesWith, organisationKeyParams, queryAll, toOrganisationSummary, toShareRecord } from '../data';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
@@ -28,12 +29,25 @@ import { toUser, UserStore, type UserListFilter, type UserRecord } from './store
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 const store = () => new UserStore(dynamoDocumentClient(), backendConfig().tableName);
 
-/** The user a path names, in the organisation the request acts on. */
-async function namedUser(request: ActionRequest): Promise<{ customerId: string; record: UserRecord }> {
+/**
+ * The user a path names, in the organisation the request acts on; under a corporate view, one
+ * of its location's users only (any other answers as missing).
+ */
+async function namedUser(request: ActionRequest): Promise<{ customerId: string; record: UserRecord; view: CorporateView | undefined }> {
   const caller = requireCaller(request);
   const customerId = targetCustomerId(request);
-  const record = await store().get(customerId, pathParameter(request, 'id'), { includeSuperadmin: caller.role === 'superadmin' });
-  return { customerId, record };
+  const [record, view] = await Promise.all([
+    store().get(customerId, pathParameter(request, 'id'), { includeSuperadmin: caller.role === 'superadmin' }),
+    corporateViewOf(caller, customerId),
+  ]);
+  if (view !== undefined && !viewReaches(view, accountTie(record))) throw notFound(MESSAGES.identityUserNotFound);
+  return { customerId, record, view };
+}
+
+/** The users a request may list: the organisation's, or under a corporate view its location's (with only its places shown). */
+async function usersInView(request: ActionRequest, records: readonly UserRecord[]): Promise<UserRecord[]> {
+  const view = await corporateViewOf(requireCaller(request), targetCustomerId(request));
+  return itemsInView(view, records, accountTie).map((record) => placesInView(view, record));
 }
 
 const usernameOf = (record: UserRecord) => record.identityUsername ?? record.email;
@@ -153,7 +167,8 @@ async function listPage(request: ActionRequest, filter: UserListFilter) {
   const users = store();
   const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: users.listPartition(customerId) });
   const result = await users.list(customerId, page, filter);
-  return { statusCode: 200, body: { items: result.items.map(toUser), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
+  const items = await usersInView(request, result.items);
+  return { statusCode: 200, body: { items: items.map(toUser), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
 }
 
 function summary(record: UserRecord) {
@@ -182,6 +197,8 @@ async function otpTarget(request: ActionRequest, userId: string | undefined): Pr
   if (caller.role !== 'admin' && !CROSS_TENANT_ROLES.includes(caller.role)) throw notFound(MESSAGES.identityUserNotFound);
   const customerId = targetCustomerId(request);
   const record = await store().get(customerId, userId);
+  // Under a corporate view, another location's user is as unknown as a missing one.
+  await assertInCorporateView(caller, customerId, accountTie(record), { notFoundMessage: MESSAGES.identityUserNotFound });
   requireManageable(caller, record);
   return { customerId, record };
 }
@@ -245,10 +262,11 @@ export const userRoutes = defineRoutes('users', [
   route({
     method: 'GET', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'A user; fetchSharedLocs=true adds the shared locations (accepted ones)', response: userDetailSchema,
     action: async ({ request }) => {
-      const { customerId, record } = await namedUser(request);
-      const user = toUser(record);
+      const { customerId, record, view } = await namedUser(request);
+      const user = toUser(placesInView(view, record));
       if (request.query['fetchSharedLocs'] !== 'true') return { statusCode: 200, body: user };
-      return { statusCode: 200, body: { ...user, sharedLocationIds: await sharedLocations(customerId, user.accountId) } };
+      // Other organisations' locations are not the view's.
+      return { statusCode: 200, body: { ...user, sharedLocationIds: view === undefined ? await sharedLocations(customerId, user.accountId) : [] } };
     },
   }),
   route({
@@ -359,14 +377,14 @@ export const userRoutes = defineRoutes('users', [
   route({
     method: 'GET', path: '/accounts', roles: SIGNED_IN, summary: "The organisation's accounts, short form", response: z.object({ items: z.array(accountSummarySchema) }),
     action: async ({ request }) => {
-      const records = await store().all(targetCustomerId(request));
+      const records = await usersInView(request, await store().all(targetCustomerId(request)));
       return { statusCode: 200, body: { items: records.map(summary) } };
     },
   }),
   route({
     method: 'GET', path: '/accounts/bylocations', roles: SIGNED_IN, summary: "The organisation's accounts by location", response: z.object({ items: z.array(z.object({ locationId: z.string(), accounts: z.array(accountSummarySchema) })) }),
     action: async ({ request }) => {
-      const records = await store().all(targetCustomerId(request));
+      const records = await usersInView(request, await store().all(targetCustomerId(request)));
       const byLocation = new Map<string, ReturnType<typeof summary>[]>();
       for (const record of records) {
         for (const locationId of record.locationIds ?? []) {
