@@ -166,9 +166,11 @@ async function listPage(request: ActionRequest, filter: UserListFilter) {
   const customerId = targetCustomerId(request);
   const users = store();
   const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: users.listPartition(customerId) });
-  const result = await users.list(customerId, page, filter);
-  const items = await usersInView(request, result.items);
-  return { statusCode: 200, body: { items: items.map(toUser), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
+  // Under a corporate view, its location's users only, narrowed as the page is read (so pages stay full).
+  const view = await corporateViewOf(requireCaller(request), customerId);
+  const result = await users.list(customerId, page, filter, (record) => view === undefined || viewReaches(view, accountTie(record)));
+  const items = result.items.map((record) => toUser(placesInView(view, record)));
+  return { statusCode: 200, body: { items, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
 }
 
 function summary(record: UserRecord) {
