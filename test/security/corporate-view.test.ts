@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { ProxySessionStarted } from '@domain/identity/proxy-session';
-import { organisationAuditNewestFirst, queryAll } from '../../lambdas/data';
+import { accountPut, organisationAuditNewestFirst, queryAll } from '../../lambdas/data';
 import { API_PREFIX, ROUTES, routeKeyOf, type RouteDefinition } from '../../lambdas/routes';
 import { DEMO_ORGANISATION, DEMO_USERS } from '../../local/demo';
 import { DEMO_CHECKLIST_GROUP, DEMO_COOLER_SENSOR_ID, DEMO_CORRECTIVE_ACTIONS, DEMO_INFORMATION_ITEM, DEMO_SHIFTS } from '../../local/demo-haccp';
@@ -12,6 +12,8 @@ import { LOCAL_REGION } from '../../local/identity';
 import { putTestAlarm } from '../support/alarms';
 import { putTestInstance } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+import { addNotificationGroup } from '../support/notification-groups';
+import { addSensor, createSensorPlace, sensorBody, type SensorPlace } from '../support/sensors';
 
 const stack = inject('stack');
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
@@ -36,6 +38,8 @@ const ORGANISATION_WIDE_READS = new Set([
   'GET /api/informationitems', 'GET /api/informationitems/{id}', 'GET /api/informationitems/{id}/file',
   'GET /api/checklistgroups', 'GET /api/checklistgroups/{id}',
   'GET /api/roles/userroles', 'GET /api/account/customergroups',
+  // Templates a location's first sensor needs (docs/security.md "Corporate views").
+  'GET /api/alarmprofiles', 'GET /api/alarmprofiles/{id}', 'GET /api/dataloggingprofiles', 'GET /api/dataloggingprofiles/{id}',
 ]);
 
 /**
@@ -53,23 +57,12 @@ const ORGANISATION_WIDE_CHANGES = new Set([
   'PUT /api/users/account/{email}',
 ]);
 
-/**
- * Not narrowed yet (issue 32 item 2, left open): reads of the organisation's users and security
- * groups answer for the whole organisation under a view, as for its administrator. Listed so the
- * gap is visible; changes of them are refused above.
- */
-const USER_READS_NOT_NARROWED = new Set([
-  'GET /api/users', 'GET /api/users/{id}', 'GET /api/users/{id}/sessions', 'GET /api/account/find/{email}',
-  'GET /api/locations/user/{idOrEmail}', 'GET /api/users/{id}/locations', 'GET /api/accounts', 'GET /api/accounts/bylocations',
-  'GET /api/securitygroups', 'GET /api/securitygroups/userlist', 'GET /api/securitygroups/{id}',
-]);
-
 /** What a view answers about the caller or the view itself (the actor's own, nothing of a location). */
 const PERSONAL = new Set([
   'PUT /api/users/login', 'PUT /api/users/login/{id}', 'GET /api/users/sessions', 'DELETE /api/users/sessions/{id}',
   'GET /api/session/active', 'GET /api/session/active/devices', 'GET /api/session/active/devices/push-key',
   'PUT /api/session/active/devices/{id}', 'DELETE /api/session/active/devices/{id}',
-  'GET /api/account/me', 'GET /api/account/preferences/{accountId}', 'POST /api/account/preferences', 'PUT /api/account/preferences',
+  'GET /api/account/me', 'POST /api/account/preferences', 'PUT /api/account/preferences',
   'GET /api/users/portallastselectedlocation', 'PUT /api/users/portallastselectedlocation',
   'GET /api/account/gridsettings/{gridId}', 'PUT /api/account/gridsettings/{gridId}',
   'GET /api/account/dashboardpreferences', 'PUT /api/account/dashboardpreferences', 'PUT /api/auditreport',
@@ -152,9 +145,9 @@ describe('a corporate view reaches nothing of another location', () => {
       expect(read.status, `${path}/${id ?? ''}`).toBe(200);
       recordOf.set(path, read.body);
       const { name } = read.body as { name?: unknown };
-      if (typeof name === 'string') marks.push(name);
+      if (typeof name === 'string' && !path.endsWith('profiles')) marks.push(name);
     }
-    marks.push(...['location', 'site', 'sensor', 'gateway', 'alarmProfile', 'dataLoggingProfile', 'notificationGroup', 'shift', 'checklist', 'alarm', 'instance',
+    marks.push(...['location', 'site', 'sensor', 'gateway', 'notificationGroup', 'shift', 'checklist', 'alarm', 'instance',
       'securityGroup', 'userView', 'note', 'user', 'userEmail'].map((key) => other[key] ?? ''));
     startedAt = new Date().toISOString();
     const started = await api(stack, corporate, 'POST', '/proxy-sessions', { customerId, locationId: emptyLocation, reason: 'Corporate view walk', mode: 'write' });
@@ -205,7 +198,7 @@ describe('a corporate view reaches nothing of another location', () => {
         expect(answer, 'an organisation-wide change').toEqual({ status: 403, body: { message: MESSAGES.corporateViewOrganisationWide } });
         return;
       }
-      if (ORGANISATION_WIDE_READS.has(key) || PERSONAL.has(key) || USER_READS_NOT_NARROWED.has(key)) return;
+      if (ORGANISATION_WIDE_READS.has(key) || PERSONAL.has(key)) return;
       if (answer.status < 400) {
         // Only a list may answer, and without anything of the other location.
         expect(route.method, `${key} answered ${answer.status}: ${text}`).toBe('GET');
@@ -223,15 +216,95 @@ describe('a corporate view reaches nothing of another location', () => {
     expect(inView.map((entry) => `${String(entry['entityType'])} ${String(entry['entityId'])} ${String(entry['action'])}`)).toEqual([]);
   });
 
-  it('lists nothing of the other location and finds its notification group, alarm and logging profiles as missing', async () => {
-    for (const path of ['/notificationgroups', '/alarmprofiles', '/dataloggingprofiles']) {
+  it("lists none of the other location's notification groups, users and security groups, and finds them as missing", async () => {
+    for (const path of ['/notificationgroups?limit=100', '/users?limit=100', '/securitygroups?limit=100', '/securitygroups/userlist', '/accounts']) {
       const listed = await asView('GET', path);
       expect(listed.status).toBe(200);
-      expect((listed.body as { items: unknown[] }).items).toEqual([]);
+      expect((listed.body as { items: unknown[] }).items, path).toEqual([]);
     }
     expect(await asView('GET', `/notificationgroups/${other['notificationGroup'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.notificationGroupNotFound } });
     expect(await asView('PUT', `/notificationgroups/${other['notificationGroup'] ?? ''}`, recordOf.get('/notificationgroups')))
       .toEqual({ status: 404, body: { message: MESSAGES.notificationGroupNotFound } });
-    expect(await asView('GET', `/alarmprofiles/${other['alarmProfile'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.alarmProfileNotFound } });
+    expect(await asView('GET', `/users/${other['user'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.identityUserNotFound } });
+    expect(await asView('GET', `/securitygroups/${other['securityGroup'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.securityGroupNotFound } });
+    // Profiles are organisation-wide templates: read (not changed) under any view.
+    expect((await asView('GET', `/alarmprofiles/${other['alarmProfile'] ?? ''}`)).status).toBe(200);
+  });
+});
+
+/**
+ * A view of a location with sites (issue 32 item 2): it sees that location's own records (its
+ * sites, sensors, users with only its places, security groups, notification groups), none of
+ * Main Kitchen's, and can add the location's sensor with the organisation's profiles and its own
+ * notification group; a sensor saved with Main Kitchen's group is refused as naming an unknown one.
+ */
+describe('a corporate view of a location with sites sees its own records only', () => {
+  const { customerId } = DEMO_ORGANISATION;
+  let corporate: TestUser;
+  let member: TestUser;
+  let place: SensorPlace;
+  let view: ProxySessionStarted;
+  const own: Record<string, string> = {};
+  let kitchenGroup = '';
+  const asView = (method: string, path: string, body?: unknown) => api(stack, corporate, method, path, body, { 'x-proxy-token': view.token });
+  const idsOf = (body: unknown, field = 'id') => (body as { items: Record<string, unknown>[] }).items.map((item) => String(item[field])).sort();
+
+  beforeAll(async () => {
+    corporate = await createUser(stack, 'admin');
+    place = await createSensorPlace(stack, corporate);
+    // A user of this location (and of Main Kitchen's, which the view must not show).
+    member = await createUser(stack, 'basicuser');
+    // As user administration writes it (the list index too).
+    await documents.send(new PutCommand(accountPut(stack.tableName, customerId, {
+      accountId: member.accountId, email: member.email, role: 'basicuser', firstName: 'Depot', lastName: 'Member', isActive: true, isEmailVerified: true,
+      locationIds: [place.locationId, DEMO_ORGANISATION.location.id], siteIds: [place.siteId, DEMO_ORGANISATION.site.id],
+    })));
+    own['group'] = await addNotificationGroup(stack, corporate, place);
+    own['sensor'] = await addSensor(stack, corporate, place, { notificationGroupIds: [own['group']] });
+    const securityGroup = await api(stack, corporate, 'POST', '/securitygroups', { name: `Depot group ${randomUUID().slice(0, 8)}`, siteIds: [place.siteId], memberAccountIds: [member.accountId] });
+    expect(securityGroup.status, JSON.stringify(securityGroup.body)).toBe(201);
+    own['securityGroup'] = (securityGroup.body as { id: string }).id;
+    const groups = (await api(stack, corporate, 'GET', '/notificationgroups?limit=100')).body as { items: { id: string; locationId: string }[] };
+    kitchenGroup = groups.items.find((group) => group.locationId === DEMO_ORGANISATION.location.id)?.id ?? '';
+    const started = await api(stack, corporate, 'POST', '/proxy-sessions', { customerId, locationId: place.locationId, reason: 'Corporate view of a depot', mode: 'write' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    view = started.body as ProxySessionStarted;
+  });
+
+  it("lists its location's sites, sensors, users, security groups and notification groups, and none of Main Kitchen's", async () => {
+    const [sites, sensors, users, securityGroups, userList, groups, kitchenUser, memberRead, byLocation] = await Promise.all([
+      asView('GET', '/sites'), asView('GET', '/sensors'), asView('GET', '/users?limit=100'), asView('GET', '/securitygroups?limit=100'),
+      asView('GET', '/securitygroups/userlist'), asView('GET', '/notificationgroups?limit=100'), asView('GET', `/users/${DEMO_USERS[1]?.accountId ?? ''}`),
+      asView('GET', `/users/${member.accountId}`), asView('GET', '/accounts/bylocations'),
+    ]);
+    expect(idsOf(sites.body)).toEqual([place.siteId, place.otherSiteId].sort());
+    expect(idsOf(sensors.body)).toEqual([own['sensor']]);
+    expect(idsOf(users.body, 'accountId')).toEqual([member.accountId]);
+    expect(idsOf(securityGroups.body)).toEqual([own['securityGroup']]);
+    expect((userList.body as { items: unknown[] }).items).toEqual([expect.objectContaining({ accountId: member.accountId, securityGroupIds: [own['securityGroup']] })]);
+    expect(idsOf(groups.body)).toEqual([own['group']]);
+    expect(kitchenUser).toEqual({ status: 404, body: { message: MESSAGES.identityUserNotFound } });
+    // The member's other location and site are Main Kitchen's: not shown.
+    expect(memberRead.body).toMatchObject({ accountId: member.accountId, locationIds: [place.locationId], siteIds: [place.siteId] });
+    expect(idsOf(byLocation.body, 'locationId')).toEqual([place.locationId]);
+  });
+
+  it("adds a sensor with the organisation's profiles and its own group; Main Kitchen's group is unknown", async () => {
+    const profiles = await asView('GET', '/dataloggingprofiles?limit=100');
+    // A profile no sensor uses yet is read (organisation-wide templates).
+    expect(idsOf(profiles.body)).toContain(place.otherProfileId);
+    const withProfile = (overrides: Record<string, unknown>) => sensorBody(place, {
+      channels: [{ channel: 1, dataLoggingProfileId: place.otherProfileId, sensorType: 'temperature', sensorSubType: 'walkInCooler' },
+        { channel: 2, dataLoggingProfileId: place.otherProfileId, sensorType: 'humidity', sensorSubType: 'relativeHumidity' }],
+      ...overrides,
+    });
+    expect(kitchenGroup).not.toBe('');
+    const unknownGroup = { status: 400, body: { message: MESSAGES.notificationGroupUnknown } };
+    expect(await asView('POST', '/sensors', withProfile({ notificationGroupIds: [kitchenGroup] }))).toEqual(unknownGroup);
+    expect(await asView('POST', '/sensors', withProfile({ inactivityNotificationGroupIds: [kitchenGroup] }))).toEqual(unknownGroup);
+    const sensor = (await asView('GET', `/sensors/${own['sensor'] ?? ''}`)).body as Record<string, unknown>;
+    expect(await asView('PUT', `/sensors/${own['sensor'] ?? ''}`, { ...sensor, notificationGroupIds: [own['group'], kitchenGroup] })).toEqual(unknownGroup);
+    const added = await asView('POST', '/sensors', withProfile({ notificationGroupIds: [own['group']] }));
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
   });
 });
