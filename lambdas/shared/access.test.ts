@@ -282,6 +282,7 @@ describe('corporate views (the rules, pure)', () => {
     const user = { id: 'a', locationIds: ['L1', 'L2'], siteIds: ['S1', 'S9'] };
     expect(placesInView(view, user)).toEqual({ id: 'a', locationIds: ['L1'], siteIds: ['S1'] });
     expect(placesInView(undefined, user)).toBe(user);
-    expect(placesInView(view, { id: 'b' })).toEqual({ id: 'b' });
+    const placeless: { id: string; locationIds?: string[] } = { id: 'b' };
+    expect(placesInView(view, placeless)).toEqual({ id: 'b' });
   });
 });
