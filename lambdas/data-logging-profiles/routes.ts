@@ -1,5 +1,7 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '@domain/devices/data-logging-profile';
+import { MESSAGES } from '@domain/core/messages';
+import { assertProfileInCorporateView, narrowProfilesToCorporateView } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -9,15 +11,16 @@ import { defineRoutes, route } from '../shared/routing';
 
 const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
-/** Data logging profiles (SPEC section 3): the organisation's, not limited by site; a corporate view reads them all (templates its first sensor needs) and changes none. */
+/** Data logging profiles (SPEC section 3): the organisation's, not limited by site; a corporate view reads those in use on its sites or in use nowhere (templates its first sensor needs) and changes none. */
 export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   route({
     method: 'GET', path: '/dataloggingprofiles', roles: ORGANISATION_READERS, summary: "The organisation's data logging profiles, by name", response: dataLoggingProfileSchema, paginated: true,
-    action: async ({ request }) => {
+    action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      return { statusCode: 200, body: await store.list(customerId, page) };
+      const found = await store.list(customerId, page);
+      return { statusCode: 200, body: { ...found, items: await narrowProfilesToCorporateView(caller, customerId, 'dataLogging', found.items) } };
     },
   }),
   route({
@@ -29,10 +32,12 @@ export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   }),
   route({
     method: 'GET', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_READERS, summary: 'A data logging profile', response: dataLoggingProfileSchema,
-    action: async ({ params, request }) => ({
-      statusCode: 200,
-      body: await profiles().get(targetCustomerId(request), params.id),
-    }),
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const profile = await profiles().get(customerId, params.id);
+      await assertProfileInCorporateView(caller, customerId, 'dataLogging', profile.id, { notFoundMessage: MESSAGES.dataLoggingProfileNotFound });
+      return { statusCode: 200, body: profile };
+    },
   }),
   route({
     method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,

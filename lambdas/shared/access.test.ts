@@ -9,6 +9,7 @@ import {
   accountTie,
   itemsInView,
   placesInView,
+  profileInView,
   securityGroupTie,
   viewReaches,
   type CorporateView,
@@ -270,6 +271,15 @@ describe('corporate views (the rules, pure)', () => {
   it('sees a record of its location or of one of its sites', () => {
     expect(viewReaches(view, { kind: 'place', locationIds: ['L2'], siteIds: ['S2'] })).toBe(true);
     expect(viewReaches(view, { kind: 'place', locationIds: ['L2'], siteIds: ['S9'] })).toBe(false);
+  });
+
+  it("reads a profile in use on its sites or in use nowhere, not one in use only on another location's sites", () => {
+    const usage = {
+      onSites: { alarmProfileIds: new Set(['A1']), dataLoggingProfileIds: new Set(['D1']) },
+      anywhere: { alarmProfileIds: new Set(['A1', 'A2']), dataLoggingProfileIds: new Set(['D1', 'D2', 'A3']) },
+    };
+    expect(['A1', 'A2', 'A3'].map((id) => profileInView(usage, 'alarm', id))).toEqual([true, false, true]);
+    expect(['D1', 'D2', 'D3'].map((id) => profileInView(usage, 'dataLogging', id))).toEqual([true, false, true]);
   });
 
   it('lists what it sees, and everything outside a view', () => {

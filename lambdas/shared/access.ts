@@ -2,7 +2,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
-import { listReferences, notificationGroupKey, readByIds, unknownNotificationGroup, type AccountRecord } from '../data';
+import { listReferences, notificationGroupKey, profileUsage, readByIds, unknownAlarmProfile, unknownNotificationGroup, type AccountRecord, type ProfileUsage } from '../data';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
@@ -307,6 +307,7 @@ export function maySeeAlarm(scope: AccessScope, alarm: { deviceKind: 'sensor' | 
  *   locations assigned to them): reached when one of them is the view's location or one of its sites;
  * - `sites`: a record that grants some sites (a security group): reached when it names at
  *   least one site and every one is the view's (a group spanning locations is organisation-wide).
+ * Alarm and data logging profiles are narrowed by where they are in use (`profileInView`).
  * Organisation-wide records (profiles, templates, catalogues) may be read but not changed under
  * a view (routes marked `organisationWide`, refused by the middleware with
  * `refuseOrganisationWideChange`): a view of one location must not change what applies to the others.
@@ -412,6 +413,72 @@ export async function assertNotificationGroupsInCorporateView(
     return group !== undefined && viewReaches(view, { kind: 'place', locationIds: strings([group['locationId']]), siteIds: strings(group['siteIds']) });
   });
   if (!reached) throw unknownNotificationGroup();
+}
+
+export type ProfileKind = 'alarm' | 'dataLogging';
+
+/**
+ * Whether a corporate view reads a profile: one in use on its sites (a sensor or gateway of
+ * them names it), or one in use nowhere in the organisation (a template of no location, which
+ * the view's first sensor or gateway needs). One in use only on other locations' sites is theirs.
+ */
+export function profileInView(usage: ProfileUsage, kind: ProfileKind, profileId: string): boolean {
+  const idsOf = (inUse: ProfileUsage['onSites']) => (kind === 'alarm' ? inUse.alarmProfileIds : inUse.dataLoggingProfileIds);
+  return idsOf(usage.onSites).has(profileId) || !idsOf(usage.anywhere).has(profileId);
+}
+
+/** Which profiles the caller reads as far as corporate views go (undefined: all, outside one). */
+export async function profilesInViewOf(
+  caller: Caller,
+  customerId: string,
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<((kind: ProfileKind, profileId: string) => boolean) | undefined> {
+  const view = await corporateViewOf(caller, customerId, dependencies);
+  if (view === undefined) return undefined;
+  const usage = await profileUsage(dependencies.client, dependencies.tableName, customerId, view.siteIds);
+  return (kind, profileId) => profileInView(usage, kind, profileId);
+}
+
+/** The profiles a corporate view reads (every one outside a view). */
+export async function narrowProfilesToCorporateView<T extends { id: string }>(caller: Caller, customerId: string, kind: ProfileKind, profiles: readonly T[]): Promise<T[]> {
+  const reads = await profilesInViewOf(caller, customerId);
+  return reads === undefined ? [...profiles] : profiles.filter((profile) => reads(kind, profile.id));
+}
+
+/** Refuses a profile a corporate view does not read as if it did not exist (404). */
+export async function assertProfileInCorporateView(caller: Caller, customerId: string, kind: ProfileKind, profileId: string, options: NotFoundMessage = {}): Promise<void> {
+  const reads = await profilesInViewOf(caller, customerId);
+  if (reads !== undefined && !reads(kind, profileId)) throw notFound(options.notFoundMessage);
+}
+
+/** The profiles a device is saved with, by kind. */
+export interface DeviceProfiles {
+  alarm: readonly string[];
+  dataLogging: readonly string[];
+}
+
+/**
+ * Refuses, under a corporate view, profiles a device is saved with that the view does not read
+ * (in use only on other locations' sites) exactly as unknown ones (400, "The selected alarm
+ * profile was not found." / "The selected data logging profile was not found."). Profiles
+ * already on the device (`unchanged`) are not asked about again.
+ */
+export async function assertProfilesInCorporateView(
+  caller: Caller,
+  customerId: string,
+  named: DeviceProfiles,
+  unchanged: DeviceProfiles = { alarm: [], dataLogging: [] },
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<void> {
+  const alarm = named.alarm.filter((id) => !unchanged.alarm.includes(id));
+  const dataLogging = named.dataLogging.filter((id) => !unchanged.dataLogging.includes(id));
+  if (alarm.length === 0 && dataLogging.length === 0) return;
+  const reads = await profilesInViewOf(caller, customerId, dependencies);
+  if (reads === undefined) return;
+  if (!alarm.every((id) => reads('alarm', id))) throw unknownAlarmProfile();
+  if (!dataLogging.every((id) => reads('dataLogging', id))) {
+    throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });
+  }
 }
 
 /**

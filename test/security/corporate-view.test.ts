@@ -38,8 +38,6 @@ const ORGANISATION_WIDE_READS = new Set([
   'GET /api/informationitems', 'GET /api/informationitems/{id}', 'GET /api/informationitems/{id}/file',
   'GET /api/checklistgroups', 'GET /api/checklistgroups/{id}',
   'GET /api/roles/userroles', 'GET /api/account/customergroups',
-  // Templates a location's first sensor needs (docs/security.md "Corporate views").
-  'GET /api/alarmprofiles', 'GET /api/alarmprofiles/{id}', 'GET /api/dataloggingprofiles', 'GET /api/dataloggingprofiles/{id}',
 ]);
 
 /**
@@ -227,16 +225,22 @@ describe('a corporate view reaches nothing of another location', () => {
       .toEqual({ status: 404, body: { message: MESSAGES.notificationGroupNotFound } });
     expect(await asView('GET', `/users/${other['user'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.identityUserNotFound } });
     expect(await asView('GET', `/securitygroups/${other['securityGroup'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.securityGroupNotFound } });
-    // Profiles are organisation-wide templates: read (not changed) under any view.
-    expect((await asView('GET', `/alarmprofiles/${other['alarmProfile'] ?? ''}`)).status).toBe(200);
+    // Profiles in use only on the other location's sites are its own: missing, and not listed.
+    expect(await asView('GET', `/alarmprofiles/${other['alarmProfile'] ?? ''}`)).toEqual({ status: 404, body: { message: MESSAGES.alarmProfileNotFound } });
+    expect(await asView('GET', `/dataloggingprofiles/${other['dataLoggingProfile'] ?? ''}`))
+      .toEqual({ status: 404, body: { message: MESSAGES.dataLoggingProfileNotFound } });
+    const [alarmProfiles, dataLoggingProfiles] = [await asView('GET', '/alarmprofiles?limit=100'), await asView('GET', '/dataloggingprofiles?limit=100')];
+    expect((alarmProfiles.body as { items: { id: string }[] }).items.map((profile) => profile.id)).not.toContain(other['alarmProfile']);
+    expect((dataLoggingProfiles.body as { items: { id: string }[] }).items.map((profile) => profile.id)).not.toContain(other['dataLoggingProfile']);
   });
 });
 
 /**
  * A view of a location with sites (issue 32 item 2): it sees that location's own records (its
  * sites, sensors, users with only its places, security groups, notification groups), none of
- * Main Kitchen's, and can add the location's sensor with the organisation's profiles and its own
- * notification group; a sensor saved with Main Kitchen's group is refused as naming an unknown one.
+ * Main Kitchen's, reads the profiles in use on its sites or in use nowhere (not Main Kitchen's), and
+ * can add the location's sensor with an unused profile and its own notification group; a device
+ * saved with Main Kitchen's group or profiles is refused as naming an unknown one.
  */
 describe('a corporate view of a location with sites sees its own records only', () => {
   const { customerId } = DEMO_ORGANISATION;
@@ -246,6 +250,8 @@ describe('a corporate view of a location with sites sees its own records only', 
   let view: ProxySessionStarted;
   const own: Record<string, string> = {};
   let kitchenGroup = '';
+  /** The profiles of Main Kitchen's cooler (in use there only). */
+  const kitchenProfiles = { alarm: '', dataLogging: '' };
   const asView = (method: string, path: string, body?: unknown) => api(stack, corporate, method, path, body, { 'x-proxy-token': view.token });
   const idsOf = (body: unknown, field = 'id') => (body as { items: Record<string, unknown>[] }).items.map((item) => String(item[field])).sort();
 
@@ -266,6 +272,8 @@ describe('a corporate view of a location with sites sees its own records only', 
     own['securityGroup'] = (securityGroup.body as { id: string }).id;
     const groups = (await api(stack, corporate, 'GET', '/notificationgroups?limit=100')).body as { items: { id: string; locationId: string }[] };
     kitchenGroup = groups.items.find((group) => group.locationId === DEMO_ORGANISATION.location.id)?.id ?? '';
+    const cooler = (await api(stack, corporate, 'GET', `/sensors/${DEMO_COOLER_SENSOR_ID}`)).body as { alarmProfileId: string; channels: { dataLoggingProfileId: string }[] };
+    Object.assign(kitchenProfiles, { alarm: cooler.alarmProfileId, dataLogging: cooler.channels[0]?.dataLoggingProfileId ?? '' });
     const started = await api(stack, corporate, 'POST', '/proxy-sessions', { customerId, locationId: place.locationId, reason: 'Corporate view of a depot', mode: 'write' });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     view = started.body as ProxySessionStarted;
@@ -289,10 +297,20 @@ describe('a corporate view of a location with sites sees its own records only', 
     expect(idsOf(byLocation.body, 'locationId')).toEqual([place.locationId]);
   });
 
-  it("adds a sensor with the organisation's profiles and its own group; Main Kitchen's group is unknown", async () => {
-    const profiles = await asView('GET', '/dataloggingprofiles?limit=100');
-    // A profile no sensor uses yet is read (organisation-wide templates).
-    expect(idsOf(profiles.body)).toContain(place.otherProfileId);
+  it("reads the profiles in use on its sites and those in use nowhere; Main Kitchen's are missing", async () => {
+    const [dataLoggingProfiles, alarmProfiles] = [await asView('GET', '/dataloggingprofiles?limit=100'), await asView('GET', '/alarmprofiles?limit=100')];
+    // Its own sensor's profile, and one no sensor uses yet (a template of no location).
+    expect(idsOf(dataLoggingProfiles.body)).toEqual(expect.arrayContaining([place.profileId, place.otherProfileId]));
+    expect((await asView('GET', `/dataloggingprofiles/${place.otherProfileId}`)).status).toBe(200);
+    expect(kitchenProfiles.alarm).not.toBe('');
+    expect(kitchenProfiles.dataLogging).not.toBe('');
+    expect(idsOf(dataLoggingProfiles.body)).not.toContain(kitchenProfiles.dataLogging);
+    expect(idsOf(alarmProfiles.body)).not.toContain(kitchenProfiles.alarm);
+    expect(await asView('GET', `/alarmprofiles/${kitchenProfiles.alarm}`)).toEqual({ status: 404, body: { message: MESSAGES.alarmProfileNotFound } });
+    expect(await asView('GET', `/dataloggingprofiles/${kitchenProfiles.dataLogging}`)).toEqual({ status: 404, body: { message: MESSAGES.dataLoggingProfileNotFound } });
+  });
+
+  it("adds a sensor with an unused profile and its own group; Main Kitchen's group and profiles are unknown", async () => {
     const withProfile = (overrides: Record<string, unknown>) => sensorBody(place, {
       channels: [{ channel: 1, dataLoggingProfileId: place.otherProfileId, sensorType: 'temperature', sensorSubType: 'walkInCooler' },
         { channel: 2, dataLoggingProfileId: place.otherProfileId, sensorType: 'humidity', sensorSubType: 'relativeHumidity' }],
@@ -303,7 +321,16 @@ describe('a corporate view of a location with sites sees its own records only', 
     expect(await asView('POST', '/sensors', withProfile({ notificationGroupIds: [kitchenGroup] }))).toEqual(unknownGroup);
     expect(await asView('POST', '/sensors', withProfile({ inactivityNotificationGroupIds: [kitchenGroup] }))).toEqual(unknownGroup);
     const sensor = (await asView('GET', `/sensors/${own['sensor'] ?? ''}`)).body as Record<string, unknown>;
+    const gateway = (await asView('GET', `/gateways/${place.gatewayId}`)).body as Record<string, unknown>;
     expect(await asView('PUT', `/sensors/${own['sensor'] ?? ''}`, { ...sensor, notificationGroupIds: [own['group'], kitchenGroup] })).toEqual(unknownGroup);
+    expect(await asView('POST', '/sensors', withProfile({ alarmProfileId: kitchenProfiles.alarm })))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.alarmProfileUnknown } });
+    expect(await asView('POST', '/sensors', sensorBody(place, { channels: [{ channel: 1, dataLoggingProfileId: kitchenProfiles.dataLogging, sensorType: 'temperature', sensorSubType: 'walkInCooler' }] })))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.dataLoggingProfileUnknown } });
+    expect(await asView('PUT', `/sensors/${own['sensor'] ?? ''}`, { ...sensor, deviceAlarmProfileId: kitchenProfiles.alarm }))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.alarmProfileUnknown } });
+    expect(await asView('PUT', `/gateways/${place.gatewayId}`, { ...gateway, alarmProfileId: kitchenProfiles.alarm }))
+      .toMatchObject({ status: 400, body: { message: MESSAGES.alarmProfileUnknown } });
     const added = await asView('POST', '/sensors', withProfile({ notificationGroupIds: [own['group']] }));
     expect(added.status, JSON.stringify(added.body)).toBe(201);
   });
