@@ -457,6 +457,7 @@ export const MESSAGES = {
   proxyCorporateAccessRequired: "Only an administrator with corporate access can open a corporate view.",
   proxyLocationRequired: "Please choose the location to open a corporate view of.",
   corporateViewOneLocation: "A corporate view acts for its location only: end it to add a location.",
+  corporateViewOrganisationWide: "This applies to the whole organisation, not only this location: end the corporate view to change it.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

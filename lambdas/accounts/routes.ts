@@ -8,7 +8,7 @@ import { backendConfig } from '../shared/config';
 import type { z } from 'zod';
 import type { Caller } from '../shared/caller';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { membershipGrants } from '../shared/access';
+import { accountTie, assertInCorporateView, corporateViewOf, membershipGrants, placesInView } from '../shared/access';
 import { findIdentity } from '../shared/identity';
 import { gridSettingsRoutes } from './grid-settings';
 import { AccountStore, currentUserDetails, type AccountRecord } from './store';
@@ -36,6 +36,8 @@ async function accountByEmail(request: ActionRequest, email: string): Promise<{ 
     ? await store().get(caller.customerId, caller.accountId)
     : await store().findByEmail(customerId, email);
   if (account === undefined) throw notFound(MESSAGES.accountNotFound);
+  // Under a corporate view, another location's user is as unknown as a missing one.
+  if (!self) await assertInCorporateView(caller, customerId, accountTie(account), { notFoundMessage: MESSAGES.accountNotFound });
   return { customerId, account };
 }
 
@@ -121,8 +123,8 @@ export const accountRoutes = defineRoutes('accounts', [
       const { customerId, account } = await accountByEmail(request, params.email);
       const accounts = store();
       const who = { ...caller, accountId: account.accountId, customerId, email: account.email };
-      const organisation = await accounts.organisation(customerId);
-      return { statusCode: 200, body: currentUserDetails(who, account, organisation.name, organisation.modules) };
+      const [organisation, view] = await Promise.all([accounts.organisation(customerId), corporateViewOf(caller, customerId)]);
+      return { statusCode: 200, body: currentUserDetails(who, placesInView(view, account), organisation.name, organisation.modules) };
     },
   }),
   route({
@@ -134,6 +136,9 @@ export const accountRoutes = defineRoutes('accounts', [
       const accounts = store();
       const [preferences, account] = await Promise.all([accounts.preferences(customerId, accountId), accounts.get(customerId, accountId)]);
       if (account === undefined && accountId !== caller.accountId) throw notFound(MESSAGES.accountNotFound);
+      if (account !== undefined && accountId !== caller.accountId) {
+        await assertInCorporateView(caller, customerId, accountTie(account), { notFoundMessage: MESSAGES.accountNotFound });
+      }
       return { statusCode: 200, body: allowedPreferences(preferences, account) };
     },
   }),
@@ -146,7 +151,7 @@ export const accountRoutes = defineRoutes('accounts', [
     action: ({ caller, body }) => savePreferences(caller, body),
   }),
   route({
-    method: 'PUT', path: '/users/account/{email}', roles: SIGNED_IN, session: 'optional', summary: 'Update a profile (mine; for administrators one of the organisation whose role they may give). A new email is taken once the identity verified it', body: selfProfileUpdateSchema,
+    method: 'PUT', path: '/users/account/{email}', roles: SIGNED_IN, organisationWide: true, session: 'optional', summary: 'Update a profile (mine; for administrators one of the organisation whose role they may give). A new email is taken once the identity verified it', body: selfProfileUpdateSchema,
     action: async ({ caller, body: input, params, request }) => {
       const { customerId, account } = await accountByEmail(request, params.email);
       const self = customerId === caller.customerId && account.accountId === caller.accountId;

@@ -19,11 +19,11 @@ export const checklistGroupRoutes = defineRoutes('checklistGroups', [
     action: async ({ request }) => ({ statusCode: 200, body: { items: await groups().ordered(targetCustomerId(request)) } }),
   }),
   route({
-    method: 'POST', path: '/checklistgroups', roles: ORGANISATION_WRITERS, summary: 'Add a checklist group (last in the order)', body: checklistGroupInputSchema, response: checklistGroupSchema,
+    method: 'POST', path: '/checklistgroups', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a checklist group (last in the order)', body: checklistGroupInputSchema, response: checklistGroupSchema,
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: await groups().add(caller, targetCustomerId(request), body) }),
   }),
   route({
-    method: 'PUT', path: '/checklistgroups/order', roles: ORGANISATION_WRITERS, summary: 'Reorder the checklist groups (every group\'s id once, in the new order; 409 when the list is stale)', body: checklistGroupOrderSchema, response: checklistGroupPageSchema,
+    method: 'PUT', path: '/checklistgroups/order', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Reorder the checklist groups (every group\'s id once, in the new order; 409 when the list is stale)', body: checklistGroupOrderSchema, response: checklistGroupPageSchema,
     action: async ({ caller, body, request }) => ({ statusCode: 200, body: { items: await groups().reorder(caller, targetCustomerId(request), body.ids) } }),
   }),
   route({
@@ -31,11 +31,11 @@ export const checklistGroupRoutes = defineRoutes('checklistGroups', [
     action: async ({ params, request }) => ({ statusCode: 200, body: await groups().get(targetCustomerId(request), params.id) }),
   }),
   route({
-    method: 'PUT', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Rename a checklist group (its place is kept)', body: checklistGroupInputSchema, response: checklistGroupSchema,
+    method: 'PUT', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Rename a checklist group (its place is kept)', body: checklistGroupInputSchema, response: checklistGroupSchema,
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await groups().rename(caller, targetCustomerId(request), params.id, body) }),
   }),
   route({
-    method: 'DELETE', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a checklist group (409 naming the checklists in it)',
+    method: 'DELETE', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a checklist group (409 naming the checklists in it)',
     action: async ({ caller, params, request }) => {
       await groups().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

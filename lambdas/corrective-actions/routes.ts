@@ -21,7 +21,7 @@ export const correctiveActionRoutes = defineRoutes('correctiveActions', [
     },
   }),
   route({
-    method: 'POST', path: '/correctiveactions', roles: ORGANISATION_WRITERS, summary: 'Add a standard corrective action', body: correctiveActionInputSchema, response: correctiveActionSchema,
+    method: 'POST', path: '/correctiveactions', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a standard corrective action', body: correctiveActionInputSchema, response: correctiveActionSchema,
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: await actions().create(caller, targetCustomerId(request), body) }),
   }),
   route({
@@ -29,11 +29,11 @@ export const correctiveActionRoutes = defineRoutes('correctiveActions', [
     action: async ({ params, request }) => ({ statusCode: 200, body: await actions().get(targetCustomerId(request), params.id) }),
   }),
   route({
-    method: 'PUT', path: '/correctiveactions/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a standard corrective action', body: correctiveActionInputSchema, response: correctiveActionSchema,
+    method: 'PUT', path: '/correctiveactions/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a standard corrective action', body: correctiveActionInputSchema, response: correctiveActionSchema,
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await actions().update(caller, targetCustomerId(request), params.id, body) }),
   }),
   route({
-    method: 'DELETE', path: '/correctiveactions/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a standard corrective action (409 naming the checklists whose questions offer it)',
+    method: 'DELETE', path: '/correctiveactions/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a standard corrective action (409 naming the checklists whose questions offer it)',
     action: async ({ caller, params, request }) => {
       await actions().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

@@ -1,5 +1,7 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '@domain/devices/data-logging-profile';
+import { MESSAGES } from '@domain/core/messages';
+import { assertProfileInCorporateView, narrowProfilesToCorporateView } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -9,19 +11,20 @@ import { defineRoutes, route } from '../shared/routing';
 
 const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
-/** Data logging profiles (SPEC section 3): the organisation's, not limited by site. */
+/** Data logging profiles (SPEC section 3): the organisation's, not limited by site; a corporate view reads those in use on its sites or in use nowhere (templates its first sensor needs) and changes none. */
 export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   route({
     method: 'GET', path: '/dataloggingprofiles', roles: ORGANISATION_READERS, summary: "The organisation's data logging profiles, by name", response: dataLoggingProfileSchema, paginated: true,
-    action: async ({ request }) => {
+    action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      return { statusCode: 200, body: await store.list(customerId, page) };
+      const found = await store.list(customerId, page);
+      return { statusCode: 200, body: { ...found, items: await narrowProfilesToCorporateView(caller, customerId, 'dataLogging', found.items) } };
     },
   }),
   route({
-    method: 'POST', path: '/dataloggingprofiles', roles: ORGANISATION_WRITERS, summary: 'Add a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
+    method: 'POST', path: '/dataloggingprofiles', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
     action: async ({ caller, body, request }) => {
       const record = await profiles().create(caller, targetCustomerId(request), body);
       return { statusCode: 201, body: record };
@@ -29,20 +32,22 @@ export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
   }),
   route({
     method: 'GET', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_READERS, summary: 'A data logging profile', response: dataLoggingProfileSchema,
-    action: async ({ params, request }) => ({
-      statusCode: 200,
-      body: await profiles().get(targetCustomerId(request), params.id),
-    }),
+    action: async ({ caller, params, request }) => {
+      const customerId = targetCustomerId(request);
+      const profile = await profiles().get(customerId, params.id);
+      await assertProfileInCorporateView(caller, customerId, 'dataLogging', profile.id, { notFoundMessage: MESSAGES.dataLoggingProfileNotFound });
+      return { statusCode: 200, body: profile };
+    },
   }),
   route({
-    method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
+    method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
     action: async ({ caller, body, params, request }) => {
       const record = await profiles().update(caller, targetCustomerId(request), params.id, body);
       return { statusCode: 200, body: record };
     },
   }),
   route({
-    method: 'DELETE', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a data logging profile (refused while sensors use it)',
+    method: 'DELETE', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a data logging profile (refused while sensors use it)',
     action: async ({ caller, params, request }) => {
       await profiles().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

@@ -8,7 +8,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
 import { sensorLiveStates, toSensorState, unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../shared/viewer';
-import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
+import { assertNotificationGroupsInCorporateView, assertProfilesInCorporateView, filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { historyEntriesWithNames } from '../shared/record-names';
 import { backendConfig } from '../shared/config';
@@ -109,6 +109,12 @@ async function listGateways(request: ActionRequest, isActive: boolean): Promise<
   };
 }
 
+/** The notification group a gateway names: under a corporate view, one of its location's only. */
+const groupIdsOf = (gateway: { notificationGroupId?: string | undefined }) => (gateway.notificationGroupId === undefined ? [] : [gateway.notificationGroupId]);
+
+/** The alarm profile a gateway names: under a corporate view, one it reads only (in use on its sites, or nowhere). */
+const profileIdsOf = (gateway: { alarmProfileId?: string | undefined }) => ({ alarm: gateway.alarmProfileId ? [gateway.alarmProfileId] : [], dataLogging: [] });
+
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /** Gateways (SPEC sections 2, 3, 5, 8): list, inactive, add, get, update, delete, sensors, history, data. */
@@ -126,6 +132,8 @@ export const gatewayRoutes = defineRoutes('gateways', [
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
       await assertPlacement(view, input);
+      await assertNotificationGroupsInCorporateView(caller, view.customerId, groupIdsOf(input));
+      await assertProfilesInCorporateView(caller, view.customerId, profileIdsOf(input));
       const record = await gateways().create(caller, view.customerId, input);
       return { statusCode: 201, body: gatewayView(record, {}, new Date()) };
     },
@@ -146,6 +154,8 @@ export const gatewayRoutes = defineRoutes('gateways', [
       const view = await viewer(request);
       const before = await visibleGateway(view, request);
       await assertPlacement(view, input, before);
+      await assertNotificationGroupsInCorporateView(caller, view.customerId, groupIdsOf(input), groupIdsOf(before));
+      await assertProfilesInCorporateView(caller, view.customerId, profileIdsOf(input), profileIdsOf(before));
       const store = gateways();
       const record = await store.update(caller, view.customerId, before, input);
       const states = await store.states(view.customerId, [record.id]);

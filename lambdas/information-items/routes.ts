@@ -44,7 +44,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     },
   }),
   route({
-    method: 'POST', path: '/informationitems', roles: ORGANISATION_WRITERS, summary: 'Add an information item (its picture or PDF through POST .../file)', body: informationItemInputSchema, response: informationItemSchema,
+    method: 'POST', path: '/informationitems', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add an information item (its picture or PDF through POST .../file)', body: informationItemInputSchema, response: informationItemSchema,
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: toInformationItemView(await items().create(caller, targetCustomerId(request), body)) }),
   }),
   route({
@@ -52,11 +52,11 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     action: async ({ params, request }) => ({ statusCode: 200, body: toInformationItemView(await items().get(targetCustomerId(request), params.id)) }),
   }),
   route({
-    method: 'PUT', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, summary: 'Update an information item (its name and text; the file is kept)', body: informationItemInputSchema, response: informationItemSchema,
+    method: 'PUT', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update an information item (its name and text; the file is kept)', body: informationItemInputSchema, response: informationItemSchema,
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: toInformationItemView(await items().update(caller, targetCustomerId(request), params.id, body)) }),
   }),
   route({
-    method: 'DELETE', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete an information item and its file (409 naming the checklists whose questions show it)',
+    method: 'DELETE', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete an information item and its file (409 naming the checklists whose questions show it)',
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = items();
@@ -69,7 +69,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     },
   }),
   route({
-    method: 'POST', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, summary: 'Start the upload of an information item\'s picture or PDF (at most 2 MB): a signed upload form (POST, 5 minutes)', body: informationFileUploadSchema, response: informationFileTicketSchema,
+    method: 'POST', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Start the upload of an information item\'s picture or PDF (at most 2 MB): a signed upload form (POST, 5 minutes)', body: informationFileUploadSchema, response: informationFileTicketSchema,
     action: async ({ caller, body, params, request }) => {
       const pending = await items().startUpload(caller, targetCustomerId(request), params.id, body);
       const form = await fileObjects().uploadForm(pending.key, pending.contentType, pending.size, UPLOAD_FORM_SECONDS);
@@ -83,7 +83,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     },
   }),
   route({
-    method: 'PUT', path: '/informationitems/{id}/file/complete', roles: ORGANISATION_WRITERS, summary: 'Attach the uploaded picture or PDF (the stored object must have the announced size)', response: informationItemSchema,
+    method: 'PUT', path: '/informationitems/{id}/file/complete', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Attach the uploaded picture or PDF (the stored object must have the announced size)', response: informationItemSchema,
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = items();
@@ -117,7 +117,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
     },
   }),
   route({
-    method: 'DELETE', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, summary: "Remove an information item's picture or PDF", response: informationItemSchema,
+    method: 'DELETE', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, organisationWide: true, summary: "Remove an information item's picture or PDF", response: informationItemSchema,
     action: async ({ caller, params, request }) => {
       const { after, removedKey } = await items().removeFile(caller, targetCustomerId(request), params.id);
       await fileObjects().delete(removedKey);

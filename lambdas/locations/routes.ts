@@ -5,7 +5,7 @@ import { type CorporateNode, corporateNodeSchema, type Location, locationExistsS
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, isRole, ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { AccountStore, listReferences, partitionOf, sitesByName, type AccountRecord } from '../data';
-import { filterBySite } from '../shared/access';
+import { accountTie, assertInCorporateView, filterBySite } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
@@ -97,6 +97,8 @@ async function accountNamed(request: ActionRequest, idOrEmail: string): Promise<
     ? await store.get(caller.customerId, caller.accountId)
     : byEmail ? await store.findByEmail(customerId, idOrEmail) : await store.get(customerId, idOrEmail);
   if (account === undefined) throw notFound(MESSAGES.accountNotFound);
+  // Under a corporate view, another location's user is as unknown as a missing one.
+  if (!self) await assertInCorporateView(caller, customerId, accountTie(account), { notFoundMessage: MESSAGES.accountNotFound });
   return { account, customerId };
 }
 
@@ -112,7 +114,10 @@ async function userLocations(request: ActionRequest, idOrEmail: string) {
     visibleOwnLocations(view, store),
     sharedLocations(view, store, 'accepted', organisationName),
   ]);
-  return { statusCode: 200, body: { items: [...own, ...shared] } };
+  // A corporate view shows its own location only (not the user's others, nor other organisations').
+  const viewLocationId = caller.proxy?.locationId;
+  const items = viewLocationId === undefined ? [...own, ...shared] : own.filter((location) => location.id === viewLocationId);
+  return { statusCode: 200, body: { items } };
 }
 
 /** Only the standing flags of a location view (its fields are the record's). */

@@ -27,7 +27,7 @@ export function namedCatalogRoutes(
       },
     }),
     route({
-      method: 'POST', path: base, roles: ORGANISATION_WRITERS, summary: `Add a ${noun}`, body: namedItemInputSchema, response: namedItemSchema,
+      method: 'POST', path: base, roles: ORGANISATION_WRITERS, organisationWide: true, summary: `Add a ${noun}`, body: namedItemInputSchema, response: namedItemSchema,
       action: async ({ caller, body }) => ({ statusCode: 201, body: await storeOnce().create(caller, body) }),
     }),
     route({
@@ -35,15 +35,15 @@ export function namedCatalogRoutes(
       action: async ({ caller, params }) => ({ statusCode: 200, body: await storeOnce().get(caller.customerId, params.id) }),
     }),
     route({
-      method: 'PUT', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, summary: `Update a ${noun}`, body: namedItemInputSchema, response: namedItemSchema,
+      method: 'PUT', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, organisationWide: true, summary: `Update a ${noun}`, body: namedItemInputSchema, response: namedItemSchema,
       action: async ({ caller, body, params }) => ({ statusCode: 200, body: await storeOnce().update(caller, params.id, body) }),
     }),
     route({
-      method: 'PATCH', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, summary: `Update some fields of a ${noun}`, body: namedItemPatchSchema, response: namedItemSchema,
+      method: 'PATCH', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, organisationWide: true, summary: `Update some fields of a ${noun}`, body: namedItemPatchSchema, response: namedItemSchema,
       action: async ({ caller, body, params }) => ({ statusCode: 200, body: await storeOnce().update(caller, params.id, body) }),
     }),
     route({
-      method: 'DELETE', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, summary: `Delete a ${noun}`,
+      method: 'DELETE', path: `${base}/{id}`, roles: ORGANISATION_WRITERS, organisationWide: true, summary: `Delete a ${noun}`,
       action: async ({ caller, params }) => {
         await storeOnce().delete(caller, params.id);
         return { statusCode: 204 };

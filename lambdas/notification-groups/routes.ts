@@ -1,5 +1,9 @@
+import { validationError } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { groupFieldsOf, notificationGroupInputSchema, notificationGroupSchema } from '@domain/notifications/notification-group';
+import { assertInCorporateView, narrowToCorporateView, reachedByCorporateView, type LocationTie } from '../shared/access';
+import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
@@ -8,6 +12,24 @@ import { defineRoutes, route } from '../shared/routing';
 import { NotificationGroupStore } from './store';
 
 const groups = () => new NotificationGroupStore(dynamoDocumentClient(), backendConfig().tableName);
+const notFoundMessage = MESSAGES.notificationGroupNotFound;
+
+/** A group is tied to its location and its sites (a corporate view reaches those of its location only). */
+const tieOf = (group: { locationId: string; siteIds: readonly string[] }): LocationTie => ({ kind: 'place', locationIds: [group.locationId], siteIds: group.siteIds });
+
+/** A group read, or refused as missing when a corporate view does not reach it. */
+async function reachedGroup(caller: Caller, customerId: string, id: string) {
+  const group = await groups().get(customerId, id);
+  await assertInCorporateView(caller, customerId, tieOf(group), { notFoundMessage });
+  return group;
+}
+
+/** A group saved under a corporate view stays on its location: another answers as an unknown one. */
+async function assertLocationNamable(caller: Caller, customerId: string, locationId: string): Promise<void> {
+  if (!(await reachedByCorporateView(caller, customerId, { kind: 'place', locationIds: [locationId] }))) {
+    throw validationError(MESSAGES.siteLocationNotFound, { locationId: MESSAGES.siteLocationNotFound });
+  }
+}
 
 /**
  * Notification groups (SPEC sections 3 and 5; issue 14 section 1): the organisation's. A
@@ -17,17 +39,19 @@ const groups = () => new NotificationGroupStore(dynamoDocumentClient(), backendC
 export const notificationGroupRoutes = defineRoutes('notificationGroups', [
   route({
     method: 'GET', path: '/notificationgroups', roles: ORGANISATION_READERS, summary: "The organisation's notification groups, by name", response: notificationGroupSchema, paginated: true,
-    action: async ({ request }) => {
+    action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = groups();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: store.listPartition(customerId) });
-      return { statusCode: 200, body: await store.list(customerId, page) };
+      const found = await store.list(customerId, page);
+      return { statusCode: 200, body: { ...found, items: await narrowToCorporateView(caller, customerId, found.items, tieOf) } };
     },
   }),
   route({
     method: 'POST', path: '/notificationgroups', roles: ORGANISATION_WRITERS, summary: 'Add a notification group (overwrite: a default group replaces the groups of its sites\' existing sensors and gateways)', body: notificationGroupInputSchema, response: notificationGroupSchema,
     action: async ({ caller, body, request }) => {
       const customerId = targetCustomerId(request);
+      await assertLocationNamable(caller, customerId, body.locationId);
       const store = groups();
       const record = await store.create(caller, customerId, groupFieldsOf(body));
       if (body.overwrite) await store.assignToExistingDevices(caller, customerId, record);
@@ -36,15 +60,17 @@ export const notificationGroupRoutes = defineRoutes('notificationGroups', [
   }),
   route({
     method: 'GET', path: '/notificationgroups/{id}', roles: ORGANISATION_READERS, summary: 'A notification group', response: notificationGroupSchema,
-    action: async ({ params, request }) => ({
+    action: async ({ caller, params, request }) => ({
       statusCode: 200,
-      body: await groups().get(targetCustomerId(request), params.id),
+      body: await reachedGroup(caller, targetCustomerId(request), params.id),
     }),
   }),
   route({
     method: 'PUT', path: '/notificationgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a notification group (overwrite as on add)', body: notificationGroupInputSchema, response: notificationGroupSchema,
     action: async ({ caller, body, params, request }) => {
       const customerId = targetCustomerId(request);
+      await reachedGroup(caller, customerId, params.id);
+      await assertLocationNamable(caller, customerId, body.locationId);
       const store = groups();
       const record = await store.update(caller, customerId, params.id, groupFieldsOf(body));
       if (body.overwrite) await store.assignToExistingDevices(caller, customerId, record);
@@ -54,7 +80,9 @@ export const notificationGroupRoutes = defineRoutes('notificationGroups', [
   route({
     method: 'DELETE', path: '/notificationgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a notification group (409 naming how many sensors and gateways use it)',
     action: async ({ caller, params, request }) => {
-      await groups().delete(caller, targetCustomerId(request), params.id);
+      const customerId = targetCustomerId(request);
+      await reachedGroup(caller, customerId, params.id);
+      await groups().delete(caller, customerId, params.id);
       return { statusCode: 204 };
     },
   }),

@@ -29,13 +29,13 @@ export const notificationTemplateRoutes = defineRoutes('notificationTemplates', 
     action: async ({ caller }) => ({ statusCode: 200, body: { items: await templates().list(caller.customerId) } }),
   }),
   route({
-    method: 'PUT', path: '/notificationtemplates', roles: NOTIFICATION_TEMPLATE_ROLES,
+    method: 'PUT', path: '/notificationtemplates', roles: NOTIFICATION_TEMPLATE_ROLES, organisationWide: true,
     summary: 'Save the override of one kind, channel, language and alarm type (400 naming unknown placeholders; all fields blank: back to the default)',
     body: notificationTemplateSchema, response: savedSchema,
     action: async ({ caller, body }) => ({ statusCode: 200, body: { template: (await templates().save(caller, caller.customerId, body)) ?? null } }),
   }),
   route({
-    method: 'DELETE', path: '/notificationtemplates', roles: NOTIFICATION_TEMPLATE_ROLES,
+    method: 'DELETE', path: '/notificationtemplates', roles: NOTIFICATION_TEMPLATE_ROLES, organisationWide: true,
     summary: 'Back to the default: delete the override the query names (kind, channel, language, alarmType); 404 when there is none',
     action: async ({ caller, query }) => {
       const key = templateKeySchema.safeParse(query);

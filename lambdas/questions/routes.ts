@@ -29,7 +29,7 @@ export const questionTemplateRoutes = defineRoutes('questions', [
     },
   }),
   route({
-    method: 'POST', path: '/questions', roles: ORGANISATION_WRITERS, summary: 'Add a question to the Question List', body: questionTemplateInputSchema, response: questionTemplateSchema,
+    method: 'POST', path: '/questions', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a question to the Question List', body: questionTemplateInputSchema, response: questionTemplateSchema,
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: await questions().create(caller, targetCustomerId(request), fieldsOf(body)) }),
   }),
   route({
@@ -37,11 +37,11 @@ export const questionTemplateRoutes = defineRoutes('questions', [
     action: async ({ params, request }) => ({ statusCode: 200, body: await questions().get(targetCustomerId(request), params.id) }),
   }),
   route({
-    method: 'PUT', path: '/questions/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a question of the Question List', body: questionTemplateInputSchema, response: questionTemplateSchema,
+    method: 'PUT', path: '/questions/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a question of the Question List', body: questionTemplateInputSchema, response: questionTemplateSchema,
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await questions().update(caller, targetCustomerId(request), params.id, fieldsOf(body)) }),
   }),
   route({
-    method: 'DELETE', path: '/questions/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a question of the Question List',
+    method: 'DELETE', path: '/questions/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a question of the Question List',
     action: async ({ caller, params, request }) => {
       await questions().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

@@ -1,5 +1,8 @@
-import { SECURITY_GROUP_ROLES, securityGroupInputSchema, securityGroupSchema, securityGroupUserListSchema } from '@domain/identity/security-groups';
-import { assertSitesNamable } from '../shared/access';
+import { notFound } from '@domain/core/errors';
+import { MESSAGES } from '@domain/core/messages';
+import { type SecurityGroup, SECURITY_GROUP_ROLES, securityGroupInputSchema, securityGroupSchema, securityGroupUserListSchema } from '@domain/identity/security-groups';
+import { accountsInView, accountTie, assertSitesNamable, corporateViewOf, itemsInView, securityGroupTie, viewReaches } from '../shared/access';
+import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
@@ -8,6 +11,18 @@ import { defineRoutes, route } from '../shared/routing';
 
 const store = () => new SecurityGroupStore(dynamoDocumentClient(), backendConfig().tableName);
 
+/**
+ * The groups a caller sees: under a corporate view, those whose sites are all its location's,
+ * each with only the members it sees (its location's users); every one as it is otherwise.
+ */
+async function groupsInView(caller: Caller, groups: readonly SecurityGroup[]): Promise<SecurityGroup[]> {
+  const view = await corporateViewOf(caller, caller.customerId);
+  if (view === undefined) return [...groups];
+  const seen = itemsInView(view, groups, securityGroupTie);
+  const members = await accountsInView(view, caller.customerId, seen.flatMap((group) => group.memberAccountIds));
+  return seen.map((group) => ({ ...group, memberAccountIds: group.memberAccountIds.filter((accountId) => members.has(accountId)) }));
+}
+
 /** Security groups (administrators of the organisation only; the route table says who). */
 export const securityGroupRoutes = defineRoutes('securityGroups', [
   route({
@@ -15,11 +30,12 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
     action: async ({ caller, request }) => {
       const groups = store();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: groups.listPartition(caller.customerId) });
-      return { statusCode: 200, body: await groups.list(caller.customerId, page) };
+      const found = await groups.list(caller.customerId, page);
+      return { statusCode: 200, body: { ...found, items: await groupsInView(caller, found.items) } };
     },
   }),
   route({
-    method: 'POST', path: '/securitygroups', roles: SECURITY_GROUP_ROLES, summary: 'Add a security group', body: securityGroupInputSchema, response: securityGroupSchema,
+    method: 'POST', path: '/securitygroups', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Add a security group', body: securityGroupInputSchema, response: securityGroupSchema,
     action: async ({ caller, body: input }) => {
       // A site the administrator may not reach is as unknown as a missing one.
       await assertSitesNamable(caller, caller.customerId, input.siteIds);
@@ -29,17 +45,24 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
   route({
     method: 'GET', path: '/securitygroups/userlist', roles: SECURITY_GROUP_ROLES, summary: 'The users a security group may take, with the groups each is in', response: securityGroupUserListSchema,
     action: async ({ caller }) => {
-      return { statusCode: 200, body: { items: await store().users(caller.customerId) } };
+      const view = await corporateViewOf(caller, caller.customerId);
+      const keep = view === undefined ? {} : {
+        user: (account: { locationIds?: string[] }) => viewReaches(view, accountTie(account)),
+        group: (group: SecurityGroup) => viewReaches(view, securityGroupTie(group)),
+      };
+      return { statusCode: 200, body: { items: await store().users(caller.customerId, keep) } };
     },
   }),
   route({
     method: 'GET', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, summary: 'Get a security group', response: securityGroupSchema,
     action: async ({ caller, params }) => {
-      return { statusCode: 200, body: await store().get(caller.customerId, params.id) };
+      const [group] = await groupsInView(caller, [await store().get(caller.customerId, params.id)]);
+      if (group === undefined) throw notFound(MESSAGES.securityGroupNotFound);
+      return { statusCode: 200, body: group };
     },
   }),
   route({
-    method: 'PUT', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, summary: 'Update a security group (its members reach the new sites on their next call)', body: securityGroupInputSchema, response: securityGroupSchema,
+    method: 'PUT', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Update a security group (its members reach the new sites on their next call)', body: securityGroupInputSchema, response: securityGroupSchema,
     action: async ({ caller, body: input, params }) => {
       const groups = store();
       const before = await groups.get(caller.customerId, params.id);
@@ -48,7 +71,7 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
     },
   }),
   route({
-    method: 'DELETE', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, summary: 'Delete a security group (its members are no longer limited by it)',
+    method: 'DELETE', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Delete a security group (its members are no longer limited by it)',
     action: async ({ caller, params }) => {
       await store().delete(caller, caller.customerId, params.id);
       return { statusCode: 204 };

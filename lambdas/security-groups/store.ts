@@ -16,8 +16,16 @@ import {
   type GuardedItem,
   accountKeyParams,
   accountsByName,
+  toAccountRecord,
+  type AccountRecord,
 } from '../data';
 import { ENTITY } from '../shared/keys';
+
+/** What a user list keeps (everything by default). */
+export interface UserListNarrowing {
+  user?: (account: AccountRecord) => boolean;
+  group?: (group: SecurityGroup) => boolean;
+}
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
@@ -66,10 +74,13 @@ export class SecurityGroupStore extends NamedRecordStore<SecurityGroup, Security
 
   /**
    * The organisation's users a group may take (superadmin accounts never appear), with the
-   * groups each is in. Users are listed by name (gsi1 of the user items).
+   * groups each is in. Users are listed by name (gsi1 of the user items). `keep` narrows both
+   * (a corporate view: its location's users, and the groups it sees).
    */
-  async users(customerId: string): Promise<SecurityGroupUser[]> {
-    const [records, groups] = await Promise.all([this.userRecords(customerId), this.all(customerId)]);
+  async users(customerId: string, keep: UserListNarrowing = {}): Promise<SecurityGroupUser[]> {
+    const [allRecords, allGroups] = await Promise.all([this.userRecords(customerId), this.all(customerId)]);
+    const records = keep.user === undefined ? allRecords : allRecords.filter((record) => keep.user?.(toAccountRecord(record)));
+    const groups = keep.group === undefined ? allGroups : allGroups.filter((group) => keep.group?.(group));
     const groupsOf = new Map<string, string[]>();
     for (const group of groups) {
       for (const accountId of group.memberAccountIds) groupsOf.set(accountId, [...(groupsOf.get(accountId) ?? []), group.id]);

@@ -6,7 +6,7 @@ import { equipmentInputSchema, equipmentSchema } from '@domain/devices/equipment
 import { conflict, ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { isImmediate, isInactiveSensor, matchesStatus, quickRegisterInputSchema, quickRegisterResultSchema, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, sensorDisableInputSchema, sensorEnableInputSchema, sensorInputSchema, type SensorListStatus, sensorSchema, sensorStatusInputSchema } from '@domain/devices/sensor';
-import { accessScope, maySeeSensor, type AccessScope } from '../shared/access';
+import { accessScope, assertNotificationGroupsInCorporateView, assertProfilesInCorporateView, maySeeSensor, type AccessScope, type DeviceProfiles } from '../shared/access';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { historyEntriesWithNames } from '../shared/record-names';
@@ -87,6 +87,16 @@ async function listed(request: ActionRequest, onlyInactive: boolean) {
   return { statusCode: 200, body: result };
 }
 
+/** The notification groups a sensor names (alarms and inactivity): under a corporate view, its location's only. */
+const groupIdsOf = (sensor: { notificationGroupIds: readonly string[]; inactivityNotificationGroupIds: readonly string[] }) =>
+  [...sensor.notificationGroupIds, ...sensor.inactivityNotificationGroupIds];
+
+/** The profiles a sensor names: under a corporate view, those it reads only (in use on its sites, or nowhere). */
+const profileIdsOf = (sensor: { alarmProfileId?: string | undefined; deviceAlarmProfileId?: string | undefined; channels: ReadonlyArray<{ dataLoggingProfileId: string }> }): DeviceProfiles => ({
+  alarm: [sensor.alarmProfileId, sensor.deviceAlarmProfileId].filter((id): id is string => id !== undefined && id !== ''),
+  dataLogging: sensor.channels.map((channel) => channel.dataLoggingProfileId),
+});
+
 const view = (record: SensorRecord, state: SensorStateRecord | undefined) => sensorView(record, state, new Date());
 
 /** Sensors (SPEC sections 3, 4, 5, 8, 9; issue 5 section 3). */
@@ -111,6 +121,8 @@ export const sensorRoutes = defineRoutes('sensors', [
       }
       await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
       await assertProfilesExist(dynamoDocumentClient(), table(), customerId, input.channels.map((channel) => channel.dataLoggingProfileId));
+      await assertNotificationGroupsInCorporateView(caller, customerId, groupIdsOf(input));
+      await assertProfilesInCorporateView(caller, customerId, profileIdsOf(input));
       const record = await store.create(caller, customerId, input);
       return { statusCode: 201, body: view(record, undefined) };
     },
@@ -121,6 +133,7 @@ export const sensorRoutes = defineRoutes('sensors', [
       const { caller, customerId, scope } = await readerOf(request);
       await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
       await assertProfilesExist(dynamoDocumentClient(), table(), customerId, [input.dataLoggingProfileId]);
+      await assertProfilesInCorporateView(caller, customerId, { alarm: [], dataLogging: [input.dataLoggingProfileId] });
       return { statusCode: 200, body: await quickRegister(sensors(), caller, customerId, input, request.logger) };
     },
   }),
@@ -139,6 +152,8 @@ export const sensorRoutes = defineRoutes('sensors', [
       if (input.id !== record.id) throw validationError(MESSAGES.sensorIdFixed, { id: MESSAGES.sensorIdFixed });
       await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
       await assertProfilesExist(dynamoDocumentClient(), table(), customerId, input.channels.map((channel) => channel.dataLoggingProfileId));
+      await assertNotificationGroupsInCorporateView(caller, customerId, groupIdsOf(input), groupIdsOf(record));
+      await assertProfilesInCorporateView(caller, customerId, profileIdsOf(input), profileIdsOf(record));
       return { statusCode: 200, body: view(await sensors().update(caller, customerId, record, input), state) };
     },
   }),

@@ -5,6 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
 import { mayManageAccount } from '@domain/identity/user';
 import { AccountStore } from '../data';
+import { accountTie, assertInCorporateView } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig, localPushOrigins } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
@@ -45,6 +46,8 @@ async function requireManageable(request: ActionRequest, customerId: string, acc
   if (customerId === caller.customerId && accountId === caller.accountId) return;
   const account = await accounts().get(customerId, accountId);
   if (account === undefined) throw notFound(MESSAGES.accountNotFound);
+  // Under a corporate view, another location's user is as unknown as a missing one.
+  await assertInCorporateView(caller, customerId, accountTie(account), { notFoundMessage: MESSAGES.accountNotFound });
   if (!mayManageAccount(caller.role, account.role)) throw forbidden(MESSAGES.accountOutranksYou);
 }
 

@@ -51,14 +51,14 @@ export const settingsRoutes = defineRoutes('settings', [
     },
   }),
   route({
-    method: 'PUT', path: '/translations', roles: ORGANISATION_WRITERS, summary: 'Replace the overrides with an imported translation.csv', body: translationOverridesSchema, response: translationsResponse,
+    method: 'PUT', path: '/translations', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Replace the overrides with an imported translation.csv', body: translationOverridesSchema, response: translationsResponse,
     action: async ({ caller, body: overrides }) => {
       if (Buffer.byteLength(JSON.stringify(overrides)) > TRANSLATION_OVERRIDES_MAX_BYTES) throw validationError(MESSAGES.translationCsvTooLarge);
       return { statusCode: 200, body: await store().replaceOverrides(caller, caller.customerId, overrides) };
     },
   }),
   route({
-    method: 'DELETE', path: '/translations', roles: ORGANISATION_WRITERS, summary: "Go back to the product's texts", response: translationsResponse,
+    method: 'DELETE', path: '/translations', roles: ORGANISATION_WRITERS, organisationWide: true, summary: "Go back to the product's texts", response: translationsResponse,
     action: async ({ caller }) => {
       return { statusCode: 200, body: await store().replaceOverrides(caller, caller.customerId, { en: {}, fr: {}, es: {} }) };
     },

@@ -6,6 +6,13 @@ import { DomainError } from '@domain/core/errors';
 import { ROLES, type Role } from '@domain/identity/roles';
 import {
   accessibleSiteIds,
+  accountTie,
+  itemsInView,
+  placesInView,
+  profileInView,
+  securityGroupTie,
+  viewReaches,
+  type CorporateView,
   accessScope,
   assertSensorAccess,
   assertSiteAccess,
@@ -243,5 +250,49 @@ describe('sensors', () => {
     table({ hasDefaultLocAccess: true });
     await expect(assertSensorAccess(caller('admin'), 'org-1', { sensorId: 'x-3', siteId: 's-3' }, { dependencies }))
       .resolves.toBeUndefined();
+  });
+});
+
+describe('corporate views (the rules, pure)', () => {
+  const view: CorporateView = { locationId: 'L1', siteIds: new Set(['S1', 'S2']) };
+
+  it('sees a user assigned to its location, not one of another location nor one with corporate access alone', () => {
+    expect(viewReaches(view, accountTie({ locationIds: ['L2', 'L1'] }))).toBe(true);
+    expect(viewReaches(view, accountTie({ locationIds: ['L2'] }))).toBe(false);
+    expect(viewReaches(view, accountTie({}))).toBe(false);
+  });
+
+  it('sees a security group whose sites are all its own, not one spanning another location nor one of no site', () => {
+    expect(viewReaches(view, securityGroupTie({ siteIds: ['S1', 'S2'] }))).toBe(true);
+    expect(viewReaches(view, securityGroupTie({ siteIds: ['S1', 'S9'] }))).toBe(false);
+    expect(viewReaches(view, securityGroupTie({ siteIds: [] }))).toBe(false);
+  });
+
+  it('sees a record of its location or of one of its sites', () => {
+    expect(viewReaches(view, { kind: 'place', locationIds: ['L2'], siteIds: ['S2'] })).toBe(true);
+    expect(viewReaches(view, { kind: 'place', locationIds: ['L2'], siteIds: ['S9'] })).toBe(false);
+  });
+
+  it("reads a profile in use on its sites or in use nowhere, not one in use only on another location's sites", () => {
+    const usage = {
+      onSites: { alarmProfileIds: new Set(['A1']), dataLoggingProfileIds: new Set(['D1']) },
+      anywhere: { alarmProfileIds: new Set(['A1', 'A2']), dataLoggingProfileIds: new Set(['D1', 'D2', 'A3']) },
+    };
+    expect(['A1', 'A2', 'A3'].map((id) => profileInView(usage, 'alarm', id))).toEqual([true, false, true]);
+    expect(['D1', 'D2', 'D3'].map((id) => profileInView(usage, 'dataLogging', id))).toEqual([true, false, true]);
+  });
+
+  it('lists what it sees, and everything outside a view', () => {
+    const users = [{ id: 'a', locationIds: ['L1'] }, { id: 'b', locationIds: ['L2'] }];
+    expect(itemsInView(view, users, accountTie).map((user) => user.id)).toEqual(['a']);
+    expect(itemsInView(undefined, users, accountTie)).toEqual(users);
+  });
+
+  it("shows only its location and sites of a user's places", () => {
+    const user = { id: 'a', locationIds: ['L1', 'L2'], siteIds: ['S1', 'S9'] };
+    expect(placesInView(view, user)).toEqual({ id: 'a', locationIds: ['L1'], siteIds: ['S1'] });
+    expect(placesInView(undefined, user)).toBe(user);
+    const placeless: { id: string; locationIds?: string[] } = { id: 'b' };
+    expect(placesInView(view, placeless)).toEqual({ id: 'b' });
   });
 });

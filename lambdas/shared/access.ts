@@ -1,8 +1,8 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { notFound, validationError } from '@domain/core/errors';
+import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, type Role } from '@domain/identity/roles';
-import { listReferences, type AccountRecord } from '../data';
+import { listReferences, notificationGroupKey, profileUsage, readByIds, unknownAlarmProfile, unknownNotificationGroup, type AccountRecord, type ProfileUsage } from '../data';
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
@@ -296,4 +296,195 @@ export function maySeeAlarm(scope: AccessScope, alarm: { deviceKind: 'sensor' | 
   return alarm.deviceKind === 'sensor'
     ? maySeeSensor(scope, { sensorId: alarm.deviceId, siteId: alarm.siteId })
     : maySeeSite(siteAccessOf(scope), alarm.siteId);
+}
+
+/**
+ * A corporate view (`caller.proxy.locationId`, issue 16 section 3): its administrator's own
+ * organisation narrowed to one location. Records on sites are narrowed by the scope above
+ * (its sites only); the records tied to a location some other way are narrowed here, in one
+ * place, by what they are tied to (docs/security.md "Corporate views"):
+ * - `place`: a record of some locations and sites (a notification group; a user, by the
+ *   locations assigned to them): reached when one of them is the view's location or one of its sites;
+ * - `sites`: a record that grants some sites (a security group): reached when it names at
+ *   least one site and every one is the view's (a group spanning locations is organisation-wide).
+ * Alarm and data logging profiles are narrowed by where they are in use (`profileInView`).
+ * Organisation-wide records (profiles, templates, catalogues) may be read but not changed under
+ * a view (routes marked `organisationWide`, refused by the middleware with
+ * `refuseOrganisationWideChange`): a view of one location must not change what applies to the others.
+ */
+export type LocationTie =
+  | { kind: 'place'; locationIds: readonly string[]; siteIds?: readonly string[] }
+  | { kind: 'sites'; siteIds: readonly string[] };
+
+/** A user is tied to the locations assigned to them (corporate access alone ties them to none). */
+export const accountTie = (account: { locationIds?: readonly string[] | undefined }): LocationTie =>
+  ({ kind: 'place', locationIds: account.locationIds ?? [] });
+
+/** A security group is tied to the sites it grants. */
+export const securityGroupTie = (group: { siteIds: readonly string[] }): LocationTie => ({ kind: 'sites', siteIds: group.siteIds });
+
+/** The view's location and its sites. */
+export interface CorporateView {
+  locationId: string;
+  siteIds: ReadonlySet<string>;
+}
+
+/** The corporate view the caller is in (undefined: none, so nothing is narrowed here). */
+export async function corporateViewOf(caller: Caller, customerId: string, dependencies: AccessDependencies = defaultDependencies()): Promise<CorporateView | undefined> {
+  const locationId = caller.proxy?.locationId;
+  if (locationId === undefined) return undefined;
+  const scope = await accessScope(caller, customerId, dependencies);
+  return { locationId, siteIds: scope.kind === 'all' ? new Set<string>() : scope.siteIds };
+}
+
+/** Whether a corporate view reaches a record tied as `tie`. */
+export function viewReaches(view: CorporateView, tie: LocationTie): boolean {
+  if (tie.kind === 'sites') return tie.siteIds.length > 0 && tie.siteIds.every((siteId) => view.siteIds.has(siteId));
+  return tie.locationIds.includes(view.locationId) || (tie.siteIds ?? []).some((siteId) => view.siteIds.has(siteId));
+}
+
+/** The items a view reaches (every one outside a view). */
+export function itemsInView<T>(view: CorporateView | undefined, items: readonly T[], tieOf: (item: T) => LocationTie): T[] {
+  return view === undefined ? [...items] : items.filter((item) => viewReaches(view, tieOf(item)));
+}
+
+/** The items a corporate view reaches (every one outside a view). */
+export async function narrowToCorporateView<T>(caller: Caller, customerId: string, items: readonly T[], tieOf: (item: T) => LocationTie): Promise<T[]> {
+  return itemsInView(await corporateViewOf(caller, customerId), items, tieOf);
+}
+
+/** Whether the caller reaches a record tied as `tie` as far as corporate views go (always, outside one). */
+export async function reachedByCorporateView(caller: Caller, customerId: string, tie: LocationTie): Promise<boolean> {
+  const view = await corporateViewOf(caller, customerId);
+  return view === undefined || viewReaches(view, tie);
+}
+
+/** Refuses a record a corporate view does not reach as if it did not exist (404). */
+export async function assertInCorporateView(caller: Caller, customerId: string, tie: LocationTie, options: NotFoundMessage = {}): Promise<void> {
+  if (!(await reachedByCorporateView(caller, customerId, tie))) throw notFound(options.notFoundMessage);
+}
+
+/**
+ * A user's places as a view shows them: only its location and its sites (the ids of the
+ * organisation's other locations and sites are not shown). Outside a view, the record as it is.
+ * Nothing read under a view is written back: changes of users are refused there.
+ */
+export function placesInView<T extends { locationIds?: string[] | undefined; siteIds?: string[] | undefined }>(view: CorporateView | undefined, record: T): T {
+  if (view === undefined) return record;
+  return {
+    ...record,
+    ...(record.locationIds === undefined ? {} : { locationIds: record.locationIds.filter((id) => id === view.locationId) }),
+    ...(record.siteIds === undefined ? {} : { siteIds: record.siteIds.filter((id) => view.siteIds.has(id)) }),
+  };
+}
+
+/** The accounts among `accountIds` a view sees (those assigned to its location): one batch get. */
+export async function accountsInView(
+  view: CorporateView,
+  customerId: string,
+  accountIds: readonly string[],
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<Set<string>> {
+  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, ENTITY.user, accountIds,
+    (accountId) => accountKey(customerId, accountId));
+  return new Set([...found].filter(([, item]) => viewReaches(view, accountTie({ locationIds: strings(item['locationIds']) }))).map(([accountId]) => accountId));
+}
+
+/**
+ * Refuses, under a corporate view, notification groups a device is saved with that the view
+ * does not reach (another location's) exactly as unknown ones (400, "The selected notification
+ * group was not found."). Groups already on the device (`unchanged`) are not asked about again.
+ */
+export async function assertNotificationGroupsInCorporateView(
+  caller: Caller,
+  customerId: string,
+  groupIds: readonly string[],
+  unchanged: readonly string[] = [],
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<void> {
+  const named = groupIds.filter((groupId) => !unchanged.includes(groupId));
+  if (named.length === 0) return;
+  const view = await corporateViewOf(caller, customerId, dependencies);
+  if (view === undefined) return;
+  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, ENTITY.notificationGroup, named,
+    (groupId) => notificationGroupKey(dependencies.tableName, customerId, groupId).Key as Record<string, string>);
+  const reached = named.every((groupId) => {
+    const group = found.get(groupId);
+    return group !== undefined && viewReaches(view, { kind: 'place', locationIds: strings([group['locationId']]), siteIds: strings(group['siteIds']) });
+  });
+  if (!reached) throw unknownNotificationGroup();
+}
+
+export type ProfileKind = 'alarm' | 'dataLogging';
+
+/**
+ * Whether a corporate view reads a profile: one in use on its sites (a sensor or gateway of
+ * them names it), or one in use nowhere in the organisation (a template of no location, which
+ * the view's first sensor or gateway needs). One in use only on other locations' sites is theirs.
+ */
+export function profileInView(usage: ProfileUsage, kind: ProfileKind, profileId: string): boolean {
+  const idsOf = (inUse: ProfileUsage['onSites']) => (kind === 'alarm' ? inUse.alarmProfileIds : inUse.dataLoggingProfileIds);
+  return idsOf(usage.onSites).has(profileId) || !idsOf(usage.anywhere).has(profileId);
+}
+
+/** Which profiles the caller reads as far as corporate views go (undefined: all, outside one). */
+export async function profilesInViewOf(
+  caller: Caller,
+  customerId: string,
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<((kind: ProfileKind, profileId: string) => boolean) | undefined> {
+  const view = await corporateViewOf(caller, customerId, dependencies);
+  if (view === undefined) return undefined;
+  const usage = await profileUsage(dependencies.client, dependencies.tableName, customerId, view.siteIds);
+  return (kind, profileId) => profileInView(usage, kind, profileId);
+}
+
+/** The profiles a corporate view reads (every one outside a view). */
+export async function narrowProfilesToCorporateView<T extends { id: string }>(caller: Caller, customerId: string, kind: ProfileKind, profiles: readonly T[]): Promise<T[]> {
+  const reads = await profilesInViewOf(caller, customerId);
+  return reads === undefined ? [...profiles] : profiles.filter((profile) => reads(kind, profile.id));
+}
+
+/** Refuses a profile a corporate view does not read as if it did not exist (404). */
+export async function assertProfileInCorporateView(caller: Caller, customerId: string, kind: ProfileKind, profileId: string, options: NotFoundMessage = {}): Promise<void> {
+  const reads = await profilesInViewOf(caller, customerId);
+  if (reads !== undefined && !reads(kind, profileId)) throw notFound(options.notFoundMessage);
+}
+
+/** The profiles a device is saved with, by kind. */
+export interface DeviceProfiles {
+  alarm: readonly string[];
+  dataLogging: readonly string[];
+}
+
+/**
+ * Refuses, under a corporate view, profiles a device is saved with that the view does not read
+ * (in use only on other locations' sites) exactly as unknown ones (400, "The selected alarm
+ * profile was not found." / "The selected data logging profile was not found."). Profiles
+ * already on the device (`unchanged`) are not asked about again.
+ */
+export async function assertProfilesInCorporateView(
+  caller: Caller,
+  customerId: string,
+  named: DeviceProfiles,
+  unchanged: DeviceProfiles = { alarm: [], dataLogging: [] },
+  dependencies: AccessDependencies = defaultDependencies(),
+): Promise<void> {
+  const alarm = named.alarm.filter((id) => !unchanged.alarm.includes(id));
+  const dataLogging = named.dataLogging.filter((id) => !unchanged.dataLogging.includes(id));
+  if (alarm.length === 0 && dataLogging.length === 0) return;
+  const reads = await profilesInViewOf(caller, customerId, dependencies);
+  if (reads === undefined) return;
+  if (!alarm.every((id) => reads('alarm', id))) throw unknownAlarmProfile();
+  if (!dataLogging.every((id) => reads('dataLogging', id))) {
+    throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });
+  }
+}
+
+/**
+ * Refuses, under a corporate view, a change of something organisation-wide (a route marked
+ * `organisationWide`): it would apply to the other locations too (403, whatever the id).
+ */
+export function refuseOrganisationWideChange(caller: Caller, route: { organisationWide?: true }): void {
+  if (caller.proxy?.locationId !== undefined && route.organisationWide === true) throw forbidden(MESSAGES.corporateViewOrganisationWide);
 }

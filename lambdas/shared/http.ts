@@ -12,6 +12,7 @@ import { hasModule } from '@domain/organisation/modules';
 import type { HandlerName } from '../handlers';
 import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ActionRequest, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
+import { refuseOrganisationWideChange } from './access';
 import { sessionCheckFromConfig } from './session-check';
 import { describeError, invocationLogger, observed, recordApiRequest, type Logger } from './observability';
 import { dynamoDocumentClient } from './clients';
@@ -194,7 +195,7 @@ const proxyContext = (): PortalMiddleware => ({
       && route.personalSetting !== true) {
       throw forbidden(MESSAGES.proxyReadOnly);
     }
-    request.context.portal.caller = {
+    const proxied: Caller = {
       ...caller,
       customerId: session.customerId,
       role: 'admin',
@@ -205,6 +206,8 @@ const proxyContext = (): PortalMiddleware => ({
         ...(session.locationId === undefined ? {} : { locationId: session.locationId }),
       },
     };
+    refuseOrganisationWideChange(proxied, route);
+    request.context.portal.caller = proxied;
     request.context.portal.logger.appendKeys({ tenant: session.customerId, proxySessionId: session.sessionId, actorTenant: caller.customerId });
   },
 });

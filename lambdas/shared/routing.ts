@@ -112,6 +112,12 @@ export interface RouteDefinition {
    * nothing is stored: the actor's settings belong to neither organisation (issue 16 section 3).
    */
   personalSetting?: true;
+  /**
+   * The route changes something organisation-wide (no location of its own, or in use at
+   * several): refused under a corporate view, which acts for one location only
+   * (lambdas/shared/access.ts `refuseOrganisationWideChange`, docs/security.md "Corporate views").
+   */
+  organisationWide?: true;
   /** The work the route does, once every middleware has checked the request. */
   action: RouteAction;
 }

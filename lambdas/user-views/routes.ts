@@ -34,7 +34,7 @@ export const userViewRoutes = defineRoutes('userViews', [
     },
   }),
   route({
-    method: 'POST', path: '/userviews', roles: ORGANISATION_WRITERS, summary: 'Add a user view', body: userViewInputSchema, response: userViewSchema,
+    method: 'POST', path: '/userviews', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a user view', body: userViewInputSchema, response: userViewSchema,
     action: async ({ caller, body: input }) => {
       // A site the administrator may not reach is as unknown as a missing one.
       await assertSitesNamable(caller, caller.customerId, input.siteIds);
@@ -54,7 +54,7 @@ export const userViewRoutes = defineRoutes('userViews', [
     },
   }),
   route({
-    method: 'PUT', path: '/userviews/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a user view', body: userViewInputSchema, response: userViewSchema,
+    method: 'PUT', path: '/userviews/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a user view', body: userViewInputSchema, response: userViewSchema,
     action: async ({ caller, body: input, params }) => {
       const views = store();
       const before = await views.get(caller.customerId, params.id);
@@ -63,7 +63,7 @@ export const userViewRoutes = defineRoutes('userViews', [
     },
   }),
   route({
-    method: 'DELETE', path: '/userviews/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a user view',
+    method: 'DELETE', path: '/userviews/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a user view',
     action: async ({ caller, params }) => {
       await store().delete(caller, caller.customerId, params.id);
       return { statusCode: 204 };

@@ -9,6 +9,7 @@ import { accountSummarySchema, assignableRoles, customerGroupSchema, inviteInput
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
+import { accountTie, assertInCorporateView, corporateViewOf, itemsInView, placesInView, viewReaches, type CorporateView } from '../shared/access';
 import { endAllSessions, locationSharesWith, organisationKeyParams, queryAll, toOrganisationSummary, toShareRecord } from '../data';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
@@ -28,12 +29,25 @@ import { toUser, UserStore, type UserListFilter, type UserRecord } from './store
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 const store = () => new UserStore(dynamoDocumentClient(), backendConfig().tableName);
 
-/** The user a path names, in the organisation the request acts on. */
-async function namedUser(request: ActionRequest): Promise<{ customerId: string; record: UserRecord }> {
+/**
+ * The user a path names, in the organisation the request acts on; under a corporate view, one
+ * of its location's users only (any other answers as missing).
+ */
+async function namedUser(request: ActionRequest): Promise<{ customerId: string; record: UserRecord; view: CorporateView | undefined }> {
   const caller = requireCaller(request);
   const customerId = targetCustomerId(request);
-  const record = await store().get(customerId, pathParameter(request, 'id'), { includeSuperadmin: caller.role === 'superadmin' });
-  return { customerId, record };
+  const [record, view] = await Promise.all([
+    store().get(customerId, pathParameter(request, 'id'), { includeSuperadmin: caller.role === 'superadmin' }),
+    corporateViewOf(caller, customerId),
+  ]);
+  if (view !== undefined && !viewReaches(view, accountTie(record))) throw notFound(MESSAGES.identityUserNotFound);
+  return { customerId, record, view };
+}
+
+/** The users a request may list: the organisation's, or under a corporate view its location's (with only its places shown). */
+async function usersInView(request: ActionRequest, records: readonly UserRecord[]): Promise<UserRecord[]> {
+  const view = await corporateViewOf(requireCaller(request), targetCustomerId(request));
+  return itemsInView(view, records, accountTie).map((record) => placesInView(view, record));
 }
 
 const usernameOf = (record: UserRecord) => record.identityUsername ?? record.email;
@@ -152,8 +166,11 @@ async function listPage(request: ActionRequest, filter: UserListFilter) {
   const customerId = targetCustomerId(request);
   const users = store();
   const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: users.listPartition(customerId) });
-  const result = await users.list(customerId, page, filter);
-  return { statusCode: 200, body: { items: result.items.map(toUser), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
+  // Under a corporate view, its location's users only, narrowed as the page is read (so pages stay full).
+  const view = await corporateViewOf(requireCaller(request), customerId);
+  const result = await users.list(customerId, page, filter, (record) => view === undefined || viewReaches(view, accountTie(record)));
+  const items = result.items.map((record) => toUser(placesInView(view, record)));
+  return { statusCode: 200, body: { items, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
 }
 
 function summary(record: UserRecord) {
@@ -182,6 +199,8 @@ async function otpTarget(request: ActionRequest, userId: string | undefined): Pr
   if (caller.role !== 'admin' && !CROSS_TENANT_ROLES.includes(caller.role)) throw notFound(MESSAGES.identityUserNotFound);
   const customerId = targetCustomerId(request);
   const record = await store().get(customerId, userId);
+  // Under a corporate view, another location's user is as unknown as a missing one.
+  await assertInCorporateView(caller, customerId, accountTie(record), { notFoundMessage: MESSAGES.identityUserNotFound });
   requireManageable(caller, record);
   return { customerId, record };
 }
@@ -221,7 +240,7 @@ export const userRoutes = defineRoutes('users', [
     action: ({ request }) => listPage(request, 'unverifiedEmail'),
   }),
   route({
-    method: 'POST', path: '/users', roles: USER_ADMINISTRATORS, summary: 'Add a user (the identity service emails the invitation with a temporary password)', body: userInputSchema, response: userSchema,
+    method: 'POST', path: '/users', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Add a user (the identity service emails the invitation with a temporary password)', body: userInputSchema, response: userSchema,
     action: ({ body, request }) => {
       // A new user's phone is not verified yet, whatever the form said.
       const input: UserInput = { ...withRoleRules(body), phoneVerified: false };
@@ -230,7 +249,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'POST', path: '/users/invite', roles: USER_ADMINISTRATORS, summary: 'Invite a user: user type, customer group, sites and module flags', body: inviteInputSchema, response: userSchema,
+    method: 'POST', path: '/users/invite', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Invite a user: user type, customer group, sites and module flags', body: inviteInputSchema, response: userSchema,
     action: ({ body: input, request }) => {
       const { mfaRequired, ...fields } = input;
       return invite(request, withRoleRules({
@@ -245,14 +264,15 @@ export const userRoutes = defineRoutes('users', [
   route({
     method: 'GET', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'A user; fetchSharedLocs=true adds the shared locations (accepted ones)', response: userDetailSchema,
     action: async ({ request }) => {
-      const { customerId, record } = await namedUser(request);
-      const user = toUser(record);
+      const { customerId, record, view } = await namedUser(request);
+      const user = toUser(placesInView(view, record));
       if (request.query['fetchSharedLocs'] !== 'true') return { statusCode: 200, body: user };
-      return { statusCode: 200, body: { ...user, sharedLocationIds: await sharedLocations(customerId, user.accountId) } };
+      // Other organisations' locations are not the view's.
+      return { statusCode: 200, body: { ...user, sharedLocationIds: view === undefined ? await sharedLocations(customerId, user.accountId) : [] } };
     },
   }),
   route({
-    method: 'PUT', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'Update a user', body: userInputSchema, response: userSchema,
+    method: 'PUT', path: '/users/{id}', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Update a user', body: userInputSchema, response: userSchema,
     action: async ({ caller, body, request }) => {
       const { customerId, record: before } = await namedUser(request);
       const input = withRoleRules(body);
@@ -279,7 +299,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'DELETE', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'Delete a user (identity, record, sessions)',
+    method: 'DELETE', path: '/users/{id}', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Delete a user (identity, record, sessions)',
     action: async ({ caller, request }) => {
       const { customerId, record } = await namedUser(request);
       refuseOwnAccount(caller, customerId, record);
@@ -291,7 +311,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'PUT', path: '/users/{id}/status', roles: USER_ADMINISTRATORS, summary: 'Enable or disable a user (a disabled user cannot sign in; their sessions end)', body: userStatusInputSchema, response: userSchema,
+    method: 'PUT', path: '/users/{id}/status', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Enable or disable a user (a disabled user cannot sign in; their sessions end)', body: userStatusInputSchema, response: userSchema,
     action: async ({ caller, body, request }) => {
       const { customerId, record } = await namedUser(request);
       refuseOwnAccount(caller, customerId, record);
@@ -305,7 +325,7 @@ export const userRoutes = defineRoutes('users', [
     },
   }),
   route({
-    method: 'PUT', path: '/users/{id}/mfa', roles: USER_ADMINISTRATORS, summary: 'Turn SMS MFA on (verified phone) or off (support only)', body: userMfaInputSchema, response: userSchema,
+    method: 'PUT', path: '/users/{id}/mfa', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Turn SMS MFA on (verified phone) or off (support only)', body: userMfaInputSchema, response: userSchema,
     action: async ({ caller, body, request }) => {
       const { customerId, record } = await namedUser(request);
       if (!(customerId === caller.customerId && record.accountId === caller.accountId)) requireManageable(caller, record);
@@ -359,14 +379,14 @@ export const userRoutes = defineRoutes('users', [
   route({
     method: 'GET', path: '/accounts', roles: SIGNED_IN, summary: "The organisation's accounts, short form", response: z.object({ items: z.array(accountSummarySchema) }),
     action: async ({ request }) => {
-      const records = await store().all(targetCustomerId(request));
+      const records = await usersInView(request, await store().all(targetCustomerId(request)));
       return { statusCode: 200, body: { items: records.map(summary) } };
     },
   }),
   route({
     method: 'GET', path: '/accounts/bylocations', roles: SIGNED_IN, summary: "The organisation's accounts by location", response: z.object({ items: z.array(z.object({ locationId: z.string(), accounts: z.array(accountSummarySchema) })) }),
     action: async ({ request }) => {
-      const records = await store().all(targetCustomerId(request));
+      const records = await usersInView(request, await store().all(targetCustomerId(request)));
       const byLocation = new Map<string, ReturnType<typeof summary>[]>();
       for (const record of records) {
         for (const locationId of record.locationIds ?? []) {

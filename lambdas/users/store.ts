@@ -80,7 +80,8 @@ export class UserStore {
     return partitionOf(accountsByName(this.tableName, customerId));
   }
 
-  async list(customerId: string, page: PageRequest, filter: UserListFilter = 'all'): Promise<Page<UserRecord>> {
+  /** A page of users; `keep` narrows it further (a corporate view's), the page still filled. */
+  async list(customerId: string, page: PageRequest, filter: UserListFilter = 'all', keep: (record: UserRecord) => boolean = () => true): Promise<Page<UserRecord>> {
     const items: UserRecord[] = [];
     let startKey = page.startKey;
     // A filter can leave a page short: read on until the page is full or the list ends.
@@ -90,7 +91,7 @@ export class UserStore {
         Limit: page.limit - items.length,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
-      items.push(...(result.Items ?? []).map(toAccountRecord));
+      items.push(...(result.Items ?? []).map(toAccountRecord).filter(keep));
       startKey = result.LastEvaluatedKey;
     } while (startKey !== undefined && items.length < page.limit);
     const nextCursor = encodeCursor(startKey);
