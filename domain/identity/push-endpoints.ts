@@ -38,6 +38,6 @@ export function isPushServiceEndpoint(endpoint: string, alsoAllowedOrigins: read
   const url = new URL(endpoint);
   if (url.username !== '' || url.password !== '') return false;
   if (alsoAllowedOrigins.includes(url.origin)) return true;
-  // The URL parser drops the default port: any port written is another one.
+  // The URL parser drops the default port: a port written out is not the default one.
   return url.protocol === 'https:' && url.port === '' && hostAllowed(url.hostname);
 }

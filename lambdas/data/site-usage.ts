@@ -1,7 +1,8 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY } from '../shared/keys';
 import { gatewayKey } from './entities/gateway';
 import { sensorPartition } from './entities/sensor';
+import { queryAll } from './queries';
 
 /** The organisation-wide profiles some devices use. */
 export interface ProfilesInUse {
@@ -26,23 +27,8 @@ const USAGE_PROJECTION = {
 };
 
 /** Every item of a device partition, projected to its usage: one consistent Query, paged. */
-async function usageItems(client: DynamoDBDocumentClient, tableName: string, pk: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ...USAGE_PROJECTION,
-      ConsistentRead: true,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }));
-    items.push(...((page.Items ?? []) as Item[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
-  return items;
-}
+const usageItems = (client: DynamoDBDocumentClient, tableName: string, pk: string): Promise<Item[]> =>
+  queryAll(client, { TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ...USAGE_PROJECTION, ConsistentRead: true }, (item) => item);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 

@@ -119,7 +119,7 @@ export const sessionRoutes = defineRoutes('sessions', [
     method: 'PUT', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'Enable or disable push on one of my devices', body: devicePushInputSchema, response: userSessionSchema,
     action: async ({ caller, body, params }) => {
       const { pushEnabled, subscription } = body;
-      // Pushes go to the browsers' push services only (issue 32): any other URL would have the sender call it.
+      // Pushes go to the browsers' push services only (issue 32): the sender would call whatever other URL is stored.
       if (subscription !== undefined && !isPushServiceEndpoint(subscription.endpoint, localPushOrigins())) {
         throw validationError(MESSAGES.pushEndpointNotAllowed, { 'subscription.endpoint': MESSAGES.pushEndpointNotAllowed });
       }

@@ -9,7 +9,7 @@ import { accountKeyParams, alarmPutParams, deliveriesOfAlarm, queryAll, toNotifi
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
-import { runAlarmClockAhead } from '../support/alarms';
+import { putFridgeAlarm, runAlarmClockAhead } from '../support/alarms';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
@@ -134,17 +134,7 @@ describe('alarm notifications through the local stack', () => {
         ],
       }],
     });
-    await documents.send(new PutCommand({ TableName: stack.tableName, Item: {
-      ...deviceKey(ORG, ENTITY.sensor, textSensorId), id: textSensorId, name: 'Reach-in fridge', siteId: place.siteId, locationId: place.locationId,
-      alarmProfileId: profileId, notificationGroupIds: [textGroupId], deviceStatus: 'active', disabled: false,
-      channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator' }],
-    } }));
-    const now = Date.now();
-    const alarm = raiseAlarm({
-      id: randomUUID(), deviceKind: 'sensor', deviceId: textSensorId, deviceName: 'Reach-in fridge', siteId: place.siteId, profileId, channel: '1', type: 'threshold',
-      run: { startedAt: now - 5 * MINUTE, lastAlarmAt: now, worst: 9.6, worstAt: now - MINUTE, last: 9.2 }, now,
-    });
-    await documents.send(new PutCommand(alarmPutParams(stack.tableName, ORG, alarm)));
+    const alarm = await putFridgeAlarm(stack, ORG, { sensorId: textSensorId, name: 'Reach-in fridge', place, profileId, notificationGroupIds: [textGroupId] });
     await expect.poll(() => outboxMessages().some((message) => message.context?.['alarmId'] === alarm.id && message.channel === 'sms'), POLL).toBe(true);
     const text = outboxMessages().find((message) => message.context?.['alarmId'] === alarm.id && message.channel === 'sms');
     const code = /Reply (\d{6}) to acknowledge\./.exec(text?.body ?? '')?.[1] ?? '';

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
+import type { Alarm } from '@domain/alarms/alarm';
 import { WRONG_REPLY_CODE_LIMIT } from '@domain/notifications/reply-guard';
 import type { PortalAuditEntry } from '@domain/reports/portal-audit';
-import { accountKeyParams, alarmPutParams, isOpenReplyCode, readSmsReplyCode, readSmsReplyGuard } from '../../lambdas/data';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { accountKeyParams, isOpenReplyCode, readSmsReplyCode, readSmsReplyGuard } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
+import { putFridgeAlarm } from '../support/alarms';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace } from '../support/sensors';
@@ -93,18 +93,8 @@ describe('SMS reply codes cannot be guessed (issue 32 item 1)', () => {
       }],
     });
     const sensorId = `S${randomUUID().slice(0, 6).toUpperCase()}`;
-    await documents.send(new PutCommand({ TableName: stack.tableName, Item: {
-      ...deviceKey(ORG, ENTITY.sensor, sensorId), id: sensorId, name: 'Walk-in fridge', siteId: place.siteId, locationId: place.locationId,
-      alarmProfileId: profileId, notificationGroupIds: [groupId], deviceStatus: 'active', disabled: false,
-      channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator' }],
-    } }));
-    const now = Date.now();
-    const alarm = raiseAlarm({
-      id: randomUUID(), deviceKind: 'sensor', deviceId: sensorId, deviceName: 'Walk-in fridge', siteId: place.siteId, profileId, channel: '1', type: 'threshold',
-      run: { startedAt: now - 5 * MINUTE, lastAlarmAt: now, worst: 9.6, worstAt: now - MINUTE, last: 9.2 }, now,
-    });
+    const alarm = await putFridgeAlarm(stack, ORG, { sensorId, name: 'Walk-in fridge', place, profileId, notificationGroupIds: [groupId] });
     alarmId = alarm.id;
-    await documents.send(new PutCommand(alarmPutParams(stack.tableName, ORG, alarm)));
     const textTo = (phone: string) => outboxMessages().find((message) => message.context?.['alarmId'] === alarmId && message.channel === 'sms' && message.to === phone);
     // The notifier follows the table's stream: the texts land in the outbox a moment later.
     for (const deadline = Date.now() + POLL.timeout; textTo(TARGET_PHONE) === undefined || textTo(OTHER_PHONE) === undefined;) {

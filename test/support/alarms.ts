@@ -4,6 +4,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { raiseAlarm, type Alarm, type AlarmType } from '@domain/alarms/alarm';
 import { CATCH_UP_MINUTES, runAlarmClock, type ClockRun } from '../../lambdas/alarm-engine/clock';
 import { alarmPutParams, minuteOf, writeClockCursor } from '../../lambdas/data';
+import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
@@ -69,4 +70,33 @@ export async function runAlarmClockAhead(documents: DynamoDBDocumentClient, tabl
   } finally {
     await writeClockCursor(documents, tableName, behind);
   }
+}
+
+/**
+ * A fridge sensor of `place` in the groups named, and a threshold alarm of it raised now: the
+ * notifier plans its messages from the table's stream (the alarm's notification tests).
+ */
+export async function putFridgeAlarm(
+  stack: Pick<StackUnderTest, 'dynamoEndpoint' | 'tableName' | 'credentials'>,
+  customerId: string,
+  fridge: { sensorId: string; name: string; place: { siteId: string; locationId: string }; profileId: string; notificationGroupIds: string[] },
+): Promise<Alarm> {
+  const { sensorId, name, place, profileId, notificationGroupIds } = fridge;
+  const now = Date.now();
+  const alarm = raiseAlarm({
+    id: randomUUID(), deviceKind: 'sensor', deviceId: sensorId, deviceName: name, siteId: place.siteId, profileId, channel: '1', type: 'threshold',
+    run: { startedAt: now - 5 * 60_000, lastAlarmAt: now, worst: 9.6, worstAt: now - 60_000, last: 9.2 }, now,
+  });
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: LOCAL_REGION, credentials: stack.credentials }));
+  try {
+    await documents.send(new PutCommand({ TableName: stack.tableName, Item: {
+      ...deviceKey(customerId, ENTITY.sensor, sensorId), id: sensorId, name, siteId: place.siteId, locationId: place.locationId,
+      alarmProfileId: profileId, notificationGroupIds, deviceStatus: 'active', disabled: false,
+      channels: [{ channel: 1, sensorType: 'temperature', sensorSubType: 'refrigerator' }],
+    } }));
+    await documents.send(new PutCommand(alarmPutParams(stack.tableName, customerId, alarm)));
+  } finally {
+    documents.destroy();
+  }
+  return alarm;
 }
