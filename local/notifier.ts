@@ -1,4 +1,3 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryProvider } from '@domain/notifications/delivery';
 import { composer } from '../lambdas/notifier/compose';
 import { awsProviders } from '../lambdas/notifier/providers';
@@ -7,6 +6,7 @@ import { onTableChanges, type QueuedDelivery } from '../lambdas/notifier/stream'
 import { describeError, logger } from '../lambdas/shared/observability';
 import { stormWindowMs } from '../lambdas/shared/config';
 import { startTableStream, type TableStream } from './table-stream';
+import type { DataTable } from '../lambdas/data/table';
 
 /**
  * The notifier, locally (ARCHITECTURE.md "Events, timers and messages"): the table stream's
@@ -22,7 +22,7 @@ export interface LocalNotifierOptions {
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
   tableName: string;
-  client: DynamoDBDocumentClient;
+  client: DataTable['client'];
   push: ChannelProviders['push'];
 }
 

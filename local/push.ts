@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import webpush from 'web-push';
 import { localPushOrigins } from '../lambdas/shared/config';
 import { pushProvider, setProcessPushTransport, webPushTransport, type PushTransport } from '../lambdas/shared/push';
 import type { ChannelProviders } from '../lambdas/notifier/send';
 import type { ChannelFaults } from './channel-faults';
 import type { Outbox } from './outbox';
+import type { DataTable } from '../lambdas/data/table';
 
 /**
  * Web push locally (issue 14 section 3): the same provider as on AWS (lambdas/notifier/push.ts),
@@ -94,7 +94,7 @@ export function localPushTransport(options: LocalPushOptions): PushTransport {
  * The handlers run in this process too: a push they send themselves (a user's test message) goes
  * over the same outbox (setProcessPushTransport), never to a vendor's push service.
  */
-export function localPushProvider(deps: { client?: DynamoDBDocumentClient; tableName?: string; now?: () => Date | number } & Omit<LocalPushOptions, 'sendId'>): ChannelProviders['push'] {
+export function localPushProvider(deps: { client?: DataTable['client']; tableName?: string; now?: () => Date | number } & Omit<LocalPushOptions, 'sendId'>): ChannelProviders['push'] {
   setProcessPushTransport(localPushTransport(deps));
   return (customerId, accountId, message) => pushProvider({
     client: deps.client, tableName: deps.tableName, now: deps.now,

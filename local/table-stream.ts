@@ -1,4 +1,3 @@
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -9,7 +8,7 @@ import {
   type Shard,
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { TableChange } from '../lambdas/notifier/stream';
+import { latestStreamArn, type TableChange } from '../lambdas/data/table-changes';
 
 /**
  * The table's stream, locally (ARCHITECTURE.md "Events, timers and messages"): reads DynamoDB
@@ -49,11 +48,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startTableStream(options: TableStreamOptions): Promise<TableStream> {
   const clientConfig = { endpoint: options.endpoint, region: options.region, credentials: options.credentials };
-  const tables = new DynamoDBClient(clientConfig);
+  const streamArn = await latestStreamArn(clientConfig, options.tableName);
   const streams = new DynamoDBStreamsClient(clientConfig);
-  const described = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
-  tables.destroy();
-  const streamArn = described.Table?.LatestStreamArn;
   if (streamArn === undefined) throw new Error(`The table ${options.tableName} has no stream: the notifier would never see an alarm`);
 
   const shards = new Map<string, ShardCursor>();

@@ -3,7 +3,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryC
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceAlarmState } from '@domain/alarms/device-engine';
-import { AlarmEngine, engineSensorOf, readingItem, sensorConfigOf, toAlarmProfile, toDeviceAlarmState, writeClockCursor } from '../data';
+import { readingItem, sensorConfigOf, toAlarmProfile, toDeviceAlarmState, writeClockCursor } from '../data';
+import { AlarmEngine, engineSensorOf } from './engine';
 import { createPortalLogger } from '../shared/observability';
 import { runAlarmClock } from './clock';
 

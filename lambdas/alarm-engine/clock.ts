@@ -1,30 +1,24 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { DeviceAlarmState } from '@domain/alarms/device-engine';
 import {
-  AlarmEngine,
-  alarmProfileIdOf,
   alarmProfileKey,
   batchGet,
   deviceAlarmStateKey,
   dueTimers,
-  engineGatewayOf,
-  engineSensorOf,
   minutesToDo,
   newestReadings,
-  planAlarmNotifications,
   readClockCursor,
-  recipientOfTimer,
-  releaseHeld,
   sensorConfigOf,
   setTimers,
   siteKey,
   toAlarmProfile,
   toDeviceAlarmState,
   writeClockCursor,
-  type EngineDevice,
+  type DataTable,
   type TimerEntry,
 } from '../data';
+import { planAlarmNotifications, recipientOfTimer, releaseHeld } from '../notifier/plan';
+import { AlarmEngine, alarmProfileIdOf, engineGatewayOf, engineSensorOf, type EngineDevice } from './engine';
 import { eachLimited } from '../shared/concurrency';
 import { deviceKey, deviceStateKey, ENTITY } from '../shared/keys';
 import { describeError, type Logger } from '../shared/observability';
@@ -53,7 +47,7 @@ export const CATCH_UP_MINUTES = 15;
 const PARALLEL_DEVICES = 8;
 
 export interface ClockDependencies {
-  client: DynamoDBDocumentClient;
+  client: DataTable['client'];
   tableName: string;
   /** The run's time (the scheduled event's; a test sets it). */
   now: number;
@@ -147,7 +141,7 @@ export async function runAlarmClock(deps: ClockDependencies): Promise<ClockRun> 
  * The devices due, as the engine needs them. A device deleted since its timer was set is looked
  * at as a deleted one: the engine clears its open alarms, which nothing else would ever clear.
  */
-async function dueDevices(client: DynamoDBDocumentClient, tableName: string, customerId: string, entries: readonly DeviceTimerEntry[]): Promise<DueDevice[]> {
+async function dueDevices(client: DataTable['client'], tableName: string, customerId: string, entries: readonly DeviceTimerEntry[]): Promise<DueDevice[]> {
   const kind = (entry: DeviceTimerEntry) => (entry.deviceType === 'SENSOR' ? ENTITY.sensor : ENTITY.gateway);
   const stateKey = (entry: DeviceTimerEntry) => deviceAlarmStateKey(tableName, customerId, entry.deviceType, entry.deviceId).Key as { pk: string; sk: string };
   const keys = entries.flatMap((entry) => [
@@ -186,7 +180,7 @@ async function dueDevices(client: DynamoDBDocumentClient, tableName: string, cus
  * profile has a custom schedule: it is in force in the site's time zone.
  */
 async function withTimeZones(
-  client: DynamoDBDocumentClient, tableName: string, customerId: string, devices: readonly DueDevice[], profiles: ReadonlyMap<string, AlarmProfile>,
+  client: DataTable['client'], tableName: string, customerId: string, devices: readonly DueDevice[], profiles: ReadonlyMap<string, AlarmProfile>,
 ): Promise<DueDevice[]> {
   const scheduled = (device: DueDevice) => device.profileId !== undefined && profiles.get(device.profileId)?.schedule.kind === 'custom' && device.device.placement.siteId !== '';
   const siteIds = [...new Set(devices.filter(scheduled).map((device) => device.device.placement.siteId))];
@@ -200,7 +194,7 @@ async function withTimeZones(
 }
 
 /** The alarm profiles the devices name (one BatchGetItem). */
-async function profilesOf(client: DynamoDBDocumentClient, tableName: string, customerId: string, devices: readonly DueDevice[]): Promise<Map<string, AlarmProfile>> {
+async function profilesOf(client: DataTable['client'], tableName: string, customerId: string, devices: readonly DueDevice[]): Promise<Map<string, AlarmProfile>> {
   const ids = [...new Set(devices.flatMap((device) => (device.profileId === undefined ? [] : [device.profileId])))];
   if (ids.length === 0) return new Map();
   const items = await batchGet(client, tableName, ids.map((id) => alarmProfileKey(tableName, customerId, id).Key), { consistent: true });

@@ -1,6 +1,6 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { inactivityWindowMs, type EngineReading } from '@domain/alarms/engine';
-import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, hasOpenAlarm, type AlarmEngine, type EngineDevice } from '../data';
+import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, hasOpenAlarm, type AlarmEngine, type EngineDevice } from '../alarm-engine/engine';
 import type { DeviceDirectory } from './directory';
 
 /**

@@ -6,8 +6,9 @@ import { sanitizeTemplateHtml } from '@domain/notifications/template-html';
 import { escapeHtml, formatMore, pagerEmail, renderNotification, type TemplateLanguage } from '@domain/notifications/templates';
 import {
   accountKeyParams, alarmProfileKey, batchGet, notificationTemplateLookupKeys, notificationTemplateOverride, organisationKeyParams, siteKey, toAlarmProfile,
-  toOrganisationModules, toOrganisationSummary, type NotifierDependencies,
+  toOrganisationModules, toOrganisationSummary,
 } from '../data';
+import type { NotifierDependencies } from './plan';
 import type { ComposedMessage, ComposeInput } from './send';
 
 /**

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
 import { DomainError } from '@domain/core/errors';
 import { dropReason, MAX_DELIVERY_ATTEMPTS, retryDelayMs, SENDING_LEASE_MS } from '@domain/notifications/delivery';
@@ -10,7 +9,8 @@ import {
   deliveryRefText,
   deliveryReplace,
   recipientClaim,
-  recipientKeyParams,
+  readDelivery,
+  readRecipientLastSent,
   recipientRelease,
   runTransaction,
   timerPut,
@@ -19,12 +19,9 @@ import {
   type DeliveryRef,
   type GuardedItem,
   type NotificationDelivery,
-  alarmTimerEntry,
-  recipientTimerEntry,
   replyCodeForDelivery,
-  stormWindowOf,
-  type NotifierDependencies,
 } from '../data';
+import { alarmTimerEntry, recipientTimerEntry, stormWindowOf, type NotifierDependencies } from './plan';
 
 /**
  * A channel's sender (issue 14 section 3; docs/decisions/0069-notification-outbox-and-delivery.md): takes one
@@ -81,16 +78,8 @@ const isConflict = (error: unknown) => error instanceof DomainError && error.kin
 /** A provider's reason, as it gave it, kept short (no request ids, no secrets: the SDK's message names neither). */
 const reasonOf = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 
-async function readDelivery(deps: NotifierDependencies, ref: DeliveryRef): Promise<NotificationDelivery | undefined> {
-  const result = await deps.client.send(new GetCommand({ ...deliveryKeyParams(deps.tableName, ref), ConsistentRead: true }));
-  return result.Item === undefined ? undefined : toNotificationDelivery(result.Item);
-}
-
-async function readLastSent(deps: NotifierDependencies, delivery: NotificationDelivery): Promise<number | undefined> {
-  const result = await deps.client.send(new GetCommand({ ...recipientKeyParams(deps.tableName, delivery.customerId, delivery.accountId, delivery.channel), ConsistentRead: true }));
-  const last = result.Item?.['lastSentAt'];
-  return typeof last === 'number' ? last : undefined;
-}
+const readLastSent = (deps: NotifierDependencies, delivery: NotificationDelivery): Promise<number | undefined> =>
+  readRecipientLastSent(deps.client, deps.tableName, delivery.customerId, delivery.accountId, delivery.channel);
 
 /** The held deliveries a storm send carries, as stored now (those no longer held are someone else's). */
 async function groupedOf(deps: NotifierDependencies, delivery: NotificationDelivery): Promise<NotificationDelivery[]> {
@@ -112,7 +101,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Sends one delivery, if it is still queued; says what became of it. */
 export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): Promise<SendOutcome> {
   const now = deps.now();
-  const delivery = await readDelivery(deps, ref);
+  const delivery = await readDelivery(deps.client, deps.tableName, ref);
   if (delivery === undefined || delivery.status !== 'queued') return 'nothing';
   const window = stormWindowOf(deps);
   const heldAgain = (delivery.groupWith ?? []).length > 0 ? [timerPut(deps.tableName, recipientTimerEntry(delivery.customerId, delivery.accountId, delivery.channel), now, now)] : [];
@@ -143,7 +132,7 @@ export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): 
     ]);
   } catch (error) {
     if (!isConflict(error)) throw error;
-    const again = await readDelivery(deps, ref);
+    const again = await readDelivery(deps.client, deps.tableName, ref);
     if (again?.status !== 'queued' || again.version !== delivery.version) return 'nothing';
     const last = (await readLastSent(deps, delivery)) ?? now;
     await settle(deps, [

@@ -1,7 +1,7 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DeliveryProvider } from '@domain/notifications/delivery';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { isDeliveryItem, planAlarmNotifications, toNotificationDelivery, type DeliveryRef, type NotifierDependencies } from '../data';
+import { isDeliveryItem, toNotificationDelivery, type DeliveryRef } from '../data';
+import { imageOf, type TableChange } from '../data/table-changes';
+import { planAlarmNotifications, type NotifierDependencies } from './plan';
 import type { Logger } from '../shared/observability';
 import { describeError } from '../shared/observability';
 
@@ -18,15 +18,7 @@ import { describeError } from '../shared/observability';
  * the batch is retried from it (the work is idempotent: a record done twice plans nothing new).
  */
 
-/** A stream record as both runtimes give it (the Lambda event's and DynamoDB Streams' GetRecords shape). */
-export interface TableChange {
-  eventName?: string;
-  dynamodb?: {
-    NewImage?: Record<string, AttributeValue>;
-    OldImage?: Record<string, AttributeValue>;
-    SequenceNumber?: string;
-  };
-}
+export type { TableChange } from '../data/table-changes';
 
 /** A queued delivery handed to its sender: the provider picks the queue. */
 export type QueuedDelivery = DeliveryRef & { provider: DeliveryProvider };
@@ -36,24 +28,6 @@ export interface StreamDependencies extends NotifierDependencies {
   /** Hands queued deliveries to their senders (the channel queues on AWS; in-process locally). */
   dispatch(deliveries: readonly QueuedDelivery[]): Promise<void>;
 }
-
-/**
- * An attribute value as the SDK's DynamoDB Streams client gives it: it reads an empty map
- * (`{"M":{}}`) as `{}`, which unmarshall refuses; put back, at any depth.
- */
-function repaired(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) return { M: {} };
-  const [[kind, inner] = ['', undefined]] = entries;
-  if (kind === 'M' && typeof inner === 'object' && inner !== null) return { M: Object.fromEntries(Object.entries(inner).map(([name, item]) => [name, repaired(item)])) };
-  if (kind === 'L' && Array.isArray(inner)) return { L: inner.map(repaired) };
-  return value;
-}
-
-const imageOf = (image: Record<string, AttributeValue> | undefined): Record<string, unknown> | undefined =>
-  // The stream's images are in DynamoDB's attribute-value form; the data layer reads plain items.
-  (image === undefined ? undefined : unmarshall(Object.fromEntries(Object.entries(image).map(([name, value]) => [name, repaired(value)])) as Parameters<typeof unmarshall>[0]));
 
 const timelineLength = (item: Record<string, unknown> | undefined) => (Array.isArray(item?.['timeline']) ? item['timeline'].length : 0);
 

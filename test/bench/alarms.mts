@@ -9,9 +9,10 @@ import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { inactivityWindowMs } from '@domain/alarms/engine';
 import { deviceTopic } from '@domain/telemetry/telemetry';
 import { runAlarmClock } from '../../lambdas/alarm-engine/clock';
-import { engineSensorOf, minuteOf, minuteStart, sensorConfigOf, writeClockCursor } from '../../lambdas/data';
+import { minuteOf, minuteStart, sensorConfigOf, writeClockCursor } from '../../lambdas/data';
+import { engineSensorOf } from '../../lambdas/alarm-engine/engine';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
-import type { IngestCounters } from '../../lambdas/ingest/metrics';
+import type { IngestCounters } from '../../lambdas/data/ingest-metrics';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { deviceCredentials } from '../../local/device-credentials';
@@ -29,7 +30,7 @@ import { percentile, stackUnderTest } from './measure';
  * 1. what the alarm engine adds to the ingest per reading with no alarm condition: 1,000
  *    sensors with an alarm profile (out of range, inactivity, low battery) next to 1,000
  *    sensors without one, published alike through MQTT in alternating rounds; the ingest's
- *    own counters (lambdas/ingest/metrics.ts: the engine's calls count there too, with the
+ *    own counters (lambdas/data/ingest-metrics.ts: the engine's calls count there too, with the
  *    ConsumedCapacity DynamoDB returns);
  * 2. p50/p95 from a reading's MQTT publish to its alarm listed by GET /api/alarms (delay 0);
  * 3. inactivity of the 1,000 sensors silent at once: the alarm clock (lambdas/alarm-engine/

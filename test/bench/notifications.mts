@@ -18,13 +18,13 @@ import {
   deliveryRefText,
   minuteOf,
   notificationGroupKey,
-  planAlarmNotifications,
   queryAll,
   siteKey,
   toNotificationDelivery,
   writeClockCursor,
   type NotificationDelivery,
 } from '../../lambdas/data';
+import { planAlarmNotifications } from '../../lambdas/notifier/plan';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { composer } from '../../lambdas/notifier/compose';
 import { sendDelivery, type ChannelProviders, type ComposeInput, type SenderDependencies } from '../../lambdas/notifier/send';

@@ -3,17 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { acknowledgeAlarm, clearAlarm } from '@domain/alarms/alarm';
 import { conflict } from '@domain/core/errors';
 import { MAX_DELIVERY_ATTEMPTS, SENDING_LEASE_MS } from '@domain/notifications/delivery';
-import {
-  accountKeyParams,
-  releaseHeld,
-  resendDelivery,
-  planAlarmNotifications,
-  dueTimers,
-  minuteOf,
-  notificationDelivery,
-  STORM_GROUP_MAX,
-  type NotificationDelivery,
-} from '../../lambdas/data';
+import { accountKeyParams, dueTimers, minuteOf, notificationDelivery, type NotificationDelivery } from '../../lambdas/data';
+import { releaseHeld, resendDelivery, planAlarmNotifications, STORM_GROUP_MAX } from '../../lambdas/notifier/plan';
 import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
 import { sendDelivery } from '../../lambdas/notifier/send';
 import { notifierTable } from '../support/notifier-table';

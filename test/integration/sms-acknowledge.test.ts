@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountKeyParams, organisationAuditNewestFirst, planAlarmNotifications, queryAll, readSmsReplyGuard, smsReplyCodeKey, toAuditEntry } from '../../lambdas/data';
+import { accountKeyParams, organisationAuditNewestFirst, queryAll, readSmsReplyGuard, smsReplyCodeKey, toAuditEntry } from '../../lambdas/data';
+import { planAlarmNotifications } from '../../lambdas/notifier/plan';
 import { WRONG_REPLY_CODE_LIMIT } from '@domain/notifications/reply-guard';
 import { acknowledgeByText } from '../../lambdas/alarms/sms-acknowledge';
 import { LOCAL_REGION } from '../../local/identity';

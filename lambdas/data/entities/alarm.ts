@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { Alarm, AlarmDeviceKind, AlarmEvent, AlarmStatus, AlarmType } from '@domain/alarms/alarm';
 import { notFound } from '@domain/core/errors';
@@ -125,6 +126,23 @@ export const alarmsByDevice = (tableName: string, customerId: string, deviceKind
   alarm.query.byDevice({ customerId, deviceKind, deviceId }).params<QueryParams>({ table: tableName });
 
 export const unknownAlarm = () => notFound(MESSAGES.alarmNotFound);
+
+/**
+ * An alarm, read consistently (absent: undefined). Given `onConsumed`, the read units go to it
+ * (the engine's figures).
+ */
+export async function readAlarm(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  id: string,
+  io: { onConsumed?: (units: number) => void } = {},
+): Promise<Alarm | undefined> {
+  const counted = io.onConsumed === undefined ? {} : { ReturnConsumedCapacity: 'TOTAL' as const };
+  const result = await client.send(new GetCommand({ ...alarmKey(tableName, customerId, id), ConsistentRead: true, ...counted }));
+  io.onConsumed?.(result.ConsumedCapacity?.CapacityUnits ?? 0);
+  return result.Item === undefined ? undefined : toAlarm(result.Item);
+}
 
 const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const valueOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);

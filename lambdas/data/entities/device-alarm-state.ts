@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { ConditionState, DeviceAlarmState } from '@domain/alarms/device-engine';
 import { customerIdAttribute } from '../attributes';
@@ -60,4 +61,18 @@ export function toDeviceAlarmState(item: Record<string, unknown> | undefined): D
   const conditions = typeof item['conditions'] === 'object' && item['conditions'] !== null ? (item['conditions'] as Record<string, ConditionState>) : {};
   const wakeAt = typeof item['wakeAt'] === 'number' ? item['wakeAt'] : undefined;
   return { conditions, version: Number(item['version'] ?? 0), ...(wakeAt === undefined ? {} : { wakeAt }) };
+}
+
+/** A device's engine state, read consistently (nothing kept yet: version 0); the read units go to `onConsumed`. */
+export async function readDeviceAlarmState(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  device: { customerId: string; deviceType: AlarmDeviceType; deviceId: string },
+  io: { onConsumed?: (units: number) => void } = {},
+): Promise<DeviceAlarmState> {
+  const result = await client.send(new GetCommand({
+    ...deviceAlarmStateKey(tableName, device.customerId, device.deviceType, device.deviceId), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL',
+  }));
+  io.onConsumed?.(result.ConsumedCapacity?.CapacityUnits ?? 0);
+  return toDeviceAlarmState(result.Item);
 }

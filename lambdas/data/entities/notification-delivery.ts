@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { DeliveryProvider, DeliveryStatus } from '@domain/notifications/delivery';
 import type { NotificationStepKind } from '@domain/notifications/escalation';
@@ -198,4 +199,10 @@ export function toNotificationDelivery(item: Readonly<Record<string, unknown>>):
     ...optionalText('groupedInto'),
     ...(Array.isArray(item['groupWith']) ? { groupWith: (item['groupWith'] as unknown[]).filter((ref): ref is string => typeof ref === 'string') } : {}),
   };
+}
+
+/** A delivery as stored now, read consistently (gone: undefined). */
+export async function readDelivery(client: DynamoDBDocumentClient, tableName: string, ref: DeliveryRef): Promise<NotificationDelivery | undefined> {
+  const result = await client.send(new GetCommand({ ...deliveryKeyParams(tableName, ref), ConsistentRead: true }));
+  return result.Item === undefined ? undefined : toNotificationDelivery(result.Item);
 }

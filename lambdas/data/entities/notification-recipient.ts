@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { customerIdAttribute } from '../attributes';
@@ -31,6 +32,13 @@ export type NotificationRecipientItem = EntityItem<typeof notificationRecipient>
 
 export const recipientKeyParams = (tableName: string, customerId: string, accountId: string, channel: NotificationChannel): KeyParams =>
   notificationRecipient.get({ customerId, accountId, channel }).params<KeyParams>({ table: tableName });
+
+/** When the recipient's last message on the channel was sent (epoch ms; none yet: undefined), read consistently. */
+export async function readRecipientLastSent(client: DynamoDBDocumentClient, tableName: string, customerId: string, accountId: string, channel: NotificationChannel): Promise<number | undefined> {
+  const result = await client.send(new GetCommand({ ...recipientKeyParams(tableName, customerId, accountId, channel), ConsistentRead: true }));
+  const lastSentAt = result.Item?.['lastSentAt'];
+  return typeof lastSentAt === 'number' ? lastSentAt : undefined;
+}
 
 /**
  * The recipient's next message on the channel, claimed at `now`: refused while the last one is

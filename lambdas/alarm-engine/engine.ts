@@ -1,13 +1,9 @@
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ALARM_CLEARED_DEVICE_DELETED, ALARM_CLEARED_DEVICE_DISABLED, ALARM_CLEARED_NOT_WATCHED, clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmEventDetailCode, type AlarmPlacement } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import type { AlarmType } from '@domain/alarms/alarm';
 import type { ConditionRule, ConditionRun, RunTracker } from '@domain/alarms/conditions';
 import { scanRuns } from '@domain/alarms/conditions';
 import {
-  emptyAlarmState,
   evaluateBatch,
   INACTIVITY_KEY,
   rememberRecent,
@@ -33,19 +29,29 @@ import { scheduleInForce, type InForce } from '@domain/alarms/schedule';
 import { DomainError } from '@domain/core/errors';
 import { GATEWAY_STATUS_SECONDS } from '@domain/devices/gateway';
 import { STATE_HEARTBEAT_MS } from '@domain/telemetry/telemetry-state';
-import { alarmCreate, alarmKey, alarmReplace, storedAlarmId, toAlarm } from './entities/alarm';
-import { setTimers, type TimerEntry } from './entities/alarm-timer-bucket';
-import { auditEntryPut } from './entities/audit-entry';
-import { deviceAlarmStateKey, deviceAlarmStateWrite, toDeviceAlarmState, type AlarmDeviceType } from './entities/device-alarm-state';
-import type { SensorConfig } from './entities/sensor-config';
-import { readingsForAlarms } from './readings';
-import { runTransaction, type GuardedItem } from './transaction';
+import {
+  alarmCreate,
+  alarmReplace,
+  auditEntryPut,
+  deviceAlarmStateWrite,
+  readAlarm,
+  readDeviceAlarmState,
+  readingsForAlarms,
+  runTransaction,
+  setTimers,
+  storedAlarmId,
+  type AlarmDeviceType,
+  type DataTable,
+  type GuardedItem,
+  type SensorConfig,
+  type TimerEntry,
+} from '../data';
 import type { Caller } from '../shared/caller';
 
 /**
- * The alarm engine's writes (issue 13 section 2), in the data layer because two resources
- * drive it: the ingest (lambdas/ingest/alarms.ts) and the one-minute clock
- * (lambdas/alarm-engine/clock.ts): it carries out what the pure rules of
+ * The alarm engine (issue 13 section 2), a service two resources drive: the ingest
+ * (lambdas/ingest/alarms.ts) and the one-minute clock (./clock.ts). Its reads and writes are
+ * the data layer's (lambdas/data/entities/alarm.ts, device-alarm-state.ts). It carries out what the pure rules of
  * domain/alarms decide, for the ingest (a batch of a device's readings, `onReadings`) and for
  * the one-minute clock (a device whose timer is due, `onTimer`). Every alarm transition is one
  * conditional write with its audit entry; the device's engine state is written on the version
@@ -92,7 +98,7 @@ export interface EngineDevice {
 }
 
 export interface EngineDependencies {
-  client: DynamoDBDocumentClient;
+  client: DataTable['client'];
   tableName: string;
   now: () => number;
   /** Capacity the engine consumed (the benchmark's figures). */
@@ -380,18 +386,17 @@ export class AlarmEngine {
     await runTransaction(this.deps.client, [alarmReplace(this.deps.tableName, customerId, next, before.version), this.audit(customerId, next, before, action)], this.written());
   }
 
-  private async readAlarm(customerId: string, id: string): Promise<Alarm | undefined> {
-    const result = await this.deps.client.send(new GetCommand({ ...alarmKey(this.deps.tableName, customerId, id), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
-    this.deps.onConsumed?.('read', result.ConsumedCapacity?.CapacityUnits ?? 0);
-    return result.Item === undefined ? undefined : toAlarm(result.Item);
+  private readAlarm(customerId: string, id: string): Promise<Alarm | undefined> {
+    return readAlarm(this.deps.client, this.deps.tableName, customerId, id, this.read());
   }
 
-  async readState(device: Pick<EngineDevice, 'customerId' | 'deviceType' | 'deviceId'>): Promise<DeviceAlarmState> {
-    const result = await this.deps.client.send(new GetCommand({
-      ...deviceAlarmStateKey(this.deps.tableName, device.customerId, device.deviceType, device.deviceId), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL',
-    }));
-    this.deps.onConsumed?.('read', result.ConsumedCapacity?.CapacityUnits ?? 0);
-    return result.Item === undefined ? emptyAlarmState() : toDeviceAlarmState(result.Item);
+  readState(device: Pick<EngineDevice, 'customerId' | 'deviceType' | 'deviceId'>): Promise<DeviceAlarmState> {
+    return readDeviceAlarmState(this.deps.client, this.deps.tableName, device, this.read());
+  }
+
+  /** A read's consumed units to `onConsumed` (asked always, as the engine's figures are). */
+  private read(): { onConsumed: (units: number) => void } {
+    return { onConsumed: (units) => this.deps.onConsumed?.('read', units) };
   }
 
   private async writeState(device: EngineDevice, next: DeviceAlarmState, readVersion: number): Promise<void> {
@@ -399,7 +404,7 @@ export class AlarmEngine {
   }
 
   /** A transaction's consumed write units, as DynamoDB reports them, to `onConsumed` (nothing asked without it). */
-  private written(): { onConsumed?: (consumed: ConsumedCapacity[]) => void } {
+  private written(): NonNullable<Parameters<typeof runTransaction>[2]> {
     const { onConsumed } = this.deps;
     if (onConsumed === undefined) return {};
     return { onConsumed: (consumed) => onConsumed('write', consumed.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0)) };

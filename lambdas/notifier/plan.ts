@@ -1,4 +1,3 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { DomainError } from '@domain/core/errors';
@@ -9,27 +8,35 @@ import { STORM_WINDOW_MINUTES } from '@domain/notifications/storm';
 import { reminderGroup } from '@domain/haccp/notices';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import type { OrganisationModules } from '@domain/organisation/organisation';
-import { accountKeyParams, toAccountRecord } from './entities/account';
-import { alarmKey, toAlarm } from './entities/alarm';
-import { alarmProfileKey, toAlarmProfile } from './entities/alarm-profile';
-import { checklistInstanceKey, toChecklistInstance } from './entities/checklist-instance';
-import { timerPut, type TimerEntry } from './entities/alarm-timer-bucket';
-import { notificationGroupKey, toNotificationGroup } from './entities/notification-group';
 import {
+  accountKeyParams,
+  alarmProfileKey,
+  batchGet,
+  checklistInstanceKey,
   deliveriesOfAlarm,
   deliveriesOfRecipient,
   deliveryCreate,
   deliveryRefText,
   deliveryReplace,
+  notificationGroupKey,
+  organisationKeyParams,
+  queryAll,
+  readAlarm as readStoredAlarm,
+  readRecipientLastSent,
+  runTransaction,
+  siteKey,
+  timerPut,
+  toAccountRecord,
+  toAlarmProfile,
+  toChecklistInstance,
   toNotificationDelivery,
+  toNotificationGroup,
+  toOrganisationModules,
+  type DataTable,
+  type GuardedItem,
   type NotificationDelivery,
-} from './entities/notification-delivery';
-import { recipientKeyParams } from './entities/notification-recipient';
-import { organisationKeyParams, toOrganisationModules } from './entities/organisation';
-import { siteKey } from './entities/site';
-import { batchGet } from './batch';
-import { queryAll } from './queries';
-import { runTransaction, type GuardedItem } from './transaction';
+  type TimerEntry,
+} from '../data';
 import { deviceKey, ENTITY } from '../shared/keys';
 
 /**
@@ -40,10 +47,11 @@ import { deviceKey, ENTITY } from '../shared/keys';
  * changes (the table's stream) and when its timer is due (the one-minute clock), so a step is
  * planned however the two interleave, and only once. A delivery that failed is queued again
  * here when its retry is due. Nothing is sent here: the senders take the queued deliveries.
+ * Its reads and writes are the data layer's (lambdas/data); this module only decides.
  */
 
 export interface NotifierDependencies {
-  client: DynamoDBDocumentClient;
+  client: DataTable['client'];
   tableName: string;
   now: () => number;
   /** The storm rule's window (STORM_WINDOW_MINUTES unless configured). */
@@ -75,10 +83,8 @@ export interface PlanOutcome {
   nextAt?: number;
 }
 
-async function readAlarm(deps: NotifierDependencies, customerId: string, alarmId: string): Promise<Alarm | undefined> {
-  const result = await deps.client.send(new GetCommand({ ...alarmKey(deps.tableName, customerId, alarmId), ConsistentRead: true }));
-  return result.Item === undefined ? undefined : toAlarm(result.Item);
-}
+const readAlarm = (deps: NotifierDependencies, customerId: string, alarmId: string): Promise<Alarm | undefined> =>
+  readStoredAlarm(deps.client, deps.tableName, customerId, alarmId);
 
 /**
  * A checklist's alarm (issue 15 section 3): its instance's HACCP notification group (the
@@ -265,8 +271,7 @@ export const STORM_GROUP_MAX = 90;
 export async function releaseHeld(deps: NotifierDependencies, customerId: string, accountId: string, channel: NotificationChannel): Promise<{ released: number }> {
   const now = deps.now();
   const window = stormWindowOf(deps);
-  const throttle = await deps.client.send(new GetCommand({ ...recipientKeyParams(deps.tableName, customerId, accountId, channel), ConsistentRead: true }));
-  const lastSentAt = typeof throttle.Item?.['lastSentAt'] === 'number' ? throttle.Item['lastSentAt'] : undefined;
+  const lastSentAt = await readRecipientLastSent(deps.client, deps.tableName, customerId, accountId, channel);
   if (lastSentAt !== undefined && now < lastSentAt + window) {
     await runTransaction(deps.client, [timerPut(deps.tableName, recipientTimerEntry(customerId, accountId, channel), lastSentAt + window, now)]);
     return { released: 0 };
