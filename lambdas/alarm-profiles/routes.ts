@@ -7,7 +7,7 @@ import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { AlarmProfileStore } from './store';
+import { AlarmProfileStore } from '../data/repositories/alarm-profiles';
 
 const profiles = () => new AlarmProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 

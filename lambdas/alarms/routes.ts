@@ -24,7 +24,7 @@ import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { AlarmNotificationStore } from './notifications';
-import { AlarmStore, type AlarmSource } from './store';
+import { AlarmStore, type AlarmSource } from '../data/repositories/alarms';
 
 const table = () => backendConfig().tableName;
 const store = () => new AlarmStore(dynamoDocumentClient(), table());

@@ -28,7 +28,7 @@ import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { defineRoutes, route } from '../shared/routing';
-import { DashboardAlarmStore } from './store';
+import { DashboardAlarmStore } from '../data/repositories/dashboard';
 
 const table = () => backendConfig().tableName;
 

@@ -6,7 +6,7 @@ import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
-import { DataLoggingProfileStore } from './store';
+import { DataLoggingProfileStore } from '../data/repositories/data-logging-profiles';
 import { defineRoutes, route } from '../shared/routing';
 
 const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);

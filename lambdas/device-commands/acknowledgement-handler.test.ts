@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../shared/observability.test-support';
 import { acknowledgeCommand } from './acknowledgement-handler';
-import { DeviceCommandStore } from './store';
+import { DeviceCommandStore } from '../data/repositories/device-commands';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const { logger, lines } = recordingLogger('DEBUG');

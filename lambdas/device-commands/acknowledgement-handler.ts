@@ -4,7 +4,7 @@ import { DEVICE_CLOCK_SKEW_MS, deviceMessageEventSchema, MAX_DEVICE_PAYLOAD_DEPT
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler, type Logger } from '../shared/observability';
-import { DeviceCommandStore, type DeviceRef } from './store';
+import { DeviceCommandStore, type DeviceRef } from '../data/repositories/device-commands';
 
 export interface AcknowledgementDependencies {
   store: DeviceCommandStore;

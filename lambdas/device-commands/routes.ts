@@ -20,7 +20,7 @@ import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, typ
 import { describeError } from '../shared/observability';
 import { pageRequestFrom } from '../shared/pagination';
 import { IotCommandPublisher, type CommandPublisher } from './publisher';
-import { DeviceCommandStore, type DevicePlacement } from './store';
+import { DeviceCommandStore, type DevicePlacement } from '../data/repositories/device-commands';
 import type { Caller } from '../shared/caller';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
 

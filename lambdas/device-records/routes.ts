@@ -22,7 +22,8 @@ import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } fr
 import { ENTITY, type DeviceEntity } from '../shared/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
-import { deviceFileObjects, deviceMissing, deviceRecordStore, fileView, uploadMismatch, URL_SECONDS } from './store';
+import { deviceMissing, deviceRecordStore, fileView } from '../data/repositories/device-records';
+import { deviceFileObjects, uploadMismatch, URL_SECONDS } from './files';
 
 const ENTITY_OF: Record<DeviceRecordOwner, DeviceEntity> = { sensors: ENTITY.sensor, gateways: ENTITY.gateway };
 

@@ -18,7 +18,7 @@ import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
 import { listReferences, readSite } from '../data';
 import { purgeDeviceRecords } from '../shared/device-purge';
-import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from './store';
+import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from '../data/repositories/gateways';
 import { defineRoutes, route } from '../shared/routing';
 
 const table = () => backendConfig().tableName;

@@ -1,10 +1,13 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { emptyAlarmState, type DeviceAlarmState } from '@domain/alarms/device-engine';
-import { liveStateWithReading, type DeviceLiveState, type NewestReading } from '@domain/telemetry/telemetry-state';
+import { liveStateWithReading, type DeviceLiveState } from '@domain/telemetry/telemetry-state';
+// The reads the directory needs are the data layer's (`DirectoryReader`; `TelemetryTable` does them on DynamoDB).
+import type { ConfigVersion, DirectoryReader, StoredItem } from '../data/repositories/ingest';
 import { ALARM_STATE_SUFFIX, sensorConfigOf, toAlarmProfile, toDeviceAlarmState, toSensorState, type ProfileSettings, type SensorConfig } from '../data';
 
 export type { SensorChannelConfig, SensorConfig } from '../data';
 export { sensorConfigOf } from '../data';
+export type { ConfigVersion, DirectoryEntity, DirectoryReader, StoredItem } from '../data/repositories/ingest';
 
 /**
  * The ingest's per-container cache of device configuration and live state (docs/decisions/0031-ingest-device-cache-on-the-configuration-version.md).
@@ -42,30 +45,6 @@ export const CONFIG_CHECK_MS = 60_000;
 /** A snapshot older than this is reloaded whatever the version says. */
 export const CONFIG_MAX_AGE_MS = 15 * 60_000;
 export const UNKNOWN_RETRY_MS = 10_000;
-
-export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE' | 'ALARMPROFILE' | 'SITE';
-export type StoredItem = Record<string, unknown>;
-
-/**
- * The organisation's device configuration version (0 before any device was written) and
- * whether the organisation is disabled (issue 16: its devices are not heard), one item.
- */
-export interface ConfigVersion {
-  version: number;
-  disabled: boolean;
-}
-
-/** The reads the directory needs (lambdas/ingest/store.ts does them on DynamoDB). */
-export interface DirectoryReader {
-  /** The organisation's device configuration version and status, read strongly consistent. */
-  configVersion(customerId: string): Promise<ConfigVersion>;
-  /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...), read strongly consistent. */
-  loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
-  /** The configuration, state and alarm state items of these devices (one BatchGetItem per 33 devices). */
-  getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
-  /** The newest stored reading of each of these sensors (absent: none). */
-  newestReadings(customerId: string, sensorIds: readonly string[]): Promise<Map<string, NewestReading>>;
-}
 
 export interface GatewayConfig {
   id: string;

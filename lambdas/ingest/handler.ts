@@ -1,15 +1,15 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { AlarmEngine } from '../data';
+import { AlarmEngine } from '../alarm-engine/engine';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler, recordIngestBatch } from '../shared/observability';
 import { IngestAlarms } from './alarms';
 import { DeviceDirectory } from './directory';
 import { ingest, type ReadingObserver } from './ingest';
-import { countAlarmEngine, ingestMetrics } from './metrics';
-import { TelemetryTable } from './store';
+import { countAlarmEngine, ingestMetrics } from '../data/ingest-metrics';
+import { TelemetryTable } from '../data/repositories/ingest';
 
-export { ingestMetrics } from './metrics';
+export { ingestMetrics } from '../data/ingest-metrics';
 export type { StoredReading, ReadingObserver } from './ingest';
 
 /**
@@ -35,7 +35,7 @@ export function resetIngestCache(): void {
 }
 
 /**
- * The batch's metrics come from the ingest's own counters (lambdas/ingest/metrics.ts), read
+ * The batch's metrics come from the ingest's own counters (lambdas/data/ingest-metrics.ts), read
  * before and after: one invocation runs at a time on Lambda, which is where metrics are on.
  */
 export const handler = observedHandler('ingest', async (event: SQSEvent, context): Promise<SQSBatchResponse> => {

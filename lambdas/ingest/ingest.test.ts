@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from '../shared/observability.test-support';
 import { DeviceDirectory, type DirectoryReader, type StoredItem } from './directory';
 import { ingest } from './ingest';
-import type { QueuedPut } from './store';
+import type { QueuedPut } from '../data/repositories/ingest';
 
 const ORG = 'org-1';
 const T0 = Date.parse('2026-03-10T10:20:00.000Z');

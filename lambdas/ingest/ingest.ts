@@ -12,9 +12,9 @@ import { gatewayStateWriteNeeded, stateWriteReason, type DeviceLiveState, type N
 import { describeError, type Logger } from '../shared/observability';
 import type { IngestAlarms } from './alarms';
 import type { DeviceDirectory, DeviceEntry, GatewayConfig, SensorConfig } from './directory';
-import { ingestMetrics } from './metrics';
+import { ingestMetrics } from '../data/ingest-metrics';
 import { parseMessage, payloadText, type ParsedMessage } from './parse';
-import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from './store';
+import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from '../data/repositories/ingest';
 
 /**
  * The ingest (docs/decisions/0028-ingest-outcomes-and-retries.md): one batch of device messages from the

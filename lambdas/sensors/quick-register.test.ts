@@ -5,7 +5,7 @@ import { quickRegisterInputSchema, type SensorInput } from '@domain/devices/sens
 import type { Caller } from '../shared/caller';
 import { recordingLogger } from '../shared/observability.test-support';
 import { quickRegister } from './quick-register';
-import type { SensorStore } from './store';
+import type { SensorStore } from '../data/repositories/sensors';
 
 const caller: Caller = { userId: 'u-1', email: 'admin@x.example', role: 'admin', customerId: 'org-1', accountId: 'a-1', isPortalLogin: true, tokenId: 't' };
 const { logger } = recordingLogger('ERROR');

@@ -13,7 +13,7 @@ import {
 import { eachLimited } from '../shared/concurrency';
 import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/observability';
-import { SENSORS_PER_TRANSACTION, type SensorStore } from './store';
+import { SENSORS_PER_TRANSACTION, type SensorStore } from '../data/repositories/sensors';
 
 /** How many sensors are written at once when a batch falls back to one transaction per line. */
 const CONCURRENT_REGISTRATIONS = 4;

@@ -19,7 +19,7 @@ import { S3SiteDocumentFiles } from '../shared/pdf-files';
 import { CalibrationStore, calibrationView } from './calibrations';
 import { assertPlacement, assertProfilesExist } from './placement';
 import { quickRegister } from './quick-register';
-import { SensorInUseError, SensorStore, sensorView, type SensorRecord, type SensorStateRecord } from './store';
+import { SensorInUseError, SensorStore, sensorView, type SensorRecord, type SensorStateRecord } from '../data/repositories/sensors';
 import { defineRoutes, route, PDF_UPLOAD_BODY_BYTES } from '../shared/routing';
 
 /** The sensor list may be read whole in one call (1,000 sensors: issue 5's benchmark). */

@@ -79,7 +79,7 @@ export function describeError(error: unknown): Record<string, unknown> {
 // Metrics: CloudWatch embedded metric format (EMF), one JSON line per invocation in the log.
 // Off Lambda (the local stack, the tests) nothing reads EMF: the lines would only crowd the
 // console (they are not log lines the test setup can quiet), and the benchmark counts the
-// ingest's work in process (lambdas/ingest/metrics.ts). So metrics stay silent there unless
+// ingest's work in process (lambdas/data/ingest-metrics.ts). So metrics stay silent there unless
 // `POWERTOOLS_METRICS_DISABLED` says otherwise; they are still added and cleared the same way.
 if (!onLambda() && process.env['POWERTOOLS_METRICS_DISABLED'] === undefined) {
   process.env['POWERTOOLS_METRICS_DISABLED'] = 'true';

@@ -18,13 +18,13 @@ import {
 } from '@domain/telemetry/rollups';
 import { MAX_GRAPH_POINTS, type GraphData, type GraphQuery } from '@domain/telemetry/telemetry';
 import type { SensorConfig } from '../data';
-import type { TelemetryStore } from './store';
+import type { TelemetryStore } from '../data/repositories/telemetry';
 
 /**
  * The graph data call (SPEC section 7; docs/decisions/0033-graph-resolution.md). Raw readings when
  * the range holds at most MAX_GRAPH_POINTS of them (tried when the sensor's report
  * interval says they should fit, and checked by reading one more); otherwise hourly
- * rollups (stored by blocks of 6 hours, read as hours: lambdas/telemetry/store.ts), merged into
+ * rollups (stored by blocks of 6 hours, read as hours: lambdas/data/repositories/telemetry.ts), merged into
  * aligned buckets of n hours past MAX_GRAPH_POINTS hours. Any hour of the range no stored item
  * covers (the current block's; one whose sensor went silent before
  * the ingest could roll it up; one whose rollup write failed) is rolled up here from its raw

@@ -11,7 +11,7 @@ import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/h
 import { deadLetterPartition, readingPartition } from '../shared/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { graphData } from './graph';
-import { TelemetryStore } from './store';
+import { TelemetryStore } from '../data/repositories/telemetry';
 import { defineRoutes, route, USER_ADMINISTRATORS } from '../shared/routing';
 
 const store = () => new TelemetryStore(dynamoDocumentClient(), backendConfig().tableName);

@@ -8,7 +8,7 @@ import { floorToHour, hourKey, rollupOf } from '@domain/telemetry/rollups';
 import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '@domain/telemetry/telemetry';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { newestReadings } from '../../lambdas/data';
-import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/ingest/store';
+import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/data/repositories/ingest';
 import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';

@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import { MESSAGES } from '@domain/core/messages';
-import { dataLoggingProfileUseUpdate } from '../../lambdas/data-logging-profiles/store';
+import { dataLoggingProfileUseUpdate } from '../../lambdas/data/repositories/data-logging-profiles';
 import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
 import { runTransaction } from '../../lambdas/shared/transactions';
 import { LOCAL_REGION } from '../../local/identity';

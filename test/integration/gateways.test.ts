@@ -6,7 +6,7 @@ import type { DeviceFile, FileUploadTicket } from '@domain/devices/device-record
 import type { Gateway, GatewayData, GatewayDeleteRefusal, GatewaySensor, HistoryEntry } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import type { SiteDevices } from '@domain/organisation/site';
-import { gatewaySensorCountUpdate, gatewaySensorsPartition } from '../../lambdas/gateways/store';
+import { gatewaySensorCountUpdate, gatewaySensorsPartition } from '../../lambdas/data/repositories/gateways';
 import { deviceKey, deviceStateKey, ENTITY } from '../../lambdas/shared/keys';
 import { runTransaction } from '../../lambdas/shared/transactions';
 import { LOCAL_REGION } from '../../local/identity';

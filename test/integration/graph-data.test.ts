@@ -4,7 +4,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { groupByHour, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import { MAX_GRAPH_POINTS, type GraphData, type ReadingRow } from '@domain/telemetry/telemetry';
-import { readingItem, rollupItem } from '../../lambdas/ingest/store';
+import { readingItem, rollupItem } from '../../lambdas/data/repositories/ingest';
 import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

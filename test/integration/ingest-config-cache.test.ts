@@ -5,7 +5,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DeviceDirectory } from '../../lambdas/ingest/directory';
 import { ingest } from '../../lambdas/ingest/ingest';
-import { TelemetryTable } from '../../lambdas/ingest/store';
+import { TelemetryTable } from '../../lambdas/data/repositories/ingest';
 import { deviceConfigVersionKey, readingPartition } from '../../lambdas/shared/keys';
 import { recordingLogger } from '../../lambdas/shared/observability.test-support';
 import { LOCAL_REGION } from '../../local/identity';

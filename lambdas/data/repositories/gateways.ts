@@ -46,16 +46,16 @@ import {
   type Reference,
   type ReferenceTarget,
   versionedUpdate,
-} from '../data';
-import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
-import { deviceDeletes } from '../shared/device-config';
+} from '..';
+import type { Caller } from '../../shared/caller';
+import { ENTITY } from '../../shared/keys';
+import { deviceDeletes } from '../../shared/device-config';
 
 // The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
 export {
   gatewayItem, gatewayListPartition, gatewaySensorCountUpdate, gatewaySensorsPartition, toGatewayRecord, unknownGateway, unknownSite,
   type GatewayRecord, type GatewayStateRecord,
-} from '../data';
+} from '..';
 
 /** A sensor configuration item, as far as the gateway's tabs read it. */
 export interface SensorOnGateway {

@@ -26,10 +26,10 @@ import {
   toAlarmProfile,
   type PageRequest,
   type QueryParams,
-} from '../data';
-import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
-import { encodeCursor } from '../shared/pagination';
+} from '..';
+import type { Caller } from '../../shared/caller';
+import { ENTITY } from '../../shared/keys';
+import { encodeCursor } from '../../shared/pagination';
 
 /** Where a list reads from: the organisation's alarms of one status (within a range), or one device's. */
 export type AlarmSource =

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { alarmProfileInputSchema, type AlarmProfileInput } from '@domain/alarms/alarm-profile';
 import { DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { alarmProfileUseMoves, alarmProfileUseUpdate, runTransaction } from '../data';
-import type { Caller } from '../shared/caller';
-import { AlarmProfileStore } from './store';
+import { alarmProfileUseMoves, alarmProfileUseUpdate, runTransaction } from '..';
+import type { Caller } from '../../shared/caller';
+import { AlarmProfileStore } from './alarm-profiles';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));

@@ -1,19 +1,16 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { newCommandId as timeOrderedId } from '@domain/devices/device-commands';
 import {
-  PRESIGNED_URL_SECONDS,
   type DeviceFile,
   type DeviceFileKind,
   type DeviceNote,
   type DeviceNoteInput,
   type FileUploadRequest,
 } from '@domain/devices/device-records';
-import { notFound, validationError, type DomainError } from '@domain/core/errors';
+import { notFound, type DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import type { Caller } from '../shared/caller';
-import { s3Client } from '../shared/clients';
-import { requireFilesBucket } from '../shared/config';
-import { ENTITY, type DeviceEntity } from '../shared/keys';
+import type { Caller } from '../../shared/caller';
+import { ENTITY, type DeviceEntity } from '../../shared/keys';
 import {
   auditEntryPut,
   claimDeviceNoteName,
@@ -47,13 +44,12 @@ import {
   type DeviceFileRecord,
   type GuardedItem,
   type PageRequest,
-} from '../data';
-import { S3DeviceFileObjects, type DeviceFileObjects } from '../shared/device-file-objects';
+} from '..';
 
 /** A pending upload that is never confirmed is forgotten after a day (the table's TTL). */
 const PENDING_FILE_TTL_SECONDS = 24 * 60 * 60;
 
-export type { DeviceFileRecord } from '../data';
+export type { DeviceFileRecord } from '..';
 
 /** A note as stored. */
 export type DeviceNoteRecord = DeviceNote;
@@ -256,10 +252,3 @@ export const deviceRecordStore = () => {
   const { client, tableName } = dataTable();
   return new DeviceRecordStore(client, tableName);
 };
-export const deviceFileObjects = (): DeviceFileObjects => new S3DeviceFileObjects(s3Client(), requireFilesBucket());
-
-/** How long presigned URLs work. */
-export const URL_SECONDS = PRESIGNED_URL_SECONDS;
-
-/** Refuses a file upload confirmation whose bytes do not match what was announced. */
-export const uploadMismatch = () => validationError(MESSAGES.fileUploadMismatch);

@@ -71,16 +71,16 @@ import {
   type SensorStateRecord,
   type StoredScheduledChange,
   versionedUpdate,
-} from '../data';
-import { unknownLocation, unknownSite } from '../data';
-import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
-import { encodeCursor, type PageRequest } from '../shared/pagination';
-import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
-import { deviceDeletes } from '../shared/device-config';
-import { SensorEquipment } from './equipment';
+} from '..';
+import { unknownLocation, unknownSite } from '..';
+import type { Caller } from '../../shared/caller';
+import { ENTITY } from '../../shared/keys';
+import { encodeCursor, type PageRequest } from '../../shared/pagination';
+import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '..';
+import { deviceDeletes } from '../../shared/device-config';
+import { SensorEquipment } from './sensor-equipment';
 
-export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '../data';
+export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '..';
 
 /**
  * At most this many sensors are added in one transaction (`createMany`): four items each (the
@@ -503,7 +503,7 @@ export class SensorStore {
     }
   }
 
-  /** The equipment the sensor watches (an empty record until it is saved): lambdas/sensors/equipment.ts. */
+  /** The equipment the sensor watches (an empty record until it is saved): lambdas/data/repositories/sensor-equipment.ts. */
   equipment(customerId: string, sensorId: string): Promise<Equipment> {
     return new SensorEquipment(this.client, this.tableName, this.clock).get(customerId, sensorId);
   }

@@ -4,8 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { gatewayInputSchema } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
-import type { Caller } from '../shared/caller';
-import { GatewayInUseError, GatewayStore, toGatewayRecord } from './store';
+import type { Caller } from '../../shared/caller';
+import { GatewayInUseError, GatewayStore, toGatewayRecord } from './gateways';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const store = new GatewayStore(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), 'table', () => new Date('2026-03-01T10:00:00Z'));

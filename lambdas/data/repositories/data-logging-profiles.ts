@@ -13,12 +13,12 @@ import {
   toDataLoggingProfileRecord,
   type DataLoggingProfileRecord,
   type GuardedItem,
-} from '../data';
-import { ENTITY } from '../shared/keys';
+} from '..';
+import { ENTITY } from '../../shared/keys';
 
-export type { DataLoggingProfileRecord } from '../data';
+export type { DataLoggingProfileRecord } from '..';
 // Tests still import these from here (they now live in the data layer).
-export { dataLoggingProfileUseUpdate, unknownDataLoggingProfile } from '../data';
+export { dataLoggingProfileUseUpdate, unknownDataLoggingProfile } from '..';
 
 /** What the audit trail keeps of a profile: its own fields, not the count others keep. */
 function audited(record: DataLoggingProfileRecord): Record<string, unknown> {

@@ -5,8 +5,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { sensorInputSchema } from '@domain/devices/sensor';
-import type { Caller } from '../shared/caller';
-import { SENSORS_PER_TRANSACTION, SensorInUseError, SensorStore, toSensorRecord } from './store';
+import type { Caller } from '../../shared/caller';
+import { SENSORS_PER_TRANSACTION, SensorInUseError, SensorStore, toSensorRecord } from './sensors';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const now = new Date('2026-05-01T12:00:00Z');

@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
-import { alarmsByStatus, alarmsByStatusBetween, toAlarm, type QueryParams } from '../data';
+import { alarmsByStatus, alarmsByStatusBetween, toAlarm, type QueryParams } from '..';
 
 /** The most alarms one dashboard answer reads of each list (an organisation's week of alarms). */
 export const DASHBOARD_ALARMS_MAX = 5000;

@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
-import type { Caller } from '../shared/caller';
-import { DataLoggingProfileStore } from './store';
+import type { Caller } from '../../shared/caller';
+import { DataLoggingProfileStore } from './data-logging-profiles';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const store = new DataLoggingProfileStore(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), 'table', () => new Date('2026-03-01T10:00:00Z'));

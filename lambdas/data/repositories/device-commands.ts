@@ -25,9 +25,9 @@ import {
   sensorKey,
   type CommandDeviceType,
   type PageRequest,
-} from '../data';
-import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+} from '..';
+import type { Caller } from '../../shared/caller';
+import { ENTITY } from '../../shared/keys';
 
 /** A device a command is for or from: which kind, and its id (normalised). */
 export interface DeviceRef {

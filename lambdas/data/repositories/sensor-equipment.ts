@@ -2,8 +2,8 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Equipment, EquipmentInput } from '@domain/devices/equipment';
-import { auditEntryPut, equipmentKey, equipmentPut, plainPut, runTransaction, sensorKey, toEquipment } from '../data';
-import type { Caller } from '../shared/caller';
+import { auditEntryPut, equipmentKey, equipmentPut, plainPut, runTransaction, sensorKey, toEquipment } from '..';
+import type { Caller } from '../../shared/caller';
 
 /** What the history shows of a change of equipment: the fields, not the bookkeeping. */
 const shown = ({ updatedAt: _at, updatedBy: _by, ...fields }: Equipment) => fields;

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } fro
 import { blockKey, blockRollups, hourKey, hourStartOf, hoursOfBlock, ROLLUP_BLOCK_HOURS, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
 import { DEAD_LETTER_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
 import type { DeviceLiveState, NewestReading } from '@domain/telemetry/telemetry-state';
-import { ALARM_STATE_SUFFIX, batchGet, batchWrite, newestReadings, READING_VALUES_PROJECTION, readingRowOf, type BatchOptions } from '../data';
+import { ALARM_STATE_SUFFIX, batchGet, batchWrite, newestReadings, READING_VALUES_PROJECTION, readingRowOf, type BatchOptions } from '..';
 import {
   deadLetterPartition,
   deviceConfigVersionKey,
@@ -13,16 +13,39 @@ import {
   entityPartition,
   readingPartition,
   rollupPartition,
-} from '../shared/keys';
-import { eachLimited } from '../shared/concurrency';
-import type { ConfigVersion, DirectoryEntity, DirectoryReader, StoredItem } from './directory';
-import { countConsumed, ingestMetrics } from './metrics';
+} from '../../shared/keys';
+import { eachLimited } from '../../shared/concurrency';
+import { countConsumed, ingestMetrics } from '../ingest-metrics';
 
 /**
- * The ingest's DynamoDB reads and writes (docs/data-model.md "Device data"). Every call asks
+ * The ingest's DynamoDB reads and writes (docs/data-model.md "Device data"; lambdas/ingest drives them). Every call asks
  * for its consumed capacity, summed into `ingestMetrics` for the benchmark; batches go through
  * the data layer's batchGet and batchWrite (lambdas/data/batch.ts), which report it.
  */
+
+export type DirectoryEntity = 'SENSOR' | 'GATEWAY' | 'DATALOGGINGPROFILE' | 'ALARMPROFILE' | 'SITE';
+export type StoredItem = Record<string, unknown>;
+
+/**
+ * The organisation's device configuration version (0 before any device was written) and
+ * whether the organisation is disabled (issue 16: its devices are not heard), one item.
+ */
+export interface ConfigVersion {
+  version: number;
+  disabled: boolean;
+}
+
+/** The reads the ingest's device directory needs (lambdas/ingest/directory.ts); `TelemetryTable` does them. */
+export interface DirectoryReader {
+  /** The organisation's device configuration version and status, read strongly consistent. */
+  configVersion(customerId: string): Promise<ConfigVersion>;
+  /** Every item of the organisation's partition of this entity (`C#<cid>#SENSOR`, ...), read strongly consistent. */
+  loadPartition(customerId: string, entity: DirectoryEntity): Promise<StoredItem[]>;
+  /** The configuration, state and alarm state items of these devices (one BatchGetItem per 33 devices). */
+  getDevices(customerId: string, entity: 'SENSOR' | 'GATEWAY', ids: readonly string[]): Promise<StoredItem[]>;
+  /** The newest stored reading of each of these sensors (absent: none). */
+  newestReadings(customerId: string, sensorIds: readonly string[]): Promise<Map<string, NewestReading>>;
+}
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** BatchWriteItem takes at most 25 items: one data-layer batchWrite per 25, so a failure fails only its own records. */
@@ -36,9 +59,9 @@ const PARALLEL_BATCH_WRITES = 4;
 export const ttlAfter = (time: string, days: number) => Math.floor(Date.parse(time) / 1000) + days * DAY_SECONDS;
 
 // A reading item is encoded and decoded in the data layer (lambdas/data/readings.ts), for every reader.
-export { readingItem, type ReadingItemFields } from '../data';
+export { readingItem, type ReadingItemFields } from '..';
 
-/** An hourly rollup item, as the ingest wrote them before blocks (still read by the graph: lambdas/telemetry/store.ts). */
+/** An hourly rollup item, as the ingest wrote them before blocks (still read by the graph: lambdas/data/repositories/telemetry.ts). */
 export function rollupItem(customerId: string, sensorId: string, hour: string, rollup: Rollup, computedAt: string): StoredItem {
   return {
     pk: rollupPartition(customerId, sensorId),

@@ -2,9 +2,9 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/rollups';
 import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
-import { READING_VALUES_PROJECTION, readingRowOf } from '../data';
-import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../shared/keys';
-import { queryPage, type PageRequest } from '../shared/pagination';
+import { READING_VALUES_PROJECTION, readingRowOf } from '..';
+import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../../shared/keys';
+import { queryPage, type PageRequest } from '../../shared/pagination';
 
 /**
  * Reads of device data for the API (docs/data-model.md "Device data"): a sensor's

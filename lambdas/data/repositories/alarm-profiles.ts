@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inStoredUnits, type AlarmProfileFields } from '@domain/alarms/alarm-profile';
 import { MESSAGES } from '@domain/core/messages';
-import type { Caller } from '../shared/caller';
+import type { Caller } from '../../shared/caller';
 import {
   ALARM_PROFILE_FIELDS,
   alarmProfileDeleteWhenUnused,
@@ -15,10 +15,10 @@ import {
   toAlarmProfile,
   type AlarmProfileRecord,
   type GuardedItem,
-} from '../data';
-import { ENTITY } from '../shared/keys';
+} from '..';
+import { ENTITY } from '../../shared/keys';
 
-export type { AlarmProfileRecord } from '../data';
+export type { AlarmProfileRecord } from '..';
 
 /** What the audit trail keeps of a profile: its own fields, not the counts others keep. */
 function audited(record: AlarmProfileRecord): Record<string, unknown> {
