@@ -1,4 +1,3 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
 import { conflict, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
@@ -9,19 +8,21 @@ import {
   batchGet,
   deliveriesByStatus,
   deliveriesOfAlarm,
-  deliveryKeyParams,
   partitionOf,
   queryAll,
-  resendDelivery,
+  queryPage,
+  readAlarm,
+  readDelivery,
   toAccountRecord,
   toAlarm,
   toNotificationDelivery,
+  type DataTable,
   type NotificationDelivery,
   type PageRequest,
   type QueryParams,
 } from '../data';
+import { resendDelivery } from '../notifier/plan';
 import { maySeeAlarm, maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
-import { encodeCursor } from '../shared/pagination';
 
 /** The delivery's key names no delivery of the organisation (or one of an alarm the caller may not see). */
 export const unknownNotification = () => notFound(MESSAGES.notificationDeliveryNotFound);
@@ -29,7 +30,7 @@ export const unknownNotification = () => notFound(MESSAGES.notificationDeliveryN
 export const notificationNotFailed = () => conflict(MESSAGES.notificationNoLongerFailed);
 
 /** The users' names, read from the organisation's own accounts only (another's are never found). */
-async function recipientNames(client: DynamoDBDocumentClient, tableName: string, customerId: string, accountIds: readonly string[]): Promise<Map<string, string>> {
+async function recipientNames(client: DataTable['client'], tableName: string, customerId: string, accountIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(accountIds)];
   if (ids.length === 0) return new Map();
   const items = await batchGet(client, tableName, ids.map((id) => accountKeyParams(tableName, customerId, id).Key), { consistent: false });
@@ -84,7 +85,7 @@ const newestFirst = (a: NotificationDelivery, b: NotificationDelivery) =>
  */
 export class AlarmNotificationStore {
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    private readonly client: DataTable['client'],
     private readonly tableName: string,
     private readonly now: () => number = Date.now,
   ) {}
@@ -111,12 +112,7 @@ export class AlarmNotificationStore {
    * alarm that is gone is judged by the delivery's site), with the alarm's device.
    */
   async failed(customerId: string, scope: AccessScope, page: PageRequest): Promise<{ items: FailedNotification[]; nextCursor?: string }> {
-    const result = await this.client.send(new QueryCommand({
-      ...this.failedQuery(customerId),
-      Limit: page.limit,
-      ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
-    }));
-    const deliveries = (result.Items ?? []).map(toNotificationDelivery);
+    const { items: deliveries, nextCursor } = await queryPage(this.client, this.failedQuery(customerId), page, toNotificationDelivery);
     const alarmIds = [...new Set(deliveries.map((delivery) => delivery.alarmId))];
     const [alarmItems, names] = await Promise.all([
       alarmIds.length === 0 ? Promise.resolve([]) : batchGet(this.client, this.tableName, alarmIds.map((id) => alarmKey(this.tableName, customerId, id).Key), { consistent: false }),
@@ -129,7 +125,6 @@ export class AlarmNotificationStore {
         return alarm === undefined ? maySeeSite(siteAccessOf(scope), delivery.siteId) : maySeeAlarm(scope, alarm);
       })
       .map((delivery) => failedOf(delivery, names, alarms.get(delivery.alarmId)));
-    const nextCursor = encodeCursor(result.LastEvaluatedKey);
     return { items, ...(nextCursor === undefined ? {} : { nextCursor }) };
   }
 
@@ -140,13 +135,11 @@ export class AlarmNotificationStore {
    */
   async resend(customerId: string, scope: AccessScope, ref: ResendNotificationRequest): Promise<FailedNotification> {
     const key = { customerId, alarmId: ref.alarmId, stepKey: ref.stepKey, channel: ref.channel };
-    const [found, alarmFound] = await Promise.all([
-      this.client.send(new GetCommand({ ...deliveryKeyParams(this.tableName, key), ConsistentRead: true })),
-      this.client.send(new GetCommand({ ...alarmKey(this.tableName, customerId, ref.alarmId), ConsistentRead: true })),
+    const [delivery, alarm] = await Promise.all([
+      readDelivery(this.client, this.tableName, key),
+      readAlarm(this.client, this.tableName, customerId, ref.alarmId),
     ]);
-    if (found.Item === undefined) throw unknownNotification();
-    const delivery = toNotificationDelivery(found.Item);
-    const alarm = alarmFound.Item === undefined ? undefined : toAlarm(alarmFound.Item);
+    if (delivery === undefined) throw unknownNotification();
     const visible = alarm === undefined ? maySeeSite(siteAccessOf(scope), delivery.siteId) : maySeeAlarm(scope, alarm);
     if (!visible) throw unknownNotification();
     const queued = await resendDelivery({ client: this.client, tableName: this.tableName, now: this.now }, delivery, notificationNotFailed);

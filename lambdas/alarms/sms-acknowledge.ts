@@ -1,12 +1,11 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@domain/core/errors';
 import { isRole } from '@domain/identity/roles';
 import { phoneKeyOf, replyCodesIn, REPLY_BODY_MAX } from '@domain/notifications/reply-codes';
 import {
-  accountKeyParams, admitSmsReply, deliveryKeyParams, deliveryRefOf, giveBackSmsReplyCodes, isOpenReplyCode, readSmsReplyCode, spendSmsReplyCode, toAccountRecord,
-  toNotificationDelivery, type SmsReplyCode,
+  AccountStore, admitSmsReply, deliveryRefOf, giveBackSmsReplyCodes, isOpenReplyCode, readDelivery, readSmsReplyCode, spendSmsReplyCode, type DataTable,
+  type SmsReplyCode,
 } from '../data';
-import { AlarmStore } from './store';
+import { AlarmStore } from '../data/repositories/alarms';
 
 /**
  * An alarm acknowledged by a text back (issue 14 section 2: "a reply code to the SMS"): an
@@ -38,7 +37,7 @@ export interface InboundText {
 /** `locked`: the number is locked (or became so with this reply's codes), nothing more of the reply was read. */
 export type TextReplyOutcome = 'acknowledged' | 'already' | 'ignored' | 'locked';
 
-type Deps = { client: DynamoDBDocumentClient; tableName: string; clock?: () => Date };
+type Deps = { client: DataTable['client']; tableName: string; clock?: () => Date };
 
 /** Acknowledges the alarm the reply's first open code names, within the number's guard; says what became of it. */
 export async function acknowledgeByText(deps: Deps, inbound: InboundText): Promise<TextReplyOutcome> {
@@ -75,12 +74,10 @@ async function acknowledgeOpen(deps: Deps, open: SmsReplyCode, phone: string, in
   const ref = deliveryRefOf(customerId, open.delivery);
   if (ref === undefined || ref.alarmId !== open.alarmId) return 'ignored';
   // The text named this code and went to this phone and this account.
-  const stored = await deps.client.send(new GetCommand({ ...deliveryKeyParams(deps.tableName, ref), ConsistentRead: true }));
-  if (stored.Item === undefined) return 'ignored';
-  const delivery = toNotificationDelivery(stored.Item);
+  const delivery = await readDelivery(deps.client, deps.tableName, ref);
+  if (delivery === undefined) return 'ignored';
   if (delivery.status !== 'sent' || delivery.replyCode !== open.code || delivery.accountId !== open.accountId || phoneKeyOf(delivery.to ?? '') !== phone) return 'ignored';
-  const accountItem = (await deps.client.send(new GetCommand({ ...accountKeyParams(deps.tableName, customerId, delivery.accountId), ConsistentRead: true }))).Item;
-  const account = accountItem === undefined ? undefined : toAccountRecord(accountItem);
+  const account = await new AccountStore(deps.client, deps.tableName).getConsistent(customerId, delivery.accountId);
   if (account === undefined || account.isActive === false || account.role === undefined || !isRole(account.role)) return 'ignored';
   const alarms = new AlarmStore(deps.client, deps.tableName, deps.clock);
   const alarm = await alarms.find(customerId, open.alarmId);

@@ -1,7 +1,6 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isRole } from '@domain/identity/roles';
-import { accountKeyParams, deliveryKeyParams, deliveryRefOf, toAccountRecord, toNotificationDelivery } from '../data';
-import { AlarmStore } from './store';
+import { AccountStore, deliveryRefOf, readDelivery, type DataTable } from '../data';
+import { AlarmStore } from '../data/repositories/alarms';
 
 /**
  * An alarm acknowledged by a key press on its voice call (issue 14 section 4, IVR): the call
@@ -17,19 +16,17 @@ export const PHONE_ACKNOWLEDGE_REASON = 'Acknowledged by phone';
 export type VoiceKeyOutcome = 'acknowledged' | 'already' | 'ignored';
 
 export async function acknowledgeByVoice(
-  deps: { client: DynamoDBDocumentClient; tableName: string; clock?: () => Date },
+  deps: { client: DataTable['client']; tableName: string; clock?: () => Date },
   context: Readonly<Record<string, string | undefined>>,
   digit: string,
 ): Promise<VoiceKeyOutcome> {
   const customerId = context['customerId'] ?? '';
   const ref = customerId === '' ? undefined : deliveryRefOf(customerId, context['delivery'] ?? '');
   if (digit !== PHONE_ACKNOWLEDGE_DIGIT || ref === undefined || ref.alarmId !== context['alarmId'] || ref.channel !== 'voice') return 'ignored';
-  const stored = await deps.client.send(new GetCommand({ ...deliveryKeyParams(deps.tableName, ref), ConsistentRead: true }));
-  if (stored.Item === undefined) return 'ignored';
-  const delivery = toNotificationDelivery(stored.Item);
+  const delivery = await readDelivery(deps.client, deps.tableName, ref);
+  if (delivery === undefined) return 'ignored';
   if (delivery.status !== 'sent') return 'ignored';
-  const accountItem = (await deps.client.send(new GetCommand({ ...accountKeyParams(deps.tableName, customerId, delivery.accountId), ConsistentRead: true }))).Item;
-  const account = accountItem === undefined ? undefined : toAccountRecord(accountItem);
+  const account = await new AccountStore(deps.client, deps.tableName).getConsistent(customerId, delivery.accountId);
   if (account === undefined || account.enableIVR !== true || account.isActive === false || account.role === undefined || !isRole(account.role)) return 'ignored';
   const alarms = new AlarmStore(deps.client, deps.tableName, deps.clock);
   const alarm = await alarms.find(customerId, ref.alarmId);

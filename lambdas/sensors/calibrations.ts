@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { latestCalibration, type Calibration, type CalibrationInput } from '@domain/devices/calibration';
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
@@ -9,13 +8,15 @@ import {
   calibrationsOfSensor,
   createPut,
   queryAll,
+  readCalibration,
   toCalibrationRecord,
   type CalibrationRecord,
+  type DataTable,
   type GuardedItem,
 } from '../data';
 import type { Caller } from '../shared/caller';
 import type { SiteDocumentFiles } from '../shared/pdf-files';
-import type { SensorRecord, SensorStore } from './store';
+import type { SensorRecord, SensorStore } from '../data/repositories/sensors';
 
 export type { CalibrationRecord } from '../data';
 
@@ -31,7 +32,7 @@ export const calibrationCertificateKey = (customerId: string, sensorId: string, 
  */
 export class CalibrationStore {
   constructor(
-    private readonly client: DynamoDBDocumentClient,
+    private readonly client: DataTable['client'],
     private readonly tableName: string,
     private readonly sensors: SensorStore,
     private readonly files: SiteDocumentFiles,
@@ -46,9 +47,9 @@ export class CalibrationStore {
   }
 
   async get(customerId: string, sensorId: string, calibrationId: string): Promise<CalibrationRecord> {
-    const result = await this.client.send(new GetCommand({ ...calibrationKey(this.tableName, customerId, sensorId, calibrationId), ConsistentRead: true }));
-    if (result.Item === undefined) throw notFound(MESSAGES.calibrationNotFound);
-    return toCalibrationRecord(result.Item);
+    const record = await readCalibration(this.client, this.tableName, customerId, sensorId, calibrationId);
+    if (record === undefined) throw notFound(MESSAGES.calibrationNotFound);
+    return record;
   }
 
   /** Adds a calibration; the certificate is stored first and removed again if the write fails. */

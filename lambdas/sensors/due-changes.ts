@@ -1,8 +1,7 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { changesDueBy, dueChangeProgressKey, dueChangeProgressPut, queryAll } from '../data';
+import { changesDueBy, queryAll, readDueChangesResumeFrom, writeDueChangeProgress, type DataTable } from '../data';
 import { describeError, type Logger } from '../shared/observability';
 // Applying a change is the sensor's own transaction (its pending list, history, due item), kept in its store.
-import { SensorStore } from './store';
+import { SensorStore } from '../data/repositories/sensors';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Where a first run starts looking (no progress recorded yet). */
@@ -59,9 +58,8 @@ const toDueItem = (item: Record<string, unknown>): DueItem =>
  * its sensor's pending list and its due item in the same transaction, so a second run finds
  * nothing to do; a change that fails stays for the next run, which starts from its hour.
  */
-export async function applyDueChanges(client: DynamoDBDocumentClient, tableName: string, now: Date, logger: Logger): Promise<DueChangeRun> {
-  const progress = await client.send(new GetCommand({ ...dueChangeProgressKey(tableName), ConsistentRead: true }));
-  const resumeFrom = typeof progress.Item?.['resumeFrom'] === 'string' ? progress.Item['resumeFrom'] : undefined;
+export async function applyDueChanges(client: DataTable['client'], tableName: string, now: Date, logger: Logger): Promise<DueChangeRun> {
+  const resumeFrom = await readDueChangesResumeFrom(client, tableName);
   const hours = hoursToRead(now, resumeFrom);
   const store = new SensorStore(client, tableName, () => now);
   const run: DueChangeRun = { applied: 0, stale: 0, failed: 0, hours: hours.length };
@@ -81,6 +79,6 @@ export async function applyDueChanges(client: DynamoDBDocumentClient, tableName:
   }
   // Read up to the current hour: the next run resumes at the first hour with a failure, or this one.
   const lastRead = hours.at(-1) ?? hourOf(now);
-  await client.send(new PutCommand(dueChangeProgressPut(tableName, { resumeFrom: unfinished ?? lastRead, lastRunAt: now.toISOString(), ...run })));
+  await writeDueChangeProgress(client, tableName, { resumeFrom: unfinished ?? lastRead, lastRunAt: now.toISOString(), ...run });
   return run;
 }

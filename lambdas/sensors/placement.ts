@@ -1,9 +1,8 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { gatewayRelayProblem } from '@domain/devices/sensor';
 import type { ConnectionType } from '@domain/devices/device-catalogue';
-import { gatewayKey, readByIds, readSite, unknownGateway, unknownSite } from '../data';
+import { readByIds, readGatewayPlacement, readSite, unknownGateway, unknownSite, type DataTable } from '../data';
 import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
 import { ENTITY } from '../shared/keys';
 
@@ -28,7 +27,7 @@ export interface SensorPlacement {
  * a different answer would tell a limited user which hidden sites and gateways exist.
  */
 export async function assertPlacement(
-  client: DynamoDBDocumentClient,
+  client: DataTable['client'],
   tableName: string,
   scope: AccessScope,
   customerId: string,
@@ -39,24 +38,24 @@ export async function assertPlacement(
   if (!maySeeSite(access, placement.siteId)) throw unknownSite();
   const [site, gateway] = await Promise.all([
     readSite(client, tableName, customerId, placement.siteId),
-    client.send(new GetCommand({ ...gatewayKey(tableName, customerId, placement.gatewayId), ConsistentRead: true })),
+    readGatewayPlacement(client, tableName, customerId, placement.gatewayId),
   ]);
   if (site === undefined) throw unknownSite();
   if (!site.locationIds.includes(placement.locationId)) {
     throw validationError(MESSAGES.sensorSiteNotOnLocation, { locationId: MESSAGES.sensorSiteNotOnLocation });
   }
-  const gatewaySite = gateway.Item?.['siteId'];
-  if (gateway.Item === undefined || !maySeeSite(access, typeof gatewaySite === 'string' ? gatewaySite : undefined)) throw unknownGateway();
+  const gatewaySite = gateway?.siteId;
+  if (gateway === undefined || !maySeeSite(access, typeof gatewaySite === 'string' ? gatewaySite : undefined)) throw unknownGateway();
   if (gatewaySite !== placement.siteId) {
     throw validationError(MESSAGES.sensorGatewayOtherSite, { gatewayId: MESSAGES.sensorGatewayOtherSite });
   }
-  const model = gateway.Item['model'];
+  const { model } = gateway;
   const relayProblem = gatewayRelayProblem(typeof model === 'string' ? model : undefined, placement.connectionType);
   if (relayProblem !== undefined) throw validationError(relayProblem, { gatewayId: relayProblem });
 }
 
 /** Every data logging profile named exists (the write's use count is the guarantee; this names the problem first). */
-export async function assertProfilesExist(client: DynamoDBDocumentClient, tableName: string, customerId: string, profileIds: readonly string[]): Promise<void> {
+export async function assertProfilesExist(client: DataTable['client'], tableName: string, customerId: string, profileIds: readonly string[]): Promise<void> {
   const found = await readByIds(client, tableName, customerId, ENTITY.dataLoggingProfile, profileIds);
   if (profileIds.some((profileId) => !found.has(profileId))) {
     throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });

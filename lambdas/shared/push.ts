@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import webpush from 'web-push';
 import type { PushSubscriptionInput } from '@domain/identity/account';
 import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
-import { epochSeconds, pushSubscribersOfAccount, pushSubscriptionForget, queryAll, toSessionRecord } from '../data';
+import { epochSeconds, pushSubscribersOfAccount, queryAll, toSessionRecord, type DataTable } from '../data';
+import { forgetPushSubscription } from '../data/push-subscriptions';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig, localPushOrigins } from './config';
 import { vapidKeys, type VapidKeys } from './vapid';
@@ -64,7 +64,7 @@ export type PushTransport = (target: PushTarget, payload: PushPayload) => Promis
 
 export interface PushProviderDependencies {
   /** The table and its client: this process's (lambdas/shared/clients.ts, TABLE_NAME) unless given. */
-  client?: DynamoDBDocumentClient;
+  client?: DataTable['client'];
   tableName?: string;
   /** The clock (a Date or epoch milliseconds), the system's unless given. */
   now?: () => Date | number;
@@ -128,7 +128,7 @@ const reasonOf = (error: unknown): string => {
  * subscription whose endpoint is not a browser's push service (stored before the rule, issue 32;
  * domain/identity/push-endpoints.ts) is no device: nothing is ever sent to it.
  */
-export async function pushTargetsOf(client: DynamoDBDocumentClient, tableName: string, customerId: string, accountId: string, now: Date): Promise<PushTarget[]> {
+export async function pushTargetsOf(client: DataTable['client'], tableName: string, customerId: string, accountId: string, now: Date): Promise<PushTarget[]> {
   const sessions = await queryAll(client, pushSubscribersOfAccount(tableName, customerId, accountId, epochSeconds(now)), toSessionRecord);
   return sessions.flatMap((session) => (session.pushEnabled && session.pushSubscription !== undefined && session.ttl > epochSeconds(now)
     && isPushServiceEndpoint(session.pushSubscription.endpoint, localPushOrigins())
@@ -143,13 +143,8 @@ export async function pushTargetsOf(client: DynamoDBDocumentClient, tableName: s
     : []));
 }
 
-async function forget(client: DynamoDBDocumentClient, tableName: string, target: PushTarget): Promise<void> {
-  await client.send(new UpdateCommand(pushSubscriptionForget(tableName, target.customerId, target.accountId, target.sessionId, target.subscription.endpoint)))
-    .catch((error: unknown) => {
-      // Subscribed again meanwhile, or the session ended: nothing to forget.
-      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
-    });
-}
+const forget = (client: DataTable['client'], tableName: string, target: PushTarget): Promise<void> =>
+  forgetPushSubscription(client, tableName, { customerId: target.customerId, accountId: target.accountId, sessionId: target.sessionId, endpoint: target.subscription.endpoint });
 
 /**
  * The push provider (the notifier's ChannelProviders['push']): the message to each of the user's devices at

@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import type { Calibration } from '@domain/devices/calibration';
 import { customerIdAttribute } from '../attributes';
@@ -74,4 +75,10 @@ export function toCalibrationRecord(item: Record<string, unknown>): CalibrationR
     createdAt: String(item['createdAt'] ?? ''),
     createdBy: String(item['createdBy'] ?? ''),
   };
+}
+
+/** One calibration of a sensor, read consistently (absent: undefined). */
+export async function readCalibration(client: DynamoDBDocumentClient, tableName: string, customerId: string, sensorId: string, id: string): Promise<CalibrationRecord | undefined> {
+  const result = await client.send(new GetCommand({ ...calibrationKey(tableName, customerId, sensorId, id), ConsistentRead: true }));
+  return result.Item === undefined ? undefined : toCalibrationRecord(result.Item);
 }

@@ -1,3 +1,4 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../key-parts';
 import type { KeyParams, PutParams } from '../writes';
@@ -42,3 +43,15 @@ export const dueChangeProgressKey = (tableName: string): KeyParams =>
 
 export const dueChangeProgressPut = (tableName: string, progress: DueChangeProgressRecord): PutParams =>
   dueChangeProgress.put(progress).params<PutParams>({ table: tableName });
+
+/** Where the next run starts (the progress's `resumeFrom`; none recorded yet: undefined), read consistently. */
+export async function readDueChangesResumeFrom(client: DynamoDBDocumentClient, tableName: string): Promise<string | undefined> {
+  const result = await client.send(new GetCommand({ ...dueChangeProgressKey(tableName), ConsistentRead: true }));
+  const resumeFrom = result.Item?.['resumeFrom'];
+  return typeof resumeFrom === 'string' ? resumeFrom : undefined;
+}
+
+/** The run's progress, for the next run (the one item replaced). */
+export async function writeDueChangeProgress(client: DynamoDBDocumentClient, tableName: string, progress: DueChangeProgressRecord): Promise<void> {
+  await client.send(new PutCommand(dueChangeProgressPut(tableName, progress)));
+}

@@ -1,3 +1,4 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, type EntityItem } from 'electrodb';
 import { validationError, type DomainError } from '@domain/core/errors';
 import type { GatewayPosition } from '@domain/devices/gateway';
@@ -166,6 +167,12 @@ export function gatewayUpdate(tableName: string, customerId: string, id: string,
 /** gsi2 of a sensor configuration item: the sensors on one gateway (entities/sensor.ts `byGateway`). */
 export const gatewaySensorsPartition = (customerId: string, gatewayId: string): string =>
   String(sensorsByGateway('item-only', customerId, gatewayId).ExpressionAttributeValues?.[':pk']);
+
+/** Where a gateway is and what it is (a sensor's placement checks them), read consistently; absent: undefined. */
+export async function readGatewayPlacement(client: DynamoDBDocumentClient, tableName: string, customerId: string, id: string): Promise<{ siteId: unknown; model: unknown } | undefined> {
+  const result = await client.send(new GetCommand({ ...gatewayKey(tableName, customerId, id), ConsistentRead: true }));
+  return result.Item === undefined ? undefined : { siteId: result.Item['siteId'], model: result.Item['model'] };
+}
 
 export const unknownGateway = (): DomainError => validationError(MESSAGES.gatewayUnknown, { gatewayId: MESSAGES.gatewayUnknown });
 
