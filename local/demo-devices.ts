@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { alarmProfileInputSchema, type AlarmProfileInput } from '@domain/alarms/alarm-profile';
 import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-profile';
 import type { ConnectionType, ExternalSensorType, SensorSubType, SensorType } from '@domain/devices/device-catalogue';
@@ -7,15 +5,15 @@ import { gatewayInputSchema } from '@domain/devices/gateway';
 import { sensorInputSchema, type MonitoringType, type SensorInput } from '@domain/devices/sensor';
 import { DomainError } from '@domain/core/errors';
 import { groupFieldsOf, notificationGroupInputSchema, type NotificationGroupInput } from '@domain/notifications/notification-group';
-import { AlarmProfileStore } from '../lambdas/alarm-profiles/store';
+import { queryAll, readSite, type DataTable } from '../lambdas/data';
+import { AlarmProfileStore } from '../lambdas/data/repositories/alarm-profiles';
 import { NotificationGroupStore } from '../lambdas/notification-groups/store';
-import { DataLoggingProfileStore } from '../lambdas/data-logging-profiles/store';
-import { GatewayStore } from '../lambdas/gateways/store';
-import { SensorStore } from '../lambdas/sensors/store';
+import { DataLoggingProfileStore } from '../lambdas/data/repositories/data-logging-profiles';
+import { GatewayStore } from '../lambdas/data/repositories/gateways';
+import { SensorStore } from '../lambdas/data/repositories/sensors';
+import { putSeedMarker, readSeedMarker } from '../lambdas/data/seed-markers';
 import type { Caller } from '../lambdas/shared/caller';
 import { dynamoDocumentClient } from '../lambdas/shared/clients';
-import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
-import { queryAll } from '../lambdas/shared/pagination';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
 import type { CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './simulator/environment';
 import { simulatedGateway } from './simulator/fleet';
@@ -375,11 +373,11 @@ export const DEMO_NOTIFICATION_GROUP: NotificationGroupInput = {
 // Seeding ------------------------------------------------------------------------------
 
 /** Recorded once the demo devices are seeded: when, and the simulation's origin. */
-const devicesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'DEVICES' });
+const DEVICES_MARKER = 'DEVICES';
 /** Recorded once the demo's alarm profiles are seeded (a data folder seeded before they existed gets them once). */
-const alarmProfilesMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'ALARMPROFILES' });
+const ALARM_PROFILES_MARKER = 'ALARMPROFILES';
 /** Recorded once the demo's notification group is seeded (a data folder seeded before groups existed gets it once). */
-const notificationGroupsMarkerKey = () => ({ pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'NOTIFICATIONGROUPS' });
+const NOTIFICATION_GROUPS_MARKER = 'NOTIFICATIONGROUPS';
 
 /** The first back-fill reaches this far back, and the fleet's slow trends start there. */
 export const DEMO_HISTORY_MS = 24 * 60 * 60 * 1000;
@@ -395,9 +393,8 @@ const SEED_CALLER: Caller = {
  * 24 hours before the devices were seeded, so every start of the simulator continues the same
  * story. Undefined before the seed.
  */
-export async function demoDevicesOrigin(documents: DynamoDBDocumentClient, tableName: string): Promise<number | undefined> {
-  const result = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
-  const origin = result.Item?.['origin'];
+export async function demoDevicesOrigin(documents: DataTable['client'], tableName: string): Promise<number | undefined> {
+  const origin = (await readSeedMarker(documents, tableName, DEMO_ORGANISATION.customerId, DEVICES_MARKER))?.['origin'];
   return typeof origin === 'number' ? origin : undefined;
 }
 
@@ -410,36 +407,32 @@ export async function demoDevicesOrigin(documents: DynamoDBDocumentClient, table
  * what people delete afterwards is not put back. Returns whether it seeded.
  */
 export async function seedDemoDevices(
-  documents: DynamoDBDocumentClient,
+  documents: DataTable['client'],
   tableName: string,
   options: {
     now?: Date;
     /** The client the stores write with: the handlers' own by default (configured from the stack's environment), so the records are the API's. */
-    writer?: DynamoDBDocumentClient;
+    writer?: DataTable['client'];
   } = {},
 ): Promise<boolean> {
   const now = options.now ?? new Date();
   const { customerId, site, location } = DEMO_ORGANISATION;
-  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: devicesMarkerKey(), ConsistentRead: true }));
-  if (marker.Item !== undefined) {
+  if (await readSeedMarker(documents, tableName, customerId, DEVICES_MARKER) !== undefined) {
     // Seeded before the demo had alarm profiles or a notification group: its devices get them once.
     await seedDemoAlarmProfiles(documents, tableName, options);
     await seedDemoNotificationGroup(documents, tableName, options);
     return false;
   }
-  const siteItem = await documents.send(new GetCommand({
-    TableName: tableName, Key: { pk: entityPartition(customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, site.id) }, ConsistentRead: true,
-  }));
   // Someone removed the demo site: there is nowhere to put the devices.
-  if (siteItem.Item === undefined) return false;
+  if (await readSite(documents, tableName, customerId, site.id) === undefined) return false;
   const clock = () => now;
   const writer = options.writer ?? dynamoDocumentClient();
 
   const profiles = new DataLoggingProfileStore(writer, tableName, clock);
-  const existing = await queryAll<Record<string, unknown>>(writer, {
+  const existing = await queryAll(writer, {
     TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': profiles.listPartition(customerId) },
-  });
+  }, (item) => item);
   const profileIds = new Map<string, string>();
   for (const profile of DEMO_LOGGING_PROFILES) {
     const found = existing.find((item) => item['name'] === profile.name);
@@ -478,25 +471,15 @@ export async function seedDemoDevices(
     }));
   }
 
-  await putMarker(documents, tableName, { ...devicesMarkerKey(), seededAt: now.toISOString(), origin: now.getTime() - DEMO_HISTORY_MS });
+  await putSeedMarker(documents, tableName, customerId, DEVICES_MARKER, { seededAt: now.toISOString(), origin: now.getTime() - DEMO_HISTORY_MS });
   // The devices were added with their alarm profiles and notification group.
-  await putMarker(documents, tableName, { ...alarmProfilesMarkerKey(), seededAt: now.toISOString() });
-  if (notificationGroupId !== undefined) await putMarker(documents, tableName, { ...notificationGroupsMarkerKey(), seededAt: now.toISOString() });
+  await putSeedMarker(documents, tableName, customerId, ALARM_PROFILES_MARKER, { seededAt: now.toISOString() });
+  if (notificationGroupId !== undefined) await putSeedMarker(documents, tableName, customerId, NOTIFICATION_GROUPS_MARKER, { seededAt: now.toISOString() });
   return true;
 }
 
-/** Writes a seed marker unless one is there already. */
-async function putMarker(documents: DynamoDBDocumentClient, tableName: string, item: Record<string, unknown>): Promise<void> {
-  try {
-    await documents.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    // Two starts seeding at once: the records were found or added by both; the first marker stands.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-}
-
 /** The demo's alarm profiles' ids by their keys: each found by its name, or added through the alarm profiles' store. */
-async function demoAlarmProfileIds(writer: DynamoDBDocumentClient, tableName: string, clock: () => Date): Promise<Map<string, string>> {
+async function demoAlarmProfileIds(writer: DataTable['client'], tableName: string, clock: () => Date): Promise<Map<string, string>> {
   const { customerId } = DEMO_ORGANISATION;
   const profiles = new AlarmProfileStore(writer, tableName, clock);
   const existing = await profiles.all(customerId);
@@ -515,12 +498,11 @@ async function demoAlarmProfileIds(writer: DynamoDBDocumentClient, tableName: st
  * A device someone has deleted or given a profile since is left as it is.
  */
 export async function seedDemoAlarmProfiles(
-  documents: DynamoDBDocumentClient,
+  documents: DataTable['client'],
   tableName: string,
-  options: { now?: Date; writer?: DynamoDBDocumentClient } = {},
+  options: { now?: Date; writer?: DataTable['client'] } = {},
 ): Promise<boolean> {
-  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: alarmProfilesMarkerKey(), ConsistentRead: true }));
-  if (marker.Item !== undefined) return false;
+  if (await readSeedMarker(documents, tableName, DEMO_ORGANISATION.customerId, ALARM_PROFILES_MARKER) !== undefined) return false;
   const now = options.now ?? new Date();
   const clock = () => now;
   const writer = options.writer ?? dynamoDocumentClient();
@@ -543,7 +525,7 @@ export async function seedDemoAlarmProfiles(
     const input: SensorInput = { ...found.record, alarmProfileId };
     await sensors.update(SEED_CALLER, customerId, found.record, input);
   }
-  await putMarker(documents, tableName, { ...alarmProfilesMarkerKey(), seededAt: now.toISOString() });
+  await putSeedMarker(documents, tableName, customerId, ALARM_PROFILES_MARKER, { seededAt: now.toISOString() });
   return true;
 }
 
@@ -552,7 +534,7 @@ export async function seedDemoAlarmProfiles(
  * groups' store; undefined when it cannot be (a demo user someone deleted), and the devices
  * go without it.
  */
-async function demoNotificationGroupId(writer: DynamoDBDocumentClient, tableName: string, clock: () => Date): Promise<string | undefined> {
+async function demoNotificationGroupId(writer: DataTable['client'], tableName: string, clock: () => Date): Promise<string | undefined> {
   const { customerId } = DEMO_ORGANISATION;
   const groups = new NotificationGroupStore(writer, tableName, clock);
   const found = (await groups.all(customerId)).find((group) => group.name === DEMO_NOTIFICATION_GROUP.name);
@@ -572,12 +554,11 @@ async function demoNotificationGroupId(writer: DynamoDBDocumentClient, tableName
  * device someone has deleted or given a group since is left as it is.
  */
 export async function seedDemoNotificationGroup(
-  documents: DynamoDBDocumentClient,
+  documents: DataTable['client'],
   tableName: string,
-  options: { now?: Date; writer?: DynamoDBDocumentClient } = {},
+  options: { now?: Date; writer?: DataTable['client'] } = {},
 ): Promise<boolean> {
-  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: notificationGroupsMarkerKey(), ConsistentRead: true }));
-  if (marker.Item !== undefined) return false;
+  if (await readSeedMarker(documents, tableName, DEMO_ORGANISATION.customerId, NOTIFICATION_GROUPS_MARKER) !== undefined) return false;
   const now = options.now ?? new Date();
   const clock = () => now;
   const writer = options.writer ?? dynamoDocumentClient();
@@ -598,6 +579,6 @@ export async function seedDemoNotificationGroup(
     const input: SensorInput = { ...found.record, notificationGroupIds: [notificationGroupId], inactivityNotificationGroupIds: [notificationGroupId] };
     await sensors.update(SEED_CALLER, customerId, found.record, input);
   }
-  await putMarker(documents, tableName, { ...notificationGroupsMarkerKey(), seededAt: now.toISOString() });
+  await putSeedMarker(documents, tableName, customerId, NOTIFICATION_GROUPS_MARKER, { seededAt: now.toISOString() });
   return true;
 }

@@ -1,4 +1,5 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 
@@ -11,4 +12,12 @@ export interface DataTable {
 /** The process's table (the client made once, the name read once from TABLE_NAME). */
 export function dataTable(): DataTable {
   return { client: dynamoDocumentClient(), tableName: backendConfig().tableName };
+}
+
+/**
+ * A document client of a table at a given endpoint (the local tools: the simulator beside a
+ * running stack), with the process client's marshalling; its caller destroys it.
+ */
+export function tableClientAt(config: DynamoDBClientConfig): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient(config), { marshallOptions: { removeUndefinedValues: true } });
 }

@@ -1,6 +1,6 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { deviceKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
+import { batchGet, newestReadings, type DataTable } from '../../lambdas/data';
+import { tableClientAt } from '../../lambdas/data/table';
+import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
 import { DEMO_ORGANISATION } from '../demo';
 import { demoDevicesOrigin, demoFleet } from '../demo-devices';
 import { deviceCredentials } from '../device-credentials';
@@ -54,18 +54,13 @@ export interface DemoSimulation {
 }
 
 /** The fleet without the devices that are not (or no longer) registered. */
-async function registeredOnly(documents: DynamoDBDocumentClient, tableName: string, customerId: string, fleet: FleetSpec): Promise<FleetSpec> {
+async function registeredOnly(documents: DataTable['client'], tableName: string, customerId: string, fleet: FleetSpec): Promise<FleetSpec> {
   const keys = [
     ...fleet.gateways.map((gateway) => deviceKey(customerId, ENTITY.gateway, gateway.id)),
     ...fleet.sensors.map((sensor) => deviceKey(customerId, ENTITY.sensor, sensor.id)),
   ];
-  const found = new Set<string>();
-  for (let index = 0; index < keys.length; index += 100) {
-    const result = await documents.send(new BatchGetCommand({
-      RequestItems: { [tableName]: { Keys: keys.slice(index, index + 100), ProjectionExpression: 'pk, sk' } },
-    }));
-    for (const item of result.Responses?.[tableName] ?? []) found.add(`${String(item['pk'])}|${String(item['sk'])}`);
-  }
+  const items = await batchGet(documents, tableName, keys, { consistent: false, projection: 'pk, sk' });
+  const found = new Set(items.map((item) => `${String(item['pk'])}|${String(item['sk'])}`));
   const registered = (key: { pk: string; sk: string }) => found.has(`${key.pk}|${key.sk}`);
   const gateways = fleet.gateways.filter((gateway) => registered(deviceKey(customerId, ENTITY.gateway, gateway.id)));
   const gatewayIds = new Set(gateways.map((gateway) => gateway.id));
@@ -75,30 +70,16 @@ async function registeredOnly(documents: DynamoDBDocumentClient, tableName: stri
 }
 
 /** The time of the newest reading stored for any of these sensors, or undefined. */
-async function newestReading(documents: DynamoDBDocumentClient, tableName: string, customerId: string, sensorIds: readonly string[]): Promise<number | undefined> {
-  const times = await Promise.all(sensorIds.map(async (sensorId) => {
-    const result = await documents.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId) },
-      ScanIndexForward: false,
-      Limit: 1,
-      ProjectionExpression: 'sk',
-    }));
-    const sk = result.Items?.[0]?.['sk'];
-    return typeof sk === 'string' ? Date.parse(sk) : undefined;
-  }));
-  const known = times.filter((time): time is number => time !== undefined && Number.isFinite(time));
+async function newestReading(documents: DataTable['client'], tableName: string, customerId: string, sensorIds: readonly string[]): Promise<number | undefined> {
+  const newest = await newestReadings(documents, tableName, customerId, sensorIds, { consistent: false });
+  const known = [...newest.values()].map((reading) => Date.parse(reading.time)).filter((time) => Number.isFinite(time));
   return known.length === 0 ? undefined : Math.max(...known);
 }
 
 export async function startDemoSimulation(options: DemoSimulationOptions): Promise<DemoSimulation> {
   const { customerId } = DEMO_ORGANISATION;
   const log = options.log ?? (() => undefined);
-  const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: LOCAL_REGION, credentials: loadLocalCredentials(options.dataDir) }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const documents = tableClientAt({ endpoint: options.dynamoEndpoint, region: LOCAL_REGION, credentials: loadLocalCredentials(options.dataDir) });
   try {
     const now = Date.now();
     const origin = (await demoDevicesOrigin(documents, options.tableName)) ?? now - BACKFILL_LIMIT_MS;

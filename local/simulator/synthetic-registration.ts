@@ -1,12 +1,11 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dataLoggingProfileInputSchema } from '@domain/devices/data-logging-profile';
 import { gatewayInputSchema } from '@domain/devices/gateway';
 import { sensorInputSchema, type SensorInput } from '@domain/devices/sensor';
-import { DataLoggingProfileStore } from '../../lambdas/data-logging-profiles/store';
-import { gatewayItem, GatewayStore, type GatewayRecord } from '../../lambdas/gateways/store';
-import { sensorItem, SensorStore, type SensorRecord } from '../../lambdas/sensors/store';
+import { batchWrite, queryAll, type DataTable } from '../../lambdas/data';
+import { DataLoggingProfileStore } from '../../lambdas/data/repositories/data-logging-profiles';
+import { gatewayItem, GatewayStore, type GatewayRecord } from '../../lambdas/data/repositories/gateways';
+import { sensorItem, SensorStore, type SensorRecord } from '../../lambdas/data/repositories/sensors';
 import type { Caller } from '../../lambdas/shared/caller';
-import { queryAll } from '../../lambdas/shared/pagination';
 import { DEMO_ORGANISATION } from '../demo';
 import type { FleetSpec } from './spec';
 
@@ -42,12 +41,12 @@ export const DEMO_PLACEMENT: SyntheticPlacement = {
 };
 
 /** The id of the profile named "Standard 5 minutes", made when the organisation has none. */
-export async function standardProfileId(documents: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<string> {
+export async function standardProfileId(documents: DataTable['client'], tableName: string, customerId: string): Promise<string> {
   const profiles = new DataLoggingProfileStore(documents, tableName);
-  const existing = await queryAll<Record<string, unknown>>(documents, {
+  const existing = await queryAll(documents, {
     TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': profiles.listPartition(customerId) },
-  });
+  }, (item) => item);
   const found = existing.find((item) => item['name'] === STANDARD_PROFILE.name)?.['id'];
   if (typeof found === 'string') return found;
   const created = await profiles.create(callerFor(customerId), customerId, dataLoggingProfileInputSchema.parse({
@@ -88,7 +87,7 @@ async function inParallel<T>(items: readonly T[], width: number, work: (item: T,
 }
 
 export async function registerSyntheticFleet(
-  documents: DynamoDBDocumentClient,
+  documents: DataTable['client'],
   tableName: string,
   fleet: FleetSpec,
   options: { mode?: 'stores' | 'batch'; placement?: SyntheticPlacement; now?: Date } = {},
@@ -114,11 +113,7 @@ export async function registerSyntheticFleet(
     const chunks: Record<string, unknown>[][] = [];
     for (let index = 0; index < items.length; index += 25) chunks.push(items.slice(index, index + 25));
     await inParallel(chunks, 8, async (chunk) => {
-      let requests: Record<string, unknown>[] = chunk.map((item) => ({ PutRequest: { Item: item } }));
-      while (requests.length > 0) {
-        const result = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (result.UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
-      }
+      await batchWrite(documents, tableName, chunk.map((item) => ({ PutRequest: { Item: item } })));
     });
     return { added: items.length };
   }
