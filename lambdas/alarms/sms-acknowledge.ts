@@ -2,7 +2,7 @@ import { DomainError } from '@domain/core/errors';
 import { isRole } from '@domain/identity/roles';
 import { phoneKeyOf, replyCodesIn, REPLY_BODY_MAX } from '@domain/notifications/reply-codes';
 import {
-  AccountStore, admitSmsReply, deliveryRefOf, giveBackSmsReplyCodes, isOpenReplyCode, readDelivery, readSmsReplyCode, spendSmsReplyCode, type DataTable,
+  admitSmsReply, deliveryRefOf, giveBackSmsReplyCodes, isOpenReplyCode, readDelivery, readDeliveryRecipient, readSmsReplyCode, spendSmsReplyCode, type DataTable,
   type SmsReplyCode,
 } from '../data';
 import { AlarmStore } from '../data/repositories/alarms';
@@ -77,7 +77,7 @@ async function acknowledgeOpen(deps: Deps, open: SmsReplyCode, phone: string, in
   const delivery = await readDelivery(deps.client, deps.tableName, ref);
   if (delivery === undefined) return 'ignored';
   if (delivery.status !== 'sent' || delivery.replyCode !== open.code || delivery.accountId !== open.accountId || phoneKeyOf(delivery.to ?? '') !== phone) return 'ignored';
-  const account = await new AccountStore(deps.client, deps.tableName).getConsistent(customerId, delivery.accountId);
+  const account = await readDeliveryRecipient(deps.client, deps.tableName, { customerId, accountId: delivery.accountId });
   if (account === undefined || account.isActive === false || account.role === undefined || !isRole(account.role)) return 'ignored';
   const alarms = new AlarmStore(deps.client, deps.tableName, deps.clock);
   const alarm = await alarms.find(customerId, open.alarmId);

@@ -1,5 +1,5 @@
 import { isRole } from '@domain/identity/roles';
-import { AccountStore, deliveryRefOf, readDelivery, type DataTable } from '../data';
+import { deliveryRefOf, readDelivery, readDeliveryRecipient, type DataTable } from '../data';
 import { AlarmStore } from '../data/repositories/alarms';
 
 /**
@@ -26,7 +26,7 @@ export async function acknowledgeByVoice(
   const delivery = await readDelivery(deps.client, deps.tableName, ref);
   if (delivery === undefined) return 'ignored';
   if (delivery.status !== 'sent') return 'ignored';
-  const account = await new AccountStore(deps.client, deps.tableName).getConsistent(customerId, delivery.accountId);
+  const account = await readDeliveryRecipient(deps.client, deps.tableName, { customerId, accountId: delivery.accountId });
   if (account === undefined || account.enableIVR !== true || account.isActive === false || account.role === undefined || !isRole(account.role)) return 'ignored';
   const alarms = new AlarmStore(deps.client, deps.tableName, deps.clock);
   const alarm = await alarms.find(customerId, ref.alarmId);

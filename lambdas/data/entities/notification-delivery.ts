@@ -4,6 +4,7 @@ import type { DeliveryProvider, DeliveryStatus } from '@domain/notifications/del
 import type { NotificationStepKind } from '@domain/notifications/escalation';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { customerIdAttribute } from '../attributes';
+import { accountKeyParams, toAccountRecord, type AccountRecord } from './account';
 import { SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
@@ -205,4 +206,10 @@ export function toNotificationDelivery(item: Readonly<Record<string, unknown>>):
 export async function readDelivery(client: DynamoDBDocumentClient, tableName: string, ref: DeliveryRef): Promise<NotificationDelivery | undefined> {
   const result = await client.send(new GetCommand({ ...deliveryKeyParams(tableName, ref), ConsistentRead: true }));
   return result.Item === undefined ? undefined : toNotificationDelivery(result.Item);
+}
+
+/** The account a delivery went to (of the delivery's organisation only), read consistently; gone: undefined. */
+export async function readDeliveryRecipient(client: DynamoDBDocumentClient, tableName: string, delivery: Pick<NotificationDelivery, 'customerId' | 'accountId'>): Promise<AccountRecord | undefined> {
+  const result = await client.send(new GetCommand({ ...accountKeyParams(tableName, delivery.customerId, delivery.accountId), ConsistentRead: true }));
+  return result.Item === undefined ? undefined : toAccountRecord(result.Item);
 }
