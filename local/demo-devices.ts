@@ -14,7 +14,7 @@ import { GatewayStore } from '../lambdas/gateways/store';
 import { SensorStore } from '../lambdas/sensors/store';
 import type { Caller } from '../lambdas/shared/caller';
 import { dynamoDocumentClient } from '../lambdas/shared/clients';
-import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/shared/keys';
+import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/data/keys';
 import { queryAll } from '../lambdas/shared/pagination';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
 import type { CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './simulator/environment';

@@ -15,7 +15,7 @@ import { checklistAnswerPut, checklistInstanceId, checklistInstancePut, sensorKe
 import { InformationItemStore } from '../lambdas/information-items/store';
 import type { Caller } from '../lambdas/shared/caller';
 import { dynamoDocumentClient } from '../lambdas/shared/clients';
-import { ENTITY, entityPartition, entitySortKey, tenantPrefix, type EntityType } from '../lambdas/shared/keys';
+import { ENTITY, entityPartition, entitySortKey, tenantPrefix, type EntityType } from '../lambdas/data/keys';
 import { ShiftStore } from '../lambdas/shifts/store';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
 import { rewriteInstanceSiteKeys } from './instance-site-keys';

@@ -9,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OrganisationModules } from '@domain/organisation/organisation';
 import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
-import { ENTITY } from '../lambdas/shared/keys';
+import { ENTITY } from '../lambdas/data/keys';
 import { userItem } from '../lambdas/users/store';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevices } from './demo-devices';

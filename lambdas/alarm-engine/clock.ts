@@ -26,7 +26,7 @@ import {
   type TimerEntry,
 } from '../data';
 import { eachLimited } from '../shared/concurrency';
-import { deviceKey, deviceStateKey, ENTITY } from '../shared/keys';
+import { deviceKey, deviceStateKey, ENTITY } from '../data/keys';
 import { describeError, type Logger } from '../shared/observability';
 
 /**

@@ -16,7 +16,7 @@ import {
   type AlarmProfileRecord,
   type GuardedItem,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export type { AlarmProfileRecord } from '../data';
 

@@ -19,7 +19,7 @@ import {
   toChecklistGroup,
   type GuardedItem,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /** What a create or update writes: the form's name and the group's place (kept on an update). */
 type ChecklistGroupFields = ChecklistGroupInput & { order: number };

@@ -22,7 +22,7 @@ import {
   type GuardedItem,
   type Reference,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 const listOf = (item: Record<string, unknown> | undefined, field: string): unknown[] => (Array.isArray(item?.[field]) ? item[field] as unknown[] : []);
 

@@ -6,7 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { CorrectiveAction, CorrectiveActionInput } from '@domain/haccp/corrective-action';
 import { checklistsByName, correctiveActionKey, correctiveActionPut, correctiveActionsByName, NamedRecordStore, queryAll, toChecklist, toCorrectiveAction } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /**
  * Standard corrective actions on the single table (the entity is

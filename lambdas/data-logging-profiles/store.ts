@@ -14,7 +14,7 @@ import {
   type DataLoggingProfileRecord,
   type GuardedItem,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export type { DataLoggingProfileRecord } from '../data';
 // Tests still import these from here (they now live in the data layer).

@@ -30,7 +30,7 @@ import { siteKey } from './entities/site';
 import { batchGet } from './batch';
 import { queryAll } from './queries';
 import { runTransaction, type GuardedItem } from './transaction';
-import { deviceKey, ENTITY } from '../shared/keys';
+import { deviceKey, ENTITY } from './keys';
 
 /**
  * The notifier's planning (issue 14 section 2; docs/decisions/0069-notification-outbox-and-delivery.md):

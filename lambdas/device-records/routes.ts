@@ -19,7 +19,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { accessibleSiteIds, assertSensorAccess, maySeeSite } from '../shared/access';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY, type DeviceEntity } from '../shared/keys';
+import { ENTITY, type DeviceEntity } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
 import { deviceFileObjects, deviceMissing, deviceRecordStore, fileView, uploadMismatch, URL_SECONDS } from './store';

@@ -13,7 +13,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { Caller } from '../shared/caller';
 import { s3Client } from '../shared/clients';
 import { requireFilesBucket } from '../shared/config';
-import { ENTITY, type DeviceEntity } from '../shared/keys';
+import { ENTITY, type DeviceEntity } from '../data/keys';
 import {
   auditEntryPut,
   claimDeviceNoteName,

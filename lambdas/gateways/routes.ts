@@ -13,7 +13,7 @@ import { dynamoDocumentClient } from '../shared/clients';
 import { historyEntriesWithNames } from '../shared/record-names';
 import { backendConfig } from '../shared/config';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, type ActionResult } from '../shared/http';
-import { deviceStateKey, ENTITY } from '../shared/keys';
+import { deviceStateKey, ENTITY } from '../data/keys';
 import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
 import { listReferences, readSite } from '../data';

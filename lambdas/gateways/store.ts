@@ -48,7 +48,7 @@ import {
   versionedUpdate,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { deviceDeletes } from '../shared/device-config';
 
 // The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).

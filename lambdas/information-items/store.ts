@@ -23,7 +23,7 @@ import {
   type InformationItemRecord,
   type PendingInformationFile,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export type { InformationItemRecord } from '../data';
 

@@ -13,7 +13,7 @@ import {
   entityPartition,
   readingPartition,
   rollupPartition,
-} from '../shared/keys';
+} from '../data/keys';
 import { eachLimited } from '../shared/concurrency';
 import type { ConfigVersion, DirectoryEntity, DirectoryReader, StoredItem } from './directory';
 import { countConsumed, ingestMetrics } from './metrics';

@@ -9,7 +9,7 @@ import { accountTie, assertInCorporateView, filterBySite } from '../shared/acces
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { pageRequestFrom, queryAll } from '../shared/pagination';
 import { identityByEmail } from './identity';
 import { LocationStore, type ShareRecord } from './store';

@@ -44,7 +44,7 @@ import {
   accountKeyParams,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export type { LocationRecord, ShareRecord } from '../data';
 

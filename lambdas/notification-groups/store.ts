@@ -20,7 +20,7 @@ import {
   type GuardedItem,
   type NotificationGroupRecord,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export type { NotificationGroupRecord } from '../data';
 

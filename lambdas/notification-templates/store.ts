@@ -12,7 +12,7 @@ import {
   auditEntryPut, createPut, notificationTemplateKey, notificationTemplatePut, notificationTemplatesOf, organisationKeyParams, queryAll, runTransaction,
   sitesByName, toOrganisationSummary, toStoredTemplate, versionedDelete, versionedPut,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /** The preview's device, site (when the organisation has none) and link. */
 export const SAMPLE_DEVICE = 'Walk-in Freezer 2';

@@ -11,7 +11,7 @@ import {
   sensorKey,
   toQuestionTemplate,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /** A Question List entry's own fields: the question without its id, named by its text. */
 export type QuestionTemplateFields = Omit<Question, 'id'> & { name: string };

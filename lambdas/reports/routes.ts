@@ -8,7 +8,7 @@ import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationA
 import { readAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { historyEntriesWithNames } from '../shared/record-names';
 import { defineRoutes, route } from '../shared/routing';

@@ -19,7 +19,7 @@ import {
   toAccountRecord,
   type AccountRecord,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /** What a user list keeps (everything by default). */
 export interface UserListNarrowing {

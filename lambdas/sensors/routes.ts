@@ -12,7 +12,7 @@ import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { historyEntriesWithNames } from '../shared/record-names';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { purgeDeviceRecords } from '../shared/device-purge';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom, type PageRequest } from '../shared/pagination';
 import { S3SiteDocumentFiles } from '../shared/pdf-files';

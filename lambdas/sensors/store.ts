@@ -74,7 +74,7 @@ import {
 } from '../data';
 import { unknownLocation, unknownSite } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { encodeCursor, type PageRequest } from '../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
 import { deviceDeletes } from '../shared/device-config';

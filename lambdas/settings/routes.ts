@@ -7,7 +7,7 @@ import { auditReportInputSchema, dashboardPreferencesSchema, translationOverride
 import { auditItem } from '../shared/audit';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { readUserView } from '../data';
 import { SettingsStore } from './store';
 import { defineRoutes, route, SIGNED_IN } from '../shared/routing';

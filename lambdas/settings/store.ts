@@ -18,7 +18,7 @@ import {
   versionedPut,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export interface StoredOverrides {
   overrides: TranslationOverrides;

@@ -6,7 +6,7 @@ import { listReferences, notificationGroupKey, profileUsage, readByIds, unknownA
 import type { Caller } from './caller';
 import { dynamoDocumentClient } from './clients';
 import { backendConfig } from './config';
-import { accountKey, ENTITY, membershipPartition } from './keys';
+import { accountKey, ENTITY, membershipPartition } from '../data/keys';
 import { queryAll } from './pagination';
 
 /**

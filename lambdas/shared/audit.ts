@@ -1,5 +1,5 @@
 import type { Caller } from './caller';
-import type { EntityType } from './keys';
+import type { EntityType } from '../data/keys';
 
 /** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
 const ITEM_ONLY = 'item-only';

@@ -1,5 +1,5 @@
 import { deviceConfigVersionBump } from '../data/entities/device-config-version';
-import { deviceKey, deviceStateKey, type DeviceEntity } from './keys';
+import { deviceKey, deviceStateKey, type DeviceEntity } from '../data/keys';
 import type { GuardedItem } from './transactions';
 
 /**

@@ -2,7 +2,7 @@ import { batchWrite, dataTable, deviceOwnRecords, isDeviceFileItem, isNoteOrFile
 import { s3Client } from './clients';
 import { requireFilesBucket } from './config';
 import { S3DeviceFileObjects } from './device-file-objects';
-import type { DeviceEntity } from './keys';
+import type { DeviceEntity } from '../data/keys';
 import type { Logger } from './observability';
 
 /**

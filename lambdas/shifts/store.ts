@@ -21,7 +21,7 @@ import {
   type Reference,
   type ReferenceTarget,
 } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /** What a create or update stores: the form's fields, every schedule with its id. */
 export type ShiftFields = Omit<Shift, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version'>;

@@ -10,7 +10,7 @@ import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '.
 import { dynamoDocumentClient, s3Client } from '../shared/clients';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
 import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from '../shared/pdf-files';

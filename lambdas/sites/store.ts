@@ -38,7 +38,7 @@ import {
   accountPartition,
 } from '../data';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 export type { SiteRecord, StoredDocument } from '../data';
 

@@ -8,7 +8,7 @@ import { assertSensorAccess, readAccess } from '../shared/access';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { deadLetterPartition, readingPartition } from '../shared/keys';
+import { deadLetterPartition, readingPartition } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { graphData } from './graph';
 import { TelemetryStore } from './store';

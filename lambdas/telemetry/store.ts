@@ -3,7 +3,7 @@ import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/roll
 import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
 import { READING_VALUES_PROJECTION, readingRowOf } from '../data';
-import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../shared/keys';
+import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../data/keys';
 import { queryPage, type PageRequest } from '../shared/pagination';
 
 /**

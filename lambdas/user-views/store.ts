@@ -3,7 +3,7 @@ import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { UserView, UserViewInput } from '@domain/identity/user-views';
 import { NamedRecordStore, readByIds, toUserView, userViewKey, userViewPut, userViewsByName } from '../data';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /**
  * User views on the single table (the entity is lambdas/data/entities/user-view.ts): a named,

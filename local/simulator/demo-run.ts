@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { deviceKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY, readingPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../demo';
 import { demoDevicesOrigin, demoFleet } from '../demo-devices';
 import { deviceCredentials } from '../device-credentials';

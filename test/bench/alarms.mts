@@ -12,7 +12,7 @@ import { runAlarmClock } from '../../lambdas/alarm-engine/clock';
 import { engineSensorOf, minuteOf, minuteStart, sensorConfigOf, writeClockCursor } from '../../lambdas/data';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import type { IngestCounters } from '../../lambdas/ingest/metrics';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import { MESSAGES } from '@domain/core/messages';
 import { dataLoggingProfileUseUpdate } from '../../lambdas/data-logging-profiles/store';
-import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
+import { ENTITY, historyPartition } from '../../lambdas/data/keys';
 import { runTransaction } from '../../lambdas/shared/transactions';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';

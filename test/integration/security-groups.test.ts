@@ -5,7 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { SecurityGroup, SecurityGroupUser } from '@domain/identity/security-groups';
 import { accessibleSiteIds } from '../../lambdas/shared/access';
 import type { Caller } from '../../lambdas/shared/caller';
-import { byNameSortKey, ENTITY, entityPartition, historyPartition } from '../../lambdas/shared/keys';
+import { byNameSortKey, ENTITY, entityPartition, historyPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

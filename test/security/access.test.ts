@@ -9,7 +9,7 @@ import type { Sensor } from '@domain/devices/sensor';
 import type { Site } from '@domain/organisation/site';
 import { SESSION_TOUCH_INTERVAL_MS, SessionStore, type TokenState } from '../../lambdas/sessions/store';
 import type { Caller } from '../../lambdas/shared/caller';
-import { sessionSortKey, tokenPartition, TOKEN_SORT_KEY, userSessionsPartition } from '../../lambdas/shared/keys';
+import { sessionSortKey, tokenPartition, TOKEN_SORT_KEY, userSessionsPartition } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, signIn, type TestUser } from '../support/identity';
 import { newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
