@@ -8,14 +8,14 @@ import { sensorInputSchema, type MonitoringType, type SensorInput } from '@domai
 import { DomainError } from '@domain/core/errors';
 import { groupFieldsOf, notificationGroupInputSchema, type NotificationGroupInput } from '@domain/notifications/notification-group';
 import { AlarmProfileStore } from '../lambdas/alarm-profiles/store';
-import { NotificationGroupStore } from '../lambdas/notification-groups/store';
+import { NotificationGroupStore } from '../lambdas/data/repositories/notification-groups';
 import { DataLoggingProfileStore } from '../lambdas/data-logging-profiles/store';
 import { GatewayStore } from '../lambdas/gateways/store';
 import { SensorStore } from '../lambdas/sensors/store';
 import type { Caller } from '../lambdas/shared/caller';
-import { dynamoDocumentClient } from '../lambdas/shared/clients';
+import { dynamoDocumentClient } from '../lambdas/data/client';
 import { ENTITY, entityPartition, entitySortKey, tenantPrefix } from '../lambdas/data/keys';
-import { queryAll } from '../lambdas/shared/pagination';
+import { queryAll } from '../lambdas/data/query-pages';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
 import type { CabinetSpec, DoorSpec, FryerSpec, RoomSpec } from './simulator/environment';
 import { simulatedGateway } from './simulator/fleet';

@@ -10,7 +10,7 @@ import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import type { OrganisationModules } from '@domain/organisation/organisation';
 import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
 import { ENTITY } from '../lambdas/data/keys';
-import { userItem } from '../lambdas/users/store';
+import { userItem } from '../lambdas/data/repositories/users';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoHaccp } from './demo-haccp';

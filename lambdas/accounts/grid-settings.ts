@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { notFound } from '@domain/core/errors';
 import { gridSettingsSchema, isGridId, type GridSettings } from '@domain/identity/grid-settings';
 import { accountGridSettingsKeyParams, accountGridSettingsPut, toGridSettings } from '../data';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
 

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from './client';
 import { backendConfig } from '../shared/config';
 
 /** The single table a store writes on: the one document client and the table's name. */

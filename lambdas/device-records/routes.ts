@@ -17,7 +17,8 @@ import {
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { accessibleSiteIds, assertSensorAccess, maySeeSite } from '../shared/access';
+import { maySeeSite } from '../shared/access';
+import { accessibleSiteIds, assertSensorAccess } from '../data/access';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { ENTITY, type DeviceEntity } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';

@@ -49,7 +49,7 @@ import {
 } from '../data';
 import type { Caller } from '../shared/caller';
 import { ENTITY } from '../data/keys';
-import { deviceDeletes } from '../shared/device-config';
+import { deviceDeletes } from '../data/device-config';
 
 // The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
 export {

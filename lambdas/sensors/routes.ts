@@ -6,12 +6,14 @@ import { equipmentInputSchema, equipmentSchema } from '@domain/devices/equipment
 import { conflict, ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { isImmediate, isInactiveSensor, matchesStatus, quickRegisterInputSchema, quickRegisterResultSchema, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, sensorDisableInputSchema, sensorEnableInputSchema, sensorInputSchema, type SensorListStatus, sensorSchema, sensorStatusInputSchema } from '@domain/devices/sensor';
-import { accessScope, assertNotificationGroupsInCorporateView, assertProfilesInCorporateView, maySeeSensor, type AccessScope, type DeviceProfiles } from '../shared/access';
+import { maySeeSensor, type AccessScope, type DeviceProfiles } from '../shared/access';
+import { accessScope, assertNotificationGroupsInCorporateView, assertProfilesInCorporateView } from '../data/access';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient, s3Client } from '../shared/clients';
-import { historyEntriesWithNames } from '../shared/record-names';
+import { s3Client } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
+import { historyEntriesWithNames } from '../data/record-names';
 import { backendConfig, requireFilesBucket } from '../shared/config';
-import { purgeDeviceRecords } from '../shared/device-purge';
+import { purgeDeviceRecords } from '../data/device-purge';
 import { ENTITY } from '../data/keys';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom, type PageRequest } from '../shared/pagination';

@@ -77,7 +77,7 @@ import type { Caller } from '../shared/caller';
 import { ENTITY } from '../data/keys';
 import { encodeCursor, type PageRequest } from '../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '../data';
-import { deviceDeletes } from '../shared/device-config';
+import { deviceDeletes } from '../data/device-config';
 import { SensorEquipment } from './equipment';
 
 export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '../data';

@@ -4,12 +4,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '@domain/identity/settings';
-import { auditItem } from '../shared/audit';
-import { dynamoDocumentClient } from '../shared/clients';
+import { auditItem } from '../data/audit';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { ENTITY } from '../data/keys';
 import { readUserView } from '../data';
-import { SettingsStore } from './store';
+import { SettingsStore } from '../data/repositories/settings';
 import { defineRoutes, route, SIGNED_IN } from '../shared/routing';
 
 const store = () => new SettingsStore(dynamoDocumentClient(), backendConfig().tableName);

@@ -4,7 +4,7 @@ import webpush from 'web-push';
 import type { PushSubscriptionInput } from '@domain/identity/account';
 import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
 import { epochSeconds, pushSubscribersOfAccount, pushSubscriptionForget, queryAll, toSessionRecord } from '../data';
-import { dynamoDocumentClient } from './clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, localPushOrigins } from './config';
 import { vapidKeys, type VapidKeys } from './vapid';
 

@@ -4,7 +4,8 @@ import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/roll
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
 import { READING_VALUES_PROJECTION, readingRowOf } from '../data';
 import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../data/keys';
-import { queryPage, type PageRequest } from '../shared/pagination';
+import { type PageRequest } from '../shared/pagination';
+import { queryPage } from '../data/query-pages';
 
 /**
  * Reads of device data for the API (docs/data-model.md "Device data"): a sensor's

@@ -28,12 +28,12 @@ import {
 } from '../data';
 import type { Caller } from '../shared/caller';
 import { awsMessageProviders } from '../shared/channel-providers';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pushProvider, pushTargetsOf } from '../shared/push';
 import { describeError } from '../shared/observability';
 import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
-import { UserStore } from './store';
+import { UserStore } from '../data/repositories/users';
 
 /**
  * A user's own notifications (issue 14 section 2): the groups and levels they are in, whether

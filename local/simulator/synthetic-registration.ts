@@ -6,7 +6,7 @@ import { DataLoggingProfileStore } from '../../lambdas/data-logging-profiles/sto
 import { gatewayItem, GatewayStore, type GatewayRecord } from '../../lambdas/gateways/store';
 import { sensorItem, SensorStore, type SensorRecord } from '../../lambdas/sensors/store';
 import type { Caller } from '../../lambdas/shared/caller';
-import { queryAll } from '../../lambdas/shared/pagination';
+import { queryAll } from '../../lambdas/data/query-pages';
 import { DEMO_ORGANISATION } from '../demo';
 import type { FleetSpec } from './spec';
 

@@ -6,7 +6,7 @@ import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import { MESSAGES } from '@domain/core/messages';
 import { dataLoggingProfileUseUpdate } from '../../lambdas/data-logging-profiles/store';
 import { ENTITY, historyPartition } from '../../lambdas/data/keys';
-import { runTransaction } from '../../lambdas/shared/transactions';
+import { runTransaction } from '../../lambdas/data/transaction';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { SecurityGroup, SecurityGroupUser } from '@domain/identity/security-groups';
-import { accessibleSiteIds } from '../../lambdas/shared/access';
+import { accessibleSiteIds } from '../../lambdas/data/access';
 import type { Caller } from '../../lambdas/shared/caller';
 import { byNameSortKey, ENTITY, entityPartition, historyPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';

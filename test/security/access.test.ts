@@ -7,7 +7,7 @@ import type { Gateway } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import type { Sensor } from '@domain/devices/sensor';
 import type { Site } from '@domain/organisation/site';
-import { SESSION_TOUCH_INTERVAL_MS, SessionStore, type TokenState } from '../../lambdas/sessions/store';
+import { SESSION_TOUCH_INTERVAL_MS, SessionStore, type TokenState } from '../../lambdas/data/repositories/sessions';
 import type { Caller } from '../../lambdas/shared/caller';
 import { sessionSortKey, tokenPartition, TOKEN_SORT_KEY, userSessionsPartition } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
