@@ -33,4 +33,31 @@ export default tseslint.config(
     'local/ may import lambdas/ and domain/ only.'),
   layer(['lib/**'], ['**/local/**', '**/frontend/**'],
     'lib/ is infrastructure: it may read the route table and entry paths, not the local runtime or the web app.'),
+  // Only the data layer talks to DynamoDB (issue 33 section 1): every command is an access
+  // pattern of lambdas/data/ (its repositories, entities and named reads). A type may be named
+  // anywhere (a repository's client parameter); tests drive or mock the table. Its own rule name,
+  // so the layer rules above (no-restricted-imports) still apply to the same files.
+  {
+    files: ['**/*.ts'],
+    ignores: [
+      'lambdas/data/**', '**/*.test.ts', '**/*.test-support.ts', 'test/**',
+      // The local emulator's infrastructure: starts DynamoDB Local, makes its table, and the clients on its endpoint.
+      'local/dynamodb.ts', 'local/table.ts', 'local/stack.ts',
+      // Not moved onto the data layer yet (the devices, alarms and notifications half of issue 33
+      // section 1): each leaves this list when it sends no DynamoDB command of its own.
+      'lambdas/alarms/store.ts', 'lambdas/alarms/notifications.ts', 'lambdas/alarms/sms-acknowledge.ts', 'lambdas/alarms/voice-acknowledge.ts',
+      'lambdas/dashboard/store.ts', 'lambdas/device-commands/store.ts', 'lambdas/device-records/store.ts', 'lambdas/gateways/store.ts',
+      'lambdas/ingest/store.ts', 'lambdas/notifier/send.ts', 'lambdas/notifier/stream.ts',
+      'lambdas/sensors/calibrations.ts', 'lambdas/sensors/due-changes.ts', 'lambdas/sensors/equipment.ts', 'lambdas/sensors/placement.ts', 'lambdas/sensors/store.ts',
+      'lambdas/telemetry/store.ts', 'lambdas/shared/push.ts',
+      'local/demo-devices.ts', 'local/table-stream.ts', 'local/simulator/demo-run.ts', 'local/simulator/synthetic-registration.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb', '@aws-sdk/util-dynamodb'].map((name) => ({
+          name, allowTypeImports: true, message: 'Only lambdas/data/ sends DynamoDB commands: add a named access pattern there (docs/adding-an-entity.md).',
+        })),
+      }],
+    },
+  },
 );

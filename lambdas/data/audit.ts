@@ -1,10 +1,11 @@
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../shared/caller';
 import type { EntityType } from './keys';
+import type { GuardedItem } from './transaction';
+import { auditEntryPut, auditEntryPutParams, type AuditAction } from './entities/audit-entry';
 
 /** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
 const ITEM_ONLY = 'item-only';
-import type { GuardedItem } from './transaction';
-import { auditEntryPut, auditEntryPutParams, type AuditAction } from './entities/audit-entry';
 
 /**
  * The audit entry is an entity of the data layer (lambdas/data/entities/audit-entry.ts); these
@@ -40,4 +41,20 @@ export function auditPut(
   now: Date,
 ): GuardedItem {
   return auditEntryPut(tableName, { customerId, caller, entityType, entityId, action, before, after, now });
+}
+
+/** Writes an audit entry on its own, for a change made outside the table (a password the identity service changed). */
+export async function putAuditEntry(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  caller: Caller,
+  entityType: EntityType,
+  entityId: string,
+  action: AuditAction,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  now: Date,
+): Promise<void> {
+  await client.send(new PutCommand({ TableName: tableName, Item: auditItem(customerId, caller, entityType, entityId, action, before, after, now) }));
 }

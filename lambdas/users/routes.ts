@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { formatUtcDateTime } from '@domain/identity/account';
 import { conflict, forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
@@ -11,7 +10,8 @@ import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { accountTie, itemsInView, placesInView, viewReaches, type CorporateView } from '../shared/access';
 import { assertInCorporateView, corporateViewOf } from '../data/access';
-import { endAllSessions, locationSharesWith, organisationKeyParams, queryAll, toOrganisationSummary, toShareRecord } from '../data';
+import { endAllSessions, locationSharesWith, queryAll, toShareRecord } from '../data';
+import { organisationSummaryOf } from '../data/organisations';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { deliverCode } from './codes';
@@ -76,8 +76,7 @@ function requireRules(user: UserInput): void {
 interface Organisation { name: string; customerGroupId: string | null }
 
 async function organisation(customerId: string): Promise<Organisation> {
-  const result = await dynamoDocumentClient().send(new GetCommand(organisationKeyParams(backendConfig().tableName, customerId)));
-  return toOrganisationSummary(customerId, result.Item);
+  return organisationSummaryOf(dynamoDocumentClient(), backendConfig().tableName, customerId);
 }
 
 /**

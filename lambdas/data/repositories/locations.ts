@@ -61,6 +61,13 @@ export interface Invitee {
  * conditioned on the version read; every change writes its audit entry in the same
  * transaction.
  */
+/** A location as a proxy session's banner names it (one consistent GetItem): undefined when there is none; no `name` when it has none. */
+export async function readLocationName(client: DynamoDBDocumentClient, tableName: string, customerId: string, locationId: string): Promise<{ name?: string } | undefined> {
+  const item = (await client.send(new GetCommand({ ...locationKey(tableName, customerId, locationId), ConsistentRead: true }))).Item;
+  if (item === undefined) return undefined;
+  return typeof item['name'] === 'string' ? { name: item['name'] } : {};
+}
+
 export class LocationStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,

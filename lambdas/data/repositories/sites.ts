@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { siteDeleteRefusal, type SiteInput, type SiteUser } from '@domain/organisation/site';
@@ -49,6 +49,12 @@ export type { SiteRecord, StoredDocument } from '..';
  * updates and deletes are conditioned on the version read; every change writes its audit
  * entry in the same transaction.
  */
+/** A site's name (one eventually consistent GetItem); undefined when it has none or is gone. */
+export async function readSiteName(client: DynamoDBDocumentClient, tableName: string, customerId: string, siteId: string): Promise<string | undefined> {
+  const name = (await client.send(new GetCommand(siteKey(tableName, customerId, siteId)))).Item?.['name'];
+  return typeof name === 'string' ? name : undefined;
+}
+
 export class SiteStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,

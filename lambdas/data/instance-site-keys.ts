@@ -1,10 +1,12 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { checklistInstancePut, haccpOrganisations, queryAll, toChecklistInstance, toHaccpOrganisationId } from '../lambdas/data';
+import { checklistInstancePut, toChecklistInstance } from './entities/checklist-instance';
+import { haccpOrganisations, toHaccpOrganisationId } from './entities/haccp-organisation';
+import { queryAll } from './queries';
 
 /**
- * A local data folder's checklist instances written before the `bySite` index (gsi1: a site's
- * partition, the local day leading the sort key) replaced `bySiteDay` (a site's day a
- * partition) keep the old gsi1 keys, so neither Today nor the dashboard's checklist exceptions
+ * A data migration the local runtime runs at each start (local/demo-haccp.ts). A local data
+ * folder's checklist instances written before the `bySite` index (gsi1: a site's partition,
+ * the local day leading the sort key) replaced `bySiteDay` (a site's day a partition) keep the old gsi1 keys, so neither Today nor the dashboard's checklist exceptions
  * find them (docs/data-model.md). Each start rewrites those keys: one Query of each HACCP
  * organisation's instances, an update of the ones still keyed the old way (none after the first
  * start). Returns how many it rewrote.

@@ -2,7 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checklistInstancePut, haccpOrganisations } from '../lambdas/data';
+import { checklistInstancePut } from './entities/checklist-instance';
+import { haccpOrganisations } from './entities/haccp-organisation';
 import { rewriteInstanceSiteKeys } from './instance-site-keys';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
