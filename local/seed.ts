@@ -56,7 +56,7 @@ export async function seedDemo(
       { Name: 'custom:customergroupid', Value: DEMO_ORGANISATION.customerGroupId },
       { Name: 'custom:isPortalLogin', Value: 'true' },
     ]);
-    // The user administration's record (lambdas/users/store.ts), as an administrator would have made it.
+    // The user administration's record (lambdas/data/repositories/users.ts), as an administrator would have made it.
     await put(userItem(customerId, {
       accountId: user.accountId, email: user.email, identityUsername: user.email, role: user.role,
       firstName: user.givenName, lastName: user.familyName, phone: user.phone ?? '', phoneVerified: user.phone !== undefined, employeeId: '',

@@ -32,7 +32,7 @@ export interface Viewer {
 
 /**
  * The caller's view, read once for the request: their account and what the access layer lets
- * them reach (lambdas/shared/access.ts `readAccess`).
+ * them reach (lambdas/data/access.ts `readAccess`).
  */
 export async function viewerOf(caller: Caller, customerId: string): Promise<Viewer> {
   const ownOrganisation = customerId === caller.customerId;

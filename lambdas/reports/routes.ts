@@ -31,7 +31,7 @@ function displayNameOf(record: Record<string, unknown>): string | undefined {
   return text(name);
 }
 
-/** A proxy session's own entry (lambdas/proxy-sessions/store.ts writes the session as its record). */
+/** A proxy session's own entry (lambdas/data/repositories/proxy-sessions.ts writes the session as its record). */
 function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined {
   const record = entry.after ?? entry.before;
   if (entry.entityType !== ENTITY.proxySession || record === undefined) return undefined;
