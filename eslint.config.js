@@ -33,4 +33,23 @@ export default tseslint.config(
     'local/ may import lambdas/ and domain/ only.'),
   layer(['lib/**'], ['**/local/**', '**/frontend/**'],
     'lib/ is infrastructure: it may read the route table and entry paths, not the local runtime or the web app.'),
+  // Only the data layer talks to DynamoDB (issue 33 section 1): every command is an access
+  // pattern of lambdas/data/ (its repositories, entities and named reads). A type may be named
+  // anywhere (a repository's client parameter); tests drive or mock the table. Its own rule name,
+  // so the layer rules above (no-restricted-imports) still apply to the same files.
+  {
+    files: ['**/*.ts'],
+    ignores: [
+      'lambdas/data/**', '**/*.test.ts', '**/*.test-support.ts', 'test/**',
+      // The local emulator's infrastructure: starts DynamoDB Local, makes its table, and the clients on its endpoint.
+      'local/dynamodb.ts', 'local/table.ts', 'local/stack.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb', '@aws-sdk/util-dynamodb'].map((name) => ({
+          name, allowTypeImports: true, message: 'Only lambdas/data/ sends DynamoDB commands: add a named access pattern there (docs/adding-an-entity.md).',
+        })),
+      }],
+    },
+  },
 );

@@ -2,17 +2,16 @@ import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableClass, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../lambdas/data/table-shape';
 import { TABLE_CLASS } from './cost-settings';
 import { nagResourceName } from './nag';
 
 export type TableAccess = 'read' | 'readWrite';
 
-/** The generic secondary indexes of the single table (docs/data-model.md maps entities onto them). */
-export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
-
 /**
- * The portal's one DynamoDB table (ARCHITECTURE.md "Back end"): `pk`/`sk`, generic GSIs,
- * a `ttl` attribute, in the table class of lib/cost-settings.ts. It holds every
+ * The portal's one DynamoDB table (ARCHITECTURE.md "Back end"), of the shape
+ * lambdas/data/table-shape.ts declares (`pk`/`sk`, generic GSIs, a `ttl` attribute), in the
+ * table class of lib/cost-settings.ts. It holds every
  * organisation's records, so it is never deleted with the stack.
  */
 export class Data extends Construct {
@@ -22,23 +21,23 @@ export class Data extends Construct {
     super(scope, id);
 
     this.table = new Table(this, 'Table', {
-      partitionKey: { name: 'pk', type: AttributeType.STRING },
-      sortKey: { name: 'sk', type: AttributeType.STRING },
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       tableClass: TableClass[TABLE_CLASS],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      timeToLiveAttribute: 'ttl',
+      timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
       // The notifier reads the table's changes (lambdas/notifier/stream.ts, lib/notifications.ts).
-      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+      stream: StreamViewType[TABLE_KEYS.streamViewType],
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const indexName of TABLE_INDEXES) {
+    for (const index of TABLE_KEYS.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
-        indexName,
-        partitionKey: { name: `${indexName}pk`, type: AttributeType.STRING },
-        sortKey: { name: `${indexName}sk`, type: AttributeType.STRING },
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType.ALL,
       });
     }

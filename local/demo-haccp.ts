@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@domain/core/errors';
 import { judgeAnswer, type AnswerValue } from '@domain/haccp/answers';
 import { checklistFieldsOf, checklistInputSchema, type Checklist, type ChecklistInput } from '@domain/haccp/checklist';
@@ -8,17 +7,18 @@ import { informationItemInputSchema } from '@domain/haccp/information';
 import { localDateIn, missedAt } from '@domain/haccp/instance';
 import { YES_NO_OPTIONS, type Question } from '@domain/haccp/question';
 import { shiftInputSchema, type Shift, type ShiftInput } from '@domain/haccp/shift';
-import { ChecklistGroupStore } from '../lambdas/checklist-groups/store';
-import { ChecklistStore } from '../lambdas/checklists/store';
-import { CorrectiveActionStore } from '../lambdas/corrective-actions/store';
+import { ChecklistGroupStore } from '../lambdas/data/repositories/checklist-groups';
+import { ChecklistStore } from '../lambdas/data/repositories/checklists';
+import { CorrectiveActionStore } from '../lambdas/data/repositories/corrective-actions';
 import { checklistAnswerPut, checklistInstanceId, checklistInstancePut, sensorKey } from '../lambdas/data';
-import { InformationItemStore } from '../lambdas/information-items/store';
+import { InformationItemStore } from '../lambdas/data/repositories/information-items';
 import type { Caller } from '../lambdas/shared/caller';
-import { dynamoDocumentClient } from '../lambdas/shared/clients';
-import { ENTITY, entityPartition, entitySortKey, tenantPrefix, type EntityType } from '../lambdas/shared/keys';
-import { ShiftStore } from '../lambdas/shifts/store';
+import { dynamoDocumentClient } from '../lambdas/data/client';
+import { ENTITY, entityPartition, entitySortKey, tenantPrefix, type EntityType } from '../lambdas/data/keys';
+import { ShiftStore } from '../lambdas/data/repositories/shifts';
+import { putSeedItem, putSeedItemOnce, seedItemExists } from '../lambdas/data/seed-writes';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
-import { rewriteInstanceSiteKeys } from './instance-site-keys';
+import { rewriteInstanceSiteKeys } from '../lambdas/data/instance-site-keys';
 
 /**
  * The demo's HACCP (issue 15 section 4): a morning and an evening shift on the Main Kitchen
@@ -189,14 +189,13 @@ export async function seedDemoHaccp(
   const now = options.now ?? new Date();
   // A data folder from before the instances' bySite index: their gsi1 keys rewritten (once; a Query an organisation after).
   await rewriteInstanceSiteKeys(documents, tableName);
-  const marker = await documents.send(new GetCommand({ TableName: tableName, Key: seedMarkerKey(), ConsistentRead: true }));
-  if (marker.Item !== undefined) return false;
-  const found = async (entity: EntityType, id: string) => (await documents.send(new GetCommand({
-    TableName: tableName, Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) }, ConsistentRead: true,
-  }))).Item !== undefined;
+  if (await seedItemExists(documents, { TableName: tableName, Key: seedMarkerKey() })) return false;
+  const found = (entity: EntityType, id: string) => seedItemExists(documents, {
+    TableName: tableName, Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) },
+  });
   // Someone removed the demo site or the cooler's sensor: the checklists would have nothing to name.
   if (!await found(ENTITY.site, site.id)) return false;
-  if ((await documents.send(new GetCommand({ ...sensorKey(tableName, customerId, DEMO_COOLER_SENSOR_ID), ConsistentRead: true }))).Item === undefined) return false;
+  if (!await seedItemExists(documents, sensorKey(tableName, customerId, DEMO_COOLER_SENSOR_ID))) return false;
   const writer = options.writer ?? dynamoDocumentClient();
   const clock = () => now;
 
@@ -247,12 +246,8 @@ export async function seedDemoHaccp(
   // Today's and tomorrow's are the hourly job's (checklist-instances-ahead), as for any organisation.
   await seedDemoHistory(writer, tableName, checklistRecords, shiftRecords, now);
 
-  try {
-    await documents.send(new PutCommand({ TableName: tableName, Item: { ...seedMarkerKey(), seededAt: now.toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    // Two starts seeding at once: both wrote the same fixed records; the first marker stands.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // Two starts seeding at once: both wrote the same fixed records; the first marker stands.
+  await putSeedItemOnce(documents, { TableName: tableName, Item: { ...seedMarkerKey(), seededAt: now.toISOString() } });
   return true;
 }
 
@@ -331,7 +326,7 @@ async function seedDemoHistory(
       const filling = demoFilling(checklist.id, daysAgo);
       const createdAt = new Date(windowStart - 36 * 60 * MINUTE_MS).toISOString();
       if (filling.outcome === 'missed') {
-        await writer.send(new PutCommand(checklistInstancePut(tableName, customerId, { ...instance, createdAt })));
+        await putSeedItem(writer, checklistInstancePut(tableName, customerId, { ...instance, createdAt }));
         continue;
       }
       const startedAt = filling.outcome === 'late' ? windowEnd + 10 * MINUTE_MS : windowStart + 25 * MINUTE_MS;
@@ -358,7 +353,7 @@ async function seedDemoHistory(
       // The filled state as the filling API leaves it; the answer sets are DynamoDB string sets (its
       // updates ADD to them), which the entity's put would not write as such.
       const put = checklistInstancePut(tableName, customerId, { ...instance, createdAt });
-      await writer.send(new PutCommand({
+      await putSeedItem(writer, {
         ...put,
         Item: {
           ...put.Item,
@@ -369,8 +364,8 @@ async function seedDemoHistory(
           submittedBy: answeredBy, submittedByAccountId: answeredByAccountId, submissionKey: `demo-submit-${instance.id}`,
           exceptionCount: exceptionQuestionIds.length,
         },
-      }));
-      for (const answer of answers) await writer.send(new PutCommand(checklistAnswerPut(tableName, customerId, answer)));
+      });
+      for (const answer of answers) await putSeedItem(writer, checklistAnswerPut(tableName, customerId, answer));
     }
   }
 }

@@ -1,7 +1,7 @@
 import { locationInputSchema } from '@domain/organisation/location';
 import { siteInputSchema } from '@domain/organisation/site';
 import { locationPut, referenceItem, siteFieldsOf, sitePut, uniqueMarkerPut, type LocationRecord, type SiteRecord } from '../lambdas/data';
-import { ENTITY } from '../lambdas/shared/keys';
+import { ENTITY } from '../lambdas/data/keys';
 import { DEMO_ORGANISATION } from './demo';
 
 /**

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { localPushOrigins } from '../lambdas/shared/config';
-import { pushProvider, setProcessPushTransport, webPushTransport, type PushTransport } from '../lambdas/shared/push';
+import { pushProvider, setProcessPushTransport, webPushTransport, type PushTransport } from '../lambdas/notifier/push';
 import type { ChannelProviders } from '../lambdas/notifier/send';
 import type { ChannelFaults } from './channel-faults';
 import type { Outbox } from './outbox';

@@ -5,12 +5,12 @@ import {
   UserNotFoundException,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OrganisationModules } from '@domain/organisation/organisation';
 import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
-import { ENTITY } from '../lambdas/shared/keys';
-import { userItem } from '../lambdas/users/store';
+import { ENTITY } from '../lambdas/data/keys';
+import { grantSeededOrganisationModules, putSeedItem, putSeedItemOnce } from '../lambdas/data/seed-writes';
+import { userItem } from '../lambdas/data/repositories/users';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoHaccp } from './demo-haccp';
@@ -28,23 +28,18 @@ export async function seedDemo(
 ): Promise<boolean> {
   const { customerId } = DEMO_ORGANISATION;
   const now = new Date().toISOString();
-  try {
-    await documents.send(new PutCommand({ ...organisationSeededPut(tableName, customerId, now), ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      // Seeded before the demo had devices: they are added once (local/demo-devices.ts).
-      await seedDemoDevices(documents, tableName);
-      // And before it had HACCP: added once (local/demo-haccp.ts), on the devices' cooler sensor.
-      await seedDemoHaccp(documents, tableName);
-      // And before organisations were listed (and had customer groups): added once.
-      await seedDemoOrganisationListing(documents, tableName, now);
-      // And before the module flags were enforced: every module, unless a super-administrator changed them.
-      await seedDemoModules(documents, tableName);
-      return false;
-    }
-    throw error;
+  if (!await putSeedItemOnce(documents, organisationSeededPut(tableName, customerId, now))) {
+    // Seeded before the demo had devices: they are added once (local/demo-devices.ts).
+    await seedDemoDevices(documents, tableName);
+    // And before it had HACCP: added once (local/demo-haccp.ts), on the devices' cooler sensor.
+    await seedDemoHaccp(documents, tableName);
+    // And before organisations were listed (and had customer groups): added once.
+    await seedDemoOrganisationListing(documents, tableName, now);
+    // And before the module flags were enforced: every module, unless a super-administrator changed them.
+    await grantSeededOrganisationModules(documents, tableName, customerId, DEMO_MODULES);
+    return false;
   }
-  const put = (item: Record<string, unknown>) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
+  const put = (item: Record<string, unknown>) => putSeedItem(documents, { TableName: tableName, Item: item });
   await put(demoOrganisationItem(tableName, now));
   await put(demoCustomerGroupItem(tableName, now));
   const { site, location } = DEMO_ORGANISATION;
@@ -61,7 +56,7 @@ export async function seedDemo(
       { Name: 'custom:customergroupid', Value: DEMO_ORGANISATION.customerGroupId },
       { Name: 'custom:isPortalLogin', Value: 'true' },
     ]);
-    // The user administration's record (lambdas/users/store.ts), as an administrator would have made it.
+    // The user administration's record (lambdas/data/repositories/users.ts), as an administrator would have made it.
     await put(userItem(customerId, {
       accountId: user.accountId, email: user.email, identityUsername: user.email, role: user.role,
       firstName: user.givenName, lastName: user.familyName, phone: user.phone ?? '', phoneVerified: user.phone !== undefined, employeeId: '',
@@ -95,35 +90,12 @@ function demoOrganisationItem(tableName: string, now: string): Record<string, un
 }
 
 const DEMO_MODULES: OrganisationModules = { isHaccapAvailable: true, enableAuditModule: true, enableIVR: true, enablePager: true };
-/**
- * A demo seeded with HACCP alone (before the module flags were enforced) gets every module,
- * once: only while its item is still the seed's (a super-administrator's edit stays).
- */
-async function seedDemoModules(documents: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  try {
-    await documents.send(new UpdateCommand({
-      ...organisationKeyParams(tableName, DEMO_ORGANISATION.customerId),
-      UpdateExpression: 'SET modules = :all',
-      ConditionExpression: 'updatedBy = :seed AND modules.isHaccapAvailable = :on AND modules.enableAuditModule = :off AND modules.enableIVR = :off AND modules.enablePager = :off',
-      ExpressionAttributeValues: { ':all': DEMO_MODULES, ':seed': 'seed', ':on': true, ':off': false },
-    }));
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-}
-
 const demoCustomerGroupItem = (tableName: string, now: string) =>
   customerGroupPut(tableName, { id: DEMO_ORGANISATION.customerGroupId, name: DEMO_ORGANISATION.name, createdAt: now, createdBy: 'seed' }).Item;
 
 /** A demo seeded before organisations were listed: its item again, with its listing keys, and its customer group. */
 async function seedDemoOrganisationListing(documents: DynamoDBDocumentClient, tableName: string, now: string): Promise<void> {
-  const ifAbsent = async (item: Record<string, unknown>, condition: string) => {
-    try {
-      await documents.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition }));
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-  };
+  const ifAbsent = (item: Record<string, unknown>, condition: string) => putSeedItemOnce(documents, { TableName: tableName, Item: item }, condition);
   const { Key } = organisationKeyParams(tableName, DEMO_ORGANISATION.customerId);
   await ifAbsent({ ...demoOrganisationItem(tableName, now), ...Key }, 'attribute_not_exists(gsi1pk)');
   await ifAbsent(demoCustomerGroupItem(tableName, now), 'attribute_not_exists(pk)');

@@ -6,21 +6,13 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { TABLE_KEYS } from '../lambdas/data/table-shape';
 
-/** The single table's shape; lib/data.ts declares the same for AWS (checked by a test). */
-export const TABLE_KEYS = {
-  partitionKey: 'pk',
-  sortKey: 'sk',
-  globalIndexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-  ],
-  ttlAttribute: 'ttl',
-  /** The notifier reads the table's changes (lambdas/notifier/stream.ts): both images, to see what moved. */
-  streamViewType: 'NEW_AND_OLD_IMAGES',
-} as const;
-
-/** Creates the table when it is missing; a restart keeps what is there (a table made before it had a stream gets one). */
+/**
+ * The emulator's table, of the one shape (lambdas/data/table-shape.ts; lib/data.ts makes it on
+ * AWS). Creates it when it is missing; a restart keeps what is there (a table made before it
+ * had a stream gets one).
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string, options: { stream?: boolean } = {}): Promise<void> {
   // A table of a test that drives the notifier itself has no stream: the stack's reader never sees it.
   const stream = options.stream ?? true;

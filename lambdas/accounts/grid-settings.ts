@@ -1,28 +1,9 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@domain/core/errors';
-import { gridSettingsSchema, isGridId, type GridSettings } from '@domain/identity/grid-settings';
-import { accountGridSettingsKeyParams, accountGridSettingsPut, toGridSettings } from '../data';
-import { dynamoDocumentClient } from '../shared/clients';
+import { gridSettingsSchema, isGridId } from '@domain/identity/grid-settings';
+import { dynamoDocumentClient } from '../data/client';
+import { GridSettingsStore } from '../data/repositories/grid-settings';
 import { backendConfig } from '../shared/config';
 import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
-
-/**
- * A user's column settings of each data grid, one item per grid beside the account's
- * preferences (docs/data-model.md pattern 9), so saving one grid never rewrites another's
- * settings or the preferences.
- */
-export class GridSettingsStore {
-  constructor(private readonly client: DynamoDBDocumentClient, private readonly tableName: string) {}
-
-  async get(customerId: string, accountId: string, gridId: string): Promise<GridSettings> {
-    const result = await this.client.send(new GetCommand(accountGridSettingsKeyParams(this.tableName, customerId, accountId, gridId)));
-    return toGridSettings(result.Item);
-  }
-
-  async save(customerId: string, accountId: string, gridId: string, settings: GridSettings): Promise<void> {
-    await this.client.send(new PutCommand(accountGridSettingsPut(this.tableName, customerId, accountId, gridId, settings)));
-  }
-}
 
 const store = () => new GridSettingsStore(dynamoDocumentClient(), backendConfig().tableName);
 

@@ -1,5 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, stormWindowMs } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { runAlarmClock, type ClockRun } from './clock';

@@ -20,7 +20,7 @@ import {
 import { planAlarmNotifications, recipientOfTimer, releaseHeld } from '../notifier/plan';
 import { AlarmEngine, alarmProfileIdOf, engineGatewayOf, engineSensorOf, type EngineDevice } from './engine';
 import { eachLimited } from '../shared/concurrency';
-import { deviceKey, deviceStateKey, ENTITY } from '../shared/keys';
+import { deviceKey, deviceStateKey, ENTITY } from '../data/keys';
 import { describeError, type Logger } from '../shared/observability';
 
 /**

@@ -1,8 +1,8 @@
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { alarmProfileInputSchema, alarmProfileSchema } from '@domain/alarms/alarm-profile';
 import { MESSAGES } from '@domain/core/messages';
-import { assertProfileInCorporateView, narrowProfilesToCorporateView } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { assertProfileInCorporateView, narrowProfilesToCorporateView } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';

@@ -17,9 +17,10 @@ import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/rol
 import { alarmNotificationListSchema, failedNotificationSchema, resendNotificationSchema } from '@domain/notifications/delivery-answers';
 import type { UserView } from '@domain/identity/user-views';
 import { readUserView, unknownAlarm } from '../data';
-import { accessScope, maySeeAlarm, type AccessScope } from '../shared/access';
+import { maySeeAlarm, type AccessScope } from '../shared/access';
+import { accessScope } from '../data/access';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';

@@ -1,6 +1,6 @@
 import type { SNSEvent } from 'aws-lambda';
 import { REPLY_BODY_MAX } from '@domain/notifications/reply-codes';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { acknowledgeByText, type InboundText, type TextReplyOutcome } from './sms-acknowledge';

@@ -1,5 +1,5 @@
 import { IVR_CALL_WORDING, type TemplateLanguage } from '@domain/notifications/templates';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { speechOf } from '../shared/ivr-call';
 import { describeError, invocationLogger, logger, observedHandler } from '../shared/observability';

@@ -1,10 +1,10 @@
 import { checklistGroupInputSchema, checklistGroupOrderSchema, checklistGroupPageSchema, checklistGroupSchema } from '@domain/haccp/checklist-group';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { defineRoutes, route } from '../shared/routing';
-import { ChecklistGroupStore } from './store';
+import { ChecklistGroupStore } from '../data/repositories/checklist-groups';
 
 const groups = () => new ChecklistGroupStore(dynamoDocumentClient(), backendConfig().tableName);
 

@@ -1,4 +1,4 @@
-import { createResourceHandler } from '../shared/http';
+import { createResourceHandler } from '../resource-handler';
 import { checklistInstanceRoutes } from './routes';
 
 export const handler = createResourceHandler(checklistInstanceRoutes);

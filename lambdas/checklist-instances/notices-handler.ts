@@ -1,8 +1,8 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
-import { raiseDueChecklistNotices, type NoticesRun } from './notices';
+import { raiseDueChecklistNotices, type NoticesRun } from '../data/repositories/checklist-notices';
 
 /**
  * The HACCP reminder and missed-checklist job (lambdas/schedules.ts): every 5 minutes,

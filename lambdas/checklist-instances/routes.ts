@@ -1,10 +1,10 @@
 import { answerInputSchema } from '@domain/haccp/answers';
 import { checklistAnswerSchema, instanceDetailSchema, submitInputSchema, todaySchema } from '@domain/haccp/filling';
 import { ORGANISATION_READERS } from '@domain/identity/roles';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { defineRoutes, route } from '../shared/routing';
-import { ChecklistInstanceStore, readFiller } from './store';
+import { ChecklistInstanceStore, readFiller } from '../data/repositories/checklist-instances';
 
 const store = () => new ChecklistInstanceStore(dynamoDocumentClient(), backendConfig().tableName);
 

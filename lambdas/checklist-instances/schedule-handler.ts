@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { queryAll } from '../data';
 import { haccpOrganisations, toHaccpOrganisationId } from '../data/entities/haccp-organisation';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { describeError, invocationLogger, observedHandler } from '../shared/observability';
 import { createInstancesAhead } from '../data/checklist-instances-ahead';

@@ -6,14 +6,15 @@ import { checklistPerformanceAnswerSchema } from '@domain/haccp/performance';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { instancesOfChecklistDays, readSite } from '../data';
 import { createInstancesAhead } from '../data/checklist-instances-ahead';
-import { accessibleSiteIds, assertSiteAccess, assertSitesNamable, filterBySite } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { filterBySite } from '../shared/access';
+import { accessibleSiteIds, assertSiteAccess, assertSitesNamable } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { describeError, type Logger } from '../shared/observability';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { ChecklistStore } from './store';
+import { ChecklistStore } from '../data/repositories/checklists';
 
 const checklists = () => new ChecklistStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.checklistNotFound;

@@ -1,4 +1,4 @@
-import { createResourceHandler } from '../shared/http';
+import { createResourceHandler } from '../resource-handler';
 import { correctiveActionRoutes } from './routes';
 
 export const handler = createResourceHandler(correctiveActionRoutes);

@@ -1,11 +1,11 @@
 import { correctiveActionInputSchema, correctiveActionSchema } from '@domain/haccp/corrective-action';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { CorrectiveActionStore } from './store';
+import { CorrectiveActionStore } from '../data/repositories/corrective-actions';
 
 const actions = () => new CorrectiveActionStore(dynamoDocumentClient(), backendConfig().tableName);
 

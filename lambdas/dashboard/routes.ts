@@ -23,9 +23,10 @@ import {
   instancesOfSiteDays, queryAll, readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, readUserView, sitesByName, toSiteRecord, type SensorRecord,
 } from '../data';
 import { eachLimited } from '../shared/concurrency';
-import { accessScope, maySeeAlarm, maySeeSensor, maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
+import { maySeeAlarm, maySeeSensor, maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
+import { accessScope } from '../data/access';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { defineRoutes, route } from '../shared/routing';
 import { DashboardAlarmStore } from '../data/repositories/dashboard';

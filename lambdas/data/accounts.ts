@@ -4,6 +4,8 @@ import { MESSAGES } from '@domain/core/messages';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import type { OrganisationModules } from '@domain/organisation/organisation';
 import type { Caller } from '../shared/caller';
+import { dynamoDocumentClient } from './client';
+import { backendConfig } from '../shared/config';
 import {
   accountEmailUnique,
   accountKeyParams,
@@ -170,3 +172,9 @@ export class AccountStore {
   }
 }
 
+/** The caller as an invitation names them: their name on their account, else their email. */
+export async function inviterName(caller: Caller): Promise<string> {
+  const account = await new AccountStore(dynamoDocumentClient(), backendConfig().tableName).get(caller.customerId, caller.accountId);
+  const name = `${account?.firstName ?? ''} ${account?.lastName ?? ''}`.trim();
+  return name === '' ? caller.email : name;
+}

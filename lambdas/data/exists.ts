@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { entityPartition, entitySortKey, type EntityType } from '../shared/keys';
+import { entityPartition, entitySortKey, type EntityType } from './keys';
 import { batchGet } from './batch';
 
 /**

@@ -5,7 +5,7 @@ import { gatewayKey, toGatewayRecord, type GatewayRecord } from './entities/gate
 import { toGatewayState, type GatewayStateRecord } from './entities/gateway-state';
 import { sensorPartition, toSensorRecord, type SensorRecord } from './entities/sensor';
 import { toSensorState } from './entities/sensor-state';
-import { readingPartition } from '../shared/keys';
+import { readingPartition } from './keys';
 import { batchGet } from './batch';
 import { READING_VALUES_PROJECTION, readingRowOf, sensorLiveStates } from './readings';
 

@@ -10,7 +10,7 @@ import {
   uniquenessPartition,
   UNIQUENESS_SORT_KEY,
   userSessionsPartition,
-} from '../shared/keys';
+} from './keys';
 import {
   accountEmailMarkerKeyParams,
   accountEmailPartition,
@@ -27,8 +27,8 @@ import {
 
 const record = { accountId: 'acc-1', email: ' Ann.Smith@Example.com ', firstName: 'Ann', lastName: 'Smith', role: 'admin', inviteDate: null, version: 2 };
 
-// Today's key builders (lambdas/shared/keys.ts) are what the identity entities must reproduce byte for byte.
-describe('identity entities keep the keys of lambdas/shared/keys.ts', () => {
+// Today's key builders (lambdas/data/keys.ts) are what the identity entities must reproduce byte for byte.
+describe('identity entities keep the keys of lambdas/data/keys.ts', () => {
   it('writes the user item under the same keys, and keeps superadmin accounts out of the list index', () => {
     // Act
     const item = accountPut('t', 'org-1', record).Item;

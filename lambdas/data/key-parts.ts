@@ -1,4 +1,4 @@
-import { normaliseUnique } from '../shared/keys';
+import { normaliseUnique } from './keys';
 
 /**
  * Parts of keys that are not plain attribute values. Names inside keys are compared trimmed

@@ -5,7 +5,7 @@ import { batchGet } from './batch';
 import { accountsByName } from './entities/account';
 import { alarmsByStatus } from './entities/alarm';
 import { superadminAuditNewestFirst, toSuperadminAuditEntry } from './entities/superadmin-audit-entry';
-import { organisationKeyParams, organisationsByName, toOrganisation, toOrganisationModules, type OrganisationRecord } from './entities/organisation';
+import { organisationKeyParams, organisationsByName, toOrganisation, toOrganisationModules, toOrganisationSummary, type OrganisationRecord, type OrganisationSummary } from './entities/organisation';
 import { nameKeyOf } from './key-parts';
 import { queryAll, queryPage, type PageRequest } from './queries';
 import { eachLimited } from '../shared/concurrency';
@@ -16,6 +16,12 @@ import { endAllSessions } from './sessions';
 export async function organisationStatusOf(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationStatus> {
   const result = await client.send(new GetCommand({ ...organisationKeyParams(tableName, customerId), ConsistentRead: true }));
   return result.Item?.['status'] === 'disabled' ? 'disabled' : 'active';
+}
+
+/** The organisation's name and customer group (one eventually consistent GetItem). */
+export async function organisationSummaryOf(client: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<OrganisationSummary> {
+  const result = await client.send(new GetCommand(organisationKeyParams(tableName, customerId)));
+  return toOrganisationSummary(customerId, result.Item);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { queryAll as queryEvery, queryPage as queryOnePage, type PageRequest } from '../shared/pagination';
+import { type PageRequest } from '../shared/pagination';
+import { queryAll as queryEvery, queryPage as queryOnePage } from './query-pages';
 
 export type { PageRequest } from '../shared/pagination';
 

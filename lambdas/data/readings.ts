@@ -3,7 +3,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { READING_RETENTION_DAYS, type ReadingRow } from '@domain/telemetry/telemetry';
 import { liveStateWithReading, type NewestReading, type StoredLiveState } from '@domain/telemetry/telemetry-state';
 import { eachLimited } from '../shared/concurrency';
-import { readingPartition } from '../shared/keys';
+import { readingPartition } from './keys';
 
 /**
  * A sensor's reading items, their one encoder and decoder (`readingItem`, `readingRowOf`), and

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { tenantPrefix } from '../shared/keys';
+import { tenantPrefix } from './keys';
 
 /**
  * Local only: the markers the demo's seeds leave under the organisation's `SEED` partition

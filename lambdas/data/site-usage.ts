@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from './keys';
 import { gatewayKey } from './entities/gateway';
 import { sensorPartition } from './entities/sensor';
 import { queryAll } from './queries';

@@ -1,6 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from './client';
 import { backendConfig } from '../shared/config';
 
 /** The single table a store writes on: the one document client and the table's name. */

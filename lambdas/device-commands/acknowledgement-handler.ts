@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { commandAcknowledgementSchema, type DeviceCommand } from '@domain/devices/device-commands';
 import { DEVICE_CLOCK_SKEW_MS, deviceMessageEventSchema, MAX_DEVICE_PAYLOAD_DEPTH, nestsDeeperThan } from '@domain/telemetry/telemetry';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler, type Logger } from '../shared/observability';
 import { DeviceCommandStore, type DeviceRef } from '../data/repositories/device-commands';

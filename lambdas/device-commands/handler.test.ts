@@ -6,7 +6,7 @@ import { REDACTED } from '@domain/devices/device-commands';
 import { MESSAGES } from '@domain/core/messages';
 import { apiEvent, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
-import { accountKey } from '../shared/keys';
+import { accountKey } from '../data/keys';
 import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

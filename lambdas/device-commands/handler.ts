@@ -1,4 +1,4 @@
-import { createResourceHandler } from '../shared/http';
+import { createResourceHandler } from '../resource-handler';
 import { deviceCommandRoutes } from './routes';
 
 export const handler = createResourceHandler(deviceCommandRoutes);

@@ -13,8 +13,9 @@ import {
 } from '@domain/devices/device-commands';
 import { conflict, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { assertSensorAccess, assertSiteAccess } from '../shared/access';
-import { dynamoDocumentClient, iotDataClient } from '../shared/clients';
+import { assertSensorAccess, assertSiteAccess } from '../data/access';
+import { iotDataClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, type ActionResult } from '../shared/http';
 import { describeError } from '../shared/observability';

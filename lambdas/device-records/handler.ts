@@ -1,4 +1,4 @@
-import { createResourceHandler } from '../shared/http';
+import { createResourceHandler } from '../resource-handler';
 import { deviceRecordRoutes } from './routes';
 
 export const handler = createResourceHandler(deviceRecordRoutes);

@@ -17,9 +17,10 @@ import {
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { accessibleSiteIds, assertSensorAccess, maySeeSite } from '../shared/access';
+import { maySeeSite } from '../shared/access';
+import { accessibleSiteIds, assertSensorAccess } from '../data/access';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY, type DeviceEntity } from '../shared/keys';
+import { ENTITY, type DeviceEntity } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
 import { deviceMissing, deviceRecordStore, fileView } from '../data/repositories/device-records';

@@ -8,12 +8,13 @@ import {
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { AccountStore, endAllSessions, type AccountRecord } from '../data';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
-import { identityStatusOf, inviterName, sendInvitationAgain, setIdentityEnabled, setSmsMfa } from '../shared/identity';
+import { identityStatusOf, sendInvitationAgain, setIdentityEnabled, setSmsMfa } from '../shared/identity';
+import { inviterName } from '../data/accounts';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { helpdeskUserOf, HelpdeskStore } from './store';
+import { helpdeskUserOf, HelpdeskStore } from '../data/repositories/helpdesk';
 
 /**
  * The helpdesk's own window on the organisations it supports (issue 16 section 2; SPEC

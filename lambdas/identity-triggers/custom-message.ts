@@ -8,7 +8,7 @@ import {
   type IdentityMessageLanguage,
 } from '@domain/identity/identity-messages';
 import { AccountStore } from '../data';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 

@@ -12,13 +12,14 @@ import {
 } from '@domain/haccp/information';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { toInformationItemView } from '../data';
-import { dynamoDocumentClient, s3Client } from '../shared/clients';
+import { s3Client } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { S3DeviceFileObjects, type DeviceFileObjects } from '../shared/device-file-objects';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { InformationItemStore } from './store';
+import { InformationItemStore } from '../data/repositories/information-items';
 
 const items = () => new InformationItemStore(dynamoDocumentClient(), backendConfig().tableName);
 /** The files bucket, through the same presigned-URL adapter as device files. */

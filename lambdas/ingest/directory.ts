@@ -14,7 +14,7 @@ export type { ConfigVersion, DirectoryEntity, DirectoryReader, StoredItem } from
  * Per organisation it holds a snapshot of the sensor and gateway partitions
  * (configuration and state items share them, so one Query reads both) and the data logging
  * profiles. Every write of a sensor, gateway or profile adds 1 to the organisation's device
- * configuration version (lambdas/shared/device-config.ts, in the write's own transaction), so
+ * configuration version (lambdas/data/device-config.ts, in the write's own transaction), so
  * the cache reads that one item at most every CONFIG_CHECK_MS and reloads the partitions
  * only when it moved: a change reaches the ingest within a minute, and at steady state reads
  * are one GetItem per organisation per minute whatever the fleet's size. The partitions are

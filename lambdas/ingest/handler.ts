@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { AlarmEngine } from '../alarm-engine/engine';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler, recordIngestBatch } from '../shared/observability';
 import { IngestAlarms } from './alarms';

@@ -1,7 +1,7 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from '../shared/clients';
 import { requireUserPoolId } from '../shared/config';
-import type { Invitee } from './store';
+import type { Invitee } from '../data/repositories/locations';
 
 /**
  * The user an email belongs to, whatever their organisation: the user pool is the one place

@@ -5,14 +5,16 @@ import { type CorporateNode, corporateNodeSchema, type Location, locationExistsS
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES, isRole, ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { AccountStore, listReferences, partitionOf, sitesByName, type AccountRecord } from '../data';
-import { accountTie, assertInCorporateView, filterBySite } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { accountTie, filterBySite } from '../shared/access';
+import { assertInCorporateView } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY } from '../shared/keys';
-import { pageRequestFrom, queryAll } from '../shared/pagination';
+import { ENTITY } from '../data/keys';
+import { pageRequestFrom } from '../shared/pagination';
+import { queryAll } from '../data/query-pages';
 import { identityByEmail } from './identity';
-import { LocationStore, type ShareRecord } from './store';
+import { LocationStore, type ShareRecord } from '../data/repositories/locations';
 import {
   locationView,
   ownStanding,

@@ -5,11 +5,11 @@ import {
   type Location,
   type LocationStanding,
 } from '@domain/organisation/location';
-import { seesOwnLocation, type Viewer } from '../shared/viewer';
-import type { LocationRecord, LocationStore, ShareRecord } from './store';
+import { seesOwnLocation, type Viewer } from '../data/viewer';
+import type { LocationRecord, LocationStore, ShareRecord } from '../data/repositories/locations';
 
-/** The viewer is the access layer's (lambdas/shared/viewer.ts); the locations' views of it are here. */
-export { seesOwnLocation, viewerFor, viewerOf, type Viewer } from '../shared/viewer';
+/** The viewer is the access layer's (lambdas/data/viewer.ts); the locations' views of it are here. */
+export { seesOwnLocation, viewerFor, viewerOf, type Viewer } from '../data/viewer';
 
 /** How a viewer stands towards a location of the organisation it acts on. */
 export function ownStanding(viewer: Viewer): LocationStanding {

@@ -1,10 +1,10 @@
 import { namedItemInputSchema, namedItemPatchSchema, namedItemSchema, type NamedCatalogKind } from '@domain/organisation/named-catalog';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
 import { route, type ResourceRoute } from '../shared/routing';
-import { NamedCatalogStore } from './store';
+import { NamedCatalogStore } from '../data/repositories/named-catalog';
 
 /** The routes of a department-like resource, each with its action, over one store. */
 export function namedCatalogRoutes(

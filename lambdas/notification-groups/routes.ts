@@ -2,14 +2,15 @@ import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { groupFieldsOf, notificationGroupInputSchema, notificationGroupSchema } from '@domain/notifications/notification-group';
-import { assertInCorporateView, narrowToCorporateView, reachedByCorporateView, type LocationTie } from '../shared/access';
+import { type LocationTie } from '../shared/access';
+import { assertInCorporateView, narrowToCorporateView, reachedByCorporateView } from '../data/access';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { NotificationGroupStore } from './store';
+import { NotificationGroupStore } from '../data/repositories/notification-groups';
 
 const groups = () => new NotificationGroupStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.notificationGroupNotFound;

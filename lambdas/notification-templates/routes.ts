@@ -4,10 +4,10 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { storedTemplateSchema, templateKeySchema, templatePreviewSchema } from '@domain/notifications/template-overrides';
 import { notificationTemplateSchema } from '@domain/notifications/templates';
 import { z } from 'zod';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { defineRoutes, route } from '../shared/routing';
-import { NotificationTemplateStore } from './store';
+import { NotificationTemplateStore } from '../data/repositories/notification-templates';
 
 const templates = () => new NotificationTemplateStore(dynamoDocumentClient(), backendConfig().tableName);
 

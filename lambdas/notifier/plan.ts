@@ -37,7 +37,7 @@ import {
   type NotificationDelivery,
   type TimerEntry,
 } from '../data';
-import { deviceKey, ENTITY } from '../shared/keys';
+import { deviceKey, ENTITY } from '../data/keys';
 
 /**
  * The notifier's planning (issue 14 section 2; docs/decisions/0069-notification-outbox-and-delivery.md):

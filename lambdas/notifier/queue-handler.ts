@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliveryRefOf } from '../data';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, stormWindowMs } from '../shared/config';
 import { describeError, invocationLogger, observedHandler } from '../shared/observability';
 import { composer } from './compose';

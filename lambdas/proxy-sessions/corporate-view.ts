@@ -1,8 +1,9 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { ProxySessionInput } from '@domain/identity/proxy-session';
-import { AccountStore, locationKey } from '../data';
+import { AccountStore } from '../data';
+import { readLocationName } from '../data/repositories/locations';
 import type { Caller } from '../shared/caller';
 
 /** The location a proxy session is limited to, as its banner names it. */
@@ -29,7 +30,7 @@ export async function proxyLocationOf(
     if (input.customerId !== caller.customerId) throw notFound(MESSAGES.locationNotFound);
   }
   if (input.locationId === undefined) return undefined;
-  const item = (await client.send(new GetCommand({ ...locationKey(tableName, input.customerId, input.locationId), ConsistentRead: true }))).Item;
-  if (item === undefined) throw notFound(MESSAGES.locationNotFound);
-  return { id: input.locationId, name: typeof item['name'] === 'string' ? item['name'] : input.locationId };
+  const location = await readLocationName(client, tableName, input.customerId, input.locationId);
+  if (location === undefined) throw notFound(MESSAGES.locationNotFound);
+  return { id: input.locationId, name: location.name ?? input.locationId };
 }

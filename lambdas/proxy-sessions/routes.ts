@@ -1,11 +1,11 @@
 import type { Role } from '@domain/identity/roles';
 import { proxySessionInputSchema, proxySessionSchema, proxySessionStartedSchema } from '@domain/identity/proxy-session';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { proxyTokenKey, signProxyToken } from '../shared/proxy-token';
 import { defineRoutes, route } from '../shared/routing';
 import { proxyLocationOf } from './corporate-view';
-import { ProxySessionStore } from './store';
+import { ProxySessionStore } from '../data/repositories/proxy-sessions';
 
 /**
  * Proxy login and proxy logout (issue 16 section 3). A helpdesk user or a super-administrator

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { questionTemplateInputSchema, questionTemplateSchema, withQuestionIds, type QuestionTemplateRequest } from '@domain/haccp/question';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { QuestionTemplateStore, type QuestionTemplateFields } from './store';
+import { QuestionTemplateStore, type QuestionTemplateFields } from '../data/repositories/questions';
 
 const questions = () => new QuestionTemplateStore(dynamoDocumentClient(), backendConfig().tableName);
 

@@ -5,12 +5,12 @@ import { portalAuditEntrySchema, portalAuditRangeFrom, type PortalAuditEntry, ty
 import type { Role } from '@domain/identity/roles';
 import { userDisplayName } from '@domain/identity/security-groups';
 import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
-import { readAccess } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { readAccess } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
-import { historyEntriesWithNames } from '../shared/record-names';
+import { historyEntriesWithNames } from '../data/record-names';
 import { defineRoutes, route } from '../shared/routing';
 
 /**
@@ -31,7 +31,7 @@ function displayNameOf(record: Record<string, unknown>): string | undefined {
   return text(name);
 }
 
-/** A proxy session's own entry (lambdas/proxy-sessions/store.ts writes the session as its record). */
+/** A proxy session's own entry (lambdas/data/repositories/proxy-sessions.ts writes the session as its record). */
 function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined {
   const record = entry.after ?? entry.before;
   if (entry.entityType !== ENTITY.proxySession || record === undefined) return undefined;

@@ -1,12 +1,13 @@
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { type SecurityGroup, SECURITY_GROUP_ROLES, securityGroupInputSchema, securityGroupSchema, securityGroupUserListSchema } from '@domain/identity/security-groups';
-import { accountsInView, accountTie, assertSitesNamable, corporateViewOf, itemsInView, securityGroupTie, viewReaches } from '../shared/access';
+import { accountTie, itemsInView, securityGroupTie, viewReaches } from '../shared/access';
+import { accountsInView, assertSitesNamable, corporateViewOf } from '../data/access';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
-import { SecurityGroupStore } from './store';
+import { SecurityGroupStore } from '../data/repositories/security-groups';
 import { defineRoutes, route } from '../shared/routing';
 
 const store = () => new SecurityGroupStore(dynamoDocumentClient(), backendConfig().tableName);

@@ -4,7 +4,7 @@ import { gatewayRelayProblem } from '@domain/devices/sensor';
 import type { ConnectionType } from '@domain/devices/device-catalogue';
 import { readByIds, readGatewayPlacement, readSite, unknownGateway, unknownSite, type DataTable } from '../data';
 import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 
 /** Where a sensor goes: its site, the location that site is on, the gateway it reports through (by its connection type). */
 export interface SensorPlacement {

@@ -1,5 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { applyDueChanges, type DueChangeRun } from './due-changes';

@@ -1,4 +1,4 @@
-import { createResourceHandler } from '../shared/http';
+import { createResourceHandler } from '../resource-handler';
 import { sessionRoutes } from './routes';
 
 export const handler = createResourceHandler(sessionRoutes);

@@ -5,12 +5,13 @@ import { MESSAGES } from '@domain/core/messages';
 import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
 import { mayManageAccount } from '@domain/identity/user';
 import { AccountStore } from '../data';
-import { accountTie, assertInCorporateView } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { accountTie } from '../shared/access';
+import { assertInCorporateView } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, localPushOrigins } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { vapidKeys } from '../shared/vapid';
-import { sessionStoreFromConfig } from './store';
+import { sessionStoreFromConfig } from '../data/repositories/sessions';
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 
 const accounts = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '@domain/identity/settings';
-import { auditItem } from '../shared/audit';
-import { dynamoDocumentClient } from '../shared/clients';
+import { putAuditEntry } from '../data/audit';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
-import { ENTITY } from '../shared/keys';
+import { ENTITY } from '../data/keys';
 import { readUserView } from '../data';
-import { SettingsStore } from './store';
+import { SettingsStore } from '../data/repositories/settings';
 import { defineRoutes, route, SIGNED_IN } from '../shared/routing';
 
 const store = () => new SettingsStore(dynamoDocumentClient(), backendConfig().tableName);
@@ -69,10 +68,7 @@ export const settingsRoutes = defineRoutes('settings', [
       const { action } = body;
       const now = new Date();
       // The identity service changed the password; the portal records that it happened (never the password).
-      await dynamoDocumentClient().send(new PutCommand({
-        TableName: backendConfig().tableName,
-        Item: auditItem(caller.customerId, caller, ENTITY.user, caller.accountId, 'update', {}, { [action]: now.toISOString() }, now),
-      }));
+      await putAuditEntry(dynamoDocumentClient(), backendConfig().tableName, caller.customerId, caller, ENTITY.user, caller.accountId, 'update', {}, { [action]: now.toISOString() }, now);
       return { statusCode: 204 };
     },
   }),

@@ -4,7 +4,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { chimeVoiceClient, sesClient, smsVoiceClient } from './clients';
 import { backendConfig } from './config';
 import { ivrCallArguments } from './ivr-call';
-import type { PushSend } from './push';
+import type { PushSend } from './push-types';
 
 /**
  * The providers messages go through on both runtimes (issue 14 sections 2 and 3): email through
@@ -13,7 +13,7 @@ import type { PushSend } from './push';
  * application: Amazon Chime SDK PSTN audio places that one (lib/voice-calls.ts), since End User
  * Messaging's calls cannot hear a key. Their endpoints
  * come from the SDK's standard variables (locally: the SES emulator and the SMS/voice stand-in,
- * which keep every message for the outbox page). Push is web push (lambdas/shared/push.ts).
+ * which keep every message for the outbox page). Push is web push (lambdas/notifier/push.ts).
  * Shared: the notifier's senders send alarms with them, the users resource a user's own test
  * message.
  */

@@ -1,8 +1,6 @@
 import { ChimeSDKVoiceClient } from '@aws-sdk/client-chime-sdk-voice';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
@@ -12,17 +10,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 /**
  * Every AWS client is made here, once per process. Endpoints come from the SDK's own
  * `AWS_ENDPOINT_URL_<SERVICE>` variables, which the local runner sets, so handlers never
- * know which runtime they are in.
+ * know which runtime they are in. The DynamoDB client is the data layer's (lambdas/data/client.ts).
  */
-let documentClient: DynamoDBDocumentClient | undefined;
-
-export function dynamoDocumentClient(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  return documentClient;
-}
-
 let identityProviderClient: CognitoIdentityProviderClient | undefined;
 
 let storageClient: S3Client | undefined;

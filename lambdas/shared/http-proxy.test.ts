@@ -8,7 +8,8 @@ import { organisationKeyParams, proxySessionKeyParams } from '../data';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import type { Caller } from './caller';
 import { resetBackendConfig } from './config';
-import { createResourceHandler, type ActionRequest, type ApiEvent } from './http';
+import { type ActionRequest, type ApiEvent } from './http';
+import { createResourceHandler } from '../resource-handler';
 import { resetProxyTokenKey, signProxyToken } from './proxy-token';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -7,7 +7,8 @@ import { MESSAGES } from '@domain/core/messages';
 import { findRouteByKey, MAX_REQUEST_BODY_BYTES } from '../routes';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import { resetBackendConfig } from './config';
-import { createResourceHandler, MAX_CURSOR_BYTES, MAX_PARAMETER_BYTES, type ActionRequest, type ActionResult, type ApiEvent, type ApiResult } from './http';
+import { MAX_CURSOR_BYTES, MAX_PARAMETER_BYTES, type ActionRequest, type ActionResult, type ApiEvent, type ApiResult } from './http';
+import { createResourceHandler } from '../resource-handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const savedEnvironment = { ...process.env };

@@ -6,23 +6,31 @@ import type {
 } from 'aws-lambda';
 import { conflict, DomainError, ERROR_CODE_HEADER, ERROR_FIELD_HEADER, forbidden, notFound, tooLarge, unauthorized, validationError, type DomainErrorKind } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { PROXY_TOKEN_HEADER } from '@domain/identity/proxy-session';
-import { organisationStatusOf, readProxySession } from '../data';
+import { PROXY_TOKEN_HEADER, type ProxySession } from '@domain/identity/proxy-session';
 import { hasModule } from '@domain/organisation/modules';
 import type { HandlerName } from '../handlers';
 import { maxBodyBytesOf, pathParameterNamesOf, routeKeyOf, type ActionRequest, type ResourceRoutes, type RouteDefinition } from './routing';
 import { callerFromClaims, type Caller, type JwtClaims } from './caller';
 import { refuseOrganisationWideChange } from './access';
-import { sessionCheckFromConfig } from './session-check';
+import type { SessionCheck } from './session-check';
 import { describeError, invocationLogger, observed, recordApiRequest, type Logger } from './observability';
-import { dynamoDocumentClient } from './clients';
-import { backendConfig } from './config';
 import { proxyTokenKey, verifyProxyToken } from './proxy-token';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export type { ActionRequest, ActionResult } from './routing';
+
+/**
+ * What the middleware reads of the table: given by the data layer (lambdas/data/request-reads.ts,
+ * through lambdas/resource-handler.ts), so this module sends no DynamoDB command itself.
+ */
+export interface RequestReads {
+  /** The session check of this process (the table and the session lifetime read from the environment). */
+  sessionCheck(): SessionCheck;
+  /** The actor's proxy session (one consistent GetItem); undefined when there is none. */
+  proxySession(actorCustomerId: string, actorUserId: string, sessionId: string): Promise<ProxySession | undefined>;
+}
 
 /** A resource's routes by API Gateway route key (`GET /api/departments/{id}`). */
 type RouteLookup = (routeKey: string) => RouteDefinition | undefined;
@@ -171,7 +179,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 // organisation acted for must not be disabled. The caller then becomes that organisation's
 // administrator, keeping who really acts in `caller.proxy` (every audit entry records both).
 // A read-only proxy makes only reads and its own logout; no proxy ever signs or certifies.
-const proxyContext = (): PortalMiddleware => ({
+const proxyContext = (reads: RequestReads): PortalMiddleware => ({
   before: async (request) => {
     const { route, caller } = request.context.portal;
     if (route === undefined || route.roles === 'public' || caller === undefined) return;
@@ -180,14 +188,12 @@ const proxyContext = (): PortalMiddleware => ({
     const now = new Date();
     const claims = await verifyProxyToken(token, await proxyTokenKey(), now);
     if (claims === undefined || claims.actor.userId !== caller.userId) throw forbidden(MESSAGES.proxySessionEnded);
-    const { tableName } = backendConfig();
-    const client = dynamoDocumentClient();
-    const session = await readProxySession(client, tableName, caller.customerId, caller.userId, claims.sessionId);
+    const session = await reads.proxySession(caller.customerId, caller.userId, claims.sessionId);
     if (session === undefined || session.endedAt !== undefined || Date.parse(session.expiresAt) <= now.getTime()
       || session.customerId !== claims.customerId) {
       throw forbidden(MESSAGES.proxySessionEnded);
     }
-    if (await organisationStatusOf(client, tableName, session.customerId) === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
+    if (await reads.sessionCheck().organisationStatus(session.customerId) === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
     if (routeKeyOf(route) === PROXY_START_ROUTE_KEY) throw conflict(MESSAGES.proxyAlreadyActive);
     if (route.signsOrCertifies === true) throw forbidden(MESSAGES.proxyCannotSign);
     // A personal setting is not stored under a proxy (its action answers without writing), so a read-only proxy may send it.
@@ -241,11 +247,11 @@ const roleCheck = (): PortalMiddleware => ({
 // marked `session: 'optional'` (signing in, the session-limit page) also serve tokens that
 // have not opened a session yet; a revoked token is refused everywhere.
 // The check is a port (lambdas/shared/session-check.ts): this module knows nothing else of sessions.
-const sessionCheck = (): PortalMiddleware => ({
+const sessionCheck = (reads: RequestReads): PortalMiddleware => ({
   before: async (request) => {
     const { route, caller } = request.context.portal;
     if (route === undefined || route.roles === 'public' || caller === undefined) return;
-    const store = sessionCheckFromConfig();
+    const store = reads.sessionCheck();
     // The token's session is the real user's, in their own organisation (a proxy changes only whom they act for).
     const ownCustomerId = caller.proxy?.actor.customerId ?? caller.customerId;
     const state = await store.tokenState(ownCustomerId, caller.tokenId);
@@ -266,12 +272,12 @@ const sessionCheck = (): PortalMiddleware => ({
 // 6b. Module check: a route of an optional module (`route.module`: HACCP, audit, IVR, pager) is
 // refused with 403 to an organisation that has not got it, whatever its menu shows. One small
 // read, on those routes alone; the organisation is the one the request acts on.
-const moduleCheck = (): PortalMiddleware => ({
+const moduleCheck = (reads: RequestReads): PortalMiddleware => ({
   before: async (request) => {
     const { route, caller } = request.context.portal;
     if (route?.module === undefined || route.roles === 'public' || caller === undefined) return;
     // The organisation acted for: the caller's own, or the one a proxy session names (proxyContext).
-    const modules = await sessionCheckFromConfig().organisationModules(caller.customerId);
+    const modules = await reads.sessionCheck().organisationModules(caller.customerId);
     if (!hasModule(modules, route.module)) throw forbidden(MESSAGES.moduleNotEnabled);
   },
 });
@@ -342,9 +348,10 @@ const errorMapping = (): PortalMiddleware => ({
 
 /**
  * The one way a resource handler is built: the same middleware, in the same order, for
- * every Lambda, serving the routes its resource defined (`<resource>/routes.ts`).
+ * every Lambda, serving the routes its resource defined (`<resource>/routes.ts`), reading the
+ * table through `reads` (each handler takes the data layer's: lambdas/resource-handler.ts).
  */
-export function createResourceHandler({ handler: handlerName, routes }: ResourceRoutes) {
+export function resourceHandler({ handler: handlerName, routes }: ResourceRoutes, reads: RequestReads) {
   const routesByKey = new Map(routes.map((route) => [routeKeyOf(route), route]));
   const findRouteByKey: RouteLookup = (routeKey) => routesByKey.get(routeKey);
   const core = async (event: ApiEvent, context: PortalContext): Promise<ApiResult> => {
@@ -384,11 +391,11 @@ export function createResourceHandler({ handler: handlerName, routes }: Resource
     .use(requestLimits(findRouteByKey))
     .use(jsonBodyParsing())
     .use(callerContext(findRouteByKey))
-    .use(proxyContext())
+    .use(proxyContext(reads))
     .use(tenantCheck())
     .use(roleCheck())
-    .use(sessionCheck())
-    .use(moduleCheck())
+    .use(sessionCheck(reads))
+    .use(moduleCheck(reads))
     .use(bodyValidation())
     .handler(core);
   // The route keys it serves, so a test can hold the route table and the handlers together.

@@ -9,10 +9,8 @@ import {
   AdminUpdateUserAttributesCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { AccountStore } from '../data';
-import type { Caller } from './caller';
-import { cognitoClient, dynamoDocumentClient } from './clients';
-import { backendConfig, requireUserPoolId } from './config';
+import { cognitoClient } from './clients';
+import { requireUserPoolId } from './config';
 
 /**
  * The identity service's side of a user (Cognito; the local identity service behaves as
@@ -75,13 +73,6 @@ export interface InvitedIdentity {
  */
 export function invitationMetadata(inviterName: string): Record<string, string> {
   return inviterName === '' ? {} : { inviterName };
-}
-
-/** The caller as an invitation names them: their name on their account, else their email. */
-export async function inviterName(caller: Caller): Promise<string> {
-  const account = await new AccountStore(dynamoDocumentClient(), backendConfig().tableName).get(caller.customerId, caller.accountId);
-  const name = `${account?.firstName ?? ''} ${account?.lastName ?? ''}`.trim();
-  return name === '' ? caller.email : name;
 }
 
 /** Thrown when the email already signs in somewhere (the pool's user names are unique). */

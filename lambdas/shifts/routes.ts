@@ -1,13 +1,14 @@
 import { shiftInputSchema, shiftSchema } from '@domain/haccp/shift';
 import { MESSAGES } from '@domain/core/messages';
 import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { accessibleSiteIds, assertSiteAccess, assertSitesNamable, filterBySite } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { filterBySite } from '../shared/access';
+import { accessibleSiteIds, assertSiteAccess, assertSitesNamable } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { shiftFieldsOf, ShiftStore } from './store';
+import { shiftFieldsOf, ShiftStore } from '../data/repositories/shifts';
 
 const shifts = () => new ShiftStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.shiftNotFound;

@@ -12,12 +12,13 @@ import {
   superadminAuditEntrySchema,
 } from '@domain/organisation/organisation';
 import type { Role } from '@domain/identity/roles';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
-import { createInvitedIdentity, findIdentity, IdentityExistsError, inviterName } from '../shared/identity';
+import { createInvitedIdentity, findIdentity, IdentityExistsError } from '../shared/identity';
+import { inviterName } from '../data/accounts';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
-import { SuperadminStore } from './store';
+import { SuperadminStore } from '../data/repositories/superadmin';
 
 /**
  * The super-administrator's separate calls (SPEC section 6, issue 16 section 1), all under

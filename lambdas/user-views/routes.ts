@@ -2,11 +2,12 @@ import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/rol
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { type UserView, userViewInputSchema, userViewSchema } from '@domain/identity/user-views';
-import { accessibleSiteIds, assertSitesNamable, type SiteAccess } from '../shared/access';
-import { dynamoDocumentClient } from '../shared/clients';
+import { type SiteAccess } from '../shared/access';
+import { accessibleSiteIds, assertSitesNamable } from '../data/access';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
-import { UserViewStore } from './store';
+import { UserViewStore } from '../data/repositories/user-views';
 import { defineRoutes, route } from '../shared/routing';
 
 const store = () => new UserViewStore(dynamoDocumentClient(), backendConfig().tableName);

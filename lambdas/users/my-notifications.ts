@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { addressFor, type DeliveryRecipient } from '@domain/notifications/delivery';
@@ -19,21 +18,20 @@ import { escapeHtml, formatInZone, pagerEmail, renderNotification, type Template
 import {
   claimTestMessage,
   notificationGroupsByName,
-  organisationKeyParams,
   queryAll,
-  siteKey,
   toNotificationGroup,
-  toOrganisationSummary,
   type AccountRecord,
 } from '../data';
 import type { Caller } from '../shared/caller';
 import { awsMessageProviders } from '../shared/channel-providers';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
-import { pushProvider, pushTargetsOf } from '../shared/push';
+import { pushProvider, pushTargetsOf } from '../notifier/push';
 import { describeError } from '../shared/observability';
 import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
-import { UserStore } from './store';
+import { readSiteName } from '../data/repositories/sites';
+import { UserStore } from '../data/repositories/users';
+import { organisationSummaryOf } from '../data/organisations';
 
 /**
  * A user's own notifications (issue 14 section 2): the groups and levels they are in, whether
@@ -114,17 +112,15 @@ async function siteNameOf(caller: Caller, record: AccountRecord): Promise<string
   const { tableName } = backendConfig();
   const firstSite = record.siteIds?.[0];
   if (firstSite !== undefined) {
-    const site = await client.send(new GetCommand(siteKey(tableName, caller.customerId, firstSite)));
-    const name = site.Item?.['name'];
-    if (typeof name === 'string' && name !== '') return name;
+    const name = await readSiteName(client, tableName, caller.customerId, firstSite);
+    if (name !== undefined && name !== '') return name;
   }
   return organisationNameOf(caller.customerId);
 }
 
 /** The caller's organisation's name, which every email names (issue 17 item 14). */
 async function organisationNameOf(customerId: string): Promise<string> {
-  const organisation = await dynamoDocumentClient().send(new GetCommand(organisationKeyParams(backendConfig().tableName, customerId)));
-  return toOrganisationSummary(customerId, organisation.Item).name;
+  return (await organisationSummaryOf(dynamoDocumentClient(), backendConfig().tableName, customerId)).name;
 }
 
 /** The portal's address, for the link in a test message. */

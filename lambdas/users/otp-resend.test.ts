@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UserStore } from './store';
+import { UserStore } from '../data/repositories/users';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TEN_MINUTES = 10 * 60 * 1000;

@@ -1,31 +1,24 @@
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { formatUtcDateTime } from '@domain/identity/account';
 import { conflict, forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { accountSummarySchema, assignableRoles, customerGroupSchema, inviteInputSchema, maskDestination, mayManageAccount, mayTurnOffMfa, OTP_TTL_MS, type OtpChannel, ROLE_IDS, sendOtpInputSchema, sendOtpResultSchema, userDetailSchema, type UserInput, userInputSchema, userMfaInputSchema, type UserRole, userRoleSchema, userRuleIssues, userSchema, userStatusInputSchema, verifyOtpInputSchema, withRoleRules } from '@domain/identity/user';
 import type { Caller } from '../shared/caller';
-import { dynamoDocumentClient } from '../shared/clients';
+import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
-import { accountTie, assertInCorporateView, corporateViewOf, itemsInView, placesInView, viewReaches, type CorporateView } from '../shared/access';
-import { endAllSessions, locationSharesWith, organisationKeyParams, queryAll, toOrganisationSummary, toShareRecord } from '../data';
+import { accountTie, itemsInView, placesInView, viewReaches, type CorporateView } from '../shared/access';
+import { assertInCorporateView, corporateViewOf } from '../data/access';
+import { endAllSessions, locationSharesWith, queryAll, toShareRecord } from '../data';
+import { organisationSummaryOf } from '../data/organisations';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { deliverCode } from './codes';
 import { myNotificationRoutes } from './my-notifications';
-import {
-  createInvitedIdentity,
-  deleteIdentity,
-  findIdentity,
-  IdentityExistsError,
-  inviterName,
-  setIdentityEnabled,
-  setSmsMfa,
-  updateIdentity,
-} from '../shared/identity';
-import { toUser, UserStore, type UserListFilter, type UserRecord } from './store';
+import { createInvitedIdentity, deleteIdentity, findIdentity, IdentityExistsError, setIdentityEnabled, setSmsMfa, updateIdentity } from '../shared/identity';
+import { inviterName } from '../data/accounts';
+import { toUser, UserStore, type UserListFilter, type UserRecord } from '../data/repositories/users';
 import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
 const store = () => new UserStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -83,8 +76,7 @@ function requireRules(user: UserInput): void {
 interface Organisation { name: string; customerGroupId: string | null }
 
 async function organisation(customerId: string): Promise<Organisation> {
-  const result = await dynamoDocumentClient().send(new GetCommand(organisationKeyParams(backendConfig().tableName, customerId)));
-  return toOrganisationSummary(customerId, result.Item);
+  return organisationSummaryOf(dynamoDocumentClient(), backendConfig().tableName, customerId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { batchGet, newestReadings, type DataTable } from '../../lambdas/data';
 import { tableClientAt } from '../../lambdas/data/table';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../demo';
 import { demoDevicesOrigin, demoFleet } from '../demo-devices';
 import { deviceCredentials } from '../device-credentials';

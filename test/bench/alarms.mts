@@ -13,7 +13,7 @@ import { minuteOf, minuteStart, sensorConfigOf, writeClockCursor } from '../../l
 import { engineSensorOf } from '../../lambdas/alarm-engine/engine';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import type { IngestCounters } from '../../lambdas/data/ingest-metrics';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';

@@ -9,7 +9,7 @@ import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '@domain/telemetry
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { newestReadings } from '../../lambdas/data';
 import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/data/repositories/ingest';
-import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/shared/keys';
+import { ENTITY, entityPartition, readingPartition, rollupPartition } from '../../lambdas/data/keys';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';
 import { freePorts } from '../../local/ports';

@@ -7,7 +7,7 @@ import { DEFAULT_ADMISSION_LIMITS } from '../../local/admission';
 import { freePorts } from '../../local/ports';
 import { startLocalStack } from '../../local/stack';
 import { VerifiedTokens } from '../../local/verified-tokens';
-import { accountKey } from '../../lambdas/shared/keys';
+import { accountKey } from '../../lambdas/data/keys';
 import { sessionTokenKeyParams } from '../../lambdas/data';
 import { api, createUser, type TestUser } from '../support/identity';
 import { percentile, stackUnderTest, time } from './measure';

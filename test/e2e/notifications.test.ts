@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
 import type { NotificationGroup } from '@domain/notifications/notification-group';
 import { alarmPutParams, deliveriesOfAlarm, minuteOf, queryAll, toNotificationDelivery } from '../../lambdas/data';
-import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/shared/keys';
+import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION, DEMO_USERS } from '../../local/demo';
 import { DEMO_NOTIFICATION_GROUP, DEMO_SENSORS } from '../../local/demo-devices';
 import { LOCAL_REGION } from '../../local/identity';

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Navbar } from '@domain/identity/account';
-import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/shared/keys';
+import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/data/keys';
 import { launchBrowser } from '../support/browser';
 import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

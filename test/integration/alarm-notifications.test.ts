@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
 import { accountKeyParams, alarmPutParams, deliveriesOfAlarm, queryAll, toNotificationDelivery } from '../../lambdas/data';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';
 import { putFridgeAlarm, runAlarmClockAhead } from '../support/alarms';

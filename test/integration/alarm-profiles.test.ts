@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { alarmProfilePageSchema, alarmProfileSchema, type AlarmProfile } from '@domain/alarms/alarm-profile';
 import { MESSAGES } from '@domain/core/messages';
 import type { Gateway } from '@domain/devices/gateway';
-import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
+import { ENTITY, historyPartition } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, sensorBody, type SensorPlace } from '../support/sensors';

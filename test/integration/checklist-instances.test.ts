@@ -8,7 +8,7 @@ import { localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
 import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
 import { checklistAnswersOfInstance, checklistInstancesOfSiteDay, checklistPut, shiftPut } from '../../lambdas/data';
-import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/shared/keys';
+import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data/keys';
 import { fridgeQuestion, putTestInstance, testDocuments } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import { localDateIn, MISSED_AFTER_MINUTES } from '@domain/haccp/instance';
-import { checklistNoticeId, raiseDueChecklistNotices } from '../../lambdas/checklist-instances/notices';
+import { checklistNoticeId, raiseDueChecklistNotices } from '../../lambdas/data/repositories/checklist-notices';
 import {
   alarmKey, checklistDuePut, checklistInstancePut, deliveriesOfAlarm, queryAll, toAlarm, toNotificationDelivery, type NotificationDelivery,
 } from '../../lambdas/data';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import { MESSAGES } from '@domain/core/messages';
 import { dataLoggingProfileUseUpdate } from '../../lambdas/data/repositories/data-logging-profiles';
-import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
-import { runTransaction } from '../../lambdas/shared/transactions';
+import { ENTITY, historyPartition } from '../../lambdas/data/keys';
+import { runTransaction } from '../../lambdas/data/transaction';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DeviceDirectory } from '../../lambdas/ingest/directory';
 import { ingest } from '../../lambdas/ingest/ingest';
 import { TelemetryTable } from '../../lambdas/data/repositories/ingest';
-import { deviceConfigVersionKey, readingPartition } from '../../lambdas/shared/keys';
+import { deviceConfigVersionKey, readingPartition } from '../../lambdas/data/keys';
 import { recordingLogger } from '../../lambdas/shared/observability.test-support';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';

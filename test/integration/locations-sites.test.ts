@@ -6,7 +6,7 @@ import type { Navbar } from '@domain/identity/account';
 import type { Location, LocationShare } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
 import type { ReferenceKind, Site, SiteDevices, SiteDocument } from '@domain/organisation/site';
-import { ENTITY, entityPartition, entitySortKey, historyPartition, membershipPartition, membershipSortKey } from '../../lambdas/shared/keys';
+import { ENTITY, entityPartition, entitySortKey, historyPartition, membershipPartition, membershipSortKey } from '../../lambdas/data/keys';
 import { referenceItem, type ReferenceTargetEntity } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';

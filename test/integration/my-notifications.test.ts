@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { myNotificationsSchema, type MyNotifications } from '@domain/notifications/my-notifications';
-import { accountKey } from '../../lambdas/shared/keys';
+import { accountKey } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';

@@ -6,7 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { Gateway } from '@domain/devices/gateway';
 import type { Sensor } from '@domain/devices/sensor';
 import { notificationGroupPageSchema, notificationGroupSchema, type NotificationGroup } from '@domain/notifications/notification-group';
-import { ENTITY, entityPartition, entitySortKey, historyPartition } from '../../lambdas/shared/keys';
+import { ENTITY, entityPartition, entitySortKey, historyPartition } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { notificationGroupBody } from '../support/notification-groups';

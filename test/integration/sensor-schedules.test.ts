@@ -6,7 +6,7 @@ import type { Sensor } from '@domain/devices/sensor';
 import type { DueChangeRun } from '../../lambdas/sensors/due-changes';
 import { handler as deviceSchedules } from '../../lambdas/sensors/schedule-handler';
 import { dueChangeProgressKey } from '../../lambdas/data';
-import { devicePartition, ENTITY, scheduledChangeSortKey } from '../../lambdas/shared/keys';
+import { devicePartition, ENTITY, scheduledChangeSortKey } from '../../lambdas/data/keys';
 import { scheduledEvent } from '../../local/cron';
 import { LOCAL_REGION } from '../../local/identity';
 import { testDocuments } from '../support/haccp';

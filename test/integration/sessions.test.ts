@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parseUtcDateTime, type CurrentUserDetails, type UserSessionList } from '@domain/identity/account';
 import { MESSAGES } from '@domain/core/messages';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
-import { accountKey } from '../../lambdas/shared/keys';
+import { accountKey } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, signIn, type TestUser } from '../support/identity';

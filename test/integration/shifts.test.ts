@@ -6,7 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { shiftPageSchema, shiftSchema, type Shift } from '@domain/haccp/shift';
 import { LOCAL_REGION } from '../../local/identity';
 import { referencesOf } from '../../lambdas/data';
-import { ENTITY, historyPartition } from '../../lambdas/shared/keys';
+import { ENTITY, historyPartition } from '../../lambdas/data/keys';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';

@@ -16,7 +16,7 @@ import type { Shift } from '@domain/haccp/shift';
 import {
   checklistAnswersOfInstance, checklistInstancesOfChecklist, haccpOrganisations, queryAll, toChecklistInstance, toHaccpOrganisationId,
 } from '../../lambdas/data';
-import { tenantPrefix } from '../../lambdas/shared/keys';
+import { tenantPrefix } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { DEMO_ALARM_PROFILES, DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_NOTIFICATION_GROUP, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
 import { DEMO_CHECKLISTS, DEMO_CORRECTIVE_ACTIONS, DEMO_HACCP_HISTORY_DAYS, DEMO_SHIFTS, seedDemoHaccp } from '../../local/demo-haccp';

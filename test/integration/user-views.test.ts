@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { UserView } from '@domain/identity/user-views';
-import { ENTITY, entityPartition, entitySortKey } from '../../lambdas/shared/keys';
+import { ENTITY, entityPartition, entitySortKey } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

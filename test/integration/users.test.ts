@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { User } from '@domain/identity/user';
-import { entityPartition, historyPartition } from '../../lambdas/shared/keys';
+import { entityPartition, historyPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { acceptInvitation, api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
-import { byNamePartition, ENTITY } from '../../lambdas/shared/keys';
+import { byNamePartition, ENTITY } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { api, createUser, type TestUser } from '../support/identity';
 

@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { raiseAlarm, type Alarm, type AlarmType } from '@domain/alarms/alarm';
 import { CATCH_UP_MINUTES, runAlarmClock, type ClockRun } from '../../lambdas/alarm-engine/clock';
 import { alarmPutParams, minuteOf, writeClockCursor } from '../../lambdas/data';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';

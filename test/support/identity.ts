@@ -12,7 +12,7 @@ import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
-import { accountKey } from '../../lambdas/shared/keys';
+import { accountKey } from '../../lambdas/data/keys';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 

@@ -17,7 +17,7 @@ import {
 } from '../../lambdas/data';
 import { composer } from '../../lambdas/notifier/compose';
 import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../../lambdas/notifier/send';
-import { deviceKey, ENTITY } from '../../lambdas/shared/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { ensureTable } from '../../local/table';
 import type { StackUnderTest } from './global-setup';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import type { Caller } from '../../shared/caller';
-import type { EntityType } from '../../shared/keys';
+import type { EntityType } from '../keys';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import { partitionOf, type QueryParams } from '../queries';

@@ -3,21 +3,9 @@ import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import type { KeyParams, PutParams } from '../writes';
 
-/** Why a session was ended, when the API says so. */
-export type RevokedReason = 'organisationDisabled';
-
-/** What every API call checks: the token's session, or its revocation. */
-export interface TokenState {
-  sessionId: string;
-  accountId: string;
-  /** When the session was ended; an expired session reads as ended at its expiry. */
-  revokedAt?: string;
-  /** Why, when the API tells the caller (the organisation was disabled); none for a sign-out or an ended session. */
-  revokedReason?: RevokedReason;
-  lastSeenAt: string;
-  /** When the session ends unless used (epoch seconds, DynamoDB's TTL attribute). */
-  ttl?: number;
-}
+// The port's types (lambdas/shared/session-check.ts): what the middleware checks is what is stored.
+import type { TokenState } from '../../shared/session-check';
+export type { RevokedReason, TokenState } from '../../shared/session-check';
 
 /**
  * The token pointer (docs/data-model.md "Sessions"), keyed by the ID token's `origin_jti`: what

@@ -16,7 +16,7 @@ import {
   type AlarmProfileRecord,
   type GuardedItem,
 } from '..';
-import { ENTITY } from '../../shared/keys';
+import { ENTITY } from '../keys';
 
 export type { AlarmProfileRecord } from '..';
 

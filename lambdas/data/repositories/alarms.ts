@@ -28,7 +28,7 @@ import {
   type QueryParams,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../../shared/keys';
+import { ENTITY } from '../keys';
 import { encodeCursor } from '../../shared/pagination';
 
 /** Where a list reads from: the organisation's alarms of one status (within a range), or one device's. */

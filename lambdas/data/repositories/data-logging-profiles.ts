@@ -14,7 +14,7 @@ import {
   type DataLoggingProfileRecord,
   type GuardedItem,
 } from '..';
-import { ENTITY } from '../../shared/keys';
+import { ENTITY } from '../keys';
 
 export type { DataLoggingProfileRecord } from '..';
 // Tests still import these from here (they now live in the data layer).

@@ -27,7 +27,7 @@ import {
   type PageRequest,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../../shared/keys';
+import { ENTITY } from '../keys';
 
 /** A device a command is for or from: which kind, and its id (normalised). */
 export interface DeviceRef {

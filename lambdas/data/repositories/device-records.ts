@@ -10,7 +10,7 @@ import {
 import { notFound, type DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Caller } from '../../shared/caller';
-import { ENTITY, type DeviceEntity } from '../../shared/keys';
+import { ENTITY, type DeviceEntity } from '../keys';
 import {
   auditEntryPut,
   claimDeviceNoteName,

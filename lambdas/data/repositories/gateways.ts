@@ -48,8 +48,8 @@ import {
   versionedUpdate,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../../shared/keys';
-import { deviceDeletes } from '../../shared/device-config';
+import { ENTITY } from '../keys';
+import { deviceDeletes } from '../device-config';
 
 // The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
 export {

@@ -13,7 +13,7 @@ import {
   entityPartition,
   readingPartition,
   rollupPartition,
-} from '../../shared/keys';
+} from '../keys';
 import { eachLimited } from '../../shared/concurrency';
 import { countConsumed, ingestMetrics } from '../ingest-metrics';
 

@@ -74,10 +74,10 @@ import {
 } from '..';
 import { unknownLocation, unknownSite } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../../shared/keys';
+import { ENTITY } from '../keys';
 import { encodeCursor, type PageRequest } from '../../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '..';
-import { deviceDeletes } from '../../shared/device-config';
+import { deviceDeletes } from '../device-config';
 import { SensorEquipment } from './sensor-equipment';
 
 export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '..';

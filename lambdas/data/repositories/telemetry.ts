@@ -3,8 +3,9 @@ import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/roll
 import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
 import { READING_VALUES_PROJECTION, readingRowOf } from '..';
-import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../../shared/keys';
-import { queryPage, type PageRequest } from '../../shared/pagination';
+import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../keys';
+import type { PageRequest } from '../../shared/pagination';
+import { queryPage } from '../query-pages';
 
 /**
  * Reads of device data for the API (docs/data-model.md "Device data"): a sensor's
