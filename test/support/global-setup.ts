@@ -43,6 +43,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env['MAX_SESSIONS'] = '3';
   // The identity service's test clock (POST /_local/clock): off unless a test stack turns it on.
   process.env['LOCAL_IDENTITY_TEST_CLOCK'] = 'on';
+  // DynamoDB Local's JVM with its quick compiler only and the one-thread collector: for a run
+  // of minutes its optimising compiler and parallel collector cost more CPU than they save
+  // (permissions.test.ts: the JVM's 38 s of CPU became 23 s, the file's time unchanged), CPU
+  // the browser tests and the other test run beside this one need on two cores.
+  process.env['JDK_JAVA_OPTIONS'] = [process.env['JDK_JAVA_OPTIONS'], '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'].filter(Boolean).join(' ');
   const logFile = join(dataDir, 'stack.log');
   const restoreOutput = captureOutput(logFile);
   const stack = await startLocalStack({ ports: await freePorts(), dataDir });
