@@ -57,12 +57,6 @@ function laterClock() {
   return { advance: (ms: number) => { offset += ms; } };
 }
 
-/**
- * The first of the later forms a file shows is a lazy chunk and the first MUI render in the
- * file: on a loaded machine that took more than findBy's default second.
- */
-const LATER_FORM_WAIT = { timeout: 5_000 };
-
 function codeInput(): HTMLElement {
   return screen.getByLabelText(/Verification Code/, { selector: 'input' });
 }
@@ -165,7 +159,7 @@ describe('NewPasswordRequired', () => {
     identity.startSignIn.mockResolvedValue({ kind: 'newPasswordRequired' });
     renderScreen(<LoginPage variant="normal" />);
     await signInWith(user);
-    await screen.findByRole('heading', { name: 'Set a new password' }, LATER_FORM_WAIT);
+    await screen.findByRole('heading', { name: 'Set a new password' });
   }
 
   it('checks the rules and the confirmation as the user types', async () => {
@@ -225,7 +219,7 @@ describe('MFAVerificationRequired', () => {
     identity.startSignIn.mockResolvedValue({ kind: 'smsCode', destination: null });
     renderScreen(<LoginPage variant="normal" />);
     await signInWith(user);
-    await screen.findByRole('heading', { name: 'Verification Code' }, LATER_FORM_WAIT);
+    await screen.findByRole('heading', { name: 'Verification Code' });
   }
 
   it('submits the code on its sixth digit and hands over to the shell', async () => {
@@ -270,7 +264,7 @@ describe('MFAVerificationRequired', () => {
     await openMfa(user);
     await enter(user, codeInput(), '12');
     clock.advance(31_000);
-    await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
+    await waitFor(() => expect(button('Resend Code')).toBeEnabled());
     await user.click(button('Resend Code'));
 
     expect(identity.startSignIn).toHaveBeenCalledTimes(2);
@@ -286,7 +280,7 @@ describe('MFAVerificationRequired', () => {
     const user = userEvent.setup();
     await openMfa(user);
     clock.advance(31_000);
-    await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
+    await waitFor(() => expect(button('Resend Code')).toBeEnabled());
     await user.click(button('Resend Code'));
     expect(await screen.findByText("You've reached the maximum number of resend attempts.")).toBeVisible();
     expect(identity.startSignIn).toHaveBeenCalledTimes(1);
@@ -298,7 +292,7 @@ describe('MFAVerificationRequired', () => {
     const user = userEvent.setup();
     await openMfa(user);
     clock.advance(31_000);
-    await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
+    await waitFor(() => expect(button('Resend Code')).toBeEnabled());
     await enter(user, codeInput(), '123456');
     expect(button('Resend Code')).toBeDisabled();
   });
