@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type SignInStep } from '../../../api/identity';
@@ -49,12 +49,23 @@ async function signInWith(user: ReturnType<typeof userEvent.setup>, password = P
   await user.click(button('Login'));
 }
 
-/** Date.now() moved forward on demand (timers stay real, so the countdown ticks). */
+/**
+ * Date.now() moved forward on demand, and the countdown's one-second ticks (setInterval) with it:
+ * the countdown shows the moved clock at once instead of at the next tick of the wall clock.
+ */
 function laterClock() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const realNow = Date.now.bind(Date);
   let offset = 0;
   vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-  return { advance: (ms: number) => { offset += ms; } };
+  return {
+    advance: (ms: number) => {
+      offset += ms;
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+    },
+  };
 }
 
 function codeInput(): HTMLElement {
@@ -71,6 +82,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('LoginPage, mode default', () => {
