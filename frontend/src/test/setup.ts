@@ -38,5 +38,7 @@ afterAll(() => {
   removeTestStyles();
   vi.useRealTimers();
   window.sessionStorage.clear();
+  // A file's fake IndexedDB (the answer queue's tests): jsdom has none.
+  Reflect.deleteProperty(globalThis, 'indexedDB');
   vi.resetModules();
 });
