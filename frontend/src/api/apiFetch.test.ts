@@ -5,6 +5,7 @@ import { ApiError } from './ApiError';
 import { apiFetch, cancelRequestsInFlight, configureApi, setUnauthorizedHandler } from './apiFetch';
 import type { IdentitySession } from './identity';
 import { clearStoredState, getClientState, replaceClientState } from '../app/clientState';
+import { ASYNC_WAIT_MS } from '../test/waiting';
 
 const identity = vi.hoisted(() => ({
   session: null as IdentitySession | null,
@@ -120,17 +121,20 @@ describe('apiFetch', () => {
   });
 
   it('cancels every call in flight at once, but not the ones that outlive the session', async () => {
+    // Answered after the cancel, when the test says: never before it, however slow the machine.
+    const answers: Array<() => void> = [];
     const pending = (_url: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-        setTimeout(() => resolve(new Response(null, { status: 204 })), 50);
+        answers.push(() => resolve(new Response(null, { status: 204 })));
       });
     fetchMock.mockImplementation(pending);
     const first = apiFetch('/departments');
     const second = apiFetch('/divisions');
     const logout = apiFetch('/users/logout', { method: 'PUT', outlivesSession: true });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3), { timeout: ASYNC_WAIT_MS });
     cancelRequestsInFlight();
+    for (const answer of answers) answer();
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
     await expect(second).rejects.toMatchObject({ name: 'AbortError' });
     await expect(logout).resolves.toBeUndefined();

@@ -1,5 +1,8 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 
+/** The caches made in this test file, whose rules go with it (removeTestStyles). */
+const created: EmotionCache[] = [];
+
 /**
  * Emotion's style cache for component tests: the same class names and rules as the app's
  * default cache, less the rules jsdom can never apply.
@@ -25,11 +28,17 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  */
 export function createTestStyleCache(): EmotionCache {
   const cache = createCache({ key: 'css', speedy: true });
+  created.push(cache);
   const insert = cache.sheet.insert.bind(cache.sheet);
   cache.sheet.insert = (rule: string) => {
     if (appliesInJsdom(rule)) insert(rule);
   };
   return cache;
+}
+
+/** Takes the rules of the caches made in this file out of the document (the files share one jsdom: setup.ts). */
+export function removeTestStyles(): void {
+  for (const cache of created.splice(0)) cache.sheet.flush();
 }
 
 const parsable = new Map<string, boolean>();

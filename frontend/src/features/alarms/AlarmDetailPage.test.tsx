@@ -10,6 +10,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { lookupAnswer } from '../sensors/sensorFixtures';
 import AlarmDetailPage from './AlarmDetailPage';
+import { ASYNC_WAIT_MS } from '../../test/waiting';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
@@ -88,7 +89,7 @@ describe('AlarmDetailPage', () => {
     // Its messages under the timeline (AlarmNotifications.test.tsx has them in detail).
     expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     expect(await screen.findByText('No notifications for this alarm yet.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(graphAsked).toHaveLength(1));
+    await vi.waitFor(() => expect(graphAsked).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     const query = new URLSearchParams(graphAsked[0]?.split('?')[1]);
     expect(query.get('queryId')).toBe('A1B2C3D4');
     expect(new Date(query.get('startDate') ?? '').toISOString()).toBe('2026-03-10T06:00:00.000Z');

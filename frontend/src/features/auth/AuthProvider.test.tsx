@@ -14,6 +14,7 @@ import { renderScreen } from '../../test/render';
 import { AuthProvider } from './AuthProvider';
 import type { CompleteSignInResult } from './authContext';
 import { useAuth } from './useAuth';
+import { ASYNC_WAIT_MS } from '../../test/waiting';
 
 const identity = vi.hoisted(() => ({
   session: null as IdentitySession | null,
@@ -180,8 +181,7 @@ describe('AuthProvider', () => {
       identity.session = sessionOf('admin@demo.example', 'admin');
       await user.click(screen.getByRole('button', { name: 'complete' }));
 
-      // The file's first sign-in also loads the session's modules: on a loaded machine that outlasts the default second.
-      await screen.findByText('at /app/dashboard', undefined, { timeout: 10_000 });
+      await screen.findByText('at /app/dashboard');
       expect(lastResult).toBe('signedIn');
       const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/users/login') ?? [];
       expect(JSON.parse(String(init?.body))).toMatchObject({ appVersion: '2.3.2', platformName: 'browser', deviceId: getClientState().deviceId });
@@ -425,7 +425,7 @@ describe('AuthProvider', () => {
       storedSession();
       fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
       renderAuth('/app/dashboard', <BusyScreen />, 2_000);
-      await vi.waitFor(() => expect(screen.getByText('status signedIn')).toBeInTheDocument());
+      await vi.waitFor(() => expect(screen.getByText('status signedIn')).toBeInTheDocument(), { timeout: ASYNC_WAIT_MS });
 
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1_500);
@@ -434,7 +434,7 @@ describe('AuthProvider', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(600);
       });
-      await vi.waitFor(() => expect(screen.getByText('at /login')).toBeInTheDocument());
+      await vi.waitFor(() => expect(screen.getByText('at /login')).toBeInTheDocument(), { timeout: ASYNC_WAIT_MS });
       expect(toasts.enqueue).toHaveBeenCalledOnce();
       expect(toasts.enqueue).toHaveBeenCalledWith('Session timeout.. Please login again.', expect.objectContaining({ variant: 'error', autoHideDuration: 60_000 }));
       expect(calls('/users/logout')).toBe(1);
@@ -444,7 +444,7 @@ describe('AuthProvider', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
       storedSession();
       renderAuth('/app/dashboard', <BusyScreen />, 2_000);
-      await vi.waitFor(() => expect(screen.getByText('status signedIn')).toBeInTheDocument());
+      await vi.waitFor(() => expect(screen.getByText('status signedIn')).toBeInTheDocument(), { timeout: ASYNC_WAIT_MS });
       for (let step = 0; step < 4; step += 1) {
         await act(async () => {
           await vi.advanceTimersByTimeAsync(1_000);
@@ -459,7 +459,7 @@ describe('AuthProvider', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
       storedSession();
       renderAuth('/app/dashboard', <BusyScreen />, 2_000);
-      await vi.waitFor(() => expect(screen.getByText('status signedIn')).toBeInTheDocument());
+      await vi.waitFor(() => expect(screen.getByText('status signedIn')).toBeInTheDocument(), { timeout: ASYNC_WAIT_MS });
       for (let step = 0; step < 4; step += 1) {
         await act(async () => {
           await vi.advanceTimersByTimeAsync(1_200);

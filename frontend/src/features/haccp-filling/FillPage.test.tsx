@@ -11,6 +11,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { flushQueue, queueSnapshot, resetQueueForTests } from './answerQueue';
 import FillPage from './FillPage';
+import { ASYNC_WAIT_MS } from '../../test/waiting';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
@@ -100,7 +101,7 @@ describe('filling a checklist', () => {
     await user.click(save);
 
     // Offline: kept on the device with its idempotency key, shown as waiting.
-    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     expect(queueSnapshot()[0]).toMatchObject({ kind: 'answer', instanceId: 'i-1', questionId: 'q-probe', body: { value: 8.5, correctiveActionId: 'ca-1' } });
     expect(queueSnapshot()[0]?.body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByRole('status')).toHaveTextContent("1 réponse en attente d'envoi");
@@ -126,7 +127,7 @@ describe('filling a checklist', () => {
     expect(save).toBeDisabled();
     await user.type(within(scale).getByRole('textbox', { name: 'Corrective action taken' }), 'Scale recalibrated');
     await user.click(save);
-    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     expect(queueSnapshot()[0]?.body).toMatchObject({ value: 7, correctiveActionText: 'Scale recalibrated' });
   });
 
@@ -153,7 +154,7 @@ describe('filling a checklist', () => {
     await user.click(within(probe).getByRole('button', { name: 'N/A' }));
     expect(within(probe).getByRole('textbox', { name: 'Your answer' })).toBeDisabled();
     await user.click(within(probe).getByRole('button', { name: 'Save answer' }));
-    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     expect(queueSnapshot()[0]?.body).toMatchObject({ notApplicable: true });
     expect(queueSnapshot()[0]?.body).not.toHaveProperty('value');
   });
@@ -166,7 +167,7 @@ describe('filling a checklist', () => {
     expect(within(fridge).queryByRole('textbox', { name: 'Reading typed in' })).not.toBeInTheDocument();
     await user.click(within(fridge).getByRole('button', { name: 'Use this reading' }));
     await user.click(within(fridge).getByRole('button', { name: 'Save answer' }));
-    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     expect(queueSnapshot()[0]?.body).toMatchObject({ value: 3.4 });
     expect(queueSnapshot()[0]?.body).not.toHaveProperty('manualReading');
     unmount();
@@ -178,7 +179,7 @@ describe('filling a checklist', () => {
     fridge = await card('Walk-in cooler');
     await user.type(within(fridge).getByRole('textbox', { name: 'Reading typed in' }), '4.1');
     await user.click(within(fridge).getByRole('button', { name: 'Save answer' }));
-    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     expect(queueSnapshot()[0]?.body).toMatchObject({ value: 4.1, manualReading: true });
   });
 
@@ -191,7 +192,7 @@ describe('filling a checklist', () => {
     const washerCard = await card('Dishwasher');
     await user.click(within(washerCard).getByRole('button', { name: 'Use this reading' }));
     await user.click(within(washerCard).getByRole('button', { name: 'Save answer' }));
-    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1));
+    await vi.waitFor(() => expect(queueSnapshot()).toHaveLength(1), { timeout: ASYNC_WAIT_MS });
     expect(queueSnapshot()[0]?.body).toMatchObject({ value: { wash: 62, rinse: 83 } });
   });
 
@@ -205,7 +206,7 @@ describe('filling a checklist', () => {
     const fridge = await card('Walk-in cooler');
     await user.click(within(fridge).getByRole('button', { name: 'Use this reading' }));
     await user.click(within(fridge).getByRole('button', { name: 'Save answer' }));
-    await vi.waitFor(() => expect(submit).toBeEnabled());
+    await vi.waitFor(() => expect(submit).toBeEnabled(), { timeout: ASYNC_WAIT_MS });
     unmount();
 
     instance = { ...detail({ allowPartialUpload: true }), answers: [{ questionId: 'q-probe', value: 3 }] };
@@ -225,9 +226,9 @@ describe('filling a checklist', () => {
     // Offline: the answer counts, shown as waiting to send, and the checklist may be submitted.
     expect(await within(fridge).findByText('Waiting to send')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit checklist' });
-    await vi.waitFor(() => expect(submit).toBeEnabled());
+    await vi.waitFor(() => expect(submit).toBeEnabled(), { timeout: ASYNC_WAIT_MS });
     await user.click(submit);
-    await vi.waitFor(() => expect(queueSnapshot().map((item) => item.kind)).toEqual(['answer', 'submit']));
+    await vi.waitFor(() => expect(queueSnapshot().map((item) => item.kind)).toEqual(['answer', 'submit']), { timeout: ASYNC_WAIT_MS });
     expect(await screen.findByText('Today')).toBeInTheDocument();
     expect(sent).toEqual([]);
 

@@ -9,6 +9,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { enqueue, resetQueueForTests, startQueue } from './answerQueue';
 import TodayPage from './TodayPage';
+import { ASYNC_WAIT_MS } from '../../test/waiting';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
@@ -70,7 +71,7 @@ describe('Today', () => {
     expect(within(fridge).getByText('1 of 4 answered')).toBeInTheDocument();
     expect(within(fridge).getByRole('link', { name: 'Open checklist Fridge temperatures' })).toHaveAttribute('href', '/app/haccp/fill/i-4');
     // Only the open ones are fetched ahead, so they open with the connection gone.
-    await vi.waitFor(() => expect(asked.filter((call) => call.startsWith('GET /haccp/instances/')).sort()).toEqual(['GET /haccp/instances/i-3', 'GET /haccp/instances/i-4', 'GET /haccp/instances/i-5']));
+    await vi.waitFor(() => expect(asked.filter((call) => call.startsWith('GET /haccp/instances/')).sort()).toEqual(['GET /haccp/instances/i-3', 'GET /haccp/instances/i-4', 'GET /haccp/instances/i-5']), { timeout: ASYNC_WAIT_MS });
   });
 
   it("shows the windows' times in the language shown: 24-hour in French and Spanish", async () => {

@@ -6,6 +6,7 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import PortalAuditPage from './PortalAuditPage';
+import { ASYNC_WAIT_MS } from '../../test/waiting';
 
 vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
@@ -65,7 +66,7 @@ describe('PortalAuditPage', () => {
     expect(auditCalls()).toHaveLength(asked);
     // 31 days are asked for.
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    await vi.waitFor(() => expect(auditCalls()).toHaveLength(asked + 1));
+    await vi.waitFor(() => expect(auditCalls()).toHaveLength(asked + 1), { timeout: ASYNC_WAIT_MS });
     expect(screen.queryByText(MESSAGES.portalAuditRangeTooLong)).toBeNull();
   });
 });

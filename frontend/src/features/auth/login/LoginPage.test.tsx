@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type SignInStep } from '../../../api/identity';
@@ -49,19 +49,24 @@ async function signInWith(user: ReturnType<typeof userEvent.setup>, password = P
   await user.click(button('Login'));
 }
 
-/** Date.now() moved forward on demand (timers stay real, so the countdown ticks). */
+/**
+ * Date.now() moved forward on demand, and the countdown's one-second ticks (setInterval) with it:
+ * the countdown shows the moved clock at once instead of at the next tick of the wall clock.
+ */
 function laterClock() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const realNow = Date.now.bind(Date);
   let offset = 0;
   vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-  return { advance: (ms: number) => { offset += ms; } };
+  return {
+    advance: (ms: number) => {
+      offset += ms;
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+    },
+  };
 }
-
-/**
- * The first of the later forms a file shows is a lazy chunk and the first MUI render in the
- * file: on a loaded machine that took more than findBy's default second.
- */
-const LATER_FORM_WAIT = { timeout: 5_000 };
 
 function codeInput(): HTMLElement {
   return screen.getByLabelText(/Verification Code/, { selector: 'input' });
@@ -77,6 +82,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('LoginPage, mode default', () => {
@@ -165,7 +171,7 @@ describe('NewPasswordRequired', () => {
     identity.startSignIn.mockResolvedValue({ kind: 'newPasswordRequired' });
     renderScreen(<LoginPage variant="normal" />);
     await signInWith(user);
-    await screen.findByRole('heading', { name: 'Set a new password' }, LATER_FORM_WAIT);
+    await screen.findByRole('heading', { name: 'Set a new password' });
   }
 
   it('checks the rules and the confirmation as the user types', async () => {
@@ -225,7 +231,7 @@ describe('MFAVerificationRequired', () => {
     identity.startSignIn.mockResolvedValue({ kind: 'smsCode', destination: null });
     renderScreen(<LoginPage variant="normal" />);
     await signInWith(user);
-    await screen.findByRole('heading', { name: 'Verification Code' }, LATER_FORM_WAIT);
+    await screen.findByRole('heading', { name: 'Verification Code' });
   }
 
   it('submits the code on its sixth digit and hands over to the shell', async () => {
@@ -270,7 +276,7 @@ describe('MFAVerificationRequired', () => {
     await openMfa(user);
     await enter(user, codeInput(), '12');
     clock.advance(31_000);
-    await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
+    await waitFor(() => expect(button('Resend Code')).toBeEnabled());
     await user.click(button('Resend Code'));
 
     expect(identity.startSignIn).toHaveBeenCalledTimes(2);
@@ -286,7 +292,7 @@ describe('MFAVerificationRequired', () => {
     const user = userEvent.setup();
     await openMfa(user);
     clock.advance(31_000);
-    await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
+    await waitFor(() => expect(button('Resend Code')).toBeEnabled());
     await user.click(button('Resend Code'));
     expect(await screen.findByText("You've reached the maximum number of resend attempts.")).toBeVisible();
     expect(identity.startSignIn).toHaveBeenCalledTimes(1);
@@ -298,7 +304,7 @@ describe('MFAVerificationRequired', () => {
     const user = userEvent.setup();
     await openMfa(user);
     clock.advance(31_000);
-    await waitFor(() => expect(button('Resend Code')).toBeEnabled(), { timeout: 2_000 });
+    await waitFor(() => expect(button('Resend Code')).toBeEnabled());
     await enter(user, codeInput(), '123456');
     expect(button('Resend Code')).toBeDisabled();
   });
