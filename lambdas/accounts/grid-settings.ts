@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@domain/core/errors';
-import { gridSettingsSchema, isGridId, type GridSettings } from '@domain/identity/grid-settings';
+import { isGridId, type GridSettings } from '@domain/identity/grid-settings';
 import { accountGridSettingsKeyParams, accountGridSettingsPut, toGridSettings } from '../data';
 import { dynamoDocumentClient } from '../shared/clients';
 import { backendConfig } from '../shared/config';
-import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
+import { route, type ResourceRoute } from '../shared/routing';
+import { GRID_SETTINGS_ROUTES } from '@domain/api/grid-settings';
 
 /**
  * A user's column settings of each data grid, one item per grid beside the account's
@@ -34,12 +35,10 @@ function gridIdOf(gridId: string): string {
 
 /** Always the caller's own settings: there is no reading or writing another user's. */
 export const gridSettingsRoutes: ResourceRoute[] = [
-  route({
-    method: 'GET', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, summary: 'My column settings of one data grid', response: gridSettingsSchema,
+  route(GRID_SETTINGS_ROUTES.getGridsettingsById, {
     action: async ({ caller, params }) => ({ statusCode: 200, body: await store().get(caller.customerId, caller.accountId, gridIdOf(params.gridId)) }),
   }),
-  route({
-    method: 'PUT', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, personalSetting: true, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema,
+  route(GRID_SETTINGS_ROUTES.putGridsettingsById, {
     action: async ({ caller, body: settings, params }) => {
       // Not stored under a proxy (routing.ts, personalSetting).
       if (caller.proxy === undefined) await store().save(caller.customerId, caller.accountId, gridIdOf(params.gridId), settings);

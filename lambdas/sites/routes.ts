@@ -1,9 +1,8 @@
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { randomUUID } from 'node:crypto';
 import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { withDisplayName } from '@domain/organisation/location';
-import { type Site, siteDevicesSchema, type SiteDocument, siteDocumentSchema, siteDocumentUploadSchema, siteInputSchema, siteSchema, siteUsersSchema } from '@domain/organisation/site';
+import { type Site, type SiteDocument } from '@domain/organisation/site';
 import { unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../shared/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
@@ -15,7 +14,8 @@ import { readByIds } from '../shared/named-records';
 import { pageRequestFrom } from '../shared/pagination';
 import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from '../shared/pdf-files';
 import { SiteStore, type SiteRecord } from './store';
-import { defineRoutes, route, PDF_UPLOAD_BODY_BYTES } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { SITE_ROUTES } from '@domain/api/sites';
 
 const table = () => backendConfig().tableName;
 const sites = () => new SiteStore(dynamoDocumentClient(), table());
@@ -62,8 +62,7 @@ async function assertLocationsUsable(view: Viewer, locationIds: readonly string[
 
 /** Sites (SPEC sections 2, 3, 5, 8): list, add, get, update, delete, devices, users, the uploaded PDF. */
 export const siteRoutes = defineRoutes('sites', [
-  route({
-    method: 'GET', path: '/sites', roles: ORGANISATION_READERS, summary: 'The sites I see (of my locations, through the access layer)', response: siteSchema, paginated: true,
+  route(SITE_ROUTES.list, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const store = sites();
@@ -78,8 +77,7 @@ export const siteRoutes = defineRoutes('sites', [
       };
     },
   }),
-  route({
-    method: 'POST', path: '/sites', roles: ORGANISATION_WRITERS, summary: 'Add a site', body: siteInputSchema, response: siteSchema,
+  route(SITE_ROUTES.create, {
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
       await assertLocationsUsable(view, input.locationIds);
@@ -87,8 +85,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 201, body: siteView(record) };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}', roles: ORGANISATION_READERS, summary: 'A site, with its active device and user counts', response: siteSchema,
+  route(SITE_ROUTES.get, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -102,8 +99,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body: siteView(site, { activeDeviceCount: sensorCount + attached.gateways, userCount: attached.users }) };
     },
   }),
-  route({
-    method: 'PUT', path: '/sites/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a site', body: siteInputSchema, response: siteSchema,
+  route(SITE_ROUTES.update, {
     action: async ({ caller, body: input, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -112,8 +108,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body: siteView(record) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sites/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a site (corporate access; refused with the reason of SPEC section 8)',
+  route(SITE_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -123,16 +118,14 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}/users', roles: ORGANISATION_READERS, summary: "A site's users", response: siteUsersSchema,
+  route(SITE_ROUTES.getUsers, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
       return { statusCode: 200, body: { items: await sites().users(view.customerId, site.id) } };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}/devices', roles: ORGANISATION_READERS, summary: "A site's sensors and gateways", response: siteDevicesSchema,
+  route(SITE_ROUTES.getDevices, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -146,8 +139,7 @@ export const siteRoutes = defineRoutes('sites', [
       };
     },
   }),
-  route({
-    method: 'PUT', path: '/sites/{id}/document', roles: ORGANISATION_WRITERS, summary: "Upload the site's PDF (base64, at most 2 MB)", body: siteDocumentUploadSchema, maxBodyBytes: PDF_UPLOAD_BODY_BYTES, response: siteSchema,
+  route(SITE_ROUTES.putDocument, {
     action: async ({ caller, body: upload, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -169,8 +161,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body: siteView(after) };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}/document', roles: ORGANISATION_READERS, summary: "The site's uploaded PDF (base64)", response: siteDocumentSchema,
+  route(SITE_ROUTES.getDocument, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -187,8 +178,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sites/{id}/document', roles: ORGANISATION_WRITERS, summary: "Remove the site's uploaded PDF",
+  route(SITE_ROUTES.deleteDocument, {
     action: async ({ caller, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
