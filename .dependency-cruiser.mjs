@@ -2,8 +2,7 @@
  * Import cycles fail `npm run lint` (issue 33 section 5): in a cycle the first importer decides
  * what is initialised first, and a bundle of any member takes them all. Type-only imports count
  * (a type cycle is one refactor away from a value cycle). A lazy `import()` back into a cycle is
- * allowed: it is how a route table names its screens (frontend/src/app/routes.tsx) and how the
- * OpenAPI route reads the table that lists it (lambdas/openapi/routes.ts).
+ * allowed: it is how a route table names its screens (frontend/src/app/routes.tsx).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -1,9 +1,10 @@
 import { notFound } from '@domain/core/errors';
-import { gridSettingsSchema, isGridId } from '@domain/identity/grid-settings';
 import { dynamoDocumentClient } from '../data/client';
 import { GridSettingsStore } from '../data/repositories/grid-settings';
+import { isGridId } from '@domain/identity/grid-settings';
 import { backendConfig } from '../shared/config';
-import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
+import { route, type ResourceRoute } from '../shared/routing';
+import { GRID_SETTINGS_ROUTES } from '@domain/api/grid-settings';
 
 const store = () => new GridSettingsStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -15,12 +16,10 @@ function gridIdOf(gridId: string): string {
 
 /** Always the caller's own settings: there is no reading or writing another user's. */
 export const gridSettingsRoutes: ResourceRoute[] = [
-  route({
-    method: 'GET', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, summary: 'My column settings of one data grid', response: gridSettingsSchema,
+  route(GRID_SETTINGS_ROUTES.getGridsettingsById, {
     action: async ({ caller, params }) => ({ statusCode: 200, body: await store().get(caller.customerId, caller.accountId, gridIdOf(params.gridId)) }),
   }),
-  route({
-    method: 'PUT', path: '/account/gridsettings/{gridId}', roles: SIGNED_IN, personalSetting: true, summary: 'Save my column settings of one data grid', body: gridSettingsSchema, response: gridSettingsSchema,
+  route(GRID_SETTINGS_ROUTES.putGridsettingsById, {
     action: async ({ caller, body: settings, params }) => {
       // Not stored under a proxy (routing.ts, personalSetting).
       if (caller.proxy === undefined) await store().save(caller.customerId, caller.accountId, gridIdOf(params.gridId), settings);

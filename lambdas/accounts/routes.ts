@@ -1,4 +1,4 @@
-import { type AccountPreferences, accountPreferencesPatchSchema, accountPreferencesSchema, currentUserDetailsSchema, lastSelectedLocationSchema, selfProfileUpdateSchema } from '@domain/identity/account';
+import { type AccountPreferences, accountPreferencesPatchSchema } from '@domain/identity/account';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { conflict, forbidden, notFound, validationError } from '@domain/core/errors';
 import { mayManageAccount } from '@domain/identity/user';
@@ -13,7 +13,8 @@ import { assertInCorporateView, corporateViewOf, membershipGrants } from '../dat
 import { findIdentity } from '../shared/identity';
 import { gridSettingsRoutes } from './grid-settings';
 import { AccountStore, currentUserDetails, type AccountRecord } from './store';
-import { defineRoutes, route, SIGNED_IN } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { ACCOUNT_ROUTES } from '@domain/api/accounts';
 
 const store = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -99,8 +100,7 @@ async function savePreferences(caller: Caller, patch: z.output<typeof accountPre
 
 /** The signed-in account: details, lookup, preferences, self-profile, last selected location. */
 export const accountRoutes = defineRoutes('accounts', [
-  route({
-    method: 'GET', path: '/account/me', roles: SIGNED_IN, session: 'optional', summary: 'Current user details', response: currentUserDetailsSchema,
+  route(ACCOUNT_ROUTES.getMe, {
     action: async ({ caller }) => {
       const accounts = store();
       // Under a proxy: the organisation acted for, its administrator's rights, the actor named
@@ -118,8 +118,7 @@ export const accountRoutes = defineRoutes('accounts', [
       return { statusCode: 200, body: { ...details, ...(locationId === undefined ? {} : { locationids: [locationId] }), securityGroupIds: memberships.map((grant) => grant.groupId) } };
     },
   }),
-  route({
-    method: 'GET', path: '/account/find/{email}', roles: SIGNED_IN, summary: 'An account by email (mine; any of the organisation for administrators)', response: currentUserDetailsSchema,
+  route(ACCOUNT_ROUTES.getFindById, {
     action: async ({ caller, params, request }) => {
       const { customerId, account } = await accountByEmail(request, params.email);
       const accounts = store();
@@ -128,8 +127,7 @@ export const accountRoutes = defineRoutes('accounts', [
       return { statusCode: 200, body: currentUserDetails(who, placesInView(view, account), organisation.name, organisation.modules) };
     },
   }),
-  route({
-    method: 'GET', path: '/account/preferences/{accountId}', roles: SIGNED_IN, summary: "An account's module and feature preferences", response: accountPreferencesSchema,
+  route(ACCOUNT_ROUTES.getPreferencesById, {
     action: async ({ caller, params, request }) => {
       const accountId = params.accountId;
       if (accountId !== caller.accountId && !mayActOnOthers(request)) throw forbidden();
@@ -143,16 +141,13 @@ export const accountRoutes = defineRoutes('accounts', [
       return { statusCode: 200, body: allowedPreferences(preferences, account) };
     },
   }),
-  route({
-    method: 'POST', path: '/account/preferences', roles: SIGNED_IN, personalSetting: true, summary: 'Save my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema,
+  route(ACCOUNT_ROUTES.postPreferences, {
     action: ({ caller, body }) => savePreferences(caller, body),
   }),
-  route({
-    method: 'PUT', path: '/account/preferences', roles: SIGNED_IN, personalSetting: true, summary: 'Update my preferences', body: accountPreferencesPatchSchema, response: accountPreferencesSchema,
+  route(ACCOUNT_ROUTES.putPreferences, {
     action: ({ caller, body }) => savePreferences(caller, body),
   }),
-  route({
-    method: 'PUT', path: '/users/account/{email}', roles: SIGNED_IN, organisationWide: true, session: 'optional', summary: 'Update a profile (mine; for administrators one of the organisation whose role they may give). A new email is taken once the identity verified it', body: selfProfileUpdateSchema,
+  route(ACCOUNT_ROUTES.putUsersAccountById, {
     action: async ({ caller, body: input, params, request }) => {
       const { customerId, account } = await accountByEmail(request, params.email);
       const self = customerId === caller.customerId && account.accountId === caller.accountId;
@@ -190,15 +185,13 @@ export const accountRoutes = defineRoutes('accounts', [
       return { statusCode: 200, body: { accountId: updated.accountId, email: updated.email } };
     },
   }),
-  route({
-    method: 'GET', path: '/users/portallastselectedlocation', roles: SIGNED_IN, summary: 'The location and site last selected in the portal', response: lastSelectedLocationSchema,
+  route(ACCOUNT_ROUTES.getUsersPortallastselectedlocation, {
     action: async ({ caller }) => {
       const preferences = await store().preferences(caller.customerId, caller.accountId);
       return { statusCode: 200, body: preferences.lastSelectedLocation ?? { locationId: null, siteId: null } };
     },
   }),
-  route({
-    method: 'PUT', path: '/users/portallastselectedlocation', roles: SIGNED_IN, personalSetting: true, summary: 'Save the location and site selected in the portal', body: lastSelectedLocationSchema, response: lastSelectedLocationSchema,
+  route(ACCOUNT_ROUTES.putUsersPortallastselectedlocation, {
     action: async ({ caller, body: selection }) => {
       // Not stored under a proxy (routing.ts, personalSetting).
       if (caller.proxy !== undefined) return { statusCode: 200, body: selection };

@@ -1,20 +1,15 @@
 import {
   ALARM_DEVICE_KINDS,
-  acknowledgementSchema,
   alarmFilterSchema,
-  alarmSchema,
-  bulkAcknowledgementSchema,
   isListedAlarm,
   type Alarm,
   type AlarmDeviceKind,
   type AlarmFilter,
 } from '@domain/alarms/alarm';
-import { alarmSummarySchema, bulkAcknowledgementResultSchema, type AlarmSummary, type BulkAcknowledgementResult } from '@domain/alarms/alarm-answers';
+import { type AlarmSummary, type BulkAcknowledgementResult } from '@domain/alarms/alarm-answers';
 import { inUserView } from '@domain/alarms/dashboard';
 import { DomainError, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { alarmNotificationListSchema, failedNotificationSchema, resendNotificationSchema } from '@domain/notifications/delivery-answers';
 import type { UserView } from '@domain/identity/user-views';
 import { readUserView, unknownAlarm } from '../data';
 import { maySeeAlarm, type AccessScope } from '../shared/access';
@@ -26,20 +21,11 @@ import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { AlarmNotificationStore } from './notifications';
 import { AlarmStore, type AlarmSource } from '../data/repositories/alarms';
+import { ALARM_ROUTES } from '@domain/api/alarms';
 
 const table = () => backendConfig().tableName;
 const store = () => new AlarmStore(dynamoDocumentClient(), table());
 const notifications = () => new AlarmNotificationStore(dynamoDocumentClient(), table());
-
-/**
- * Who reads and acknowledges alarms: everyone of the organisation who sees its sensors
- * (administrators and basic users, as the sensors list); a basic user only the alarms of the
- * sites and sensors the access layer lets them reach. The organisation is the token's: another
- * organisation's alarm is as unknown as a missing one.
- */
-export const ALARM_ROLES = ORGANISATION_READERS;
-/** Who reads the dead-letter store of the organisation's messages and sends them again: its administrators. */
-export const FAILED_NOTIFICATION_ROLES = ORGANISATION_WRITERS;
 
 /** An alarm of the caller's organisation they may see, read consistently; any other answers 404. */
 async function visibleAlarm(caller: Caller, id: string, scope?: AccessScope): Promise<Alarm> {
@@ -115,10 +101,7 @@ export function summaryOf(alarms: readonly Alarm[]): AlarmSummary {
 
 /** Alarms (SPEC sections 2, 4, 5, 8; issue 13 section 3). */
 export const alarmRoutes = defineRoutes('alarms', [
-  route({
-    method: 'GET', path: '/alarms', roles: ALARM_ROLES,
-    summary: 'The alarms I reach, newest first: status active (default) or history; siteId, locationId, type, deviceId (deviceKind sensor, gateway or checklist), userViewId, from/to (at most 7 days), minCount/maxCount (devices with that many alarms in the list)',
-    response: alarmSchema, paginated: true,
+  route(ALARM_ROUTES.list, {
     action: async ({ caller, request }) => {
       const filter = filterOf(request.query);
       const scope = await accessScope(caller, caller.customerId);
@@ -135,36 +118,29 @@ export const alarmRoutes = defineRoutes('alarms', [
       return { statusCode: 200, body: await alarms.page(caller.customerId, source, page, keep) };
     },
   }),
-  route({
-    method: 'GET', path: '/alarms/summary', roles: ALARM_ROLES, summary: 'The active alarms I reach, counted: all, unacknowledged, by type, by site and by device', response: alarmSummarySchema,
+  route(ALARM_ROUTES.getSummary, {
     action: async ({ caller }) => {
       const scope = await accessScope(caller, caller.customerId);
       const active = await store().all(caller.customerId, { kind: 'status', status: 'active' }, (alarm) => maySeeAlarm(scope, alarm));
       return { statusCode: 200, body: summaryOf(active) };
     },
   }),
-  route({
-    method: 'GET', path: '/alarms/{id}', roles: ALARM_ROLES, summary: 'An alarm, with its timeline', response: alarmSchema,
+  route(ALARM_ROUTES.get, {
     action: async ({ caller, params }) => ({ statusCode: 200, body: await visibleAlarm(caller, params.id) }),
   }),
-  route({
-    method: 'GET', path: '/alarms/{id}/notifications', roles: ALARM_ROLES,
-    summary: "An alarm's messages, newest first: channel, recipient's name, kind, level, status, attempts, times, the provider's last refusal and the reason code of a skipped or dropped one",
-    response: alarmNotificationListSchema,
+  route(ALARM_ROUTES.getNotifications, {
     action: async ({ caller, params }) => {
       const alarm = await visibleAlarm(caller, params.id);
       return { statusCode: 200, body: { items: await notifications().ofAlarm(caller.customerId, alarm.id) } };
     },
   }),
-  route({
-    method: 'PUT', path: '/alarms/{id}/acknowledge', roles: ALARM_ROLES, summary: "Acknowledge an alarm with a reason and a corrective action (409 in the product's words when already acknowledged); a cleared alarm moves to history", body: acknowledgementSchema, response: alarmSchema,
+  route(ALARM_ROUTES.putAcknowledge, {
     action: async ({ caller, params, body }) => {
       const alarm = await visibleAlarm(caller, params.id);
       return { statusCode: 200, body: await store().acknowledge(caller, caller.customerId, alarm, body) };
     },
   }),
-  route({
-    method: 'POST', path: '/alarms/acknowledge', roles: ALARM_ROLES, summary: 'Acknowledge several alarms with one reason, each on its own version: which were acknowledged, which refused and why', body: bulkAcknowledgementSchema, response: bulkAcknowledgementResultSchema,
+  route(ALARM_ROUTES.postAcknowledge, {
     action: async ({ caller, body }) => {
       const { ids, ...acknowledgement } = body;
       const scope = await accessScope(caller, caller.customerId);
@@ -183,8 +159,7 @@ export const alarmRoutes = defineRoutes('alarms', [
       return { statusCode: 200, body: result };
     },
   }),
-  route({
-    method: 'PUT', path: '/alarms/{id}/snooze', roles: ALARM_ROLES, summary: "Snooze an alarm's reminders for its profile's snooze interval, at most its snooze limit of times (409 in the product's words otherwise)", response: alarmSchema,
+  route(ALARM_ROUTES.putSnooze, {
     action: async ({ caller, params }) => {
       const alarm = await visibleAlarm(caller, params.id);
       const alarms = store();
@@ -192,10 +167,7 @@ export const alarmRoutes = defineRoutes('alarms', [
       return { statusCode: 200, body: await alarms.snooze(caller, caller.customerId, alarm, policy) };
     },
   }),
-  route({
-    method: 'GET', path: '/notifications/failed', roles: FAILED_NOTIFICATION_ROLES,
-    summary: 'The dead-letter store: messages the providers refused until they were parked, most recent first, with their alarm\'s device and the provider\'s last refusal',
-    response: failedNotificationSchema, paginated: true,
+  route(ALARM_ROUTES.getNotificationsFailed, {
     action: async ({ caller, request }) => {
       const store = notifications();
       const page = pageRequestFrom(request.query, store.failedCursorPartition(caller.customerId));
@@ -203,10 +175,7 @@ export const alarmRoutes = defineRoutes('alarms', [
       return { statusCode: 200, body: await store.failed(caller.customerId, scope, page) };
     },
   }),
-  route({
-    method: 'POST', path: '/notifications/failed/resend', roles: FAILED_NOTIFICATION_ROLES,
-    summary: 'Send a parked message again (its alarm, step and channel): queued with its attempts from zero; 404 when unknown, 409 when it is no longer failed',
-    body: resendNotificationSchema, response: failedNotificationSchema,
+  route(ALARM_ROUTES.postNotificationsFailedResend, {
     action: async ({ caller, body }) => {
       const scope = await accessScope(caller, caller.customerId);
       return { statusCode: 200, body: await notifications().resend(caller.customerId, scope, body) };

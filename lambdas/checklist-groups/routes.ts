@@ -1,10 +1,9 @@
-import { checklistGroupInputSchema, checklistGroupOrderSchema, checklistGroupPageSchema, checklistGroupSchema } from '@domain/haccp/checklist-group';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { defineRoutes, route } from '../shared/routing';
 import { ChecklistGroupStore } from '../data/repositories/checklist-groups';
+import { CHECKLIST_GROUP_ROUTES } from '@domain/api/checklist-groups';
 
 const groups = () => new ChecklistGroupStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -14,28 +13,22 @@ const groups = () => new ChecklistGroupStore(dynamoDocumentClient(), backendConf
  * add, rename, reorder and delete them.
  */
 export const checklistGroupRoutes = defineRoutes('checklistGroups', [
-  route({
-    method: 'GET', path: '/checklistgroups', roles: ORGANISATION_READERS, summary: "The organisation's checklist groups, in their order (one page)", response: checklistGroupSchema, paginated: true,
+  route(CHECKLIST_GROUP_ROUTES.list, {
     action: async ({ request }) => ({ statusCode: 200, body: { items: await groups().ordered(targetCustomerId(request)) } }),
   }),
-  route({
-    method: 'POST', path: '/checklistgroups', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a checklist group (last in the order)', body: checklistGroupInputSchema, response: checklistGroupSchema,
+  route(CHECKLIST_GROUP_ROUTES.create, {
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: await groups().add(caller, targetCustomerId(request), body) }),
   }),
-  route({
-    method: 'PUT', path: '/checklistgroups/order', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Reorder the checklist groups (every group\'s id once, in the new order; 409 when the list is stale)', body: checklistGroupOrderSchema, response: checklistGroupPageSchema,
+  route(CHECKLIST_GROUP_ROUTES.putOrder, {
     action: async ({ caller, body, request }) => ({ statusCode: 200, body: { items: await groups().reorder(caller, targetCustomerId(request), body.ids) } }),
   }),
-  route({
-    method: 'GET', path: '/checklistgroups/{id}', roles: ORGANISATION_READERS, summary: 'A checklist group', response: checklistGroupSchema,
+  route(CHECKLIST_GROUP_ROUTES.get, {
     action: async ({ params, request }) => ({ statusCode: 200, body: await groups().get(targetCustomerId(request), params.id) }),
   }),
-  route({
-    method: 'PUT', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Rename a checklist group (its place is kept)', body: checklistGroupInputSchema, response: checklistGroupSchema,
+  route(CHECKLIST_GROUP_ROUTES.update, {
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await groups().rename(caller, targetCustomerId(request), params.id, body) }),
   }),
-  route({
-    method: 'DELETE', path: '/checklistgroups/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a checklist group (409 naming the checklists in it)',
+  route(CHECKLIST_GROUP_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       await groups().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

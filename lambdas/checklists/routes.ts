@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { checklistCopyInputSchema, checklistFieldsOf, checklistInputSchema, checklistSchema } from '@domain/haccp/checklist';
+import { checklistFieldsOf } from '@domain/haccp/checklist';
 import { MESSAGES } from '@domain/core/messages';
 import { dayPerformance, localDateIn, weekDates, weekPerformance } from '@domain/haccp/instance';
-import { checklistPerformanceAnswerSchema } from '@domain/haccp/performance';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { instancesOfChecklistDays, readSite } from '../data';
 import { createInstancesAhead } from '../data/checklist-instances-ahead';
 import { filterBySite } from '../shared/access';
@@ -15,6 +13,7 @@ import { describeError, type Logger } from '../shared/observability';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { ChecklistStore } from '../data/repositories/checklists';
+import { CHECKLIST_ROUTES } from '@domain/api/checklists';
 
 const checklists = () => new ChecklistStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.checklistNotFound;
@@ -38,8 +37,7 @@ async function instancesAheadNow(customerId: string, logger: Logger): Promise<vo
  * one site; a checklist on a site the caller may not reach is as unknown as a missing one.
  */
 export const checklistRoutes = defineRoutes('checklists', [
-  route({
-    method: 'GET', path: '/checklists', roles: ORGANISATION_READERS, summary: "The organisation's checklists on the caller's sites, by name", response: checklistSchema, paginated: true,
+  route(CHECKLIST_ROUTES.list, {
     action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = checklists();
@@ -48,8 +46,7 @@ export const checklistRoutes = defineRoutes('checklists', [
       return { statusCode: 200, body: { ...found, items: filterBySite(found.items, (checklist) => checklist.siteId, access) } };
     },
   }),
-  route({
-    method: 'POST', path: '/checklists', roles: ORGANISATION_WRITERS, summary: 'Add a checklist with its questions', body: checklistInputSchema, response: checklistSchema,
+  route(CHECKLIST_ROUTES.create, {
     action: async ({ caller, body, request }) => {
       const customerId = targetCustomerId(request);
       await assertSitesNamable(caller, customerId, [body.siteId]);
@@ -58,8 +55,7 @@ export const checklistRoutes = defineRoutes('checklists', [
       return { statusCode: 201, body: created };
     },
   }),
-  route({
-    method: 'GET', path: '/checklists/{id}', roles: ORGANISATION_READERS, summary: 'A checklist with its questions', response: checklistSchema,
+  route(CHECKLIST_ROUTES.get, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const checklist = await checklists().get(customerId, params.id);
@@ -67,8 +63,7 @@ export const checklistRoutes = defineRoutes('checklists', [
       return { statusCode: 200, body: checklist };
     },
   }),
-  route({
-    method: 'PUT', path: '/checklists/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a checklist and its questions', body: checklistInputSchema, response: checklistSchema,
+  route(CHECKLIST_ROUTES.update, {
     action: async ({ caller, body, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = checklists();
@@ -80,8 +75,7 @@ export const checklistRoutes = defineRoutes('checklists', [
       return { statusCode: 200, body: updated };
     },
   }),
-  route({
-    method: 'DELETE', path: '/checklists/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a checklist',
+  route(CHECKLIST_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = checklists();
@@ -91,8 +85,7 @@ export const checklistRoutes = defineRoutes('checklists', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'POST', path: '/checklists/{id}/copy', roles: ORGANISATION_WRITERS, summary: 'Copy Checklist: the checklist and its questions (new ids) under a new name, to another site or other locations', body: checklistCopyInputSchema, response: checklistSchema,
+  route(CHECKLIST_ROUTES.postCopy, {
     action: async ({ caller, body, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = checklists();
@@ -105,10 +98,7 @@ export const checklistRoutes = defineRoutes('checklists', [
       return { statusCode: 201, body: copied };
     },
   }),
-  route({
-    method: 'GET', path: '/checklists/{id}/performance', roles: ORGANISATION_READERS,
-    summary: "A checklist's performance today and this week (Monday to Sunday) on its site's clock: complete/incomplete, on time, late, overdue, outstanding, in progress, missed",
-    response: checklistPerformanceAnswerSchema,
+  route(CHECKLIST_ROUTES.getPerformance, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const checklist = await checklists().get(customerId, params.id);

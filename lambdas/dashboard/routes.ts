@@ -1,22 +1,18 @@
 import type { Alarm } from '@domain/alarms/alarm';
 import {
   alarmOverviewOf,
-  alarmOverviewSchema,
   DASHBOARD_PERIOD_MS,
   inUserView,
-  insightAnswerSchema,
   sensorInsightsOf,
   systemHealthOf,
-  systemHealthSchema,
   type SensorInsight,
 } from '@domain/alarms/dashboard';
 import { GATEWAY_STATUS_SECONDS } from '@domain/devices/gateway';
 import { isSensorOnline, sensorReportSeconds } from '@domain/devices/sensor';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { checklistExceptionsSchema, exceptionOverviewOf, exceptionsOf } from '@domain/haccp/performance';
+import { exceptionOverviewOf, exceptionsOf } from '@domain/haccp/performance';
 import { localDateIn } from '@domain/haccp/instance';
-import { ORGANISATION_READERS } from '@domain/identity/roles';
 import type { UserView } from '@domain/identity/user-views';
 import { isDeviceOnline, ONLINE_GRACE_MS, ONLINE_MISSED_REPORTS } from '@domain/telemetry/telemetry-state';
 import {
@@ -30,6 +26,7 @@ import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { defineRoutes, route } from '../shared/routing';
 import { DashboardAlarmStore } from '../data/repositories/dashboard';
+import { DASHBOARD_ROUTES } from '@domain/api/dashboard';
 
 const table = () => backendConfig().tableName;
 
@@ -72,10 +69,7 @@ const sensorKeeper = (scope: AccessScope, view: UserView | undefined) => (record
  * departments and divisions. Every read is bounded and says when it was cut short.
  */
 export const dashboardRoutes = defineRoutes('dashboard', [
-  route({
-    method: 'GET', path: '/dashboard/health', roles: ORGANISATION_READERS,
-    summary: 'System health of the sensors and gateways I reach (userViewId to narrow): online, offline, low battery (below the alarm profile\'s threshold, else 20 %), weak signal (below -110 dBm)',
-    response: systemHealthSchema,
+  route(DASHBOARD_ROUTES.getHealth, {
     action: async ({ caller, request }) => {
       const { scope, view } = await reachOf(caller, request.query);
       const client = dynamoDocumentClient();
@@ -103,10 +97,7 @@ export const dashboardRoutes = defineRoutes('dashboard', [
       return { statusCode: 200, body: systemHealthOf(sensorFacts, gatewayFacts, sensors.truncated || gateways.truncated) };
     },
   }),
-  route({
-    method: 'GET', path: '/dashboard/alarms', roles: ORGANISATION_READERS,
-    summary: 'The alarm dashboard of the alarms I reach (userViewId to narrow): active alarms by type and site, unacknowledged, the oldest; top assets in alarm and repeat alarms over the last 7 days',
-    response: alarmOverviewSchema,
+  route(DASHBOARD_ROUTES.getAlarms, {
     action: async ({ caller, request }) => {
       const { scope, view } = await reachOf(caller, request.query);
       // Devices' alarms only: a checklist's exceptions have their own view (GET /dashboard/checklist-exceptions), and no checklist is an asset.
@@ -120,10 +111,7 @@ export const dashboardRoutes = defineRoutes('dashboard', [
       return { statusCode: 200, body: alarmOverviewOf(active.alarms, startedInPeriod, { from, to }, active.truncated || history.truncated) };
     },
   }),
-  route({
-    method: 'GET', path: '/dashboard/insight', roles: ORGANISATION_READERS,
-    summary: 'Insight over the last 7 days per sensor channel I reach (userViewId to narrow; at most 25 sensors, by name): time in range against the alarm profile\'s limits, min, max, mean; mean kinetic temperature for vaccine fridges',
-    response: insightAnswerSchema,
+  route(DASHBOARD_ROUTES.getInsight, {
     action: async ({ caller, request }) => {
       const { scope, view } = await reachOf(caller, request.query);
       const client = dynamoDocumentClient();
@@ -149,10 +137,7 @@ export const dashboardRoutes = defineRoutes('dashboard', [
       };
     },
   }),
-  route({
-    method: 'GET', path: '/dashboard/checklist-exceptions', roles: ORGANISATION_READERS, module: 'haccp',
-    summary: 'Checklist exceptions over the last 7 days on the sites I reach (userViewId to narrow): missed checklists, late completions and out-of-limit answers by site, and the latest five',
-    response: checklistExceptionsSchema,
+  route(DASHBOARD_ROUTES.getChecklistExceptions, {
     action: async ({ caller, request }) => {
       const { scope, view } = await reachOf(caller, request.query);
       const client = dynamoDocumentClient();

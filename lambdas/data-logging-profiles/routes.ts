@@ -1,5 +1,3 @@
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { dataLoggingProfileInputSchema, dataLoggingProfileSchema } from '@domain/devices/data-logging-profile';
 import { MESSAGES } from '@domain/core/messages';
 import { assertProfileInCorporateView, narrowProfilesToCorporateView } from '../data/access';
 import { dynamoDocumentClient } from '../data/client';
@@ -8,13 +6,13 @@ import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { DataLoggingProfileStore } from '../data/repositories/data-logging-profiles';
 import { defineRoutes, route } from '../shared/routing';
+import { DATA_LOGGING_PROFILE_ROUTES } from '@domain/api/data-logging-profiles';
 
 const profiles = () => new DataLoggingProfileStore(dynamoDocumentClient(), backendConfig().tableName);
 
 /** Data logging profiles (SPEC section 3): the organisation's, not limited by site; a corporate view reads those in use on its sites or in use nowhere (templates its first sensor needs) and changes none. */
 export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
-  route({
-    method: 'GET', path: '/dataloggingprofiles', roles: ORGANISATION_READERS, summary: "The organisation's data logging profiles, by name", response: dataLoggingProfileSchema, paginated: true,
+  route(DATA_LOGGING_PROFILE_ROUTES.list, {
     action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = profiles();
@@ -23,15 +21,13 @@ export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
       return { statusCode: 200, body: { ...found, items: await narrowProfilesToCorporateView(caller, customerId, 'dataLogging', found.items) } };
     },
   }),
-  route({
-    method: 'POST', path: '/dataloggingprofiles', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
+  route(DATA_LOGGING_PROFILE_ROUTES.create, {
     action: async ({ caller, body, request }) => {
       const record = await profiles().create(caller, targetCustomerId(request), body);
       return { statusCode: 201, body: record };
     },
   }),
-  route({
-    method: 'GET', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_READERS, summary: 'A data logging profile', response: dataLoggingProfileSchema,
+  route(DATA_LOGGING_PROFILE_ROUTES.get, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const profile = await profiles().get(customerId, params.id);
@@ -39,15 +35,13 @@ export const dataLoggingProfileRoutes = defineRoutes('dataLoggingProfiles', [
       return { statusCode: 200, body: profile };
     },
   }),
-  route({
-    method: 'PUT', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a data logging profile', body: dataLoggingProfileInputSchema, response: dataLoggingProfileSchema,
+  route(DATA_LOGGING_PROFILE_ROUTES.update, {
     action: async ({ caller, body, params, request }) => {
       const record = await profiles().update(caller, targetCustomerId(request), params.id, body);
       return { statusCode: 200, body: record };
     },
   }),
-  route({
-    method: 'DELETE', path: '/dataloggingprofiles/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a data logging profile (refused while sensors use it)',
+  route(DATA_LOGGING_PROFILE_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       await profiles().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

@@ -1,4 +1,5 @@
 import { namedCatalogRoutes } from '../named-catalog/actions';
 import { defineRoutes } from '../shared/routing';
+import { DEPARTMENT_ROUTES } from '@domain/api/named-catalog';
 
-export const departmentRoutes = defineRoutes('departments', namedCatalogRoutes('department', '/departments'));
+export const departmentRoutes = defineRoutes('departments', namedCatalogRoutes('department', DEPARTMENT_ROUTES));

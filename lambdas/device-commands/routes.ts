@@ -1,11 +1,8 @@
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { DEVICE_RECORD_OWNERS } from '@domain/devices/device-records';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import {
   appliesTo,
   commandDestination,
-  deviceCommandInputSchema,
-  deviceCommandSchema,
   type DeviceCommand,
   type DeviceCommandInput,
   type DeviceCommandMessage,
@@ -24,6 +21,7 @@ import { IotCommandPublisher, type CommandPublisher } from './publisher';
 import { DeviceCommandStore, type DevicePlacement } from '../data/repositories/device-commands';
 import type { Caller } from '../shared/caller';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
+import { DEVICE_COMMAND_ROUTES } from '@domain/api/device-commands';
 
 const commands = () => new DeviceCommandStore(dynamoDocumentClient(), backendConfig().tableName);
 const publisher = (): CommandPublisher => new IotCommandPublisher(iotDataClient());
@@ -102,12 +100,10 @@ async function send(request: ActionRequest, caller: Caller, input: DeviceCommand
 export const deviceCommandRoutes = defineRoutes('deviceCommands', DEVICE_RECORD_OWNERS.flatMap((owner): ResourceRoute[] => {
   const kind: DeviceKind = owner === 'sensors' ? 'sensor' : 'gateway';
   return [
-    route({
-      method: 'GET', path: `/${owner}/{id}/commands`, roles: ORGANISATION_READERS, summary: `A ${kind}'s commands, newest first: status, response, sent and executed times`, response: deviceCommandSchema, paginated: true,
+    route(DEVICE_COMMAND_ROUTES[owner].list, {
       action: ({ request }) => list(request, kind),
     }),
-    route({
-      method: 'POST', path: `/${owner}/{id}/commands`, roles: ORGANISATION_WRITERS, summary: `Send a ${kind} a command of the catalogue (published on its MQTT commands topic; a radio sensor's through its gateway)`, body: deviceCommandInputSchema, response: deviceCommandSchema,
+    route(DEVICE_COMMAND_ROUTES[owner].send, {
       action: ({ caller, body, request }) => send(request, caller, body, kind),
     }),
   ];

@@ -2,12 +2,6 @@ import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import {
   DEVICE_FILE_KINDS,
   DEVICE_RECORD_OWNERS,
-  deviceFileSchema,
-  deviceNoteInputSchema,
-  deviceNoteSchema,
-  fileDownloadSchema,
-  fileUploadRequestSchema,
-  fileUploadTicketSchema,
   UPLOAD_FORM_SECONDS,
   type DeviceFileKind,
   type DeviceRecordOwner,
@@ -16,7 +10,6 @@ import {
 } from '@domain/devices/device-records';
 import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { maySeeSite } from '../shared/access';
 import { accessibleSiteIds, assertSensorAccess } from '../data/access';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
@@ -25,6 +18,7 @@ import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
 import { deviceMissing, deviceRecordStore, fileView } from '../data/repositories/device-records';
 import { deviceFileObjects, uploadMismatch, URL_SECONDS } from './files';
+import { DEVICE_RECORD_ROUTES } from '@domain/api/device-records';
 
 const ENTITY_OF: Record<DeviceRecordOwner, DeviceEntity> = { sensors: ENTITY.sensor, gateways: ENTITY.gateway };
 
@@ -65,11 +59,9 @@ function kindFilter(query: Record<string, string>): DeviceFileKind | undefined {
 /** The routes of one kind of device (sensors or gateways): the same work under its own paths. */
 function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
   const entity = ENTITY_OF[owner];
-  const base = `/${owner}/{id}` as const;
-  const noun = owner === 'sensors' ? 'sensor' : 'gateway';
+  const contracts = DEVICE_RECORD_ROUTES[owner];
   return [
-    route({
-      method: 'GET', path: `${base}/notes`, roles: ORGANISATION_READERS, summary: `A ${noun}'s notes`, response: deviceNoteSchema, paginated: true,
+    route(contracts.listNotes, {
       action: async ({ request }) => {
         const device = await reachableDevice(request, entity);
         const store = deviceRecordStore();
@@ -78,16 +70,14 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
         return { statusCode: 200, body: result };
       },
     }),
-    route({
-      method: 'POST', path: `${base}/notes`, roles: ORGANISATION_WRITERS, summary: `Add a note to a ${noun} (names unique per ${noun})`, body: deviceNoteInputSchema, response: deviceNoteSchema,
+    route(contracts.createNote, {
       action: async ({ caller, body, request }) => {
         const device = await reachableDevice(request, entity);
         const note = await deviceRecordStore().addNote(caller, device.customerId, entity, device.deviceId, body);
         return { statusCode: 201, body: note };
       },
     }),
-    route({
-      method: 'PUT', path: `${base}/notes/{noteId}`, roles: ORGANISATION_WRITERS, summary: `Edit a ${noun}'s note`, body: deviceNoteInputSchema, response: deviceNoteSchema,
+    route(contracts.updateNote, {
       action: async ({ caller, body, params, request }) => {
         const device = await reachableDevice(request, entity);
         const note = await deviceRecordStore().updateNote(caller, device.customerId, entity, device.deviceId,
@@ -95,16 +85,14 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
         return { statusCode: 200, body: note };
       },
     }),
-    route({
-      method: 'DELETE', path: `${base}/notes/{noteId}`, roles: ORGANISATION_WRITERS, summary: `Delete a ${noun}'s note`,
+    route(contracts.deleteNote, {
       action: async ({ caller, params, request }) => {
         const device = await reachableDevice(request, entity);
         await deviceRecordStore().deleteNote(caller, device.customerId, entity, device.deviceId, params.noteId);
         return { statusCode: 204 };
       },
     }),
-    route({
-      method: 'GET', path: `${base}/files`, roles: ORGANISATION_READERS, summary: `A ${noun}'s files (kind=file or image narrows it)`, response: deviceFileSchema, paginated: true,
+    route(contracts.listFiles, {
       action: async ({ request }) => {
         const device = await reachableDevice(request, entity);
         const store = deviceRecordStore();
@@ -113,8 +101,7 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
         return { statusCode: 200, body: { items: result.items.map(fileView), ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
       },
     }),
-    route({
-      method: 'POST', path: `${base}/files`, roles: ORGANISATION_WRITERS, summary: `Start a file upload to a ${noun}: a pending file and a signed upload form (POST, 5 minutes)`, body: fileUploadRequestSchema, response: fileUploadTicketSchema,
+    route(contracts.startFileUpload, {
       action: async ({ caller, body: upload, request }) => {
         const device = await reachableDevice(request, entity);
         const file = await deviceRecordStore().addPendingFile(caller, device.customerId, entity, device.deviceId, upload);
@@ -129,8 +116,7 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
         return { statusCode: 201, body: ticket };
       },
     }),
-    route({
-      method: 'PUT', path: `${base}/files/{fileId}/complete`, roles: ORGANISATION_WRITERS, summary: 'Confirm an upload (the stored object must have the announced size)', response: deviceFileSchema,
+    route(contracts.completeFileUpload, {
       action: async ({ caller, params, request }) => {
         const device = await reachableDevice(request, entity);
         const store = deviceRecordStore();
@@ -147,8 +133,7 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
         return { statusCode: 200, body: fileView(completed) };
       },
     }),
-    route({
-      method: 'GET', path: `${base}/files/{fileId}/download`, roles: ORGANISATION_READERS, summary: 'A presigned URL downloading the file as an attachment (15 minutes)', response: fileDownloadSchema,
+    route(contracts.downloadFile, {
       action: async ({ params, request }) => {
         const device = await reachableDevice(request, entity);
         const file = await deviceRecordStore().file(device.customerId, entity, device.deviceId, params.fileId);
@@ -160,8 +145,7 @@ function routesFor(owner: DeviceRecordOwner): ResourceRoute[] {
         return { statusCode: 200, body };
       },
     }),
-    route({
-      method: 'DELETE', path: `${base}/files/{fileId}`, roles: ORGANISATION_WRITERS, summary: `Delete a ${noun}'s file`,
+    route(contracts.deleteFile, {
       action: async ({ caller, params, request }) => {
         const device = await reachableDevice(request, entity);
         const store = deviceRecordStore();

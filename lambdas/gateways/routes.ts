@@ -1,9 +1,7 @@
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { isSensorOnline } from '@domain/devices/sensor';
 import { ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
-import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, gatewayDataSchema, type GatewayInput, gatewayInputSchema, gatewaySchema, gatewaySensorsSchema, type GatewaySensorState, gatewayStatusOf } from '@domain/devices/gateway';
-import { historyEntrySchema } from '@domain/core/readable-changes';
+import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, type GatewayInput, type GatewaySensorState, gatewayStatusOf } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
 import { sensorLiveStates, toSensorState, unknownLocation } from '../data';
@@ -21,6 +19,7 @@ import { listReferences, readSite } from '../data';
 import { purgeDeviceRecords } from '../data/device-purge';
 import { GatewayInUseError, GatewayStore, gatewayListPartition, unknownSite, type GatewayRecord, type GatewayStateRecord } from '../data/repositories/gateways';
 import { defineRoutes, route } from '../shared/routing';
+import { GATEWAY_ROUTES } from '@domain/api/gateways';
 
 const table = () => backendConfig().tableName;
 const gateways = () => new GatewayStore(dynamoDocumentClient(), table());
@@ -120,16 +119,13 @@ const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value
 
 /** Gateways (SPEC sections 2, 3, 5, 8): list, inactive, add, get, update, delete, sensors, history, data. */
 export const gatewayRoutes = defineRoutes('gateways', [
-  route({
-    method: 'GET', path: '/gateways', roles: ORGANISATION_READERS, summary: 'Active gateways I reach, by name; siteId or locationId narrows it', response: gatewaySchema, paginated: true,
+  route(GATEWAY_ROUTES.list, {
     action: ({ request }) => listGateways(request, true),
   }),
-  route({
-    method: 'GET', path: '/gateways/inactive', roles: ORGANISATION_READERS, summary: 'Inactive gateways I reach, by name; siteId or locationId narrows it', response: gatewaySchema, paginated: true,
+  route(GATEWAY_ROUTES.getInactive, {
     action: ({ request }) => listGateways(request, false),
   }),
-  route({
-    method: 'POST', path: '/gateways', roles: ORGANISATION_WRITERS, summary: "Add a gateway (its id is its EUI; 409 'Gateway already added!' for a known EUI or MAC id)", body: gatewayInputSchema, response: gatewaySchema,
+  route(GATEWAY_ROUTES.create, {
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
       await assertPlacement(view, input);
@@ -139,8 +135,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       return { statusCode: 201, body: gatewayView(record, {}, new Date()) };
     },
   }),
-  route({
-    method: 'GET', path: '/gateways/{id}', roles: ORGANISATION_READERS, summary: 'A gateway, with its live state', response: gatewaySchema,
+  route(GATEWAY_ROUTES.get, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const [gateway] = await withVisibleCounts(view, [await visibleGateway(view, request)]);
@@ -149,8 +144,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       return { statusCode: 200, body: gatewayView(gateway, states.get(gateway.id) ?? {}, new Date()) };
     },
   }),
-  route({
-    method: 'PUT', path: '/gateways/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a gateway (its EUI, hence its id, stays)', body: gatewayInputSchema, response: gatewaySchema,
+  route(GATEWAY_ROUTES.update, {
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
       const before = await visibleGateway(view, request);
@@ -163,8 +157,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       return { statusCode: 200, body: gatewayView(record, states.get(record.id) ?? {}, new Date()) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/gateways/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a gateway (409 naming it and its sensor count while it has sensors or notes)',
+  route(GATEWAY_ROUTES.remove, {
     action: async ({ caller, request }) => {
       const view = await viewer(request);
       const gateway = await visibleGateway(view, request);
@@ -179,8 +172,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/gateways/{id}/sensors', roles: ORGANISATION_READERS, summary: 'The sensors on a gateway (those I reach)', response: gatewaySensorsSchema,
+  route(GATEWAY_ROUTES.getSensors, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const gateway = await visibleGateway(view, request);
@@ -191,8 +183,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       return { statusCode: 200, body: { items } };
     },
   }),
-  route({
-    method: 'GET', path: '/gateways/{id}/history', roles: ORGANISATION_READERS, summary: "A gateway's audit trail, newest first", response: historyEntrySchema, paginated: true,
+  route(GATEWAY_ROUTES.getHistory, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const gateway = await visibleGateway(view, request);
@@ -203,8 +194,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       return { statusCode: 200, body: { items, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) } };
     },
   }),
-  route({
-    method: 'GET', path: '/gateways/{id}/data', roles: ORGANISATION_READERS, summary: "A gateway's live state and its sensors' latest states", response: gatewayDataSchema,
+  route(GATEWAY_ROUTES.getData, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const gateway = await visibleGateway(view, request);

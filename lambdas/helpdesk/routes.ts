@@ -1,11 +1,5 @@
 import { conflict, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import {
-  helpdeskOrganisationDetailSchema,
-  helpdeskOrganisationSchema,
-  helpdeskUserActionResultSchema,
-} from '@domain/organisation/helpdesk';
-import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { AccountStore, endAllSessions, type AccountRecord } from '../data';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../data/client';
@@ -15,16 +9,7 @@ import { inviterName } from '../data/accounts';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { helpdeskUserOf, HelpdeskStore } from '../data/repositories/helpdesk';
-
-/**
- * The helpdesk's own window on the organisations it supports (issue 16 section 2; SPEC
- * section 2 `/app/helpdesk`), all under `/helpdesk`: helpdesk users and super-administrators
- * only. The organisation is the path's, checked to exist; nothing here reads the
- * `customerid` header. Reads are read-only; the four user support actions reuse the identity
- * actions of user administration and are written in the organisation's Portal Audit and the
- * super-administrators' trail.
- */
-const SUPPORT = CROSS_TENANT_ROLES;
+import { HELPDESK_ROUTES } from '@domain/api/helpdesk';
 
 /** Organisations one page of the list reads the health of (each a few Queries and a newest reading per sensor). */
 export const HELPDESK_PAGE_MAX = 25;
@@ -68,8 +53,7 @@ const SUPPORT_ACTIONS: Record<'reset-mfa' | 'resend-invitation' | 'unlock' | 'en
   },
 };
 
-const supportActionRoute = (action: keyof typeof SUPPORT_ACTIONS, summary: string) => route({
-  method: 'POST', path: `/helpdesk/organisations/{customerId}/users/{userId}/${action}`, roles: SUPPORT, summary, response: helpdeskUserActionResultSchema,
+const supportActionRoute = (action: keyof typeof SUPPORT_ACTIONS, contract: (typeof HELPDESK_ROUTES)['resetMfa' | 'resendInvitation' | 'unlock' | 'endSessions']) => route(contract, {
   action: async ({ caller, params, request }) => {
     const record = await supportedUser(params.customerId, params.userId);
     const { record: after, endedSessions } = await SUPPORT_ACTIONS[action](caller, params.customerId, record);
@@ -79,9 +63,7 @@ const supportActionRoute = (action: keyof typeof SUPPORT_ACTIONS, summary: strin
 });
 
 export const helpdeskRoutes = defineRoutes('helpdesk', [
-  route({
-    method: 'GET', path: '/helpdesk/organisations', roles: SUPPORT, paginated: true, response: helpdeskOrganisationSchema,
-    summary: 'Organisations by name (`search`: those whose name holds it), each with its health: sensors and gateways offline, low batteries, active and unacknowledged alarms, last data received (at most 25 a page)',
+  route(HELPDESK_ROUTES.getOrganisations, {
     action: async ({ request, query }) => {
       const health = helpdesk();
       const requested = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: health.organisationsPartition() });
@@ -92,9 +74,7 @@ export const helpdeskRoutes = defineRoutes('helpdesk', [
       return { statusCode: 200, body: { items, ...(nextCursor ? { nextCursor } : {}) } };
     },
   }),
-  route({
-    method: 'GET', path: '/helpdesk/organisations/{customerId}', roles: SUPPORT, response: helpdeskOrganisationDetailSchema,
-    summary: "An organisation with its health, its users (role, status, MFA, locked, last login; nothing secret) and its devices' troubleshooting data (online, last seen, battery, signal, firmware)",
+  route(HELPDESK_ROUTES.getOrganisationsById, {
     action: async ({ params }) => {
       const store = helpdesk();
       const organisation = await store.organisation(params.customerId);
@@ -102,8 +82,8 @@ export const helpdeskRoutes = defineRoutes('helpdesk', [
       return { statusCode: 200, body: { organisation, health, users, sensors, gateways } };
     },
   }),
-  supportActionRoute('reset-mfa', "Turn a user's MFA off (support only); audited"),
-  supportActionRoute('resend-invitation', "Email a user's invitation again (not yet accepted); audited"),
-  supportActionRoute('unlock', 'Enable a locked (disabled) user again; audited'),
-  supportActionRoute('end-sessions', "End every session of a user; audited"),
+  supportActionRoute('reset-mfa', HELPDESK_ROUTES.resetMfa),
+  supportActionRoute('resend-invitation', HELPDESK_ROUTES.resendInvitation),
+  supportActionRoute('unlock', HELPDESK_ROUTES.unlock),
+  supportActionRoute('end-sessions', HELPDESK_ROUTES.endSessions),
 ]);

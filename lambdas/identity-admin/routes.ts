@@ -5,7 +5,7 @@ import {
   UserNotFoundException,
   type AdminGetUserCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { identityAttributesDeleteSchema, identityAttributesUpdateSchema, identityUserSchema, IGNORED_IDENTITY_ATTRIBUTES } from '@domain/identity/account';
+import { IGNORED_IDENTITY_ATTRIBUTES } from '@domain/identity/account';
 import { conflict, forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
@@ -15,7 +15,8 @@ import { inviterName } from '../data/accounts';
 import { cognitoClient } from '../shared/clients';
 import { requireUserPoolId } from '../shared/config';
 import { pathParameter, requireCaller, type ActionRequest } from '../shared/http';
-import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { IDENTITY_ADMIN_ROUTES } from '@domain/api/identity-admin';
 
 const attribute = (user: AdminGetUserCommandOutput, name: string) =>
   user.UserAttributes?.find((entry) => entry.Name === name)?.Value;
@@ -72,8 +73,7 @@ async function refuseEmailInUse(email: string, username: string | undefined): Pr
 
 /** The identity-service calls of SPEC section 7 (`cognito/...`). Never returns anything secret. */
 export const identityAdminRoutes = defineRoutes('identityAdmin', [
-  route({
-    method: 'GET', path: '/cognito/getuser/{name}', roles: SIGNED_IN, summary: 'An identity record and its status (mine; any of the organisation for administrators)', response: identityUserSchema,
+  route(IDENTITY_ADMIN_ROUTES.getGetuserById, {
     action: async ({ request }) => {
       const { user } = await permittedIdentityUser(request, { readOnly: true });
       return {
@@ -90,8 +90,7 @@ export const identityAdminRoutes = defineRoutes('identityAdmin', [
       };
     },
   }),
-  route({
-    method: 'PUT', path: '/cognito/{name}', roles: SIGNED_IN, session: 'optional', summary: 'Update identity attributes (names, locale; a new email waits for the code sent to it, 202; email_verified is never taken). Mine, or one whose role I may give', body: identityAttributesUpdateSchema,
+  route(IDENTITY_ADMIN_ROUTES.update, {
     action: async ({ body, request }) => {
       const { user } = await permittedIdentityUser(request);
       const { UserAttributes } = body;
@@ -118,8 +117,7 @@ export const identityAdminRoutes = defineRoutes('identityAdmin', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'DELETE', path: '/cognito/attributes/{name}', roles: SIGNED_IN, summary: 'Delete identity attributes', body: identityAttributesDeleteSchema,
+  route(IDENTITY_ADMIN_ROUTES.deleteAttributesById, {
     action: async ({ body, request }) => {
       const { user } = await permittedIdentityUser(request);
       const { UserAttributeNames } = body;
@@ -129,8 +127,7 @@ export const identityAdminRoutes = defineRoutes('identityAdmin', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'POST', path: '/cognito/resendinvite/{name}', roles: USER_ADMINISTRATORS, summary: 'Send the invitation again',
+  route(IDENTITY_ADMIN_ROUTES.postResendinviteById, {
     action: async ({ request }) => {
       const { user } = await permittedIdentityUser(request, { adminOnly: true });
       if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw conflict(MESSAGES.inviteAlreadyAccepted);

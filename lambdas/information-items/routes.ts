@@ -2,15 +2,9 @@ import { notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { PRESIGNED_URL_SECONDS, UPLOAD_FORM_SECONDS } from '@domain/devices/device-records';
 import {
-  informationFileLinkSchema,
-  informationFileTicketSchema,
-  informationFileUploadSchema,
-  informationItemInputSchema,
-  informationItemSchema,
   type InformationFileLink,
   type InformationFileTicket,
 } from '@domain/haccp/information';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { toInformationItemView } from '../data';
 import { s3Client } from '../shared/clients';
 import { dynamoDocumentClient } from '../data/client';
@@ -20,6 +14,7 @@ import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { InformationItemStore } from '../data/repositories/information-items';
+import { INFORMATION_ITEM_ROUTES } from '@domain/api/information-items';
 
 const items = () => new InformationItemStore(dynamoDocumentClient(), backendConfig().tableName);
 /** The files bucket, through the same presigned-URL adapter as device files. */
@@ -34,8 +29,7 @@ const expiresAt = () => new Date(Date.now() + PRESIGNED_URL_SECONDS * 1000).toIS
  * the object's key or the bucket.
  */
 export const informationItemRoutes = defineRoutes('informationItems', [
-  route({
-    method: 'GET', path: '/informationitems', roles: ORGANISATION_READERS, summary: "The organisation's information items, by name", response: informationItemSchema, paginated: true,
+  route(INFORMATION_ITEM_ROUTES.list, {
     action: async ({ request }) => {
       const customerId = targetCustomerId(request);
       const store = items();
@@ -44,20 +38,16 @@ export const informationItemRoutes = defineRoutes('informationItems', [
       return { statusCode: 200, body: { ...result, items: result.items.map(toInformationItemView) } };
     },
   }),
-  route({
-    method: 'POST', path: '/informationitems', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add an information item (its picture or PDF through POST .../file)', body: informationItemInputSchema, response: informationItemSchema,
+  route(INFORMATION_ITEM_ROUTES.create, {
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: toInformationItemView(await items().create(caller, targetCustomerId(request), body)) }),
   }),
-  route({
-    method: 'GET', path: '/informationitems/{id}', roles: ORGANISATION_READERS, summary: 'An information item', response: informationItemSchema,
+  route(INFORMATION_ITEM_ROUTES.get, {
     action: async ({ params, request }) => ({ statusCode: 200, body: toInformationItemView(await items().get(targetCustomerId(request), params.id)) }),
   }),
-  route({
-    method: 'PUT', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update an information item (its name and text; the file is kept)', body: informationItemInputSchema, response: informationItemSchema,
+  route(INFORMATION_ITEM_ROUTES.update, {
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: toInformationItemView(await items().update(caller, targetCustomerId(request), params.id, body)) }),
   }),
-  route({
-    method: 'DELETE', path: '/informationitems/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete an information item and its file (409 naming the checklists whose questions show it)',
+  route(INFORMATION_ITEM_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = items();
@@ -69,8 +59,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'POST', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Start the upload of an information item\'s picture or PDF (at most 2 MB): a signed upload form (POST, 5 minutes)', body: informationFileUploadSchema, response: informationFileTicketSchema,
+  route(INFORMATION_ITEM_ROUTES.postFile, {
     action: async ({ caller, body, params, request }) => {
       const pending = await items().startUpload(caller, targetCustomerId(request), params.id, body);
       const form = await fileObjects().uploadForm(pending.key, pending.contentType, pending.size, UPLOAD_FORM_SECONDS);
@@ -83,8 +72,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
       return { statusCode: 201, body: ticket };
     },
   }),
-  route({
-    method: 'PUT', path: '/informationitems/{id}/file/complete', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Attach the uploaded picture or PDF (the stored object must have the announced size)', response: informationItemSchema,
+  route(INFORMATION_ITEM_ROUTES.putFileComplete, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = items();
@@ -103,8 +91,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
       return { statusCode: 200, body: toInformationItemView(after) };
     },
   }),
-  route({
-    method: 'GET', path: '/informationitems/{id}/file', roles: ORGANISATION_READERS, summary: "A presigned URL reading the information item's picture or PDF (15 minutes)", response: informationFileLinkSchema,
+  route(INFORMATION_ITEM_ROUTES.getFile, {
     action: async ({ params, request }) => {
       const item = await items().get(targetCustomerId(request), params.id);
       if (item.fileKey === undefined || item.fileName === undefined || item.contentType === undefined) throw notFound(MESSAGES.informationFileNotFound);
@@ -117,8 +104,7 @@ export const informationItemRoutes = defineRoutes('informationItems', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'DELETE', path: '/informationitems/{id}/file', roles: ORGANISATION_WRITERS, organisationWide: true, summary: "Remove an information item's picture or PDF", response: informationItemSchema,
+  route(INFORMATION_ITEM_ROUTES.deleteFile, {
     action: async ({ caller, params, request }) => {
       const { after, removedKey } = await items().removeFile(caller, targetCustomerId(request), params.id);
       await fileObjects().delete(removedKey);

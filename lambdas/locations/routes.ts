@@ -1,9 +1,8 @@
-import { navbarSchema } from '@domain/identity/account';
 import type { Navbar } from '@domain/identity/account';
 import { forbidden, notFound, validationError } from '@domain/core/errors';
-import { type CorporateNode, corporateNodeSchema, type Location, locationExistsSchema, locationInputSchema, locationMappingSchema, locationSchema, type LocationShare, locationShareInputSchema, locationShareListSchema, locationShareSchema, mayDeleteLocation, mayEditLocation, type PlaceNames, placeNamesSchema, shareAnswerSchema, userLocationsSchema, withDisplayName } from '@domain/organisation/location';
+import { type CorporateNode, type Location, type LocationShare, mayDeleteLocation, mayEditLocation, type PlaceNames, withDisplayName } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
-import { CROSS_TENANT_ROLES, isRole, ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
+import { CROSS_TENANT_ROLES, isRole } from '@domain/identity/roles';
 import { AccountStore, listReferences, partitionOf, sitesByName, type AccountRecord } from '../data';
 import { accountTie, filterBySite } from '../shared/access';
 import { assertInCorporateView } from '../data/access';
@@ -26,7 +25,8 @@ import {
   visibleOwnLocations,
   type Viewer,
 } from './viewer';
-import { defineRoutes, route, SIGNED_IN } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { LOCATION_ROUTES } from '@domain/api/locations';
 
 const table = () => backendConfig().tableName;
 const locations = () => new LocationStore(dynamoDocumentClient(), table());
@@ -143,8 +143,7 @@ const shareView = (share: ShareRecord): LocationShare => ({
  * users of other organisations and the invitee's answer.
  */
 export const locationRoutes = defineRoutes('locations', [
-  route({
-    method: 'GET', path: '/locations', roles: ORGANISATION_READERS, summary: 'The locations I see (assigned ones; every one with corporate access), with displayName', response: locationSchema, paginated: true,
+  route(LOCATION_ROUTES.list, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const store = locations();
@@ -160,8 +159,7 @@ export const locationRoutes = defineRoutes('locations', [
       };
     },
   }),
-  route({
-    method: 'POST', path: '/locations', roles: ORGANISATION_WRITERS, summary: 'Add a location', body: locationInputSchema, response: locationSchema,
+  route(LOCATION_ROUTES.create, {
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
       // A corporate view acts for its one location: it adds no other.
@@ -172,8 +170,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 201, body: locationView(record, view.customerId, ownStanding(view)) };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/names', roles: SIGNED_IN, summary: "Names of the locations and sites I reach (a reached site's location included), for lists' Site and Location columns", response: placeNamesSchema,
+  route(LOCATION_ROUTES.getNames, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const store = locations();
@@ -196,8 +193,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/navbar', roles: SIGNED_IN, summary: 'Locations and sites for the navbar (no location pending acceptance; sites through the access layer)', response: navbarSchema,
+  route(LOCATION_ROUTES.getNavbar, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const store = locations();
@@ -227,8 +223,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/corporate', roles: ORGANISATION_READERS, summary: 'The corporate node: the organisation above its locations', response: corporateNodeSchema,
+  route(LOCATION_ROUTES.getCorporate, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const name = await organisationName(view.customerId);
@@ -241,38 +236,32 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/exists/{name}', roles: ORGANISATION_READERS, summary: 'Is this location name taken in the organisation?', response: locationExistsSchema,
+  route(LOCATION_ROUTES.getExistsById, {
     action: async ({ params, request }) => {
       const customerId = targetCustomerId(request);
       const name = params.name;
       return { statusCode: 200, body: { exists: await locations().nameExists(customerId, name) } };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/user/{idOrEmail}', roles: SIGNED_IN, summary: "A user's locations by account id or email (mine; any of the organisation for administrators); never one pending acceptance", response: userLocationsSchema,
+  route(LOCATION_ROUTES.getUserById, {
     action: async ({ params, request }) => userLocations(request, params.idOrEmail),
   }),
-  route({
-    method: 'GET', path: '/users/{id}/locations', roles: SIGNED_IN, summary: "A user's locations by account id (mine; any of the organisation for administrators)", response: userLocationsSchema,
+  route(LOCATION_ROUTES.getUsersLocations, {
     action: async ({ params, request }) => userLocations(request, params.id),
   }),
-  route({
-    method: 'GET', path: '/locations/shared', roles: SIGNED_IN, summary: 'Locations of other organisations shared with me and accepted', response: userLocationsSchema,
+  route(LOCATION_ROUTES.getShared, {
     action: async ({ request }) => {
       const view = await viewer(request);
       return { statusCode: 200, body: { items: await sharedLocations(view, locations(), 'accepted', organisationName) } };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/shared/pending', roles: SIGNED_IN, summary: 'Locations shared with me, pending my acceptance', response: userLocationsSchema,
+  route(LOCATION_ROUTES.getSharedPending, {
     action: async ({ request }) => {
       const view = await viewer(request);
       return { statusCode: 200, body: { items: await sharedLocations(view, locations(), 'pending', organisationName) } };
     },
   }),
-  route({
-    method: 'PUT', path: '/locations/shared/{id}', roles: SIGNED_IN, summary: 'Accept (it then counts for me) or decline a location shared with me', body: shareAnswerSchema, response: locationSchema,
+  route(LOCATION_ROUTES.putSharedById, {
     action: async ({ caller, body, params }) => {
       const { accept } = body;
       const store = locations();
@@ -287,15 +276,13 @@ export const locationRoutes = defineRoutes('locations', [
       };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/{id}', roles: ORGANISATION_READERS, summary: 'A location, with my access level', response: locationSchema,
+  route(LOCATION_ROUTES.get, {
     action: async ({ params, request }) => {
       const { location } = await visibleLocation(await viewer(request), params.id);
       return { statusCode: 200, body: location };
     },
   }),
-  route({
-    method: 'PUT', path: '/locations/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a location (its owner, or an administrator of a location shared with them)', body: locationInputSchema, response: locationSchema,
+  route(LOCATION_ROUTES.update, {
     action: async ({ caller, body, params, request }) => {
       const view = await viewer(request);
       const { location, ownerCustomerId } = await editableLocation(view, params.id);
@@ -303,8 +290,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 200, body: locationView(record, ownerCustomerId, standingOf(location), location.ownerOrganisationName) };
     },
   }),
-  route({
-    method: 'PUT', path: '/locations/{id}/mapping', roles: ORGANISATION_WRITERS, summary: 'Update the given fields of a location (id and fields to update)', body: locationMappingSchema, response: locationSchema,
+  route(LOCATION_ROUTES.putMapping, {
     action: async ({ caller, body, params, request }) => {
       const view = await viewer(request);
       const { id, fieldsToUpdate } = body;
@@ -315,8 +301,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 200, body: locationView(record, ownerCustomerId, standingOf(location), location.ownerOrganisationName) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/locations/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a location (corporate access; refused while sensors, gateways or sites are attached)',
+  route(LOCATION_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const view = await viewer(request);
       const location = await ownedLocation(view, params.id);
@@ -325,8 +310,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/locations/{id}/shares', roles: ORGANISATION_WRITERS, summary: 'Who a location is shared with', response: locationShareListSchema,
+  route(LOCATION_ROUTES.getShares, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const location = await ownedLocation(view, params.id);
@@ -334,8 +318,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 200, body: { items: shares.map(shareView) } };
     },
   }),
-  route({
-    method: 'POST', path: '/locations/{id}/shares', roles: ORGANISATION_WRITERS, summary: "Share a location with another organisation's user, by email (pending until they accept)", body: locationShareInputSchema, response: locationShareSchema,
+  route(LOCATION_ROUTES.postShares, {
     action: async ({ caller, body, params, request }) => {
       const view = await viewer(request);
       const location = await ownedLocation(view, params.id);
@@ -349,8 +332,7 @@ export const locationRoutes = defineRoutes('locations', [
       return { statusCode: 201, body: shareView(share) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/locations/{id}/shares/{accountId}', roles: ORGANISATION_WRITERS, summary: 'Stop sharing a location with a user',
+  route(LOCATION_ROUTES.deleteSharesById, {
     action: async ({ caller, params, request }) => {
       const view = await viewer(request);
       const location = await ownedLocation(view, params.id);

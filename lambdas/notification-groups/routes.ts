@@ -1,9 +1,8 @@
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { groupFieldsOf, notificationGroupInputSchema, notificationGroupSchema } from '@domain/notifications/notification-group';
 import { type LocationTie } from '../shared/access';
 import { assertInCorporateView, narrowToCorporateView, reachedByCorporateView } from '../data/access';
+import { groupFieldsOf } from '@domain/notifications/notification-group';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
@@ -11,6 +10,7 @@ import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { NotificationGroupStore } from '../data/repositories/notification-groups';
+import { NOTIFICATION_GROUP_ROUTES } from '@domain/api/notification-groups';
 
 const groups = () => new NotificationGroupStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.notificationGroupNotFound;
@@ -38,8 +38,7 @@ async function assertLocationNamable(caller: Caller, customerId: string, locatio
  * sites too, after the group is written (the answer is the group as saved).
  */
 export const notificationGroupRoutes = defineRoutes('notificationGroups', [
-  route({
-    method: 'GET', path: '/notificationgroups', roles: ORGANISATION_READERS, summary: "The organisation's notification groups, by name", response: notificationGroupSchema, paginated: true,
+  route(NOTIFICATION_GROUP_ROUTES.list, {
     action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = groups();
@@ -48,8 +47,7 @@ export const notificationGroupRoutes = defineRoutes('notificationGroups', [
       return { statusCode: 200, body: { ...found, items: await narrowToCorporateView(caller, customerId, found.items, tieOf) } };
     },
   }),
-  route({
-    method: 'POST', path: '/notificationgroups', roles: ORGANISATION_WRITERS, summary: 'Add a notification group (overwrite: a default group replaces the groups of its sites\' existing sensors and gateways)', body: notificationGroupInputSchema, response: notificationGroupSchema,
+  route(NOTIFICATION_GROUP_ROUTES.create, {
     action: async ({ caller, body, request }) => {
       const customerId = targetCustomerId(request);
       await assertLocationNamable(caller, customerId, body.locationId);
@@ -59,15 +57,13 @@ export const notificationGroupRoutes = defineRoutes('notificationGroups', [
       return { statusCode: 201, body: body.overwrite ? await store.get(customerId, record.id) : record };
     },
   }),
-  route({
-    method: 'GET', path: '/notificationgroups/{id}', roles: ORGANISATION_READERS, summary: 'A notification group', response: notificationGroupSchema,
+  route(NOTIFICATION_GROUP_ROUTES.get, {
     action: async ({ caller, params, request }) => ({
       statusCode: 200,
       body: await reachedGroup(caller, targetCustomerId(request), params.id),
     }),
   }),
-  route({
-    method: 'PUT', path: '/notificationgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a notification group (overwrite as on add)', body: notificationGroupInputSchema, response: notificationGroupSchema,
+  route(NOTIFICATION_GROUP_ROUTES.update, {
     action: async ({ caller, body, params, request }) => {
       const customerId = targetCustomerId(request);
       await reachedGroup(caller, customerId, params.id);
@@ -78,8 +74,7 @@ export const notificationGroupRoutes = defineRoutes('notificationGroups', [
       return { statusCode: 200, body: body.overwrite ? await store.get(customerId, record.id) : record };
     },
   }),
-  route({
-    method: 'DELETE', path: '/notificationgroups/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a notification group (409 naming how many sensors and gateways use it)',
+  route(NOTIFICATION_GROUP_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       await reachedGroup(caller, customerId, params.id);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { APP_VERSION } from '@domain/core/app-config';
 import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '@domain/core/errors';
-import { API_PREFIX, ROUTES, type RouteDefinition } from '../routes';
+import { API_ROUTES } from '@domain/api';
+import type { RouteContract } from '@domain/api/contract';
+import { API_PREFIX } from '../shared/routing';
 
 type JsonObject = Record<string, unknown>;
 
@@ -17,7 +19,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
-function operation(route: RouteDefinition): JsonObject {
+function operation(route: RouteContract): JsonObject {
   const responses: JsonObject = {};
   const success = route.method === 'POST' ? '201' : route.method === 'DELETE' ? '204' : '200';
   if (route.response) {
@@ -60,10 +62,10 @@ function operation(route: RouteDefinition): JsonObject {
   };
 }
 
-/** The OpenAPI 3.1 document of the whole API, generated from the route table and the domain's schemas. */
+/** The OpenAPI 3.1 document of the whole API, generated from the routes' contracts (the route table's rows, `domain/api/`) and the domain's schemas. */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  for (const route of ROUTES) {
+  for (const route of API_ROUTES) {
     const path = `${API_PREFIX}${route.path}`;
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
   }

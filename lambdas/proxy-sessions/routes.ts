@@ -1,29 +1,15 @@
-import type { Role } from '@domain/identity/roles';
-import { proxySessionInputSchema, proxySessionSchema, proxySessionStartedSchema } from '@domain/identity/proxy-session';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { proxyTokenKey, signProxyToken } from '../shared/proxy-token';
 import { defineRoutes, route } from '../shared/routing';
 import { proxyLocationOf } from './corporate-view';
 import { ProxySessionStore } from '../data/repositories/proxy-sessions';
-
-/**
- * Proxy login and proxy logout (issue 16 section 3). A helpdesk user or a super-administrator
- * starts a session for an organisation, an administrator with corporate access one for a
- * location of their own (the corporate view, corporate-view.ts); the answer's token goes back
- * as `x-proxy-token` on every call made for it (shared/http.ts, proxyContext), where the caller
- * is that organisation's administrator (limited to the location under a corporate view): so
- * the current session and its end are the admin's routes too.
- */
-const PROXY_STARTERS: readonly Role[] = ['admin', 'helpdesk', 'superadmin'];
-const PROXY_USERS: readonly Role[] = ['admin', 'helpdesk', 'superadmin'];
+import { PROXY_SESSION_ROUTES } from '@domain/api/proxy-sessions';
 
 const store = () => new ProxySessionStore(dynamoDocumentClient(), backendConfig().tableName);
 
 export const proxySessionRoutes = defineRoutes('proxySessions', [
-  route({
-    method: 'POST', path: '/proxy-sessions', roles: PROXY_STARTERS, body: proxySessionInputSchema, response: proxySessionStartedSchema,
-    summary: 'Start acting for an organisation (proxy login), or for a location of mine with corporate access (corporate view): a reason, read-only or for changes, 30 minutes at most; answers the proxy token',
+  route(PROXY_SESSION_ROUTES.create, {
     action: async ({ caller, body: input, request }) => {
       const location = await proxyLocationOf(dynamoDocumentClient(), backendConfig().tableName, caller, input);
       const session = await store().start(caller, input, location);
@@ -45,17 +31,13 @@ export const proxySessionRoutes = defineRoutes('proxySessions', [
       };
     },
   }),
-  route({
-    method: 'GET', path: '/proxy-sessions/current', roles: PROXY_USERS, response: proxySessionSchema,
-    summary: 'The proxy session the request\'s x-proxy-token names (204 when the request is not proxied)',
+  route(PROXY_SESSION_ROUTES.getCurrent, {
     action: async ({ caller }) => {
       const session = await store().current(caller);
       return session === undefined ? { statusCode: 204 } : { statusCode: 200, body: session };
     },
   }),
-  route({
-    method: 'DELETE', path: '/proxy-sessions/current', roles: PROXY_USERS, response: proxySessionSchema,
-    summary: 'End the proxy session the request\'s x-proxy-token names (proxy logout); its token is refused afterwards (204 when not proxied)',
+  route(PROXY_SESSION_ROUTES.deleteCurrent, {
     action: async ({ caller, request }) => {
       const session = await store().end(caller);
       if (session === undefined) return { statusCode: 204 };

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { questionTemplateInputSchema, questionTemplateSchema, withQuestionIds, type QuestionTemplateRequest } from '@domain/haccp/question';
 import { dynamoDocumentClient } from '../data/client';
+import { withQuestionIds, type QuestionTemplateRequest } from '@domain/haccp/question';
 import { backendConfig } from '../shared/config';
 import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { QuestionTemplateStore, type QuestionTemplateFields } from '../data/repositories/questions';
+import { QUESTION_TEMPLATE_ROUTES } from '@domain/api/questions';
 
 const questions = () => new QuestionTemplateStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -19,8 +19,7 @@ function fieldsOf(request: QuestionTemplateRequest): QuestionTemplateFields {
 
 /** The Question List (SPEC section 2; issue 15 section 1): the organisation's reusable questions. */
 export const questionTemplateRoutes = defineRoutes('questions', [
-  route({
-    method: 'GET', path: '/questions', roles: ORGANISATION_READERS, summary: "The organisation's Question List, by name", response: questionTemplateSchema, paginated: true,
+  route(QUESTION_TEMPLATE_ROUTES.list, {
     action: async ({ request }) => {
       const customerId = targetCustomerId(request);
       const store = questions();
@@ -28,20 +27,16 @@ export const questionTemplateRoutes = defineRoutes('questions', [
       return { statusCode: 200, body: await store.list(customerId, page) };
     },
   }),
-  route({
-    method: 'POST', path: '/questions', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a question to the Question List', body: questionTemplateInputSchema, response: questionTemplateSchema,
+  route(QUESTION_TEMPLATE_ROUTES.create, {
     action: async ({ caller, body, request }) => ({ statusCode: 201, body: await questions().create(caller, targetCustomerId(request), fieldsOf(body)) }),
   }),
-  route({
-    method: 'GET', path: '/questions/{id}', roles: ORGANISATION_READERS, summary: 'A question of the Question List', response: questionTemplateSchema,
+  route(QUESTION_TEMPLATE_ROUTES.get, {
     action: async ({ params, request }) => ({ statusCode: 200, body: await questions().get(targetCustomerId(request), params.id) }),
   }),
-  route({
-    method: 'PUT', path: '/questions/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a question of the Question List', body: questionTemplateInputSchema, response: questionTemplateSchema,
+  route(QUESTION_TEMPLATE_ROUTES.update, {
     action: async ({ caller, body, params, request }) => ({ statusCode: 200, body: await questions().update(caller, targetCustomerId(request), params.id, fieldsOf(body)) }),
   }),
-  route({
-    method: 'DELETE', path: '/questions/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a question of the Question List',
+  route(QUESTION_TEMPLATE_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       await questions().delete(caller, targetCustomerId(request), params.id);
       return { statusCode: 204 };

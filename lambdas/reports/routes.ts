@@ -1,8 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forbidden, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { portalAuditEntrySchema, portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
-import type { Role } from '@domain/identity/roles';
+import { portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
 import { userDisplayName } from '@domain/identity/security-groups';
 import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
 import { readAccess } from '../data/access';
@@ -12,14 +11,7 @@ import { ENTITY } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { historyEntriesWithNames } from '../data/record-names';
 import { defineRoutes, route } from '../shared/routing';
-
-/**
- * The organisation's reports (SPEC section 2 "Reports"). The Portal Audit (issue 16 section 3:
- * the organisation's administrators see each proxy session, who, why, when, what was changed)
- * is the administrators' only: SPEC section 6 names no Portal Audit for a basic user, and the
- * trail holds every user's changes to the organisation.
- */
-const PORTAL_AUDIT_READERS: readonly Role[] = ['admin'];
+import { REPORT_ROUTES } from '@domain/api/reports';
 
 const table = () => backendConfig().tableName;
 
@@ -96,9 +88,7 @@ async function portalAuditEntries(customerId: string, entries: readonly AuditEnt
 }
 
 export const reportRoutes = defineRoutes('reports', [
-  route({
-    method: 'GET', path: '/reports/portal-audit', roles: PORTAL_AUDIT_READERS, response: portalAuditEntrySchema, paginated: true,
-    summary: "The organisation's Portal Audit between `from` and `to` (ISO dates; default the last 7 days, at most 31), newest first: who, when, what changed, and each proxy session (who acted, why, how)",
+  route(REPORT_ROUTES.getPortalAudit, {
     action: async ({ caller, request }) => {
       // The organisation is the verified caller's (under a proxy, the one acted for): no header chooses it.
       const customerId = caller.customerId;

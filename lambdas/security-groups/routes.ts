@@ -1,14 +1,15 @@
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { type SecurityGroup, SECURITY_GROUP_ROLES, securityGroupInputSchema, securityGroupSchema, securityGroupUserListSchema } from '@domain/identity/security-groups';
 import { accountTie, itemsInView, securityGroupTie, viewReaches } from '../shared/access';
 import { accountsInView, assertSitesNamable, corporateViewOf } from '../data/access';
+import { type SecurityGroup } from '@domain/identity/security-groups';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
 import { SecurityGroupStore } from '../data/repositories/security-groups';
 import { defineRoutes, route } from '../shared/routing';
+import { SECURITY_GROUP_ROUTES } from '@domain/api/security-groups';
 
 const store = () => new SecurityGroupStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -26,8 +27,7 @@ async function groupsInView(caller: Caller, groups: readonly SecurityGroup[]): P
 
 /** Security groups (administrators of the organisation only; the route table says who). */
 export const securityGroupRoutes = defineRoutes('securityGroups', [
-  route({
-    method: 'GET', path: '/securitygroups', roles: SECURITY_GROUP_ROLES, summary: "The organisation's security groups, by name", response: securityGroupSchema, paginated: true,
+  route(SECURITY_GROUP_ROUTES.list, {
     action: async ({ caller, request }) => {
       const groups = store();
       const page = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: groups.listPartition(caller.customerId) });
@@ -35,16 +35,14 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
       return { statusCode: 200, body: { ...found, items: await groupsInView(caller, found.items) } };
     },
   }),
-  route({
-    method: 'POST', path: '/securitygroups', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Add a security group', body: securityGroupInputSchema, response: securityGroupSchema,
+  route(SECURITY_GROUP_ROUTES.create, {
     action: async ({ caller, body: input }) => {
       // A site the administrator may not reach is as unknown as a missing one.
       await assertSitesNamable(caller, caller.customerId, input.siteIds);
       return { statusCode: 201, body: await store().create(caller, caller.customerId, input) };
     },
   }),
-  route({
-    method: 'GET', path: '/securitygroups/userlist', roles: SECURITY_GROUP_ROLES, summary: 'The users a security group may take, with the groups each is in', response: securityGroupUserListSchema,
+  route(SECURITY_GROUP_ROUTES.getUserlist, {
     action: async ({ caller }) => {
       const view = await corporateViewOf(caller, caller.customerId);
       const keep = view === undefined ? {} : {
@@ -54,16 +52,14 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
       return { statusCode: 200, body: { items: await store().users(caller.customerId, keep) } };
     },
   }),
-  route({
-    method: 'GET', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, summary: 'Get a security group', response: securityGroupSchema,
+  route(SECURITY_GROUP_ROUTES.get, {
     action: async ({ caller, params }) => {
       const [group] = await groupsInView(caller, [await store().get(caller.customerId, params.id)]);
       if (group === undefined) throw notFound(MESSAGES.securityGroupNotFound);
       return { statusCode: 200, body: group };
     },
   }),
-  route({
-    method: 'PUT', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Update a security group (its members reach the new sites on their next call)', body: securityGroupInputSchema, response: securityGroupSchema,
+  route(SECURITY_GROUP_ROUTES.update, {
     action: async ({ caller, body: input, params }) => {
       const groups = store();
       const before = await groups.get(caller.customerId, params.id);
@@ -71,8 +67,7 @@ export const securityGroupRoutes = defineRoutes('securityGroups', [
       return { statusCode: 200, body: await groups.update(caller, caller.customerId, before.id, input) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/securitygroups/{id}', roles: SECURITY_GROUP_ROLES, organisationWide: true, summary: 'Delete a security group (its members are no longer limited by it)',
+  route(SECURITY_GROUP_ROUTES.remove, {
     action: async ({ caller, params }) => {
       await store().delete(caller, caller.customerId, params.id);
       return { statusCode: 204 };

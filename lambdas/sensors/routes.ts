@@ -1,13 +1,10 @@
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
-import { historyEntrySchema } from '@domain/core/readable-changes';
-import { type CalibrationCertificate, calibrationCertificateSchema, calibrationInputSchema, calibrationListSchema, calibrationSchema } from '@domain/devices/calibration';
+import { type CalibrationCertificate } from '@domain/devices/calibration';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
-import { equipmentInputSchema, equipmentSchema } from '@domain/devices/equipment';
 import { conflict, ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { isImmediate, isInactiveSensor, matchesStatus, quickRegisterInputSchema, quickRegisterResultSchema, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, sensorDisableInputSchema, sensorEnableInputSchema, sensorInputSchema, type SensorListStatus, sensorSchema, sensorStatusInputSchema } from '@domain/devices/sensor';
 import { maySeeSensor, type AccessScope, type DeviceProfiles } from '../shared/access';
 import { accessScope, assertNotificationGroupsInCorporateView, assertProfilesInCorporateView } from '../data/access';
+import { isImmediate, isInactiveSensor, matchesStatus, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, type SensorListStatus } from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
 import { s3Client } from '../shared/clients';
 import { dynamoDocumentClient } from '../data/client';
@@ -22,7 +19,8 @@ import { CalibrationStore, calibrationView } from './calibrations';
 import { assertPlacement, assertProfilesExist } from './placement';
 import { quickRegister } from './quick-register';
 import { SensorInUseError, SensorStore, sensorView, type SensorRecord, type SensorStateRecord } from '../data/repositories/sensors';
-import { defineRoutes, route, PDF_UPLOAD_BODY_BYTES } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { SENSOR_ROUTES } from '@domain/api/sensors';
 
 /** The sensor list may be read whole in one call (1,000 sensors: issue 5's benchmark). */
 export const SENSOR_PAGE_MAX = 1000;
@@ -103,16 +101,13 @@ const view = (record: SensorRecord, state: SensorStateRecord | undefined) => sen
 
 /** Sensors (SPEC sections 3, 4, 5, 8, 9; issue 5 section 3). */
 export const sensorRoutes = defineRoutes('sensors', [
-  route({
-    method: 'GET', path: '/sensors', roles: ORGANISATION_READERS, summary: 'The sensors I reach with their live state, by id (limit up to 1000); siteId, locationId, gatewayId, status narrow it', response: sensorSchema, paginated: true,
+  route(SENSOR_ROUTES.list, {
     action: ({ request }) => listed(request, false),
   }),
-  route({
-    method: 'GET', path: '/sensors/inactive', roles: ORGANISATION_READERS, summary: 'Inactive sensors I reach (status Inactive, or disabled)', response: sensorSchema, paginated: true,
+  route(SENSOR_ROUTES.getInactive, {
     action: ({ request }) => listed(request, true),
   }),
-  route({
-    method: 'POST', path: '/sensors', roles: ORGANISATION_WRITERS, summary: "Add a sensor (409 'Sensor already added!' or 'Sensor already added to another site!' for a known id)", body: sensorInputSchema, response: sensorSchema,
+  route(SENSOR_ROUTES.create, {
     action: async ({ body: input, request }) => {
       const { caller, customerId, scope } = await readerOf(request);
       const store = sensors();
@@ -129,8 +124,7 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 201, body: view(record, undefined) };
     },
   }),
-  route({
-    method: 'POST', path: '/sensors/quickregister', roles: ORGANISATION_WRITERS, summary: 'Register up to 200 sensors from a pasted or scanned list onto a site, location and gateway; a result per line', body: quickRegisterInputSchema, response: quickRegisterResultSchema,
+  route(SENSOR_ROUTES.postQuickregister, {
     action: async ({ body: input, request }) => {
       const { caller, customerId, scope } = await readerOf(request);
       await assertPlacement(dynamoDocumentClient(), table(), scope, customerId, input);
@@ -139,15 +133,13 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 200, body: await quickRegister(sensors(), caller, customerId, input, request.logger) };
     },
   }),
-  route({
-    method: 'GET', path: '/sensors/{id}', roles: ORGANISATION_READERS, summary: 'A sensor, with its live state', response: sensorSchema,
+  route(SENSOR_ROUTES.get, {
     action: async ({ request }) => {
       const { record, state } = await visibleSensor(request);
       return { statusCode: 200, body: view(record, state) };
     },
   }),
-  route({
-    method: 'PUT', path: '/sensors/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a sensor (its id stays)', body: sensorInputSchema, response: sensorSchema,
+  route(SENSOR_ROUTES.update, {
     action: async ({ body: input, request }) => {
       const { caller, customerId, scope, record, state } = await visibleSensor(request);
       // The id is the device's own: it names the sensor and never changes.
@@ -159,8 +151,7 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 200, body: view(await sensors().update(caller, customerId, record, input), state) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sensors/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a sensor (409 naming it while it has notes: message, sensorName, noteCount); its live state, calibrations, equipment and files go with it, its readings expire',
+  route(SENSOR_ROUTES.remove, {
     action: async ({ request }) => {
       const { caller, customerId, record } = await visibleSensor(request);
       const store = sensors();
@@ -178,16 +169,14 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'PUT', path: '/sensors/{id}/status', roles: ORGANISATION_WRITERS, summary: 'Set the device status: active, inactive or inTransit', body: sensorStatusInputSchema, response: sensorSchema,
+  route(SENSOR_ROUTES.putStatus, {
     action: async ({ body, request }) => {
       const { caller, customerId, record, state } = await visibleSensor(request);
       const { deviceStatus } = body;
       return { statusCode: 200, body: view(await sensors().setStatus(caller, customerId, record, deviceStatus), state) };
     },
   }),
-  route({
-    method: 'POST', path: '/sensors/{id}/disable', roles: ORGANISATION_WRITERS, summary: 'Disable a sensor now, or at disableAt (within one hour); enableOn schedules it back on', body: sensorDisableInputSchema, response: sensorSchema,
+  route(SENSOR_ROUTES.postDisable, {
     action: async ({ body: input, request }) => {
       const { caller, customerId, record, state } = await visibleSensor(request);
       const now = new Date();
@@ -200,8 +189,7 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 200, body: view(after, state) };
     },
   }),
-  route({
-    method: 'POST', path: '/sensors/{id}/enable', roles: ORGANISATION_WRITERS, summary: 'Enable a sensor now, or at enableAt (within one hour)', body: sensorEnableInputSchema, response: sensorSchema,
+  route(SENSOR_ROUTES.postEnable, {
     action: async ({ body, request }) => {
       const { caller, customerId, record, state } = await visibleSensor(request);
       const { enableAt } = body;
@@ -212,16 +200,14 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 200, body: view(after, state) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sensors/{id}/scheduledchanges/{changeId}', roles: ORGANISATION_WRITERS, summary: 'Cancel a scheduled disable or enable', response: sensorSchema,
+  route(SENSOR_ROUTES.deleteScheduledchangesById, {
     action: async ({ params, request }) => {
       const { caller, customerId, record, state } = await visibleSensor(request);
       const after = await sensors().cancelScheduled(caller, customerId, record, params.changeId);
       return { statusCode: 200, body: view(after, state) };
     },
   }),
-  route({
-    method: 'GET', path: '/sensors/{id}/history', roles: ORGANISATION_READERS, summary: "A sensor's audit trail, newest first", response: historyEntrySchema, paginated: true,
+  route(SENSOR_ROUTES.getHistory, {
     action: async ({ request }) => {
       const { customerId, record } = await visibleSensor(request);
       const store = sensors();
@@ -231,30 +217,26 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 200, body: { items: entries, ...(nextCursor ? { nextCursor } : {}) } };
     },
   }),
-  route({
-    method: 'GET', path: '/sensors/{id}/calibrations', roles: ORGANISATION_READERS, summary: "A sensor's calibration certificates, latest issue first", response: calibrationListSchema,
+  route(SENSOR_ROUTES.getCalibrations, {
     action: async ({ request }) => {
       const { customerId, record } = await visibleSensor(request);
       return { statusCode: 200, body: { items: (await calibrations().list(customerId, record.id)).map(calibrationView) } };
     },
   }),
-  route({
-    method: 'POST', path: '/sensors/{id}/calibrations', roles: ORGANISATION_WRITERS, summary: 'Add a calibration: issue date, renewal after it, the certificate PDF (base64, at most 2 MB)', body: calibrationInputSchema, maxBodyBytes: PDF_UPLOAD_BODY_BYTES, response: calibrationSchema,
+  route(SENSOR_ROUTES.postCalibrations, {
     action: async ({ body: input, request }) => {
       const { caller, customerId, record } = await visibleSensor(request);
       return { statusCode: 201, body: calibrationView(await calibrations().create(caller, customerId, record, input)) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sensors/{id}/calibrations/{calibrationId}', roles: ORGANISATION_WRITERS, summary: 'Delete a calibration and its certificate',
+  route(SENSOR_ROUTES.deleteCalibrationsById, {
     action: async ({ params, request }) => {
       const { caller, customerId, record } = await visibleSensor(request);
       await calibrations().delete(caller, customerId, record, params.calibrationId);
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/sensors/{id}/calibrations/{calibrationId}/certificate', roles: ORGANISATION_READERS, summary: "A calibration's certificate PDF (base64)", response: calibrationCertificateSchema,
+  route(SENSOR_ROUTES.getCalibrationsCertificate, {
     action: async ({ params, request }) => {
       const { customerId, record } = await visibleSensor(request);
       const store = calibrations();
@@ -270,15 +252,13 @@ export const sensorRoutes = defineRoutes('sensors', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'GET', path: '/sensors/{id}/equipment', roles: ORGANISATION_READERS, summary: 'The equipment a sensor watches: type, make, model, refrigerant', response: equipmentSchema,
+  route(SENSOR_ROUTES.getEquipment, {
     action: async ({ request }) => {
       const { customerId, record } = await visibleSensor(request);
       return { statusCode: 200, body: await sensors().equipment(customerId, record.id) };
     },
   }),
-  route({
-    method: 'PUT', path: '/sensors/{id}/equipment', roles: ORGANISATION_WRITERS, summary: 'Save the equipment a sensor watches', body: equipmentInputSchema, response: equipmentSchema,
+  route(SENSOR_ROUTES.putEquipment, {
     action: async ({ body: input, request }) => {
       const { caller, customerId, record } = await visibleSensor(request);
       return { statusCode: 200, body: await sensors().setEquipment(caller, customerId, record, input) };

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSchema, loginSessionUpdateSchema, logoutInputSchema, pushPublicKeySchema, type UserSessionList, userSessionListSchema, userSessionSchema } from '@domain/identity/account';
+import { type UserSessionList } from '@domain/identity/account';
 import { forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { isPushServiceEndpoint } from '@domain/identity/push-endpoints';
@@ -12,7 +11,8 @@ import { backendConfig, localPushOrigins } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { vapidKeys } from '../shared/vapid';
 import { sessionStoreFromConfig } from '../data/repositories/sessions';
-import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { SESSION_ROUTES } from '@domain/api/sessions';
 
 const accounts = () => new AccountStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -54,8 +54,7 @@ async function requireManageable(request: ActionRequest, customerId: string, acc
 
 /** Device sessions (SPEC sections 3, 4, 7): sign-in, logout, the lists and ending them. */
 export const sessionRoutes = defineRoutes('sessions', [
-  route({
-    method: 'PUT', path: '/users/login', roles: SIGNED_IN, session: 'optional', summary: 'Open a session for these tokens (409 at the session limit)', body: loginSessionInputSchema, response: loginSessionCreatedSchema,
+  route(SESSION_ROUTES.putLogin, {
     action: async ({ caller, body, request }) => {
       const session = await sessionStoreFromConfig().open(
         caller, caller.tokenId, body, request.origin,
@@ -64,41 +63,35 @@ export const sessionRoutes = defineRoutes('sessions', [
       return { statusCode: 201, body: { id: session.id, loginid: session.id } };
     },
   }),
-  route({
-    method: 'PUT', path: '/users/login/{id}', roles: SIGNED_IN, summary: 'Update the device details of one of my sessions', body: loginSessionUpdateSchema, response: userSessionSchema,
+  route(SESSION_ROUTES.putLoginById, {
     action: async ({ caller, body, params }) => {
       const { loginid: _loginId, ...fields } = body;
       const session = await sessionStoreFromConfig().update(caller, caller.tokenId, params.id, fields);
       return { statusCode: 200, body: session };
     },
   }),
-  route({
-    method: 'PUT', path: '/users/logout', roles: SIGNED_IN, session: 'optional', summary: 'End the session of these tokens', body: logoutInputSchema,
+  route(SESSION_ROUTES.putLogout, {
     action: async ({ caller }) => {
       await sessionStoreFromConfig().endByToken(caller.customerId, caller.tokenId);
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/users/sessions', roles: SIGNED_IN, session: 'optional', summary: 'My active sessions and the limit', response: userSessionListSchema,
+  route(SESSION_ROUTES.getSessions, {
     action: async ({ request }) => ({ statusCode: 200, body: await ownSessions(request) }),
   }),
-  route({
-    method: 'DELETE', path: '/users/sessions/{id}', roles: SIGNED_IN, session: 'optional', summary: 'End one of my sessions',
+  route(SESSION_ROUTES.deleteSessionsById, {
     action: async ({ caller, params }) => {
       await sessionStoreFromConfig().end(caller.customerId, caller.accountId, params.id);
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'DELETE', path: '/users/sessions', roles: SIGNED_IN, session: 'optional', summary: 'End all my other sessions', response: z.object({ ended: z.number().int() }),
+  route(SESSION_ROUTES.deleteSessions, {
     action: async ({ caller }) => {
       const ended = await sessionStoreFromConfig().endAll(caller.customerId, caller.accountId, caller.tokenId);
       return { statusCode: 200, body: { ended } };
     },
   }),
-  route({
-    method: 'GET', path: '/session/active', roles: SIGNED_IN, summary: 'The session of these tokens', response: userSessionSchema,
+  route(SESSION_ROUTES.getSessionActive, {
     action: async ({ request }) => {
       const sessionId = await currentSessionId(request);
       const { items } = await ownSessions(request);
@@ -107,17 +100,13 @@ export const sessionRoutes = defineRoutes('sessions', [
       return { statusCode: 200, body: current };
     },
   }),
-  route({
-    method: 'GET', path: '/session/active/devices', roles: SIGNED_IN, summary: 'My sessions and devices', response: userSessionListSchema,
+  route(SESSION_ROUTES.getSessionActiveDevices, {
     action: async ({ request }) => ({ statusCode: 200, body: await ownSessions(request) }),
   }),
-  route({
-    // The key browsers subscribe to push with (web push's applicationServerKey); the private key stays here.
-    method: 'GET', path: '/session/active/devices/push-key', roles: SIGNED_IN, summary: 'The public key push subscriptions are made with', response: pushPublicKeySchema,
+  route(SESSION_ROUTES.getSessionActiveDevicesPushKey, {
     action: async () => ({ statusCode: 200, body: { publicKey: (await vapidKeys()).publicKey } }),
   }),
-  route({
-    method: 'PUT', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'Enable or disable push on one of my devices', body: devicePushInputSchema, response: userSessionSchema,
+  route(SESSION_ROUTES.putSessionActiveDevicesById, {
     action: async ({ caller, body, params }) => {
       const { pushEnabled, subscription } = body;
       // Pushes go to the browsers' push services only (issue 32): the sender would call whatever other URL is stored.
@@ -128,15 +117,13 @@ export const sessionRoutes = defineRoutes('sessions', [
       return { statusCode: 200, body: session };
     },
   }),
-  route({
-    method: 'DELETE', path: '/session/active/devices/{id}', roles: SIGNED_IN, summary: 'End one of my device sessions',
+  route(SESSION_ROUTES.deleteSessionActiveDevicesById, {
     action: async ({ caller, params }) => {
       await sessionStoreFromConfig().end(caller.customerId, caller.accountId, params.id);
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'DELETE', path: '/session/{id}', roles: USER_ADMINISTRATORS, summary: "End a user's session",
+  route(SESSION_ROUTES.deleteSessionById, {
     action: async ({ params, request }) => {
       const customerId = administeredCustomerId(request);
       const store = sessionStoreFromConfig();
@@ -147,8 +134,7 @@ export const sessionRoutes = defineRoutes('sessions', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/users/{id}/sessions', roles: USER_ADMINISTRATORS, summary: "A user's active sessions", response: userSessionListSchema,
+  route(SESSION_ROUTES.getSessions2, {
     action: async ({ params, request }) => {
       const customerId = administeredCustomerId(request);
       const accountId = params.id;

@@ -1,5 +1,6 @@
 import type { z, ZodType } from 'zod';
-import { ROLES, type Role } from '@domain/identity/roles';
+import type { PathParameterNames, RouteContract } from '@domain/api/contract';
+import type { Role } from '@domain/identity/roles';
 import type { PortalModuleName } from '@domain/organisation/modules';
 import type { HandlerName } from '../handlers';
 import type { Caller } from './caller';
@@ -52,12 +53,7 @@ export function maxBodyBytesOf(route: { maxBodyBytes?: number | undefined }): nu
   return route.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** The names of the `{parameters}` of a path template: `'id' | 'noteId'`. */
-export type PathParameterNames<Path extends string> = string extends Path
-  ? string // a path built at run time: its names are not known to the types
-  : Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameterNames<Rest> : never;
+export type { HttpMethod, PathParameterNames, RouteContract } from '@domain/api/contract';
 
 /** What an action receives: the checked caller, the body its schema parsed, the path parameters. */
 export interface ActionInput<Body = unknown, TheCaller extends Caller | undefined = Caller | undefined, Parameter extends string = string> {
@@ -75,49 +71,9 @@ export interface ActionInput<Body = unknown, TheCaller extends Caller | undefine
 /** An action as the route table holds it, its input types erased. */
 export type RouteAction = (input: ActionInput) => Promise<ActionResult>;
 
-export interface RouteDefinition {
-  method: HttpMethod;
-  /** Path below the prefix, in API Gateway syntax (`/departments/{id}`). */
-  path: string;
+/** A row of the route table: a route's contract (`domain/api/`), the Lambda that serves it and its action. */
+export interface RouteDefinition extends RouteContract {
   handler: HandlerName;
-  /** Roles allowed to call it; `public` routes need no token. */
-  roles: readonly Role[] | 'public';
-  summary: string;
-  /** Request body schema, for validation and the OpenAPI document. */
-  body?: ZodType;
-  /** The largest body this route takes, in bytes; `MAX_REQUEST_BODY_BYTES` when not given. */
-  maxBodyBytes?: number;
-  /** Response body schema, for the OpenAPI document. */
-  response?: ZodType;
-  /** The response is a page `{ items, nextCursor }` of `response`. */
-  paginated?: boolean;
-  /**
-   * `optional`: also serves a signed-in identity whose tokens have not opened a server
-   * session yet (signing in, the session-limit page). Otherwise a live session is required.
-   */
-  session?: 'optional';
-  /**
-   * The optional module the route belongs to: refused (403) to an organisation that has not
-   * got it (the organisation's flags, `domain/organisation/modules.ts`), whatever the menu shows.
-   */
-  module?: PortalModuleName;
-  /**
-   * The route signs or certifies something (an audit, a checklist): refused during any proxy
-   * session (issue 16 section 3), whatever its mode.
-   */
-  signsOrCertifies?: true;
-  /**
-   * The route writes the caller's own personal setting (preferences, grid settings, the last
-   * selected location). During a proxy session, even a read-only one, it is answered but
-   * nothing is stored: the actor's settings belong to neither organisation (issue 16 section 3).
-   */
-  personalSetting?: true;
-  /**
-   * The route changes something organisation-wide (no location of its own, or in use at
-   * several): refused under a corporate view, which acts for one location only
-   * (lambdas/shared/access.ts `refuseOrganisationWideChange`, docs/security.md "Corporate views").
-   */
-  organisationWide?: true;
   /** The work the route does, once every middleware has checked the request. */
   action: RouteAction;
 }
@@ -153,11 +109,27 @@ export function route<
   const Path extends string,
   Body extends ZodType | undefined = undefined,
   Roles extends readonly Role[] | 'public' = readonly Role[],
->(spec: RouteSpec<Path, Body, Roles>): ResourceRoute {
+>(spec: RouteSpec<Path, Body, Roles>): ResourceRoute;
+/**
+ * A route's contract (`domain/api/<resource>.ts`) bound to its action: the action's body is
+ * typed by the contract's body schema, its caller defined unless the contract is public, its
+ * `params` the contract path's `{parameters}`.
+ */
+export function route<const Contract extends RouteContract>(contract: Contract, binding: RouteBinding<Contract>): ResourceRoute;
+export function route(specOrContract: RouteContract, binding?: { action: unknown }): ResourceRoute {
   // The middleware guarantees what the typed action assumes: the body parsed by this very
   // schema, a caller on every route that is not public, every path parameter present. The
   // table holds the action with those types erased.
-  return spec as unknown as ResourceRoute;
+  return (binding === undefined ? specOrContract : { ...specOrContract, action: binding.action }) as ResourceRoute;
+}
+
+/** What a resource adds to a route's contract: the action, typed by the contract. */
+export interface RouteBinding<Contract extends RouteContract> {
+  action: (input: ActionInput<
+    Contract extends { body: infer Body extends ZodType } ? z.output<Body> : undefined,
+    Contract['roles'] extends 'public' ? undefined : Caller,
+    PathParameterNames<Contract['path']>
+  >) => Promise<ActionResult>;
 }
 
 /** The routes of one resource, served by one Lambda (`HANDLERS[handler]`). */
@@ -177,9 +149,4 @@ export function pathParameterNamesOf(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\+?\}/g)].map((match) => match[1] ?? '');
 }
 
-/** Every signed-in role; what each may see is then decided by the action (own, organisation, any). */
-export const SIGNED_IN: readonly Role[] = ROLES;
-/** Who may act on other users' sessions and identity records. */
-export const USER_ADMINISTRATORS: readonly Role[] = ['admin', 'helpdesk', 'superadmin'];
-/** The routes that take a PDF of at most 2 MB as base64 in JSON (2.67 MB once encoded). */
-export const PDF_UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
+export { PDF_UPLOAD_BODY_BYTES, SIGNED_IN, USER_ADMINISTRATORS } from '@domain/api/contract';

@@ -1,6 +1,4 @@
-import { shiftInputSchema, shiftSchema } from '@domain/haccp/shift';
 import { MESSAGES } from '@domain/core/messages';
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { filterBySite } from '../shared/access';
 import { accessibleSiteIds, assertSiteAccess, assertSitesNamable } from '../data/access';
 import { dynamoDocumentClient } from '../data/client';
@@ -9,6 +7,7 @@ import { targetCustomerId } from '../shared/http';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route } from '../shared/routing';
 import { shiftFieldsOf, ShiftStore } from '../data/repositories/shifts';
+import { SHIFT_ROUTES } from '@domain/api/shifts';
 
 const shifts = () => new ShiftStore(dynamoDocumentClient(), backendConfig().tableName);
 const notFoundMessage = MESSAGES.shiftNotFound;
@@ -19,8 +18,7 @@ const notFoundMessage = MESSAGES.shiftNotFound;
  * limited to some sites or locations) is as unknown as a missing one, as checklists are.
  */
 export const shiftRoutes = defineRoutes('shifts', [
-  route({
-    method: 'GET', path: '/shifts', roles: ORGANISATION_READERS, summary: "The organisation's HACCP shifts on the caller's sites, by name", response: shiftSchema, paginated: true,
+  route(SHIFT_ROUTES.list, {
     action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       const store = shifts();
@@ -29,16 +27,14 @@ export const shiftRoutes = defineRoutes('shifts', [
       return { statusCode: 200, body: { ...found, items: filterBySite(found.items, (shift) => shift.siteId, access) } };
     },
   }),
-  route({
-    method: 'POST', path: '/shifts', roles: ORGANISATION_WRITERS, summary: 'Add a HACCP shift with its schedules', body: shiftInputSchema, response: shiftSchema,
+  route(SHIFT_ROUTES.create, {
     action: async ({ caller, body, request }) => {
       const customerId = targetCustomerId(request);
       await assertSitesNamable(caller, customerId, [body.siteId]);
       return { statusCode: 201, body: await shifts().create(caller, customerId, shiftFieldsOf(body)) };
     },
   }),
-  route({
-    method: 'GET', path: '/shifts/{id}', roles: ORGANISATION_READERS, summary: 'A HACCP shift', response: shiftSchema,
+  route(SHIFT_ROUTES.get, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const shift = await shifts().get(customerId, params.id);
@@ -46,8 +42,7 @@ export const shiftRoutes = defineRoutes('shifts', [
       return { statusCode: 200, body: shift };
     },
   }),
-  route({
-    method: 'PUT', path: '/shifts/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a HACCP shift (schedules sent without an id are new)', body: shiftInputSchema, response: shiftSchema,
+  route(SHIFT_ROUTES.update, {
     action: async ({ caller, body, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = shifts();
@@ -57,8 +52,7 @@ export const shiftRoutes = defineRoutes('shifts', [
       return { statusCode: 200, body: await store.update(caller, customerId, params.id, shiftFieldsOf(body)) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/shifts/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a HACCP shift (409 while checklists are linked to it)',
+  route(SHIFT_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const customerId = targetCustomerId(request);
       const store = shifts();

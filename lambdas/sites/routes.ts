@@ -1,9 +1,8 @@
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { randomUUID } from 'node:crypto';
 import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { withDisplayName } from '@domain/organisation/location';
-import { type Site, siteDevicesSchema, type SiteDocument, siteDocumentSchema, siteDocumentUploadSchema, siteInputSchema, siteSchema, siteUsersSchema } from '@domain/organisation/site';
+import { type Site, type SiteDocument } from '@domain/organisation/site';
 import { unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../data/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
@@ -16,7 +15,8 @@ import { readByIds } from '../data/unique-claims';
 import { pageRequestFrom } from '../shared/pagination';
 import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from '../shared/pdf-files';
 import { SiteStore, type SiteRecord } from '../data/repositories/sites';
-import { defineRoutes, route, PDF_UPLOAD_BODY_BYTES } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { SITE_ROUTES } from '@domain/api/sites';
 
 const table = () => backendConfig().tableName;
 const sites = () => new SiteStore(dynamoDocumentClient(), table());
@@ -63,8 +63,7 @@ async function assertLocationsUsable(view: Viewer, locationIds: readonly string[
 
 /** Sites (SPEC sections 2, 3, 5, 8): list, add, get, update, delete, devices, users, the uploaded PDF. */
 export const siteRoutes = defineRoutes('sites', [
-  route({
-    method: 'GET', path: '/sites', roles: ORGANISATION_READERS, summary: 'The sites I see (of my locations, through the access layer)', response: siteSchema, paginated: true,
+  route(SITE_ROUTES.list, {
     action: async ({ request }) => {
       const view = await viewer(request);
       const store = sites();
@@ -79,8 +78,7 @@ export const siteRoutes = defineRoutes('sites', [
       };
     },
   }),
-  route({
-    method: 'POST', path: '/sites', roles: ORGANISATION_WRITERS, summary: 'Add a site', body: siteInputSchema, response: siteSchema,
+  route(SITE_ROUTES.create, {
     action: async ({ caller, body: input, request }) => {
       const view = await viewer(request);
       await assertLocationsUsable(view, input.locationIds);
@@ -88,8 +86,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 201, body: siteView(record) };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}', roles: ORGANISATION_READERS, summary: 'A site, with its active device and user counts', response: siteSchema,
+  route(SITE_ROUTES.get, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -103,8 +100,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body: siteView(site, { activeDeviceCount: sensorCount + attached.gateways, userCount: attached.users }) };
     },
   }),
-  route({
-    method: 'PUT', path: '/sites/{id}', roles: ORGANISATION_WRITERS, summary: 'Update a site', body: siteInputSchema, response: siteSchema,
+  route(SITE_ROUTES.update, {
     action: async ({ caller, body: input, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -113,8 +109,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body: siteView(record) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sites/{id}', roles: ORGANISATION_WRITERS, summary: 'Delete a site (corporate access; refused with the reason of SPEC section 8)',
+  route(SITE_ROUTES.remove, {
     action: async ({ caller, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -124,16 +119,14 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}/users', roles: ORGANISATION_READERS, summary: "A site's users", response: siteUsersSchema,
+  route(SITE_ROUTES.getUsers, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
       return { statusCode: 200, body: { items: await sites().users(view.customerId, site.id) } };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}/devices', roles: ORGANISATION_READERS, summary: "A site's sensors and gateways", response: siteDevicesSchema,
+  route(SITE_ROUTES.getDevices, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -147,8 +140,7 @@ export const siteRoutes = defineRoutes('sites', [
       };
     },
   }),
-  route({
-    method: 'PUT', path: '/sites/{id}/document', roles: ORGANISATION_WRITERS, summary: "Upload the site's PDF (base64, at most 2 MB)", body: siteDocumentUploadSchema, maxBodyBytes: PDF_UPLOAD_BODY_BYTES, response: siteSchema,
+  route(SITE_ROUTES.putDocument, {
     action: async ({ caller, body: upload, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -170,8 +162,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body: siteView(after) };
     },
   }),
-  route({
-    method: 'GET', path: '/sites/{id}/document', roles: ORGANISATION_READERS, summary: "The site's uploaded PDF (base64)", response: siteDocumentSchema,
+  route(SITE_ROUTES.getDocument, {
     action: async ({ params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);
@@ -188,8 +179,7 @@ export const siteRoutes = defineRoutes('sites', [
       return { statusCode: 200, body };
     },
   }),
-  route({
-    method: 'DELETE', path: '/sites/{id}/document', roles: ORGANISATION_WRITERS, summary: "Remove the site's uploaded PDF",
+  route(SITE_ROUTES.deleteDocument, {
     action: async ({ caller, params, request }) => {
       const view = await viewer(request);
       const site = await visibleSite(view, params.id);

@@ -1,8 +1,7 @@
-import { ORGANISATION_READERS } from '@domain/identity/roles';
 import { normaliseDeviceId } from '@domain/devices/device-catalogue';
 import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { deadLetterSchema, graphDataSchema, graphQueryFrom, readingRowSchema, timeRangeFrom } from '@domain/telemetry/telemetry';
+import { graphQueryFrom, timeRangeFrom } from '@domain/telemetry/telemetry';
 import { sensorConfigOf, type SensorConfig } from '../data';
 import { assertSensorAccess, readAccess } from '../data/access';
 import { dynamoDocumentClient } from '../data/client';
@@ -12,7 +11,8 @@ import { deadLetterPartition, readingPartition } from '../data/keys';
 import { pageRequestFrom } from '../shared/pagination';
 import { graphData } from './graph';
 import { TelemetryStore } from '../data/repositories/telemetry';
-import { defineRoutes, route, USER_ADMINISTRATORS } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { TELEMETRY_ROUTES } from '@domain/api/telemetry';
 
 const store = () => new TelemetryStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -32,16 +32,14 @@ async function reachableSensor(request: ActionRequest, id: string): Promise<{ cu
 
 /** Device data (SPEC section 7 "graph data"; issue 5 section 4): the graph, the readings table, dead letters. */
 export const telemetryRoutes = defineRoutes('telemetry', [
-  route({
-    method: 'GET', path: '/graphdata', roles: ORGANISATION_READERS, summary: 'Graph data of a sensor: queryId (the sensor id), startDate and endDate (ISO or epoch ms; default the last 24 hours), dataformat auto|raw|hourly; raw readings for short ranges, hourly rollups (merged into n-hour buckets past 2,000 hours) for long ones', response: graphDataSchema,
+  route(TELEMETRY_ROUTES.get, {
     action: async ({ request }) => {
       const query = graphQueryFrom(request.query, Date.now());
       const { customerId, sensor } = await reachableSensor(request, query.sensorId);
       return { statusCode: 200, body: await graphData(store(), customerId, sensor, query) };
     },
   }),
-  route({
-    method: 'GET', path: '/sensors/{id}/readings', roles: ORGANISATION_READERS, summary: "A sensor's stored readings between startDate and endDate (default the last 24 hours), newest first", response: readingRowSchema, paginated: true,
+  route(TELEMETRY_ROUTES.getSensorsReadings, {
     action: async ({ params, request }) => {
       const { start, end } = timeRangeFrom(request.query, Date.now());
       const { customerId, sensor } = await reachableSensor(request, params.id);
@@ -49,8 +47,7 @@ export const telemetryRoutes = defineRoutes('telemetry', [
       return { statusCode: 200, body: await store().readingsPage(customerId, sensor.id, start, end, page) };
     },
   }),
-  route({
-    method: 'GET', path: '/devices/deadletters', roles: USER_ADMINISTRATORS, summary: "Device messages the ingest refused in the last 30 days, with the reason, newest first", response: deadLetterSchema, paginated: true,
+  route(TELEMETRY_ROUTES.getDevicesDeadletters, {
     action: async ({ caller, request }) => {
       const customerId = targetCustomerId(request);
       // A refused message names its device and carries its payload, whatever the site: only a

@@ -1,14 +1,14 @@
-import { ORGANISATION_READERS, ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { type UserView, userViewInputSchema, userViewSchema } from '@domain/identity/user-views';
 import { type SiteAccess } from '../shared/access';
 import { accessibleSiteIds, assertSitesNamable } from '../data/access';
 import { dynamoDocumentClient } from '../data/client';
+import { type UserView } from '@domain/identity/user-views';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
 import { UserViewStore } from '../data/repositories/user-views';
 import { defineRoutes, route } from '../shared/routing';
+import { USER_VIEW_ROUTES } from '@domain/api/user-views';
 
 const store = () => new UserViewStore(dynamoDocumentClient(), backendConfig().tableName);
 
@@ -24,8 +24,7 @@ function visible(view: UserView, access: SiteAccess): UserView | undefined {
 
 /** User views: the organisation reads them (within its security groups), administrators write. */
 export const userViewRoutes = defineRoutes('userViews', [
-  route({
-    method: 'GET', path: '/userviews', roles: ORGANISATION_READERS, summary: "The organisation's user views, by name (only the sites the caller's security groups reach)", response: userViewSchema, paginated: true,
+  route(USER_VIEW_ROUTES.list, {
     action: async ({ caller, request }) => {
       const views = store();
       const pageRequest = pageRequestFrom(request.query, { attribute: 'gsi1pk', value: views.listPartition(caller.customerId) });
@@ -34,16 +33,14 @@ export const userViewRoutes = defineRoutes('userViews', [
       return { statusCode: 200, body: { ...page, items } };
     },
   }),
-  route({
-    method: 'POST', path: '/userviews', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Add a user view', body: userViewInputSchema, response: userViewSchema,
+  route(USER_VIEW_ROUTES.create, {
     action: async ({ caller, body: input }) => {
       // A site the administrator may not reach is as unknown as a missing one.
       await assertSitesNamable(caller, caller.customerId, input.siteIds);
       return { statusCode: 201, body: await store().create(caller, caller.customerId, input) };
     },
   }),
-  route({
-    method: 'GET', path: '/userviews/{id}', roles: ORGANISATION_READERS, summary: 'Get a user view', response: userViewSchema,
+  route(USER_VIEW_ROUTES.get, {
     action: async ({ caller, params }) => {
       const [view, access] = await Promise.all([
         store().get(caller.customerId, params.id),
@@ -54,8 +51,7 @@ export const userViewRoutes = defineRoutes('userViews', [
       return { statusCode: 200, body: shown };
     },
   }),
-  route({
-    method: 'PUT', path: '/userviews/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Update a user view', body: userViewInputSchema, response: userViewSchema,
+  route(USER_VIEW_ROUTES.update, {
     action: async ({ caller, body: input, params }) => {
       const views = store();
       const before = await views.get(caller.customerId, params.id);
@@ -63,8 +59,7 @@ export const userViewRoutes = defineRoutes('userViews', [
       return { statusCode: 200, body: await views.update(caller, caller.customerId, before.id, input) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/userviews/{id}', roles: ORGANISATION_WRITERS, organisationWide: true, summary: 'Delete a user view',
+  route(USER_VIEW_ROUTES.remove, {
     action: async ({ caller, params }) => {
       await store().delete(caller, caller.customerId, params.id);
       return { statusCode: 204 };

@@ -4,12 +4,8 @@ import { addressFor, type DeliveryRecipient } from '@domain/notifications/delive
 import {
   channelStates,
   groupsNaming,
-  myNotificationSettingsSchema,
-  myNotificationsSchema,
   TEST_MESSAGE_LIMIT,
   TEST_REFUSAL,
-  testMessageInputSchema,
-  testMessageResultSchema,
   type ChannelBlock,
   type MyNotifications,
 } from '@domain/notifications/my-notifications';
@@ -28,10 +24,11 @@ import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pushProvider, pushTargetsOf } from '../notifier/push';
 import { describeError } from '../shared/observability';
-import { route, SIGNED_IN, type ResourceRoute } from '../shared/routing';
+import { route, type ResourceRoute } from '../shared/routing';
 import { readSiteName } from '../data/repositories/sites';
 import { UserStore } from '../data/repositories/users';
 import { organisationSummaryOf } from '../data/organisations';
+import { MY_NOTIFICATION_ROUTES } from '@domain/api/my-notifications';
 
 /**
  * A user's own notifications (issue 14 section 2): the groups and levels they are in, whether
@@ -165,19 +162,13 @@ async function sendTest(caller: Caller, record: AccountRecord, channel: Notifica
 
 /** Served by the users resource (lambdas/users/routes.ts adds them to its routes). */
 export const myNotificationRoutes: ResourceRoute[] = [
-  route({
-    method: 'GET', path: '/users/me/notifications', roles: SIGNED_IN,
-    summary: 'My notifications: the groups (schedules, level, delay, channels) that name me, and whether each channel reaches me now (why not)',
-    response: myNotificationsSchema,
+  route(MY_NOTIFICATION_ROUTES.getMeNotifications, {
     action: async ({ caller }) => ({
       statusCode: 200,
       body: caller.proxy === undefined ? await myNotifications(caller, await ownRecord(caller)) : PROXIED_NOTIFICATIONS,
     }),
   }),
-  route({
-    method: 'PUT', path: '/users/me/notifications', roles: SIGNED_IN, personalSetting: true,
-    summary: 'Turn my notifications, or my text messages (they need a verified phone), on or off',
-    body: myNotificationSettingsSchema, response: myNotificationsSchema,
+  route(MY_NOTIFICATION_ROUTES.putMeNotifications, {
     action: async ({ caller, body }) => {
       if (caller.proxy !== undefined) {
         // Not stored under a proxy (routing.ts, personalSetting); the stand-in has no verified phone.
@@ -198,10 +189,7 @@ export const myNotificationRoutes: ResourceRoute[] = [
       return { statusCode: 200, body: await myNotifications(caller, after) };
     },
   }),
-  route({
-    method: 'POST', path: '/users/me/notifications/test', roles: SIGNED_IN,
-    summary: `Send myself a test message on a channel (to my own verified address; at most ${TEST_MESSAGE_LIMIT.max} in ${TEST_MESSAGE_LIMIT.windowMs / 60_000} minutes)`,
-    body: testMessageInputSchema, response: testMessageResultSchema,
+  route(MY_NOTIFICATION_ROUTES.postMeNotificationsTest, {
     action: async ({ caller, body, request }) => {
       const { channel } = body;
       if (caller.proxy !== undefined) throw validationError(TEST_REFUSAL.notificationsOff, { channel: TEST_REFUSAL.notificationsOff });

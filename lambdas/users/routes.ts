@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { formatUtcDateTime } from '@domain/identity/account';
 import { conflict, forbidden, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
-import { accountSummarySchema, assignableRoles, customerGroupSchema, inviteInputSchema, maskDestination, mayManageAccount, mayTurnOffMfa, OTP_TTL_MS, type OtpChannel, ROLE_IDS, sendOtpInputSchema, sendOtpResultSchema, userDetailSchema, type UserInput, userInputSchema, userMfaInputSchema, type UserRole, userRoleSchema, userRuleIssues, userSchema, userStatusInputSchema, verifyOtpInputSchema, withRoleRules } from '@domain/identity/user';
+import { assignableRoles, maskDestination, mayManageAccount, mayTurnOffMfa, OTP_TTL_MS, type OtpChannel, ROLE_IDS, type UserInput, type UserRole, userRuleIssues, withRoleRules } from '@domain/identity/user';
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
@@ -19,7 +18,8 @@ import { myNotificationRoutes } from './my-notifications';
 import { createInvitedIdentity, deleteIdentity, findIdentity, IdentityExistsError, setIdentityEnabled, setSmsMfa, updateIdentity } from '../shared/identity';
 import { inviterName } from '../data/accounts';
 import { toUser, UserStore, type UserListFilter, type UserRecord } from '../data/repositories/users';
-import { defineRoutes, route, SIGNED_IN, USER_ADMINISTRATORS } from '../shared/routing';
+import { defineRoutes, route } from '../shared/routing';
+import { USER_ROUTES } from '@domain/api/users';
 const store = () => new UserStore(dynamoDocumentClient(), backendConfig().tableName);
 
 /**
@@ -219,20 +219,16 @@ async function syncIdentity(record: UserRecord): Promise<void> {
 
 /** User management, invitations, and the user calls of SPEC section 7. */
 export const userRoutes = defineRoutes('users', [
-  route({
-    method: 'GET', path: '/users', roles: USER_ADMINISTRATORS, summary: "The organisation's users (never superadmin accounts); status=invited or unverifiedEmail narrows it", response: userSchema, paginated: true,
+  route(USER_ROUTES.list, {
     action: ({ request }) => listPage(request, listFilter(request.query)),
   }),
-  route({
-    method: 'GET', path: '/users/invitations', roles: USER_ADMINISTRATORS, summary: 'Pending invitations', response: userSchema, paginated: true,
+  route(USER_ROUTES.getInvitations, {
     action: ({ request }) => listPage(request, 'invited'),
   }),
-  route({
-    method: 'GET', path: '/users/listwithunverifiedemail', roles: USER_ADMINISTRATORS, summary: 'Users whose email is not verified', response: userSchema, paginated: true,
+  route(USER_ROUTES.getListwithunverifiedemail, {
     action: ({ request }) => listPage(request, 'unverifiedEmail'),
   }),
-  route({
-    method: 'POST', path: '/users', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Add a user (the identity service emails the invitation with a temporary password)', body: userInputSchema, response: userSchema,
+  route(USER_ROUTES.create, {
     action: ({ body, request }) => {
       // A new user's phone is not verified yet, whatever the form said.
       const input: UserInput = { ...withRoleRules(body), phoneVerified: false };
@@ -240,8 +236,7 @@ export const userRoutes = defineRoutes('users', [
       return invite(request, recordFields(input));
     },
   }),
-  route({
-    method: 'POST', path: '/users/invite', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Invite a user: user type, customer group, sites and module flags', body: inviteInputSchema, response: userSchema,
+  route(USER_ROUTES.postInvite, {
     action: ({ body: input, request }) => {
       const { mfaRequired, ...fields } = input;
       return invite(request, withRoleRules({
@@ -253,8 +248,7 @@ export const userRoutes = defineRoutes('users', [
       }));
     },
   }),
-  route({
-    method: 'GET', path: '/users/{id}', roles: USER_ADMINISTRATORS, summary: 'A user; fetchSharedLocs=true adds the shared locations (accepted ones)', response: userDetailSchema,
+  route(USER_ROUTES.get, {
     action: async ({ request }) => {
       const { customerId, record, view } = await namedUser(request);
       const user = toUser(placesInView(view, record));
@@ -263,8 +257,7 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: { ...user, sharedLocationIds: view === undefined ? await sharedLocations(customerId, user.accountId) : [] } };
     },
   }),
-  route({
-    method: 'PUT', path: '/users/{id}', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Update a user', body: userInputSchema, response: userSchema,
+  route(USER_ROUTES.update, {
     action: async ({ caller, body, request }) => {
       const { customerId, record: before } = await namedUser(request);
       const input = withRoleRules(body);
@@ -290,8 +283,7 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: toUser(after) };
     },
   }),
-  route({
-    method: 'DELETE', path: '/users/{id}', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Delete a user (identity, record, sessions)',
+  route(USER_ROUTES.remove, {
     action: async ({ caller, request }) => {
       const { customerId, record } = await namedUser(request);
       refuseOwnAccount(caller, customerId, record);
@@ -302,8 +294,7 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 204 };
     },
   }),
-  route({
-    method: 'PUT', path: '/users/{id}/status', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Enable or disable a user (a disabled user cannot sign in; their sessions end)', body: userStatusInputSchema, response: userSchema,
+  route(USER_ROUTES.putStatus, {
     action: async ({ caller, body, request }) => {
       const { customerId, record } = await namedUser(request);
       refuseOwnAccount(caller, customerId, record);
@@ -316,8 +307,7 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: toUser(after) };
     },
   }),
-  route({
-    method: 'PUT', path: '/users/{id}/mfa', roles: USER_ADMINISTRATORS, organisationWide: true, summary: 'Turn SMS MFA on (verified phone) or off (support only)', body: userMfaInputSchema, response: userSchema,
+  route(USER_ROUTES.putMfa, {
     action: async ({ caller, body, request }) => {
       const { customerId, record } = await namedUser(request);
       if (!(customerId === caller.customerId && record.accountId === caller.accountId)) requireManageable(caller, record);
@@ -331,8 +321,7 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: toUser(after) };
     },
   }),
-  route({
-    method: 'POST', path: '/users/sendOTP', roles: SIGNED_IN, summary: "Send a code to the phone or pager on a user's record (mine; any of the organisation for administrators)", body: sendOtpInputSchema, response: sendOtpResultSchema,
+  route(USER_ROUTES.postSendOTP, {
     action: async ({ body, request }) => {
       const { userId, channel } = body;
       const { customerId, record } = await otpTarget(request, userId);
@@ -346,8 +335,7 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: { destination: maskDestination(destination.to), expiresAt } };
     },
   }),
-  route({
-    method: 'POST', path: '/users/verifyOTP', roles: SIGNED_IN, summary: 'Verify a phone or pager with its code', body: verifyOtpInputSchema, response: userSchema,
+  route(USER_ROUTES.postVerifyOTP, {
     action: async ({ caller, body, request }) => {
       const { userId, channel, code } = body;
       const { customerId, record } = await otpTarget(request, userId);
@@ -368,15 +356,13 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: toUser(after) };
     },
   }),
-  route({
-    method: 'GET', path: '/accounts', roles: SIGNED_IN, summary: "The organisation's accounts, short form", response: z.object({ items: z.array(accountSummarySchema) }),
+  route(USER_ROUTES.getAccounts, {
     action: async ({ request }) => {
       const records = await usersInView(request, await store().all(targetCustomerId(request)));
       return { statusCode: 200, body: { items: records.map(summary) } };
     },
   }),
-  route({
-    method: 'GET', path: '/accounts/bylocations', roles: SIGNED_IN, summary: "The organisation's accounts by location", response: z.object({ items: z.array(z.object({ locationId: z.string(), accounts: z.array(accountSummarySchema) })) }),
+  route(USER_ROUTES.getAccountsBylocations, {
     action: async ({ request }) => {
       const records = await usersInView(request, await store().all(targetCustomerId(request)));
       const byLocation = new Map<string, ReturnType<typeof summary>[]>();
@@ -390,15 +376,13 @@ export const userRoutes = defineRoutes('users', [
       return { statusCode: 200, body: { items: [...byLocation].map(([locationId, accounts]) => ({ locationId, accounts })) } };
     },
   }),
-  route({
-    method: 'GET', path: '/roles/userroles', roles: USER_ADMINISTRATORS, summary: 'The roles the caller may give', response: z.object({ items: z.array(userRoleSchema) }),
+  route(USER_ROUTES.getRolesUserroles, {
     action: async ({ caller }) => {
       const roles: readonly UserRole[] = assignableRoles(caller.role);
       return { statusCode: 200, body: { items: roles.map((role) => ({ roleid: ROLE_IDS[role], role })) } };
     },
   }),
-  route({
-    method: 'GET', path: '/account/customergroups', roles: USER_ADMINISTRATORS, summary: "The organisation's customer groups", response: z.object({ items: z.array(customerGroupSchema) }),
+  route(USER_ROUTES.getAccountCustomergroups, {
     action: async ({ request }) => {
       const customerId = targetCustomerId(request);
       const { name, customerGroupId } = await organisation(customerId);

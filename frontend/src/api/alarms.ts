@@ -1,7 +1,8 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { alarmPageSchema, alarmSchema, type Acknowledgement, type Alarm, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
-import { alarmSummarySchema, bulkAcknowledgementResultSchema, type AlarmSummary, type BulkAcknowledgementResult } from '@domain/alarms/alarm-answers';
-import { apiFetchAs } from './apiFetch';
+import type { Acknowledgement, Alarm, AlarmStatus, AlarmType } from '@domain/alarms/alarm';
+import type { AlarmSummary, BulkAcknowledgementResult } from '@domain/alarms/alarm-answers';
+import { ALARM_ROUTES } from '@domain/api/alarms';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
@@ -36,7 +37,7 @@ export function alarmsKey(query: AlarmQuery): readonly string[] {
 }
 
 export function listAlarms(query: AlarmQuery, onPage?: PageProgress<Alarm>): Promise<Alarm[]> {
-  return fetchAllPages({ schema: alarmPageSchema, path: '/alarms', filters: queryFilters(query) }, onPage);
+  return fetchAllPages(pages(ALARM_ROUTES.list, { filters: queryFilters(query) }), onPage);
 }
 
 /** Alarms newest first; the active ones are asked again every 30 s so new alarms appear without a reload. */
@@ -47,13 +48,11 @@ export function useAlarms(query: AlarmQuery | null): PagedList<Alarm> {
   });
 }
 
-const alarmPath = (id: string) => `/alarms/${encodeURIComponent(id)}`;
-
 /** One alarm with its timeline. */
 export function useAlarm(id: string | undefined): SWRResponse<Alarm, ApiError> {
   return useSWR<Alarm, ApiError, readonly [string, string, string] | null>(
     id === undefined ? null : [ALARMS_KEY, 'one', id],
-    ([, , alarmId]) => apiFetchAs(alarmSchema, alarmPath(alarmId)),
+    ([, , alarmId]) => call(ALARM_ROUTES.get, { params: { id: alarmId } }),
     { refreshInterval: ALARM_REFRESH_MS },
   );
 }
@@ -62,21 +61,21 @@ export function useAlarm(id: string | undefined): SWRResponse<Alarm, ApiError> {
 export function useAlarmSummary(enabled = true): SWRResponse<AlarmSummary, ApiError> {
   return useSWR<AlarmSummary, ApiError, readonly [string, string] | null>(
     enabled ? [ALARMS_KEY, 'summary'] : null,
-    () => apiFetchAs(alarmSummarySchema, '/alarms/summary'),
+    () => call(ALARM_ROUTES.getSummary),
     { refreshInterval: ALARM_REFRESH_MS },
   );
 }
 
 export function acknowledgeAlarm(id: string, acknowledgement: Acknowledgement): Promise<Alarm> {
-  return apiFetchAs(alarmSchema, `${alarmPath(id)}/acknowledge`, { method: 'PUT', body: acknowledgement });
+  return call(ALARM_ROUTES.putAcknowledge, { params: { id }, body: acknowledgement });
 }
 
 /** Several alarms with one reason: each acknowledged on its own, the refused ones with the reason why. */
 export function acknowledgeAlarms(ids: readonly string[], acknowledgement: Acknowledgement): Promise<BulkAcknowledgementResult> {
-  return apiFetchAs(bulkAcknowledgementResultSchema, '/alarms/acknowledge', { method: 'POST', body: { ...acknowledgement, ids } });
+  return call(ALARM_ROUTES.postAcknowledge, { body: { ...acknowledgement, ids: [...ids] } });
 }
 
 /** Silences the alarm's reminders for its profile's snooze interval. */
 export function snoozeAlarm(id: string): Promise<Alarm> {
-  return apiFetchAs(alarmSchema, `${alarmPath(id)}/snooze`, { method: 'PUT' });
+  return call(ALARM_ROUTES.putSnooze, { params: { id } });
 }

@@ -1,18 +1,14 @@
 import type { SWRResponse } from 'swr';
-import {
-  dataLoggingProfilePageSchema,
-  dataLoggingProfileSchema,
-  type DataLoggingProfile,
-  type DataLoggingProfileInput,
-} from '@domain/devices/data-logging-profile';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import type { DataLoggingProfile, DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
+import { DATA_LOGGING_PROFILE_ROUTES } from '@domain/api/data-logging-profiles';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 export const DATA_LOGGING_PROFILES_KEY = 'dataloggingprofiles';
 
 const listAllProfiles = (onPage: PageProgress<DataLoggingProfile>) =>
-  fetchAllPages({ schema: dataLoggingProfilePageSchema, path: '/dataloggingprofiles' }, onPage);
+  fetchAllPages(pages(DATA_LOGGING_PROFILE_ROUTES.list), onPage);
 
 /** The organisation's data logging profiles, every page, for choosing one. */
 export function useDataLoggingProfiles(): SWRResponse<DataLoggingProfile[], ApiError> {
@@ -24,16 +20,14 @@ export function useDataLoggingProfileList(): PagedList<DataLoggingProfile> {
   return usePagedList(DATA_LOGGING_PROFILES_KEY, listAllProfiles);
 }
 
-const profilePath = (id: string) => `/dataloggingprofiles/${encodeURIComponent(id)}`;
-
 export function createDataLoggingProfile(input: DataLoggingProfileInput): Promise<DataLoggingProfile> {
-  return apiFetchAs(dataLoggingProfileSchema, '/dataloggingprofiles', { method: 'POST', body: input });
+  return call(DATA_LOGGING_PROFILE_ROUTES.create, { body: input });
 }
 
 export function updateDataLoggingProfile(id: string, input: DataLoggingProfileInput): Promise<DataLoggingProfile> {
-  return apiFetchAs(dataLoggingProfileSchema, profilePath(id), { method: 'PUT', body: input });
+  return call(DATA_LOGGING_PROFILE_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteDataLoggingProfile(id: string): Promise<void> {
-  await apiFetch(profilePath(id), { method: 'DELETE' });
+  await call(DATA_LOGGING_PROFILE_ROUTES.remove, { params: { id } });
 }

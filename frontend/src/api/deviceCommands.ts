@@ -1,13 +1,9 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { z } from 'zod';
-import { deviceCommandSchema, type DeviceCommand, type DeviceCommandInput } from '@domain/devices/device-commands';
+import type { DeviceCommand, DeviceCommandInput } from '@domain/devices/device-commands';
 import type { DeviceRecordOwner } from '@domain/devices/device-records';
-import { apiFetchAs } from './apiFetch';
+import { DEVICE_COMMAND_ROUTES } from '@domain/api/device-commands';
+import { call } from './client';
 import type { ApiError } from './ApiError';
-
-const commandPageSchema = z.object({ items: z.array(deviceCommandSchema), nextCursor: z.string().optional() });
-
-const commandsPath = (kind: DeviceRecordOwner, id: string) => `/${kind}/${encodeURIComponent(id)}/commands`;
 
 export const deviceCommandsKey = (kind: DeviceRecordOwner, id: string) => ['device-commands', kind, id] as const;
 
@@ -23,12 +19,12 @@ export const COMMAND_POLL_MS = 5_000;
 export function useDeviceCommands(kind: DeviceRecordOwner, id: string): SWRResponse<DeviceCommand[], ApiError> {
   return useSWR<DeviceCommand[], ApiError, readonly [string, DeviceRecordOwner, string]>(
     deviceCommandsKey(kind, id),
-    async () => (await apiFetchAs(commandPageSchema, `${commandsPath(kind, id)}?limit=50`)).items,
+    async () => (await call(DEVICE_COMMAND_ROUTES[kind].list, { params: { id }, query: { limit: '50' } })).items,
     { refreshInterval: (commands) => (commands?.some(isAwaitingDevice) ? COMMAND_POLL_MS : 0) },
   );
 }
 
 /** Sends a command of the catalogue to the device (over MQTT, by the API); answers the stored command. */
 export function sendDeviceCommand(kind: DeviceRecordOwner, id: string, input: DeviceCommandInput): Promise<DeviceCommand> {
-  return apiFetchAs(deviceCommandSchema, commandsPath(kind, id), { method: 'POST', body: input });
+  return call(DEVICE_COMMAND_ROUTES[kind].send, { params: { id }, body: input });
 }

@@ -1,25 +1,23 @@
 import type { SWRResponse } from 'swr';
 import {
-  deviceFilePageSchema,
-  deviceFileSchema,
-  deviceNotePageSchema,
-  deviceNoteSchema,
-  fileDownloadSchema,
-  fileUploadTicketSchema,
   type DeviceFile,
   type DeviceFileKind,
   type DeviceNote,
   type DeviceNoteInput,
   type DeviceRecordOwner,
 } from '@domain/devices/device-records';
-import { historyPageSchema, type HistoryEntry } from '@domain/core/readable-changes';
+import type { HistoryEntry } from '@domain/core/readable-changes';
 import { MESSAGES } from '@domain/core/messages';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { DEVICE_RECORD_ROUTES } from '@domain/api/device-records';
+import { GATEWAY_ROUTES } from '@domain/api/gateways';
+import { SENSOR_ROUTES } from '@domain/api/sensors';
+import { call, pages } from './client';
 import { ApiError } from './ApiError';
 import { fetchAllPages, useAllPages, usePagedList, type PagedList } from './pagedList';
 
 /** A sensor's or a gateway's notes, files and history: the same calls under /sensors/{id} and /gateways/{id}. */
-const devicePath = (kind: DeviceRecordOwner, id: string) => `/${kind}/${encodeURIComponent(id)}`;
+/** A device's history, by kind of device. */
+const HISTORY_ROUTES = { sensors: SENSOR_ROUTES.getHistory, gateways: GATEWAY_ROUTES.getHistory } as const;
 
 // Notes (SPEC section 3: name, note, created by, date; the name unique per device).
 
@@ -28,19 +26,19 @@ export const deviceNotesKey = (kind: DeviceRecordOwner, id: string) => ['device-
 /** A device's notes: the first page at once, the rest as it comes. */
 export function useDeviceNotes(kind: DeviceRecordOwner, id: string): PagedList<DeviceNote> {
   return usePagedList(deviceNotesKey(kind, id), (onPage) =>
-    fetchAllPages({ schema: deviceNotePageSchema, path: `${devicePath(kind, id)}/notes` }, onPage));
+    fetchAllPages(pages(DEVICE_RECORD_ROUTES[kind].listNotes, { params: { id } }), onPage));
 }
 
 export function addDeviceNote(kind: DeviceRecordOwner, id: string, input: DeviceNoteInput): Promise<DeviceNote> {
-  return apiFetchAs(deviceNoteSchema, `${devicePath(kind, id)}/notes`, { method: 'POST', body: input });
+  return call(DEVICE_RECORD_ROUTES[kind].createNote, { params: { id }, body: input });
 }
 
 export function updateDeviceNote(kind: DeviceRecordOwner, id: string, noteId: string, input: DeviceNoteInput): Promise<DeviceNote> {
-  return apiFetchAs(deviceNoteSchema, `${devicePath(kind, id)}/notes/${encodeURIComponent(noteId)}`, { method: 'PUT', body: input });
+  return call(DEVICE_RECORD_ROUTES[kind].updateNote, { params: { id, noteId }, body: input });
 }
 
 export async function deleteDeviceNote(kind: DeviceRecordOwner, id: string, noteId: string): Promise<void> {
-  await apiFetch(`${devicePath(kind, id)}/notes/${encodeURIComponent(noteId)}`, { method: 'DELETE' });
+  await call(DEVICE_RECORD_ROUTES[kind].deleteNote, { params: { id, noteId } });
 }
 
 // Files: uploaded by the browser straight to storage with a signed upload form, then confirmed.
@@ -49,7 +47,7 @@ export const deviceFilesKey = (kind: DeviceRecordOwner, id: string, fileKind: De
 
 export function useDeviceFiles(kind: DeviceRecordOwner, id: string, fileKind: DeviceFileKind = 'file'): SWRResponse<DeviceFile[], ApiError> {
   return useAllPages(deviceFilesKey(kind, id, fileKind), (onPage) =>
-    fetchAllPages({ schema: deviceFilePageSchema, path: `${devicePath(kind, id)}/files`, filters: { kind: fileKind } }, onPage));
+    fetchAllPages(pages(DEVICE_RECORD_ROUTES[kind].listFiles, { params: { id }, filters: { kind: fileKind } }), onPage));
 }
 
 /**
@@ -76,21 +74,21 @@ export async function postToStorage(url: string, fields: Record<string, string>,
  * stored file.
  */
 export async function uploadDeviceFile(kind: DeviceRecordOwner, id: string, file: File, fileKind: DeviceFileKind = 'file'): Promise<DeviceFile> {
-  const ticket = await apiFetchAs(fileUploadTicketSchema, `${devicePath(kind, id)}/files`, {
-    method: 'POST',
+  const ticket = await call(DEVICE_RECORD_ROUTES[kind].startFileUpload, {
+    params: { id },
     body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size, kind: fileKind },
   });
   await postToStorage(ticket.uploadUrl, ticket.uploadFields, file);
-  return apiFetchAs(deviceFileSchema, `${devicePath(kind, id)}/files/${encodeURIComponent(ticket.file.id)}/complete`, { method: 'PUT' });
+  return call(DEVICE_RECORD_ROUTES[kind].completeFileUpload, { params: { id, fileId: ticket.file.id } });
 }
 
 /** A presigned URL that downloads the file as an attachment. */
 export async function deviceFileDownloadUrl(kind: DeviceRecordOwner, id: string, fileId: string): Promise<string> {
-  return (await apiFetchAs(fileDownloadSchema, `${devicePath(kind, id)}/files/${encodeURIComponent(fileId)}/download`)).url;
+  return (await call(DEVICE_RECORD_ROUTES[kind].downloadFile, { params: { id, fileId } })).url;
 }
 
 export async function deleteDeviceFile(kind: DeviceRecordOwner, id: string, fileId: string): Promise<void> {
-  await apiFetch(`${devicePath(kind, id)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+  await call(DEVICE_RECORD_ROUTES[kind].deleteFile, { params: { id, fileId } });
 }
 
 // History: the device's audit trail, newest first.
@@ -102,5 +100,5 @@ export const deviceHistoryKey = (kind: DeviceRecordOwner, id: string) => ['devic
 /** A device's history: the first page at once, the rest as it comes. */
 export function useDeviceHistory(kind: DeviceRecordOwner, id: string): PagedList<DeviceHistoryEntry> {
   return usePagedList(deviceHistoryKey(kind, id), (onPage) =>
-    fetchAllPages({ schema: historyPageSchema, path: `${devicePath(kind, id)}/history` }, onPage));
+    fetchAllPages(pages(HISTORY_ROUTES[kind], { params: { id } }), onPage));
 }

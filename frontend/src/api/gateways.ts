@@ -1,15 +1,12 @@
 import useSWR, { type SWRResponse } from 'swr';
 import {
-  gatewayDataSchema,
-  gatewayPageSchema,
-  gatewaySchema,
-  gatewaySensorsSchema,
   type Gateway,
   type GatewayData,
   type GatewayInput,
   type GatewaySensor,
 } from '@domain/devices/gateway';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { GATEWAY_ROUTES } from '@domain/api/gateways';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
 
@@ -24,10 +21,8 @@ export function isGatewayListKey(key: unknown): boolean {
 /** The active (or the inactive) gateways the user reaches: the first page at once, the rest as it comes (the grid sorts and pages in the browser). */
 export function useGatewayList(list: 'active' | 'inactive'): PagedList<Gateway> {
   const key = list === 'active' ? GATEWAYS_KEY : INACTIVE_GATEWAYS_KEY;
-  return usePagedList(key, (onPage) => fetchAllPages({ schema: gatewayPageSchema, path: `/${key}` }, onPage));
+  return usePagedList(key, (onPage) => fetchAllPages(pages(list === 'active' ? GATEWAY_ROUTES.list : GATEWAY_ROUTES.getInactive), onPage));
 }
-
-const gatewayPath = (id: string) => `/gateways/${encodeURIComponent(id)}`;
 
 export const gatewayKey = (id: string) => ['gateway', id] as const;
 
@@ -36,25 +31,25 @@ export function useGateway(id: string): SWRResponse<Gateway, ApiError> {
 }
 
 export function getGateway(id: string): Promise<Gateway> {
-  return apiFetchAs(gatewaySchema, gatewayPath(id));
+  return call(GATEWAY_ROUTES.get, { params: { id } });
 }
 
 export function createGateway(input: GatewayInput): Promise<Gateway> {
-  return apiFetchAs(gatewaySchema, '/gateways', { method: 'POST', body: input });
+  return call(GATEWAY_ROUTES.create, { body: input });
 }
 
 export function updateGateway(id: string, input: GatewayInput): Promise<Gateway> {
-  return apiFetchAs(gatewaySchema, gatewayPath(id), { method: 'PUT', body: input });
+  return call(GATEWAY_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteGateway(id: string): Promise<void> {
-  await apiFetch(gatewayPath(id), { method: 'DELETE' });
+  await call(GATEWAY_ROUTES.remove, { params: { id } });
 }
 
 /** The sensors on a gateway (those the user reaches). */
 export function useGatewaySensors(id: string): SWRResponse<GatewaySensor[], ApiError> {
   return useSWR<GatewaySensor[], ApiError, readonly [string, string]>(['gateway-sensors', id], async ([, gatewayId]) =>
-    (await apiFetchAs(gatewaySensorsSchema, `${gatewayPath(gatewayId)}/sensors`)).items);
+    (await call(GATEWAY_ROUTES.getSensors, { params: { id: gatewayId } })).items);
 }
 
 /** How often the Data tab asks again: the live state changes as readings arrive. */
@@ -64,7 +59,7 @@ export const GATEWAY_DATA_REFRESH_MS = 30_000;
 export function useGatewayData(id: string, refreshInterval = GATEWAY_DATA_REFRESH_MS): SWRResponse<GatewayData, ApiError> {
   return useSWR<GatewayData, ApiError, readonly [string, string]>(
     ['gateway-data', id],
-    ([, gatewayId]) => apiFetchAs(gatewayDataSchema, `${gatewayPath(gatewayId)}/data`),
+    ([, gatewayId]) => call(GATEWAY_ROUTES.getData, { params: { id: gatewayId } }),
     { refreshInterval },
   );
 }

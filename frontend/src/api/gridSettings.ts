@@ -1,9 +1,8 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { gridSettingsSchema, type GridSettings } from '@domain/identity/grid-settings';
-import { apiFetchAs } from './apiFetch';
+import type { GridSettings } from '@domain/identity/grid-settings';
+import { GRID_SETTINGS_ROUTES } from '@domain/api/grid-settings';
+import { call } from './client';
 import type { ApiError } from './ApiError';
-
-const path = (gridId: string) => `/account/gridsettings/${encodeURIComponent(gridId)}`;
 
 export const gridSettingsKey = (gridId: string) => ['grid-settings', gridId] as const;
 
@@ -11,12 +10,12 @@ export const gridSettingsKey = (gridId: string) => ['grid-settings', gridId] as 
 export function useGridSettings(gridId: string): SWRResponse<GridSettings, ApiError> {
   return useSWR<GridSettings, ApiError, ReturnType<typeof gridSettingsKey>>(
     gridSettingsKey(gridId),
-    ([, id]) => apiFetchAs(gridSettingsSchema, path(id)),
+    ([, id]) => call(GRID_SETTINGS_ROUTES.getGridsettingsById, { params: { gridId: id } }),
     { revalidateOnFocus: false },
   );
 }
 
 /** PUT account/gridsettings/{gridId}. */
 export function saveGridSettings(gridId: string, settings: GridSettings): Promise<GridSettings> {
-  return apiFetchAs(gridSettingsSchema, path(gridId), { method: 'PUT', body: settings });
+  return call(GRID_SETTINGS_ROUTES.putGridsettingsById, { params: { gridId }, body: settings });
 }

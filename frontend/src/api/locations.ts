@@ -1,20 +1,17 @@
 import useSWR, { type ScopedMutator, type SWRResponse } from 'swr';
-import { lastSelectedLocationSchema, navbarSchema, type LastSelectedLocation, type Navbar } from '@domain/identity/account';
+import type { LastSelectedLocation, Navbar } from '@domain/identity/account';
 import {
-  locationExistsSchema,
-  locationPageSchema,
   locationSchema,
-  locationShareListSchema,
-  locationShareSchema,
-  placeNamesSchema,
-  userLocationsSchema,
   type Location,
   type LocationInput,
   type LocationShare,
   type LocationShareInput,
   type PlaceNames,
 } from '@domain/organisation/location';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { ACCOUNT_ROUTES } from '@domain/api/accounts';
+import { LOCATION_ROUTES } from '@domain/api/locations';
+import { apiFetch } from './apiFetch';
+import { call, pages, pathOf } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
@@ -23,7 +20,7 @@ export const LAST_SELECTED_LOCATION_KEY = 'users/portallastselectedlocation';
 
 /** GET locations/navbar: the locations and sites of the top bar's selector. */
 export function useNavbarLocations(enabled: boolean): SWRResponse<Navbar, ApiError> {
-  return useSWR<Navbar, ApiError, string | null>(enabled ? NAVBAR_KEY : null, () => apiFetchAs(navbarSchema, '/locations/navbar'));
+  return useSWR<Navbar, ApiError, string | null>(enabled ? NAVBAR_KEY : null, () => call(LOCATION_ROUTES.getNavbar));
 }
 
 export const PLACE_NAMES_KEY = 'locations/names';
@@ -33,7 +30,7 @@ export const PLACE_NAMES_KEY = 'locations/names';
  * lists and details show (a one-site user's location included, which the navbar leaves out).
  */
 export function usePlaceNames(enabled = true): SWRResponse<PlaceNames, ApiError> {
-  return useSWR<PlaceNames, ApiError, string | null>(enabled ? PLACE_NAMES_KEY : null, () => apiFetchAs(placeNamesSchema, '/locations/names'));
+  return useSWR<PlaceNames, ApiError, string | null>(enabled ? PLACE_NAMES_KEY : null, () => call(LOCATION_ROUTES.getNames));
 }
 
 /** The answers that name locations and sites (the navbar, the names lookup): stale once one is saved, deleted or accepted. */
@@ -69,12 +66,12 @@ export function placeNamers(
 /** GET users/portallastselectedlocation: the selection saved at the user's last visit. */
 export function useLastSelectedLocation(enabled: boolean): SWRResponse<LastSelectedLocation, ApiError> {
   return useSWR<LastSelectedLocation, ApiError, string | null>(enabled ? LAST_SELECTED_LOCATION_KEY : null, () =>
-    apiFetchAs(lastSelectedLocationSchema, '/users/portallastselectedlocation'),
+    call(ACCOUNT_ROUTES.getUsersPortallastselectedlocation),
   );
 }
 
 export async function saveLastSelectedLocation(selection: LastSelectedLocation): Promise<void> {
-  await apiFetch('/users/portallastselectedlocation', { method: 'PUT', body: selection });
+  await apiFetch(pathOf(ACCOUNT_ROUTES.putUsersPortallastselectedlocation), { method: 'PUT', body: selection });
 }
 
 /**
@@ -83,8 +80,8 @@ export async function saveLastSelectedLocation(selection: LastSelectedLocation):
  */
 export async function listLocations(onPage?: PageProgress<Location>): Promise<Location[]> {
   const [own, shared] = await Promise.all([
-    fetchAllPages({ schema: locationPageSchema, path: '/locations' }, onPage),
-    apiFetchAs(userLocationsSchema, '/locations/shared'),
+    fetchAllPages(pages(LOCATION_ROUTES.list), onPage),
+    call(LOCATION_ROUTES.getShared),
   ]);
   return [...own, ...shared.items];
 }
@@ -105,43 +102,42 @@ export function useLocations(): SWRResponse<Location[], ApiError> {
 /** Locations of other organisations shared with the user, waiting for their answer. */
 export function usePendingSharedLocations(): SWRResponse<Location[], ApiError> {
   return useSWR<Location[], ApiError, string>(PENDING_SHARED_LOCATIONS_KEY, async () =>
-    (await apiFetchAs(userLocationsSchema, '/locations/shared/pending')).items);
+    (await call(LOCATION_ROUTES.getSharedPending)).items);
 }
 
-const locationPath = (id: string) => `/locations/${encodeURIComponent(id)}`;
-
 export function createLocation(input: LocationInput): Promise<Location> {
-  return apiFetchAs(locationSchema, '/locations', { method: 'POST', body: input });
+  return call(LOCATION_ROUTES.create, { body: input });
 }
 
 export function updateLocation(id: string, input: LocationInput): Promise<Location> {
-  return apiFetchAs(locationSchema, locationPath(id), { method: 'PUT', body: input });
+  return call(LOCATION_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteLocation(id: string): Promise<void> {
-  await apiFetch(locationPath(id), { method: 'DELETE' });
+  await call(LOCATION_ROUTES.remove, { params: { id } });
 }
 
 /** The existence check by name (SPEC section 7). */
 export async function locationNameExists(name: string): Promise<boolean> {
-  const result = await apiFetchAs(locationExistsSchema, `/locations/exists/${encodeURIComponent(name.trim())}`);
+  const result = await call(LOCATION_ROUTES.getExistsById, { params: { name: name.trim() } });
   return result.exists;
 }
 
 export async function listShares(locationId: string): Promise<LocationShare[]> {
-  return (await apiFetchAs(locationShareListSchema, `${locationPath(locationId)}/shares`)).items;
+  return (await call(LOCATION_ROUTES.getShares, { params: { id: locationId } })).items;
 }
 
 export function shareLocation(locationId: string, input: LocationShareInput): Promise<LocationShare> {
-  return apiFetchAs(locationShareSchema, `${locationPath(locationId)}/shares`, { method: 'POST', body: input });
+  return call(LOCATION_ROUTES.postShares, { params: { id: locationId }, body: input });
 }
 
 export async function unshareLocation(locationId: string, accountId: string): Promise<void> {
-  await apiFetch(`${locationPath(locationId)}/shares/${encodeURIComponent(accountId)}`, { method: 'DELETE' });
+  await call(LOCATION_ROUTES.deleteSharesById, { params: { id: locationId, accountId } });
 }
 
 /** The invitee's answer: accept (the location then counts) or decline. */
 export async function answerSharedLocation(locationId: string, accept: boolean): Promise<Location | undefined> {
-  const body = await apiFetch(`/locations/shared/${encodeURIComponent(locationId)}`, { method: 'PUT', body: { accept } });
+  // A decline answers no body: the answer is parsed only when there is one.
+  const body = await apiFetch(pathOf(LOCATION_ROUTES.putSharedById, { id: locationId }), { method: 'PUT', body: { accept } });
   return body === undefined ? undefined : locationSchema.parse(body);
 }

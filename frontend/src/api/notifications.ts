@@ -1,14 +1,8 @@
 import useSWR, { type SWRResponse } from 'swr';
-import {
-  alarmNotificationListSchema,
-  failedNotificationPageSchema,
-  failedNotificationSchema,
-  type AlarmNotification,
-  type FailedNotification,
-  type ResendNotificationRequest,
-} from '@domain/notifications/delivery-answers';
+import type { AlarmNotification, FailedNotification, ResendNotificationRequest } from '@domain/notifications/delivery-answers';
 import { ALARM_REFRESH_MS, ALARMS_KEY } from './alarms';
-import { apiFetchAs } from './apiFetch';
+import { ALARM_ROUTES } from '@domain/api/alarms';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
@@ -26,13 +20,13 @@ export const notificationIdOf = (notification: Pick<AlarmNotification, 'alarmId'
 export function useAlarmNotifications(alarmId: string | undefined): SWRResponse<AlarmNotification[], ApiError> {
   return useSWR<AlarmNotification[], ApiError, readonly [string, string, string] | null>(
     alarmId === undefined ? null : [ALARMS_KEY, 'notifications', alarmId],
-    async ([, , id]) => (await apiFetchAs(alarmNotificationListSchema, `/alarms/${encodeURIComponent(id)}/notifications`)).items,
+    async ([, , id]) => (await call(ALARM_ROUTES.getNotifications, { params: { id } })).items,
     { refreshInterval: ALARM_REFRESH_MS },
   );
 }
 
 const listFailed = (onPage: PageProgress<FailedNotification>) =>
-  fetchAllPages({ schema: failedNotificationPageSchema, path: '/notifications/failed' }, onPage);
+  fetchAllPages(pages(ALARM_ROUTES.getNotificationsFailed), onPage);
 
 /** The Failed notifications screen's list: the first page at once, the rest as it comes. */
 export function useFailedNotifications(): PagedList<FailedNotification> {
@@ -41,7 +35,7 @@ export function useFailedNotifications(): PagedList<FailedNotification> {
 
 /** Sends a parked message again: it comes back queued (409 when it is no longer failed). */
 export function resendNotification(ref: ResendNotificationRequest): Promise<FailedNotification> {
-  return apiFetchAs(failedNotificationSchema, '/notifications/failed/resend', {
-    method: 'POST', body: { alarmId: ref.alarmId, stepKey: ref.stepKey, channel: ref.channel },
+  return call(ALARM_ROUTES.postNotificationsFailedResend, {
+    body: { alarmId: ref.alarmId, stepKey: ref.stepKey, channel: ref.channel },
   });
 }

@@ -1,7 +1,8 @@
-import { quickRegisterResultSchema, type QuickRegisterInput, type QuickRegisterResult } from '@domain/devices/sensor';
-import { apiFetchAs } from './apiFetch';
+import type { QuickRegisterInput, QuickRegisterResult } from '@domain/devices/sensor';
+import { SENSOR_ROUTES } from '@domain/api/sensors';
+import { call } from './client';
 
 /** POST /sensors/quickregister: registers every id of the list, each on its own; answers a result per line. */
 export function quickRegister(input: QuickRegisterInput): Promise<QuickRegisterResult> {
-  return apiFetchAs(quickRegisterResultSchema, '/sensors/quickregister', { method: 'POST', body: input });
+  return call(SENSOR_ROUTES.postQuickregister, { body: input });
 }

@@ -1,4 +1,6 @@
-import { portalAuditPageSchema, type PortalAuditEntry } from '@domain/reports/portal-audit';
+import type { PortalAuditEntry } from '@domain/reports/portal-audit';
+import { REPORT_ROUTES } from '@domain/api/reports';
+import { pages } from './client';
 import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
 
 /** The instants of a Portal Audit range, as the API takes them (ISO). */
@@ -11,6 +13,6 @@ export interface PortalAuditQuery {
 export function usePortalAudit(range: PortalAuditQuery | undefined): PagedList<PortalAuditEntry> {
   return usePagedList(
     range === undefined ? null : ['reports/portal-audit', range.from, range.to],
-    (onPage) => fetchAllPages({ schema: portalAuditPageSchema, path: '/reports/portal-audit', filters: { from: range?.from, to: range?.to } }, onPage),
+    (onPage) => fetchAllPages(pages(REPORT_ROUTES.getPortalAudit, { filters: { from: range?.from, to: range?.to } }), onPage),
   );
 }

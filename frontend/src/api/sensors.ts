@@ -1,25 +1,18 @@
 import useSWR, { type SWRResponse } from 'swr';
-import {
-  calibrationCertificateSchema,
-  calibrationListSchema,
-  calibrationSchema,
-  type Calibration,
-  type CalibrationCertificate,
-  type CalibrationInput,
-} from '@domain/devices/calibration';
+import type { Calibration, CalibrationCertificate, CalibrationInput } from '@domain/devices/calibration';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
-import { equipmentSchema, type Equipment, type EquipmentInput } from '@domain/devices/equipment';
-import { gatewayPageSchema, type Gateway } from '@domain/devices/gateway';
+import type { Equipment, EquipmentInput } from '@domain/devices/equipment';
+import type { Gateway } from '@domain/devices/gateway';
 import {
-  sensorPageSchema,
-  sensorSchema,
   type DeviceStatus,
   type Sensor,
   type SensorDisableInput,
   type SensorEnableInput,
   type SensorInput,
 } from '@domain/devices/sensor';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { GATEWAY_ROUTES } from '@domain/api/gateways';
+import { SENSOR_ROUTES } from '@domain/api/sensors';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { useDataLoggingProfiles } from './dataLoggingProfiles';
 import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
@@ -44,8 +37,8 @@ export function isSensorListKey(key: unknown): boolean {
 }
 
 export function listSensors(scope: SensorScope, onPage?: PageProgress<Sensor>): Promise<Sensor[]> {
-  const path = scope.list === 'inactive' ? '/sensors/inactive' : '/sensors';
-  return fetchAllPages({ schema: sensorPageSchema, path, filters: { locationId: scope.locationId, siteId: scope.siteId } }, onPage);
+  const contract = scope.list === 'inactive' ? SENSOR_ROUTES.getInactive : SENSOR_ROUTES.list;
+  return fetchAllPages(pages(contract, { filters: { locationId: scope.locationId, siteId: scope.siteId } }), onPage);
 }
 
 /**
@@ -56,33 +49,31 @@ export function useSensors(scope: SensorScope): PagedList<Sensor> {
   return usePagedList(sensorsKey(scope), (onPage) => listSensors(scope, onPage), { refreshInterval: 60_000 });
 }
 
-const sensorPath = (id: string) => `/sensors/${encodeURIComponent(id)}`;
-
 export const sensorKey = (id: string) => ['sensor', id] as const;
 
 export function useSensor(id: string): SWRResponse<Sensor, ApiError> {
-  return useSWR<Sensor, ApiError, readonly [string, string]>(sensorKey(id), () => apiFetchAs(sensorSchema, sensorPath(id)), { refreshInterval: 60_000 });
+  return useSWR<Sensor, ApiError, readonly [string, string]>(sensorKey(id), () => call(SENSOR_ROUTES.get, { params: { id } }), { refreshInterval: 60_000 });
 }
 
 export function createSensor(input: SensorInput): Promise<Sensor> {
-  return apiFetchAs(sensorSchema, '/sensors', { method: 'POST', body: input });
+  return call(SENSOR_ROUTES.create, { body: input });
 }
 
 export function updateSensor(id: string, input: SensorInput): Promise<Sensor> {
-  return apiFetchAs(sensorSchema, sensorPath(id), { method: 'PUT', body: input });
+  return call(SENSOR_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteSensor(id: string): Promise<void> {
-  await apiFetch(sensorPath(id), { method: 'DELETE' });
+  await call(SENSOR_ROUTES.remove, { params: { id } });
 }
 
 /** Disable now, or at a scheduled time (SPEC section 4: effective within one hour). */
 export function disableSensor(id: string, input: SensorDisableInput): Promise<Sensor> {
-  return apiFetchAs(sensorSchema, `${sensorPath(id)}/disable`, { method: 'POST', body: input });
+  return call(SENSOR_ROUTES.postDisable, { params: { id }, body: input });
 }
 
 export function enableSensor(id: string, input: SensorEnableInput = {}): Promise<Sensor> {
-  return apiFetchAs(sensorSchema, `${sensorPath(id)}/enable`, { method: 'POST', body: input });
+  return call(SENSOR_ROUTES.postEnable, { params: { id }, body: input });
 }
 
 // Calibrations (SPEC sections 3, 5): issue date, renewal after it, a PDF certificate of at most 2 MB.
@@ -91,19 +82,19 @@ export const calibrationsKey = (sensorId: string) => ['sensor-calibrations', sen
 
 export function useCalibrations(sensorId: string): SWRResponse<Calibration[], ApiError> {
   return useSWR<Calibration[], ApiError, readonly [string, string]>(calibrationsKey(sensorId), async () =>
-    (await apiFetchAs(calibrationListSchema, `${sensorPath(sensorId)}/calibrations`)).items);
+    (await call(SENSOR_ROUTES.getCalibrations, { params: { id: sensorId } })).items);
 }
 
 export function addCalibration(sensorId: string, input: CalibrationInput): Promise<Calibration> {
-  return apiFetchAs(calibrationSchema, `${sensorPath(sensorId)}/calibrations`, { method: 'POST', body: input });
+  return call(SENSOR_ROUTES.postCalibrations, { params: { id: sensorId }, body: input });
 }
 
 export async function deleteCalibration(sensorId: string, calibrationId: string): Promise<void> {
-  await apiFetch(`${sensorPath(sensorId)}/calibrations/${encodeURIComponent(calibrationId)}`, { method: 'DELETE' });
+  await call(SENSOR_ROUTES.deleteCalibrationsById, { params: { id: sensorId, calibrationId } });
 }
 
 export function downloadCertificate(sensorId: string, calibrationId: string): Promise<CalibrationCertificate> {
-  return apiFetchAs(calibrationCertificateSchema, `${sensorPath(sensorId)}/calibrations/${encodeURIComponent(calibrationId)}/certificate`);
+  return call(SENSOR_ROUTES.getCalibrationsCertificate, { params: { id: sensorId, calibrationId } });
 }
 
 // Equipment (SPEC section 3: type, make, model, refrigerant).
@@ -111,11 +102,11 @@ export function downloadCertificate(sensorId: string, calibrationId: string): Pr
 export const equipmentKey = (sensorId: string) => ['sensor-equipment', sensorId] as const;
 
 export function useEquipment(sensorId: string): SWRResponse<Equipment, ApiError> {
-  return useSWR<Equipment, ApiError, readonly [string, string]>(equipmentKey(sensorId), () => apiFetchAs(equipmentSchema, `${sensorPath(sensorId)}/equipment`));
+  return useSWR<Equipment, ApiError, readonly [string, string]>(equipmentKey(sensorId), () => call(SENSOR_ROUTES.getEquipment, { params: { id: sensorId } }));
 }
 
 export function saveEquipment(sensorId: string, input: EquipmentInput): Promise<Equipment> {
-  return apiFetchAs(equipmentSchema, `${sensorPath(sensorId)}/equipment`, { method: 'PUT', body: input });
+  return call(SENSOR_ROUTES.putEquipment, { params: { id: sensorId }, body: input });
 }
 
 // What the sensor form offers: the organisation's data logging profiles and a site's gateways.
@@ -129,22 +120,22 @@ export function useDataLoggingProfileChoices(): SWRResponse<DataLoggingProfile[]
 export function useSiteGateways(siteId: string | undefined): SWRResponse<Gateway[], ApiError> {
   return useSWR<Gateway[], ApiError, readonly [string, string] | null>(
     siteId === undefined || siteId === '' ? null : ['gateways/of-site', siteId],
-    ([, site]) => fetchAllPages({ schema: gatewayPageSchema, path: '/gateways', filters: { siteId: site } }),
+    ([, site]) => fetchAllPages(pages(GATEWAY_ROUTES.list, { filters: { siteId: site } })),
   );
 }
 
 /** Every active gateway the user reaches, for naming a sensor's gateway in lists. */
 export function useGatewayNames(): SWRResponse<Map<string, string>, ApiError> {
   return useSWR<Map<string, string>, ApiError, string>('gateways/names', async () =>
-    new Map((await fetchAllPages({ schema: gatewayPageSchema, path: '/gateways' })).map((gateway) => [gateway.id, gateway.name])));
+    new Map((await fetchAllPages(pages(GATEWAY_ROUTES.list))).map((gateway) => [gateway.id, gateway.name])));
 }
 
 /** Cancels a scheduled disable or enable. */
 export function cancelScheduledChange(id: string, changeId: string): Promise<Sensor> {
-  return apiFetchAs(sensorSchema, `${sensorPath(id)}/scheduledchanges/${encodeURIComponent(changeId)}`, { method: 'DELETE' });
+  return call(SENSOR_ROUTES.deleteScheduledchangesById, { params: { id, changeId } });
 }
 
 /** Sets the device status (Active, Inactive, In transit). */
 export function setSensorStatus(id: string, deviceStatus: DeviceStatus): Promise<Sensor> {
-  return apiFetchAs(sensorSchema, `${sensorPath(id)}/status`, { method: 'PUT', body: { deviceStatus } });
+  return call(SENSOR_ROUTES.putStatus, { params: { id }, body: { deviceStatus } });
 }

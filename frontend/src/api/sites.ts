@@ -1,52 +1,39 @@
-import {
-  siteDevicesSchema,
-  siteDocumentSchema,
-  sitePageSchema,
-  siteSchema,
-  siteUsersSchema,
-  type Site,
-  type SiteDevices,
-  type SiteDocument,
-  type SiteDocumentUpload,
-  type SiteInput,
-  type SiteUser,
-} from '@domain/organisation/site';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { SITE_ROUTES } from '@domain/api/sites';
+import type { Site, SiteDevices, SiteDocument, SiteDocumentUpload, SiteInput, SiteUser } from '@domain/organisation/site';
+import { call, pages } from './client';
 import { fetchAllPages, usePagedList, type PagedList } from './pagedList';
 
 export const SITES_KEY = 'sites';
 
 /** The sites the user sees: the first page at once, the rest as it comes (the grid sorts and pages in the browser). */
 export function useSites(): PagedList<Site> {
-  return usePagedList(SITES_KEY, (onPage) => fetchAllPages({ schema: sitePageSchema, path: '/sites' }, onPage));
+  return usePagedList(SITES_KEY, (onPage) => fetchAllPages(pages(SITE_ROUTES.list), onPage));
 }
 
-const sitePath = (id: string) => `/sites/${encodeURIComponent(id)}`;
-
 export function createSite(input: SiteInput): Promise<Site> {
-  return apiFetchAs(siteSchema, '/sites', { method: 'POST', body: input });
+  return call(SITE_ROUTES.create, { body: input });
 }
 
 export function updateSite(id: string, input: SiteInput): Promise<Site> {
-  return apiFetchAs(siteSchema, sitePath(id), { method: 'PUT', body: input });
+  return call(SITE_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteSite(id: string): Promise<void> {
-  await apiFetch(sitePath(id), { method: 'DELETE' });
+  await call(SITE_ROUTES.remove, { params: { id } });
 }
 
 export async function siteUsers(id: string): Promise<SiteUser[]> {
-  return (await apiFetchAs(siteUsersSchema, `${sitePath(id)}/users`)).items;
+  return (await call(SITE_ROUTES.getUsers, { params: { id } })).items;
 }
 
 export function siteDevices(id: string): Promise<SiteDevices> {
-  return apiFetchAs(siteDevicesSchema, `${sitePath(id)}/devices`);
+  return call(SITE_ROUTES.getDevices, { params: { id } });
 }
 
 export function uploadSiteDocument(id: string, upload: SiteDocumentUpload): Promise<Site> {
-  return apiFetchAs(siteSchema, `${sitePath(id)}/document`, { method: 'PUT', body: upload });
+  return call(SITE_ROUTES.putDocument, { params: { id }, body: upload });
 }
 
 export function downloadSiteDocument(id: string): Promise<SiteDocument> {
-  return apiFetchAs(siteDocumentSchema, `${sitePath(id)}/document`);
+  return call(SITE_ROUTES.getDocument, { params: { id } });
 }

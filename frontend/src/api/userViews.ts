@@ -1,12 +1,13 @@
 import type { SWRResponse } from 'swr';
-import { userViewPageSchema, userViewSchema, type UserView, type UserViewFormValues } from '@domain/identity/user-views';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import type { UserView, UserViewFormValues } from '@domain/identity/user-views';
+import { USER_VIEW_ROUTES } from '@domain/api/user-views';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** Every user view the caller may see, following the cursors. */
 export function listAllUserViews(onPage?: PageProgress<UserView>): Promise<UserView[]> {
-  return fetchAllPages({ schema: userViewPageSchema, path: '/userviews' }, onPage);
+  return fetchAllPages(pages(USER_VIEW_ROUTES.list), onPage);
 }
 
 export const USER_VIEWS_KEY = 'userviews';
@@ -21,16 +22,14 @@ export function useUserViews(enabled = true): SWRResponse<UserView[], ApiError> 
   return useAllPages(enabled ? USER_VIEWS_KEY : null, listAllUserViews);
 }
 
-const viewPath = (id: string) => `/userviews/${encodeURIComponent(id)}`;
-
 export function createUserView(input: UserViewFormValues): Promise<UserView> {
-  return apiFetchAs(userViewSchema, '/userviews', { method: 'POST', body: input });
+  return call(USER_VIEW_ROUTES.create, { body: input });
 }
 
 export function updateUserView(id: string, input: UserViewFormValues): Promise<UserView> {
-  return apiFetchAs(userViewSchema, viewPath(id), { method: 'PUT', body: input });
+  return call(USER_VIEW_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteUserView(id: string): Promise<void> {
-  await apiFetch(viewPath(id), { method: 'DELETE' });
+  await call(USER_VIEW_ROUTES.remove, { params: { id } });
 }

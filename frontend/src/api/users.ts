@@ -3,24 +3,23 @@ import { z } from 'zod';
 import {
   customerGroupSchema,
   sendOtpResultSchema,
-  userSchema,
   type InviteFormInput,
   type OtpChannel,
   type User,
   type UserFieldsInput,
 } from '@domain/identity/user';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { IDENTITY_ADMIN_ROUTES } from '@domain/api/identity-admin';
+import { USER_ROUTES } from '@domain/api/users';
+import { call, pages } from './client';
 import type { ApiError } from './ApiError';
 import { fetchAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** The user lists: everyone, or the pending invitations. */
 export type UserListKind = 'all' | 'invitations';
 
-const pageSchema = z.object({ items: z.array(userSchema), nextCursor: z.string().optional() });
-
 /** Every user of the list, following the cursors (the grid sorts and pages in the browser). */
 export function listAllUsers(kind: UserListKind, onPage?: PageProgress<User>): Promise<User[]> {
-  return fetchAllPages({ schema: pageSchema, path: kind === 'invitations' ? '/users/invitations' : '/users' }, onPage);
+  return fetchAllPages(pages(kind === 'invitations' ? USER_ROUTES.getInvitations : USER_ROUTES.list), onPage);
 }
 
 export const usersKey = (kind: UserListKind) => ['users', kind] as const;
@@ -30,44 +29,40 @@ export function useUsers(kind: UserListKind): PagedList<User> {
   return usePagedList(usersKey(kind), (onPage) => listAllUsers(kind, onPage));
 }
 
-const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
-
 export function createUser(input: UserFieldsInput): Promise<User> {
-  return apiFetchAs(userSchema, '/users', { method: 'POST', body: input });
+  return call(USER_ROUTES.create, { body: input });
 }
 
 export function inviteUser(input: InviteFormInput): Promise<User> {
-  return apiFetchAs(userSchema, '/users/invite', { method: 'POST', body: input });
+  return call(USER_ROUTES.postInvite, { body: input });
 }
 
 export function updateUser(id: string, input: UserFieldsInput): Promise<User> {
-  return apiFetchAs(userSchema, userPath(id), { method: 'PUT', body: input });
+  return call(USER_ROUTES.update, { params: { id }, body: input });
 }
 
 export async function deleteUser(id: string): Promise<void> {
-  await apiFetch(userPath(id), { method: 'DELETE' });
+  await call(USER_ROUTES.remove, { params: { id } });
 }
 
 export function setUserActive(id: string, isactive: boolean): Promise<User> {
-  return apiFetchAs(userSchema, `${userPath(id)}/status`, { method: 'PUT', body: { isactive } });
+  return call(USER_ROUTES.putStatus, { params: { id }, body: { isactive } });
 }
 
 /** The invitation again (a new temporary password), for a user who has not signed in yet. */
 export async function resendInvitation(email: string): Promise<void> {
-  await apiFetch(`/cognito/resendinvite/${encodeURIComponent(email)}`, { method: 'POST' });
+  await call(IDENTITY_ADMIN_ROUTES.postResendinviteById, { params: { name: email } });
 }
 
 export function sendVerificationCode(userId: string, channel: OtpChannel): Promise<z.infer<typeof sendOtpResultSchema>> {
-  return apiFetchAs(sendOtpResultSchema, '/users/sendOTP', { method: 'POST', body: { userId, channel } });
+  return call(USER_ROUTES.postSendOTP, { body: { userId, channel } });
 }
 
 export function verifyCode(userId: string, channel: OtpChannel, code: string): Promise<User> {
-  return apiFetchAs(userSchema, '/users/verifyOTP', { method: 'POST', body: { userId, channel, code } });
+  return call(USER_ROUTES.postVerifyOTP, { body: { userId, channel, code } });
 }
 
-const customerGroupsSchema = z.object({ items: z.array(customerGroupSchema) });
-
 /** GET account/customergroups. */
-export function useCustomerGroups(): SWRResponse<z.infer<typeof customerGroupsSchema>['items'], ApiError> {
-  return useSWR('account/customergroups', async () => (await apiFetchAs(customerGroupsSchema, '/account/customergroups')).items);
+export function useCustomerGroups(): SWRResponse<z.infer<typeof customerGroupSchema>[], ApiError> {
+  return useSWR('account/customergroups', async () => (await call(USER_ROUTES.getAccountCustomergroups)).items);
 }
