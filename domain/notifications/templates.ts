@@ -3,7 +3,7 @@ import { ALARM_TYPES, type AlarmType } from '../alarms/alarm';
 import { MESSAGES } from '../core/messages';
 import { LANGUAGES } from '../identity/user';
 import type { NotificationStepKind } from './escalation';
-import type { NotificationChannel } from './notification-group';
+import type { ChannelTemplateFields, NotificationChannel } from './channels';
 
 /**
  * Notification templates (issue 14 section 3), pure: the product's default wording of every
@@ -27,15 +27,8 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export type TemplateLanguage = (typeof LANGUAGES)[number];
 
-/** What each channel sends. */
-export interface ChannelTemplates {
-  email: { subject: string; text: string; html: string };
-  text: { body: string };
-  pager: { body: string };
-  push: { title: string; body: string };
-  /** Plain words read aloud. */
-  voice: { script: string };
-}
+/** What each channel sends: its template's fields (the channels' catalogue), each a text. */
+export type ChannelTemplates = { [C in NotificationChannel]: Record<ChannelTemplateFields[C][number], string> };
 export type NotificationTemplate<C extends NotificationChannel = NotificationChannel> = ChannelTemplates[C];
 
 // --- Rendering ---

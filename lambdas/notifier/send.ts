@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
 import { DomainError } from '@domain/core/errors';
+import type { DeliveryProvider } from '@domain/notifications/channels';
 import { dropReason, MAX_DELIVERY_ATTEMPTS, retryDelayMs, SENDING_LEASE_MS } from '@domain/notifications/delivery';
 import {
   alarmKey,
@@ -62,13 +63,15 @@ export interface ComposeInput {
 }
 
 /** The providers, one per kind of address (a pager is an email or a text). Each returns the provider's message id. */
-export interface ChannelProviders {
+interface ProviderCalls {
   email(to: string, message: Pick<ComposedMessage, 'subject' | 'text' | 'html'>): Promise<string>;
   text(to: string, body: string, context: Record<string, string>): Promise<string>;
   voice(to: string, ssml: string, language: string, context: Record<string, string>): Promise<string>;
   /** Undefined: the user has no device registered for push. */
   push(customerId: string, accountId: string, message: Pick<ComposedMessage, 'title' | 'text' | 'link'>): Promise<string | undefined>;
 }
+/** A call for each provider of the channels' catalogue (domain/notifications/channels.ts): one missing fails to compile. */
+export type ChannelProviders = { [Provider in DeliveryProvider]: ProviderCalls[Provider] };
 
 export interface SenderDependencies extends NotifierDependencies {
   providers: ChannelProviders;
