@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALARM_TYPES, type AlarmType } from '../alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '../alarms/alarm-types';
 import { MESSAGES } from '../core/messages';
 import { LANGUAGES } from '../identity/user';
 import type { NotificationStepKind } from './escalation';
@@ -365,18 +366,18 @@ function defaults(kind: TemplateKind, language: TemplateLanguage, alarmType: Typ
     normal: w.normalShort(noun),
     test: w.testShort,
   }[kind];
-  // A checklist reminder is a message only: nothing to acknowledge, headed as a reminder, linking to the checklist.
-  const checklistReminder = alarmType === 'checklistReminder';
+  // A type nobody acknowledges (a checklist reminder) is a message only: headed as a reminder, linking to the checklist.
+  const messageOnly = alarmType !== 'any' && !ALARM_TYPE_CATALOGUE[alarmType].acknowledged;
   // Only an alarm still waiting for someone asks to be acknowledged.
-  const acknowledgeable = (kind === 'alarm' || kind === 'reminder') && !checklistReminder;
+  const acknowledgeable = (kind === 'alarm' || kind === 'reminder') && !messageOnly;
   const subject = {
-    alarm: `${checklistReminder ? words.reminder : words.alarm} – ${label}${colon}{device} ({site})`,
+    alarm: `${messageOnly ? words.reminder : words.alarm} – ${label}${colon}{device} ({site})`,
     reminder: `${words.reminder} – ${label}${colon}{device} ({site})`,
     normal: `${words.normal}${colon}{device} ({site})`,
     test: `${words.test}${colon}{site}`,
   }[kind];
   const heading = { alarm: label, reminder: `${words.reminder} – ${label}`, normal: words.normal, test: words.test }[kind];
-  const open = kind === 'test' ? words.openPortal : checklistReminder ? words.openChecklist : words.openAlarm;
+  const open = kind === 'test' ? words.openPortal : messageOnly ? words.openChecklist : words.openAlarm;
   const text = `${sentence}\n\n{more}\n\n${open} {link}\n\n${words.sentFor}`;
   return {
     email: { subject, text, html: `<p><strong>${escapeHtml(heading)}</strong></p>\n${paragraphs(text)}` },
@@ -472,7 +473,7 @@ export function renderNotification<C extends NotificationChannel>(request: Notif
       name === 'html' ? [name, tidyHtml(renderTemplate(text, values, { html: true }))] : [name, tidy(renderTemplate(text, values, { html: false }))],
     ),
   );
-  if (channel === 'voice' && ivr === true && (kind === 'alarm' || kind === 'reminder') && alarmType !== 'checklistReminder') {
+  if (channel === 'voice' && ivr === true && (kind === 'alarm' || kind === 'reminder') && (alarmType === undefined || ALARM_TYPE_CATALOGUE[alarmType].acknowledged)) {
     rendered['script'] = `${withStop(rendered['script'] ?? '')} ${IVR_PROMPTS[language]}`.trim();
   }
   return rendered as NotificationTemplate<C>;

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Alarm } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { DomainError } from '@domain/core/errors';
 import type { DeliveryProvider } from '@domain/notifications/channels';
 import { dropReason, MAX_DELIVERY_ATTEMPTS, retryDelayMs, SENDING_LEASE_MS } from '@domain/notifications/delivery';
@@ -133,8 +134,8 @@ export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): 
   // The alarm's timer after the claim's lease queues the delivery again should this sender stop before its outcome.
   const previous = await readLastSent(deps, delivery);
   // A text that asks for a reply names an open SMS reply code, kept on the delivery: a retried send names the same.
-  // A checklist reminder is a message only: there is nothing to acknowledge by a reply.
-  const replyCode = alarm.type === 'checklistReminder' ? undefined : await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
+  // A type nobody acknowledges (a checklist reminder) is a message only: there is nothing to acknowledge by a reply.
+  const replyCode = !ALARM_TYPE_CATALOGUE[alarm.type].acknowledged ? undefined : await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
   const sending: NotificationDelivery = {
     ...without(delivery, 'replyCode'), status: 'sending', attempts: delivery.attempts + 1, updatedAt: iso(now), version: delivery.version + 1, ...(replyCode === undefined ? {} : { replyCode }),
   };
