@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_PROVIDER_NAMES } from '@domain/notifications/channels';
+import { DELIVERY_PROVIDER_NAMES, DELIVERY_PROVIDERS } from '@domain/notifications/channels';
 import { ChannelFaultError, ChannelFaults, isFaultChannel } from './channel-faults';
 
 describe('the outbox\'s fault switches', () => {
@@ -13,5 +14,9 @@ describe('the outbox\'s fault switches', () => {
       expect(() => faults.check(provider)).not.toThrow();
     }
     expect(isFaultChannel('pager')).toBe(false);
+  });
+
+  it('stands in locally for each provider with a module that exists', () => {
+    for (const provider of DELIVERY_PROVIDER_NAMES) expect(existsSync(new URL(`../${DELIVERY_PROVIDERS[provider].localStandIn}`, import.meta.url)), provider).toBe(true);
   });
 });
