@@ -4,14 +4,14 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { DeliveryProvider } from '@domain/notifications/delivery';
+import { DELIVERY_PROVIDER_NAMES, DELIVERY_PROVIDERS, queueVariableOf, type DeliveryProvider } from '@domain/notifications/channels';
 import type { Data } from './data';
 import { pascalCase, PortalFunction } from './function';
 import { acknowledgeHouseFunction, nagResourceName } from './nag';
 import { VoiceCalls } from './voice-calls';
 
-/** The channels, each with its queue and sender (lambdas/notifier/stream-handler.ts names the queues' variables). */
-export const NOTIFICATION_PROVIDERS = ['email', 'text', 'voice', 'push'] as const satisfies readonly DeliveryProvider[];
+/** The providers of the channels' catalogue, each with its queue and sender (`queueVariableOf` names the queues' variables). */
+export const NOTIFICATION_PROVIDERS = DELIVERY_PROVIDER_NAMES;
 
 /** A message a sender failed this many times (the table, not the provider) goes to its dead-letter queue. */
 const MAX_RECEIVE_COUNT = 5;
@@ -146,7 +146,7 @@ export class Notifications extends Construct {
         reportBatchItemFailures: true,
       }));
       queue.grantSendMessages(this.streamFunction);
-      this.streamFunction.addEnvironment(`QUEUE_URL_${provider.toUpperCase()}`, queue.queueUrl);
+      this.streamFunction.addEnvironment(queueVariableOf(provider), queue.queueUrl);
 
       queues.set(provider, queue);
       deadLetterQueues.set(provider, deadLetters);
@@ -162,48 +162,54 @@ export class Notifications extends Construct {
       return sender;
     };
 
-    // Email: SES v2 SendEmail, from the identity of MAIL_FROM (its address or its domain, whichever is verified).
-    const email = senderOf('email');
+    // Each provider's grants and settings: a provider of the catalogue without an entry here fails to compile.
     const identityArn = (identity: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
-    if (props.mailFrom === undefined) {
-      const identities = identityArn('*');
-      email.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identities] }));
-      Validations.of(email).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::${nagResourceName(email, identities)}]`,
-        reason: "No mailFrom in the context: emails go from the account's verified SES identity chosen at deploy time; set mailFrom to scope this to its address and domain.",
-      });
-    } else {
-      email.addEnvironment('MAIL_FROM', props.mailFrom);
-      const domain = props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1);
-      email.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn(props.mailFrom), identityArn(domain)] }));
-    }
-
-    // Texts and calls: End User Messaging SMS and Voice v2, through the account's own numbers, pools and sender IDs.
     const smsVoiceResources = stack.formatArn({ service: 'sms-voice', resource: '*' });
-    const smsVoice = (provider: 'text' | 'voice', action: string, variable: string, identity: string | undefined) => {
-      const sender = senderOf(provider);
-      sender.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [smsVoiceResources] }));
-      if (identity !== undefined) sender.addEnvironment(variable, identity);
+    const smsVoice = (sender: PortalFunction, provider: 'text' | 'voice', identity: string | undefined) => {
+      const { actions, originationVariable } = DELIVERY_PROVIDERS[provider];
+      sender.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [smsVoiceResources] }));
+      if (identity !== undefined) sender.addEnvironment(originationVariable, identity);
       Validations.of(sender).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${nagResourceName(sender, smsVoiceResources)}]`,
-        reason: `${action} is authorized on the origination identity and the opt-out list it uses; the identity is set at deploy time (${variable}) or picked by the service among this account's, so the grant is this account's End User Messaging resources in this region.`,
+        reason: `${actions.join(', ')} is authorized on the origination identity and the opt-out list it uses; the identity is set at deploy time (${originationVariable}) or picked by the service among this account's, so the grant is this account's End User Messaging resources in this region.`,
       });
     };
-    smsVoice('text', 'sms-voice:SendTextMessage', 'SMS_ORIGINATION_IDENTITY', props.smsOriginationIdentity);
-    smsVoice('voice', 'sms-voice:SendVoiceMessage', 'VOICE_ORIGINATION_IDENTITY', props.voiceOriginationIdentity);
+    const configure: { readonly [Provider in DeliveryProvider]: (sender: PortalFunction) => void } = {
+      // Email: SES v2 SendEmail, from the identity of MAIL_FROM (its address or its domain, whichever is verified).
+      email: (email) => {
+        const actions = [...DELIVERY_PROVIDERS.email.actions];
+        if (props.mailFrom === undefined) {
+          const identities = identityArn('*');
+          email.addToRolePolicy(new PolicyStatement({ actions, resources: [identities] }));
+          Validations.of(email).acknowledge({
+            id: `AwsSolutions-IAM5[Resource::${nagResourceName(email, identities)}]`,
+            reason: "No mailFrom in the context: emails go from the account's verified SES identity chosen at deploy time; set mailFrom to scope this to its address and domain.",
+          });
+        } else {
+          email.addEnvironment('MAIL_FROM', props.mailFrom);
+          const domain = props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1);
+          email.addToRolePolicy(new PolicyStatement({ actions, resources: [identityArn(props.mailFrom), identityArn(domain)] }));
+        }
+      },
+      // Texts and calls: End User Messaging SMS and Voice v2, through the account's own numbers, pools and sender IDs.
+      text: (sender) => smsVoice(sender, 'text', props.smsOriginationIdentity),
+      voice: (sender) => smsVoice(sender, 'voice', props.voiceOriginationIdentity),
+      // Push: the VAPID keys, one SecureString parameter (created outside the stack: CloudFormation cannot
+      // create a SecureString). It is encrypted with the account's AWS managed key for SSM (aws/ssm), whose key
+      // policy lets the account's principals decrypt through Parameter Store, so no KMS grant is needed.
+      push: (push) => {
+        push.addEnvironment('VAPID_PARAMETER', props.vapidParameter);
+        push.addToRolePolicy(new PolicyStatement({
+          actions: [...DELIVERY_PROVIDERS.push.actions],
+          resources: [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: props.vapidParameter.replace(/^\//, '') })],
+        }));
+      },
+    };
+    for (const provider of NOTIFICATION_PROVIDERS) configure[provider](senderOf(provider));
+
     // IVR calls (a key press acknowledges): Amazon Chime SDK PSTN audio, End User Messaging's calls cannot hear a key.
     if (props.ivrPhoneNumber !== undefined) {
       this.voiceCalls = new VoiceCalls(this, 'VoiceCalls', { data: props.data, phoneNumber: props.ivrPhoneNumber, voiceSender: senderOf('voice') });
     }
-
-    // Push: the VAPID keys, one SecureString parameter (created outside the stack: CloudFormation cannot
-    // create a SecureString). It is encrypted with the account's AWS managed key for SSM (aws/ssm), whose key
-    // policy lets the account's principals decrypt through Parameter Store, so no KMS grant is needed.
-    const push = senderOf('push');
-    push.addEnvironment('VAPID_PARAMETER', props.vapidParameter);
-    push.addToRolePolicy(new PolicyStatement({
-      actions: ['ssm:GetParameter'],
-      resources: [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: props.vapidParameter.replace(/^\//, '') })],
-    }));
   }
 }

@@ -1,12 +1,15 @@
+import { DELIVERY_PROVIDER_NAMES, type DeliveryProvider } from '@domain/notifications/channels';
+
 /**
  * The outbox's fault switch: "fail the next N sends" of a channel, so a person can watch the
  * notification retries and the dead-letter store at work locally. One instance per stack,
  * shared by the channels' stand-ins (local/sms-voice.ts for texts and voice calls, the SES
  * emulator's wrapper in local/ses.ts for emails) and by the outbox page that flips it. A push
  * sender consults it with `faults.check('push')` (or `take`) before it records its message.
+ * One switch per provider of the channels' catalogue (domain/notifications/channels.ts).
  */
-export const FAULT_CHANNELS = ['email', 'text', 'voice', 'push'] as const;
-export type FaultChannel = (typeof FAULT_CHANNELS)[number];
+export const FAULT_CHANNELS = DELIVERY_PROVIDER_NAMES;
+export type FaultChannel = DeliveryProvider;
 export type ChannelFaultState = Record<FaultChannel, number>;
 
 /** The most failures one switch holds: enough to exhaust any retry policy, small enough to be a typo's ceiling. */
@@ -28,7 +31,7 @@ export class ChannelFaultError extends Error {
 }
 
 export class ChannelFaults {
-  private readonly remaining: ChannelFaultState = { email: 0, text: 0, voice: 0, push: 0 };
+  private readonly remaining = Object.fromEntries(FAULT_CHANNELS.map((channel) => [channel, 0])) as ChannelFaultState;
   /** Sends (SDK invocation ids) the switch failed, with their channel: their retries fail too. */
   private readonly failedSends = new Map<string, FaultChannel>();
 

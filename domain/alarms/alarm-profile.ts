@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
 import { loggingScheduleSchema } from '../devices/data-logging-profile';
 import { entityNameSchema, requiredDescriptionSchema } from '../identity/security-groups';
+import { ALARM_PROFILE_TYPES, type AlarmProfileType } from './alarm-types';
 import { DEFAULT_DEADBAND } from './conditions';
 
 /**
@@ -13,9 +14,8 @@ import { DEFAULT_DEADBAND } from './conditions';
 export const ALARM_PROFILE_NAME_MAX = 50;
 export const ALARM_PROFILE_DESCRIPTION_MAX = 250;
 
-/** SPEC section 3: the profile types. */
-export const ALARM_PROFILE_TYPES = ['inactivity', 'lowBattery', 'alarmTriggered', 'outOfRange', 'stateChange', 'tamper', 'probeMissing'] as const;
-export type AlarmProfileType = (typeof ALARM_PROFILE_TYPES)[number];
+/** SPEC section 3: the profile types (the alarm types' catalogue relates each to the alarm type it turns on). */
+export { ALARM_PROFILE_TYPES, type AlarmProfileType };
 
 /** What an out-of-range profile's limits measure. */
 export const ALARM_MEASUREMENTS = ['temperature', 'humidity'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
+import { ALARM_TYPE_CATALOGUE, ALARM_TYPES, type AlarmType } from './alarm-types';
 import type { ConditionRun, Severity } from './conditions';
 
 /**
@@ -17,18 +18,11 @@ import type { ConditionRun, Severity } from './conditions';
  * SPEC section 4: the alarm types (tamper from the profile types); then a HACCP checklist's
  * (issue 15 section 3): an out-of-limits answer, a missed checklist, and the remind-at
  * reminder, which is no alarm (nothing to acknowledge) but goes out through the same outbox
- * and is never listed (`LISTED_ALARM_TYPES`).
+ * and is never listed (`LISTED_ALARM_TYPES`). Their catalogue: alarm-types.ts.
  */
-export const ALARM_TYPES = ['threshold', 'contact', 'probeMissing', 'inactivity', 'battery', 'tamper', 'checklistException', 'checklistMissed', 'checklistReminder'] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
+export { ALARM_TYPES, CHECKLIST_ALARM_TYPES, LISTED_ALARM_TYPES, type AlarmType, type ChecklistAlarmType } from './alarm-types';
 
-/** The types a checklist raises (docs/data-model.md "Alarms": device kind `checklist`). */
-export const CHECKLIST_ALARM_TYPES = ['checklistException', 'checklistMissed', 'checklistReminder'] as const satisfies readonly AlarmType[];
-export type ChecklistAlarmType = (typeof CHECKLIST_ALARM_TYPES)[number];
-
-/** The types the alarm list, its filter and the dashboard show: a checklist reminder is only a message. */
-export const LISTED_ALARM_TYPES = ALARM_TYPES.filter((type) => type !== 'checklistReminder');
-export const isListedAlarm = (alarm: Pick<Alarm, 'type'>): boolean => alarm.type !== 'checklistReminder';
+export const isListedAlarm = (alarm: Pick<Alarm, 'type'>): boolean => ALARM_TYPE_CATALOGUE[alarm.type].acknowledged;
 
 export const ALARM_STATUSES = ['active', 'history'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];

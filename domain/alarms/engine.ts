@@ -1,5 +1,6 @@
 import type { SensorType } from '../devices/device-catalogue';
 import type { AlarmType } from './alarm';
+import { ALARM_TYPE_CATALOGUE, CHANNEL_JUDGED_ALARM_TYPES, profileRaises, type ChannelJudgedAlarmType } from './alarm-types';
 import { storedLimitsOf, type AlarmProfileFields } from './alarm-profile';
 import {
   contactRule,
@@ -55,6 +56,9 @@ export interface DeviceChannel {
   sensorSubType?: string;
 }
 
+/** The rule of each type judged on the channels of one sensor type (the catalogue names the sensor type). */
+const CHANNEL_RULES: Record<ChannelJudgedAlarmType, ConditionRule> = { contact: contactRule, probeMissing: probeMissingRule };
+
 const MINUTE = 60_000;
 const TEMPERATURE_TYPES: readonly SensorType[] = ['temperature', 'probe', 'thermocouple', 'dishwasher'];
 
@@ -79,14 +83,13 @@ function unscheduledConditionsOf(profile: AlarmProfileFields, channels: readonly
     if (limits !== undefined && judged.has(channel)) {
       conditions.push({ key: conditionKey('threshold', channel), channel, type: 'threshold', rule: thresholdRule(limits.min, limits.max, limits.deadband), delayMs, source: 'channel' });
     }
-    if (profile.types.includes('stateChange') && sensorType === 'contact') {
-      conditions.push({ key: conditionKey('contact', channel), channel, type: 'contact', rule: contactRule, delayMs, source: 'channel' });
-    }
-    if (profile.types.includes('probeMissing') && sensorType === 'probe') {
-      conditions.push({ key: conditionKey('probeMissing', channel), channel, type: 'probeMissing', rule: probeMissingRule, delayMs, source: 'channel' });
+    for (const type of CHANNEL_JUDGED_ALARM_TYPES) {
+      if (profileRaises(profile.types, type) && sensorType === ALARM_TYPE_CATALOGUE[type].judged.sensorType) {
+        conditions.push({ key: conditionKey(type, channel), channel, type, rule: CHANNEL_RULES[type], delayMs, source: 'channel' });
+      }
     }
   }
-  if (profile.types.includes('lowBattery') && profile.batteryThresholdPercent !== undefined) {
+  if (profileRaises(profile.types, 'battery') && profile.batteryThresholdPercent !== undefined) {
     // SPEC section 9: raised 90 minutes after the first low-battery packet, whatever the profile's delay.
     conditions.push({ key: conditionKey('battery'), type: 'battery', rule: lowBatteryRule(profile.batteryThresholdPercent), delayMs: LOW_BATTERY_DELAY_MS, source: 'battery' });
   }

@@ -1,6 +1,6 @@
 import type { Alarm } from '../alarms/alarm';
 import type { NotificationStepKind } from './escalation';
-import type { NotificationChannel } from './notification-group';
+import type { DeliveryProvider, NotificationChannel } from './channels';
 import { ALL_MODULES } from '../organisation/modules';
 import type { OrganisationModules } from '../organisation/organisation';
 
@@ -43,8 +43,8 @@ export const isAbandonedSend = (delivery: { status: DeliveryStatus; updatedAt: s
 /** The statuses that end a delivery: nothing more happens to it unless an administrator resends it. */
 export const FINAL_STATUSES: ReadonlySet<DeliveryStatus> = new Set(['sent', 'dead', 'dropped', 'skipped', 'grouped']);
 
-/** The provider that carries a channel: a pager is an email or a text, by the user's pager type. */
-export type DeliveryProvider = 'email' | 'text' | 'voice' | 'push';
+/** The provider that carries a channel (channels.ts): a pager is an email or a text, by the user's pager type. */
+export type { DeliveryProvider } from './channels';
 
 /** The user as delivery reads them (the account's stored fields). */
 export interface DeliveryRecipient {

@@ -1,6 +1,7 @@
 import type { Alarm, AlarmType } from '../alarms/alarm';
 import { localWeekTime } from '../alarms/schedule';
-import { minutesOf, type NotificationChannel, type NotificationSchedule } from './notification-group';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from './channels';
+import { minutesOf, type NotificationSchedule } from './notification-group';
 
 /**
  * Who is told of an alarm, on which channels, and when (issue 14 section 2), pure: the sender
@@ -121,8 +122,8 @@ function firstMessages(groups: readonly EscalationGroup[], from: number, timeZon
   return [...byAccount.values()];
 }
 
-const CHANNEL_ORDER: readonly NotificationChannel[] = ['email', 'text', 'pager', 'push', 'voice'];
-const ordered = (channels: Set<NotificationChannel>) => CHANNEL_ORDER.filter((channel) => channels.has(channel));
+/** A step's messages go in the catalogue's order of channels. */
+const ordered = (channels: Set<NotificationChannel>) => NOTIFICATION_CHANNELS.filter((channel) => channels.has(channel));
 
 /** The alarm as escalation reads it. */
 export interface EscalationAlarm {

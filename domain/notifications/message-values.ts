@@ -1,5 +1,6 @@
 import type { Alarm } from '../alarms/alarm';
 import { toFahrenheit, type AlarmProfile } from '../alarms/alarm-profile';
+import { ALARM_TYPE_CATALOGUE } from '../alarms/alarm-types';
 import { formatInZone, type TemplateLanguage, type TemplateValues } from './templates';
 
 /**
@@ -14,7 +15,7 @@ const numberText = (value: number, language: TemplateLanguage) =>
 
 /** A stored value as the message shows it (°C or °F by the profile's unit, %RH, a battery's %). */
 function measured(value: number, type: Alarm['type'], profile: Pick<AlarmProfile, 'measurement'> | undefined, uom: 'C' | 'F', language: TemplateLanguage): string {
-  if (type === 'battery') return `${numberText(value, language)} %`;
+  if (ALARM_TYPE_CATALOGUE[type].value === 'percent') return `${numberText(value, language)} %`;
   if (profile?.measurement === 'humidity') return `${numberText(value, language)} %RH`;
   return uom === 'F' ? `${numberText(toFahrenheit(value), language)} °F` : `${numberText(value, language)} °C`;
 }
@@ -22,8 +23,9 @@ function measured(value: number, type: Alarm['type'], profile: Pick<AlarmProfile
 /** The limit the value crossed: the maximum when above it, the minimum when below. */
 function limitOf(alarm: Pick<Alarm, 'type' | 'worstValue'>, profile: AlarmProfile | undefined, uom: 'C' | 'F', language: TemplateLanguage): string {
   if (profile === undefined) return '';
-  if (alarm.type === 'battery') return profile.batteryThresholdPercent === undefined ? '' : `${numberText(profile.batteryThresholdPercent, language)} %`;
-  if (alarm.type !== 'threshold' || profile.min === undefined || profile.max === undefined) return '';
+  const { limit } = ALARM_TYPE_CATALOGUE[alarm.type];
+  if (limit === 'batteryThreshold') return profile.batteryThresholdPercent === undefined ? '' : `${numberText(profile.batteryThresholdPercent, language)} %`;
+  if (limit !== 'profileLimits' || profile.min === undefined || profile.max === undefined) return '';
   const worst = alarm.worstValue;
   return measured(worst !== null && worst < profile.min ? profile.min : profile.max, alarm.type, profile, uom, language);
 }

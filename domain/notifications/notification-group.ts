@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../core/messages';
 import { WEEKDAYS } from '../devices/data-logging-profile';
 import { entityNameSchema, requiredDescriptionSchema } from '../identity/security-groups';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from './channels';
 
 /**
  * Notification groups (SPEC sections 3 and 5; issue 14 section 1): who hears about an alarm of
@@ -27,9 +28,8 @@ const DAY_MINUTES = 24 * 60;
 export const NOTIFICATION_GROUP_TYPES = ['sensor', 'haccp'] as const;
 export type NotificationGroupType = (typeof NOTIFICATION_GROUP_TYPES)[number];
 
-/** SPEC section 3: the channels a user is notified on. */
-export const NOTIFICATION_CHANNELS = ['email', 'text', 'pager', 'push', 'voice'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** SPEC section 3: the channels a user is notified on (their catalogue: channels.ts). */
+export { NOTIFICATION_CHANNELS, type NotificationChannel };
 
 const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 

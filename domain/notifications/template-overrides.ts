@@ -3,7 +3,7 @@ import { ALARM_TYPES } from '../alarms/alarm';
 import { MESSAGES } from '../core/messages';
 import { fillTemplate } from '../devices/gateway';
 import { LANGUAGES } from '../identity/user';
-import { NOTIFICATION_CHANNELS, type NotificationChannel } from './notification-group';
+import { NOTIFICATION_CHANNELS, TEMPLATE_FIELDS, type NotificationChannel } from './channels';
 import { TEMPLATE_KINDS, validateTemplate, type NotificationTemplateOverride } from './templates';
 
 /**
@@ -12,14 +12,8 @@ import { TEMPLATE_KINDS, validateTemplate, type NotificationTemplateOverride } f
  * administrators, previewed before saving. The wording and rendering are templates.ts's.
  */
 
-/** The fields of each channel's template, in the order the editor shows them. */
-export const TEMPLATE_FIELDS = {
-  email: ['subject', 'text', 'html'],
-  text: ['body'],
-  pager: ['body'],
-  push: ['title', 'body'],
-  voice: ['script'],
-} as const satisfies Record<NotificationChannel, readonly string[]>;
+/** The fields of each channel's template, in the order the editor shows them (the channels' catalogue). */
+export { TEMPLATE_FIELDS } from './channels';
 export type TemplateField = (typeof TEMPLATE_FIELDS)[NotificationChannel][number];
 
 /** The stored alarm type of an override: its type, or 'any' for every type (and a test message). */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ALARM_TYPES, type AlarmType } from '../alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '../alarms/alarm-types';
 import { MESSAGES } from '../core/messages';
 import { LANGUAGES } from '../identity/user';
 import type { NotificationStepKind } from './escalation';
-import type { NotificationChannel } from './notification-group';
+import type { ChannelTemplateFields, NotificationChannel } from './channels';
 
 /**
  * Notification templates (issue 14 section 3), pure: the product's default wording of every
@@ -27,15 +28,8 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export type TemplateLanguage = (typeof LANGUAGES)[number];
 
-/** What each channel sends. */
-export interface ChannelTemplates {
-  email: { subject: string; text: string; html: string };
-  text: { body: string };
-  pager: { body: string };
-  push: { title: string; body: string };
-  /** Plain words read aloud. */
-  voice: { script: string };
-}
+/** What each channel sends: its template's fields (the channels' catalogue), each a text. */
+export type ChannelTemplates = { [C in NotificationChannel]: Record<ChannelTemplateFields[C][number], string> };
 export type NotificationTemplate<C extends NotificationChannel = NotificationChannel> = ChannelTemplates[C];
 
 // --- Rendering ---
@@ -372,18 +366,18 @@ function defaults(kind: TemplateKind, language: TemplateLanguage, alarmType: Typ
     normal: w.normalShort(noun),
     test: w.testShort,
   }[kind];
-  // A checklist reminder is a message only: nothing to acknowledge, headed as a reminder, linking to the checklist.
-  const checklistReminder = alarmType === 'checklistReminder';
+  // A type nobody acknowledges (a checklist reminder) is a message only: headed as a reminder, linking to the checklist.
+  const messageOnly = alarmType !== 'any' && !ALARM_TYPE_CATALOGUE[alarmType].acknowledged;
   // Only an alarm still waiting for someone asks to be acknowledged.
-  const acknowledgeable = (kind === 'alarm' || kind === 'reminder') && !checklistReminder;
+  const acknowledgeable = (kind === 'alarm' || kind === 'reminder') && !messageOnly;
   const subject = {
-    alarm: `${checklistReminder ? words.reminder : words.alarm} – ${label}${colon}{device} ({site})`,
+    alarm: `${messageOnly ? words.reminder : words.alarm} – ${label}${colon}{device} ({site})`,
     reminder: `${words.reminder} – ${label}${colon}{device} ({site})`,
     normal: `${words.normal}${colon}{device} ({site})`,
     test: `${words.test}${colon}{site}`,
   }[kind];
   const heading = { alarm: label, reminder: `${words.reminder} – ${label}`, normal: words.normal, test: words.test }[kind];
-  const open = kind === 'test' ? words.openPortal : checklistReminder ? words.openChecklist : words.openAlarm;
+  const open = kind === 'test' ? words.openPortal : messageOnly ? words.openChecklist : words.openAlarm;
   const text = `${sentence}\n\n{more}\n\n${open} {link}\n\n${words.sentFor}`;
   return {
     email: { subject, text, html: `<p><strong>${escapeHtml(heading)}</strong></p>\n${paragraphs(text)}` },
@@ -479,7 +473,7 @@ export function renderNotification<C extends NotificationChannel>(request: Notif
       name === 'html' ? [name, tidyHtml(renderTemplate(text, values, { html: true }))] : [name, tidy(renderTemplate(text, values, { html: false }))],
     ),
   );
-  if (channel === 'voice' && ivr === true && (kind === 'alarm' || kind === 'reminder') && alarmType !== 'checklistReminder') {
+  if (channel === 'voice' && ivr === true && (kind === 'alarm' || kind === 'reminder') && (alarmType === undefined || ALARM_TYPE_CATALOGUE[alarmType].acknowledged)) {
     rendered['script'] = `${withStop(rendered['script'] ?? '')} ${IVR_PROMPTS[language]}`.trim();
   }
   return rendered as NotificationTemplate<C>;

@@ -1,5 +1,6 @@
 import { ALARM_CLEARED_DEVICE_DELETED, ALARM_CLEARED_DEVICE_DISABLED, ALARM_CLEARED_NOT_WATCHED, clearAlarm, extendAlarm, raiseAlarm, type Alarm, type AlarmDeviceKind, type AlarmEventDetailCode, type AlarmPlacement } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import { profileRaises } from '@domain/alarms/alarm-types';
 import type { AlarmType } from '@domain/alarms/alarm';
 import type { ConditionRule, ConditionRun, RunTracker } from '@domain/alarms/conditions';
 import { scanRuns } from '@domain/alarms/conditions';
@@ -118,7 +119,7 @@ const inForceOf = (device: EngineDevice, profile: AlarmProfile): InForce | undef
 
 /** The device's inactivity window, when its profile watches inactivity. */
 function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {
-  return profile.types.includes('inactivity') ? inactivityWindowMs(profile, device.reportSeconds, device.gatewayHeartbeatSeconds) : undefined;
+  return profileRaises(profile.types, 'inactivity') ? inactivityWindowMs(profile, device.reportSeconds, device.gatewayHeartbeatSeconds) : undefined;
 }
 
 export class AlarmEngine {

@@ -1,4 +1,5 @@
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
+import { profileRaises } from '@domain/alarms/alarm-types';
 import { inactivityWindowMs, type EngineReading } from '@domain/alarms/engine';
 import { alarmProfileIdOf, engineGatewayOf, engineSensorOf, hasOpenAlarm, type AlarmEngine, type EngineDevice } from '../alarm-engine/engine';
 import type { DeviceDirectory } from './directory';
@@ -104,5 +105,5 @@ export class IngestAlarms {
 
 /** The device's inactivity window, when its profile watches inactivity. */
 function windowOf(device: EngineDevice, profile: AlarmProfile): number | undefined {
-  return profile.types.includes('inactivity') ? inactivityWindowMs(profile, device.reportSeconds, device.gatewayHeartbeatSeconds) : undefined;
+  return profileRaises(profile.types, 'inactivity') ? inactivityWindowMs(profile, device.reportSeconds, device.gatewayHeartbeatSeconds) : undefined;
 }

@@ -1,5 +1,7 @@
 import type { Alarm } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { DomainError } from '@domain/core/errors';
+import type { DeliveryProvider } from '@domain/notifications/channels';
 import { dropReason, MAX_DELIVERY_ATTEMPTS, retryDelayMs, SENDING_LEASE_MS } from '@domain/notifications/delivery';
 import {
   alarmKey,
@@ -59,13 +61,15 @@ export interface ComposeInput {
 }
 
 /** The providers, one per kind of address (a pager is an email or a text). Each returns the provider's message id. */
-export interface ChannelProviders {
+interface ProviderCalls {
   email(to: string, message: Pick<ComposedMessage, 'subject' | 'text' | 'html'>): Promise<string>;
   text(to: string, body: string, context: Record<string, string>): Promise<string>;
   voice(to: string, ssml: string, language: string, context: Record<string, string>): Promise<string>;
   /** Undefined: the user has no device registered for push. */
   push(customerId: string, accountId: string, message: Pick<ComposedMessage, 'title' | 'text' | 'link'>): Promise<string | undefined>;
 }
+/** A call for each provider of the channels' catalogue (domain/notifications/channels.ts): one missing fails to compile. */
+export type ChannelProviders = { [Provider in DeliveryProvider]: ProviderCalls[Provider] };
 
 export interface SenderDependencies extends NotifierDependencies {
   providers: ChannelProviders;
@@ -119,8 +123,8 @@ export async function sendDelivery(deps: SenderDependencies, ref: DeliveryRef): 
   // The alarm's timer after the claim's lease queues the delivery again should this sender stop before its outcome.
   const previous = await readLastSent(deps, delivery);
   // A text that asks for a reply names an open SMS reply code, kept on the delivery: a retried send names the same.
-  // A checklist reminder is a message only: there is nothing to acknowledge by a reply.
-  const replyCode = alarm.type === 'checklistReminder' ? undefined : await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
+  // A type nobody acknowledges (a checklist reminder) is a message only: there is nothing to acknowledge by a reply.
+  const replyCode = !ALARM_TYPE_CATALOGUE[alarm.type].acknowledged ? undefined : await replyCodeForDelivery(deps.client, deps.tableName, delivery, now);
   const sending: NotificationDelivery = {
     ...without(delivery, 'replyCode'), status: 'sending', attempts: delivery.attempts + 1, updatedAt: iso(now), version: delivery.version + 1, ...(replyCode === undefined ? {} : { replyCode }),
   };

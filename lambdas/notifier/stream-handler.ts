@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import type { DeliveryProvider } from '@domain/notifications/delivery';
+import { queueVariableOf, type DeliveryProvider } from '@domain/notifications/channels';
 import { deliveryRefText } from '../data';
 import { sqsClient } from '../shared/clients';
 import { dynamoDocumentClient } from '../data/client';
@@ -15,7 +15,6 @@ import { onTableChanges, type QueuedDelivery, type TableChange } from './stream'
  * (ReportBatchItemFailures), so the batch resumes from it.
  */
 
-const QUEUE_VARIABLES: Record<DeliveryProvider, string> = { email: 'QUEUE_URL_EMAIL', text: 'QUEUE_URL_TEXT', voice: 'QUEUE_URL_VOICE', push: 'QUEUE_URL_PUSH' };
 /** SQS takes at most 10 messages a batch. */
 const SQS_BATCH = 10;
 
@@ -23,8 +22,8 @@ async function toQueues(deliveries: readonly QueuedDelivery[]): Promise<void> {
   const byProvider = new Map<DeliveryProvider, QueuedDelivery[]>();
   for (const delivery of deliveries) byProvider.set(delivery.provider, [...(byProvider.get(delivery.provider) ?? []), delivery]);
   for (const [provider, list] of byProvider) {
-    const queueUrl = process.env[QUEUE_VARIABLES[provider]];
-    if (queueUrl === undefined || queueUrl === '') throw new Error(`Missing environment variable ${QUEUE_VARIABLES[provider]}`);
+    const queueUrl = process.env[queueVariableOf(provider)];
+    if (queueUrl === undefined || queueUrl === '') throw new Error(`Missing environment variable ${queueVariableOf(provider)}`);
     for (let start = 0; start < list.length; start += SQS_BATCH) {
       const entries = list.slice(start, start + SQS_BATCH).map((delivery, index) => ({ Id: String(index), MessageBody: JSON.stringify({ customerId: delivery.customerId, delivery: deliveryRefText(delivery) }) }));
       const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));

@@ -2,6 +2,7 @@ import { ChimeSDKVoiceClient, CreateSipMediaApplicationCallCommand } from '@aws-
 import { PinpointSMSVoiceV2Client, SendVoiceMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DELIVERY_PROVIDER_NAMES } from '@domain/notifications/channels';
 import { awsMessageProviders } from './channel-providers';
 import { IVR_MAX_SPEECH_PARTS, IVR_SPEECH_PART_LENGTH, speechOf } from './ivr-call';
 
@@ -74,5 +75,12 @@ describe('voice provider on AWS', () => {
     delete process.env['IVR_PHONE_NUMBER'];
     expect(await providers().voice('+33612345678', SSML, 'en', { ...CONTEXT, ivr: 'true' })).toBe('m-1');
     expect(chime.commandCalls(CreateSipMediaApplicationCallCommand)).toHaveLength(0);
+  });
+});
+
+describe('the providers of the channels catalogue', () => {
+  it('has a send for each provider the catalogue lists', () => {
+    const sends = providers();
+    for (const provider of DELIVERY_PROVIDER_NAMES) expect(typeof sends[provider], provider).toBe('function');
   });
 });

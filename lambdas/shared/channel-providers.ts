@@ -1,6 +1,7 @@
 import { CreateSipMediaApplicationCallCommand } from '@aws-sdk/client-chime-sdk-voice';
 import { SendTextMessageCommand, SendVoiceMessageCommand, type VoiceId } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { DELIVERY_PROVIDERS, type DeliveryProvider } from '@domain/notifications/channels';
 import { chimeVoiceClient, sesClient, smsVoiceClient } from './clients';
 import { backendConfig } from './config';
 import { ivrCallArguments } from './ivr-call';
@@ -19,19 +20,21 @@ import type { PushSend } from './push-types';
  */
 
 /** One provider per kind of address (a pager is an email or a text). Each returns the provider's message id. */
-export interface MessageProviders {
+interface ProviderCalls {
   email(to: string, message: { subject: string; text: string; html: string }): Promise<string>;
   text(to: string, body: string, context: Record<string, string>): Promise<string>;
   voice(to: string, ssml: string, language: string, context: Record<string, string>): Promise<string>;
   /** Undefined: the user has no device registered for push. */
   push: PushSend;
 }
+/** A call for each provider of the channels' catalogue: a provider added there and not here fails to compile. */
+export type MessageProviders = { [Provider in DeliveryProvider]: ProviderCalls[Provider] };
 
 /** The voice reading a call, in the recipient's language. */
 const VOICES: Record<string, VoiceId> = { en: 'JOANNA', fr: 'LEA', es: 'LUCIA' };
 
 /** The number calls and texts come from (an origination identity of the account's End User Messaging). */
-const originationOf = (variable: 'SMS_ORIGINATION_IDENTITY' | 'VOICE_ORIGINATION_IDENTITY') => process.env[variable] || undefined;
+const originationOf = (provider: 'text' | 'voice') => process.env[DELIVERY_PROVIDERS[provider].originationVariable] || undefined;
 
 /** The SIP media application IVR calls go through and its Chime SDK number (lib/voice-calls.ts sets both, or neither). */
 function ivrCallSettings(): { sipMediaApplicationId: string; phoneNumber: string } | undefined {
@@ -51,7 +54,7 @@ export function awsMessageProviders(push: PushSend): MessageProviders {
       return result.MessageId ?? '';
     },
     async text(to, body, context) {
-      const origination = originationOf('SMS_ORIGINATION_IDENTITY');
+      const origination = originationOf('text');
       const result = await smsVoiceClient().send(new SendTextMessageCommand({
         DestinationPhoneNumber: to, MessageBody: body, MessageType: 'TRANSACTIONAL', Context: context,
         ...(origination === undefined ? {} : { OriginationIdentity: origination }),
@@ -68,7 +71,7 @@ export function awsMessageProviders(push: PushSend): MessageProviders {
         }));
         return result.SipMediaApplicationCall?.TransactionId ?? '';
       }
-      const origination = originationOf('VOICE_ORIGINATION_IDENTITY');
+      const origination = originationOf('voice');
       if (origination === undefined) throw new Error('No number to call from: set VOICE_ORIGINATION_IDENTITY');
       const result = await smsVoiceClient().send(new SendVoiceMessageCommand({
         DestinationPhoneNumber: to, OriginationIdentity: origination, MessageBody: ssml, MessageBodyTextType: 'SSML',

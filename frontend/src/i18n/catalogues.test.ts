@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ALARM_TYPE_CATALOGUE, ALARM_TYPES } from '@domain/alarms/alarm-types';
 import { MESSAGES } from '@domain/core/messages';
+import { CHANNELS, NOTIFICATION_CHANNELS } from '@domain/notifications/channels';
 import { NAVIGATION } from '../app/navigation';
 import { CATALOGUE_LOADERS, loadCatalogue } from './index';
 
@@ -48,6 +50,19 @@ describe('translation catalogues', () => {
 
   it('is registered for every language', () => {
     expect(Object.keys(catalogues).sort()).toEqual(['en', 'es', 'fr']);
+  });
+});
+
+// The domain's catalogues name their labels' keys (issue 33 section 3): each is a text in every language.
+describe('the domain\'s catalogues', () => {
+  const keys = [...NOTIFICATION_CHANNELS.map((channel) => CHANNELS[channel].labelKey), ...ALARM_TYPES.map((type) => ALARM_TYPE_CATALOGUE[type].labelKey)];
+  it.each([
+    ['en', enCatalogue],
+    ['fr', fr],
+    ['es', es],
+  ])('%s names every channel and every alarm type', (_language, catalogue) => {
+    const texts = leafKeys(catalogue);
+    for (const key of keys) expect(texts, key).toContain(key);
   });
 });
 

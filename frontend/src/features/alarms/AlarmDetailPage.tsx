@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { alarmEventDetailCode, type Alarm, type AlarmEvent } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { useAlarm } from '../../api/alarms';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useGraphData } from '../../api/telemetry';
@@ -146,7 +147,7 @@ export default function AlarmDetailPage() {
       {back}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
-          <Typography variant="h5" component="h1">{t('alarms.detail.title', { type: t(`alarms.types.${shown.type}`), name })}</Typography>
+          <Typography variant="h5" component="h1">{t('alarms.detail.title', { type: t(ALARM_TYPE_CATALOGUE[shown.type].labelKey), name })}</Typography>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <AlarmTypeLabel type={shown.type} />
             <AlarmStateChip state={alarmState(shown)} />

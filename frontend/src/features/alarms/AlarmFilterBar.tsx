@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ALARM_DEVICE_KINDS, LISTED_ALARM_TYPES, alarmFilterSchema, type AlarmDeviceKind, type AlarmStatus, type AlarmType } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import type { UserView } from '@domain/identity/user-views';
 import type { AlarmQuery } from '../../api/alarms';
 import { useMessageText } from '../../i18n/messages';
@@ -170,7 +171,7 @@ export function AlarmFilterBar({ status, values, lookups, userViews, folded = fa
           </TextField>
           <TextField select size="small" label={t('alarms.filter.type')} value={draft.type} onChange={(event) => set({ type: event.target.value as AlarmType | '' })}>
             <MenuItem value="">{t('alarms.filter.any')}</MenuItem>
-            {LISTED_ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`alarms.types.${type}`)}</MenuItem>)}
+            {LISTED_ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(ALARM_TYPE_CATALOGUE[type].labelKey)}</MenuItem>)}
           </TextField>
           <TextField select size="small" label={t('alarms.filter.userView')} value={draft.userViewId} onChange={(event) => set({ userViewId: event.target.value })}>
             <MenuItem value="">{t('alarms.filter.any')}</MenuItem>

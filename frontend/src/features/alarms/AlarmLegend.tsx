@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LISTED_ALARM_TYPES, type AlarmType } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { ALARM_STATE_COLOURS, ALARM_STATES, ALARM_TYPE_COLOURS, SIGNAL_BANDS, signalBand, type AlarmState } from './alarmPresentation';
 
 /** A dot of an alarm type's colour before its name. */
@@ -18,7 +19,7 @@ export function AlarmTypeLabel({ type }: { type: AlarmType }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
       <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: ALARM_TYPE_COLOURS[type], flex: 'none' }} />
-      <span>{t(`alarms.types.${type}`)}</span>
+      <span>{t(ALARM_TYPE_CATALOGUE[type].labelKey)}</span>
     </Box>
   );
 }

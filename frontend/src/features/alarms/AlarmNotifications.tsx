@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CHANNELS } from '@domain/notifications/channels';
 import type { DeliveryStatus } from '@domain/notifications/delivery';
 import { isDeliveryReason, type AlarmNotification } from '@domain/notifications/delivery-answers';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
@@ -77,7 +78,7 @@ function NotificationItem({ notification }: { notification: AlarmNotification })
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0, flexWrap: 'wrap' }}>
           <Box sx={{ display: 'inline-flex', color: 'text.secondary' }} aria-hidden>{CHANNEL_ICONS[notification.channel]}</Box>
-          <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>{t(`notificationGroups.channels.${notification.channel}`)}</Typography>
+          <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>{t(CHANNELS[notification.channel].labelKey)}</Typography>
           <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>{notification.recipientName ?? t('notifications.unknownRecipient')}</Typography>
         </Stack>
         <NotificationStatusChip status={status} />

@@ -3,6 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Alarm, AlarmStatus } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import type { SensorLookups } from '../sensors/useSensorLookups';
 import { alarmState } from './alarmPresentation';
 import type { AlarmValueText } from './useAlarmValueText';
@@ -28,7 +29,7 @@ export function alarmColumns(
       field: 'type',
       headerName: t('alarms.columns.type'),
       width: 230,
-      valueGetter: (_value, row) => t(`alarms.types.${row.type}`),
+      valueGetter: (_value, row) => t(ALARM_TYPE_CATALOGUE[row.type].labelKey),
       renderCell: ({ row }) => <AlarmTypeLabel type={row.type} />,
     },
     {

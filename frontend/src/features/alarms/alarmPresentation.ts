@@ -1,4 +1,5 @@
 import type { Alarm, AlarmType } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import type { UnitOfMeasure } from '../../app/clientState';
 import { formatValue, type ContactLabels } from '../sensors/readingUnits';
 
@@ -79,16 +80,17 @@ export interface AlarmValueContext {
  */
 export function alarmValueText(alarm: Pick<Alarm, 'type'>, value: number | null | undefined, context: AlarmValueContext): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  switch (alarm.type) {
-    case 'threshold': {
+  // How the type's value reads is the alarm types' catalogue's.
+  switch (ALARM_TYPE_CATALOGUE[alarm.type].value) {
+    case 'measurement': {
       if (context.measurement === undefined) return valueText(value);
       return formatValue(value, context.measurement === 'humidity' ? '%RH' : 'C', { uom: context.uom, language: context.language, labels: context.contactLabels }) ?? '–';
     }
-    case 'battery':
+    case 'percent':
       return `${valueText(value)} %`;
-    case 'contact':
+    case 'state':
       return formatValue(value, 'state', { uom: context.uom, language: context.language, labels: context.contactLabels }) ?? '–';
-    default:
+    case 'none':
       return valueText(value);
   }
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ALARM_TYPES } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import type { AlarmOverview } from '@domain/alarms/dashboard';
 import type { ApiError } from '../../api/ApiError';
 import { useDateTime } from '../devices/useDateTime';
@@ -53,7 +54,7 @@ export function AlarmDashboardWidget({ userViewId, overview, siteName }: AlarmWi
               ) : (
                 <>
                   <Link component={RouterLink} to={alarmLink(data.oldest.id)} underline="hover" sx={{ display: 'block' }} noWrap>
-                    {`${data.oldest.deviceName} · ${t(`alarms.types.${data.oldest.type}`)}`}
+                    {`${data.oldest.deviceName} · ${t(ALARM_TYPE_CATALOGUE[data.oldest.type].labelKey)}`}
                   </Link>
                   <Typography variant="body2" color="text.secondary">{t('dashboard.alarms.oldestSince', { time: dateTime(data.oldest.startedAt) })}</Typography>
                 </>
@@ -65,7 +66,7 @@ export function AlarmDashboardWidget({ userViewId, overview, siteName }: AlarmWi
               <Stack sx={{ gap: 1 }}>
                 <Typography variant="overline" component="h3">{t('dashboard.alarms.byType')}</Typography>
                 {ALARM_TYPES.filter((type) => (data.byType[type] ?? 0) > 0).map((type) => (
-                  <Share key={type} label={t(`alarms.types.${type}`)} count={data.byType[type] ?? 0} total={data.active} to={active({ type })} />
+                  <Share key={type} label={t(ALARM_TYPE_CATALOGUE[type].labelKey)} count={data.byType[type] ?? 0} total={data.active} to={active({ type })} />
                 ))}
               </Stack>
               <Stack sx={{ gap: 1 }}>

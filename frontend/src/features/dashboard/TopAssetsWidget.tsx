@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { alarmsLink } from './links';
 import type { AlarmWidgetProps } from './AlarmDashboardWidget';
 import { WIDGET_CARDS, WidgetCard } from './WidgetCard';
@@ -36,7 +37,7 @@ export function TopAssetsWidget({ userViewId, overview, siteName, repeats = fals
               to={listOf({ deviceId: row.deviceId, deviceKind: row.deviceKind, ...(row.type === undefined ? {} : { type: row.type }) })}
             >
               <ListItemText
-                primary={row.type === undefined ? row.deviceName : `${row.deviceName} · ${t(`alarms.types.${row.type}`)}`}
+                primary={row.type === undefined ? row.deviceName : `${row.deviceName} · ${t(ALARM_TYPE_CATALOGUE[row.type].labelKey)}`}
                 secondary={siteName(row.siteId)}
                 slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
               />

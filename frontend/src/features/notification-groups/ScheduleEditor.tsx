@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useFieldArray, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '@domain/devices/data-logging-profile';
+import { CHANNELS } from '@domain/notifications/channels';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationGroupInput, type NotificationGroupRequest } from '@domain/notifications/notification-group';
 import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormTextField } from '../../components/FormTextField';
@@ -123,7 +124,7 @@ export function ScheduleEditor({ index, control, register, userOptions, errorOf,
                   <CheckboxGroupField<NotificationChannel>
                     legend={t('notificationGroups.fields.channels')}
                     options={NOTIFICATION_CHANNELS}
-                    optionLabel={(channel) => t(`notificationGroups.channels.${channel}`)}
+                    optionLabel={(channel) => t(CHANNELS[channel].labelKey)}
                     value={value}
                     onChange={onChange}
                     error={channelsError}

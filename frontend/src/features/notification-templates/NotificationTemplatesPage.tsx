@@ -13,7 +13,9 @@ import { useSnackbar } from 'notistack';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, type AlarmType } from '@domain/alarms/alarm';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { LANGUAGES } from '@domain/identity/user';
+import { CHANNELS } from '@domain/notifications/channels';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@domain/notifications/notification-group';
 import {
   smsParts, TEMPLATE_FIELDS, unknownPlaceholdersMessage, unknownPlaceholdersOf, type TemplateField, type TemplateKey, type TemplatePreview,
@@ -190,10 +192,10 @@ export default function NotificationTemplatesPage() {
           onChange={choose('alarmType')} disabled={selection.kind === 'test'} sx={{ minWidth: 180 }}
         >
           <MenuItem value="any">{t('notificationTemplates.anyType')}</MenuItem>
-          {ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(`alarms.types.${type}`)}</MenuItem>)}
+          {ALARM_TYPES.map((type) => <MenuItem key={type} value={type}>{t(ALARM_TYPE_CATALOGUE[type].labelKey)}</MenuItem>)}
         </TextField>
         <TextField select size="small" label={t('notificationTemplates.channel')} value={selection.channel} onChange={choose('channel')} sx={{ minWidth: 140 }}>
-          {NOTIFICATION_CHANNELS.map((channel) => <MenuItem key={channel} value={channel}>{t(`notificationGroups.channels.${channel}`)}</MenuItem>)}
+          {NOTIFICATION_CHANNELS.map((channel) => <MenuItem key={channel} value={channel}>{t(CHANNELS[channel].labelKey)}</MenuItem>)}
         </TextField>
         <TextField select size="small" label={t('notificationTemplates.language')} value={selection.language} onChange={choose('language')} sx={{ minWidth: 140 }}>
           {LANGUAGES.map((language) => <MenuItem key={language} value={language}>{t(`languages.${language}`)}</MenuItem>)}

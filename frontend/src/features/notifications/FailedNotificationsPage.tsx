@@ -6,6 +6,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
+import { CHANNELS } from '@domain/notifications/channels';
 import type { FailedNotification } from '@domain/notifications/delivery-answers';
 import { notificationIdOf, resendNotification, useFailedNotifications } from '../../api/notifications';
 import { AdminListPage } from '../../components/AdminListPage';
@@ -40,7 +42,7 @@ export default function FailedNotificationsPage() {
       field: 'alarmType',
       headerName: t('notifications.failed.columns.alarm'),
       width: 190,
-      valueGetter: (_value, row) => (row.alarmType === undefined ? t('notifications.failed.openAlarm') : t(`alarms.types.${row.alarmType}`)),
+      valueGetter: (_value, row) => (row.alarmType === undefined ? t('notifications.failed.openAlarm') : t(ALARM_TYPE_CATALOGUE[row.alarmType].labelKey)),
       renderCell: ({ row, value }) => <Link component={RouterLink} to={alarmPath(row.alarmId)}>{String(value)}</Link>,
     },
     { field: 'deviceName', headerName: t('notifications.failed.columns.device'), flex: 1, minWidth: 170, valueGetter: (_value, row) => deviceOf(row) },
@@ -49,7 +51,7 @@ export default function FailedNotificationsPage() {
       field: 'channel',
       headerName: t('notifications.failed.columns.channel'),
       width: 120,
-      valueGetter: (_value, row) => t(`notificationGroups.channels.${row.channel}`),
+      valueGetter: (_value, row) => t(CHANNELS[row.channel].labelKey),
       renderCell: ({ row, value }) => (
         <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
           <Box component="span" aria-hidden sx={{ display: 'inline-flex', color: 'text.secondary' }}>{CHANNEL_ICONS[row.channel]}</Box>
@@ -108,7 +110,7 @@ export default function FailedNotificationsPage() {
         open={asking?.open ?? false}
         title={t('notifications.failed.resendTitle')}
         message={shown === undefined ? '' : t('notifications.failed.resendConfirm', {
-          channel: t(`notificationGroups.channels.${shown.channel}`), name: recipientOf(shown), device: deviceOf(shown) || shown.alarmId,
+          channel: t(CHANNELS[shown.channel].labelKey), name: recipientOf(shown), device: deviceOf(shown) || shown.alarmId,
         })}
         confirmLabel={t('notifications.failed.resendButton')}
         cancelLabel={t('notifications.failed.cancel')}

@@ -13,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { CHANNELS } from '@domain/notifications/channels';
 import type { ChannelBlock, MyChannel, MyNotificationGroup, MyNotificationSettings } from '@domain/notifications/my-notifications';
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { saveMyNotificationSettings, sendTestMessage, useMyNotifications } from '../../api/myNotifications';
@@ -57,7 +58,7 @@ export function MyNotificationsSection({ accountId, phone, onPhoneVerified }: My
     setTesting(channel);
     try {
       await sendTestMessage(channel);
-      enqueueSnackbar(t('settings.notifications.testSent', { channel: t(`notificationGroups.channels.${channel}`) }), { variant: 'success' });
+      enqueueSnackbar(t('settings.notifications.testSent', { channel: t(CHANNELS[channel].labelKey) }), { variant: 'success' });
     } catch (failure) {
       enqueueSnackbar(errorText(failure), { variant: 'error' });
       // What stopped it may have changed (a device's push turned off): read the states again.
@@ -144,7 +145,7 @@ function GroupItem({ group }: { group: MyNotificationGroup }) {
             <Chip size="small" variant="outlined" label={schedule.delayMinutes === 0
               ? t('settings.notifications.noDelay')
               : t('settings.notifications.delay', { minutes: schedule.delayMinutes })} />
-            {schedule.channels.map((channel) => <Chip key={channel} size="small" variant="outlined" label={t(`notificationGroups.channels.${channel}`)} />)}
+            {schedule.channels.map((channel) => <Chip key={channel} size="small" variant="outlined" label={t(CHANNELS[channel].labelKey)} />)}
           </Stack>
         </Box>
       ))}
@@ -163,7 +164,7 @@ interface ChannelItemProps {
 
 function ChannelItem({ state, phone, busy, testing, onTest, onVerify }: ChannelItemProps) {
   const { t } = useTranslation();
-  const name = t(`notificationGroups.channels.${state.channel}`);
+  const name = t(CHANNELS[state.channel].labelKey);
   return (
     <Stack component="li" direction={{ xs: 'column', sm: 'row' }} sx={{ py: 1, gap: 1, alignItems: { xs: 'stretch', sm: 'center' } }}
       aria-label={name}>
