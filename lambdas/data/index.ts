@@ -63,6 +63,7 @@ export * from './entities/reference';
 export * from './entities/site';
 export * from './entities/security-group';
 export * from './entities/security-group-membership';
+export * from './entities/migration-progress';
 export * from './entities/seed-marker';
 export * from './entities/scheduled-change';
 export * from './entities/sensor';
