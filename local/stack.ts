@@ -7,6 +7,7 @@ import { handler as postAuthenticationTrigger } from '../lambdas/identity-trigge
 import { acknowledgeByVoice } from '../lambdas/alarms/voice-acknowledge';
 import { acknowledgeByText } from '../lambdas/alarms/sms-acknowledge';
 import { handleTextReplies } from '../lambdas/alarms/sms-reply-handler';
+import { runIdentityBackfill } from '../lambdas/data/migrations/identity-backfill';
 import { APP_VERSION, DEFAULT_ADMIN_CONTACT_EMAIL, type WebAppConfig } from '@domain/core/app-config';
 import { resetBackendConfig } from '../lambdas/shared/config';
 import { resetVapidKeys } from '../lambdas/shared/vapid';
@@ -174,6 +175,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       seeded = await seedDemo(documents, LOCAL_TABLE_NAME, cognito, identity.userPoolId);
       cognito.destroy();
     }
+    // Items stored without ElectroDB's identity attributes get them, once (afterwards one GetItem): lambdas/data/migrations/.
+    await runIdentityBackfill({ client: documents, tableName: LOCAL_TABLE_NAME });
     dynamoClient.destroy();
     // Device messages to the ingest and the command acknowledgements, once the table and the handlers' environment are there.
     const rules = await startRuleSubscriber({ broker: broker.broker, region: LOCAL_REGION });

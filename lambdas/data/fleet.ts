@@ -5,9 +5,8 @@ import { gatewayKey, toGatewayRecord, type GatewayRecord } from './entities/gate
 import { toGatewayState, type GatewayStateRecord } from './entities/gateway-state';
 import { sensorPartition, toSensorRecord, type SensorRecord } from './entities/sensor';
 import { toSensorState } from './entities/sensor-state';
-import { readingPartition } from './keys';
 import { batchGet } from './batch';
-import { READING_VALUES_PROJECTION, readingRowOf, sensorLiveStates } from './readings';
+import { READING_VALUES_PROJECTION, readingPartition, readingRowOf, sensorLiveStates } from './readings';
 
 /**
  * The organisation's fleet read whole, for the dashboard (issue 13 section 3): its sensors and

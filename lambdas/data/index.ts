@@ -13,7 +13,7 @@ export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } 
 export { readByIds } from './exists';
 export { NamedRecordStore, type NamedRecordDefinition, type NamedRecordFields } from './named-records';
 export { newestReading, newestReadings, readingsForAlarms, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions, type ReadingForAlarms } from './readings';
-export { readingItem, readingRowOf, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
+export { readingItem, readingKey, readingPartition, readingRowOf, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
 export { profileUsage, type ProfilesInUse, type ProfileUsage } from './site-usage';
 export { readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, type FleetGateway, type FleetRead, type FleetSensor } from './fleet';
 export { AccountStore } from './accounts';
@@ -62,6 +62,7 @@ export * from './entities/reference';
 export * from './entities/site';
 export * from './entities/security-group';
 export * from './entities/security-group-membership';
+export * from './entities/migration-progress';
 export * from './entities/seed-marker';
 export * from './entities/scheduled-change';
 export * from './entities/sensor';

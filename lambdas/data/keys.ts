@@ -141,9 +141,8 @@ export const scheduledChangeSortKey = (changeId: string) => `SCHEDULEDCHANGE#${c
 /** A sensor's equipment, under the sensor's own partition. */
 export const EQUIPMENT_SORT_KEY = 'EQUIPMENT';
 
-/** Raw readings: one partition per sensor, sort key the reading time (ISO, UTC, ms), so a reading is stored once. */
-export const readingPartition = (customerId: string, sensorId: string) =>
-  `${tenantPrefix(customerId)}#${ENTITY.reading}#${sensorId}`;
+/** Raw readings' partition: keyed once, in readings.ts (outside ElectroDB for their size; docs/decisions). */
+export { readingPartition } from './readings';
 /** Hourly rollups (min, max, average, count per channel): one partition per sensor, sort key the hour `YYYY-MM-DDTHH`. */
 export const rollupPartition = (customerId: string, sensorId: string) =>
   `${tenantPrefix(customerId)}#${ENTITY.rollup}#${sensorId}`;

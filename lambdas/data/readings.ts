@@ -3,7 +3,6 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { READING_RETENTION_DAYS, type ReadingRow } from '@domain/telemetry/telemetry';
 import { liveStateWithReading, type NewestReading, type StoredLiveState } from '@domain/telemetry/telemetry-state';
 import { eachLimited } from '../shared/concurrency';
-import { readingPartition } from './keys';
 
 /**
  * A sensor's reading items, their one encoder and decoder (`readingItem`, `readingRowOf`), and
@@ -13,6 +12,18 @@ import { readingPartition } from './keys';
  * Limit 1 of the sensor's reading partition (`C#<cid>#READING#<id>`, sort key the reading's
  * time); for many sensors, NEWEST_READING_QUERIES at a time.
  */
+
+/**
+ * A sensor's reading partition, `C#<cid>#READING#<sensorId>` (sort key the reading's ISO time):
+ * the one definition of a reading's keys. Readings are not an ElectroDB entity: its composite
+ * and identity attributes would double a reading's stored bytes
+ * (docs/decisions/readings-and-rollups-outside-electrodb.md).
+ */
+export const readingPartition = (customerId: string, sensorId: string): string => `C#${customerId}#READING#${sensorId}`;
+
+/** A reading item's key. */
+export const readingKey = (customerId: string, sensorId: string, time: string): { pk: string; sk: string } =>
+  ({ pk: readingPartition(customerId, sensorId), sk: time });
 
 /** Newest-reading Queries in flight at once, whatever the number of sensors asked for. */
 export const NEWEST_READING_QUERIES = 16;
@@ -70,8 +81,7 @@ export function readingItem(customerId: string, sensorId: string, reading: Readi
   const offset = Number.isFinite(time) && Number.isFinite(received) && new Date(received).toISOString() === reading.receivedAt ? received - time : undefined;
   const attribute = READING_ATTRIBUTE;
   return {
-    pk: readingPartition(customerId, sensorId),
-    sk: reading.time,
+    ...readingKey(customerId, sensorId, reading.time),
     ...(Object.keys(reading.channels).length > 0 ? { [attribute.channels]: reading.channels } : {}),
     ...(reading.battery !== undefined ? { [attribute.battery]: reading.battery } : {}),
     ...(reading.signal !== undefined ? { [attribute.signal]: reading.signal } : {}),

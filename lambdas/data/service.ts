@@ -31,6 +31,7 @@ import { superadminAuditEntry } from './entities/superadmin-audit-entry';
 import { proxySession } from './entities/proxy-session';
 import { proxySessionOpen } from './entities/proxy-session-open';
 import { location } from './entities/location';
+import { migrationProgress } from './entities/migration-progress';
 import { locationShare } from './entities/location-share';
 import { namedItem } from './entities/named-item';
 import { reference } from './entities/reference';
@@ -100,6 +101,7 @@ export const ENTITIES = {
   proxySession,
   proxySessionOpen,
   location,
+  migrationProgress,
   locationShare,
   namedItem,
   reference,
