@@ -4,7 +4,7 @@
  * sender call any host, inside the network too (SSRF), so only the browsers' push services are
  * taken, over https on the default port, without credentials in the URL. The one list: the
  * sessions route checks a subscription against it before storing it, and the push sender
- * again before each send (lambdas/shared/push.ts), so an endpoint stored earlier is never used.
+ * again before each send (lambdas/notifier/push.ts), so an endpoint stored earlier is never used.
  */
 
 /** A push service's host, or with `subdomains` the domain whose subdomains are its hosts (a service spread over many). */

@@ -17,7 +17,7 @@ import { eachLimited } from '../shared/concurrency';
  * A sensor's reading partition, `C#<cid>#READING#<sensorId>` (sort key the reading's ISO time):
  * the one definition of a reading's keys. Readings are not an ElectroDB entity: its composite
  * and identity attributes would double a reading's stored bytes
- * (docs/decisions/readings-and-rollups-outside-electrodb.md).
+ * (docs/decisions/0080-readings-and-rollups-outside-electrodb.md).
  */
 export const readingPartition = (customerId: string, sensorId: string): string => `C#${customerId}#READING#${sensorId}`;
 
