@@ -73,6 +73,8 @@ describe('device data ingest, over MQTT', () => {
     expect(reading).toMatchObject({ sk: iso(time), c: { '1': 3.6, '2': 71 }, b: 88, s: -67, n: 8.5 });
     expect(reading?.['g']).toBeUndefined();
     expect(Number(reading?.['ttl'])).toBe(Math.floor(time / 1000) + 400 * 86_400);
+    // The state is written after the reading (lambdas/ingest/ingest.ts): wait for it in its turn.
+    await expect.poll(async () => (await stateOf(sensorId))?.['lastReadingAt'], { timeout: 10_000 }).toBe(iso(time));
     const state = await stateOf(sensorId);
     expect(state).toMatchObject({ lastReadingAt: iso(time), reading: { '1': 3.6, '2': 71 }, battery: 88, signal: -67, snr: 8.5 });
     expect(Date.parse(String(state?.['lastCommunicated']))).toBeGreaterThanOrEqual(time);
