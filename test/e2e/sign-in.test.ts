@@ -407,7 +407,8 @@ describe('sign-in in the browser', () => {
       const page = await browser.newPage();
       await page.goto(`${stack.portalUrl}/login/sso/nobody-knows`);
       await page.getByText("Redirecting you to your organisation's sign-in page...").waitFor();
-      await page.waitForTimeout(500);
+      // The page has looked the client id up (frontend/src/features/sso/SsoRedirectPage.tsx) and stayed.
+      await page.locator('main[data-sso-checked]').waitFor();
       expect(new URL(page.url()).pathname).toBe('/login/sso/nobody-knows');
       await page.close();
     });

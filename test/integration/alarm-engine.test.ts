@@ -9,6 +9,7 @@ import { LOCAL_REGION } from '../../local/identity';
 import { runAlarmClockAhead } from '../support/alarms';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { api, createUser, type TestUser } from '../support/identity';
+import { untilStackIdle } from '../support/idle';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
 
 const stack = inject('stack');
@@ -119,8 +120,8 @@ describe('the alarm engine, over MQTT', () => {
   it('changes nothing when the same message is delivered again', async () => {
     const before = await engineState(ids.fridge);
     await device('fridge').publishReadings({ time: raised.startedAt, channels: { '1': 9.5, '2': 60 }, battery: 90 });
-    // Nothing to wait for when nothing changes: give the rule subscriber and the ingest their time.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Nothing changes to wait for: wait until the rule subscriber and the ingest have handled it.
+    await untilStackIdle({ devicesOnly: true });
     expect(await alarmsOf(ids.fridge)).toEqual([raised]);
     expect((await engineState(ids.fridge))?.['version']).toBe(before?.['version']);
   });

@@ -3,6 +3,7 @@ import type { DeviceCommand } from '@domain/devices/device-commands';
 import { MESSAGES } from '@domain/core/messages';
 import { connectDevice, registerTestDevices, type DeviceConnection, type TestDevices } from '../support/devices';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
+import { untilStackIdle } from '../support/idle';
 
 const stack = inject('stack');
 
@@ -122,7 +123,7 @@ describe('device commands over MQTT', () => {
 
     // A repeated answer changes nothing.
     await gateway.acknowledge({ commandId: command.id, status: 'failed', response: 'late' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilStackIdle({ devicesOnly: true });
     expect(await commandOf('gateways', devices.gatewayId, command.id)).toMatchObject({ status: 'executed', response: 'pong' });
   });
 

@@ -7,6 +7,7 @@ import { deadLetterPartition, deviceKey, deviceStateKey, ENTITY, readingPartitio
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { api, createUser, provisionAccount } from '../support/identity';
+import { untilStackIdle } from '../support/idle';
 
 const stack = inject('stack');
 
@@ -73,6 +74,8 @@ describe('device data ingest, over MQTT', () => {
     expect(reading).toMatchObject({ sk: iso(time), c: { '1': 3.6, '2': 71 }, b: 88, s: -67, n: 8.5 });
     expect(reading?.['g']).toBeUndefined();
     expect(Number(reading?.['ttl'])).toBe(Math.floor(time / 1000) + 400 * 86_400);
+    // The state is written after the reading (lambdas/ingest/ingest.ts): wait for it in its turn.
+    await expect.poll(async () => (await stateOf(sensorId))?.['lastReadingAt'], { timeout: 10_000 }).toBe(iso(time));
     const state = await stateOf(sensorId);
     expect(state).toMatchObject({ lastReadingAt: iso(time), reading: { '1': 3.6, '2': 71 }, battery: 88, signal: -67, snr: 8.5 });
     expect(Date.parse(String(state?.['lastCommunicated']))).toBeGreaterThanOrEqual(time);
@@ -89,7 +92,8 @@ describe('device data ingest, over MQTT', () => {
     // The gateway's message came last (the four arrive in one batch): its heartbeat is in the gateway's state.
     await expect.poll(async () => itemAt(deviceStateKey(customerId, ENTITY.gateway, gatewayId)), { timeout: 10_000 }).toBeDefined();
     await expect.poll(async () => (await readingsOf(sensorId)).filter((item) => item['sk'] === iso(time)).length, { timeout: 10_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every message handled, so a second copy would be stored by now.
+    await untilStackIdle({ devicesOnly: true });
     expect((await readingsOf(sensorId)).filter((item) => item['sk'] === iso(time))).toHaveLength(1);
     expect(await readingsOf(sensorId)).toHaveLength(2);
   });

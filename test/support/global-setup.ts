@@ -1,9 +1,11 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePorts } from '../../local/ports';
-import { startLocalStack } from '../../local/stack';
+import { startLocalStack, type LocalStack } from '../../local/stack';
 
 export interface StackUnderTest {
   portalUrl: string;
@@ -29,6 +31,8 @@ export interface StackUnderTest {
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackUnderTest;
+    /** GET answers once the stack has handled everything sent to it so far (test/support/idle.ts). */
+    stackIdleUrl: string;
   }
 }
 
@@ -51,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logFile = join(dataDir, 'stack.log');
   const restoreOutput = captureOutput(logFile);
   const stack = await startLocalStack({ ports: await freePorts(), dataDir });
+  const idleSignal = await serveIdleSignal(stack);
   project.provide('stack', {
     portalUrl: stack.urls.portal,
     apiUrl: stack.urls.api,
@@ -64,10 +69,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logFile,
     ...stack.identity,
   });
+  project.provide('stackIdleUrl', idleSignal.url);
   return async () => {
+    await idleSignal.close();
     await stack.stop();
     restoreOutput();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The tests' signal that the stack is done with what they sent (a test that checks nothing
+ * happened waits on it, not on a sleep): the stack lives in this process, the tests in workers,
+ * so they ask over loopback (GET /idle). Device messages first (their handlers write alarms), then the
+ * notifier (it reads those writes from the table's stream).
+ */
+async function serveIdleSignal(stack: Pick<LocalStack, 'rules' | 'notifier'>): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    // /idle/devices: the device messages alone (the notifier's three stream reads cost about a second).
+    const devicesOnly = request.url === '/idle/devices';
+    stack.rules.idle().then(() => (devicesOnly ? undefined : stack.notifier.idle())).then(
+      () => response.end('idle'),
+      (error: unknown) => response.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/idle`,
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      // The workers' fetches keep their connections open: they must not hold the stop.
+      server.closeAllConnections();
+    }),
   };
 }
 
