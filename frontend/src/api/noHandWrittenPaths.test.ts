@@ -17,7 +17,6 @@ const CALL_MECHANISM = new Set(['../api/apiFetch.ts', '../api/client.ts', '../ap
 const NOT_YET_ON_CONTRACTS = new Set([
   '../api/account.ts',
   '../api/haccp.ts',
-  '../api/settings.ts',
   '../api/superadmin.ts',
   '../api/telemetry.ts',
   '../features/haccp-checklists/ChecklistPerformanceDialog.tsx',
