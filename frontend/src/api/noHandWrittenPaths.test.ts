@@ -22,7 +22,6 @@ const NOT_YET_ON_CONTRACTS = new Set([
   '../features/haccp-library/api.ts',
   '../features/haccp-questions/api.ts',
   '../features/proxy/proxySession.ts',
-  '../features/proxy/startProxy.ts',
 ]);
 
 /** A call on a path that is not the contract's (`pathOf`), or a page source written by hand. */
