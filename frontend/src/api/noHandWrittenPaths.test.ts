@@ -20,7 +20,6 @@ const NOT_YET_ON_CONTRACTS = new Set([
   '../features/haccp-checklists/api.ts',
   '../features/haccp-checklists/useChecklistChoices.ts',
   '../features/haccp-library/api.ts',
-  '../features/haccp-questions/api.ts',
   '../features/proxy/proxySession.ts',
 ]);
 
