@@ -17,7 +17,6 @@ const CALL_MECHANISM = new Set(['../api/apiFetch.ts', '../api/client.ts', '../ap
 const NOT_YET_ON_CONTRACTS = new Set([
   '../api/haccp.ts',
   '../features/haccp-checklists/ChecklistPerformanceDialog.tsx',
-  '../features/haccp-checklists/api.ts',
   '../features/haccp-checklists/useChecklistChoices.ts',
   '../features/haccp-library/api.ts',
   '../features/proxy/proxySession.ts',
