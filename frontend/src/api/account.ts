@@ -1,27 +1,24 @@
 import { z } from 'zod';
-import {
-  accountPreferencesSchema,
-  currentUserDetailsSchema,
-  type AccountPreferences,
-  type CurrentUserDetails,
-} from '@domain/identity/account';
-import { apiFetch, apiFetchAs } from './apiFetch';
+import { ACCOUNT_ROUTES } from '@domain/api/accounts';
+import { IDENTITY_ADMIN_ROUTES } from '@domain/api/identity-admin';
+import type { AccountPreferences, CurrentUserDetails } from '@domain/identity/account';
+import { call } from './client';
 
 /** GET account/me: the signed-in user's details (SPEC section 3 "Current user details"). */
 export function fetchCurrentUserDetails(): Promise<CurrentUserDetails> {
-  return apiFetchAs(currentUserDetailsSchema, '/account/me');
+  return call(ACCOUNT_ROUTES.getMe);
 }
 
 /** GET account/preferences/{accountId}. */
 export function fetchAccountPreferences(accountId: string): Promise<AccountPreferences> {
-  return apiFetchAs(accountPreferencesSchema, `/account/preferences/${encodeURIComponent(accountId)}`);
+  return call(ACCOUNT_ROUTES.getPreferencesById, { params: { accountId } });
 }
 
 const ownProfilePatchSchema = z.object({ lang: z.enum(['en', 'fr', 'es']).optional() });
 
 /** PUT users/account/{email}: the user's own profile (here: the language they chose). */
 export async function saveOwnProfile(email: string, patch: z.infer<typeof ownProfilePatchSchema>): Promise<void> {
-  await apiFetch(`/users/account/${encodeURIComponent(email)}`, { method: 'PUT', body: ownProfilePatchSchema.parse(patch) });
+  await call(ACCOUNT_ROUTES.putUsersAccountById, { params: { email }, body: ownProfilePatchSchema.parse(patch) });
 }
 
 /**
@@ -32,12 +29,11 @@ export async function saveOwnProfile(email: string, patch: z.infer<typeof ownPro
  * serve tokens that have not opened a session yet.
  */
 export async function completeFirstLogin(email: string): Promise<void> {
-  const name = encodeURIComponent(email);
-  await apiFetch(`/cognito/${name}`, {
-    method: 'PUT',
+  await call(IDENTITY_ADMIN_ROUTES.update, {
+    params: { name: email },
     body: { name: email, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] },
   });
-  await apiFetch(`/users/account/${name}`, { method: 'PUT', body: { isactive: 1, isEmailVerified: 1 } });
+  await call(ACCOUNT_ROUTES.putUsersAccountById, { params: { email }, body: { isactive: 1, isEmailVerified: 1 } });
 }
 
 /**
@@ -46,13 +42,13 @@ export async function completeFirstLogin(email: string): Promise<void> {
  * verified (`confirmEmailVerification`). An address another account holds is refused (409).
  */
 export async function requestEmailChange(currentEmail: string, newEmail: string): Promise<void> {
-  await apiFetch(`/cognito/${encodeURIComponent(currentEmail)}`, {
-    method: 'PUT',
+  await call(IDENTITY_ADMIN_ROUTES.update, {
+    params: { name: currentEmail },
     body: { UserAttributes: [{ Name: 'email', Value: newEmail }] },
   });
 }
 
 /** Once the identity service verified the new address: the account takes it (`PUT users/account/{email}`). */
 export async function saveVerifiedEmail(currentEmail: string, newEmail: string): Promise<void> {
-  await apiFetch(`/users/account/${encodeURIComponent(currentEmail)}`, { method: 'PUT', body: { email: newEmail } });
+  await call(ACCOUNT_ROUTES.putUsersAccountById, { params: { email: currentEmail }, body: { email: newEmail } });
 }

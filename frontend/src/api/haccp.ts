@@ -1,12 +1,16 @@
 import useSWR, { preload, type SWRResponse } from 'swr';
 import { z } from 'zod';
+import { CHECKLIST_INSTANCE_ROUTES } from '@domain/api/checklist-instances';
+import { INFORMATION_ITEM_ROUTES } from '@domain/api/information-items';
 import { apiFetch, apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
+import { pathOf } from './client';
 
 /**
  * The filling API of HACCP checklists (issue 15 section 2; the INSTANCES side serves it):
  * the caller's checklists due today, one instance with what filling it needs, answers and the
- * submission. The shapes are the shared contract's; parsing keeps what the pages read.
+ * submission. The paths are the contracts'; the answers are parsed with this module's own
+ * schemas, which keep what the pages read.
  */
 
 export const INSTANCE_STATES = ['outstanding', 'inProgress', 'completedOnTime', 'completedLate', 'overdue', 'missed'] as const;
@@ -125,20 +129,17 @@ export const isHaccpKey = (key: unknown): boolean => Array.isArray(key) && key[0
 /** Today's list is asked again this often, so states move on as windows open and close. */
 export const TODAY_REFRESH_MS = 60_000;
 
-export const TODAY_PATH = '/haccp/today';
-export const instancePath = (id: string) => `/haccp/instances/${encodeURIComponent(id)}`;
-
 /** Today's list as the API sends it (`{ items }`). */
 const todaySchema = z.object({ items: z.array(todayInstanceSchema) }).transform((today) => today.items);
 
 export function useTodayInstances(): SWRResponse<TodayInstance[], ApiError> {
-  return useSWR<TodayInstance[], ApiError, readonly [string, string]>([HACCP_KEY, 'today'], () => apiFetchAs(todaySchema, TODAY_PATH), {
+  return useSWR<TodayInstance[], ApiError, readonly [string, string]>([HACCP_KEY, 'today'], () => apiFetchAs(todaySchema, pathOf(CHECKLIST_INSTANCE_ROUTES.getToday)), {
     refreshInterval: TODAY_REFRESH_MS,
   });
 }
 
 const instanceKey = (id: string) => [HACCP_KEY, 'instance', id] as const;
-const fetchInstance = ([, , id]: readonly [string, string, string]) => apiFetchAs(instanceDetailSchema, instancePath(id));
+const fetchInstance = ([, , id]: readonly [string, string, string]) => apiFetchAs(instanceDetailSchema, pathOf(CHECKLIST_INSTANCE_ROUTES.getInstancesById, { id }));
 
 export function useInstance(id: string | undefined): SWRResponse<InstanceDetail, ApiError> {
   return useSWR<InstanceDetail, ApiError, readonly [string, string, string] | null>(id === undefined ? null : instanceKey(id), fetchInstance);
@@ -156,16 +157,16 @@ export type InformationFile = z.infer<typeof informationFileSchema>;
 export function useInformationFile(item: InformationItem): SWRResponse<InformationFile, ApiError> {
   return useSWR<InformationFile, ApiError, readonly [string, string, string] | null>(
     item.fileName === undefined ? null : [HACCP_KEY, 'informationFile', item.id],
-    ([, , id]) => apiFetchAs(informationFileSchema, `/informationitems/${encodeURIComponent(id)}/file`),
+    ([, , id]) => apiFetchAs(informationFileSchema, pathOf(INFORMATION_ITEM_ROUTES.getFile, { id })),
     // The link is presigned for 15 minutes: asked again before it lapses, not on every focus.
     { revalidateOnFocus: false, refreshInterval: 10 * 60_000 },
   );
 }
 
 export function putAnswer(instanceId: string, questionId: string, body: AnswerBody): Promise<unknown> {
-  return apiFetch(`${instancePath(instanceId)}/answers/${encodeURIComponent(questionId)}`, { method: 'PUT', body });
+  return apiFetch(pathOf(CHECKLIST_INSTANCE_ROUTES.putInstancesAnswersById, { id: instanceId, questionId }), { method: 'PUT', body });
 }
 
 export function submitInstance(instanceId: string, body: { idempotencyKey: string }): Promise<unknown> {
-  return apiFetch(`${instancePath(instanceId)}/submit`, { method: 'POST', body });
+  return apiFetch(pathOf(CHECKLIST_INSTANCE_ROUTES.postInstancesSubmit, { id: instanceId }), { method: 'POST', body });
 }

@@ -1,11 +1,8 @@
 import useSWR, { type SWRResponse } from 'swr';
 import useSWRInfinite, { type SWRInfiniteResponse } from 'swr/infinite';
-import { z } from 'zod';
+import { SUPERADMIN_ROUTES } from '@domain/api/superadmin';
 import {
-  customerGroupSchema,
   organisationSchema,
-  superadminAuditEntrySchema,
-  organisationWithCountsSchema,
   type CustomerGroup,
   type CustomerGroupInput,
   type Organisation,
@@ -13,23 +10,22 @@ import {
   type OrganisationInput,
   type OrganisationStatus,
   type OrganisationWithCounts,
+  type SuperadminAuditEntry,
 } from '@domain/organisation/organisation';
 import { apiFetchAs } from './apiFetch';
 import type { ApiError } from './ApiError';
-import { fetchPage } from './pagedList';
+import { call, pages, pathOf } from './client';
+import { fetchPage, type Page } from './pagedList';
 
 /** The super-administrator's calls (issue 16 section 1, `/api/superadmin/...`). */
-
-const organisationPageSchema = z.object({ items: z.array(organisationWithCountsSchema), nextCursor: z.string().optional() });
-const customerGroupsSchema = z.object({ items: z.array(customerGroupSchema) });
 
 export const organisationsKey = (search: string) => ['superadmin/organisations', search] as const;
 
 /** The first page of organisations by name (up to 100), those whose name holds `search`. */
 export function useOrganisations(search: string): SWRResponse<OrganisationWithCounts[], ApiError> {
   return useSWR<OrganisationWithCounts[], ApiError, readonly [string, string]>(organisationsKey(search), async ([, text]) => {
-    const query = new URLSearchParams({ limit: '100', ...(text.trim() === '' ? {} : { search: text.trim() }) });
-    return (await apiFetchAs(organisationPageSchema, `/superadmin/organisations?${query.toString()}`)).items;
+    const query = { limit: '100', ...(text.trim() === '' ? {} : { search: text.trim() }) };
+    return (await call(SUPERADMIN_ROUTES.getOrganisations, { query })).items;
   });
 }
 
@@ -37,29 +33,28 @@ export const CUSTOMER_GROUPS_KEY = 'superadmin/customergroups';
 
 export function useCustomerGroups(): SWRResponse<CustomerGroup[], ApiError> {
   return useSWR<CustomerGroup[], ApiError, string>(CUSTOMER_GROUPS_KEY, async () =>
-    (await apiFetchAs(customerGroupsSchema, '/superadmin/customergroups')).items);
+    (await call(SUPERADMIN_ROUTES.getCustomergroups)).items);
 }
 
 export function createOrganisation(input: OrganisationCreateInput): Promise<Organisation> {
-  return apiFetchAs(organisationSchema, '/superadmin/organisations', { method: 'POST', body: input });
+  // The answer read as the organisation alone, as before (its first administrator's id is not used).
+  return apiFetchAs(organisationSchema, pathOf(SUPERADMIN_ROUTES.postOrganisations), { method: 'POST', body: input });
 }
 
 export function setOrganisationStatus(customerId: string, status: OrganisationStatus): Promise<Organisation> {
-  return apiFetchAs(organisationSchema, `/superadmin/organisations/${encodeURIComponent(customerId)}/status`, { method: 'PUT', body: { status } });
+  return call(SUPERADMIN_ROUTES.putOrganisationsStatus, { params: { id: customerId }, body: { status } });
 }
 
 /** An edit of every field of the organisation (its status is set apart). */
 export function updateOrganisation(customerId: string, input: OrganisationInput): Promise<Organisation> {
-  return apiFetchAs(organisationSchema, `/superadmin/organisations/${encodeURIComponent(customerId)}`, { method: 'PUT', body: input });
+  return call(SUPERADMIN_ROUTES.putOrganisationsById, { params: { id: customerId }, body: input });
 }
 
 export function createCustomerGroup(input: CustomerGroupInput): Promise<CustomerGroup> {
-  return apiFetchAs(customerGroupSchema, '/superadmin/customergroups', { method: 'POST', body: input });
+  return call(SUPERADMIN_ROUTES.postCustomergroups, { body: input });
 }
 
-const auditPageSchema = z.object({ items: z.array(superadminAuditEntrySchema), nextCursor: z.string().optional() });
-
-type AuditPage = z.output<typeof auditPageSchema>;
+type AuditPage = Page<SuperadminAuditEntry>;
 
 /**
  * The super-administrators' own audit trail, newest first, a page at a time: one more page per
@@ -71,12 +66,12 @@ export function useSuperadminAudit(): SWRInfiniteResponse<AuditPage, ApiError> {
       if (previous !== null && previous.nextCursor === undefined) return null;
       return ['superadmin/audit', index === 0 ? '' : previous?.nextCursor ?? ''];
     },
-    ([, cursor]: [string, string]) => fetchPage({ schema: auditPageSchema, path: '/superadmin/audit' }, cursor === '' ? undefined : cursor),
+    ([, cursor]: [string, string]) => fetchPage(pages(SUPERADMIN_ROUTES.getAudit), cursor === '' ? undefined : cursor),
     { revalidateFirstPage: true },
   );
 }
 
 /** A customer group's new name (its id stays). */
 export function updateCustomerGroup(id: string, input: CustomerGroupInput): Promise<CustomerGroup> {
-  return apiFetchAs(customerGroupSchema, `/superadmin/customergroups/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+  return call(SUPERADMIN_ROUTES.putCustomergroupsById, { params: { id }, body: input });
 }

@@ -1,9 +1,10 @@
 import useSWR, { type SWRResponse } from 'swr';
 import useSWRInfinite, { type SWRInfiniteResponse } from 'swr/infinite';
-import { z } from 'zod';
-import { graphDataSchema, readingRowSchema, type GraphData, type ReadingRow } from '@domain/telemetry/telemetry';
-import { apiFetchAs } from './apiFetch';
+import { TELEMETRY_ROUTES } from '@domain/api/telemetry';
+import type { GraphData, ReadingRow } from '@domain/telemetry/telemetry';
 import type { ApiError } from './ApiError';
+import { call } from './client';
+import type { Page } from './pagedList';
 
 export interface GraphWindow {
   sensorId: string;
@@ -19,16 +20,12 @@ export function useGraphData({ sensorId, start, end, refreshMs }: GraphWindow): 
   const endDate = end.toISOString();
   return useSWR<GraphData, ApiError, readonly [string, string, string, string]>(
     ['graphdata', sensorId, startDate, endDate],
-    () => {
-      const query = new URLSearchParams({ queryId: sensorId, startDate, endDate, dataformat: 'auto' });
-      return apiFetchAs(graphDataSchema, `/graphdata?${query.toString()}`);
-    },
+    () => call(TELEMETRY_ROUTES.get, { query: { queryId: sensorId, startDate, endDate, dataformat: 'auto' } }),
     { refreshInterval: refreshMs, keepPreviousData: true },
   );
 }
 
-const readingPageSchema = z.object({ items: z.array(readingRowSchema), nextCursor: z.string().optional() });
-type ReadingPage = z.infer<typeof readingPageSchema>;
+type ReadingPage = Page<ReadingRow>;
 
 export const READINGS_PAGE_SIZE = 50;
 
@@ -41,11 +38,10 @@ export function useReadings({ sensorId, start, end, refreshMs }: GraphWindow): S
       if (previous !== null && previous.nextCursor === undefined) return null;
       return ['readings', sensorId, startDate, endDate, index === 0 ? '' : previous?.nextCursor ?? ''];
     },
-    ([, id, from, to, cursor]: [string, string, string, string, string]) => {
-      const query = new URLSearchParams({ startDate: from, endDate: to, limit: String(READINGS_PAGE_SIZE) });
-      if (cursor !== '') query.set('cursor', cursor);
-      return apiFetchAs(readingPageSchema, `/sensors/${encodeURIComponent(id)}/readings?${query.toString()}`);
-    },
+    ([, id, from, to, cursor]: [string, string, string, string, string]) => call(TELEMETRY_ROUTES.getSensorsReadings, {
+      params: { id },
+      query: { startDate: from, endDate: to, limit: String(READINGS_PAGE_SIZE), cursor: cursor === '' ? undefined : cursor },
+    }),
     { refreshInterval: refreshMs, revalidateFirstPage: true },
   );
 }

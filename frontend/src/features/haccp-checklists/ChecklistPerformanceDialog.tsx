@@ -12,11 +12,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import useSWR, { type SWRResponse } from 'swr';
+import { CHECKLIST_ROUTES } from '@domain/api/checklists';
 import type { Checklist } from '@domain/haccp/checklist';
 import type { ChecklistPerformance } from '@domain/haccp/instance';
-import { checklistPerformanceAnswerSchema, type ChecklistPerformanceAnswer } from '@domain/haccp/performance';
-import { apiFetchAs } from '../../api/apiFetch';
+import type { ChecklistPerformanceAnswer } from '@domain/haccp/performance';
 import type { ApiError } from '../../api/ApiError';
+import { call } from '../../api/client';
 import { useErrorText } from '../../components/useErrorText';
 import { formatDate } from '../../i18n/formatters';
 
@@ -24,7 +25,7 @@ import { formatDate } from '../../i18n/formatters';
 export const useChecklistPerformance = (id: string): SWRResponse<ChecklistPerformanceAnswer, ApiError> =>
   useSWR<ChecklistPerformanceAnswer, ApiError, readonly [string, string]>(
     ['checklist-performance', id],
-    () => apiFetchAs(checklistPerformanceAnswerSchema, `/checklists/${encodeURIComponent(id)}/performance`),
+    () => call(CHECKLIST_ROUTES.getPerformance, { params: { id } }),
   );
 
 /** The counts shown, in the SPEC's order (section 3 "complete/incomplete, on time/late/overdue/outstanding"). */

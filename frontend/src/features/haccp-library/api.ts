@@ -1,49 +1,32 @@
-import {
-  checklistGroupPageSchema,
-  checklistGroupSchema,
-  type ChecklistGroup,
-  type ChecklistGroupFormValues,
-} from '@domain/haccp/checklist-group';
-import {
-  correctiveActionPageSchema,
-  correctiveActionSchema,
-  type CorrectiveAction,
-  type CorrectiveActionFormValues,
-} from '@domain/haccp/corrective-action';
-import {
-  informationFileLinkSchema,
-  informationFileTicketSchema,
-  informationItemPageSchema,
-  informationItemSchema,
-  type InformationFileLink,
-  type InformationItem,
-  type InformationItemFormValues,
-} from '@domain/haccp/information';
-import { apiFetch, apiFetchAs } from '../../api/apiFetch';
+import { CHECKLIST_GROUP_ROUTES } from '@domain/api/checklist-groups';
+import { CORRECTIVE_ACTION_ROUTES } from '@domain/api/corrective-actions';
+import { INFORMATION_ITEM_ROUTES } from '@domain/api/information-items';
+import type { ChecklistGroup, ChecklistGroupFormValues } from '@domain/haccp/checklist-group';
+import type { CorrectiveAction, CorrectiveActionFormValues } from '@domain/haccp/corrective-action';
+import type { InformationFileLink, InformationItem, InformationItemFormValues } from '@domain/haccp/information';
+import { call, pages } from '../../api/client';
 import { postToStorage } from '../../api/deviceRecords';
 import { fetchAllPages, usePagedList, type PagedList } from '../../api/pagedList';
 
 /** The HACCP library's API (issue 15 section 1): standard corrective actions, information items, checklist groups. */
 
-const itemPath = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
-
 export const CORRECTIVE_ACTIONS_KEY = 'correctiveactions';
 export const useCorrectiveActionList = (): PagedList<CorrectiveAction> =>
-  usePagedList(CORRECTIVE_ACTIONS_KEY, (onPage) => fetchAllPages({ schema: correctiveActionPageSchema, path: '/correctiveactions' }, onPage));
+  usePagedList(CORRECTIVE_ACTIONS_KEY, (onPage) => fetchAllPages(pages(CORRECTIVE_ACTION_ROUTES.list), onPage));
 export const createCorrectiveAction = (input: CorrectiveActionFormValues) =>
-  apiFetchAs(correctiveActionSchema, '/correctiveactions', { method: 'POST', body: input });
+  call(CORRECTIVE_ACTION_ROUTES.create, { body: input });
 export const updateCorrectiveAction = (id: string, input: CorrectiveActionFormValues) =>
-  apiFetchAs(correctiveActionSchema, itemPath('/correctiveactions', id), { method: 'PUT', body: input });
-export const deleteCorrectiveAction = (id: string) => apiFetch(itemPath('/correctiveactions', id), { method: 'DELETE' });
+  call(CORRECTIVE_ACTION_ROUTES.update, { params: { id }, body: input });
+export const deleteCorrectiveAction = (id: string) => call(CORRECTIVE_ACTION_ROUTES.remove, { params: { id } });
 
 export const INFORMATION_ITEMS_KEY = 'informationitems';
 export const useInformationItemList = (): PagedList<InformationItem> =>
-  usePagedList(INFORMATION_ITEMS_KEY, (onPage) => fetchAllPages({ schema: informationItemPageSchema, path: '/informationitems' }, onPage));
+  usePagedList(INFORMATION_ITEMS_KEY, (onPage) => fetchAllPages(pages(INFORMATION_ITEM_ROUTES.list), onPage));
 export const createInformationItem = (input: InformationItemFormValues) =>
-  apiFetchAs(informationItemSchema, '/informationitems', { method: 'POST', body: input });
+  call(INFORMATION_ITEM_ROUTES.create, { body: input });
 export const updateInformationItem = (id: string, input: InformationItemFormValues) =>
-  apiFetchAs(informationItemSchema, itemPath('/informationitems', id), { method: 'PUT', body: input });
-export const deleteInformationItem = (id: string) => apiFetch(itemPath('/informationitems', id), { method: 'DELETE' });
+  call(INFORMATION_ITEM_ROUTES.update, { params: { id }, body: input });
+export const deleteInformationItem = (id: string) => call(INFORMATION_ITEM_ROUTES.remove, { params: { id } });
 
 /**
  * Attaches a picture or PDF to an information item as device files go: the API checks the
@@ -51,30 +34,29 @@ export const deleteInformationItem = (id: string) => apiFetch(itemPath('/informa
  * Answers the item with its file.
  */
 export async function uploadInformationFile(id: string, file: File): Promise<InformationItem> {
-  const path = `${itemPath('/informationitems', id)}/file`;
-  const ticket = await apiFetchAs(informationFileTicketSchema, path, {
-    method: 'POST',
+  const ticket = await call(INFORMATION_ITEM_ROUTES.postFile, {
+    params: { id },
     body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size },
   });
   await postToStorage(ticket.uploadUrl, ticket.uploadFields, file);
-  return apiFetchAs(informationItemSchema, `${path}/complete`, { method: 'PUT' });
+  return call(INFORMATION_ITEM_ROUTES.putFileComplete, { params: { id } });
 }
 
 /** A URL reading the item's file for a while (a picture shown, a PDF downloaded). */
 export const informationFileLink = (id: string): Promise<InformationFileLink> =>
-  apiFetchAs(informationFileLinkSchema, `${itemPath('/informationitems', id)}/file`);
+  call(INFORMATION_ITEM_ROUTES.getFile, { params: { id } });
 
 export const removeInformationFile = (id: string): Promise<InformationItem> =>
-  apiFetchAs(informationItemSchema, `${itemPath('/informationitems', id)}/file`, { method: 'DELETE' });
+  call(INFORMATION_ITEM_ROUTES.deleteFile, { params: { id } });
 
 export const CHECKLIST_GROUPS_KEY = 'checklistgroups';
 export const useChecklistGroupList = (): PagedList<ChecklistGroup> =>
-  usePagedList(CHECKLIST_GROUPS_KEY, (onPage) => fetchAllPages({ schema: checklistGroupPageSchema, path: '/checklistgroups' }, onPage));
+  usePagedList(CHECKLIST_GROUPS_KEY, (onPage) => fetchAllPages(pages(CHECKLIST_GROUP_ROUTES.list), onPage));
 export const createChecklistGroup = (input: ChecklistGroupFormValues) =>
-  apiFetchAs(checklistGroupSchema, '/checklistgroups', { method: 'POST', body: input });
+  call(CHECKLIST_GROUP_ROUTES.create, { body: input });
 export const updateChecklistGroup = (id: string, input: ChecklistGroupFormValues) =>
-  apiFetchAs(checklistGroupSchema, itemPath('/checklistgroups', id), { method: 'PUT', body: input });
-export const deleteChecklistGroup = (id: string) => apiFetch(itemPath('/checklistgroups', id), { method: 'DELETE' });
+  call(CHECKLIST_GROUP_ROUTES.update, { params: { id }, body: input });
+export const deleteChecklistGroup = (id: string) => call(CHECKLIST_GROUP_ROUTES.remove, { params: { id } });
 /** Every group's id in the new order; answers the groups in it. */
 export const reorderChecklistGroups = async (ids: readonly string[]): Promise<ChecklistGroup[]> =>
-  (await apiFetchAs(checklistGroupPageSchema, '/checklistgroups/order', { method: 'PUT', body: { ids } })).items;
+  (await call(CHECKLIST_GROUP_ROUTES.putOrder, { body: { ids: [...ids] } })).items;

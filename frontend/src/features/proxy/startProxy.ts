@@ -1,6 +1,7 @@
+import { PROXY_SESSION_ROUTES } from '@domain/api/proxy-sessions';
 import { ALL_MODULES } from '@domain/organisation/modules';
-import { proxySessionStartedSchema, type ProxyMode } from '@domain/identity/proxy-session';
-import { apiFetchAs } from '../../api/apiFetch';
+import type { ProxyMode } from '@domain/identity/proxy-session';
+import { call } from '../../api/client';
 import { getClientState, replaceClientState, type ProxyMainUser, type SessionState } from '../../app/clientState';
 import { forgetCachedResponses } from '../../app/dataCache';
 
@@ -24,7 +25,7 @@ function mainUserOf(state: SessionState): ProxyMainUser {
  * location, which the location selector then holds.
  */
 export async function startProxy(input: { customerId: string; reason: string; mode: ProxyMode; locationId?: string }): Promise<void> {
-  const started = await apiFetchAs(proxySessionStartedSchema, '/proxy-sessions', { method: 'POST', body: input });
+  const started = await call(PROXY_SESSION_ROUTES.create, { body: input });
   const state = getClientState();
   forgetCachedResponses();
   const corporateView = started.locationId === undefined ? undefined : { locationId: started.locationId, locationName: started.locationName ?? started.locationId };
