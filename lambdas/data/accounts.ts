@@ -20,6 +20,7 @@ import { claimUnique, releaseUnique } from './entities/unique-marker';
 import { accountPreferencesKeyParams, accountPreferencesPut, toAccountPreferences, type AccountPreferencesRecord } from './entities/account-preferences';
 import { organisationKeyParams, toOrganisationModules, toOrganisationSummary } from './entities/organisation';
 
+import { batchGet } from './batch';
 import { runTransaction } from './transaction';
 
 type PreferencesItem = AccountPreferencesRecord;
@@ -177,4 +178,11 @@ export async function inviterName(caller: Caller): Promise<string> {
   const account = await new AccountStore(dynamoDocumentClient(), backendConfig().tableName).get(caller.customerId, caller.accountId);
   const name = `${account?.firstName ?? ''} ${account?.lastName ?? ''}`.trim();
   return name === '' ? caller.email : name;
+}
+
+/** The account items of the given ids that exist, in one batch get (eventually consistent: names for display). */
+export async function readAccountItems(client: DynamoDBDocumentClient, tableName: string, customerId: string, accountIds: readonly string[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Set(accountIds)];
+  if (unique.length === 0) return [];
+  return batchGet(client, tableName, unique.map((id) => accountKeyParams(tableName, customerId, id).Key), { consistent: false });
 }

@@ -3,8 +3,9 @@ import { forbidden, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
 import { userDisplayName } from '@domain/identity/security-groups';
-import { accountKeyParams, batchGet, organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
+import { organisationAuditNewestFirst, organisationAuditPartition, queryPage, toAuditEntry, type AuditEntry } from '../data';
 import { readAccess } from '../data/access';
+import { readAccountItems } from '../data/accounts';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { ENTITY } from '../data/keys';
@@ -50,9 +51,7 @@ function nameInEntry(entry: AuditEntry): string | undefined {
 
 /** The users' names the entries do not hold (a support action keeps only what it changed), in one batch get. */
 async function userNames(client: DynamoDBDocumentClient, customerId: string, userIds: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return new Map();
-  const items = await batchGet(client, table(), unique.map((id) => accountKeyParams(table(), customerId, id).Key), { consistent: false });
+  const items = await readAccountItems(client, table(), customerId, userIds);
   const names = new Map<string, string>();
   for (const item of items) {
     const name = displayNameOf(item);

@@ -6,9 +6,9 @@ import type { ApiError } from './ApiError';
 import { fetchAllPages, useAllPages, usePagedList, type PagedList, type PageProgress } from './pagedList';
 
 /** Departments and divisions share one API shape under their own path. */
-export type NamedCatalogPath = '/departments' | '/divisions';
+export type NamedCatalogPath = typeof DEPARTMENT_ROUTES.list.path | typeof DIVISION_ROUTES.list.path;
 
-const CONTRACTS: Record<NamedCatalogPath, NamedCatalogRoutes> = { '/departments': DEPARTMENT_ROUTES, '/divisions': DIVISION_ROUTES };
+const CONTRACTS: Record<NamedCatalogPath, NamedCatalogRoutes> = { [DEPARTMENT_ROUTES.list.path]: DEPARTMENT_ROUTES, [DIVISION_ROUTES.list.path]: DIVISION_ROUTES };
 
 /** Every item of the catalogue, in the API's order (by name), following the cursors. */
 export function listAllNamedItems(path: NamedCatalogPath, onPage?: PageProgress<NamedItem>): Promise<NamedItem[]> {
