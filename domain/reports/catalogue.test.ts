@@ -69,6 +69,7 @@ describe('report parameters (SPEC section 5 "Reports")', () => {
   it('refuse a Portal Audit over 31 days (both days counted)', () => {
     expect(messageOf('portalAudit', { from: '2026-01-01', to: '2026-01-31' })).toBeUndefined();
     expect(messageOf('portalAudit', { from: '2026-01-01', to: '2026-02-01' })).toBe(MESSAGES.portalAuditRangeTooLong);
+    expect(REPORT_CATALOGUE.portalAudit.defaultRange).toEqual({ days: 7, message: REPORT_MESSAGES.portalAuditSevenDays });
   });
 
   it('refuse a Sensor Audit over 2 months', () => {

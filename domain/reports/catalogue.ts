@@ -82,6 +82,8 @@ export interface ReportDefinition {
   readonly nameKey: string;
   readonly parameters: z.ZodType;
   readonly rangeLimit: RangeLimit;
+  /** The range the form opens on, in days up to today, and the message shown beside it (the Portal Audit's 7 days). */
+  readonly defaultRange?: { readonly days: number; readonly message: string };
   readonly access: ReportAccess;
   readonly reads: readonly ReportSource[];
   readonly sections: readonly ReportSection[];
@@ -183,6 +185,8 @@ export const REPORT_CATALOGUE = {
     nameKey: 'reports.names.portalAudit',
     parameters: withRange({ from: fromField, to: toField, userIds: optionalIdsField, recordKinds: z.array(z.string().trim().min(1).max(40)).max(50).optional(), dateFormat: dateFormatField }, PORTAL_AUDIT_LIMIT),
     rangeLimit: PORTAL_AUDIT_LIMIT,
+    // SPEC section 5: "portal audit max 31 days (a 7-day message also appears)".
+    defaultRange: { days: 7, message: REPORT_MESSAGES.portalAuditSevenDays },
     // The organisation's trail as a whole: administrators who see the whole organisation (0074).
     access: { roles: ['admin'], scope: 'organisation', corporateAccess: true, haccp: false },
     reads: ['history', 'users'],
