@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { MESSAGES } from '../core/messages';
-import { REPORT_CATALOGUE, REPORT_IDS, parseReportParameters, type ReportId } from './catalogue';
+import { REPORT_CATALOGUE, REPORT_IDS, parseReportParameters, type ReportId, type ReportParameters } from './catalogue';
 import { REPORT_MESSAGES } from './messages';
 import { REPORT_NAMES } from './names';
 import { addMonths, areConsecutiveHours, isEmailedRange, rangeDays } from './parameters';
@@ -108,6 +108,12 @@ describe('report parameters (SPEC section 5 "Reports")', () => {
     expect(messageOf('vaccine', { ...VACCINE, min: 5, max: 5 })).toBe(REPORT_MESSAGES.vaccineMinMaxDifferent);
     expect(messageOf('vaccine', { ...VACCINE, min: 8, max: 2 })).toBe(REPORT_MESSAGES.vaccineMaxGreater);
     expect(parseReportParameters('vaccine', { ...VACCINE, min: '-50', max: '-15' })).toMatchObject({ ok: true, parameters: { min: -50, max: -15 } });
+  });
+
+  it('are typed per report', () => {
+    expectTypeOf<ReportParameters<'vaccine'>['min']>().toEqualTypeOf<number>();
+    expectTypeOf<ReportParameters<'temperatureLog'>['dataPoints']>().toEqualTypeOf<'all' | 'hourly' | 'every15Minutes' | 'every5Minutes'>();
+    expectTypeOf<ReportParameters<'sensorAudit'>['sensorId']>().toEqualTypeOf<string>();
   });
 
   it('take a duration of at least 1', () => {
