@@ -31,7 +31,7 @@ export interface FunctionBundle extends FunctionEntry {
   bytes: number;
   /** Every module in the bundle, relative to the repository root (packages by their real path). */
   inputs: Record<string, number>;
-  /** The external packages (the runtime's AWS SDK) the bundle imports when it loads; dynamic imports not counted. */
+  /** The external packages (the runtime's AWS SDK; Node's built-ins left out) the bundle imports when it loads, not those it imports later. */
   externalImports: string[];
 }
 
@@ -122,7 +122,7 @@ export async function buildFunctionBundles(entries: FunctionEntry[], externals: 
       const output = outputs[relative(REPO_ROOT, file)];
       if (output === undefined) throw new Error(`esbuild wrote no bundle for ${entry.entry}`);
       const inputs = Object.fromEntries(Object.entries(output.inputs).map(([path, input]) => [path, input.bytesInOutput]));
-      const externalImports = [...new Set(output.imports.filter((imported) => imported.external && imported.kind === 'import-statement').map((imported) => imported.path))].sort();
+      const externalImports = [...new Set(output.imports.filter((imported) => imported.external && imported.kind === 'import-statement' && !imported.path.startsWith('node:')).map((imported) => imported.path))].sort();
       bundles.set(entry, { ...entry, file, bytes: output.bytes, inputs, externalImports });
     }
   }
