@@ -33,6 +33,18 @@ export default tseslint.config(
     'local/ may import lambdas/ and domain/ only.'),
   layer(['lib/**'], ['**/local/**', '**/frontend/**'],
     'lib/ is infrastructure: it may read the route table and entry paths, not the local runtime or the web app.'),
+  // `import { z } from 'zod'` makes esbuild keep all of zod in a function's bundle (every locale and
+  // the JSON Schema code: ~450 kB minified, against ~95 kB for the namespace import;
+  // docs/decisions/0082-one-bundle-per-resource.md). Type imports are erased and allowed.
+  {
+    files: ['domain/**/*.ts', 'lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+        message: "Import zod as a namespace (`import * as z from 'zod'`): `{ z }` bundles all of zod into every function.",
+      }],
+    },
+  },
   // Only the data layer talks to DynamoDB (issue 33 section 1): every command is an access
   // pattern of lambdas/data/ (its repositories, entities and named reads). A type may be named
   // anywhere (a repository's client parameter); tests drive or mock the table. Its own rule name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HANDLERS, MAX_REQUEST_BODY_BYTES, maxBodyBytesOf, RESOURCE_ROUTES, ROUTES, routeKeyOf, type HandlerName } from './routes';
 
 describe('the route table and the handlers', () => {

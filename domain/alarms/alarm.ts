@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '../core/messages';
 import { ALARM_TYPE_CATALOGUE, ALARM_TYPES, type AlarmType } from './alarm-types';
 import type { ConditionRun, Severity } from './conditions';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SensorType } from '../devices/device-catalogue';
 import type { UserView } from '../identity/user-views';
 import { ALARM_DEVICE_KINDS, ALARM_TYPES, type Alarm } from './alarm';

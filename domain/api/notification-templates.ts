@@ -2,7 +2,7 @@ import { ORGANISATION_WRITERS } from '../identity/roles';
 import { storedTemplateSchema, templatePreviewSchema } from '../notifications/template-overrides';
 import { notificationTemplateSchema } from '../notifications/templates';
 import { contract } from './contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Administrators edit their organisation's templates (the tenant is the token's). */
 export const NOTIFICATION_TEMPLATE_ROLES = ORGANISATION_WRITERS;

@@ -1,6 +1,6 @@
 import { devicePushInputSchema, loginSessionCreatedSchema, loginSessionInputSchema, loginSessionUpdateSchema, logoutInputSchema, pushPublicKeySchema, userSessionListSchema, userSessionSchema } from '../identity/account';
 import { contract, SIGNED_IN, USER_ADMINISTRATORS } from './contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The contracts of lambdas/sessions/routes.ts (docs/adding-a-route.md). */
 export const SESSION_ROUTES = {

@@ -1,7 +1,7 @@
 import { ORGANISATION_WRITERS } from '../identity/roles';
 import { auditReportInputSchema, dashboardPreferencesSchema, translationOverridesSchema } from '../identity/settings';
 import { contract, SIGNED_IN } from './contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const translationsResponse = z.object({ overrides: translationOverridesSchema, version: z.number().int(), updatedAt: z.string().nullable(), updatedBy: z.string().nullable() });
 

@@ -1,7 +1,7 @@
 import { Role } from '../identity/roles';
 import { customerGroupInputSchema, customerGroupSchema, organisationCreateSchema, organisationInputSchema, organisationSchema, organisationStatusInputSchema, organisationWithCountsSchema, superadminAuditEntrySchema } from '../organisation/organisation';
 import { contract } from './contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The super-administrator's separate calls (SPEC section 6, issue 16 section 1), all under

@@ -1,6 +1,6 @@
 import { accountSummarySchema, customerGroupSchema, inviteInputSchema, sendOtpInputSchema, sendOtpResultSchema, userDetailSchema, userInputSchema, userMfaInputSchema, userRoleSchema, userSchema, userStatusInputSchema, verifyOtpInputSchema } from '../identity/user';
 import { contract, SIGNED_IN, USER_ADMINISTRATORS } from './contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The contracts of lambdas/users/routes.ts (docs/adding-a-route.md). */
 export const USER_ROUTES = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An audit entry's changes as a person would read them (issue 17 item 10): each changed field

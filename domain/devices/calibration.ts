@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { base64Length, DATE_TEXT_MAX } from '../core/limits';
 import { MESSAGES } from '../core/messages';
 import { base64DecodedLength, isCalendarDate, SITE_DOCUMENT_MAX_BYTES } from '../organisation/site';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ConnectionType } from './device-catalogue';
 import { DATE_TEXT_MAX } from '../core/limits';
 import { MESSAGES } from '../core/messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTENT_TYPE_MAX } from '../core/limits';
 import { MESSAGES } from '../core/messages';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '../core/messages';
 import { type Question, YES_NO_OPTIONS } from './question';
 

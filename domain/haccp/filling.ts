@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { questionSchema } from './question';
 import { INSTANCE_STATES } from './instance';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '../core/messages';
 import { FILE_NAME_MAX, uploadFormSchema } from '../devices/device-records';
 import { libraryNameSchema } from './corrective-action';

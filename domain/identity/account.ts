@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATE_TEXT_MAX, EMAIL_MAX, ID_MAX, TIME_ZONE_MAX } from '../core/limits';
 import { MESSAGES } from '../core/messages';
 import { ROLES } from './roles';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CODE_LENGTH, loginPasswordProblem, usernameProblem } from './login-rules';
 import { MESSAGES } from '../core/messages';
 

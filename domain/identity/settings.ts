@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { newPasswordSchema } from './login';
 import { MESSAGES } from '../core/messages';
 import { isTimeZone } from '../organisation/site';

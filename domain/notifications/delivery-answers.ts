@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALARM_DEVICE_KINDS, ALARM_TYPES } from '../alarms/alarm';
 import { DELIVERY_STATUSES } from './delivery';
 import { NOTIFICATION_CHANNELS } from './notification-group';

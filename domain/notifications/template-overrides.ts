@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALARM_TYPES } from '../alarms/alarm';
 import { MESSAGES } from '../core/messages';
 import { fillTemplate } from '../devices/gateway';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALARM_TYPES, type AlarmType } from '../alarms/alarm';
 import { ALARM_TYPE_CATALOGUE } from '../alarms/alarm-types';
 import { MESSAGES } from '../core/messages';

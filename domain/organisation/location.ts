@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMAIL_MAX, ID_MAX } from '../core/limits';
 import { MESSAGES } from '../core/messages';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '../core/messages';
 import { DATE_TEXT_MAX, EMAIL_MAX, TIME_ZONE_MAX } from '../core/limits';
 import { LANGUAGES, UNITS_OF_MEASURE } from '../identity/user';

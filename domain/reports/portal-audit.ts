@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { validationError } from '../core/errors';
 import { MESSAGES } from '../core/messages';
 import { historyEntrySchema } from '../core/readable-changes';

@@ -11,7 +11,7 @@ import {
 import { conflict, notFound, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { assertSensorAccess, assertSiteAccess } from '../data/access';
-import { iotDataClient } from '../shared/clients';
+import { iotDataClient } from '../shared/clients/iot-data';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, type ActionResult } from '../shared/http';

@@ -1,7 +1,7 @@
 import { PRESIGNED_URL_SECONDS } from '@domain/devices/device-records';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { s3Client } from '../shared/clients';
+import { s3Client } from '../shared/clients/s3';
 import { requireFilesBucket } from '../shared/config';
 import { S3DeviceFileObjects, type DeviceFileObjects } from '../shared/device-file-objects';
 

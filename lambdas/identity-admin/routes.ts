@@ -12,7 +12,7 @@ import { CROSS_TENANT_ROLES } from '@domain/identity/roles';
 import { mayManageAccount } from '@domain/identity/user';
 import { findIdentity, sendInvitationAgain } from '../shared/identity';
 import { inviterName } from '../data/accounts';
-import { cognitoClient } from '../shared/clients';
+import { cognitoClient } from '../shared/clients/cognito';
 import { requireUserPoolId } from '../shared/config';
 import { pathParameter, requireCaller, type ActionRequest } from '../shared/http';
 import { defineRoutes, route } from '../shared/routing';

@@ -3,7 +3,7 @@ import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { isDormant } from '@domain/identity/account';
 import { MESSAGES } from '@domain/core/messages';
 import { AccountStore, organisationStatusOf } from '../data';
-import { cognitoClient } from '../shared/clients';
+import { cognitoClient } from '../shared/clients/cognito';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';

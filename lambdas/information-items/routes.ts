@@ -6,7 +6,7 @@ import {
   type InformationFileTicket,
 } from '@domain/haccp/information';
 import { toInformationItemView } from '../data';
-import { s3Client } from '../shared/clients';
+import { s3Client } from '../shared/clients/s3';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { S3DeviceFileObjects, type DeviceFileObjects } from '../shared/device-file-objects';

@@ -1,5 +1,5 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from '../shared/clients';
+import { cognitoClient } from '../shared/clients/cognito';
 import { requireUserPoolId } from '../shared/config';
 import type { Invitee } from '../data/repositories/locations';
 

@@ -2,7 +2,7 @@ import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { queueVariableOf, type DeliveryProvider } from '@domain/notifications/channels';
 import { deliveryRefText } from '../data';
-import { sqsClient } from '../shared/clients';
+import { sqsClient } from '../shared/clients/sqs';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, stormWindowMs } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';

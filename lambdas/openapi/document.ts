@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { APP_VERSION } from '@domain/core/app-config';
 import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '@domain/core/errors';
 import { API_ROUTES } from '@domain/api';

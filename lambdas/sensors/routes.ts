@@ -6,7 +6,7 @@ import { maySeeSensor, type AccessScope, type DeviceProfiles } from '../shared/a
 import { accessScope, assertNotificationGroupsInCorporateView, assertProfilesInCorporateView } from '../data/access';
 import { isImmediate, isInactiveSensor, matchesStatus, scheduleProblem, type Sensor, SENSOR_LIST_STATUSES, type SensorListStatus } from '@domain/devices/sensor';
 import type { Caller } from '../shared/caller';
-import { s3Client } from '../shared/clients';
+import { s3Client } from '../shared/clients/s3';
 import { dynamoDocumentClient } from '../data/client';
 import { historyEntriesWithNames } from '../data/record-names';
 import { backendConfig, requireFilesBucket } from '../shared/config';

@@ -2,7 +2,9 @@ import { CreateSipMediaApplicationCallCommand } from '@aws-sdk/client-chime-sdk-
 import { SendTextMessageCommand, SendVoiceMessageCommand, type VoiceId } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DELIVERY_PROVIDERS, type DeliveryProvider } from '@domain/notifications/channels';
-import { chimeVoiceClient, sesClient, smsVoiceClient } from './clients';
+import { chimeVoiceClient } from './clients/chime-voice';
+import { sesClient } from './clients/ses';
+import { smsVoiceClient } from './clients/sms-voice';
 import { backendConfig } from './config';
 import { ivrCallArguments } from './ivr-call';
 import type { PushSend } from './push-types';

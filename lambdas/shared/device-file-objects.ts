@@ -1,6 +1,4 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, type S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 /** Where the browser POSTs a file: a multipart form of `fields` first, then the file as `file`. */
 export interface UploadForm { url: string; fields: Record<string, string> }
@@ -32,6 +30,8 @@ export class S3DeviceFileObjects implements DeviceFileObjects {
   constructor(private readonly client: S3Client, private readonly bucket: string) {}
 
   async uploadForm(key: string, contentType: string, size: number, expiresInSeconds: number): Promise<UploadForm> {
+    // The presigners load when first used, not with the function (docs/decisions/0082-one-bundle-per-resource.md).
+    const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
     // A presigned PUT binds neither the size nor (in a browser) the body's type: a policy does.
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
@@ -43,7 +43,8 @@ export class S3DeviceFileObjects implements DeviceFileObjects {
     return { url, fields };
   }
 
-  downloadUrl(key: string, fileName: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  async downloadUrl(key: string, fileName: string, contentType: string, expiresInSeconds: number): Promise<string> {
+    const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
     return getSignedUrl(this.client, new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,

@@ -9,7 +9,7 @@ import {
   AdminUpdateUserAttributesCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from './clients';
+import { cognitoClient } from './clients/cognito';
 import { requireUserPoolId } from './config';
 
 /**

@@ -158,7 +158,10 @@ type TracerMiddleware = ReturnType<typeof import('@aws-lambda-powertools/tracer/
 let tracing: Promise<{ tracer: InstanceType<TracerModule['Tracer']>; middleware: TracerMiddleware }> | undefined;
 
 function loadTracing() {
-  tracing ??= Promise.all([import('@aws-lambda-powertools/tracer'), import('@aws-lambda-powertools/tracer/middleware')])
+  // A function deployed with traces off is bundled with `POWERTOOLS_TRACE_ENABLED` defined as
+  // 'false' (lib/function.ts): the imports below are then dead at build, and the tracer and the
+  // X-Ray SDK (~120 kB, minified) stay out of its bundle.
+  tracing ??= process.env['POWERTOOLS_TRACE_ENABLED'] === 'false' ? undefined : Promise.all([import('@aws-lambda-powertools/tracer'), import('@aws-lambda-powertools/tracer/middleware')])
     .then(([{ Tracer }, { captureLambdaHandler }]) => {
       // Outgoing HTTPS calls (DynamoDB, Cognito, SNS...) become subsegments: where the time goes.
       const tracer = new Tracer({ serviceName: serviceName(), captureHTTPsRequests: true });
@@ -208,7 +211,7 @@ export function observed(handlerName: string): ObservabilityStep[] {
       onError: flush.onError,
     } as MiddlewareObj),
     step('tracer', {
-      before: async (request) => (tracingEnabled() ? (await loadTracing()).middleware.before?.(request) : undefined),
+      before: async (request) => (tracingEnabled() ? (await loadTracing())?.middleware.before?.(request) : undefined),
       after: async (request) => (tracing === undefined ? undefined : (await tracing).middleware.after?.(request)),
       onError: async (request) => (tracing === undefined ? undefined : (await tracing).middleware.onError?.(request)),
     } as MiddlewareObj),

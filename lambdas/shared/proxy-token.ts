@@ -1,4 +1,4 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { SSMClient } from '@aws-sdk/client-ssm';
 import { jwtVerify, SignJWT } from 'jose';
 import { PROXY_MODES, PROXY_SESSION_MS, type ProxyMode } from '@domain/identity/proxy-session';
 
@@ -54,6 +54,9 @@ async function readKey(): Promise<Uint8Array> {
   if (local) return checkedKey(local, 'PROXY_TOKEN_KEY');
   const name = process.env['PROXY_TOKEN_PARAMETER'];
   if (!name) throw new Error('No proxy token key: set PROXY_TOKEN_PARAMETER (the Parameter Store parameter holding it).');
+  // Loaded at the first read, not at import: every API function imports this module, and only a
+  // request carrying a proxy token reads the key (docs/decisions/0082-one-bundle-per-resource.md).
+  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
   ssm ??= new SSMClient({});
   const result = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
   const value = result.Parameter?.Value;

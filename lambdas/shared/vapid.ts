@@ -1,4 +1,4 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { SSMClient } from '@aws-sdk/client-ssm';
 import { DEFAULT_ADMIN_CONTACT_EMAIL } from '@domain/core/app-config';
 
 /**
@@ -46,6 +46,8 @@ async function readVapidKeys(): Promise<VapidKeys> {
 
   const name = process.env['VAPID_PARAMETER'];
   if (!name) throw new Error('No VAPID keys: set VAPID_PARAMETER (the Parameter Store parameter holding them).');
+  // Loaded at the first read, not at import (docs/decisions/0082-one-bundle-per-resource.md).
+  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
   ssm ??= new SSMClient({});
   const result = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
   const value = result.Parameter?.Value;

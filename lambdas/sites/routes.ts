@@ -6,7 +6,7 @@ import { type Site, type SiteDocument } from '@domain/organisation/site';
 import { unknownLocation } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../data/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
-import { s3Client } from '../shared/clients';
+import { s3Client } from '../shared/clients/s3';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';

@@ -7,7 +7,8 @@ import {
   renderIdentityMessage,
   type IdentityMessage,
 } from '@domain/identity/identity-messages';
-import { sesClient, snsClient } from '../shared/clients';
+import { sesClient } from '../shared/clients/ses';
+import { snsClient } from '../shared/clients/sns';
 import { backendConfig } from '../shared/config';
 
 /**
