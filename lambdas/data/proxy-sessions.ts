@@ -3,7 +3,7 @@ import { DomainError, forbidden } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { isProxySessionOpen, type ProxySession } from '@domain/identity/proxy-session';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from './keys';
+import { ENTITY } from './entities/audit-entry';
 import { eachLimited } from '../shared/concurrency';
 import { auditEntryPut } from './entities/audit-entry';
 import { proxySessionKeyParams, proxySessionPut, proxySessionsOfOrganisationUnexpired, toProxySession } from './entities/proxy-session';

@@ -25,9 +25,9 @@ import {
   sensorKey,
   type CommandDeviceType,
   type PageRequest,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 
 /** A device a command is for or from: which kind, and its id (normalised). */
 export interface DeviceRef {

@@ -16,9 +16,9 @@ import {
   translationOverridesKeyParams,
   translationOverridesPut,
   versionedPut,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 
 export interface StoredOverrides {
   overrides: TranslationOverrides;
