@@ -4,7 +4,8 @@
  * batch get and one batch write. Resource stores import this and `domain/`, nothing else.
  */
 export { dataTable, type DataTable } from './table';
-export { ENTITIES, portalService } from './service';
+export { ENTITIES } from './service';
+export { entityOn, storedItem, storedItems } from './entity-reads';
 export { runTransaction, refusedWith, TRANSACTION_ATTEMPTS, type GuardedItem, type TransactItem, type TransactItems } from './transaction';
 export { batchGet, batchWrite, BATCH_ATTEMPTS, BATCH_GET_MAX, BATCH_WRITE_MAX, type BatchOptions, type ItemKey, type WriteRequest } from './batch';
 export { createPut, versionedPut, versionedDelete, existingDelete, existsCheck, plainPut, plainDelete, counterAdd, type PutParams, type KeyParams } from './writes';
