@@ -10,11 +10,10 @@ import { shiftInputSchema, type Shift, type ShiftInput } from '@domain/haccp/shi
 import { ChecklistGroupStore } from '../lambdas/data/repositories/checklist-groups';
 import { ChecklistStore } from '../lambdas/data/repositories/checklists';
 import { CorrectiveActionStore } from '../lambdas/data/repositories/corrective-actions';
-import { checklistAnswerPut, checklistInstanceId, checklistInstancePut, sensorKey } from '../lambdas/data';
+import { checklistAnswerPut, checklistInstanceId, checklistInstancePut, seedMarkerKey, sensorKey, siteKey } from '../lambdas/data';
 import { InformationItemStore } from '../lambdas/data/repositories/information-items';
 import type { Caller } from '../lambdas/shared/caller';
 import { dynamoDocumentClient } from '../lambdas/data/client';
-import { ENTITY, entityPartition, entitySortKey, tenantPrefix, type EntityType } from '../lambdas/data/keys';
 import { ShiftStore } from '../lambdas/data/repositories/shifts';
 import { putSeedItem, putSeedItemOnce, seedItemExists } from '../lambdas/data/seed-writes';
 import { DEMO_ORGANISATION, DEMO_USERS } from './demo';
@@ -165,8 +164,6 @@ function demoFilling(checklistId: string, daysAgo: number): DemoFilling {
 /** The fields a store creates from, with the demo's fixed id (not part of the input's type: NamedRecordStore.create keeps it). */
 const withFixedId = <T extends object>(id: string, fields: T): T => ({ id, ...fields });
 
-const seedMarkerKey = () => ({ pk: `${tenantPrefix(customerId)}#SEED`, sk: 'HACCP' });
-
 /** A store's record by its fixed id, or undefined. */
 async function existing<R>(get: () => Promise<R>): Promise<R | undefined> {
   try {
@@ -189,12 +186,9 @@ export async function seedDemoHaccp(
   const now = options.now ?? new Date();
   // A data folder from before the instances' bySite index: their gsi1 keys rewritten (once; a Query an organisation after).
   await rewriteInstanceSiteKeys(documents, tableName);
-  if (await seedItemExists(documents, { TableName: tableName, Key: seedMarkerKey() })) return false;
-  const found = (entity: EntityType, id: string) => seedItemExists(documents, {
-    TableName: tableName, Key: { pk: entityPartition(customerId, entity), sk: entitySortKey(entity, id) },
-  });
+  if (await seedItemExists(documents, { TableName: tableName, Key: seedMarkerKey(customerId, 'HACCP') })) return false;
   // Someone removed the demo site or the cooler's sensor: the checklists would have nothing to name.
-  if (!await found(ENTITY.site, site.id)) return false;
+  if (!await seedItemExists(documents, siteKey(tableName, customerId, site.id))) return false;
   if (!await seedItemExists(documents, sensorKey(tableName, customerId, DEMO_COOLER_SENSOR_ID))) return false;
   const writer = options.writer ?? dynamoDocumentClient();
   const clock = () => now;
@@ -247,7 +241,7 @@ export async function seedDemoHaccp(
   await seedDemoHistory(writer, tableName, checklistRecords, shiftRecords, now);
 
   // Two starts seeding at once: both wrote the same fixed records; the first marker stands.
-  await putSeedItemOnce(documents, { TableName: tableName, Item: { ...seedMarkerKey(), seededAt: now.toISOString() } });
+  await putSeedItemOnce(documents, { TableName: tableName, Item: { ...seedMarkerKey(customerId, 'HACCP'), seededAt: now.toISOString() } });
   return true;
 }
 

@@ -1,7 +1,6 @@
 import { locationInputSchema } from '@domain/organisation/location';
 import { siteInputSchema } from '@domain/organisation/site';
-import { locationPut, referenceItem, siteFieldsOf, sitePut, uniqueMarkerPut, type LocationRecord, type SiteRecord } from '../lambdas/data';
-import { ENTITY } from '../lambdas/data/keys';
+import { locationPut, referenceItem, siteFieldsOf, sitePut, uniqueMarkerPut, type LocationRecord, type SiteRecord, ENTITY } from '../lambdas/data';
 import { DEMO_ORGANISATION } from './demo';
 
 /**

@@ -7,8 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OrganisationModules } from '@domain/organisation/organisation';
-import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut } from '../lambdas/data';
-import { ENTITY } from '../lambdas/data/keys';
+import { customerGroupPut, organisationKeyParams, organisationPut, organisationSeededPut, uniqueMarkerPut, ENTITY } from '../lambdas/data';
 import { grantSeededOrganisationModules, putSeedItem, putSeedItemOnce } from '../lambdas/data/seed-writes';
 import { userItem } from '../lambdas/data/repositories/users';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, DEMO_USERS } from './demo';

@@ -16,11 +16,13 @@ import {
   writeClockCursor,
   type DataTable,
   type TimerEntry,
+  deviceKey,
+  deviceStateKey,
+  ENTITY,
 } from '../data';
 import { planAlarmNotifications, recipientOfTimer, releaseHeld } from '../notifier/plan';
 import { AlarmEngine, alarmProfileIdOf, engineGatewayOf, engineSensorOf, type EngineDevice } from './engine';
 import { eachLimited } from '../shared/concurrency';
-import { deviceKey, deviceStateKey, ENTITY } from '../data/keys';
 import { describeError, type Logger } from '../shared/observability';
 
 /**

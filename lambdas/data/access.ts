@@ -10,12 +10,13 @@ import {
 import type { Caller } from '../shared/caller';
 import { dynamoDocumentClient } from './client';
 import { backendConfig } from '../shared/config';
-import type { AccountRecord } from './entities/account';
+import { accountKeyParams, type AccountRecord } from './entities/account';
 import { notificationGroupKey, unknownNotificationGroup } from './entities/notification-group';
 import { unknownAlarmProfile } from './entities/alarm-profile';
 import { listReferences } from './entities/reference';
 import { readByIds } from './exists';
-import { accountKey, ENTITY, membershipPartition } from './keys';
+import { ENTITY } from './entities/audit-entry';
+import { membershipPartition } from './entities/security-group-membership';
 import { queryAll } from './query-pages';
 import { profileUsage, type ProfileUsage } from './site-usage';
 
@@ -58,8 +59,7 @@ export async function membershipGrants(
 /** An account record read consistently (an assignment changed by an administrator applies on the next call). */
 async function accountOf(customerId: string, accountId: string, dependencies: AccessDependencies): Promise<AccountRecord | undefined> {
   const result = await dependencies.client.send(new GetCommand({
-    TableName: dependencies.tableName,
-    Key: accountKey(customerId, accountId),
+    ...accountKeyParams(dependencies.tableName, customerId, accountId),
     ConsistentRead: true,
   }));
   return result.Item as AccountRecord | undefined;
@@ -198,8 +198,7 @@ export async function accountsInView(
   accountIds: readonly string[],
   dependencies: AccessDependencies = defaultDependencies(),
 ): Promise<Set<string>> {
-  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, ENTITY.user, accountIds,
-    (accountId) => accountKey(customerId, accountId));
+  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, accountKeyParams, accountIds);
   return new Set([...found].filter(([, item]) => viewReaches(view, accountTie({ locationIds: strings(item['locationIds']) }))).map(([accountId]) => accountId));
 }
 
@@ -219,8 +218,7 @@ export async function assertNotificationGroupsInCorporateView(
   if (named.length === 0) return;
   const view = await corporateViewOf(caller, customerId, dependencies);
   if (view === undefined) return;
-  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, ENTITY.notificationGroup, named,
-    (groupId) => notificationGroupKey(dependencies.tableName, customerId, groupId).Key as Record<string, string>);
+  const found = await readByIds(dependencies.client, dependencies.tableName, customerId, notificationGroupKey, named);
   const reached = named.every((groupId) => {
     const group = found.get(groupId);
     return group !== undefined && viewReaches(view, { kind: 'place', locationIds: strings([group['locationId']]), siteIds: strings(group['siteIds']) });

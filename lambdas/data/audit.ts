@@ -1,8 +1,7 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../shared/caller';
-import type { EntityType } from './keys';
 import type { GuardedItem } from './transaction';
-import { auditEntryPut, auditEntryPutParams, type AuditAction } from './entities/audit-entry';
+import { auditEntryPut, auditEntryPutParams, type AuditAction, type EntityType } from './entities/audit-entry';
 
 /** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
 const ITEM_ONLY = 'item-only';

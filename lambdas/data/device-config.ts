@@ -1,5 +1,5 @@
 import { deviceConfigVersionBump } from './entities/device-config-version';
-import { deviceKey, deviceStateKey, type DeviceEntity } from './keys';
+import { deviceKey, deviceStateKey, type DeviceEntity } from './device-keys';
 import type { GuardedItem } from './transaction';
 
 /**

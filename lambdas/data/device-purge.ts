@@ -2,7 +2,7 @@ import { batchWrite, dataTable, deviceOwnRecords, isDeviceFileItem, isNoteOrFile
 import { s3Client } from '../shared/clients';
 import { requireFilesBucket } from '../shared/config';
 import { S3DeviceFileObjects } from '../shared/device-file-objects';
-import type { DeviceEntity } from './keys';
+import type { DeviceEntity } from './device-keys';
 import type { Logger } from '../shared/observability';
 
 /**

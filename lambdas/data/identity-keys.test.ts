@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountKey,
-  byNameSortKey,
-  entityPartition,
-  ENTITY,
-  sessionSortKey,
-  tokenPartition,
-  TOKEN_SORT_KEY,
-  uniquenessPartition,
-  UNIQUENESS_SORT_KEY,
-  userSessionsPartition,
-} from './keys';
-import {
   accountEmailMarkerKeyParams,
   accountEmailPartition,
   accountKeyParams,
@@ -27,23 +15,24 @@ import {
 
 const record = { accountId: 'acc-1', email: ' Ann.Smith@Example.com ', firstName: 'Ann', lastName: 'Smith', role: 'admin', inviteDate: null, version: 2 };
 
-// Today's key builders (lambdas/data/keys.ts) are what the identity entities must reproduce byte for byte.
-describe('identity entities keep the keys of lambdas/data/keys.ts', () => {
+// The keys the identity items have always had, byte for byte (no migration).
+describe('identity entities keep their stored keys', () => {
   it('writes the user item under the same keys, and keeps superadmin accounts out of the list index', () => {
     // Act
     const item = accountPut('t', 'org-1', record).Item;
     const superadmin = accountPut('t', 'org-1', { ...record, role: 'superadmin' }).Item;
     // Assess
     expect(item).toMatchObject({
-      ...accountKey('org-1', 'acc-1'),
+      pk: 'C#org-1#USER',
+      sk: 'USER#acc-1',
       type: 'USER',
-      gsi1pk: entityPartition('org-1', ENTITY.user),
-      gsi1sk: byNameSortKey('Smith Ann  Ann.Smith@Example.com ', 'acc-1'),
+      gsi1pk: 'C#org-1#USER',
+      gsi1sk: `NAME#${encodeURIComponent('smith ann  ann.smith@example.com')}#acc-1`,
       gsi2pk: accountEmailPartition('org-1', record.email),
       gsi2sk: 'USER',
       inviteDate: null,
     });
-    expect(accountKeyParams('t', 'org-1', 'acc-1').Key).toEqual(accountKey('org-1', 'acc-1'));
+    expect(accountKeyParams('t', 'org-1', 'acc-1').Key).toEqual({ pk: 'C#org-1#USER', sk: 'USER#acc-1' });
     expect(superadmin).not.toHaveProperty('gsi1pk');
     expect(superadmin).not.toHaveProperty('gsi1sk');
   });
@@ -51,9 +40,9 @@ describe('identity entities keep the keys of lambdas/data/keys.ts', () => {
   it('keeps the email marker, session and token keys', () => {
     // Assess
     expect(accountEmailMarkerKeyParams('t', 'org-1', record.email).Key)
-      .toEqual({ pk: uniquenessPartition('org-1', ENTITY.user, 'email', record.email), sk: UNIQUENESS_SORT_KEY });
-    expect(sessionKeyParams('t', 'org-1', 'acc-1', 's-1').Key).toEqual({ pk: userSessionsPartition('org-1', 'acc-1'), sk: sessionSortKey('s-1') });
-    expect(sessionTokenKeyParams('t', 'org-1', 'tok-1').Key).toEqual({ pk: tokenPartition('org-1', 'tok-1'), sk: TOKEN_SORT_KEY });
+      .toEqual({ pk: 'C#org-1#UNIQUE#USER#email#ann.smith%40example.com', sk: 'UNIQUE' });
+    expect(sessionKeyParams('t', 'org-1', 'acc-1', 's-1').Key).toEqual({ pk: 'C#org-1#SESSION#acc-1', sk: 'SESSION#s-1' });
+    expect(sessionTokenKeyParams('t', 'org-1', 'tok-1').Key).toEqual({ pk: 'C#org-1#TOKEN#tok-1', sk: 'TOKEN' });
   });
 
   it('decodes field by field: no keys, no entity marker, no code hash in what is answered', () => {

@@ -4,13 +4,17 @@
  * batch get and one batch write. Resource stores import this and `domain/`, nothing else.
  */
 export { dataTable, type DataTable } from './table';
-export { ENTITIES, portalService } from './service';
+export { ENTITIES } from './service';
+export { entityOn, storedItem, storedItems } from './entity-reads';
 export { runTransaction, refusedWith, TRANSACTION_ATTEMPTS, type GuardedItem, type TransactItem, type TransactItems } from './transaction';
 export { batchGet, batchWrite, BATCH_ATTEMPTS, BATCH_GET_MAX, BATCH_WRITE_MAX, type BatchOptions, type ItemKey, type WriteRequest } from './batch';
 export { createPut, versionedPut, versionedDelete, existingDelete, existsCheck, plainPut, plainDelete, counterAdd, type PutParams, type KeyParams } from './writes';
 export { versionedUpdate, setAndClear, type UpdateParams } from './writes';
 export { partitionOf, queryPage, queryAll, type PageRequest, type QueryParams } from './queries';
-export { readByIds } from './exists';
+export { readByIds, type KeyOfId } from './exists';
+export { deviceKey, deviceStateKey, directoryPartition, type DeviceEntity, type DirectoryKind } from './device-keys';
+export { rollupPartition } from './rollups';
+export { deadLetterPartition } from './dead-letters';
 export { NamedRecordStore, type NamedRecordDefinition, type NamedRecordFields } from './named-records';
 export { newestReading, newestReadings, readingsForAlarms, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions, type ReadingForAlarms } from './readings';
 export { readingItem, readingKey, readingPartition, readingRowOf, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
@@ -18,7 +22,7 @@ export { profileUsage, type ProfilesInUse, type ProfileUsage } from './site-usag
 export { readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, type FleetGateway, type FleetRead, type FleetSensor } from './fleet';
 export { AccountStore } from './accounts';
 export { endAllSessions, endSessions, epochSeconds, isLive, liveSessionsOf } from './sessions';
-export { nameKeyOf } from './key-parts';
+export { nameKeyOf, normaliseUnique, itemKeyOf } from './key-parts';
 export * from './entities/account';
 export * from './entities/alarm';
 export * from './entities/alarm-clock-cursor';

@@ -1,5 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { checklistInstancePut, toChecklistInstance } from './entities/checklist-instance';
+import { checklistInstanceKey, checklistInstancePut, toChecklistInstance } from './entities/checklist-instance';
+import { itemKeyOf } from './key-parts';
 import { haccpOrganisations, toHaccpOrganisationId } from './entities/haccp-organisation';
 import { queryAll } from './queries';
 
@@ -16,7 +17,7 @@ export async function rewriteInstanceSiteKeys(documents: DynamoDBDocumentClient,
   let rewritten = 0;
   for (const customerId of organisations) {
     const items = await queryAll(documents, {
-      TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `C#${customerId}#CHECKLISTINSTANCE` },
+      TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': itemKeyOf(checklistInstanceKey(tableName, customerId, '-')).pk },
     }, (item) => item);
     for (const item of items) {
       // The keys the entity writes today for this instance.

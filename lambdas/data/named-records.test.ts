@@ -6,7 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { DataLoggingProfileInput } from '@domain/devices/data-logging-profile';
 import type { UserView, UserViewInput } from '@domain/identity/user-views';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from './keys';
+import { ENTITY } from './entities/audit-entry';
 import {
   DATA_LOGGING_PROFILE_FIELDS, dataLoggingProfileDeleteWhenUnused, dataLoggingProfileKey, dataLoggingProfilePut, dataLoggingProfilesByName,
   dataLoggingProfileUpdate, toDataLoggingProfileRecord, type DataLoggingProfileRecord,

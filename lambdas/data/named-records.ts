@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, DomainError, notFound } from '@domain/core/errors';
 import type { Caller } from '../shared/caller';
-import type { EntityType } from './keys';
+import type { EntityType } from './entities/audit-entry';
 import { auditEntryPut, type AuditAction } from './entities/audit-entry';
 import { claimUnique, releaseUnique } from './entities/unique-marker';
 import { nameKeyOf } from './key-parts';

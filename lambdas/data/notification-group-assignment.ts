@@ -3,7 +3,7 @@ import { DomainError } from '@domain/core/errors';
 import { sensorGroupIdsOf } from '@domain/notifications/notification-group';
 import type { ReferenceKind } from '@domain/organisation/site';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from './keys';
+import { ENTITY } from './entities/audit-entry';
 import { batchGet } from './batch';
 import { auditEntryPut } from './entities/audit-entry';
 import { deviceConfigVersionBump } from './entities/device-config-version';

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryComman
 import { ALL_MODULES } from '@domain/organisation/modules';
 import type { OrganisationCounts, OrganisationModules, OrganisationStatus, SuperadminAuditEntry } from '@domain/organisation/organisation';
 import { batchGet } from './batch';
+import { directoryPartition } from './device-keys';
 import { accountsByName } from './entities/account';
 import { alarmsByStatus } from './entities/alarm';
 import { superadminAuditNewestFirst, toSuperadminAuditEntry } from './entities/superadmin-audit-entry';
@@ -126,7 +127,7 @@ const recordsOf = (tableName: string, customerId: string, entity: 'SITE' | 'SENS
   TableName: tableName,
   KeyConditionExpression: 'pk = :pk',
   FilterExpression: 'attribute_exists(gsi1pk)',
-  ExpressionAttributeValues: { ':pk': `C#${customerId}#${entity}` },
+  ExpressionAttributeValues: { ':pk': directoryPartition(customerId, entity) },
 });
 
 /**

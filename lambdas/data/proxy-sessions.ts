@@ -1,14 +1,14 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DomainError, forbidden } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { isProxySessionOpen, type ProxySession } from '@domain/identity/proxy-session';
 import type { Caller } from '../shared/caller';
-import { ENTITY } from './keys';
 import { eachLimited } from '../shared/concurrency';
-import { auditEntryPut } from './entities/audit-entry';
-import { proxySessionKeyParams, proxySessionPut, proxySessionsOfOrganisationUnexpired, toProxySession } from './entities/proxy-session';
+import { auditEntryPut, ENTITY } from './entities/audit-entry';
+import { proxySession, proxySessionPut, proxySessionsOfOrganisationUnexpired, toProxySession } from './entities/proxy-session';
 import { proxySessionOpenRelease } from './entities/proxy-session-open';
 import { superadminAuditPut } from './entities/superadmin-audit-entry';
+import { entityOn, storedItem } from './entity-reads';
 import { queryAll } from './queries';
 import { runTransaction, type GuardedItem } from './transaction';
 
@@ -16,8 +16,9 @@ import { runTransaction, type GuardedItem } from './transaction';
 export async function readProxySession(
   client: DynamoDBDocumentClient, tableName: string, actorCustomerId: string, actorUserId: string, sessionId: string,
 ): Promise<ProxySession | undefined> {
-  const result = await client.send(new GetCommand({ ...proxySessionKeyParams(tableName, actorCustomerId, actorUserId, sessionId), ConsistentRead: true }));
-  return result.Item === undefined ? undefined : toProxySession(result.Item);
+  const { data } = await entityOn(proxySession, client, tableName).get({ actorCustomerId, actorUserId, sessionId }).go({ data: 'raw', consistent: true });
+  const item = storedItem(data);
+  return item === undefined ? undefined : toProxySession(item);
 }
 
 /** What the organisation's Portal Audit and the super-administrators' trail keep of a proxy session: who, why, when, how. */

@@ -4,10 +4,10 @@ import {
   alarmProfileKey,
   batchGet,
   dataLoggingProfileKey,
+  departmentKey,
+  divisionKey,
   gatewayKey,
   locationKey,
-  NAMED_ITEM_ENTITY,
-  namedItemKey,
   notificationGroupKey,
   siteKey,
   type KeyParams,
@@ -22,8 +22,8 @@ const KEY_OF: Record<NamedKind, (tableName: string, customerId: string, id: stri
   alarmProfile: alarmProfileKey,
   notificationGroup: notificationGroupKey,
   dataLoggingProfile: dataLoggingProfileKey,
-  department: (tableName, customerId, id) => namedItemKey(tableName, customerId, NAMED_ITEM_ENTITY.department, id),
-  division: (tableName, customerId, id) => namedItemKey(tableName, customerId, NAMED_ITEM_ENTITY.division, id),
+  department: departmentKey,
+  division: divisionKey,
 };
 
 const keyText = (key: Record<string, unknown>) => `${String(key['pk'])}|${String(key['sk'])}`;

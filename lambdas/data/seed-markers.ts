@@ -1,13 +1,12 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { tenantPrefix } from './keys';
+import { seedMarkerKey as markerKey } from './entities/seed-marker';
 
 /**
  * Local only: the markers the demo's seeds leave under the organisation's `SEED` partition
  * (local/demo-devices.ts: `DEVICES`, `ALARMPROFILES`, `NOTIFICATIONGROUPS`), so each seed runs
- * once per data folder. Plain items, as the seeds have always written them.
+ * once per data folder. Plain items, as the seeds have always written them, keyed by the seed marker entity.
  */
-const markerKey = (customerId: string, kind: string) => ({ pk: `${tenantPrefix(customerId)}#SEED`, sk: kind });
 
 /** The marker of this kind, read consistently; undefined before its seed ran. */
 export async function readSeedMarker(client: DynamoDBDocumentClient, tableName: string, customerId: string, kind: string): Promise<Record<string, unknown> | undefined> {

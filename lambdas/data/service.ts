@@ -1,5 +1,3 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Service } from 'electrodb';
 import { account } from './entities/account';
 import { alarm } from './entities/alarm';
 import { alarmClockCursor } from './entities/alarm-clock-cursor';
@@ -64,10 +62,14 @@ import { informationItem } from './entities/information-item';
 import { checklistGroup } from './entities/checklist-group';
 
 /**
- * Every entity of the single table (one file each under `entities/`). The data layer builds
- * its requests from the entities (`.params({ table })`) and sends them itself, through the one
- * transaction runner (`transaction.ts`) and the batch helpers (`batch.ts`), so every write gets
- * the conflict retry and the spec's refusals.
+ * Every entity of the single table (one file each under `entities/`), the one definition of
+ * each item kind's keys. Reads by key or access pattern are run by the entity
+ * (`entityOn(entity, client, table).get(...).go({ data: 'raw' })`, `entity-reads.ts`); paged
+ * lists send the entity's Query through `query-pages.ts`, for the API's cursor. Writes are the
+ * entity's requests (`.params({ table })`) sent by the one transaction runner (`transaction.ts`)
+ * and the batch helpers (`batch.ts`), so every write gets the conflict retry, the spec's
+ * refusals and its audit entry in the same transaction
+ * (docs/decisions/0084-entities-run-reads-writes-through-the-transaction-runner.md).
  */
 export const ENTITIES = {
   account,
@@ -133,12 +135,3 @@ export const ENTITIES = {
   informationItem,
   checklistGroup,
 } as const;
-
-/**
- * The ElectroDB service of the entities on one table, for what ElectroDB runs itself (reads
- * with `.go()`, collections). Items written before the data layer carry no `__edb_e__`, so such
- * reads pass `ignoreOwnership: true` until every item has been rewritten.
- */
-export function portalService(client: DynamoDBDocumentClient, tableName: string) {
-  return new Service(ENTITIES, { client, table: tableName });
-}

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENTITY } from './keys';
+import { ENTITY } from './entities/audit-entry';
 import { gatewayKey } from './entities/gateway';
 import { sensorPartition } from './entities/sensor';
 import { queryAll } from './queries';

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '@domain/core/errors';
 import { runTransaction as runGuardedTransaction, type TransactItem, type TransactItems } from './transaction';
 import { claimUnique as claimMarker, releaseUnique as releaseMarker, uniqueMarkerPut } from './entities/unique-marker';
-import type { EntityType } from './keys';
+import type { EntityType } from './entities/audit-entry';
 
 /** ElectroDB builds a request for a table; where only the item is wanted, any name does. */
 const ITEM_ONLY = 'item-only';

@@ -6,7 +6,6 @@ import { REDACTED } from '@domain/devices/device-commands';
 import { MESSAGES } from '@domain/core/messages';
 import { apiEvent, invoke, liveSession } from '../shared/api-event.test-support';
 import { resetBackendConfig } from '../shared/config';
-import { accountKey } from '../data/keys';
 import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -23,7 +22,7 @@ function commandTable(device: { entity: string; id: string; item: Record<string,
   dynamo.on(GetCommand).resolves({});
   dynamo.on(GetCommand, { Key: liveSession().key }).resolves(liveSession().answer);
   // The caller is an administrator with corporate access: every site of the organisation (lambdas/shared/access.ts).
-  dynamo.on(GetCommand, { Key: accountKey('org-1', 'acc-1') }).resolves({ Item: { hasDefaultLocAccess: true } });
+  dynamo.on(GetCommand, { Key: { pk: 'C#org-1#USER', sk: 'USER#acc-1' } }).resolves({ Item: { hasDefaultLocAccess: true } });
   dynamo.on(GetCommand, { Key: configKey(device.entity, device.id) }).resolves({ Item: device.item });
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(TransactWriteCommand).resolves({});

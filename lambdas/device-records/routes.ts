@@ -13,7 +13,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { maySeeSite } from '../shared/access';
 import { accessibleSiteIds, assertSensorAccess } from '../data/access';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY, type DeviceEntity } from '../data/keys';
+import { ENTITY, type DeviceEntity } from '../data';
 import { pageRequestFrom } from '../shared/pagination';
 import { defineRoutes, route, type ResourceRoute } from '../shared/routing';
 import { deviceMissing, deviceRecordStore, fileView } from '../data/repositories/device-records';

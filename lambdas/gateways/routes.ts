@@ -4,7 +4,7 @@ import { ERROR_CODE_HEADER, notFound, validationError } from '@domain/core/error
 import { type Gateway, GATEWAY_STATUS_SECONDS, type GatewayData, type GatewayInput, type GatewaySensorState, gatewayStatusOf } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { isDeviceOnline } from '@domain/telemetry/telemetry-state';
-import { sensorLiveStates, toSensorState, unknownLocation } from '../data';
+import { sensorLiveStates, toSensorState, unknownLocation, ENTITY, locationKey, sensorStateKey } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../data/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn } from '../shared/access';
 import { assertNotificationGroupsInCorporateView, assertProfilesInCorporateView } from '../data/access';
@@ -12,7 +12,6 @@ import { dynamoDocumentClient } from '../data/client';
 import { historyEntriesWithNames } from '../data/record-names';
 import { backendConfig } from '../shared/config';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest, type ActionResult } from '../shared/http';
-import { deviceStateKey, ENTITY } from '../data/keys';
 import { readByIds } from '../data/unique-claims';
 import { pageRequestFrom } from '../shared/pagination';
 import { listReferences, readSite } from '../data';
@@ -70,7 +69,7 @@ async function assertPlacement(view: Viewer, input: GatewayInput, unchanged?: Ga
   if (!added.every((locationId) => seesOwnLocation(view, locationId))) throw unknownLocation();
   // The new locations in one BatchGet, beside the site's read.
   const [found, site] = await Promise.all([
-    readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.location, added),
+    readByIds(dynamoDocumentClient(), table(), view.customerId, locationKey, added),
     readSite(dynamoDocumentClient(), table(), view.customerId, input.siteId),
   ]);
   if (added.some((locationId) => !found.has(locationId))) throw unknownLocation();
@@ -201,8 +200,7 @@ export const gatewayRoutes = defineRoutes('gateways', [
       const store = gateways();
       const [states, allSensors] = await Promise.all([store.states(view.customerId, [gateway.id]), store.sensors(view.customerId, gateway.id)]);
       const sensors = filterSensors(allSensors, (sensor) => ({ sensorId: sensor.id, siteId: sensor.siteId }), view.scope);
-      const stateItems = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.sensor, sensors.map((sensor) => sensor.id),
-        (id) => deviceStateKey(view.customerId, ENTITY.sensor, id));
+      const stateItems = await readByIds(dynamoDocumentClient(), table(), view.customerId, sensorStateKey, sensors.map((sensor) => sensor.id));
       // Each state item with the sensor's newest reading on top (docs/decisions/0055-a-reading-costs-one-write.md).
       const sensorStates = await sensorLiveStates(dynamoDocumentClient(), table(), view.customerId,
         new Map(sensors.map((sensor) => [sensor.id, stateItems.has(sensor.id) ? toSensorState(stateItems.get(sensor.id) ?? {}) : undefined])));

@@ -36,8 +36,9 @@ import {
   type GuardedItem,
   type NotificationDelivery,
   type TimerEntry,
+  deviceKey,
+  ENTITY,
 } from '../data';
-import { deviceKey, ENTITY } from '../data/keys';
 
 /**
  * The notifier's planning (issue 14 section 2; docs/decisions/0069-notification-outbox-and-delivery.md):

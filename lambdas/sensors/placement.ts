@@ -2,9 +2,8 @@ import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { gatewayRelayProblem } from '@domain/devices/sensor';
 import type { ConnectionType } from '@domain/devices/device-catalogue';
-import { readByIds, readGatewayPlacement, readSite, unknownGateway, unknownSite, type DataTable } from '../data';
+import { readByIds, readGatewayPlacement, readSite, unknownGateway, unknownSite, type DataTable, dataLoggingProfileKey } from '../data';
 import { maySeeSite, siteAccessOf, type AccessScope } from '../shared/access';
-import { ENTITY } from '../data/keys';
 
 /** Where a sensor goes: its site, the location that site is on, the gateway it reports through (by its connection type). */
 export interface SensorPlacement {
@@ -56,7 +55,7 @@ export async function assertPlacement(
 
 /** Every data logging profile named exists (the write's use count is the guarantee; this names the problem first). */
 export async function assertProfilesExist(client: DataTable['client'], tableName: string, customerId: string, profileIds: readonly string[]): Promise<void> {
-  const found = await readByIds(client, tableName, customerId, ENTITY.dataLoggingProfile, profileIds);
+  const found = await readByIds(client, tableName, customerId, dataLoggingProfileKey, profileIds);
   if (profileIds.some((profileId) => !found.has(profileId))) {
     throw validationError(MESSAGES.dataLoggingProfileUnknown, { channels: MESSAGES.dataLoggingProfileUnknown });
   }

@@ -11,7 +11,7 @@ import { dynamoDocumentClient } from '../data/client';
 import { historyEntriesWithNames } from '../data/record-names';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { purgeDeviceRecords } from '../data/device-purge';
-import { ENTITY } from '../data/keys';
+import { ENTITY } from '../data';
 import { pathParameter, requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
 import { pageRequestFrom, type PageRequest } from '../shared/pagination';
 import { S3SiteDocumentFiles } from '../shared/pdf-files';

@@ -3,14 +3,13 @@ import { forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { withDisplayName } from '@domain/organisation/location';
 import { type Site, type SiteDocument } from '@domain/organisation/site';
-import { unknownLocation } from '../data';
+import { unknownLocation, locationKey } from '../data';
 import { seesOwnLocation, viewerOf, type Viewer } from '../data/viewer';
 import { filterSensors, maySeeSite, sensorsLimitedOn, type AccessScope } from '../shared/access';
 import { s3Client } from '../shared/clients/s3';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { requireCaller, targetCustomerId, type ActionRequest } from '../shared/http';
-import { ENTITY } from '../data/keys';
 import { readByIds } from '../data/unique-claims';
 import { pageRequestFrom } from '../shared/pagination';
 import { S3SiteDocumentFiles, siteDocumentKey, type SiteDocumentFiles } from '../shared/pdf-files';
@@ -57,7 +56,7 @@ async function visibleSite(view: Viewer, id: string): Promise<SiteRecord> {
 /** Every location of a site must be one of the organisation's that the viewer sees. */
 async function assertLocationsUsable(view: Viewer, locationIds: readonly string[]): Promise<void> {
   if (!locationIds.every((locationId) => seesOwnLocation(view, locationId))) throw unknownLocation();
-  const found = await readByIds(dynamoDocumentClient(), table(), view.customerId, ENTITY.location, locationIds);
+  const found = await readByIds(dynamoDocumentClient(), table(), view.customerId, locationKey, locationIds);
   if (locationIds.some((locationId) => !found.has(locationId))) throw unknownLocation();
 }
 

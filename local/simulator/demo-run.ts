@@ -1,6 +1,5 @@
-import { batchGet, newestReadings, type DataTable } from '../../lambdas/data';
+import { batchGet, newestReadings, type DataTable, deviceKey, ENTITY } from '../../lambdas/data';
 import { tableClientAt } from '../../lambdas/data/table';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../demo';
 import { demoDevicesOrigin, demoFleet } from '../demo-devices';
 import { deviceCredentials } from '../device-credentials';

@@ -10,7 +10,7 @@ import { DeviceDirectory } from '../../lambdas/ingest/directory';
 import { ingest } from '../../lambdas/ingest/ingest';
 import { ingestMetrics, type IngestCounters } from '../../lambdas/data/ingest-metrics';
 import { TelemetryTable } from '../../lambdas/data/repositories/ingest';
-import { readingPartition, rollupPartition } from '../../lambdas/data/keys';
+import { readingPartition, rollupPartition } from '../../lambdas/data';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import { freePorts } from '../../local/ports';

@@ -7,8 +7,7 @@ import { DEFAULT_ADMISSION_LIMITS } from '../../local/admission';
 import { freePorts } from '../../local/ports';
 import { startLocalStack } from '../../local/stack';
 import { VerifiedTokens } from '../../local/verified-tokens';
-import { accountKey } from '../../lambdas/data/keys';
-import { sessionTokenKeyParams } from '../../lambdas/data';
+import { accountKeyParams, sessionTokenKeyParams } from '../../lambdas/data';
 import { api, createUser, type TestUser } from '../support/identity';
 import { percentile, stackUnderTest, time } from './measure';
 
@@ -166,7 +165,7 @@ try {
         TableName: local.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': `C#${customerId}#DEPARTMENT` }, Limit: 50,
       } }] },
-      { kind: 'dynamo' as const, reads: [session, { get: { TableName: local.tableName, Key: accountKey(customerId, user.accountId) } }] },
+      { kind: 'dynamo' as const, reads: [session, { get: { TableName: local.tableName, Key: accountKeyParams(local.tableName, customerId, user.accountId).Key } }] },
     ];
   });
   // What the gateway does with a token on each request: a signature check, or (since issue 32) the claims kept from one.

@@ -23,12 +23,13 @@ import {
   toNotificationDelivery,
   writeClockCursor,
   type NotificationDelivery,
+  deviceKey,
+  ENTITY,
 } from '../../lambdas/data';
 import { planAlarmNotifications } from '../../lambdas/notifier/plan';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { composer } from '../../lambdas/notifier/compose';
 import { sendDelivery, type ChannelProviders, type ComposeInput, type SenderDependencies } from '../../lambdas/notifier/send';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { createPortalLogger } from '../../lambdas/shared/observability';
 import { LOCAL_REGION } from '../../local/identity';
 import type { OutboxMessage } from '../../local/outbox';

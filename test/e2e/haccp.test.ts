@@ -5,7 +5,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { InstanceDetail } from '@domain/haccp/filling';
 import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
-import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data/keys';
+import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data';
 import { launchBrowser } from '../support/browser';
 import { signedInContext } from '../support/browser-session';
 import { newOrganisationAdmin } from '../support/device-pages';

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data/keys';
+import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { launchBrowser } from '../support/browser';
 import { signedInContext } from '../support/browser-session';

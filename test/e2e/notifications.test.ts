@@ -7,8 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlarm, type Alarm } from '@domain/alarms/alarm';
 import type { NotificationGroup } from '@domain/notifications/notification-group';
-import { alarmPutParams, deliveriesOfAlarm, minuteOf, queryAll, toNotificationDelivery } from '../../lambdas/data';
-import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/data/keys';
+import { alarmPutParams, deliveriesOfAlarm, minuteOf, queryAll, toNotificationDelivery, accountListKeys } from '../../lambdas/data';
 import { DEMO_ORGANISATION, DEMO_USERS } from '../../local/demo';
 import { DEMO_NOTIFICATION_GROUP, DEMO_SENSORS } from '../../local/demo-devices';
 import { LOCAL_REGION } from '../../local/identity';
@@ -66,7 +65,7 @@ describe('alarm notifications in the browser', () => {
       await provisionAccount(stack, {
         email: user.email, role: user.role, customerId: user.customerId, accountId: user.accountId, firstName, lastName,
         hasDefaultLocAccess: true, isOwner: owner,
-        gsi1pk: entityPartition(user.customerId, ENTITY.user), gsi1sk: byNameSortKey(`${lastName} ${firstName} ${user.email}`, user.accountId),
+        ...accountListKeys(user.customerId, { accountId: user.accountId, email: user.email, firstName, lastName }),
       });
     }
     const address = { address: '1 Cold Store Lane', city: 'Leeds', state: 'Yorkshire', country: 'United Kingdom', postalCode: 'LS1 1AA' };

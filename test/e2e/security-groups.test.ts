@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Navbar } from '@domain/identity/account';
-import { byNameSortKey, ENTITY, entityPartition } from '../../lambdas/data/keys';
+import { accountListKeys } from '../../lambdas/data';
 import { launchBrowser } from '../support/browser';
 import { openSignedInPage } from '../support/browser-session';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
@@ -45,7 +45,7 @@ describe('security groups in the browser', () => {
     await provisionAccount(stack, {
       email: member.email, role: 'basicuser', customerId: member.customerId, accountId: member.accountId,
       firstName: 'Morgan', lastName: `Member${suffix}`, locationIds: [location.id], siteIds: [keptId, excludedId],
-      gsi1pk: entityPartition(member.customerId, ENTITY.user), gsi1sk: byNameSortKey(`Member${suffix} Morgan ${member.email}`, member.accountId),
+      ...accountListKeys(member.customerId, { accountId: member.accountId, email: member.email, firstName: 'Morgan', lastName: `Member${suffix}` }),
     });
   });
   afterAll(async () => {

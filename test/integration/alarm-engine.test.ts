@@ -4,7 +4,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Alarm } from '@domain/alarms/alarm';
 import type { AlarmProfile } from '@domain/alarms/alarm-profile';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { runAlarmClockAhead } from '../support/alarms';
 import { connectDevice, type DeviceConnection } from '../support/devices';

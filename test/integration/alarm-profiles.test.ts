@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { alarmProfilePageSchema, alarmProfileSchema, type AlarmProfile } from '@domain/alarms/alarm-profile';
 import { MESSAGES } from '@domain/core/messages';
 import type { Gateway } from '@domain/devices/gateway';
-import { ENTITY, historyPartition } from '../../lambdas/data/keys';
+import { ENTITY, entityHistoryPartition } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, sensorBody, type SensorPlace } from '../support/sensors';
@@ -81,7 +81,7 @@ describe('alarm profiles through the local gateway', () => {
 
     const history = await documents.send(new QueryCommand({
       TableName: stack.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(ORG, ENTITY.alarmProfile, profile.id) },
+      ExpressionAttributeValues: { ':pk': entityHistoryPartition(ORG, ENTITY.alarmProfile, profile.id) },
     }));
     expect(history.Items?.map((entry) => entry['action'])).toEqual(['create', 'update', 'delete']);
   });

@@ -7,8 +7,7 @@ import type { ChecklistAnswer, InstanceDetail, TodayInstance } from '@domain/hac
 import { localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
 import { createInstancesAhead } from '../../lambdas/data/checklist-instances-ahead';
-import { checklistAnswersOfInstance, checklistInstancesOfSiteDay, checklistPut, shiftPut } from '../../lambdas/data';
-import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data/keys';
+import { checklistAnswersOfInstance, checklistInstancesOfSiteDay, checklistPut, shiftPut, deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data';
 import { fridgeQuestion, putTestInstance, testDocuments } from '../support/haccp';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DataLoggingProfile } from '@domain/devices/data-logging-profile';
 import { MESSAGES } from '@domain/core/messages';
 import { dataLoggingProfileUseUpdate } from '../../lambdas/data/repositories/data-logging-profiles';
-import { ENTITY, historyPartition } from '../../lambdas/data/keys';
+import { ENTITY, entityHistoryPartition } from '../../lambdas/data';
 import { runTransaction } from '../../lambdas/data/transaction';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
@@ -64,7 +64,7 @@ describe('data logging profiles through the local gateway', () => {
 
     const history = await documents.send(new QueryCommand({
       TableName: stack.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(ORG, ENTITY.dataLoggingProfile, profile.id) },
+      ExpressionAttributeValues: { ':pk': entityHistoryPartition(ORG, ENTITY.dataLoggingProfile, profile.id) },
     }));
     expect(history.Items?.map((entry) => entry['action'])).toEqual(['create', 'update', 'delete']);
   });

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deadLetterPartition, readingPartition } from '../../lambdas/data/keys';
+import { deadLetterPartition, readingPartition } from '../../lambdas/data';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, registerTestDevices, type DeviceConnection, type TestDevices } from '../support/devices';

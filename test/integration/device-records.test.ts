@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeviceFile, DeviceNote, FileDownload, FileUploadTicket } from '@domain/devices/device-records';
 import type { Gateway } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { postUpload } from '../support/uploads';

@@ -7,7 +7,7 @@ import type { Gateway, GatewayData, GatewayDeleteRefusal, GatewaySensor, History
 import { MESSAGES } from '@domain/core/messages';
 import type { SiteDevices } from '@domain/organisation/site';
 import { gatewaySensorCountUpdate, gatewaySensorsPartition } from '../../lambdas/data/repositories/gateways';
-import { deviceKey, deviceStateKey, ENTITY } from '../../lambdas/data/keys';
+import { deviceKey, deviceStateKey, ENTITY } from '../../lambdas/data';
 import { runTransaction } from '../../lambdas/data/transaction';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { groupByHour, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import { MAX_GRAPH_POINTS, type GraphData, type ReadingRow } from '@domain/telemetry/telemetry';
 import { readingItem, rollupItem } from '../../lambdas/data/repositories/ingest';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 

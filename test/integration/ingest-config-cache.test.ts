@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DeviceDirectory } from '../../lambdas/ingest/directory';
 import { ingest } from '../../lambdas/ingest/ingest';
 import { TelemetryTable } from '../../lambdas/data/repositories/ingest';
-import { deviceConfigVersionKey, readingPartition } from '../../lambdas/data/keys';
+import { readingPartition, deviceConfigVersionKey } from '../../lambdas/data';
 import { recordingLogger } from '../../lambdas/shared/observability.test-support';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
@@ -55,7 +55,7 @@ describe('the ingest sees a sensor changed through the API within its cache wind
     return stored.Item;
   };
   const version = async () => {
-    const item = (await documents.send(new GetCommand({ TableName: stack.tableName, Key: deviceConfigVersionKey(customerId), ConsistentRead: true }))).Item;
+    const item = (await documents.send(new GetCommand({ ...deviceConfigVersionKey(stack.tableName, customerId), ConsistentRead: true }))).Item;
     return Number(item?.['version'] ?? 0);
   };
 

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeadLetter } from '@domain/telemetry/telemetry';
-import { deadLetterPartition, deviceKey, deviceStateKey, ENTITY, readingPartition, rollupPartition } from '../../lambdas/data/keys';
+import { deadLetterPartition, deviceKey, deviceStateKey, ENTITY, readingPartition, rollupPartition } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { api, createUser, provisionAccount } from '../support/identity';

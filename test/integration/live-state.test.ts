@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GatewayData } from '@domain/devices/gateway';
 import type { Sensor } from '@domain/devices/sensor';
-import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data/keys';
+import { deviceStateKey, ENTITY, readingPartition } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addSensor, createSensorPlace, type SensorPlace } from '../support/sensors';

@@ -6,8 +6,7 @@ import type { Navbar } from '@domain/identity/account';
 import type { Location, LocationShare } from '@domain/organisation/location';
 import { MESSAGES } from '@domain/core/messages';
 import type { ReferenceKind, Site, SiteDevices, SiteDocument } from '@domain/organisation/site';
-import { ENTITY, entityPartition, entitySortKey, historyPartition, membershipPartition, membershipSortKey } from '../../lambdas/data/keys';
-import { referenceItem, type ReferenceTargetEntity } from '../../lambdas/data';
+import { referenceItem, type ReferenceTargetEntity, ENTITY, entityHistoryPartition, locationKey, membershipKey, siteKey } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
@@ -37,8 +36,7 @@ async function plant(kind: ReferenceKind, target: { entity: ReferenceTargetEntit
     Item: referenceItem(customerId, target, { kind, id, name: `${kind.toLowerCase()} ${id.slice(0, 4)}` }),
   }));
   await documents.send(new UpdateCommand({
-    TableName: stack.tableName,
-    Key: { pk: entityPartition(customerId, target.entity), sk: entitySortKey(target.entity, target.id) },
+    ...(target.entity === 'SITE' ? siteKey : locationKey)(stack.tableName, customerId, target.id),
     UpdateExpression: 'ADD refCount :one',
     ExpressionAttributeValues: { ':one': 1 },
   }));
@@ -56,7 +54,7 @@ async function history(entity: string, id: string): Promise<{ action: string }[]
     TableName: stack.tableName,
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': historyPartition(ORG, entity as typeof ENTITY.location, id) },
+    ExpressionAttributeValues: { ':pk': entityHistoryPartition(ORG, entity as typeof ENTITY.location, id) },
   }));
   return (result.Items ?? []) as { action: string }[];
 }
@@ -364,7 +362,7 @@ describe('sites through the local gateway', () => {
     const member = await userWith('basicuser', { locationIds: [location.id], siteIds: [granted, excluded] });
     await documents.send(new PutCommand({
       TableName: stack.tableName,
-      Item: { pk: membershipPartition(ORG, member.accountId), sk: membershipSortKey('group-1'), groupId: 'group-1', siteIds: [granted], sensorIds: [] },
+      Item: { ...membershipKey(stack.tableName, ORG, member.accountId, 'group-1').Key, groupId: 'group-1', siteIds: [granted], sensorIds: [] },
     }));
     const listed = items<Site>((await api(stack, member, 'GET', '/sites?limit=100')).body).map((entry) => entry.id);
     expect(listed).toContain(granted);

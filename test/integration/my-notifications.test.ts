@@ -3,11 +3,11 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { myNotificationsSchema, type MyNotifications } from '@domain/notifications/my-notifications';
-import { accountKey } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
+import { accountKeyParams } from '../../lambdas/data';
 
 const stack = inject('stack');
 /** Two organisations of these tests' own. */
@@ -34,8 +34,7 @@ async function outboxTo(channel: string, to: string, since: number): Promise<Out
 async function setAccount(user: TestUser, fields: Record<string, unknown>): Promise<void> {
   const names = Object.keys(fields);
   await documents.send(new UpdateCommand({
-    TableName: stack.tableName,
-    Key: accountKey(user.customerId, user.accountId),
+    ...accountKeyParams(stack.tableName, user.customerId, user.accountId),
     UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
     ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
     ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, fields[name]])),

@@ -2,10 +2,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
-import { historyPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
+import { entityHistoryPartition } from '../../lambdas/data';
 
 const stack = inject('stack');
 
@@ -137,7 +137,7 @@ describe.each([
       TableName: stack.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(DEMO_ORGANISATION.customerId, entity, created.id) },
+      ExpressionAttributeValues: { ':pk': entityHistoryPartition(DEMO_ORGANISATION.customerId, entity, created.id) },
     }));
     const entries = history.Items ?? [];
     expect(entries.map((entry) => entry['action'])).toEqual(['create', 'update', 'delete']);

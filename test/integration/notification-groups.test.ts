@@ -6,7 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { Gateway } from '@domain/devices/gateway';
 import type { Sensor } from '@domain/devices/sensor';
 import { notificationGroupPageSchema, notificationGroupSchema, type NotificationGroup } from '@domain/notifications/notification-group';
-import { ENTITY, entityPartition, entitySortKey, historyPartition } from '../../lambdas/data/keys';
+import { ENTITY, entityHistoryPartition, sensorKey } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, type TestUser } from '../support/identity';
 import { notificationGroupBody } from '../support/notification-groups';
@@ -85,7 +85,7 @@ describe('notification groups through the local gateway', () => {
     expect(await api(stack, admin, 'GET', `/notificationgroups/${group.id}`)).toEqual({ status: 404, body: { message: MESSAGES.notificationGroupNotFound } });
     const history = await documents.send(new QueryCommand({
       TableName: stack.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(ORG, ENTITY.notificationGroup, group.id) },
+      ExpressionAttributeValues: { ':pk': entityHistoryPartition(ORG, ENTITY.notificationGroup, group.id) },
     }));
     expect(history.Items?.map((entry) => entry['action'])).toEqual(['create', 'update', 'delete']);
   });
@@ -149,7 +149,7 @@ describe('notification groups through the local gateway', () => {
   it('lets a device drop a group id stored unchecked before groups existed, and be deleted with one', async () => {
     const sensorId = await addSensor(stack, admin, place);
     const legacy = async (id: string) => documents.send(new UpdateCommand({
-      TableName: stack.tableName, Key: { pk: entityPartition(ORG, ENTITY.sensor), sk: entitySortKey(ENTITY.sensor, id) },
+      ...sensorKey(stack.tableName, ORG, id),
       UpdateExpression: 'SET notificationGroupIds = :ids', ExpressionAttributeValues: { ':ids': ['group-1'] },
     }));
     await legacy(sensorId);

@@ -5,7 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { SecurityGroup, SecurityGroupUser } from '@domain/identity/security-groups';
 import { accessibleSiteIds } from '../../lambdas/data/access';
 import type { Caller } from '../../lambdas/shared/caller';
-import { byNameSortKey, ENTITY, entityPartition, historyPartition } from '../../lambdas/data/keys';
+import { ENTITY, accountListKeys, entityHistoryPartition } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
@@ -38,7 +38,7 @@ describe('/api/securitygroups through the local gateway', () => {
       firstName: 'Sam', lastName: 'Member',
       // Every site of the organisation (corporate access), so what limits them here is their groups alone.
       hasDefaultLocAccess: true,
-      gsi1pk: entityPartition(member.customerId, ENTITY.user), gsi1sk: byNameSortKey(`Member Sam ${member.email}`, member.accountId),
+      ...accountListKeys(member.customerId, { accountId: member.accountId, email: member.email, firstName: 'Sam', lastName: 'Member' }),
     });
     otherAdmin = await createUser(stack, 'admin', 'other-org-security-groups');
   });
@@ -67,7 +67,7 @@ describe('/api/securitygroups through the local gateway', () => {
     // Every change left its audit entry, in order.
     const history = await documents.send(new QueryCommand({
       TableName: stack.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(admin.customerId, ENTITY.securityGroup, group.id) },
+      ExpressionAttributeValues: { ':pk': entityHistoryPartition(admin.customerId, ENTITY.securityGroup, group.id) },
     }));
     expect(history.Items?.map((entry) => entry['action'])).toEqual(['create', 'update']);
     expect(history.Items?.[1]?.['changes']).toEqual([{ field: 'memberAccountIds', before: [member.accountId], after: [] }]);

@@ -5,8 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { Sensor } from '@domain/devices/sensor';
 import type { DueChangeRun } from '../../lambdas/sensors/due-changes';
 import { handler as deviceSchedules } from '../../lambdas/sensors/schedule-handler';
-import { dueChangeProgressKey } from '../../lambdas/data';
-import { devicePartition, ENTITY, scheduledChangeSortKey } from '../../lambdas/data/keys';
+import { dueChangeProgressKey, scheduledChangeKey } from '../../lambdas/data';
 import { scheduledEvent } from '../../local/cron';
 import { LOCAL_REGION } from '../../local/identity';
 import { testDocuments } from '../support/haccp';
@@ -43,7 +42,7 @@ describe('disabling and enabling sensors, now or at a scheduled time', () => {
   const disable = (id: string, body: Record<string, unknown>) => api(stack, admin, 'POST', `/sensors/${id}/disable`, body);
   const enable = (id: string, body: Record<string, unknown> = {}) => api(stack, admin, 'POST', `/sensors/${id}/enable`, body);
   const dueItem = async (id: string, changeId: string) => (await documents.send(new GetCommand({
-    TableName: stack.tableName, Key: { pk: devicePartition(ORG, ENTITY.sensor, id), sk: scheduledChangeSortKey(changeId) },
+    ...scheduledChangeKey(stack.tableName, ORG, id, changeId),
   }))).Item;
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { Gateway, HistoryEntry } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import { sensorDeleteRefusalSchema, sensorPageSchema, sensorSchema, type Sensor } from '@domain/devices/sensor';
 import type { SiteDevices } from '@domain/organisation/site';
-import { deviceStateKey, ENTITY } from '../../lambdas/data/keys';
+import { deviceStateKey, ENTITY } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parseUtcDateTime, type CurrentUserDetails, type UserSessionList } from '@domain/identity/account';
 import { MESSAGES } from '@domain/core/messages';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
-import { accountKey } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, signIn, type TestUser } from '../support/identity';
+import { accountKeyParams } from '../../lambdas/data';
 
 const stack = inject('stack');
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({
@@ -133,14 +133,14 @@ describe('the signed-in account', () => {
     await documents.send(new PutCommand({
       TableName: stack.tableName,
       Item: {
-        ...accountKey(user.customerId, user.accountId), type: 'USER',
+        ...accountKeyParams(stack.tableName, user.customerId, user.accountId).Key, type: 'USER',
         gsi2pk: accountEmailPartition(user.customerId, user.email), gsi2sk: 'USER',
         accountId: user.accountId, email: user.email, role: 'basicuser', inviteDate: '2026-11-01 10:00:00',
         isEmailVerified: false, isActive: false,
       },
     }));
     const fresh = await again(user);
-    const stored = await documents.send(new GetCommand({ TableName: stack.tableName, Key: accountKey(user.customerId, user.accountId) }));
+    const stored = await documents.send(new GetCommand({ TableName: stack.tableName, Key: accountKeyParams(stack.tableName, user.customerId, user.accountId).Key }));
     expect(stored.Item).toMatchObject({ isEmailVerified: true, isActive: true });
     expect(stored.Item?.['inviteDate']).toBeUndefined();
     const found = await api(stack, fresh, 'GET', `/account/find/${encodeURIComponent(user.email)}`);

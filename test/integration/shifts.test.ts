@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { shiftPageSchema, shiftSchema, type Shift } from '@domain/haccp/shift';
 import { LOCAL_REGION } from '../../local/identity';
-import { referencesOf } from '../../lambdas/data';
-import { ENTITY, historyPartition } from '../../lambdas/data/keys';
+import { referencesOf, ENTITY, entityHistoryPartition } from '../../lambdas/data';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
 import { addNotificationGroup } from '../support/notification-groups';
 import { createSensorPlace, type SensorPlace } from '../support/sensors';
@@ -97,7 +96,7 @@ describe('HACCP shifts through the local gateway', () => {
     expect(await siteShiftReferences(place.otherSiteId)).toEqual([]);
     const history = await documents.send(new QueryCommand({
       TableName: stack.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPartition(ORG, ENTITY.shift, shift.id) },
+      ExpressionAttributeValues: { ':pk': entityHistoryPartition(ORG, ENTITY.shift, shift.id) },
     }));
     expect((history.Items ?? []).map((item) => item['action'])).toEqual(['create', 'update', 'update', 'delete']);
   });

@@ -15,8 +15,8 @@ import { instanceStateAt, localDateIn } from '@domain/haccp/instance';
 import type { Shift } from '@domain/haccp/shift';
 import {
   checklistAnswersOfInstance, checklistInstancesOfChecklist, haccpOrganisations, queryAll, toChecklistInstance, toHaccpOrganisationId,
+  seedMarkerKey,
 } from '../../lambdas/data';
-import { tenantPrefix } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { DEMO_ALARM_PROFILES, DEMO_GATEWAYS, DEMO_LOGGING_PROFILES, DEMO_NOTIFICATION_GROUP, DEMO_SENSORS, seedDemoDevices } from '../../local/demo-devices';
 import { DEMO_CHECKLISTS, DEMO_CORRECTIVE_ACTIONS, DEMO_HACCP_HISTORY_DAYS, DEMO_SHIFTS, seedDemoHaccp } from '../../local/demo-haccp';
@@ -237,7 +237,7 @@ describe("the demo organisation's devices", () => {
     const before = await listed();
     expect(await seed()).toBe(false);
     // As in a data folder seeded before the demo had devices: no devices marker yet.
-    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'DEVICES' } }));
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: seedMarkerKey(DEMO_ORGANISATION.customerId, 'DEVICES') }));
     expect(await seed()).toBe(true);
     expect(await listed()).toEqual(before);
     expect(await seed()).toBe(false);
@@ -251,7 +251,7 @@ describe("the demo organisation's devices", () => {
     const { live: _live, scheduledChanges: _changes, ...form } = sensor;
     expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, { ...form, alarmProfileId: '' })).status).toBe(200);
     expect(((await api(stack, admin, 'GET', `/sensors/${sensorId}`)).body as Sensor).alarmProfileId).toBeUndefined();
-    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'ALARMPROFILES' } }));
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: seedMarkerKey(DEMO_ORGANISATION.customerId, 'ALARMPROFILES') }));
     expect(await seed()).toBe(false);
     expect(await listed()).toEqual(before);
     // Once: a profile taken away afterwards is not put back.
@@ -269,7 +269,7 @@ describe("the demo organisation's devices", () => {
     const { live: _live, scheduledChanges: _changes, ...form } = sensor;
     const withoutGroups = { ...form, notificationGroupIds: [], inactivityNotificationGroupIds: [] };
     expect((await api(stack, admin, 'PUT', `/sensors/${sensorId}`, withoutGroups)).status).toBe(200);
-    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(DEMO_ORGANISATION.customerId)}#SEED`, sk: 'NOTIFICATIONGROUPS' } }));
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: seedMarkerKey(DEMO_ORGANISATION.customerId, 'NOTIFICATIONGROUPS') }));
     expect(await seed()).toBe(false);
     expect(await listed()).toEqual(before);
     // Once: a group taken away afterwards is not put back.
@@ -345,7 +345,7 @@ describe("the demo organisation's HACCP", () => {
   it('is seeded once: again, nothing changes; a data folder seeded before HACCP existed gets it without doubles', async () => {
     const before = (await week()).map(({ checklist, ids }) => ({ checklist, ids }));
     expect(await seedDemoHaccp(documents, stack.tableName, { writer: documents })).toBe(false);
-    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `${tenantPrefix(customerId)}#SEED`, sk: 'HACCP' } }));
+    await documents.send(new DeleteCommand({ TableName: stack.tableName, Key: seedMarkerKey(customerId, 'HACCP') }));
     expect(await seedDemoHaccp(documents, stack.tableName, { writer: documents })).toBe(true);
     const after = (await week()).map(({ checklist, ids }) => ({ checklist, ids }));
     // The same instances (fixed ids), and perhaps one more that the hour has since made due.

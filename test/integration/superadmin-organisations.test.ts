@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { CustomerGroup, Organisation, OrganisationWithCounts, SuperadminAuditEntry } from '@domain/organisation/organisation';
-import { deadLetterPartition } from '../../lambdas/data/keys';
+import { deadLetterPartition } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { connectDevice } from '../support/devices';

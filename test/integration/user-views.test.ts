@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { UserView } from '@domain/identity/user-views';
-import { ENTITY, entityPartition, entitySortKey } from '../../lambdas/data/keys';
+import { siteKey } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, type TestUser } from '../support/identity';
@@ -74,7 +74,7 @@ describe('/api/userviews through the local gateway', () => {
     const otherSite = `site-${Math.random().toString(36).slice(2, 10)}`;
     await documents.send(new PutCommand({
       TableName: stack.tableName,
-      Item: { pk: entityPartition(admin.customerId, ENTITY.site), sk: entitySortKey(ENTITY.site, otherSite), id: otherSite, name: 'Annex' },
+      Item: { ...siteKey(stack.tableName, admin.customerId, otherSite).Key, id: otherSite, name: 'Annex' },
     }));
     const group = await api(stack, admin, 'POST', '/securitygroups', { name: unique('Elsewhere'), siteIds: [otherSite], memberAccountIds: [member.accountId] });
     expect(group.status, JSON.stringify(group.body)).toBe(201);

@@ -5,10 +5,10 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import type { User } from '@domain/identity/user';
-import { entityPartition, historyPartition } from '../../lambdas/data/keys';
 import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import { acceptInvitation, api, createUser, provisionAccount, readLatestCode, signIn, type TestUser } from '../support/identity';
+import { accountListKeys, entityHistoryPartition } from '../../lambdas/data';
 
 const stack = inject('stack');
 const SITE = DEMO_ORGANISATION.site.id;
@@ -51,7 +51,7 @@ describe('/api/users through the local gateway', () => {
 
   const history = async (id: string) => (await documents.send(new QueryCommand({
     TableName: stack.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': historyPartition(DEMO_ORGANISATION.customerId, 'USER', id) },
+    ExpressionAttributeValues: { ':pk': entityHistoryPartition(DEMO_ORGANISATION.customerId, 'USER', id) },
   }))).Items ?? [];
 
   const allUsers = async (as: TestUser, query = '') => {
@@ -138,7 +138,7 @@ describe('/api/users through the local gateway', () => {
     const accountId = `superadmin-${randomUUID()}`;
     await provisionAccount(stack, {
       email: newEmail('root'), role: 'superadmin', customerId: DEMO_ORGANISATION.customerId, accountId,
-      gsi1pk: entityPartition(DEMO_ORGANISATION.customerId, 'USER'), gsi1sk: `NAME#a#${accountId}`,
+      gsi1pk: accountListKeys(DEMO_ORGANISATION.customerId, { accountId, email: 'root' }).gsi1pk, gsi1sk: `NAME#a#${accountId}`,
     });
     const users = await allUsers(admin);
     expect(users.length).toBeGreaterThan(0);

@@ -9,10 +9,10 @@ import type { Sensor } from '@domain/devices/sensor';
 import type { Site } from '@domain/organisation/site';
 import { SESSION_TOUCH_INTERVAL_MS, SessionStore, type TokenState } from '../../lambdas/data/repositories/sessions';
 import type { Caller } from '../../lambdas/shared/caller';
-import { sessionSortKey, tokenPartition, TOKEN_SORT_KEY, userSessionsPartition } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { api, createUser, provisionAccount, signIn, type TestUser } from '../support/identity';
 import { newSensorId, sensorBody, type SensorPlace } from '../support/sensors';
+import { sessionKeyParams, sessionTokenKeyParams } from '../../lambdas/data';
 
 /**
  * Issue 11, items 9-11 ("Inputs, access and sessions"): what a user may reach is the sites
@@ -250,7 +250,7 @@ describe('sessions end by themselves once unused for the refresh token\'s life (
 
   async function sessionItem(who: Caller, sessionId: string) {
     const result = await documents.send(new GetCommand({
-      TableName: stack.tableName, Key: { pk: userSessionsPartition(who.customerId, who.accountId), sk: sessionSortKey(sessionId) }, ConsistentRead: true,
+      ...sessionKeyParams(stack.tableName, who.customerId, who.accountId, sessionId), ConsistentRead: true,
     }));
     return result.Item as { lastSeenAt: string; expiresAt: string; ttl: number } | undefined;
   }
@@ -313,15 +313,14 @@ describe('sessions end by themselves once unused for the refresh token\'s life (
     const past = new Date(Date.now() - DAY);
     for (const session of listed.items) {
       await documents.send(new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { pk: userSessionsPartition(user.customerId, user.accountId), sk: sessionSortKey(session.id) },
+        ...sessionKeyParams(stack.tableName, user.customerId, user.accountId, session.id),
         UpdateExpression: 'SET lastSeenAt = :seen, expiresAt = :expires, #ttl = :ttl',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: { ':seen': new Date(past.getTime() - lifetimeDays * DAY).toISOString(), ':expires': past.toISOString(), ':ttl': Math.floor(past.getTime() / 1000) },
       }));
     }
     for (const token of tokens) {
-      const pointer = (await documents.send(new GetCommand({ TableName: stack.tableName, Key: { pk: tokenPartition(user.customerId, tokenFamily(token)), sk: TOKEN_SORT_KEY } }))).Item;
+      const pointer = (await documents.send(new GetCommand(sessionTokenKeyParams(stack.tableName, user.customerId, tokenFamily(token))))).Item;
       if (pointer !== undefined) {
         await documents.send(new UpdateCommand({
           TableName: stack.tableName, Key: { pk: pointer['pk'], sk: pointer['sk'] },

@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeadLetter } from '@domain/telemetry/telemetry';
-import { deadLetterPartition, deviceKey, devicePartition, ENTITY, readingPartition } from '../../lambdas/data/keys';
+import { deadLetterPartition, deviceKey, ENTITY, readingPartition, deviceCommandKey } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import { connectDevice, type DeviceConnection } from '../support/devices';
 import { api, createUser, provisionAccount } from '../support/identity';
@@ -155,7 +155,7 @@ describe('device data: nothing one message can break', () => {
 
   it('an acknowledgement with executedAt 9e15 is refused as invalid (the command stays waiting); a good one then records it', async () => {
     const commandId = `01J${hex(11)}`;
-    const key = { pk: devicePartition(customerId, ENTITY.gateway, kitchenGateway), sk: `COMMAND#${commandId}` };
+    const key = deviceCommandKey(stack.tableName, customerId, 'GATEWAY', kitchenGateway, commandId).Key;
     await documents.send(new PutCommand({ TableName: stack.tableName, Item: {
       ...key, id: commandId, deviceKind: 'gateway', deviceId: kitchenGateway, command: 'reboot', parameters: {}, status: 'sent',
       sentAt: iso(Date.now() - 60_000), requestedBy: 'admin@demo.example', createdAt: iso(Date.now() - 60_000),

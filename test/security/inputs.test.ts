@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
-import { byNamePartition, ENTITY } from '../../lambdas/data/keys';
+import { namedItemsByName, partitionOf } from '../../lambdas/data';
 import { DEMO_ORGANISATION } from '../../local/demo';
 import { api, createUser, type TestUser } from '../support/identity';
 
@@ -72,7 +72,7 @@ describe('inputs of any size or shape are refused in words, never with a 500 (is
   });
 
   it("a cursor of the caller's own partition that is not a whole key of the index: 400", async () => {
-    const partition = byNamePartition(admin.customerId, ENTITY.department);
+    const partition = partitionOf(namedItemsByName(stack.tableName, admin.customerId, 'DEPARTMENT'));
     for (const key of [
       { gsi1pk: partition },
       { gsi1pk: partition, gsi1sk: 'NAME#a' },

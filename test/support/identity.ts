@@ -12,9 +12,9 @@ import { DEMO_ORGANISATION, DEMO_PASSWORD } from '../../local/demo';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountEmailPartition } from '../../lambdas/accounts/store';
-import { accountKey } from '../../lambdas/data/keys';
 import { identityClient, LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
+import { accountKeyParams } from '../../lambdas/data';
 
 /**
  * Signs in as the web app does: USER_PASSWORD_AUTH, then `PUT /api/users/login` to open the
@@ -97,7 +97,7 @@ export async function provisionAccount(
     await documents.send(new PutCommand({
       TableName: stack.tableName,
       Item: {
-        ...accountKey(customerId, accountId), type: 'USER',
+        ...accountKeyParams(stack.tableName, customerId, accountId).Key, type: 'USER',
         gsi2pk: accountEmailPartition(customerId, email), gsi2sk: 'USER',
         accountId, email, role, isActive: true, isEmailVerified: true, lang: 'en', ...fields,
       },

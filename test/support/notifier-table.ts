@@ -14,10 +14,11 @@ import {
   toAlarm,
   toNotificationDelivery,
   type NotificationDelivery,
+  deviceKey,
+  ENTITY,
 } from '../../lambdas/data';
 import { composer } from '../../lambdas/notifier/compose';
 import { sendDelivery, type ChannelProviders, type SenderDependencies } from '../../lambdas/notifier/send';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
 import { LOCAL_REGION } from '../../local/identity';
 import { ensureTable } from '../../local/table';
 import type { StackUnderTest } from './global-setup';

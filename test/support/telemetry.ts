@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { deviceKey, ENTITY } from '../../lambdas/data/keys';
+import { deviceKey, ENTITY } from '../../lambdas/data';
 import { LOCAL_REGION } from '../../local/identity';
 import type { StackUnderTest } from './global-setup';
 

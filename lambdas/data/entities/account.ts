@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { customerIdAttribute } from '../attributes';
-import { nameKeyOf, SERVICE } from '../key-parts';
+import { ITEM_ONLY, nameKeyOf, SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
 import { uniqueMarker } from './unique-marker';
@@ -173,6 +173,15 @@ export const accountKeyParams = (tableName: string, customerId: string, accountI
 
 /** The organisation's user partition (every account's item and its own records: preferences, codes). */
 export const accountPartition = (customerId: string): string => String(accountKeyParams('item-only', customerId, '-').Key['pk']);
+
+/**
+ * The list index keys (gsi1) of an account with these names, as the entity files it (what a
+ * test that plants an account item beside the API writes).
+ */
+export function accountListKeys(customerId: string, names: { accountId: string; email: string; firstName?: string; lastName?: string }): { gsi1pk: string; gsi1sk: string } {
+  const { Item } = account.put({ customerId, ...names }).params<PutParams>({ table: ITEM_ONLY });
+  return { gsi1pk: String(Item['gsi1pk']), gsi1sk: String(Item['gsi1sk']) };
+}
 
 /** The organisation's users by name (gsi1): the Query, to be paged or read whole. */
 export const accountsByName = (tableName: string, customerId: string) =>

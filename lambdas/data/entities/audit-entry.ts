@@ -1,12 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import type { Caller } from '../../shared/caller';
-import type { EntityType } from '../keys';
 import { customerIdAttribute } from '../attributes';
 import { SERVICE } from '../key-parts';
 import { partitionOf, type QueryParams } from '../queries';
 import type { GuardedItem } from '../transaction';
 import { plainPut, type PutParams } from '../writes';
+
+/**
+ * The kinds of item an audit entry names (its stored `entityType`, which its history partition
+ * spells), the same words uniqueness markers and references name their kind by. Stored values:
+ * a word never changes.
+ */
+export const ENTITY = {
+  department: 'DEPARTMENT',
+  division: 'DIVISION',
+  site: 'SITE',
+  location: 'LOCATION',
+  user: 'USER',
+  locationShare: 'LOCATIONSHARE',
+  securityGroup: 'SECURITYGROUP',
+  userView: 'USERVIEW',
+  translations: 'TRANSLATIONS',
+  sensor: 'SENSOR',
+  gateway: 'GATEWAY',
+  dataLoggingProfile: 'DATALOGGINGPROFILE',
+  alarmProfile: 'ALARMPROFILE',
+  notificationGroup: 'NOTIFICATIONGROUP',
+  notificationTemplate: 'NOTIFICATIONTEMPLATE',
+  deviceCommand: 'COMMAND',
+  deviceNote: 'NOTE',
+  deviceFile: 'FILE',
+  alarm: 'ALARM',
+  shift: 'SHIFT',
+  checklist: 'CHECKLIST',
+  questionTemplate: 'QUESTIONTEMPLATE',
+  correctiveAction: 'CORRECTIVEACTION',
+  informationItem: 'INFORMATIONITEM',
+  checklistGroup: 'CHECKLISTGROUP',
+  proxySession: 'PROXYSESSION',
+} as const;
+export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 
 export type AuditAction = 'create' | 'update' | 'delete';
 

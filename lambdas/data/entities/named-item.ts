@@ -43,6 +43,10 @@ export const namedItemPut = (tableName: string, customerId: string, kind: NamedI
 export const namedItemKey = (tableName: string, customerId: string, kind: NamedItemEntity, id: string): KeyParams =>
   namedItem.get({ customerId, kind, kindKey: kind, id }).params<KeyParams>({ table: tableName });
 
+/** A department's and a division's key by id (what a write naming them checks). */
+export const departmentKey = (tableName: string, customerId: string, id: string): KeyParams => namedItemKey(tableName, customerId, NAMED_ITEM_ENTITY.department, id);
+export const divisionKey = (tableName: string, customerId: string, id: string): KeyParams => namedItemKey(tableName, customerId, NAMED_ITEM_ENTITY.division, id);
+
 /** One catalogue of an organisation by name (gsi1). */
 export const namedItemsByName = (tableName: string, customerId: string, kind: NamedItemEntity) =>
   namedItem.query.byName({ customerId, kind }).params<QueryParams>({ table: tableName });

@@ -12,7 +12,7 @@ import {
   type NotificationSchedule,
 } from '@domain/notifications/notification-group';
 import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
-import { ENTITY } from '../keys';
+import { ENTITY } from './audit-entry';
 import { customerIdAttribute, idListAttribute, namedRecordAttributes, namedRecordIndexes, strings, text } from '../attributes';
 import { nameKeyOf, SERVICE } from '../key-parts';
 import type { QueryParams } from '../queries';

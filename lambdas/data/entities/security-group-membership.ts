@@ -45,3 +45,11 @@ export function putMembership(tableName: string, customerId: string, accountId: 
 export function deleteMembership(tableName: string, customerId: string, accountId: string, groupId: string): GuardedItem {
   return plainDelete(securityGroupMembership.delete({ customerId, accountId, groupId }).params<KeyParams>({ table: tableName }));
 }
+
+/** A member's copy of one group's grant by its key (what tests and the migrations read back). */
+export const membershipKey = (tableName: string, customerId: string, accountId: string, groupId: string): KeyParams =>
+  securityGroupMembership.get({ customerId, accountId, groupId }).params<KeyParams>({ table: tableName });
+
+/** The account's membership partition, which the access layer queries whole. */
+export const membershipPartition = (customerId: string, accountId: string): string =>
+  String(membershipKey('item-only', customerId, accountId, '-').Key['pk']);

@@ -3,11 +3,10 @@ import { Entity, type EntityItem } from 'electrodb';
 import { DomainError } from '@domain/core/errors';
 import { admitReply, giveBackCodes, NO_REPLY_GUARD, replyGuardExpiry, type ReplyAdmission, type ReplyGuardState } from '@domain/notifications/reply-guard';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 import { SERVICE } from '../key-parts';
 import { runTransaction, type GuardedItem } from '../transaction';
 import { createPut, versionedPut, type KeyParams, type PutParams } from '../writes';
-import { auditEntryPut } from './audit-entry';
+import { auditEntryPut, ENTITY } from './audit-entry';
 import { openSmsReplyCodesOf } from './sms-reply-code';
 
 /**

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { conflict } from '@domain/core/errors';
-import type { EntityType } from '../keys';
+import type { EntityType } from './audit-entry';
 import { customerIdAttribute } from '../attributes';
 import { nameKeyOf, SERVICE } from '../key-parts';
 import type { GuardedItem } from '../transaction';

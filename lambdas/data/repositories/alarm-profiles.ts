@@ -15,8 +15,8 @@ import {
   toAlarmProfile,
   type AlarmProfileRecord,
   type GuardedItem,
+  ENTITY,
 } from '..';
-import { ENTITY } from '../keys';
 
 export type { AlarmProfileRecord } from '..';
 

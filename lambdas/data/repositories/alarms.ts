@@ -26,9 +26,9 @@ import {
   toAlarmProfile,
   type PageRequest,
   type QueryParams,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 import { encodeCursor } from '../../shared/pagination';
 
 /** Where a list reads from: the organisation's alarms of one status (within a range), or one device's. */

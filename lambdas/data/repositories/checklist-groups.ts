@@ -18,8 +18,8 @@ import {
   runTransaction,
   toChecklistGroup,
   type GuardedItem,
+  ENTITY,
 } from '..';
-import { ENTITY } from '../keys';
 
 /** What a create or update writes: the form's name and the group's place (kept on an update). */
 type ChecklistGroupFields = ChecklistGroupInput & { order: number };

@@ -21,8 +21,17 @@ import {
   unknownSite,
   type GuardedItem,
   type Reference,
+  ENTITY,
+  type KeyOfId,
+  siteKey,
+  shiftKey,
+  departmentKey,
+  divisionKey,
+  notificationGroupKey,
+  checklistGroupKey,
+  correctiveActionKey,
+  informationItemKey,
 } from '..';
-import { ENTITY } from '../keys';
 
 const listOf = (item: Record<string, unknown> | undefined, field: string): unknown[] => (Array.isArray(item?.[field]) ? item[field] as unknown[] : []);
 
@@ -67,7 +76,7 @@ export class ChecklistStore extends NamedRecordStore<Checklist, ChecklistFields>
   private async assertSensorsOnSite(customerId: string, questions: Checklist['questions'], siteId: string): Promise<void> {
     const sensorIds = sensorIdsOf(questions);
     if (sensorIds.length === 0) return;
-    const sensors = await readByIds(this.client, this.tableName, customerId, ENTITY.sensor, sensorIds, (sensorId) => sensorKey(this.tableName, customerId, sensorId).Key as Record<string, string>);
+    const sensors = await readByIds(this.client, this.tableName, customerId, sensorKey, sensorIds);
     questions.forEach((question, index) => {
       for (const field of ['sensorId', 'dishwasherSensorId'] as const) {
         const sensorId = question[field];
@@ -84,19 +93,18 @@ export class ChecklistStore extends NamedRecordStore<Checklist, ChecklistFields>
    * the checklist group, and each question's sensors, corrective actions and information.
    */
   protected override async checkInput(customerId: string, input: ChecklistFields): Promise<void> {
-    const read = (entity: Parameters<typeof readByIds>[3], ids: readonly string[], keyOf?: (id: string) => Record<string, string>) =>
-      readByIds(this.client, this.tableName, customerId, entity, ids, keyOf);
+    const read = (keyOf: KeyOfId, ids: readonly string[]) => readByIds(this.client, this.tableName, customerId, keyOf, ids);
     const questions = input.questions;
     const [sites, shifts, departments, divisions, groups, checklistGroups, sensors, correctiveActions, information] = await Promise.all([
-      read(ENTITY.site, [input.siteId]),
-      read(ENTITY.shift, [input.shiftId]),
-      read(ENTITY.department, input.departmentIds),
-      read(ENTITY.division, input.divisionIds),
-      read(ENTITY.notificationGroup, input.notificationGroupId === undefined ? [] : [input.notificationGroupId]),
-      read(ENTITY.checklistGroup, input.groupId === undefined ? [] : [input.groupId]),
-      read(ENTITY.sensor, sensorIdsOf(questions), (sensorId) => sensorKey(this.tableName, customerId, sensorId).Key as Record<string, string>),
-      read(ENTITY.correctiveAction, correctiveActionIdsOf(questions)),
-      read(ENTITY.informationItem, informationIdsOf(questions)),
+      read(siteKey, [input.siteId]),
+      read(shiftKey, [input.shiftId]),
+      read(departmentKey, input.departmentIds),
+      read(divisionKey, input.divisionIds),
+      read(notificationGroupKey, input.notificationGroupId === undefined ? [] : [input.notificationGroupId]),
+      read(checklistGroupKey, input.groupId === undefined ? [] : [input.groupId]),
+      read(sensorKey, sensorIdsOf(questions)),
+      read(correctiveActionKey, correctiveActionIdsOf(questions)),
+      read(informationItemKey, informationIdsOf(questions)),
     ]);
     const refuse = (field: string, message: string) => validationError(message, { [field]: message });
     const site = sites.get(input.siteId);

@@ -4,9 +4,8 @@ import { fillTemplate } from '@domain/devices/gateway';
 import { checklistNamesUsing, shownNames, usesCorrectiveAction } from '@domain/haccp/library-use';
 import { MESSAGES } from '@domain/core/messages';
 import type { CorrectiveAction, CorrectiveActionInput } from '@domain/haccp/corrective-action';
-import { checklistsByName, correctiveActionKey, correctiveActionPut, correctiveActionsByName, NamedRecordStore, queryAll, toChecklist, toCorrectiveAction } from '..';
+import { checklistsByName, correctiveActionKey, correctiveActionPut, correctiveActionsByName, NamedRecordStore, queryAll, toChecklist, toCorrectiveAction, ENTITY } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 
 /**
  * Standard corrective actions on the single table (the entity is

@@ -13,8 +13,8 @@ import {
   toDataLoggingProfileRecord,
   type DataLoggingProfileRecord,
   type GuardedItem,
+  ENTITY,
 } from '..';
-import { ENTITY } from '../keys';
 
 export type { DataLoggingProfileRecord } from '..';
 // Tests still import these from here (they now live in the data layer).

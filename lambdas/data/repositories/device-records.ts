@@ -10,7 +10,6 @@ import {
 import { notFound, type DomainError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Caller } from '../../shared/caller';
-import { ENTITY, type DeviceEntity } from '../keys';
 import {
   auditEntryPut,
   claimDeviceNoteName,
@@ -44,6 +43,8 @@ import {
   type DeviceFileRecord,
   type GuardedItem,
   type PageRequest,
+  ENTITY,
+  type DeviceEntity,
 } from '..';
 
 /** A pending upload that is never confirmed is forgotten after a day (the table's TTL). */

@@ -46,9 +46,9 @@ import {
   type Reference,
   type ReferenceTarget,
   versionedUpdate,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 import { deviceDeletes } from '../device-config';
 
 // The gateway's keys, item, decoders and the sensors' counter on it live in the data layer (lambdas/data/entities/gateway.ts).
@@ -123,7 +123,7 @@ export class GatewayStore {
   }
 
   async findMany(customerId: string, ids: readonly string[]): Promise<GatewayRecord[]> {
-    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => gatewayKey(this.tableName, customerId, id).Key as Record<string, string>);
+    const found = await readByIds(this.client, this.tableName, customerId, gatewayKey, ids);
     return [...found.values()].filter((item) => item['type'] === ENTITY.gateway).map(toGatewayRecord);
   }
 
@@ -134,7 +134,7 @@ export class GatewayStore {
 
   /** The live state items of these gateways, by id (the ingest writes them). */
   async states(customerId: string, ids: readonly string[]): Promise<Map<string, GatewayStateRecord>> {
-    const found = await readByIds(this.client, this.tableName, customerId, ENTITY.gateway, ids, (id) => gatewayStateKey(this.tableName, customerId, id).Key as Record<string, string>);
+    const found = await readByIds(this.client, this.tableName, customerId, gatewayStateKey, ids);
     return new Map([...found].map(([id, item]) => [id, toGatewayState(item)]));
   }
 

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { GridSettings } from '@domain/identity/grid-settings';
-import { accountGridSettingsKeyParams, accountGridSettingsPut, toGridSettings } from '../entities/account-grid-settings';
+import { accountGridSettings, accountGridSettingsPut, toGridSettings } from '../entities/account-grid-settings';
+import { entityOn, storedItem } from '../entity-reads';
 
 /**
  * A user's column settings of each data grid, one item per grid beside the account's
@@ -11,8 +12,8 @@ export class GridSettingsStore {
   constructor(private readonly client: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async get(customerId: string, accountId: string, gridId: string): Promise<GridSettings> {
-    const result = await this.client.send(new GetCommand(accountGridSettingsKeyParams(this.tableName, customerId, accountId, gridId)));
-    return toGridSettings(result.Item);
+    const { data } = await entityOn(accountGridSettings, this.client, this.tableName).get({ customerId, accountId, gridId }).go({ data: 'raw' });
+    return toGridSettings(storedItem(data));
   }
 
   async save(customerId: string, accountId: string, gridId: string, settings: GridSettings): Promise<void> {

@@ -22,8 +22,8 @@ import {
   versionedPut,
   type InformationItemRecord,
   type PendingInformationFile,
+  ENTITY,
 } from '..';
-import { ENTITY } from '../keys';
 
 export type { InformationItemRecord } from '..';
 

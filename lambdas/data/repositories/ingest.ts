@@ -4,16 +4,11 @@ import { blockKey, blockRollups, hourKey, hourStartOf, hoursOfBlock, ROLLUP_BLOC
 import { DEAD_LETTER_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
 import type { DeviceLiveState, NewestReading } from '@domain/telemetry/telemetry-state';
 import { ALARM_STATE_SUFFIX, batchGet, batchWrite, newestReadings, READING_VALUES_PROJECTION, readingRowOf, type BatchOptions } from '..';
-import {
-  deadLetterPartition,
-  deviceConfigVersionKey,
-  deviceKey,
-  deviceStateKey,
-  ENTITY,
-  entityPartition,
-  readingPartition,
-  rollupPartition,
-} from '../keys';
+import { deadLetterPartition } from '../dead-letters';
+import { deviceConfigVersionItemKey as deviceConfigVersionKey, deviceKey, deviceStateKey, directoryPartition as entityPartition } from '../device-keys';
+import { ENTITY } from '../entities/audit-entry';
+import { readingPartition } from '../readings';
+import { rollupPartition } from '../rollups';
 import { eachLimited } from '../../shared/concurrency';
 import { countConsumed, ingestMetrics } from '../ingest-metrics';
 

@@ -42,9 +42,9 @@ import {
   type PageRequest,
   type ShareRecord,
   accountKeyParams,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 
 export type { LocationRecord, ShareRecord } from '..';
 

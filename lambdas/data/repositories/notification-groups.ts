@@ -19,8 +19,10 @@ import {
   toNotificationGroup,
   type GuardedItem,
   type NotificationGroupRecord,
+  ENTITY,
+  locationKey,
+  siteKey,
 } from '..';
-import { ENTITY } from '../keys';
 
 export type { NotificationGroupRecord } from '..';
 
@@ -77,9 +79,9 @@ export class NotificationGroupStore extends NamedRecordStore<NotificationGroupRe
   protected override async checkInput(customerId: string, input: NotificationGroupFields): Promise<void> {
     const accountIds = accountIdsOf(input);
     const [locations, sites, accounts] = await Promise.all([
-      readByIds(this.client, this.tableName, customerId, ENTITY.location, [input.locationId]),
-      readByIds(this.client, this.tableName, customerId, ENTITY.site, input.siteIds),
-      readByIds(this.client, this.tableName, customerId, ENTITY.user, accountIds, (accountId) => accountKeyParams(this.tableName, customerId, accountId).Key as Record<string, string>),
+      readByIds(this.client, this.tableName, customerId, locationKey, [input.locationId]),
+      readByIds(this.client, this.tableName, customerId, siteKey, input.siteIds),
+      readByIds(this.client, this.tableName, customerId, accountKeyParams, accountIds),
     ]);
     if (!locations.has(input.locationId)) throw validationError(MESSAGES.siteLocationNotFound, { locationId: MESSAGES.siteLocationNotFound });
     if (input.siteIds.some((id) => !sites.has(id))) throw validationError(MESSAGES.unknownSite, { siteIds: MESSAGES.unknownSite });

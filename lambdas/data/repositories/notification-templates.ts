@@ -11,8 +11,8 @@ import type { Caller } from '../../shared/caller';
 import {
   auditEntryPut, createPut, notificationTemplateKey, notificationTemplatePut, notificationTemplatesOf, organisationKeyParams, queryAll, runTransaction,
   sitesByName, toOrganisationSummary, toStoredTemplate, versionedDelete, versionedPut,
+  ENTITY,
 } from '..';
-import { ENTITY } from '../keys';
 
 /** The preview's device, site (when the organisation has none) and link. */
 export const SAMPLE_DEVICE = 'Walk-in Freezer 2';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, forbidden, notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import { PROXY_SESSION_MS, type ProxySession, type ProxySessionInput } from '@domain/identity/proxy-session';
 import {
   createPut,
   endProxySession,
+  organisation as organisationEntity,
   organisationKeyParams,
   proxySessionAuditItems,
   proxySessionOpenClaim,
@@ -14,6 +15,7 @@ import {
   runTransaction,
 } from '..';
 import type { Caller } from '../../shared/caller';
+import { entityOn, storedItem } from '../entity-reads';
 
 /**
  * Proxy sessions on the single table (lambdas/data/entities/proxy-session.ts). Starting and
@@ -34,7 +36,8 @@ export class ProxySessionStore {
   async start(caller: Caller, input: ProxySessionInput, location?: { id: string; name: string }): Promise<ProxySession> {
     if (caller.proxy !== undefined) throw conflict(MESSAGES.proxyAlreadyActive);
     const now = this.clock();
-    const organisation = (await this.client.send(new GetCommand({ ...organisationKeyParams(this.tableName, input.customerId), ConsistentRead: true }))).Item;
+    const { data } = await entityOn(organisationEntity, this.client, this.tableName).get({ customerId: input.customerId }).go({ data: 'raw', consistent: true });
+    const organisation = storedItem(data);
     if (organisation === undefined) throw notFound(MESSAGES.organisationNotFound);
     if (organisation['status'] === 'disabled') throw forbidden(MESSAGES.proxyOrganisationDisabled);
     const session: ProxySession = {

@@ -10,8 +10,10 @@ import {
   readByIds,
   sensorKey,
   toQuestionTemplate,
+  ENTITY,
+  correctiveActionKey,
+  informationItemKey,
 } from '..';
-import { ENTITY } from '../keys';
 
 /** A Question List entry's own fields: the question without its id, named by its text. */
 export type QuestionTemplateFields = Omit<Question, 'id'> & { name: string };
@@ -36,9 +38,9 @@ export class QuestionTemplateStore extends NamedRecordStore<QuestionTemplate, Qu
   protected override async checkInput(customerId: string, input: QuestionTemplateFields): Promise<void> {
     const sensorIds = [input.sensorId, input.dishwasherSensorId].filter((id): id is string => id !== undefined);
     const [sensors, correctiveActions, information] = await Promise.all([
-      readByIds(this.client, this.tableName, customerId, ENTITY.sensor, sensorIds, (id) => sensorKey(this.tableName, customerId, id).Key as Record<string, string>),
-      readByIds(this.client, this.tableName, customerId, ENTITY.correctiveAction, input.correctiveActionIds),
-      readByIds(this.client, this.tableName, customerId, ENTITY.informationItem, input.informationId === undefined ? [] : [input.informationId]),
+      readByIds(this.client, this.tableName, customerId, sensorKey, sensorIds),
+      readByIds(this.client, this.tableName, customerId, correctiveActionKey, input.correctiveActionIds),
+      readByIds(this.client, this.tableName, customerId, informationItemKey, input.informationId === undefined ? [] : [input.informationId]),
     ]);
     const refuse = (field: string, message: string) => validationError(message, { [field]: message });
     if (input.sensorId !== undefined && !sensors.has(input.sensorId)) throw refuse('sensorId', MESSAGES.questionSensorUnknown);

@@ -18,8 +18,9 @@ import {
   accountsByName,
   toAccountRecord,
   type AccountRecord,
+  ENTITY,
+  siteKey,
 } from '..';
-import { ENTITY } from '../keys';
 
 /** What a user list keeps (everything by default). */
 export interface UserListNarrowing {
@@ -117,8 +118,8 @@ export class SecurityGroupStore extends NamedRecordStore<SecurityGroup, Security
     const sites = added(input.siteIds, before?.siteIds);
     const members = added(input.memberAccountIds, before?.memberAccountIds);
     const [foundSites, foundMembers] = await Promise.all([
-      readByIds(this.client, this.tableName, customerId, ENTITY.site, sites),
-      readByIds(this.client, this.tableName, customerId, ENTITY.user, members, (accountId) => accountKeyParams(this.tableName, customerId, accountId).Key as Record<string, string>),
+      readByIds(this.client, this.tableName, customerId, siteKey, sites),
+      readByIds(this.client, this.tableName, customerId, accountKeyParams, members),
     ]);
     if (sites.some((id) => !foundSites.has(id))) throw validationError(MESSAGES.unknownSite, { siteIds: MESSAGES.unknownSite });
     if (members.some((id) => !foundMembers.has(id) || foundMembers.get(id)?.['role'] === 'superadmin')) {

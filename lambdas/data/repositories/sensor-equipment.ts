@@ -1,9 +1,10 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { Equipment, EquipmentInput } from '@domain/devices/equipment';
-import { auditEntryPut, equipmentKey, equipmentPut, plainPut, runTransaction, sensorKey, toEquipment } from '..';
+import { auditEntryPut, equipment, equipmentPut, plainPut, runTransaction, sensorKey, toEquipment } from '..';
 import type { Caller } from '../../shared/caller';
+import { entityOn, storedItem } from '../entity-reads';
 
 /** What the history shows of a change of equipment: the fields, not the bookkeeping. */
 const shown = ({ updatedAt: _at, updatedBy: _by, ...fields }: Equipment) => fields;
@@ -21,8 +22,9 @@ export class SensorEquipment {
 
   /** The equipment the sensor watches (an empty record until it is saved). */
   async get(customerId: string, sensorId: string): Promise<Equipment> {
-    const result = await this.client.send(new GetCommand({ ...equipmentKey(this.tableName, customerId, sensorId), ConsistentRead: true }));
-    return result.Item ? toEquipment(result.Item) : {};
+    const { data } = await entityOn(equipment, this.client, this.tableName).get({ customerId, sensorId }).go({ data: 'raw', consistent: true });
+    const item = storedItem(data);
+    return item ? toEquipment(item) : {};
   }
 
   /** Saves the equipment (every field replaced), with the sensor's history entry; the sensor must still be there. */

@@ -71,10 +71,10 @@ import {
   type SensorStateRecord,
   type StoredScheduledChange,
   versionedUpdate,
+  ENTITY,
 } from '..';
 import { unknownLocation, unknownSite } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 import { encodeCursor, type PageRequest } from '../../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '..';
 import { deviceDeletes } from '../device-config';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_DASHBOARD_PREFERENCES,
   dashboardPreferencesSchema,
@@ -8,17 +8,18 @@ import {
   type TranslationOverrides,
 } from '@domain/identity/settings';
 import {
-  accountDashboardPreferencesKeyParams,
+  accountDashboardPreferences,
   accountDashboardPreferencesPut,
   auditEntryPut,
   createPut,
   runTransaction,
-  translationOverridesKeyParams,
+  translationOverrides,
   translationOverridesPut,
   versionedPut,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
+import { entityOn, storedItem } from '../entity-reads';
 
 export interface StoredOverrides {
   overrides: TranslationOverrides;
@@ -55,8 +56,8 @@ export class SettingsStore {
   ) {}
 
   async dashboardPreferences(customerId: string, accountId: string): Promise<DashboardPreferences> {
-    const result = await this.client.send(new GetCommand(accountDashboardPreferencesKeyParams(this.tableName, customerId, accountId)));
-    const parsed = dashboardPreferencesSchema.safeParse(result.Item?.['preferences']);
+    const { data } = await entityOn(accountDashboardPreferences, this.client, this.tableName).get({ customerId, accountId }).go({ data: 'raw' });
+    const parsed = dashboardPreferencesSchema.safeParse(storedItem(data)?.['preferences']);
     return parsed.success ? parsed.data : DEFAULT_DASHBOARD_PREFERENCES;
   }
 
@@ -65,13 +66,14 @@ export class SettingsStore {
   }
 
   async overrides(customerId: string, consistent = false): Promise<StoredOverrides> {
-    const result = await this.client.send(new GetCommand({ ...translationOverridesKeyParams(this.tableName, customerId), ConsistentRead: consistent }));
-    const parsed = translationOverridesSchema.safeParse(result.Item?.['overrides'] ?? {});
+    const { data } = await entityOn(translationOverrides, this.client, this.tableName).get({ customerId }).go({ data: 'raw', consistent });
+    const item = storedItem(data);
+    const parsed = translationOverridesSchema.safeParse(item?.['overrides'] ?? {});
     return {
       overrides: parsed.success ? parsed.data : EMPTY_TRANSLATION_OVERRIDES,
-      version: Number(result.Item?.['version'] ?? 0),
-      updatedAt: typeof result.Item?.['updatedAt'] === 'string' ? result.Item['updatedAt'] : null,
-      updatedBy: typeof result.Item?.['updatedBy'] === 'string' ? result.Item['updatedBy'] : null,
+      version: Number(item?.['version'] ?? 0),
+      updatedAt: typeof item?.['updatedAt'] === 'string' ? item['updatedAt'] : null,
+      updatedBy: typeof item?.['updatedBy'] === 'string' ? item['updatedBy'] : null,
     };
   }
 

@@ -20,8 +20,11 @@ import {
   type GuardedItem,
   type Reference,
   type ReferenceTarget,
+  ENTITY,
+  siteKey,
+  locationKey,
+  notificationGroupKey,
 } from '..';
-import { ENTITY } from '../keys';
 
 /** What a create or update stores: the form's fields, every schedule with its id. */
 export type ShiftFields = Omit<Shift, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version'>;
@@ -61,10 +64,10 @@ export class ShiftStore extends NamedRecordStore<Shift, ShiftFields> {
   protected override async checkInput(customerId: string, input: ShiftFields): Promise<void> {
     const { notificationGroupIds, assignedUserIds } = shiftReferencesOf(input);
     const [sites, locations, groups, accounts] = await Promise.all([
-      readByIds(this.client, this.tableName, customerId, ENTITY.site, [input.siteId]),
-      readByIds(this.client, this.tableName, customerId, ENTITY.location, [input.locationId]),
-      readByIds(this.client, this.tableName, customerId, ENTITY.notificationGroup, notificationGroupIds),
-      readByIds(this.client, this.tableName, customerId, ENTITY.user, assignedUserIds, (accountId) => accountKeyParams(this.tableName, customerId, accountId).Key as Record<string, string>),
+      readByIds(this.client, this.tableName, customerId, siteKey, [input.siteId]),
+      readByIds(this.client, this.tableName, customerId, locationKey, [input.locationId]),
+      readByIds(this.client, this.tableName, customerId, notificationGroupKey, notificationGroupIds),
+      readByIds(this.client, this.tableName, customerId, accountKeyParams, assignedUserIds),
     ]);
     if (!sites.has(input.siteId)) throw unknownSite();
     if (!locations.has(input.locationId)) throw validationError(MESSAGES.siteLocationNotFound, { locationId: MESSAGES.siteLocationNotFound });

@@ -36,9 +36,9 @@ import {
   type SiteRecord,
   type StoredDocument,
   accountPartition,
+  ENTITY,
 } from '..';
 import type { Caller } from '../../shared/caller';
-import { ENTITY } from '../keys';
 
 export type { SiteRecord, StoredDocument } from '..';
 

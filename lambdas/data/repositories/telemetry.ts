@@ -2,8 +2,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { ChannelRollup, Rollup, RollupSource } from '@domain/telemetry/rollups';
 import { blockKey, hourKey, hourStartOf, rollupOf } from '@domain/telemetry/rollups';
 import type { DeadLetter, ReadingRow } from '@domain/telemetry/telemetry';
-import { READING_VALUES_PROJECTION, readingRowOf } from '..';
-import { deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '../keys';
+import { READING_VALUES_PROJECTION, readingRowOf, deadLetterPartition, deviceKey, ENTITY, readingPartition, rollupPartition } from '..';
 import type { PageRequest } from '../../shared/pagination';
 import { queryPage } from '../query-pages';
 

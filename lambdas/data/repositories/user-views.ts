@@ -2,8 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
 import type { UserView, UserViewInput } from '@domain/identity/user-views';
-import { NamedRecordStore, readByIds, toUserView, userViewKey, userViewPut, userViewsByName } from '..';
-import { ENTITY } from '../keys';
+import { NamedRecordStore, readByIds, toUserView, userViewKey, userViewPut, userViewsByName, ENTITY, siteKey, departmentKey, divisionKey } from '..';
 
 /**
  * User views on the single table (the entity is lambdas/data/entities/user-view.ts): a named,
@@ -26,11 +25,11 @@ export class UserViewStore extends NamedRecordStore<UserView, UserViewInput> {
   protected override async checkInput(customerId: string, input: UserViewInput, before: UserView | undefined): Promise<void> {
     const added = (ids: readonly string[], existing: readonly string[] = []) => ids.filter((id) => !existing.includes(id));
     const checks = [
-      { entity: ENTITY.site, ids: added(input.siteIds, before?.siteIds), message: MESSAGES.unknownSite, field: 'siteIds' },
-      { entity: ENTITY.department, ids: added(input.departmentIds, before?.departmentIds), message: MESSAGES.unknownDepartment, field: 'departmentIds' },
-      { entity: ENTITY.division, ids: added(input.divisionIds, before?.divisionIds), message: MESSAGES.unknownDivision, field: 'divisionIds' },
+      { keyOf: siteKey, ids: added(input.siteIds, before?.siteIds), message: MESSAGES.unknownSite, field: 'siteIds' },
+      { keyOf: departmentKey, ids: added(input.departmentIds, before?.departmentIds), message: MESSAGES.unknownDepartment, field: 'departmentIds' },
+      { keyOf: divisionKey, ids: added(input.divisionIds, before?.divisionIds), message: MESSAGES.unknownDivision, field: 'divisionIds' },
     ] as const;
-    const found = await Promise.all(checks.map((check) => readByIds(this.client, this.tableName, customerId, check.entity, check.ids)));
+    const found = await Promise.all(checks.map((check) => readByIds(this.client, this.tableName, customerId, check.keyOf, check.ids)));
     checks.forEach((check, index) => {
       if (check.ids.some((id) => !found[index]?.has(id))) throw validationError(check.message, { [check.field]: check.message });
     });
