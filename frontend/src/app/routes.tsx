@@ -25,9 +25,9 @@ const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(loadDashboardPage);
 const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const HelpdeskOrganisationPage = lazy(() => import('../features/helpdesk/HelpdeskOrganisationPage'));
-const OrganisationsPage = lazy(() => import('../features/superadmin-organisations/OrganisationsPage'));
-const CustomerGroupsPage = lazy(() => import('../features/superadmin-customer-groups/CustomerGroupsPage'));
-const SuperadminAuditPage = lazy(() => import('../features/superadmin-audit/SuperadminAuditPage'));
+const OrganisationsPage = lazy(() => import('../features/superadmin/organisations/OrganisationsPage'));
+const CustomerGroupsPage = lazy(() => import('../features/superadmin/customer-groups/CustomerGroupsPage'));
+const SuperadminAuditPage = lazy(() => import('../features/superadmin/audit/SuperadminAuditPage'));
 const PortalAuditPage = lazy(() => import('../features/portal-audit/PortalAuditPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
@@ -66,15 +66,15 @@ const NotificationTemplatesPage = lazy(() => import('../features/notification-te
 const FailedNotificationsPage = lazy(() => import('../features/notifications/FailedNotificationsPage'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
-const HaccpChecklistsPage = lazy(() => import('../features/haccp-checklists/ChecklistsPage'));
-const HaccpCopyChecklistPage = lazy(() => import('../features/haccp-checklists/CopyChecklistPage'));
-const HaccpQuestionListPage = lazy(() => import('../features/haccp-questions/QuestionListPage'));
-const HaccpTodayPage = lazy(() => import('../features/haccp-filling/TodayPage'));
-const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
-const HaccpGroupsPage = lazy(() => import('../features/haccp-library/ChecklistGroupsPage'));
-const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp-library/CorrectiveActionsPage'));
-const HaccpInformationPage = lazy(() => import('../features/haccp-library/InformationPage'));
-const HaccpShiftsPage = lazy(() => import('../features/haccp-shifts/ShiftsPage'));
+const HaccpChecklistsPage = lazy(() => import('../features/haccp/checklists/ChecklistsPage'));
+const HaccpCopyChecklistPage = lazy(() => import('../features/haccp/checklists/CopyChecklistPage'));
+const HaccpQuestionListPage = lazy(() => import('../features/haccp/questions/QuestionListPage'));
+const HaccpTodayPage = lazy(() => import('../features/haccp/filling/TodayPage'));
+const HaccpFillPage = lazy(() => import('../features/haccp/filling/FillPage'));
+const HaccpGroupsPage = lazy(() => import('../features/haccp/library/ChecklistGroupsPage'));
+const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp/library/CorrectiveActionsPage'));
+const HaccpInformationPage = lazy(() => import('../features/haccp/library/InformationPage'));
+const HaccpShiftsPage = lazy(() => import('../features/haccp/shifts/ShiftsPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
