@@ -4,7 +4,7 @@ import { SnackbarProvider } from 'notistack';
 import { createRoot } from 'react-dom/client';
 import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
 import { DismissToast } from './DismissToast';
-import { theme } from './theme';
+import { theme } from '../theme';
 import { ToastPlacement } from './ToastPlacement';
 import { ToastHostBridge } from './ToastHostBridge';
 

@@ -5,7 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { theme } from '../app/theme';
+import { theme } from '../theme';
 import { ToastHostBridge } from '../app/ToastHostBridge';
 import { createTestStyleCache } from './styleCache';
 

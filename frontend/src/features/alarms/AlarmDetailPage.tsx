@@ -17,7 +17,7 @@ import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import { useAlarm } from '../../api/alarms';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
 import { useGraphData } from '../../api/telemetry';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useErrorText } from '../../components/useErrorText';
 import { useDateTime } from '../devices/useDateTime';
 import { SensorChart } from '../sensors/SensorChart';

@@ -16,7 +16,7 @@ import { useSnackbar } from 'notistack';
 import { useAlarms } from '../../api/alarms';
 import { saveGridSettings, useGridSettings } from '../../api/gridSettings';
 import { useUserViews } from '../../api/userViews';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
 import { useErrorText } from '../../components/useErrorText';
 import { DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';

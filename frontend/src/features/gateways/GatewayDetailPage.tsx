@@ -21,7 +21,7 @@ import { ApiError } from '../../api/ApiError';
 import { useErrorText } from '../../components/useErrorText';
 import { useGateway } from '../../api/gateways';
 import { useNotificationGroups } from '../../api/notificationGroups';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { DeviceCommandsTab } from '../devices/DeviceCommandsTab';
 import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
 import { DeviceFilesTab } from '../devices/DeviceFilesTab';

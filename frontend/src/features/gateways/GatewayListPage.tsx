@@ -13,7 +13,7 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { useGatewayList } from '../../api/gateways';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { useDateTime } from '../devices/useDateTime';
 import { OnlineChip } from '../sensors/sensorColumns';
 import { useGatewayEditor } from './useGatewayEditor';

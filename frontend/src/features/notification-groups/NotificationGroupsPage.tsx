@@ -12,7 +12,7 @@ import { useUsers } from '../../api/users';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
+import { useCanWriteOrganisation } from '../../session/useCanWriteOrganisation';
 import { usePlaces } from '../gateways/usePlaces';
 import { NotificationGroupDialog } from './NotificationGroupDialog';
 

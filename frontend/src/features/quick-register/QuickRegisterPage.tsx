@@ -34,7 +34,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { useDataLoggingProfiles } from '../../api/dataLoggingProfiles';
 import { quickRegister } from '../../api/quickRegister';
 import { isSensorListKey, useSiteGateways } from '../../api/sensors';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useMessageText } from '../../i18n/messages';
 import { usePlaces } from '../gateways/usePlaces';
 

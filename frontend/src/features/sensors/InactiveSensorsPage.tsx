@@ -15,7 +15,7 @@ import { enableSensor, isSensorListKey, setSensorStatus, useSensors } from '../.
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { useDateTime } from '../devices/useDateTime';
 import { EnableSensorDialog } from './DisableSensorDialog';
 import { useNow } from './liveReading';

@@ -20,7 +20,7 @@ import { ApiError } from '../../api/ApiError';
 import { useErrorText } from '../../components/useErrorText';
 import { cancelScheduledChange, deleteSensor, disableSensor, enableSensor, isSensorListKey, updateSensor, useSensor } from '../../api/sensors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { DeviceCommandsTab } from '../devices/DeviceCommandsTab';
 import { DeviceDetailHeader, DeviceTabs, useDeviceTab } from '../devices/DeviceDetailLayout';
 import { DeviceFilesTab } from '../devices/DeviceFilesTab';

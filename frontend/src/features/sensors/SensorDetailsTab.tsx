@@ -13,7 +13,7 @@ import { useDataLoggingProfileChoices } from '../../api/sensors';
 import { formatMeasure } from '../../i18n/formatters';
 import { useDateTime } from '../devices/useDateTime';
 import { formatAge, sensorOnlineAt, useNow } from './liveReading';
-import { formatChannelValue } from './readingUnits';
+import { formatChannelValue } from '../../i18n/readingUnits';
 import { OnlineChip, statusKey } from './sensorColumns';
 import { useChannelFormat } from './useChannelFormat';
 import { useSensorLookups } from './useSensorLookups';

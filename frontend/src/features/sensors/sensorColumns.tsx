@@ -7,7 +7,7 @@ import { sensorModel } from '@domain/devices/device-catalogue';
 import type { DeviceStatus, Sensor } from '@domain/devices/sensor';
 import { SignalStrength } from '../alarms/AlarmLegend';
 import { liveReadingText, sensorOnlineAt } from './liveReading';
-import type { ChannelFormat } from './readingUnits';
+import type { ChannelFormat } from '../../i18n/readingUnits';
 import type { SensorLookups } from './useSensorLookups';
 
 /** The catalogue key of a device status (SPEC section 4: Active, Inactive, In transit). */

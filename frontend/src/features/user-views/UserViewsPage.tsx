@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { IdOption } from '../../components/IdMultiSelect';
 import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
+import { useCanWriteOrganisation } from '../../session/useCanWriteOrganisation';
 import { useSiteOptions } from '../security-groups/siteOptions';
 import { UserViewDialog } from './UserViewDialog';
 

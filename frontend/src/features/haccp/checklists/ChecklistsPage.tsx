@@ -14,7 +14,7 @@ import { AdminListPage } from '../../../components/AdminListPage';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAdminListPage } from '../../../components/useAdminListPage';
 import { useMessageText } from '../../../i18n/messages';
-import { useCurrentUser } from '../../auth/useAuth';
+import { useCurrentUser } from '../../../session/useAuth';
 import { useQuestionTemplates } from '../questions/api';
 import { createChecklist, deleteChecklist, updateChecklist, useChecklistList } from './api';
 import { ChecklistDialog } from './ChecklistDialog';

@@ -9,7 +9,7 @@ import { enter } from '../../../test/userInput';
 import { QuestionEditor, type QuestionChoices } from './QuestionEditor';
 import { emptyDraft, inputOf, refusalsByPath, type QuestionDraft } from './questionDraft';
 
-vi.mock('../../auth/useAuth', () => import('../../../test/fakeApi'));
+vi.mock('../../../session/useAuth', () => import('../../../test/fakeApi'));
 vi.mock('../../../api/apiFetch', () => import('../../../test/fakeApi'));
 
 const CHOICES: QuestionChoices = {

@@ -6,14 +6,14 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../../api/apiFetch';
 import type { FillQuestion, InstanceDetail } from '../../../api/haccp';
-import { updateClientState } from '../../../app/clientState';
+import { updateClientState } from '../../../session/clientState';
 import { fake } from '../../../test/fakeApi';
 import { renderScreen } from '../../../test/render';
 import { flushQueue, queueSnapshot, resetQueueForTests } from './answerQueue';
 import FillPage from './FillPage';
 import { ASYNC_WAIT_MS } from '../../../test/waiting';
 
-vi.mock('../../auth/useAuth', () => import('../../../test/fakeApi'));
+vi.mock('../../../session/useAuth', () => import('../../../test/fakeApi'));
 vi.mock('../../../api/apiFetch', () => import('../../../test/fakeApi'));
 
 const question = (overrides: Partial<FillQuestion> & Pick<FillQuestion, 'id' | 'text' | 'type'>): FillQuestion => ({

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { useClientState } from '../../../app/clientState';
-import { useCurrentUser } from '../../auth/useAuth';
+import { useClientState } from '../../../session/clientState';
+import { useCurrentUser } from '../../../session/useAuth';
 
 /**
  * The filling pages for users with HACCP access (administrators without the flag too, as the

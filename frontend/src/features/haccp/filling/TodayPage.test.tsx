@@ -4,14 +4,14 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../../api/apiFetch';
 import type { InstanceState, TodayInstance } from '../../../api/haccp';
-import { updateClientState } from '../../../app/clientState';
+import { updateClientState } from '../../../session/clientState';
 import { fake } from '../../../test/fakeApi';
 import { renderScreen } from '../../../test/render';
 import { enqueue, resetQueueForTests, startQueue } from './answerQueue';
 import TodayPage from './TodayPage';
 import { ASYNC_WAIT_MS } from '../../../test/waiting';
 
-vi.mock('../../auth/useAuth', () => import('../../../test/fakeApi'));
+vi.mock('../../../session/useAuth', () => import('../../../test/fakeApi'));
 vi.mock('../../../api/apiFetch', () => import('../../../test/fakeApi'));
 
 // Windows of today (the card shows times alone for today's), in the browser's time zone as the page formats them.

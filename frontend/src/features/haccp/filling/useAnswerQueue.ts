@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { isHaccpKey } from '../../../api/haccp';
-import { useCurrentUser } from '../../auth/useAuth';
+import { useCurrentUser } from '../../../session/useAuth';
 import { loadQueue, onSent, ownEntries, queueSnapshot, startQueue, subscribeQueue, type QueuedItem } from './answerQueue';
 
 /** The signed-in user's answers kept on the device, as they change; starts sending them. */

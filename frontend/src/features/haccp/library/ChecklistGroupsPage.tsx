@@ -9,7 +9,7 @@ import type { AdminGridRowAction } from '../../../components/AdminGrid';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { updatedAtColumn, useAdminListPage } from '../../../components/useAdminListPage';
 import { useFormatters } from '../../../i18n/formatters';
-import { useCanWriteOrganisation } from '../../auth/useCanWriteOrganisation';
+import { useCanWriteOrganisation } from '../../../session/useCanWriteOrganisation';
 import { createChecklistGroup, deleteChecklistGroup, reorderChecklistGroups, updateChecklistGroup, useChecklistGroupList } from './api';
 import { LibraryDialog } from './LibraryDialog';
 

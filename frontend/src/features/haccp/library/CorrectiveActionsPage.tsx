@@ -6,7 +6,7 @@ import { AdminListPage } from '../../../components/AdminListPage';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { updatedAtColumn, useAdminListPage } from '../../../components/useAdminListPage';
 import { useFormatters } from '../../../i18n/formatters';
-import { useCanWriteOrganisation } from '../../auth/useCanWriteOrganisation';
+import { useCanWriteOrganisation } from '../../../session/useCanWriteOrganisation';
 import { createCorrectiveAction, deleteCorrectiveAction, updateCorrectiveAction, useCorrectiveActionList } from './api';
 import { LibraryDialog } from './LibraryDialog';
 

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormDialog } from '../../../components/FormDialog';
 import { useAdminListPage } from '../../../components/useAdminListPage';
 import { useErrorText } from '../../../components/useErrorText';
-import { useCurrentUser } from '../../auth/useAuth';
+import { useCurrentUser } from '../../../session/useAuth';
 import { QuestionFields, type QuestionChoices } from '../checklists/QuestionEditor';
 import { draftOf, emptyDraft, inputOf, refusalsByPath, type QuestionDraft } from '../checklists/questionDraft';
 import { useChecklistChoices } from '../checklists/useChecklistChoices';

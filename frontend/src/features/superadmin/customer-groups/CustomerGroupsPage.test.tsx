@@ -10,7 +10,7 @@ import { renderScreen } from '../../../test/render';
 import { enter } from '../../../test/userInput';
 import CustomerGroupsPage from './CustomerGroupsPage';
 
-vi.mock('../../auth/useAuth', () => import('../../../test/fakeApi'));
+vi.mock('../../../session/useAuth', () => import('../../../test/fakeApi'));
 vi.mock('../../../api/apiFetch', () => import('../../../test/fakeApi'));
 
 const group = (id: string, name: string): CustomerGroup => ({ id, name, createdAt: '2026-01-15T10:00:00.000Z' });

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { SignedInUser } from '../../api/identity';
+import type { SignedInUser } from '../api/identity';
 
 /**
  * - `loading`: the stored session is being read at start;

@@ -4,10 +4,10 @@ import { APP_VERSION } from '@domain/core/app-config';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/ApiError';
-import { cancelRequestsInFlight, setProxyEndedHandler, setUnauthorizedHandler } from '../../api/apiFetch';
-import { endProxy, restoreMainUser } from '../proxy/proxySession';
-import { currentSession, decodeJwtPayload, signOutOfIdentity, type SignedInUser } from '../../api/identity';
+import { ApiError } from '../api/ApiError';
+import { cancelRequestsInFlight, setProxyEndedHandler, setUnauthorizedHandler } from '../api/apiFetch';
+import { endProxy, restoreMainUser } from './proxySession';
+import { currentSession, decodeJwtPayload, signOutOfIdentity, type SignedInUser } from '../api/identity';
 import {
   clearStoredState,
   DEFAULT_SESSION_STATE,
@@ -19,14 +19,14 @@ import {
   updateClientState,
   useClientState,
   type SessionState,
-} from '../../app/clientState';
-import { idleLogoutApplies, useIdleLogout } from '../../app/useIdleLogout';
-import { forgetCachedResponses } from '../../app/dataCache';
-import { forgetOfflineReads } from '../../app/offlineCache';
-import { clearSignInToasts, showToast } from '../../app/toastHost';
-import { useWebAppConfig } from '../../app/webAppConfig';
-import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
-import { changeLanguage } from '../../i18n';
+} from './clientState';
+import { idleLogoutApplies, useIdleLogout } from './useIdleLogout';
+import { forgetCachedResponses } from './dataCache';
+import { forgetOfflineReads } from './offlineCache';
+import { clearSignInToasts, showToast } from '../components/toastHost';
+import { useWebAppConfig } from '../config/webAppConfig';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
+import { changeLanguage } from '../i18n';
 import {
   AuthContext,
   type AuthContextValue,
@@ -133,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelRequestsInFlight();
       if (stored.sessionId !== null) {
         try {
-          const { endLoginSession } = await import('../../api/sessions');
+          const { endLoginSession } = await import('../api/sessions');
           await Promise.race([
             endLoginSession({ loginid: stored.sessionId, deviceKey: stored.deviceKey }),
             new Promise((resolve) => setTimeout(resolve, LOGOUT_CALL_TIMEOUT_MS)),
@@ -236,9 +236,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelRequestsInFlight();
       try {
         const [{ createLoginSession }, { fetchAccountPreferences, fetchCurrentUserDetails }, { describeBrowser }] = await Promise.all([
-          import('../../api/sessions'),
-          import('../../api/account'),
-          import('../../api/device'),
+          import('../api/sessions'),
+          import('../api/account'),
+          import('../api/device'),
         ]);
         const deviceKey = getClientState().deviceKey;
         replaceClientState({

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { SignedInUser } from '../../api/identity';
+import type { SignedInUser } from '../api/identity';
 import { AuthContext, type AuthContextValue } from './authContext';
 
 export function useAuth(): AuthContextValue {

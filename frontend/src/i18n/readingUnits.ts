@@ -1,6 +1,6 @@
 import { channelUnit, type ReadingUnit, type SensorType } from '@domain/devices/device-catalogue';
-import type { UnitOfMeasure } from '../../app/clientState';
-import { formatMeasure } from '../../i18n/formatters';
+import type { UnitOfMeasure } from '../session/clientState';
+import { formatMeasure } from './formatters';
 
 /**
  * The one formatting of a channel's value (issue 17 item 4): the sensor list, a sensor's pages,

@@ -5,16 +5,16 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MESSAGES as MESSAGES } from '@domain/core/login-messages';
 import type { CurrentUserDetails } from '@domain/identity/account';
-import { apiFetch, configureApi } from '../../api/apiFetch';
-import type { IdentitySession } from '../../api/identity';
-import { getClientState, LAST_ACTIVITY_STORAGE_KEY, replaceClientState, DEFAULT_SESSION_STATE } from '../../app/clientState';
-import { DEFAULT_WEB_APP_CONFIG, WebAppConfigContext } from '../../app/webAppConfig';
-import { changeLanguage } from '../../i18n';
-import { renderScreen } from '../../test/render';
+import { apiFetch, configureApi } from '../api/apiFetch';
+import type { IdentitySession } from '../api/identity';
+import { getClientState, LAST_ACTIVITY_STORAGE_KEY, replaceClientState, DEFAULT_SESSION_STATE } from './clientState';
+import { DEFAULT_WEB_APP_CONFIG, WebAppConfigContext } from '../config/webAppConfig';
+import { changeLanguage } from '../i18n';
+import { renderScreen } from '../test/render';
 import { AuthProvider } from './AuthProvider';
 import type { CompleteSignInResult } from './authContext';
 import { useAuth } from './useAuth';
-import { ASYNC_WAIT_MS } from '../../test/waiting';
+import { ASYNC_WAIT_MS } from '../test/waiting';
 
 const identity = vi.hoisted(() => ({
   session: null as IdentitySession | null,
@@ -24,7 +24,7 @@ const identity = vi.hoisted(() => ({
 }));
 const toasts = vi.hoisted(() => ({ enqueue: vi.fn() }));
 
-vi.mock('../../api/identity', () => ({
+vi.mock('../api/identity', () => ({
   currentSession: async () => identity.session,
   signOutOfIdentity: identity.signOut,
   decodeJwtPayload: () => ({ exp: 2_000_000_000 }),

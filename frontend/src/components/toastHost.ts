@@ -45,7 +45,7 @@ export function showToast(message: SnackbarMessage, options?: OptionsObject): vo
   waiting.push([message, options]);
   if (toasterRequested) return;
   toasterRequested = true;
-  import('./Toaster')
+  import('../app/Toaster')
     .then(({ mountToaster }) => mountToaster())
     .catch((error: unknown) => {
       // Tried again by the next toast.

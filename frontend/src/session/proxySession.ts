@@ -1,6 +1,6 @@
-import { apiFetch } from '../../api/apiFetch';
-import { getClientState, replaceClientState } from '../../app/clientState';
-import { forgetCachedResponses } from '../../app/dataCache';
+import { apiFetch } from '../api/apiFetch';
+import { getClientState, replaceClientState } from './clientState';
+import { forgetCachedResponses } from './dataCache';
 
 // Ending a proxy is loaded with the portal's shell (AuthProvider); starting one, with its zod
 // schema, only with the pages that offer it (startProxy.ts), so the sign-in page stays light.
