@@ -14,8 +14,8 @@ import { useGatewayList } from '../../api/gateways';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { useCurrentUser } from '../../session/useAuth';
-import { useDateTime } from '../devices/useDateTime';
-import { OnlineChip } from '../sensors/sensorColumns';
+import { useDateTime } from '../../i18n/useDateTime';
+import { OnlineChip } from '../sensors';
 import { useGatewayEditor } from './useGatewayEditor';
 import { usePlaces } from './usePlaces';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useWebAppConfig } from '../../config/webAppConfig';
 import { Panel } from '../../components/Panel';
-import { STATIC_PAGE_PATHS } from '../static/StaticPage';
+import { STATIC_PAGE_PATHS } from '../static';
 
 /** Help (SPEC section 2): Contact Us and Documentation. */
 export default function HelpPage() {

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
 import { placeNamers, usePlaceNames } from '../../api/locations';
 import { getClientState, updateClientState } from '../../session/clientState';
-import { ProxyBanner } from '../proxy/ProxyBanner';
+import { ProxyBanner } from '../proxy';
 import { restoreMainUser } from '../../session/proxySession';
 import { renderScreen } from '../../test/render';
 import LocationsPage from './LocationsPage';

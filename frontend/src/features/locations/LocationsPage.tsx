@@ -20,7 +20,7 @@ import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useCurrentUser } from '../../session/useAuth';
-import { StartProxyDialog } from '../proxy/StartProxyButton';
+import { StartProxyDialog } from '../proxy';
 import { LocationDialog } from './LocationDialog';
 import { ShareLocationDialog } from './ShareLocationDialog';
 

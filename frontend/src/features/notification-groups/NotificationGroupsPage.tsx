@@ -13,7 +13,7 @@ import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useCanWriteOrganisation } from '../../session/useCanWriteOrganisation';
-import { usePlaces } from '../gateways/usePlaces';
+import { usePlaces } from '../gateways';
 import { NotificationGroupDialog } from './NotificationGroupDialog';
 
 /**

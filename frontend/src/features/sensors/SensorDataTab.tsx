@@ -25,7 +25,7 @@ import { sensorKey } from '../../api/sensors';
 import { useGraphData, useReadings } from '../../api/telemetry';
 import { useClientState } from '../../session/clientState';
 import { useFormatters } from '../../i18n/formatters';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 import type { GraphChannel } from './chartData';
 import {
   customRangeProblem,

@@ -10,7 +10,7 @@ import type { IdOption } from '../../components/IdMultiSelect';
 import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
 import { useCanWriteOrganisation } from '../../session/useCanWriteOrganisation';
-import { useSiteOptions } from '../security-groups/siteOptions';
+import { useSiteOptions } from '../security-groups';
 import { UserViewDialog } from './UserViewDialog';
 
 const namesOf = (options: readonly IdOption[], ids: readonly string[]) =>

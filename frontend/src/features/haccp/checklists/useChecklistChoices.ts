@@ -4,7 +4,7 @@ import { useNamedItems } from '../../../api/namedCatalog';
 import { useNotificationGroups } from '../../../api/notificationGroups';
 import { fetchAllPages, useAllPages } from '../../../api/pagedList';
 import { useSensors } from '../../../api/sensors';
-import { usePlaces, type Places } from '../../gateways/usePlaces';
+import { usePlaces, type Places } from '../../gateways';
 import { useShiftChoices } from './api';
 import type { Choice, QuestionChoices } from './QuestionEditor';
 

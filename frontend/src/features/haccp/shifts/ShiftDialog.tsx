@@ -10,7 +10,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
 import { SelectField, type SelectOption } from '../../../components/SelectField';
 import { useFormDialog } from '../../../components/useFormDialog';
-import type { Places } from '../../gateways/usePlaces';
+import type { Places } from '../../gateways';
 import { ShiftScheduleEditor } from './ShiftScheduleEditor';
 
 export interface ShiftDialogProps {

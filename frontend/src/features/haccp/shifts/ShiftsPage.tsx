@@ -8,7 +8,7 @@ import { AdminListPage } from '../../../components/AdminListPage';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAdminListPage } from '../../../components/useAdminListPage';
 import { useCanWriteOrganisation } from '../../../session/useCanWriteOrganisation';
-import { usePlaces } from '../../gateways/usePlaces';
+import { usePlaces } from '../../gateways';
 import { ShiftDialog } from './ShiftDialog';
 import { createShift, deleteShift, updateShift, useShiftList } from './shiftsApi';
 

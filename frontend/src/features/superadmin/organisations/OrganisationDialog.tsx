@@ -25,7 +25,7 @@ import { FormTextField } from '../../../components/FormTextField';
 import { SelectField } from '../../../components/SelectField';
 import { TimeZoneField } from '../../../components/TimeZoneField';
 import { useFormDialog } from '../../../components/useFormDialog';
-import { timeZones } from '../../users/useUserOptions';
+import { timeZones } from '../../users';
 
 const MODULES = ['isHaccapAvailable', 'enableAuditModule', 'enableIVR', 'enablePager'] as const satisfies readonly (keyof OrganisationModules)[];
 

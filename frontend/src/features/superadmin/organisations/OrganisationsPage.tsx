@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrganisationCreateInput, OrganisationInput, OrganisationWithCounts } from '@domain/organisation/organisation';
 import { createOrganisation, setOrganisationStatus, updateOrganisation, useCustomerGroups, useOrganisations } from '../../../api/superadmin';
 import { useErrorText } from '../../../components/useErrorText';
-import { StartProxyButton } from '../../proxy/StartProxyButton';
+import { StartProxyButton } from '../../proxy';
 import { NewOrganisationDialog, OrganisationDialog } from './OrganisationDialog';
 
 const COUNTS = ['sites', 'users', 'sensors', 'gateways', 'activeAlarms'] as const;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { placeNamers, useNavbarLocations, usePlaceNames } from '../../api/locations';
-import { useGatewayNames } from '../../api/sensors';
+import { placeNamers, useNavbarLocations, usePlaceNames } from './locations';
+import { useGatewayNames } from './sensors';
 
 export interface SensorLookups {
   locationName(id: string): string;
