@@ -5,9 +5,9 @@ import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
-import { DismissToast } from './DismissToast';
+import { DismissToast } from '../components/DismissToast';
 import { theme } from '../theme';
-import { ToastPlacement } from './ToastPlacement';
+import { ToastPlacement } from '../components/ToastPlacement';
 import { registerDataCache } from '../session/dataCache';
 import { readsInTheirOwnTask } from './readsInTheirOwnTask';
 

@@ -45,7 +45,7 @@ export function showToast(message: SnackbarMessage, options?: OptionsObject): vo
   waiting.push([message, options]);
   if (toasterRequested) return;
   toasterRequested = true;
-  import('../app/Toaster')
+  import('./Toaster')
     .then(({ mountToaster }) => mountToaster())
     .catch((error: unknown) => {
       // Tried again by the next toast.

@@ -6,7 +6,7 @@ import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { theme } from '../theme';
-import { ToastHostBridge } from '../app/ToastHostBridge';
+import { ToastHostBridge } from '../components/ToastHostBridge';
 import { createTestStyleCache } from './styleCache';
 
 /**

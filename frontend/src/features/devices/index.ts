@@ -9,4 +9,4 @@ export { DeviceHistoryTab } from './DeviceHistoryTab';
 export { DeviceNotesTab } from './DeviceNotesTab';
 export { ConfirmDeleteDialog, DeviceRecordTable } from './DeviceRecordTable';
 export { base64Of, fileSize, saveBase64File } from './files';
-export { localToIso } from './localTime';
+export { fromLocalInput, localToIso, toLocalInput } from './localTime';

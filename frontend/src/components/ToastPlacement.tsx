@@ -1,5 +1,5 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { TOAST_CONTAINER_CLASS } from '../components/toasts';
+import { TOAST_CONTAINER_CLASS } from './toasts';
 
 /** The space kept between the top bar and the first toast. */
 const GAP_PX = 8;

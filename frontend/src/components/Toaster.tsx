@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { createRoot } from 'react-dom/client';
-import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
+import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from './toasts';
 import { DismissToast } from './DismissToast';
 import { theme } from '../theme';
 import { ToastPlacement } from './ToastPlacement';

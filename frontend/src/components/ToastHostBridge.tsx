@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useSnackbar } from 'notistack';
-import { registerToastHost } from '../components/toastHost';
+import { registerToastHost } from './toastHost';
 
 /**
  * Sends `showToast`'s toasts to the SnackbarProvider around it. A layout effect: registered
