@@ -2,10 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 
+/** The signed-in shell and the features' widgets it shows (src/app/routes.tsx loads them together). */
+const SHELL_MODULES = ['src/app/AppLayout.tsx', 'src/features/proxy/ProxyBanner.tsx', 'src/features/alarms/AlarmsNavBadge.tsx'] as const;
+
 /** Source modules (from frontend/) whose chunks an address's first screen needs after the entry. */
 const FIRST_SCREENS = {
   login: ['src/features/auth/login/LoginPage.tsx'],
-  app: ['src/app/ThemedScreens.tsx', 'src/app/AppLayout.tsx', 'src/features/dashboard/DashboardPage.tsx', 'node_modules/aws-amplify/'],
+  app: ['src/app/ThemedScreens.tsx', ...SHELL_MODULES, 'src/features/dashboard/DashboardPage.tsx', 'node_modules/aws-amplify/'],
   en: ['src/i18n/en.json'],
   fr: ['src/i18n/fr.json'],
   es: ['src/i18n/es.json'],
@@ -90,10 +93,10 @@ function firstScreenPreloads(): Plugin {
 /**
  * swr reads its cache with `useSyncExternalStore` (through `use-sync-external-store/shim`), which
  * React renders synchronously: its answers re-render in transitions instead, in short slices
- * (src/app/transitionStore.ts). swr's import alone: the data grid and the charts keep theirs.
+ * (src/session/transitionStore.ts). swr's import alone: the data grid and the charts keep theirs.
  */
 function swrRendersInTransitions(): Plugin {
-  const transitionStore = fileURLToPath(new URL('src/app/transitionStore.ts', import.meta.url));
+  const transitionStore = fileURLToPath(new URL('src/session/transitionStore.ts', import.meta.url));
   return {
     name: 'coldchain-swr-transitions',
     enforce: 'pre',
@@ -116,7 +119,7 @@ function swrRendersInTransitions(): Plugin {
  */
 const SIGNED_IN_STEPS = [
   ['signed-in-theme', ['src/app/ThemedScreens.tsx']],
-  ['signed-in-shell', ['src/app/AppLayout.tsx']],
+  ['signed-in-shell', SHELL_MODULES],
   ['signed-in-dashboard', ['src/features/dashboard/DashboardPage.tsx']],
 ] as const;
 

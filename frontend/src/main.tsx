@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/apiFetch';
 import { configureIdentity } from './api/identity';
 import { App } from './app/App';
-import { loadWebAppConfig } from './app/config';
+import { loadWebAppConfig } from './config/loadWebAppConfig';
 import { prefetchScreen } from './app/routes';
 import type { WebAppConfig } from '@domain/core/app-config';
 import { initI18n, storedLanguage } from './i18n';

@@ -42,9 +42,9 @@ describe('first load of the sign-in page (built frontend/dist, Vite manifest)', 
 });
 
 describe('the data cache in the built web app', () => {
-  it("swr reads its cache through the transition store, so its answers re-render in short slices (frontend/src/app/transitionStore.ts)", () => {
+  it("swr reads its cache through the transition store, so its answers re-render in short slices (frontend/src/session/transitionStore.ts)", () => {
     const chunks = readdirSync(join(distDir, 'assets')).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
-    const storeChunks = chunks.filter((file) => sourcesIn(file).some((source) => source.endsWith('src/app/transitionStore.ts')));
+    const storeChunks = chunks.filter((file) => sourcesIn(file).some((source) => source.endsWith('src/session/transitionStore.ts')));
     const swrChunks = chunks.filter((file) => sourcesIn(file).some((source) => source.includes('node_modules/swr/')));
     expect(storeChunks).toHaveLength(1);
     expect(swrChunks.length).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ import { api } from './identity';
  * - `PUT /api/users/login` with the ID token and what a browser sends, which opens the server
  *   session the API checks for that token;
  * - `GET /api/account/me` and `GET /api/account/preferences/{id}`, from which the app builds
- *   its stored client state (frontend/src/features/auth/AuthProvider.tsx, completeSignIn);
+ *   its stored client state (frontend/src/session/AuthProvider.tsx, completeSignIn);
  * - the tokens under Amplify v6's local-storage keys, and the stored client state, language,
  *   and device id (SPEC section 3), set once when the browser context is made
  *   (not on every navigation: a logout inside a test stays a logout).
@@ -142,7 +142,7 @@ function jwtClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-/** `+HH:mm` of a time zone now, as the app's offsetOf (frontend/src/app/clientState.ts). */
+/** `+HH:mm` of a time zone now, as the app's offsetOf (frontend/src/session/clientState.ts). */
 function offsetOf(timeZone: string): string {
   try {
     const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
@@ -156,7 +156,7 @@ function offsetOf(timeZone: string): string {
 /**
  * The stored client state the app writes once a (not SSO) sign-in
  * completes: the same fields from the same details as sessionStateFrom in
- * frontend/src/features/auth/AuthProvider.tsx (the app keeps only the fields it knows, each
+ * frontend/src/session/AuthProvider.tsx (the app keeps only the fields it knows, each
  * with its type checked, so a field missed here would show as the app's default).
  */
 function clientStateAfterSignIn(

@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError } from './ApiError';
 import { apiFetch, cancelRequestsInFlight, configureApi, setUnauthorizedHandler } from './apiFetch';
 import type { IdentitySession } from './identity';
-import { clearStoredState, getClientState, replaceClientState } from '../app/clientState';
+import { clearStoredState, getClientState, replaceClientState } from '../session/clientState';
 import { ASYNC_WAIT_MS } from '../test/waiting';
 
 const identity = vi.hoisted(() => ({

@@ -5,7 +5,7 @@ import { LOGIN_MESSAGES } from '@domain/core/login-messages';
 import { ApiError, apiErrorFrom } from './ApiError';
 import { currentSession } from './identity';
 import { isProxyOver, isProxyRefusal } from './proxyRefusals';
-import { getClientState } from '../app/clientState';
+import { getClientState } from '../session/clientState';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useSyncExternalStore } from '../app/transitionStore';
+import { useSyncExternalStore } from '../session/transitionStore';
 import useSWR, { unstable_serialize, type Key, type KeyedMutator, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod';
 import { apiFetchAs } from './apiFetch';

@@ -1,8 +1,8 @@
 import { BrowserRouter } from 'react-router-dom';
 import type { WebAppConfig } from '@domain/core/app-config';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from '../session/AuthProvider';
 import { AppRoutes } from './routes';
-import { WebAppConfigContext } from './webAppConfig';
+import { WebAppConfigContext } from '../config/webAppConfig';
 
 /**
  * The composition root: settings, router, session, routes. MUI's theme, the toasts and the data

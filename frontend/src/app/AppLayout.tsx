@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -13,19 +13,25 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { ProxyBanner } from '../features/proxy/ProxyBanner';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { AlarmsNavBadge } from '../features/alarms/AlarmsNavBadge';
 import { AREA_ROLES } from './areaRoles';
-import { useClientState } from './clientState';
-import { useModuleVisible, useRole, useSeesWholeOrganisation } from './guards';
+import { useClientState } from '../session/clientState';
+import { useModuleVisible, useRole, useSeesWholeOrganisation } from '../session/access';
 import { LocationSelector } from './LocationSelector';
 import { visibleNavigation } from './navigation';
 import { UserMenu } from './UserMenu';
 
 const DRAWER_WIDTH = 240;
 
-function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
+/** The features' parts of the shell, given by the route table: app/ knows features only through it. */
+export interface ShellWidgets {
+  /** Above every screen while a proxy session runs. */
+  ProxyBanner: ComponentType;
+  /** The count of active alarms around the Alarms icon. */
+  AlarmsNavBadge: ComponentType<{ children: ReactNode }>;
+}
+
+function SideNavigation({ AlarmsNavBadge, onNavigate }: { AlarmsNavBadge: ShellWidgets['AlarmsNavBadge']; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const role = useRole();
@@ -65,7 +71,8 @@ function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
  * The signed-in shell: top bar (location and site, user menu), side navigation by role and
  * module, and the current (lazy) screen. It unmounts at logout, closing every dialog with it.
  */
-export default function AppLayout() {
+export default function AppLayout({ widgets }: { widgets: ShellWidgets }) {
+  const { ProxyBanner, AlarmsNavBadge } = widgets;
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const role = useRole();
@@ -114,7 +121,7 @@ export default function AppLayout() {
       >
         <Toolbar />
         <LocationSelector inDrawer />
-        <SideNavigation onNavigate={() => setMobileOpen(false)} />
+        <SideNavigation AlarmsNavBadge={AlarmsNavBadge} onNavigate={() => setMobileOpen(false)} />
       </Drawer>
       <Drawer
         variant="permanent"
@@ -126,7 +133,7 @@ export default function AppLayout() {
         }}
       >
         <Toolbar />
-        <SideNavigation />
+        <SideNavigation AlarmsNavBadge={AlarmsNavBadge} />
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />

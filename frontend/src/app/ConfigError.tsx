@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { theme } from './theme';
+import { theme } from '../theme';
 
 /** Shown instead of the app when /config.json cannot be read. */
 export function ConfigError() {

@@ -5,7 +5,7 @@ import type { Navbar } from '@domain/identity/account';
 import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
 import { renderScreen } from '../test/render';
-import { DEFAULT_SESSION_STATE, getClientState, replaceClientState } from './clientState';
+import { DEFAULT_SESSION_STATE, getClientState, replaceClientState } from '../session/clientState';
 import { initialSelection, LocationSelector } from './LocationSelector';
 
 const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));

@@ -10,7 +10,7 @@ import type { LastSelectedLocation, Navbar } from '@domain/identity/account';
 import { useSWRConfig } from 'swr';
 import { LAST_SELECTED_LOCATION_KEY, NAVBAR_KEY, saveLastSelectedLocation, useLastSelectedLocation, useNavbarLocations } from '../api/locations';
 import { TOAST_DURATION_MS } from '../components/toasts';
-import { updateClientState, useClientState } from './clientState';
+import { updateClientState, useClientState } from '../session/clientState';
 
 const ALL_SITES = '';
 

@@ -5,10 +5,10 @@ import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
-import { DismissToast } from './DismissToast';
-import { theme } from './theme';
-import { ToastPlacement } from './ToastPlacement';
-import { registerDataCache } from './dataCache';
+import { DismissToast } from '../components/DismissToast';
+import { theme } from '../theme';
+import { ToastPlacement } from '../components/ToastPlacement';
+import { registerDataCache } from '../session/dataCache';
 import { readsInTheirOwnTask } from './readsInTheirOwnTask';
 
 /** Reads are not retried nor refreshed on focus; each starts in a task of its own. */

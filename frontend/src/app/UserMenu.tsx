@@ -14,10 +14,10 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { saveOwnProfile } from '../api/account';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../session/useAuth';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { useLanguage } from '../i18n/useLanguage';
-import { useClientState } from './clientState';
+import { useClientState } from '../session/clientState';
 
 /** The user menu: who is signed in, the language, Help, sessions and devices, Logout. */
 export function UserMenu() {

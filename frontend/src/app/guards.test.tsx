@@ -2,15 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@domain/identity/roles';
-import type { AuthStatus } from '../features/auth/authContext';
+import type { AuthStatus } from '../session/authContext';
 import { renderScreen } from '../test/render';
-import { DEFAULT_SESSION_STATE, replaceClientState } from './clientState';
+import { DEFAULT_SESSION_STATE, replaceClientState } from '../session/clientState';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import { RequireIdentityOnly, RequireModule, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, RequireWholeOrganisation } from './guards';
 
 const auth = vi.hoisted(() => ({ status: 'signedOut' as AuthStatus, role: null as Role | null }));
 
-vi.mock('../features/auth/useAuth', () => ({
+vi.mock('../session/useAuth', () => ({
   useAuth: () => ({
     status: auth.status,
     user: auth.role === null ? null : { email: 'someone@demo.example', role: auth.role, customerId: 'c', accountId: 'a', portalAccess: true },

@@ -4,29 +4,12 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '@domain/identity/roles';
 import { hasModule, type PortalModuleName } from '@domain/organisation/modules';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/toasts';
-import { DEFAULT_LANDING } from '../features/auth/landing';
-import { useAuth } from '../features/auth/useAuth';
-import { useClientState } from './clientState';
-import { PageLoader } from './PageLoader';
-import { showToast } from './toastHost';
-
-/** The optional parts of the portal a lazy-module guard checks (SPEC section 6). */
-export type PortalModule = 'audit' | 'ivr';
-
-/** The signed-in user's role: the stored account's, else the token's claim (SPEC section 6). */
-export function useRole(): Role | null {
-  const { user } = useAuth();
-  const { role } = useClientState();
-  return role ?? user?.role ?? null;
-}
-
-/** Whether the stored preferences show a module: audit also needs an admin or a basic user. */
-export function useModuleVisible(module: PortalModule): boolean {
-  const { preferences } = useClientState();
-  const role = useRole();
-  if (module === 'ivr') return preferences.feature.ivr.isVisible;
-  return preferences.module.audit.isVisible && (role === 'admin' || role === 'basicuser');
-}
+import { DEFAULT_LANDING } from '../session/landing';
+import { useAuth } from '../session/useAuth';
+import { useClientState } from '../session/clientState';
+import { PageLoader } from '../components/PageLoader';
+import { showToast } from '../components/toastHost';
+import { useModuleVisible, useRole, useSeesWholeOrganisation, type PortalModule } from '../session/access';
 
 /**
  * An unauthenticated user goes to /login, carrying the requested address unless it is the
@@ -89,16 +72,6 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
     return <RefuseToApp />;
   }
   return children;
-}
-
-/**
- * Whether the user sees the whole organisation (what the API's access layer calls every site):
- * an administrator with corporate access, or a proxy acting for the organisation, not a corporate
- * view of one location.
- */
-export function useSeesWholeOrganisation(): boolean {
-  const { corporateAdmin, proxy } = useClientState();
-  return proxy === null ? corporateAdmin : proxy.locationId === undefined;
 }
 
 /** An area about the whole organisation (the Portal Audit) opens only for whoever sees it all. */

@@ -37,7 +37,7 @@ import type { Role } from '@domain/identity/roles';
 import { ALL_MODULES, hasModule, type PortalModuleName } from '@domain/organisation/modules';
 import type { OrganisationModules } from '@domain/organisation/organisation';
 import { AREA_ROLES } from './areaRoles';
-import type { PortalModule } from './guards';
+import type { PortalModule } from '../session/access';
 
 export interface NavigationItem {
   path: string;

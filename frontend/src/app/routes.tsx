@@ -1,15 +1,26 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { HELPDESK_LANDING, DEFAULT_LANDING } from '../features/auth/landing';
+import { HELPDESK_LANDING, DEFAULT_LANDING } from '../session/landing';
 import { LANGUAGES, loadAllTexts, loadCatalogue } from '../i18n';
-import { RequireIdentityOnly, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, RequireWholeOrganisation, useRole } from './guards';
+import { RequireIdentityOnly, RequireOrganisationModule, RequireRole, RequireSignedIn, RequireSignedOut, RequireWholeOrganisation } from './guards';
+import { useRole } from '../session/access';
 import { AREA_ROLES } from './areaRoles';
 import { nextTask } from './nextTask';
-import { PageLoader } from './PageLoader';
+import { PageLoader } from '../components/PageLoader';
+import type { ShellWidgets } from './AppLayout';
 
 // Every screen is its own chunk, so the first load carries only the shell (ARCHITECTURE.md).
 const loadLoginPage = () => import('../features/auth/login/LoginPage');
-const loadAppLayout = () => import('./AppLayout');
+// The shell with the features' widgets it shows (one chunk: vite.config.ts's signed-in steps).
+const loadAppLayout = async () => {
+  const [{ default: Layout }, { ProxyBanner }, { AlarmsNavBadge }] = await Promise.all([
+    import('./AppLayout'),
+    import('../features/proxy/ProxyBanner'),
+    import('../features/alarms/AlarmsNavBadge'),
+  ]);
+  const widgets: ShellWidgets = { ProxyBanner, AlarmsNavBadge };
+  return { default: () => <Layout widgets={widgets} /> };
+};
 // With the whole catalogue: the sign-in page starts with its slice only (i18n/loginTexts.ts).
 const loadThemedScreens = () => Promise.all([import('./ThemedScreens'), loadAllTexts()]).then(([screens]) => screens);
 const LoginPage = lazy(loadLoginPage);
@@ -25,9 +36,9 @@ const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(loadDashboardPage);
 const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const HelpdeskOrganisationPage = lazy(() => import('../features/helpdesk/HelpdeskOrganisationPage'));
-const OrganisationsPage = lazy(() => import('../features/superadmin-organisations/OrganisationsPage'));
-const CustomerGroupsPage = lazy(() => import('../features/superadmin-customer-groups/CustomerGroupsPage'));
-const SuperadminAuditPage = lazy(() => import('../features/superadmin-audit/SuperadminAuditPage'));
+const OrganisationsPage = lazy(() => import('../features/superadmin/organisations/OrganisationsPage'));
+const CustomerGroupsPage = lazy(() => import('../features/superadmin/customer-groups/CustomerGroupsPage'));
+const SuperadminAuditPage = lazy(() => import('../features/superadmin/audit/SuperadminAuditPage'));
 const PortalAuditPage = lazy(() => import('../features/portal-audit/PortalAuditPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
@@ -66,15 +77,15 @@ const NotificationTemplatesPage = lazy(() => import('../features/notification-te
 const FailedNotificationsPage = lazy(() => import('../features/notifications/FailedNotificationsPage'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage'));
 const AlarmDetailPage = lazy(() => import('../features/alarms/AlarmDetailPage'));
-const HaccpChecklistsPage = lazy(() => import('../features/haccp-checklists/ChecklistsPage'));
-const HaccpCopyChecklistPage = lazy(() => import('../features/haccp-checklists/CopyChecklistPage'));
-const HaccpQuestionListPage = lazy(() => import('../features/haccp-questions/QuestionListPage'));
-const HaccpTodayPage = lazy(() => import('../features/haccp-filling/TodayPage'));
-const HaccpFillPage = lazy(() => import('../features/haccp-filling/FillPage'));
-const HaccpGroupsPage = lazy(() => import('../features/haccp-library/ChecklistGroupsPage'));
-const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp-library/CorrectiveActionsPage'));
-const HaccpInformationPage = lazy(() => import('../features/haccp-library/InformationPage'));
-const HaccpShiftsPage = lazy(() => import('../features/haccp-shifts/ShiftsPage'));
+const HaccpChecklistsPage = lazy(() => import('../features/haccp/checklists/ChecklistsPage'));
+const HaccpCopyChecklistPage = lazy(() => import('../features/haccp/checklists/CopyChecklistPage'));
+const HaccpQuestionListPage = lazy(() => import('../features/haccp/questions/QuestionListPage'));
+const HaccpTodayPage = lazy(() => import('../features/haccp/filling/TodayPage'));
+const HaccpFillPage = lazy(() => import('../features/haccp/filling/FillPage'));
+const HaccpGroupsPage = lazy(() => import('../features/haccp/library/ChecklistGroupsPage'));
+const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp/library/CorrectiveActionsPage'));
+const HaccpInformationPage = lazy(() => import('../features/haccp/library/InformationPage'));
+const HaccpShiftsPage = lazy(() => import('../features/haccp/shifts/ShiftsPage'));
 
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
@@ -122,8 +133,8 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader />}>
       <Routes>
-        <Route path="/login" element={signedOut(<LoginPage variant="normal" />)} />
-        <Route path="/login/helpdesk" element={signedOut(<LoginPage variant="helpdesk" />)} />
+        <Route path="/login" element={signedOut(<LoginPage variant="normal" prefetchSignedInShell={prefetchSignedInShell} />)} />
+        <Route path="/login/helpdesk" element={signedOut(<LoginPage variant="helpdesk" prefetchSignedInShell={prefetchSignedInShell} />)} />
         <Route element={<ThemedScreens />}>
           <Route path="/login/sessions" element={<RequireIdentityOnly><SessionLimitPage /></RequireIdentityOnly>} />
           <Route path="/login/sso/helpdesk/:clientId" element={signedOut(<SsoRedirectPage variant="helpdesk" />)} />

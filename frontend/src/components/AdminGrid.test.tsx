@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GridSettings } from '@domain/identity/grid-settings';
 import type { ApiRequest } from '../api/apiFetch';
 import { ApiError } from '../api/ApiError';
-import { clearStoredState, updateClientState } from '../app/clientState';
+import { clearStoredState, updateClientState } from '../session/clientState';
 import { initI18n } from '../i18n';
 import { onPhone } from '../test/media';
 import { renderScreen } from '../test/render';

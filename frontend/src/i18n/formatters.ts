@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useClientState } from '../app/clientState';
+import { useClientState } from '../session/clientState';
 import { useLanguage } from './useLanguage';
 
 /**

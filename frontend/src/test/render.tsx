@@ -5,8 +5,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { theme } from '../app/theme';
-import { ToastHostBridge } from '../app/ToastHostBridge';
+import { theme } from '../theme';
+import { ToastHostBridge } from '../components/ToastHostBridge';
 import { createTestStyleCache } from './styleCache';
 
 /**

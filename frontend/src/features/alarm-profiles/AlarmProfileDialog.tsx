@@ -23,7 +23,7 @@ import {
   type AlarmProfileType,
 } from '@domain/alarms/alarm-profile';
 import { WEEKDAYS, type Weekday } from '@domain/devices/data-logging-profile';
-import type { UnitOfMeasure } from '../../app/clientState';
+import type { UnitOfMeasure } from '../../session/clientState';
 import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';

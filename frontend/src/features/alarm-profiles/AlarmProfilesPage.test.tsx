@@ -6,13 +6,13 @@ import type { AlarmProfile } from '@domain/alarms/alarm-profile';
 import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
-import { updateClientState } from '../../app/clientState';
+import { updateClientState } from '../../session/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
 import AlarmProfilesPage from './AlarmProfilesPage';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const at = '2026-01-15T10:00:00.000Z';

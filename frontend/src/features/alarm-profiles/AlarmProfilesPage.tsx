@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { AlarmProfile, AlarmProfileFields } from '@domain/alarms/alarm-profile';
 import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { createAlarmProfile, deleteAlarmProfile, updateAlarmProfile, useAlarmProfileList } from '../../api/alarmProfiles';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { AlarmProfileDialog } from './AlarmProfileDialog';
 import { limitsInUserUnit } from './alarmProfileUnits';
 

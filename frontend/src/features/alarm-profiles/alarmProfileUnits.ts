@@ -1,6 +1,6 @@
 import { toFahrenheit, type AlarmMeasurement, type AlarmProfile } from '@domain/alarms/alarm-profile';
 import { DEFAULT_DEADBAND } from '@domain/alarms/conditions';
-import type { UnitOfMeasure } from '../../app/clientState';
+import type { UnitOfMeasure } from '../../session/clientState';
 import { formatMeasure } from '../../i18n/formatters';
 
 /**

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Alarm } from '@domain/alarms/alarm';
 import { useErrorText } from '../../components/useErrorText';
-import type { SensorLookups } from '../sensors/useSensorLookups';
+import type { SensorLookups } from '../../api/useSensorLookups';
 import { alarmPath } from './alarmColumns';
 import { alarmState, mayAcknowledge, maySnooze } from './alarmPresentation';
 import { useAlarmValueText } from './useAlarmValueText';

@@ -8,11 +8,11 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
-import { lookupAnswer } from '../sensors/sensorFixtures';
+import { lookupAnswer } from '../../test/sensorFixtures';
 import AlarmDetailPage from './AlarmDetailPage';
 import { ASYNC_WAIT_MS } from '../../test/waiting';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const started = '2026-03-10T08:00:00.000Z';

@@ -15,7 +15,7 @@ import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import type { UserView } from '@domain/identity/user-views';
 import type { AlarmQuery } from '../../api/alarms';
 import { useMessageText } from '../../i18n/messages';
-import type { SensorLookups } from '../sensors/useSensorLookups';
+import type { SensorLookups } from '../../api/useSensorLookups';
 
 /** The filter as the form holds it: ids, a type, local date-times (`datetime-local`) and counts as typed, '' when not set. */
 export interface AlarmFilterValues {

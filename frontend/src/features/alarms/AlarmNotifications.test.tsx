@@ -8,7 +8,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { AlarmNotifications } from './AlarmNotifications';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const message = (overrides: Partial<AlarmNotification>): AlarmNotification => ({

@@ -18,7 +18,7 @@ import { isDeliveryReason, type AlarmNotification } from '@domain/notifications/
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { notificationIdOf, useAlarmNotifications } from '../../api/notifications';
 import { useErrorText } from '../../components/useErrorText';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 
 /** Each channel's icon (its name is the label beside it). */
 export const CHANNEL_ICONS: Record<NotificationChannel, ReactElement> = {

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Alarm, AlarmStatus } from '@domain/alarms/alarm';
 import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
-import type { SensorLookups } from '../sensors/useSensorLookups';
+import type { SensorLookups } from '../../api/useSensorLookups';
 import { alarmState } from './alarmPresentation';
 import type { AlarmValueText } from './useAlarmValueText';
 import { AlarmStateChip, AlarmTypeLabel } from './AlarmLegend';

@@ -1,7 +1,7 @@
 import type { Alarm, AlarmType } from '@domain/alarms/alarm';
 import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
-import type { UnitOfMeasure } from '../../app/clientState';
-import { formatValue, type ContactLabels } from '../sensors/readingUnits';
+import type { UnitOfMeasure } from '../../session/clientState';
+import { formatValue, type ContactLabels } from '../../i18n/readingUnits';
 
 /**
  * How alarms look (SPEC section 2: "colour and signal-strength legends"). The spec names the

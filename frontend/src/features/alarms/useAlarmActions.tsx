@@ -6,7 +6,7 @@ import type { Acknowledgement, Alarm } from '@domain/alarms/alarm';
 import { acknowledgeAlarm, acknowledgeAlarms, isAlarmKey, snoozeAlarm } from '../../api/alarms';
 import { ApiError } from '../../api/ApiError';
 import { useErrorText } from '../../components/useErrorText';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { SnoozeDialog } from './SnoozeDialog';
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '@domain/alarms/alarm';
 import { useAlarmProfiles } from '../../api/alarmProfiles';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useLanguage } from '../../i18n/useLanguage';
 import { alarmValueText } from './alarmPresentation';
 

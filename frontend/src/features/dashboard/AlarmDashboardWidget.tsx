@@ -9,7 +9,7 @@ import { ALARM_TYPES } from '@domain/alarms/alarm';
 import { ALARM_TYPE_CATALOGUE } from '@domain/alarms/alarm-types';
 import type { AlarmOverview } from '@domain/alarms/dashboard';
 import type { ApiError } from '../../api/ApiError';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 import { alarmLink, alarmsLink } from './links';
 import { Figure, WIDGET_CARDS, WidgetCard } from './WidgetCard';
 

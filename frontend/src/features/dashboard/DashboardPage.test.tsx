@@ -10,7 +10,7 @@ import type { DashboardPanel } from '@domain/identity/settings';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
-import { DEFAULT_SESSION_STATE, replaceClientState } from '../../app/clientState';
+import { DEFAULT_SESSION_STATE, replaceClientState } from '../../session/clientState';
 import { renderScreen } from '../../test/render';
 import DashboardPage from './DashboardPage';
 
@@ -20,7 +20,7 @@ const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
 }));
 
-vi.mock('../auth/useAuth', () => {
+vi.mock('../../session/useAuth', () => {
   const user = (): SignedInUser => ({ email: 'sam@demo.example', role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true });
   return { useCurrentUser: user, useAuth: () => ({ status: 'signedIn', user: user() }) };
 });

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SensorInsight } from '@domain/alarms/dashboard';
 import { useInsight } from '../../api/dashboard';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useFormatters } from '../../i18n/formatters';
-import { formatValue } from '../sensors/readingUnits';
+import { formatValue } from '../../i18n/readingUnits';
 import { SENSORS_LIST, sensorLink } from './links';
 import { WIDGET_CARDS, WidgetCard } from './WidgetCard';
 

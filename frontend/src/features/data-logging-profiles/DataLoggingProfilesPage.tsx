@@ -16,7 +16,7 @@ import {
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { DataLoggingProfileDialog } from './DataLoggingProfileDialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; profile: DataLoggingProfile };

@@ -30,7 +30,7 @@ import { sendDeviceCommand, useDeviceCommands } from '../../api/deviceCommands';
 import { useMessageText } from '../../i18n/messages';
 import { commandInputFrom, parameterFields, type ParameterField } from './commandForm';
 import type { DeviceTabProps } from './DeviceNotesTab';
-import { useDateTime } from './useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 
 export interface DeviceCommandsTabProps extends DeviceTabProps {
   /** For a sensor, its connection type decides which settings apply (Wi-Fi ones only to Wi-Fi sensors). */

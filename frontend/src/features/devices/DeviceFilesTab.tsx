@@ -19,7 +19,7 @@ import { useMessageText } from '../../i18n/messages';
 import type { DeviceTabProps } from './DeviceNotesTab';
 import { ConfirmDeleteDialog, DeviceRecordTable } from './DeviceRecordTable';
 import { fileSize, openDownload } from './files';
-import { useDateTime } from './useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 
 export interface DeviceFilesTabProps extends DeviceTabProps {
   /** Documents (the files tab) or a gateway's images. */

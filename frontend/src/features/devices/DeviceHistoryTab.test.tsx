@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../api/apiFetch';
-import { clearStoredState, updateClientState } from '../../app/clientState';
+import { clearStoredState, updateClientState } from '../../session/clientState';
 import { changeLanguage } from '../../i18n';
 import { renderScreen } from '../../test/render';
 import { DeviceHistoryTab } from './DeviceHistoryTab';

@@ -26,7 +26,7 @@ import { addDeviceNote, deleteDeviceNote, updateDeviceNote, useDeviceNotes } fro
 import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
 import { ConfirmDeleteDialog, DeviceRecordTable } from './DeviceRecordTable';
-import { useDateTime } from './useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 
 export interface DeviceTabProps {
   /** Whose records: a sensor's or a gateway's (their API paths). */

@@ -1,4 +1,4 @@
-import { NamedCatalogPage } from '../named-catalog/NamedCatalogPage';
+import { NamedCatalogPage } from '../named-catalog';
 
 /** Administration > Divisions (SPEC sections 2, 3, 5). */
 export default function DivisionsPage() {

@@ -18,10 +18,8 @@ import type { GatewaySensorState } from '@domain/devices/gateway';
 import { useErrorText } from '../../components/useErrorText';
 import { useGatewayData } from '../../api/gateways';
 import { useFormatters } from '../../i18n/formatters';
-import { useDateTime } from '../devices/useDateTime';
-import { liveReadingText, sensorOnlineAt, useNow } from '../sensors/liveReading';
-import { OnlineChip } from '../sensors/sensorColumns';
-import { useChannelFormat } from '../sensors/useChannelFormat';
+import { useDateTime } from '../../i18n/useDateTime';
+import { liveReadingText, sensorOnlineAt, useNow, OnlineChip, useChannelFormat } from '../sensors';
 import { sensorPath } from './GatewaySensorsTab';
 
 /** One labelled value of the gateway's live state. */

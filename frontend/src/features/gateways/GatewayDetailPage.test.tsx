@@ -7,13 +7,13 @@ import { fillTemplate, type GatewayData } from '@domain/devices/gateway';
 import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
-import { CLIENT_STATE_STORAGE_KEY } from '../../app/clientState';
+import { CLIENT_STATE_STORAGE_KEY } from '../../session/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import GatewayDetailPage from './GatewayDetailPage';
-import { alarmProfilesFixture, gatewayFixture, navbarFixture, notificationGroupsFixture } from './gatewayFixtures';
+import { alarmProfilesFixture, gatewayFixture, navbarFixture, notificationGroupsFixture } from '../../test/gatewayFixtures';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const ID = '0016C001F000A1B2';

@@ -13,9 +13,9 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import { useGatewayList } from '../../api/gateways';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
-import { useDateTime } from '../devices/useDateTime';
-import { OnlineChip } from '../sensors/sensorColumns';
+import { useCurrentUser } from '../../session/useAuth';
+import { useDateTime } from '../../i18n/useDateTime';
+import { OnlineChip } from '../sensors';
 import { useGatewayEditor } from './useGatewayEditor';
 import { usePlaces } from './usePlaces';
 

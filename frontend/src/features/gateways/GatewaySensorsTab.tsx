@@ -17,9 +17,8 @@ import { sensorModel } from '@domain/devices/device-catalogue';
 import type { GatewaySensorState } from '@domain/devices/gateway';
 import { useErrorText } from '../../components/useErrorText';
 import { useGatewayData, useGatewaySensors } from '../../api/gateways';
-import { useDateTime } from '../devices/useDateTime';
-import { sensorOnlineAt, useNow } from '../sensors/liveReading';
-import { OnlineChip } from '../sensors/sensorColumns';
+import { useDateTime } from '../../i18n/useDateTime';
+import { sensorOnlineAt, useNow, OnlineChip } from '../sensors';
 
 export const sensorPath = (id: string) => `/app/sensors/${encodeURIComponent(id)}`;
 

@@ -10,9 +10,9 @@ import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
 import GatewaysPage from './GatewaysPage';
 import InactiveGatewaysPage from './InactiveGatewaysPage';
-import { alarmProfilesFixture, gatewayFixture, navbarFixture } from './gatewayFixtures';
+import { alarmProfilesFixture, gatewayFixture, navbarFixture } from '../../test/gatewayFixtures';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const dock = gatewayFixture('0016C001F000A1B2', 'Dock gateway', { sensorCount: 3, locationIds: ['l-1', 'l-2'] });

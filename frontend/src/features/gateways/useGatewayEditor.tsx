@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr';
 import type { Gateway, GatewayInput } from '@domain/devices/gateway';
 import { useErrorText } from '../../components/useErrorText';
 import { deleteGateway, gatewayKey, isGatewayListKey } from '../../api/gateways';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { GatewayFormDialog } from './GatewayFormDialog';
 import type { GatewayImagePlan } from './GatewayImagesField';

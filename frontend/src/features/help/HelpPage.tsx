@@ -5,9 +5,9 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useWebAppConfig } from '../../app/webAppConfig';
+import { useWebAppConfig } from '../../config/webAppConfig';
 import { Panel } from '../../components/Panel';
-import { STATIC_PAGE_PATHS } from '../static/StaticPage';
+import { STATIC_PAGE_PATHS } from '../static';
 
 /** Help (SPEC section 2): Contact Us and Documentation. */
 export default function HelpPage() {

@@ -20,8 +20,8 @@ import { runHelpdeskUserAction, useHelpdeskOrganisation } from '../../api/helpde
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useErrorText } from '../../components/useErrorText';
-import { useDateTime } from '../devices/useDateTime';
-import { StartProxyButton } from '../proxy/StartProxyButton';
+import { useDateTime } from '../../i18n/useDateTime';
+import { StartProxyButton } from '../proxy';
 
 type TabName = 'users' | 'devices';
 

@@ -8,7 +8,7 @@ import type { HelpdeskOrganisation, OrganisationHealth } from '@domain/organisat
 import { useHelpdeskOrganisations } from '../../api/helpdesk';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 
 /** The health figures shown as columns, in the order support reads them. */
 const HEALTH_COUNTS = ['sensorsOffline', 'gatewaysOffline', 'lowBatteries', 'activeAlarms', 'unacknowledgedAlarms'] as const satisfies readonly (keyof OrganisationHealth)[];

@@ -7,9 +7,9 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
 import { placeNamers, usePlaceNames } from '../../api/locations';
-import { getClientState, updateClientState } from '../../app/clientState';
-import { ProxyBanner } from '../proxy/ProxyBanner';
-import { restoreMainUser } from '../proxy/proxySession';
+import { getClientState, updateClientState } from '../../session/clientState';
+import { ProxyBanner } from '../proxy';
+import { restoreMainUser } from '../../session/proxySession';
 import { renderScreen } from '../../test/render';
 import LocationsPage from './LocationsPage';
 import PendingSharedLocationsPage from './PendingSharedLocationsPage';
@@ -18,7 +18,7 @@ const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({ email: 'admin@demo.example', role: 'admin', customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
 }));
 

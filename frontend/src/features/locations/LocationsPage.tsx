@@ -14,13 +14,13 @@ import {
   updateLocation,
   useLocationList,
 } from '../../api/locations';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
-import { StartProxyDialog } from '../proxy/StartProxyButton';
+import { useCurrentUser } from '../../session/useAuth';
+import { StartProxyDialog } from '../proxy';
 import { LocationDialog } from './LocationDialog';
 import { ShareLocationDialog } from './ShareLocationDialog';
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
-import { clearStoredState, updateClientState } from '../../app/clientState';
+import { clearStoredState, updateClientState } from '../../session/clientState';
 import { initI18n } from '../../i18n';
 import { renderScreen } from '../../test/render';
 import { NamedCatalogPage } from './NamedCatalogPage';
@@ -18,7 +18,7 @@ const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({
     email: `${fake.role}@demo.example`,
     role: fake.role,

@@ -15,7 +15,7 @@ import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { NamedItemDialog } from './NamedItemDialog';
 
 /** The catalogue section holding a resource's texts (title, add, confirmations, toasts). */

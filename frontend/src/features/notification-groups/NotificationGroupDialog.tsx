@@ -23,7 +23,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { useFormDialog } from '../../components/useFormDialog';
-import type { Places } from '../gateways/usePlaces';
+import type { Places } from '../gateways';
 import { NEW_RECIPIENT, ScheduleEditor } from './ScheduleEditor';
 
 export interface NotificationGroupDialogProps {

@@ -11,7 +11,7 @@ import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
 import NotificationGroupsPage from './NotificationGroupsPage';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const at = '2026-01-15T10:00:00.000Z';

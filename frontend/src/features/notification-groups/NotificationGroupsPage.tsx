@@ -12,8 +12,8 @@ import { useUsers } from '../../api/users';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
-import { usePlaces } from '../gateways/usePlaces';
+import { useCanWriteOrganisation } from '../../session/useCanWriteOrganisation';
+import { usePlaces } from '../gateways';
 import { NotificationGroupDialog } from './NotificationGroupDialog';
 
 /**

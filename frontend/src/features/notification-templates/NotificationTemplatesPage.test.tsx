@@ -7,7 +7,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import NotificationTemplatesPage from './NotificationTemplatesPage';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 let stored: StoredTemplate[];

@@ -9,7 +9,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import FailedNotificationsPage from './FailedNotificationsPage';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const failed = (overrides: Partial<FailedNotification>): FailedNotification => ({

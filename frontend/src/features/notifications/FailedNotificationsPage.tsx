@@ -14,9 +14,8 @@ import { AdminListPage } from '../../components/AdminListPage';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useErrorText } from '../../components/useErrorText';
-import { alarmPath } from '../alarms/alarmColumns';
-import { CHANNEL_ICONS, useNotificationKindText } from '../alarms/AlarmNotifications';
-import { useDateTime } from '../devices/useDateTime';
+import { alarmPath, CHANNEL_ICONS, useNotificationKindText } from '../alarms';
+import { useDateTime } from '../../i18n/useDateTime';
 
 const deviceOf = (row: FailedNotification) => (row.deviceId === undefined ? '' : row.deviceName ? `${row.deviceName} (${row.deviceId})` : row.deviceId);
 

@@ -8,7 +8,7 @@ import { renderScreen } from '../../test/render';
 import PortalAuditPage from './PortalAuditPage';
 import { ASYNC_WAIT_MS } from '../../test/waiting';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const helpdesk = 'helen@support.example';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SESSION_STATE, getClientState, replaceClientState, type SessionState } from '../../app/clientState';
+import { DEFAULT_SESSION_STATE, getClientState, replaceClientState, type SessionState } from '../../session/clientState';
 import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { ProxyBanner } from './ProxyBanner';

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { getClientState, useClientState } from '../../app/clientState';
-import { endProxy } from './proxySession';
+import { getClientState, useClientState } from '../../session/clientState';
+import { endProxy } from '../../session/proxySession';
 
 const TICK_MS = 1_000;
 

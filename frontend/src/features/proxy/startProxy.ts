@@ -2,8 +2,8 @@ import { PROXY_SESSION_ROUTES } from '@domain/api/proxy-sessions';
 import { ALL_MODULES } from '@domain/organisation/modules';
 import type { ProxyMode } from '@domain/identity/proxy-session';
 import { call } from '../../api/client';
-import { getClientState, replaceClientState, type ProxyMainUser, type SessionState } from '../../app/clientState';
-import { forgetCachedResponses } from '../../app/dataCache';
+import { getClientState, replaceClientState, type ProxyMainUser, type SessionState } from '../../session/clientState';
+import { forgetCachedResponses } from '../../session/dataCache';
 
 /** The stored values a proxy replaces, copied before it starts (SPEC section 3: proxy-login main-user copies). */
 function mainUserOf(state: SessionState): ProxyMainUser {

@@ -5,7 +5,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { QuickRegisterResult } from '@domain/devices/sensor';
 import type { ApiRequest } from '../../api/apiFetch';
 import { renderScreen } from '../../test/render';
-import { gatewayFixture, navbarFixture } from '../gateways/gatewayFixtures';
+import { gatewayFixture, navbarFixture } from '../../test/gatewayFixtures';
 import QuickRegisterPage from './QuickRegisterPage';
 
 const fake = vi.hoisted(() => ({

@@ -34,9 +34,9 @@ import { useErrorText } from '../../components/useErrorText';
 import { useDataLoggingProfiles } from '../../api/dataLoggingProfiles';
 import { quickRegister } from '../../api/quickRegister';
 import { isSensorListKey, useSiteGateways } from '../../api/sensors';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useMessageText } from '../../i18n/messages';
-import { usePlaces } from '../gateways/usePlaces';
+import { usePlaces } from '../gateways';
 
 type Field = FieldPath<QuickRegisterFormValues>;
 type Choice = { id: string; label: string };

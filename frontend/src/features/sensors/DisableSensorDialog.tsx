@@ -23,7 +23,7 @@ import {
 import { useErrorText } from '../../components/useErrorText';
 import { FormDialog } from '../../components/FormDialog';
 import { useMessageText } from '../../i18n/messages';
-import { localToIso } from '../devices/localTime';
+import { localToIso } from '../devices';
 
 type When = 'now' | 'scheduled';
 

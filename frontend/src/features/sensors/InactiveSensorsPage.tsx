@@ -15,14 +15,14 @@ import { enableSensor, isSensorListKey, setSensorStatus, useSensors } from '../.
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useCurrentUser } from '../auth/useAuth';
-import { useDateTime } from '../devices/useDateTime';
+import { useCurrentUser } from '../../session/useAuth';
+import { useDateTime } from '../../i18n/useDateTime';
 import { EnableSensorDialog } from './DisableSensorDialog';
 import { useNow } from './liveReading';
 import { sensorColumns } from './sensorColumns';
 import { ScopeCaption, useSelectedScope } from './SensorsPage';
 import { useChannelFormat } from './useChannelFormat';
-import { useSensorLookups } from './useSensorLookups';
+import { useSensorLookups } from '../../api/useSensorLookups';
 
 /**
  * Inactive sensors (SPEC section 2): sensors with status Inactive, or disabled, with when,

@@ -11,13 +11,9 @@ import { ALARM_STATUSES, type Alarm, type AlarmStatus } from '@domain/alarms/ala
 import type { Sensor } from '@domain/devices/sensor';
 import { useAlarms } from '../../api/alarms';
 import { AdminGrid, type AdminGridRowAction } from '../../components/AdminGrid';
-import { AlarmCards } from '../alarms/AlarmCards';
-import { alarmColumns } from '../alarms/alarmColumns';
-import { mayAcknowledge, maySnooze } from '../alarms/alarmPresentation';
-import { useAlarmActions } from '../alarms/useAlarmActions';
-import { useAlarmValueText } from '../alarms/useAlarmValueText';
-import { useDateTime } from '../devices/useDateTime';
-import { useSensorLookups } from './useSensorLookups';
+import { AlarmCards, alarmColumns, mayAcknowledge, maySnooze, useAlarmActions, useAlarmValueText } from '../alarms';
+import { useDateTime } from '../../i18n/useDateTime';
+import { useSensorLookups } from '../../api/useSensorLookups';
 
 /** The alarms tab: the sensor's active alarms (asked again every 30 s) or its history, newest first; acknowledge and snooze as on the Alarms page. */
 export function SensorAlarmsTab({ sensor }: { sensor: Pick<Sensor, 'id'> }) {

@@ -6,7 +6,7 @@ import { MESSAGES } from '@domain/core/messages';
 import type { ApiRequest } from '../../api/apiFetch';
 import { renderScreen } from '../../test/render';
 import { SensorCalibrationsTab } from './SensorCalibrationsTab';
-import { sensorFixture } from './sensorFixtures';
+import { sensorFixture } from '../../test/sensorFixtures';
 
 const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
 

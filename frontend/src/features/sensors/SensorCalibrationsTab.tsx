@@ -30,9 +30,8 @@ import { ApiError } from '../../api/ApiError';
 import { useErrorText } from '../../components/useErrorText';
 import { addCalibration, deleteCalibration, downloadCertificate, useCalibrations } from '../../api/sensors';
 import { useMessageText } from '../../i18n/messages';
-import { ConfirmDeleteDialog, DeviceRecordTable } from '../devices/DeviceRecordTable';
-import { base64Of, fileSize, saveBase64File } from '../devices/files';
-import { useDateTime } from '../devices/useDateTime';
+import { ConfirmDeleteDialog, DeviceRecordTable, base64Of, fileSize, saveBase64File } from '../devices';
+import { useDateTime } from '../../i18n/useDateTime';
 
 type CalibrationField = 'issueDate' | 'renewalDate' | 'certificateNumber' | 'calibratedBy';
 

@@ -5,12 +5,12 @@ import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { NumberValue } from '@mui/x-charts/models';
 import { useTranslation } from 'react-i18next';
-import type { UnitOfMeasure } from '../../app/clientState';
+import type { UnitOfMeasure } from '../../session/clientState';
 import { useFormatters } from '../../i18n/formatters';
 import { chartPlan, thinChartPlan, type GraphChannel } from './chartData';
 import type { ReadingUnit } from '@domain/devices/device-catalogue';
-import { displayValue } from './readingUnits';
-import type { ContactLabels } from './readingUnits';
+import { displayValue } from '../../i18n/readingUnits';
+import type { ContactLabels } from '../../i18n/readingUnits';
 
 export interface SensorChartProps {
   channels: readonly GraphChannel[];

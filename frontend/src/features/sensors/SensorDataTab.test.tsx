@@ -4,11 +4,11 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GraphData } from '@domain/telemetry/telemetry';
 import type { ApiRequest } from '../../api/apiFetch';
-import { updateClientState } from '../../app/clientState';
+import { updateClientState } from '../../session/clientState';
 import { renderScreen } from '../../test/render';
 import { SensorChart } from './SensorChart';
 import { graphChannels, SensorDataTab } from './SensorDataTab';
-import { sensorFixture } from './sensorFixtures';
+import { sensorFixture } from '../../test/sensorFixtures';
 
 const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
 

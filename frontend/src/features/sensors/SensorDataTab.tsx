@@ -23,9 +23,9 @@ import type { GraphData } from '@domain/telemetry/telemetry';
 import { useErrorText } from '../../components/useErrorText';
 import { sensorKey } from '../../api/sensors';
 import { useGraphData, useReadings } from '../../api/telemetry';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useFormatters } from '../../i18n/formatters';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 import type { GraphChannel } from './chartData';
 import {
   customRangeProblem,
@@ -37,7 +37,7 @@ import {
   type GraphRange,
   type QuickRange,
 } from './graphRange';
-import { formatChannelValue } from './readingUnits';
+import { formatChannelValue } from '../../i18n/readingUnits';
 import { contactLabelsOf } from './sensorColumns';
 import { useChannelFormat } from './useChannelFormat';
 import { SensorChart } from './SensorChart';

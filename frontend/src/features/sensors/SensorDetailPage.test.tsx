@@ -11,14 +11,14 @@ import { ApiError } from '../../api/ApiError';
 import type { SignedInUser } from '../../api/identity';
 import { renderScreen } from '../../test/render';
 import SensorDetailPage from './SensorDetailPage';
-import { lookupAnswer, sensorFixture } from './sensorFixtures';
+import { lookupAnswer, sensorFixture } from '../../test/sensorFixtures';
 
 const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
   role: 'admin' as 'admin' | 'basicuser',
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({ email: `${fake.role}@demo.example`, role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
 }));
 

@@ -11,12 +11,12 @@ import { useNotificationGroups } from '../../api/notificationGroups';
 import { useNamedItems } from '../../api/namedCatalog';
 import { useDataLoggingProfileChoices } from '../../api/sensors';
 import { formatMeasure } from '../../i18n/formatters';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 import { formatAge, sensorOnlineAt, useNow } from './liveReading';
-import { formatChannelValue } from './readingUnits';
+import { formatChannelValue } from '../../i18n/readingUnits';
 import { OnlineChip, statusKey } from './sensorColumns';
 import { useChannelFormat } from './useChannelFormat';
-import { useSensorLookups } from './useSensorLookups';
+import { useSensorLookups } from '../../api/useSensorLookups';
 
 /** One labelled value; an empty value shows a dash. */
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -24,7 +24,7 @@ import type { Sensor } from '@domain/devices/sensor';
 import { useErrorText } from '../../components/useErrorText';
 import { saveEquipment, useEquipment } from '../../api/sensors';
 import { useMessageText } from '../../i18n/messages';
-import { useDateTime } from '../devices/useDateTime';
+import { useDateTime } from '../../i18n/useDateTime';
 
 const formValuesOf = (equipment: Equipment | undefined): EquipmentFormValues => ({
   type: equipment?.type ?? '',

@@ -7,7 +7,7 @@ import type { ApiRequest } from '../../api/apiFetch';
 import { ApiError } from '../../api/ApiError';
 import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
-import { lookupAnswer } from './sensorFixtures';
+import { lookupAnswer } from '../../test/sensorFixtures';
 import { SensorFormDialog } from './SensorFormDialog';
 
 const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));

@@ -36,7 +36,7 @@ import { SelectField, type SelectOption } from '../../components/SelectField';
 import { useMessageText } from '../../i18n/messages';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
 import { statusKey } from './sensorColumns';
-import { useSensorLookups } from './useSensorLookups';
+import { useSensorLookups } from '../../api/useSensorLookups';
 
 export interface SensorFormDialogProps {
   /** The sensor being edited; none to add one. */

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
-import { updateClientState } from '../../app/clientState';
+import { updateClientState } from '../../session/clientState';
 import { renderScreen } from '../../test/render';
 import InactiveSensorsPage from './InactiveSensorsPage';
-import { lookupAnswer, minutesAgo, sensorFixture } from './sensorFixtures';
+import { lookupAnswer, minutesAgo, sensorFixture } from '../../test/sensorFixtures';
 import SensorsPage from './SensorsPage';
 
 const fake = vi.hoisted(() => ({
@@ -14,7 +14,7 @@ const fake = vi.hoisted(() => ({
   role: 'admin' as 'admin' | 'basicuser',
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({ email: `${fake.role}@demo.example`, role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
 }));
 

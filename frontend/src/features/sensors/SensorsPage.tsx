@@ -10,17 +10,17 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Sensor, SensorInput } from '@domain/devices/sensor';
 import { useAlarmSummary } from '../../api/alarms';
 import { createSensor, updateSensor, useSensors } from '../../api/sensors';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
-import { useDateTime } from '../devices/useDateTime';
+import { useCurrentUser } from '../../session/useAuth';
+import { useDateTime } from '../../i18n/useDateTime';
 import { useNow } from './liveReading';
 import { sensorCard } from './sensorCard';
 import { SENSOR_COLUMNS_HIDDEN_BY_DEFAULT, sensorColumns } from './sensorColumns';
 import { SensorFormDialog } from './SensorFormDialog';
 import { useChannelFormat } from './useChannelFormat';
-import { useSensorLookups } from './useSensorLookups';
+import { useSensorLookups } from '../../api/useSensorLookups';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; sensor: Sensor };
 

@@ -1,6 +1,6 @@
 import type { ReadingUnit, SensorType } from '@domain/devices/device-catalogue';
-import type { UnitOfMeasure } from '../../app/clientState';
-import { displayValue, unitSymbol } from './readingUnits';
+import type { UnitOfMeasure } from '../../session/clientState';
+import { displayValue, unitSymbol } from '../../i18n/readingUnits';
 
 /** One channel of the graph data call, as the chart needs it. */
 export interface GraphChannel {

@@ -1,6 +1,6 @@
 import { DEFAULT_GRAPH_WINDOW_MS } from '@domain/telemetry/telemetry';
 
-export { fromLocalInput, toLocalInput } from '../devices/localTime';
+export { fromLocalInput, toLocalInput } from '../devices';
 
 /** SPEC section 9: the default graph window is 24 hours; 7 and 30 days are one click away. */
 export const QUICK_RANGES = {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatAge, liveReadingText, sensorOnlineAt, type LiveSensor } from './liveReading';
-import type { ChannelFormat } from './readingUnits';
+import type { ChannelFormat } from '../../i18n/readingUnits';
 
 const MINUTE = 60_000;
 const at = (iso: string) => Date.parse(iso);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { isSensorOnline, readingAgeMs, type SensorLiveState } from '@domain/devices/sensor';
 import { formatNumber } from '../../i18n/formatters';
-import { readingSummary, type ChannelFormat, type ChannelKind } from './readingUnits';
+import { readingSummary, type ChannelFormat, type ChannelKind } from '../../i18n/readingUnits';
 
 /**
  * A sensor's live value as a manager can trust it (issue 17 section 1): online or offline from

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Sensor } from '@domain/devices/sensor';
 import type { AdminGridCard } from '../../components/AdminGridCards';
 import { liveReadingText, sensorOnlineAt } from './liveReading';
-import type { ChannelFormat } from './readingUnits';
+import type { ChannelFormat } from '../../i18n/readingUnits';
 import { ActiveAlarmCount, OnlineChip } from './sensorColumns';
 
 /**

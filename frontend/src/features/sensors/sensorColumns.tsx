@@ -5,10 +5,10 @@ import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { sensorModel } from '@domain/devices/device-catalogue';
 import type { DeviceStatus, Sensor } from '@domain/devices/sensor';
-import { SignalStrength } from '../alarms/AlarmLegend';
+import { SignalStrength } from '../alarms';
 import { liveReadingText, sensorOnlineAt } from './liveReading';
-import type { ChannelFormat } from './readingUnits';
-import type { SensorLookups } from './useSensorLookups';
+import type { ChannelFormat } from '../../i18n/readingUnits';
+import type { SensorLookups } from '../../api/useSensorLookups';
 
 /** The catalogue key of a device status (SPEC section 4: Active, Inactive, In transit). */
 export function statusKey(status: DeviceStatus): 'sensors.status.Active' | 'sensors.status.Inactive' | 'sensors.status.InTransit' {

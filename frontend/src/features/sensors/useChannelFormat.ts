@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sensor } from '@domain/devices/sensor';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useLanguage } from '../../i18n/useLanguage';
-import type { ChannelFormat } from './readingUnits';
+import type { ChannelFormat } from '../../i18n/readingUnits';
 
 /** A sensor's contact labels, as far as a page knows them (its own, else none). */
 export type LabelledSensor = Partial<Pick<Sensor, 'openLabel' | 'closeLabel'>>;

@@ -9,7 +9,7 @@ import { base64UrlToBytes } from './webPush';
 
 const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useAuth: () => ({
     status: 'signedIn',
     user: { email: 'ada@demo.example', role: 'admin', customerId: 'c-1', accountId: 'a-1', portalAccess: true },

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserSession, UserSessionList } from '@domain/identity/account';
 import type { ApiRequest } from '../../api/apiFetch';
-import { DEFAULT_SESSION_STATE, replaceClientState } from '../../app/clientState';
+import { DEFAULT_SESSION_STATE, replaceClientState } from '../../session/clientState';
 import { renderScreen } from '../../test/render';
-import type { CompleteSignInOptions, CompleteSignInResult } from '../auth/authContext';
+import type { CompleteSignInOptions, CompleteSignInResult } from '../../session/authContext';
 import SessionLimitPage from './SessionLimitPage';
 import SessionsPage from './SessionsPage';
 
@@ -15,7 +15,7 @@ const fake = vi.hoisted(() => ({
   logout: vi.fn(async () => undefined),
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useAuth: () => ({
     status: 'identityOnly',
     user: { email: 'ada@demo.example', role: 'admin', customerId: 'c-1', accountId: 'a-1', portalAccess: true },

@@ -9,11 +9,11 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '@domain/identity/account';
-import { getClientState } from '../../app/clientState';
+import { getClientState } from '../../session/clientState';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../../components/toasts';
 import { useErrorText } from '../../components/useErrorText';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { SessionList } from './SessionList';
 import { useSessionActions } from './useSessionActions';
 

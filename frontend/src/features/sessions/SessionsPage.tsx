@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { REFRESH_TOKEN_VALIDITY_DAYS, type UserSession } from '@domain/identity/account';
 import { useErrorText } from '../../components/useErrorText';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { PushSwitch } from './PushSwitch';
 import { SessionList } from './SessionList';
 import { useSessionActions } from './useSessionActions';

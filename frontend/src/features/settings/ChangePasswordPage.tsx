@@ -12,7 +12,7 @@ import { changeOwnPassword, IdentityError, type IdentityErrorKind } from '../../
 import { recordPasswordUpdate } from '../../api/settings';
 import { TOAST_DURATION_MS } from '../../components/toasts';
 import { useMessageText } from '../../i18n/messages';
-import { PasswordField } from '../auth/login/PasswordField';
+import { PasswordField } from '../auth';
 
 /** What the identity service's refusals mean here (SPEC section 8: "Current password invalid"). */
 const REFUSALS: Partial<Record<IdentityErrorKind, { field: keyof ChangePasswordInput; message: string }>> = {

@@ -17,7 +17,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { saveDashboardPreferences, useDashboardPreferences } from '../../api/settings';
 import { useUserViews } from '../../api/userViews';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 
 const ALL_SITES = '';
 

@@ -9,7 +9,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import { MyNotificationsSection } from './MyNotificationsSection';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const mine = (overrides: Partial<MyNotifications> = {}): MyNotifications => ({

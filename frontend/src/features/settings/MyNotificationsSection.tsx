@@ -18,7 +18,7 @@ import type { ChannelBlock, MyChannel, MyNotificationGroup, MyNotificationSettin
 import type { NotificationChannel } from '@domain/notifications/notification-group';
 import { saveMyNotificationSettings, sendTestMessage, useMyNotifications } from '../../api/myNotifications';
 import { useErrorText } from '../../components/useErrorText';
-import { VerifyCodeDialog } from '../users/VerifyCodeDialog';
+import { VerifyCodeDialog } from '../users';
 
 export interface MyNotificationsSectionProps {
   /** The caller's account id (their own phone is verified through it). */

@@ -16,11 +16,11 @@ import { profileSettingsSchema, type ProfileSettings, type ProfileSettingsFormVa
 import { fetchCurrentUserDetails } from '../../api/account';
 import { useErrorText } from '../../components/useErrorText';
 import { saveProfileSettings } from '../../api/settings';
-import { updateClientState } from '../../app/clientState';
+import { updateClientState } from '../../session/clientState';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { changeLanguage, LANGUAGES } from '../../i18n';
 import { useMessageText } from '../../i18n/messages';
-import { useAuth, useCurrentUser } from '../auth/useAuth';
+import { useAuth, useCurrentUser } from '../../session/useAuth';
 import { EmailChange } from './EmailChange';
 import { MyNotificationsSection } from './MyNotificationsSection';
 

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { SETTINGS_PAGES, type SettingsPageId } from './settingsPages';
 
 const ICONS: Record<SettingsPageId, typeof PersonIcon> = {

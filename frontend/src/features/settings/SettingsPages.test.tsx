@@ -24,7 +24,7 @@ const fake = vi.hoisted(() => ({
   logout: vi.fn<(options?: { reason?: string }) => Promise<void>>(),
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({ email: 'sam@demo.example', role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true }),
   useAuth: () => ({ logout: fake.logout }),
 }));

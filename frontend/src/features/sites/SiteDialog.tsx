@@ -23,7 +23,7 @@ import { ApiError } from '../../api/ApiError';
 import { useMessageText } from '../../i18n/messages';
 import { TimeZoneField } from '../../components/TimeZoneField';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
-import { timeZones } from '../users/useUserOptions';
+import { timeZones } from '../users';
 
 export interface LocationOption {
   id: string;

@@ -8,12 +8,12 @@ import { ORGANISATION_WRITERS } from '@domain/identity/roles';
 import type { Site, SiteInput } from '@domain/organisation/site';
 import { revalidatePlaces, useLocations } from '../../api/locations';
 import { createSite, deleteSite, downloadSiteDocument, updateSite, uploadSiteDocument, useSites } from '../../api/sites';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAdminListPage } from '../../components/useAdminListPage';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { SiteDetailsDialog } from './SiteDetailsDialog';
 import { SiteDialog, type LocationOption } from './SiteDialog';
 

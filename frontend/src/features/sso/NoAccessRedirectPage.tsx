@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { DEFAULT_ADMIN_CONTACT_EMAIL } from '@domain/core/app-config';
-import { useWebAppConfig } from '../../app/webAppConfig';
-import { LoginFooter } from '../auth/login/LoginFooter';
+import { useWebAppConfig } from '../../config/webAppConfig';
+import { LoginFooter } from '../auth';
 
 /** /login/redirect: the no-access message, the administrator contact, footer links and version (SPEC section 2). */
 export default function NoAccessRedirectPage() {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { WebAppConfig } from '@domain/core/app-config';
 import { storeFederatedTokens, type FederatedTokens, type LoginVariant } from '../../api/identity';
-import { useWebAppConfig } from '../../app/webAppConfig';
-import { useAuth } from '../auth/useAuth';
+import { useWebAppConfig } from '../../config/webAppConfig';
+import { useAuth } from '../../session/useAuth';
 import { readCallback, tokenRequestBody, tokensFromTokenResponse, tokenUrl } from './ssoUrls';
 
 export const NO_ACCESS_PATH = '/login/redirect';

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebAppConfig } from '@domain/core/app-config';
-import { DEFAULT_WEB_APP_CONFIG, WebAppConfigContext } from '../../app/webAppConfig';
+import { DEFAULT_WEB_APP_CONFIG, WebAppConfigContext } from '../../config/webAppConfig';
 import { renderScreen } from '../../test/render';
-import type { AuthContextValue } from '../auth/authContext';
+import type { AuthContextValue } from '../../session/authContext';
 import NoAccessRedirectPage from './NoAccessRedirectPage';
 import SsoCallbackPage from './SsoCallbackPage';
 import SsoRedirectPage from './SsoRedirectPage';
@@ -20,7 +20,7 @@ vi.mock('../../api/identity', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/identity')>()),
   storeFederatedTokens: mocks.storeFederatedTokens,
 }));
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useAuth: () => ({ status: 'signedOut', user: null, completeSignIn: mocks.completeSignIn }) as Partial<AuthContextValue>,
 }));
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { LoginVariant } from '../../api/identity';
-import { useWebAppConfig } from '../../app/webAppConfig';
+import { useWebAppConfig } from '../../config/webAppConfig';
 import { leaveTo } from './browserLocation';
 import { authorizeUrl } from './ssoUrls';
 

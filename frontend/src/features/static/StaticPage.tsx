@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useWebAppConfig } from '../../app/webAppConfig';
+import { useWebAppConfig } from '../../config/webAppConfig';
 import { LanguageMenu } from '../../components/LanguageMenu';
 
 /** The static pages of SPEC section 2, each a title and a few paragraphs in the catalogues. */

@@ -8,7 +8,7 @@ import { fake } from '../../test/fakeApi';
 import { renderScreen } from '../../test/render';
 import UserViewsPage from './UserViewsPage';
 
-vi.mock('../auth/useAuth', () => import('../../test/fakeApi'));
+vi.mock('../../session/useAuth', () => import('../../test/fakeApi'));
 vi.mock('../../api/apiFetch', () => import('../../test/fakeApi'));
 
 const at = '2026-01-15T10:00:00.000Z';

@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { IdOption } from '../../components/IdMultiSelect';
 import { updatedAtColumn, useAdminListPage } from '../../components/useAdminListPage';
 import { useFormatters } from '../../i18n/formatters';
-import { useCanWriteOrganisation } from '../auth/useCanWriteOrganisation';
-import { useSiteOptions } from '../security-groups/siteOptions';
+import { useCanWriteOrganisation } from '../../session/useCanWriteOrganisation';
+import { useSiteOptions } from '../security-groups';
 import { UserViewDialog } from './UserViewDialog';
 
 const namesOf = (options: readonly IdOption[], ids: readonly string[]) =>

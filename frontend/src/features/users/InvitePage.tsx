@@ -17,11 +17,11 @@ import { useNavigate } from 'react-router-dom';
 import type { MessageKey } from '@domain/core/messages';
 import { assignableRoles, inviteInputSchema, LANGUAGES, type InviteFormInput, type InviteInput } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useErrorText } from '../../components/useErrorText';
 import { inviteUser, useCustomerGroups } from '../../api/users';
 import { useMessageText } from '../../i18n/messages';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { useUserOptions, type Option } from './useUserOptions';
 
 const MODULE_FLAGS = ['isHaccpAvailable', 'enableAuditModule', 'enableIVR', 'enablePager', 'mfaRequired'] as const;

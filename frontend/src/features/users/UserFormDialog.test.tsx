@@ -8,7 +8,7 @@ import type { User, UserFieldsInput } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
 import type { ApiRequest } from '../../api/apiFetch';
 import type { SignedInUser } from '../../api/identity';
-import { DEFAULT_SESSION_STATE, replaceClientState } from '../../app/clientState';
+import { DEFAULT_SESSION_STATE, replaceClientState } from '../../session/clientState';
 import { renderScreen } from '../../test/render';
 import { enter } from '../../test/userInput';
 import { UserFormDialog } from './UserFormDialog';
@@ -18,7 +18,7 @@ const fake = vi.hoisted(() => ({
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
 }));
 
-vi.mock('../auth/useAuth', () => ({
+vi.mock('../../session/useAuth', () => ({
   useCurrentUser: (): SignedInUser => ({
     email: `${fake.role}@demo.example`, role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true,
   }),

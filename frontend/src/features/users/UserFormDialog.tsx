@@ -30,10 +30,10 @@ import {
   type UserRole,
 } from '@domain/identity/user';
 import { ApiError } from '../../api/ApiError';
-import { useClientState } from '../../app/clientState';
+import { useClientState } from '../../session/clientState';
 import { useMessageText } from '../../i18n/messages';
 import { formFieldOf, useErrorText } from '../../components/useErrorText';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { timeZones, useUserOptions, type Option } from './useUserOptions';
 import { VerifyCodeDialog } from './VerifyCodeDialog';
 

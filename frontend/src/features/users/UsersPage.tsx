@@ -14,7 +14,7 @@ import { createUser, deleteUser, setUserActive, updateUser, useUsers } from '../
 import type { AdminGridRowAction } from '../../components/AdminGrid';
 import { AdminListPage } from '../../components/AdminListPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 import { UserFormDialog } from './UserFormDialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: User };

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { ORGANISATION_READERS } from '@domain/identity/roles';
 import { useNavbarLocations } from '../../api/locations';
 import { listAllNamedItems, namedItemsKey, type NamedCatalogPath } from '../../api/namedCatalog';
-import { useCurrentUser } from '../auth/useAuth';
+import { useCurrentUser } from '../../session/useAuth';
 
 export interface Option {
   id: string;

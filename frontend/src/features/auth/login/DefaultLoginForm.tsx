@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginPasswordProblem, usernameProblem } from '@domain/identity/login-rules';
 import { startSignIn } from '../../../api/identity';
-import { prefetchSignedInShell } from '../../../app/routes';
 import { useMessageText } from '../../../i18n/messages';
 import { prefetchLoginSteps } from './loginSteps';
 import { LoginField } from './LoginField';
@@ -18,7 +17,7 @@ type Field = 'username' | 'password';
  * (react-hook-form, mode "all"), a field shows its message once typed in or left, every field on
  * submit, and Login stays off while any rule fails.
  */
-export function DefaultLoginForm({ flow }: { flow: LoginFlow }) {
+export function DefaultLoginForm({ flow, prefetchSignedInShell }: { flow: LoginFlow; prefetchSignedInShell: () => void }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const [values, setValues] = useState<Record<Field, string>>({ username: flow.state.username, password: '' });

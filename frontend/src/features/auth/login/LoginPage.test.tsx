@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type SignInStep } from '../../../api/identity';
 import { renderScreen } from '../../../test/render';
 import { enter } from '../../../test/userInput';
-import type { AuthContextValue } from '../authContext';
+import type { AuthContextValue } from '../../../session/authContext';
 import LoginPage from './LoginPage';
 
 const identity = vi.hoisted(() => ({
@@ -30,7 +30,7 @@ vi.mock('../../../api/identity', async (importOriginal) => ({
 
 const auth = vi.hoisted(() => ({ completeSignIn: vi.fn<AuthContextValue['completeSignIn']>() }));
 
-vi.mock('../useAuth', () => ({
+vi.mock('../../../session/useAuth', () => ({
   useAuth: () => ({ status: 'signedOut', user: null, completeSignIn: auth.completeSignIn }) as Partial<AuthContextValue>,
 }));
 
@@ -39,6 +39,8 @@ const PASSWORD = 'Demo#2026pass';
 const NEW_PASSWORD = 'Fresh#2026pass';
 const USER_CLAIMS = { email: USER, role: 'basicuser', customerId: 'c', accountId: 'a', portalAccess: true } as const;
 const SIGNED_IN: SignInStep = { kind: 'signedIn', user: USER_CLAIMS, emailVerified: true };
+/** The signed-in shell's chunks are the route table's to fetch: nothing to fetch here. */
+const noPrefetch = () => undefined;
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const passwordInput = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
@@ -88,7 +90,7 @@ afterEach(() => {
 describe('LoginPage, mode default', () => {
   it('keeps Login disabled while invalid, with the spec messages, and shows the footer', async () => {
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />, { route: '/login' });
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />, { route: '/login' });
 
     expect(button('Login')).toBeDisabled();
     await enter(user, screen.getByLabelText(/Username/), 'not-an-email');
@@ -111,7 +113,7 @@ describe('LoginPage, mode default', () => {
 
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     expect(passwordInput(/^Password/)).toHaveAttribute('type', 'password');
     await user.click(button('Show password'));
     expect(passwordInput(/^Password/)).toHaveAttribute('type', 'text');
@@ -123,7 +125,7 @@ describe('LoginPage, mode default', () => {
     let answer: (step: SignInStep) => void = () => undefined;
     identity.startSignIn.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
 
     await signInWith(user);
     expect(button('Loading...')).toBeDisabled();
@@ -135,7 +137,7 @@ describe('LoginPage, mode default', () => {
   it('signs helpdesk users in through the helpdesk client', async () => {
     identity.startSignIn.mockResolvedValue(SIGNED_IN);
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="helpdesk" />, { route: '/login/helpdesk' });
+    renderScreen(<LoginPage variant="helpdesk" prefetchSignedInShell={noPrefetch} />, { route: '/login/helpdesk' });
     expect(screen.getByRole('heading', { name: 'Helpdesk sign in' })).toBeVisible();
     await signInWith(user);
     expect(identity.startSignIn).toHaveBeenCalledWith(USER, PASSWORD, 'helpdesk');
@@ -149,7 +151,7 @@ describe('LoginPage, mode default', () => {
   ] as const)('says the spec message for %s', async (kind, text) => {
     identity.startSignIn.mockRejectedValue(new IdentityError(kind, 'from the service', 'SomeException'));
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
     expect(await screen.findByText(text)).toBeVisible();
     await waitFor(() => expect(button('Login')).toBeEnabled());
@@ -160,7 +162,7 @@ describe('LoginPage, mode default', () => {
     identity.startSignIn.mockResolvedValue(SIGNED_IN);
     auth.completeSignIn.mockResolvedValue('failed');
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
     expect(await screen.findByText('Error during Login. Please Try Again.')).toBeVisible();
   });
@@ -169,7 +171,7 @@ describe('LoginPage, mode default', () => {
 describe('NewPasswordRequired', () => {
   async function openNewPassword(user: ReturnType<typeof userEvent.setup>) {
     identity.startSignIn.mockResolvedValue({ kind: 'newPasswordRequired' });
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
     await screen.findByRole('heading', { name: 'Set a new password' });
   }
@@ -229,7 +231,7 @@ describe('NewPasswordRequired', () => {
 describe('MFAVerificationRequired', () => {
   async function openMfa(user: ReturnType<typeof userEvent.setup>) {
     identity.startSignIn.mockResolvedValue({ kind: 'smsCode', destination: null });
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
     await screen.findByRole('heading', { name: 'Verification Code' });
   }
@@ -312,7 +314,7 @@ describe('MFAVerificationRequired', () => {
 
 describe('forgot password', () => {
   async function openForgot(user: ReturnType<typeof userEvent.setup>) {
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await user.click(button('Forgot Password'));
     await screen.findByRole('heading', { name: 'Forgot Password' });
   }
@@ -402,7 +404,7 @@ describe('forgot password', () => {
 describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
   async function openResetCode(user: ReturnType<typeof userEvent.setup>) {
     identity.startSignIn.mockRejectedValue(new IdentityError('dormant', 'PostAuthentication failed with error ...', 'UserLambdaValidationException'));
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
     await screen.findByRole('heading', { name: 'Reset your password' });
   }
@@ -455,7 +457,7 @@ describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
   it('comes back after a reload, and shows the limit once 3 codes were resent', async () => {
     window.sessionStorage.setItem('login.resetCodeState', JSON.stringify({ mode: 'showResetCodeForm', username: USER, resendRequired: false }));
     window.sessionStorage.setItem('login.resend.resetCode', JSON.stringify({ username: USER, count: 3, lastSentAt: 0 }));
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     expect(screen.getByText('Enter the verification code sent to user@demo.example.')).toBeVisible();
     expect(screen.getByText('Resend limit reached. Please wait or contact support.')).toBeVisible();
@@ -467,7 +469,7 @@ describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
     window.sessionStorage.setItem('login.resend.resetCode', JSON.stringify({ username: USER, count: 1, lastSentAt: 0 }));
     identity.requestPasswordReset.mockResolvedValue(undefined);
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await enter(user, codeInput(), '654321');
     expect(button('Reset')).toBeDisabled();
     await user.click(button('Resend Code'));
@@ -482,7 +484,7 @@ describe('dormant account (showResetCodeForm, showResetPasswordForm)', () => {
     window.sessionStorage.setItem('login.resetCodeState', JSON.stringify({ mode: 'showResetCodeForm', username: USER, resendRequired: false }));
     identity.requestPasswordReset.mockRejectedValue(new IdentityError('limitExceeded', 'Attempt limit exceeded', 'LimitExceededException'));
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await user.click(button('Resend Code'));
     expect(await screen.findByText('Error resending code: Attempt limit exceeded')).toBeVisible();
   });
@@ -494,7 +496,7 @@ describe('UserNotConfirmed', () => {
     identity.resendSignUpConfirmation.mockResolvedValue(undefined);
     identity.confirmSignUpCode.mockResolvedValue(undefined);
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
 
     await screen.findByRole('heading', { name: 'Confirm your account' });
@@ -522,7 +524,7 @@ describe('verifyEmail', () => {
     identity.sendEmailVerificationCode.mockResolvedValue(undefined);
     identity.confirmEmailVerification.mockRejectedValueOnce(new IdentityError('codeMismatch', 'x', 'CodeMismatchException'));
     const user = userEvent.setup();
-    renderScreen(<LoginPage variant="normal" />);
+    renderScreen(<LoginPage variant="normal" prefetchSignedInShell={noPrefetch} />);
     await signInWith(user);
 
     await screen.findByRole('heading', { name: 'Verify your email' });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginVariant } from '../../../api/identity';
-import { PageLoader } from '../../../app/PageLoader';
+import { PageLoader } from '../../../components/PageLoader';
 import { DefaultLoginForm } from './DefaultLoginForm';
 import { LoginFooter } from './LoginFooter';
 import { LoginLanguageMenu } from './LoginLanguageMenu';
@@ -52,7 +52,11 @@ function sessionStore(): Storage | null {
  * its first form are plain elements drawn by login.css like the MUI screens (docs/decisions/0056-first-sign-in-form-without-mui.md):
  * a phone loads it cold, without MUI; the later modes are MUI forms, fetched when needed.
  */
-export default function LoginPage({ variant }: { variant: LoginVariant }) {
+export default function LoginPage({ variant, prefetchSignedInShell }: {
+  variant: LoginVariant;
+  /** Fetches the signed-in shell's chunks: the route table's to give, as it names the screens. */
+  prefetchSignedInShell: () => void;
+}) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(loginReducer, undefined, () => {
     const storage = sessionStore();
@@ -78,7 +82,7 @@ export default function LoginPage({ variant }: { variant: LoginVariant }) {
         {/* The title changes with the form it names: both wait for a later mode's chunk together. */}
         <Suspense fallback={<PageLoader fill={false} />}>
           <h1 className="login__title">{t(title)}</h1>
-          {state.mode === 'default' ? <DefaultLoginForm flow={flow} /> : <LoginStepForm flow={flow} />}
+          {state.mode === 'default' ? <DefaultLoginForm flow={flow} prefetchSignedInShell={prefetchSignedInShell} /> : <LoginStepForm flow={flow} />}
         </Suspense>
       </div>
       <LoginFooter />

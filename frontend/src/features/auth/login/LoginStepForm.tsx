@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '../../../app/theme';
+import { theme } from '../../../theme';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ForgotPasswordSubmitForm } from './ForgotPasswordSubmitForm';

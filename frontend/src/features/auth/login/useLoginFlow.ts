@@ -8,7 +8,7 @@ import {
   type LoginVariant,
   type SignInStep,
 } from '../../../api/identity';
-import { useAuth } from '../useAuth';
+import { useAuth } from '../../../session/useAuth';
 import {
   codeSent,
   loadResendRecord,

@@ -4,7 +4,7 @@ import { useNotify } from './useNotify';
 
 const enqueueSnackbar = vi.hoisted(() => vi.fn<(text: string, options: { autoHideDuration: number }) => void>());
 // The login's toasts go through the app's toast host (notistack loads on the first one).
-vi.mock('../../../app/toastHost', () => ({ showSignInToast: enqueueSnackbar }));
+vi.mock('../../../components/toastHost', () => ({ showSignInToast: enqueueSnackbar }));
 
 const TOP_CENTRE = { vertical: 'top', horizontal: 'center' };
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSignInToast } from '../../../app/toastHost';
+import { showSignInToast } from '../../../components/toastHost';
 import { TOAST_DURATION_MS } from '../../../components/toasts';
 import { useMessageText } from '../../../i18n/messages';
 import type { Notice } from './loginMachine';

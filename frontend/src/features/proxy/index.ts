@@ -1,0 +1,6 @@
+/**
+ * The proxy feature's public entry: what other features use of it, and all they may import.
+ * Its screens are not here: the route table (app/routes.tsx) loads each lazily, as a chunk of its own.
+ */
+export { ProxyBanner } from './ProxyBanner';
+export { StartProxyButton, StartProxyDialog } from './StartProxyButton';

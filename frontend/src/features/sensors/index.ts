@@ -1,0 +1,9 @@
+/**
+ * The sensors feature's public entry: what other features use of it, and all they may import.
+ * Its screens are not here: the route table (app/routes.tsx) loads each lazily, as a chunk of its own.
+ */
+export { liveReadingText, sensorOnlineAt, useNow } from './liveReading';
+export { SensorChart } from './SensorChart';
+export { OnlineChip } from './sensorColumns';
+export { graphChannels } from './SensorDataTab';
+export { useChannelFormat } from './useChannelFormat';

@@ -1,0 +1,6 @@
+/**
+ * The users feature's public entry: what other features use of it, and all they may import.
+ * Its screens are not here: the route table (app/routes.tsx) loads each lazily, as a chunk of its own.
+ */
+export { timeZones } from './useUserOptions';
+export { VerifyCodeDialog } from './VerifyCodeDialog';
