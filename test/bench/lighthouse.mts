@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../local/demo';
 import { freePorts } from '../../local/ports';
 import { startLocalStack } from '../../local/stack';
@@ -13,10 +13,14 @@ import { CHROME_PATH } from '../support/browser';
  * `npm run bench`: Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on the
  * built web app (`npm run build:web` first) served by the local gateway, as a phone meets it:
  * /login signed out, then /app/dashboard signed in as the demo administrator, with the browser's
- * cache emptied in between (the session in local storage stays). Figures, not assertions;
- * the target is a performance score of at least 90 on both (docs/performance.md).
+ * cache emptied before each of its runs (the session in local storage stays). Figures, not
+ * assertions; the targets (docs/performance.md): /login at least 90, /app/dashboard at least 95
+ * in the median of its runs and never under 90.
  */
 const TARGET_SCORE = 90;
+const DASHBOARD_TARGET_MEDIAN = 95;
+/** One run lands either side of a target by chance on shared cores: the dashboard's figure is a median. */
+const DASHBOARD_RUNS = Number(process.env['LIGHTHOUSE_DASHBOARD_RUNS'] ?? 5);
 const DEMO_ADMIN = 'admin@demo.example';
 
 interface PageFigures {
@@ -42,16 +46,17 @@ const chrome = await launchChrome({
 
 const tracing = process.env['LIGHTHOUSE_TRACE'] === '1';
 
-async function audit(path: string, flags: Flags = {}): Promise<PageFigures> {
+async function audit(path: string, flags: Flags = {}, run = 0): Promise<PageFigures> {
   const result = await lighthouse(`${local.urls.portal}${path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', ...(tracing ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}), ...flags });
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { lhr } = result;
   // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (long tasks, LCP element, requests) to study.
   const reports = process.env['LIGHTHOUSE_REPORTS'];
-  if (reports !== undefined) writeFileSync(join(reports, `${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+  const name = `${path.replaceAll('/', '_')}${run > 0 ? `.${run}` : ''}`;
+  if (reports !== undefined) writeFileSync(join(reports, `${name}.json`), JSON.stringify(lhr));
   // LIGHTHOUSE_TRACE=1 beside it also keeps the page's trace, with the main thread's CPU profile
   // (what each long task ran; map it to the sources with frontend/dist's source maps).
-  if (reports !== undefined && tracing) writeFileSync(join(reports, `${path.replaceAll('/', '_')}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  if (reports !== undefined && tracing) writeFileSync(join(reports, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = lhr.audits['resource-summary']?.details;
@@ -71,21 +76,14 @@ async function audit(path: string, flags: Flags = {}): Promise<PageFigures> {
   };
 }
 
-/** Signs in through the login form in Lighthouse's own browser, so the audit finds the session. */
-async function signIn(): Promise<void> {
+/** In Lighthouse's own browser, with a page of its own, closed after. */
+async function withPage(use: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const context = browser.contexts()[0];
     if (context === undefined) throw new Error('Chromium has no default context');
     const page = await context.newPage();
-    await page.goto(`${local.urls.portal}/login`);
-    await page.getByLabel(/^Username/).fill(DEMO_ADMIN);
-    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/app\/dashboard/, { timeout: 30_000 });
-    // A cold cache for the audit, as after a deploy; local storage (the session) stays.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
+    await use(page, context);
     await page.close();
   } finally {
     // Leaves the browser running: closing the CDP connection only.
@@ -93,19 +91,61 @@ async function signIn(): Promise<void> {
   }
 }
 
+/** Signs in through the login form in Lighthouse's own browser, so the audit finds the session. */
+async function signIn(): Promise<void> {
+  await withPage(async (page) => {
+    await page.goto(`${local.urls.portal}/login`);
+    await page.getByLabel(/^Username/).fill(DEMO_ADMIN);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/app\/dashboard/, { timeout: 30_000 });
+  });
+}
+
+/**
+ * A cold cache for each audit, as after a deploy; local storage (the session) stays, since the
+ * dashboard's audits keep storage (`disableStorageReset`), which also keeps the browser's cache.
+ */
+async function emptyBrowserCache(): Promise<void> {
+  await withPage(async (page, context) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] ?? Number.NaN : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+function describe(page: PageFigures): string {
+  return `performance ${String(page.score).padStart(3)}  ` +
+    `transferred ${page.transferredKb.toFixed(0)} kB, scripts ${page.scriptKb.toFixed(0)} kB  ` +
+    `FCP ${(page.fcpMs / 1000).toFixed(1)} s, LCP ${(page.lcpMs / 1000).toFixed(1)} s, TBT ${page.tbtMs.toFixed(0)} ms`;
+}
+
 try {
-  const figures = [await audit('/login')];
+  const login = await audit('/login');
   await signIn();
-  figures.push(await audit('/app/dashboard', { disableStorageReset: true }));
-  console.log('Lighthouse, mobile (simulated slow 4G, 4x CPU), local gateway, built web app');
-  for (const page of figures) {
-    const verdict = page.score >= TARGET_SCORE ? 'meets' : 'BELOW';
-    console.log(
-      `  ${page.path.padEnd(16)} performance ${String(page.score).padStart(3)} (${verdict} ${TARGET_SCORE})  ` +
-      `transferred ${page.transferredKb.toFixed(0)} kB, scripts ${page.scriptKb.toFixed(0)} kB  ` +
-      `FCP ${(page.fcpMs / 1000).toFixed(1)} s, LCP ${(page.lcpMs / 1000).toFixed(1)} s, TBT ${page.tbtMs.toFixed(0)} ms`,
-    );
+  const dashboard: PageFigures[] = [];
+  for (let run = 1; run <= DASHBOARD_RUNS; run += 1) {
+    await emptyBrowserCache();
+    dashboard.push(await audit('/app/dashboard', { disableStorageReset: true }, run));
   }
+  console.log('Lighthouse, mobile (simulated slow 4G, 4x CPU), local gateway, built web app');
+  console.log(`  /login           ${describe(login)} (${login.score >= TARGET_SCORE ? 'meets' : 'BELOW'} ${TARGET_SCORE})`);
+  dashboard.forEach((page, index) => console.log(`  /app/dashboard ${String(index + 1).padStart(2)} ${describe(page)}`));
+  const scores = dashboard.map((page) => page.score);
+  const tbts = dashboard.map((page) => page.tbtMs);
+  const medianScore = median(scores);
+  const minScore = Math.min(...scores);
+  const verdict = medianScore >= DASHBOARD_TARGET_MEDIAN && minScore >= TARGET_SCORE ? 'meets' : 'BELOW';
+  console.log(
+    `  /app/dashboard, ${dashboard.length} runs: performance median ${medianScore}, min ${minScore} ` +
+    `(${verdict} median ${DASHBOARD_TARGET_MEDIAN}, none under ${TARGET_SCORE}); ` +
+    `TBT median ${median(tbts).toFixed(0)} ms, each ${tbts.map((tbt) => tbt.toFixed(0)).join(', ')} ms`,
+  );
 } finally {
   chrome.kill();
   await local.stop();
