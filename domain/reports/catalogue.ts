@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalogueNames } from '../core/catalogue';
 import { MESSAGES } from '../core/messages';
 import type { Role } from '../identity/roles';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEMPERATURE_UNITS } from '../alarms/alarm-profile';
 import { ID_MAX } from '../core/limits';
 import { MESSAGES } from '../core/messages';
