@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '@domain/core/errors';
 import {
   namedCatalogMessages,
@@ -12,8 +12,10 @@ import {
   auditEntryPut,
   claimUnique,
   createPut,
+  entityOn,
   NAMED_ITEM_ENTITY,
   nameKeyOf,
+  namedItem,
   namedItemKey,
   namedItemPut,
   namedItemsByName,
@@ -21,6 +23,7 @@ import {
   queryPage,
   releaseUnique,
   runTransaction,
+  storedItem,
   toNamedItem,
   versionedDelete,
   versionedPut,
@@ -63,9 +66,11 @@ export class NamedCatalogStore {
   }
 
   async get(customerId: string, id: string): Promise<NamedItem> {
-    const result = await this.client.send(new GetCommand({ ...namedItemKey(this.tableName, customerId, this.entity, id), ConsistentRead: true }));
-    if (result.Item === undefined) throw notFound(this.messages.notFound);
-    return toNamedItem(result.Item);
+    const { data } = await entityOn(namedItem, this.client, this.tableName)
+      .get({ customerId, kind: this.entity, kindKey: this.entity, id }).go({ data: 'raw', consistent: true });
+    const item = storedItem(data);
+    if (item === undefined) throw notFound(this.messages.notFound);
+    return toNamedItem(item);
   }
 
   async create(caller: Caller, input: NamedItemInput): Promise<NamedItem> {
