@@ -60,9 +60,24 @@ export function seriesOf(sensor: ReportSensor): SeriesPoint[] {
   return points.filter((point, index) => index === 0 || points[index - 1]?.time !== point.time);
 }
 
-/** The points of [from, to). */
-export const pointsWithin = (points: readonly SeriesPoint[], from: number, to: number): SeriesPoint[] =>
-  points.filter((point) => point.time >= from && point.time < to);
+/** The index of the first point at or after `time` in points sorted by time. */
+function firstAtOrAfter(points: readonly { time: number }[], time: number): number {
+  let low = 0;
+  let high = points.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((points[middle]?.time ?? Infinity) < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The points of [from, to) of points sorted by time (`seriesOf`'s): two binary searches, so a
+ * month of 5-minute readings cut into days and intervals stays linear.
+ */
+export const pointsWithin = <Point extends { time: number }>(points: readonly Point[], from: number, to: number): Point[] =>
+  points.slice(firstAtOrAfter(points, from), firstAtOrAfter(points, to));
 
 /** The values of points (gaps left out). */
 export const valuesOf = (points: readonly SeriesPoint[]): number[] =>
