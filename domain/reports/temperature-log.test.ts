@@ -166,6 +166,12 @@ describe('Temperature Log figures (issue 34 section 2.1)', () => {
     expect([working[0]?.time, working.length]).toEqual(['2026-10-25T08:00:00.000Z', 8]);
   });
 
+  it('leaves out the intervals from now on when the range reaches today', () => {
+    const now = DAY_START + 10 * HOUR + 1;
+    const rows = buildTemperatureLog({ ...input(), now }).readings;
+    expect(rows.map(({ time, value }) => ({ time, value }))).toEqual(expectedHourly(average).slice(0, 11));
+  });
+
   it('draws the chart from the points, a gap after each day\'s timeline', () => {
     const { chart } = buildTemperatureLog(input({ from: '2026-03-28', to: SPRING_DAY }));
     expect(chart).toMatchObject({ unit: 'C', from: Date.parse('2026-03-27T23:00:00Z'), to: DAY_END });

@@ -39,6 +39,7 @@ import {
  *   `excursionsOf`), with the acknowledgement and corrective action of the out-of-range alarm
  *   overlapping it.
  * - `chart`: the `readings` values per sensor, a gap between one day's timeline and the next.
+ * With `now` (a range reaching today), intervals starting from now are left out, not gaps.
  * Temperatures are in the reader's unit, instants ISO, durations minutes, shares percentages.
  */
 
@@ -54,6 +55,8 @@ export interface TemperatureLogInput {
   /** The reader's unit (the parameters' `unit`, else the user's). */
   readonly unit: TemperatureUnit;
   readonly sensors: readonly TemperatureLogSensor[];
+  /** ms since the epoch: a range reaching today has no data points from now on (hours to come are no gap). */
+  readonly now?: number;
 }
 
 export interface TemperatureLogReadingRow { sensor: string; time: string; value: number | null }
@@ -102,7 +105,8 @@ function dataPointsOf(points: readonly SeriesPoint[], window: { from: number; to
   if (minutes === undefined) return within.filter((point) => inHours(point.time));
   const step = minutes * MINUTE_MS;
   const values: SeriesPoint[] = [];
-  for (let start = window.from; start < window.to; start += step) {
+  const end = Math.min(window.to, input.now ?? Infinity);
+  for (let start = window.from; start < end; start += step) {
     if (!inHours(start)) continue;
     const interval = valuesOf(pointsWithin(within, start, Math.min(start + step, window.to)));
     values.push({ time: start, celsius: OPERATIONS[operation](interval) });
