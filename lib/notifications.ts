@@ -13,6 +13,17 @@ import { VoiceCalls } from './voice-calls';
 /** The providers of the channels' catalogue, each with its queue and sender (`queueVariableOf` names the queues' variables). */
 export const NOTIFICATION_PROVIDERS = DELIVERY_PROVIDER_NAMES;
 
+/**
+ * Each provider's sender has its own entry, so web-push (push) and sanitize-html (email) are
+ * bundled only into the sender that uses them (docs/decisions/0082-one-bundle-per-resource.md).
+ */
+const SENDER_ENTRIES: Readonly<Record<DeliveryProvider, string>> = {
+  email: 'lambdas/notifier/senders/email.ts',
+  text: 'lambdas/notifier/senders/text.ts',
+  voice: 'lambdas/notifier/senders/voice.ts',
+  push: 'lambdas/notifier/senders/push.ts',
+};
+
 /** A message a sender failed this many times (the table, not the provider) goes to its dead-letter queue. */
 const MAX_RECEIVE_COUNT = 5;
 /** Messages a sender takes at once, and how many senders of one channel run at once, so no provider is flooded. */
@@ -115,7 +126,7 @@ export class Notifications extends Construct {
     for (const provider of NOTIFICATION_PROVIDERS) {
       const name = pascalCase(provider);
       const sender = new PortalFunction(this, `${name}Sender`, {
-        entry: 'lambdas/notifier/queue-handler.ts',
+        entry: SENDER_ENTRIES[provider],
         description: `Notifications: the ${provider} sender`,
         environment: { SERVICE_NAME: 'portal', LOG_LEVEL: 'INFO', PORTAL_URL: props.portalUrl },
         timeout: SENDER_TIMEOUT,

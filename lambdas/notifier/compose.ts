@@ -27,8 +27,12 @@ const languageOf = (value: unknown): TemplateLanguage => (value === 'fr' || valu
 /** The portal's address, for links in messages (the local runtime and the stack set it). */
 export const portalUrl = (): string => (process.env['PORTAL_URL'] ?? 'http://localhost:3000').replace(/\/+$/, '');
 
-export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'>): (input: ComposeInput) => Promise<ComposedMessage> {
-  return async ({ delivery, alarm, grouped }) => {
+/** An administrator's email HTML made safe to send (`sanitizeTemplateHtml`: sanitize-html). */
+export type EmailHtmlSanitizer = (html: string) => string;
+
+/** The composer, given how an email's HTML is sanitised: only the email sender needs sanitize-html (decision 0082). */
+export const composerWith = (sanitizeEmailHtml: EmailHtmlSanitizer) =>
+  (deps: Pick<NotifierDependencies, 'client' | 'tableName'>): ((input: ComposeInput) => Promise<ComposedMessage>) => async ({ delivery, alarm, grouped }) => {
     const { client, tableName } = deps;
     const customerId = delivery.customerId;
     const siteIds = [...new Set([alarm.siteId, ...grouped.map((other) => other.siteId ?? '')].filter((id) => id !== ''))];
@@ -73,7 +77,7 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
     const email = renderNotification({ ...request, channel: 'email', ...own('email') });
     // An administrator's email: its HTML sanitised on save, and the message again as sent (one saved before the rule, a
     // value placed where an address goes); the values are escaped by the rendering.
-    const emailHtml = delivery.channel === 'email' && template !== undefined ? sanitizeTemplateHtml(email.html) : email.html;
+    const emailHtml = delivery.channel === 'email' && template !== undefined ? sanitizeEmailHtml(email.html) : email.html;
     const short = renderNotification({ ...request, channel: delivery.channel === 'pager' ? 'pager' : 'text', ...own(delivery.channel === 'pager' ? 'pager' : 'text') });
     const push = renderNotification({ ...request, channel: 'push', ...own('push') });
     const ivr = account?.['enableIVR'] === true && organisationModules.enableIVR && !reminder;
@@ -90,4 +94,10 @@ export function composer(deps: Pick<NotifierDependencies, 'client' | 'tableName'
       ivr,
     };
   };
-}
+
+/**
+ * The composer of a process that sends email (the email sender, the local stack, the tests):
+ * administrators' email templates sanitised by sanitize-html. Pure, so a bundle that does not
+ * use it (the other senders') leaves it and sanitize-html out.
+ */
+export const composer = /* @__PURE__ */ composerWith(sanitizeTemplateHtml);
