@@ -14,12 +14,12 @@ import type { IngestAlarms } from './alarms';
 import type { DeviceDirectory, DeviceEntry, GatewayConfig, SensorConfig } from './directory';
 import { ingestMetrics } from '../data/ingest-metrics';
 import { parseMessage, payloadText, type ParsedMessage } from './parse';
-import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from '../data/repositories/ingest';
+import { deadLetterItem, newestBatchItem, readingItem, type BatchReading, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from '../data/repositories/ingest';
 
 /**
  * The ingest (docs/decisions/0028-ingest-outcomes-and-retries.md): one batch of device messages from the
- * ingest queue in, readings stored once each, live states, rollups and dead letters
- * written, and the outcome per SQS record out (a partial batch response). A message that
+ * ingest queue in, readings stored once each, each gateway batch's newest readings (for the
+ * sensor list), live states, rollups and dead letters written, and the outcome per SQS record out (a partial batch response). A message that
  * cannot be accepted is filed as a dead letter with the reason and counts as handled; only
  * a failed write reports its record, so SQS delivers it again (all writes are idempotent)
  * and, after the queue's maxReceiveCount, moves it to the queue's dead-letter queue.
@@ -68,6 +68,7 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
   const unavailable = await resolveDevices(batch, directory, needs);
   const { accepted, contacts } = applyReadingRules(batch, directory, messages, unavailable);
   await storeReadingsAndDeadLetters(batch, table, accepted);
+  await storeNewestBatches(batch, table, accepted);
   const stored = await settleSensors(batch, table, accepted, now);
   await settleGateways(batch, table, directory, contacts);
   if (dependencies.alarms !== undefined) await evaluateAlarms(batch, dependencies.alarms, stored, contacts);
@@ -330,6 +331,36 @@ async function storeReadingsAndDeadLetters(batch: BatchOutcome, table: IngestDep
   const isWritten = (put: QueuedPut) => !put.records.some((index) => writeFailures.has(index));
   ingestMetrics.readingsStored += readingPuts.filter(isWritten).length;
   ingestMetrics.deadLetters += batch.deadLetters.filter(isWritten).length;
+}
+
+/**
+ * Per gateway relaying readings in this batch, one item holding each of its sensors' newest
+ * reading, for the sensor list (docs/decisions/0081-newest-readings-for-the-sensor-list.md):
+ * written after the readings, only for those stored, so it never shows a reading that is not. A
+ * sensor publishing for itself gets none (a write per reading). What is not written fails its
+ * records: they come back, and the readings and this item are written again.
+ */
+async function storeNewestBatches(batch: BatchOutcome, table: IngestDependencies['table'], accepted: ReadonlyMap<string, AcceptedReading>): Promise<void> {
+  const byGateway = new Map<string, { customerId: string; gatewayId: string; readings: BatchReading[]; records: Set<number> }>();
+  for (const reading of accepted.values()) {
+    const { customerId, sensorId, fields } = reading;
+    if (fields.sourceDeviceId === sensorId || batch.anyFailed(reading.records)) continue;
+    const key = `${customerId}|${fields.sourceDeviceId}`;
+    let group = byGateway.get(key);
+    if (group === undefined) byGateway.set(key, (group = { customerId, gatewayId: fields.sourceDeviceId, readings: [], records: new Set() }));
+    group.readings.push({ sensorId, fields });
+    reading.records.forEach((index) => group.records.add(index));
+  }
+  const puts: QueuedPut[] = [];
+  for (const group of byGateway.values()) {
+    const records = [...group.records].sort((a, b) => a - b);
+    // The first record's message id tells this batch's item from another with the same newest time (a retry writes the same).
+    const messageId = batch.records[records[0] ?? 0]?.messageId ?? '';
+    const item = newestBatchItem(group.customerId, group.gatewayId, messageId, group.readings);
+    if (item !== undefined) puts.push({ item, records });
+  }
+  if (puts.length === 0) return;
+  batch.failAll(await table.putAll(puts));
 }
 
 // 6. Rollups and live state, per sensor ----------------------------------------------------

@@ -60,6 +60,8 @@ export const ttlAfter = (time: string, days: number) => Math.floor(Date.parse(ti
 
 // A reading item is encoded and decoded in the data layer (lambdas/data/readings.ts), for every reader.
 export { readingItem, type ReadingItemFields } from '..';
+// The newest readings of a gateway batch, for the sensor list (docs/decisions/0081-newest-readings-for-the-sensor-list.md).
+export { newestBatchItem, type BatchReading } from '../newest-readings';
 
 /** An hourly rollup item, as the ingest wrote them before blocks (still read by the graph: lambdas/data/repositories/telemetry.ts). */
 export function rollupItem(customerId: string, sensorId: string, hour: string, rollup: Rollup, computedAt: string): StoredItem {
