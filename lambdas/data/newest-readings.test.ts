@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listedNewestReadings, NEWEST_BATCH_HORIZON_MS, newestBatchItem, newestBatchPartition, newestBatchReadings, type BatchReading } from './newest-readings';
+import { listedNewestReadings, NEWEST_BATCH_HORIZON_MS, newestBatchItem, newestBatchPartition, newestBatchReadings, unbatchedMark, UNBATCHED_MARK_MS, type BatchReading } from './newest-readings';
 import { readingItem, readingPartition, toNewestReading, type ReadingItemFields } from './readings';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -27,7 +27,8 @@ function table(batches: Record<string, unknown>[], readings: Record<string, unkn
     const horizon = String(input.ExpressionAttributeValues?.[':horizon'] ?? '');
     const source = pk.includes('#NEWEST#') ? batches : readings;
     const sorted = source.filter((item) => item['pk'] === pk && String(item['sk']) >= horizon)
-      .sort((a, b) => String(b['sk']).localeCompare(String(a['sk'])));
+      // DynamoDB orders sort keys by their bytes (not by locale: `~` after digits).
+      .sort((a, b) => (String(a['sk']) < String(b['sk']) ? 1 : String(a['sk']) > String(b['sk']) ? -1 : 0));
     const start = input.ExclusiveStartKey ? sorted.findIndex((item) => item['sk'] === input.ExclusiveStartKey?.['sk']) + 1 : 0;
     const size = input.Limit ?? sorted.length;
     const page = sorted.slice(start, start + size);
@@ -161,5 +162,23 @@ describe('the newest readings the sensor list shows', () => {
     const newest = await listedNewestReadings(client, 't', ORG, listed('S1', 'S2'), { now: new Date(NOW) });
     expect(newest.get('S1')).toMatchObject({ time: at(35), channels: { '1': 5 } });
     expect(readingQueries()).toHaveLength(1);
+  });
+
+  it('while its gateway is marked (a batch without an item: the mark holds within the horizon and the clock skew), its sensors are read one Query each', async () => {
+    const mark = (receivedAt: number) => {
+      const { Key, ExpressionAttributeValues } = unbatchedMark('t', ORG, GATEWAY, receivedAt);
+      return { ...Key, until: ExpressionAttributeValues?.[':until'] };
+    };
+    const batches = [batchOf('m-1', [['S1', fields(at(2), 4)]]), batchOf('m-0', [['S1', fields(at(3), 3)]])];
+    const readings = [readingItem(ORG, 'S1', fields(at(1), 5))];
+    // A small batch a minute ago: its reading (at(1)) is in no batch item.
+    table([mark(NOW - 60_000), ...batches], readings);
+    expect((await listedNewestReadings(client, 't', ORG, listed('S1'), { now: new Date(NOW) })).get('S1')).toMatchObject({ time: at(1), channels: { '1': 5 } });
+    expect(readingQueries()).toHaveLength(1);
+    // Marked long ago (every reading since in a batch item): the mark no longer holds, the batch items answer.
+    dynamo.reset();
+    table([mark(NOW - UNBATCHED_MARK_MS - 2 * 60 * 60_000), ...batches]);
+    expect((await listedNewestReadings(client, 't', ORG, listed('S1'), { now: new Date(NOW) })).get('S1')).toMatchObject({ time: at(2) });
+    expect(readingQueries()).toHaveLength(0);
   });
 });

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEVICE_CLOCK_SKEW_MS } from '@domain/telemetry/telemetry';
 import type { NewestReading } from '@domain/telemetry/telemetry-state';
 import { eachLimited } from '../shared/concurrency';
 import { newestReadings, NEWEST_READING_QUERIES, type ReadingItemFields } from './readings';
+import type { UpdateParams } from './writes';
 
 /**
  * The newest readings of a gateway's sensors, as the sensor list reads them
@@ -21,6 +23,18 @@ import { newestReadings, NEWEST_READING_QUERIES, type ReadingItemFields } from '
 
 /** A gateway's partition of newest-reading batch items. */
 export const newestBatchPartition = (customerId: string, gatewayId: string): string => `C#${customerId}#NEWEST#${gatewayId.toUpperCase()}`;
+
+/**
+ * A batch item costs a write unit: it is written only for a gateway batch of at least this many
+ * readings (at most 0.02 write units a reading). A smaller batch (a gateway of few sensors, or of
+ * sensors reporting seldom) gets none; instead its gateway is marked (`unbatchedMark`) before its
+ * readings are stored, and the list reads that gateway's sensors one Query each while the mark holds.
+ */
+export const MIN_BATCH_ITEM_READINGS = 50;
+/** How long a mark holds after the batch it was written for: one write a gateway and container per half of it. */
+export const UNBATCHED_MARK_MS = 4 * 60 * 60 * 1000;
+/** The mark's sort key: after every time, so a newest-first Query of the partition reads it first. */
+const UNBATCHED_MARK_KEY = '~unbatched';
 
 /** The list takes a sensor's newest reading from batch items this recent; older ones are read by a Query of the sensor. */
 export const NEWEST_BATCH_HORIZON_MS = 30 * 60 * 1000;
@@ -86,6 +100,23 @@ export function newestBatchItem(customerId: string, gatewayId: string, messageId
 }
 
 /**
+ * The mark that a batch of the gateway, received at `receivedAt` (ms), has no batch item: an
+ * update of one item per gateway, holding until `UNBATCHED_MARK_MS` after the newest such batch
+ * (the condition keeps a later one; a refused update means a later mark holds already).
+ */
+export function unbatchedMark(tableName: string, customerId: string, gatewayId: string, receivedAt: number): UpdateParams & { ConditionExpression: string } {
+  const until = receivedAt + UNBATCHED_MARK_MS;
+  return {
+    TableName: tableName,
+    Key: { pk: newestBatchPartition(customerId, gatewayId), sk: UNBATCHED_MARK_KEY },
+    UpdateExpression: 'SET #until = :until, #ttl = :ttl',
+    ConditionExpression: 'attribute_not_exists(#until) OR #until < :until',
+    ExpressionAttributeNames: { '#until': 'until', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':until': until, ':ttl': Math.floor(until / 1000) + NEWEST_BATCH_RETENTION_SECONDS },
+  };
+}
+
+/**
  * The newest readings a batch item holds, by sensor id (empty for an item that is not one);
  * only those `wanted` returns true for, when given (the others' lines are not decoded).
  */
@@ -136,7 +167,8 @@ export interface ListedNewestReadingOptions {
  * NEWEST_BATCH_HORIZON_MS, read newest first (consistent, like the per-sensor Query). A sensor's
  * newest value in the items read is known to be its newest reading once an item whose sort-key
  * time is before it has been read (every item after holds only older readings), or when the
- * items within the horizon are all read; sensors not known so are left out.
+ * items within the horizon are all read; sensors not known so are left out, and all of them
+ * while the gateway's unbatched mark holds.
  */
 async function newestFromBatches(
   client: DynamoDBDocumentClient,
@@ -163,6 +195,11 @@ async function newestFromBatches(
     }));
     if (options.onConsumed !== undefined && page.ConsumedCapacity !== undefined) options.onConsumed(page.ConsumedCapacity);
     for (const item of page.Items ?? []) {
+      if (item['sk'] === UNBATCHED_MARK_KEY) {
+        // A batch without an item may hold a newer reading (a device clock ahead included) than the items: read the sensors themselves.
+        if (typeof item['until'] === 'number' && item['until'] > options.now.getTime() - NEWEST_BATCH_HORIZON_MS - DEVICE_CLOCK_SKEW_MS) return new Map();
+        continue;
+      }
       const itemTime = String(item['sk']).slice(0, ISO_LENGTH);
       for (const [id, reading] of candidates) {
         if (reading.time > itemTime) {
