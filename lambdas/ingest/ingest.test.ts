@@ -64,7 +64,7 @@ describe('the ingest, record by record', () => {
     const reader: DirectoryReader = {
       configVersion: async () => ({ version: 1, disabled: false }),
       loadPartition: async (_customerId, entity) => {
-        if (entity === 'SENSOR') return [GOOD, ...sensors].map((id) => ({ ...sensorItem(id), gatewayId: GATEWAY }));
+        if (entity === 'SENSOR') return [{ ...sensorItem(GOOD), gatewayId: GATEWAY, connectionType: 'wifi' }, ...sensors.map((id) => ({ ...sensorItem(id), gatewayId: GATEWAY, connectionType: 'subGhz' }))];
         return entity === 'GATEWAY' ? [{ pk: `C#${ORG}#GATEWAY`, sk: `GATEWAY#${GATEWAY}`, id: GATEWAY, siteId: 'site-1' }] : [];
       },
       getDevices: async () => [],
@@ -92,14 +92,17 @@ describe('the ingest, record by record', () => {
     });
     const everySensor = (time: number, value: number) => sensors.map((deviceId) => ({ deviceId, time, value }));
 
-    // A full batch (and an older reading of one sensor in it), and a sensor's own message.
+    // A full batch (and an older reading of one sensor in it), and a Wi-Fi sensor's own message.
     await ingest([gatewayBatch('m-1', [...everySensor(T0 - 60_000, 4), { deviceId: sensors[0] ?? '', time: T0 - 120_000, value: 3 }]), record('m-own', GOOD)], dependencies);
     // The gateway's buffered older readings, as a full batch.
     await ingest([gatewayBatch('m-2', everySensor(T0 - 600_000, 1))], dependencies);
     // A small batch: no item, its gateway marked before its readings are stored.
     await ingest([gatewayBatch('m-3', [{ deviceId: sensors[1] ?? '', time: T0 - 30_000, value: 6 }])], dependencies);
 
-    expect(calls).toEqual(['readings', 'newest', 'readings', 'newest', `mark ${GATEWAY}`, 'readings']);
+    // A radio sensor of the gateway publishing for itself: marked too (its reading is in no batch item).
+    await ingest([{ ...record('m-radio-own', sensors[2] ?? ''), body: JSON.stringify({ customerId: ORG, sourceDeviceId: sensors[2], kind: 'readings', receivedAt: T0 + 3 * 60 * 60_000, payload: { time: T0 + 3 * 60 * 60_000 - 1000, channels: { '1': 7 } } }) }], dependencies);
+
+    expect(calls).toEqual(['readings', 'newest', 'readings', 'newest', `mark ${GATEWAY}`, 'readings', `mark ${GATEWAY}`, 'readings']);
     const [newest, late] = items;
     expect(newest?.item['pk']).toBe(`C#${ORG}#NEWEST#${GATEWAY}`);
     expect(newest?.records).toEqual([0]);

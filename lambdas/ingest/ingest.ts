@@ -337,25 +337,35 @@ async function storeReadingsAndDeadLetters(batch: BatchOutcome, table: IngestDep
   ingestMetrics.deadLetters += batch.deadLetters.filter(isWritten).length;
 }
 
-/** The readings a gateway relayed in this batch (a sensor publishing for itself is in none). */
+/**
+ * The readings a gateway relayed in this batch; and, apart, those that sensors attached to a
+ * gateway (not configured as Wi-Fi) published for themselves: the list takes those sensors'
+ * newest readings from the gateway's batch items, so their own readings mark the gateway.
+ */
 interface GatewayBatch {
   customerId: string;
   gatewayId: string;
   readings: AcceptedReading[];
+  /** Readings its sensors published for themselves: never in a batch item. */
+  ownReadings: boolean;
 }
 
 function gatewayBatchesOf(accepted: ReadonlyMap<string, AcceptedReading>): GatewayBatch[] {
   const byGateway = new Map<string, GatewayBatch>();
   for (const reading of accepted.values()) {
-    const { customerId, sensorId, fields } = reading;
-    if (fields.sourceDeviceId === sensorId) continue;
-    const key = `${customerId}|${fields.sourceDeviceId}`;
+    const { customerId, sensorId, fields, entry } = reading;
+    const ownReadings = fields.sourceDeviceId === sensorId;
+    const gatewayId = ownReadings ? entry.config.gatewayId?.toUpperCase() : fields.sourceDeviceId;
+    if (gatewayId === undefined || gatewayId === '' || (ownReadings && entry.config.item['connectionType'] === 'wifi')) continue;
+    const key = `${customerId}|${gatewayId}|${String(ownReadings)}`;
     let group = byGateway.get(key);
-    if (group === undefined) byGateway.set(key, (group = { customerId, gatewayId: fields.sourceDeviceId, readings: [] }));
+    if (group === undefined) byGateway.set(key, (group = { customerId, gatewayId, readings: [], ownReadings }));
     group.readings.push(reading);
   }
   return [...byGateway.values()];
 }
+
+const withoutItem = (group: GatewayBatch) => group.ownReadings || group.readings.length < MIN_BATCH_ITEM_READINGS;
 
 const recordsOf = (readings: readonly AcceptedReading[]) => [...new Set(readings.flatMap((reading) => reading.records))].sort((a, b) => a - b);
 
@@ -365,13 +375,14 @@ const unbatchedMarks = new Map<string, number>();
 const MAX_REMEMBERED_MARKS = 10_000;
 
 /**
- * A gateway batch too small for its own batch item (`MIN_BATCH_ITEM_READINGS`) marks its gateway
+ * A gateway batch too small for its own batch item (`MIN_BATCH_ITEM_READINGS`), or readings its
+ * sensors published for themselves, mark the gateway
  * before its readings are stored, so the sensor list never takes an older value from the
  * gateway's batch items (docs/decisions/0081-newest-readings-for-the-sensor-list.md): one write a
  * gateway and container per half of `UNBATCHED_MARK_MS`. A failed mark fails the batch's records.
  */
 async function markUnbatchedGateways(batch: BatchOutcome, table: IngestDependencies['table'], batches: readonly GatewayBatch[]): Promise<void> {
-  await Promise.all(batches.filter((group) => group.readings.length < MIN_BATCH_ITEM_READINGS).map(async (group) => {
+  await Promise.all(batches.filter(withoutItem).map(async (group) => {
     const key = `${group.customerId}|${group.gatewayId}`;
     const receivedAt = Math.max(...group.readings.map((reading) => reading.receivedAt));
     const markedUntil = unbatchedMarks.get(key);
@@ -397,7 +408,7 @@ async function markUnbatchedGateways(batch: BatchOutcome, table: IngestDependenc
 async function storeNewestBatches(batch: BatchOutcome, table: IngestDependencies['table'], batches: readonly GatewayBatch[]): Promise<void> {
   const puts: QueuedPut[] = [];
   for (const group of batches) {
-    if (group.readings.length < MIN_BATCH_ITEM_READINGS) continue;
+    if (withoutItem(group)) continue;
     const stored = group.readings.filter((reading) => !batch.anyFailed(reading.records));
     const records = recordsOf(stored);
     // The first record's message id tells this batch's item from another with the same newest time (a retry writes the same).
