@@ -19,7 +19,8 @@ import { deadLetterItem, MIN_BATCH_ITEM_READINGS, newestBatchItem, readingItem, 
 /**
  * The ingest (docs/decisions/0028-ingest-outcomes-and-retries.md): one batch of device messages from the
  * ingest queue in, readings stored once each, each gateway batch's newest readings (for the
- * sensor list), live states, rollups and dead letters written, and the outcome per SQS record out (a partial batch response). A message that
+ * sensor list), live states, rollups and dead letters written, and the outcome per SQS record
+ * out (a partial batch response). A message that
  * cannot be accepted is filed as a dead letter with the reason and counts as handled; only
  * a failed write reports its record, so SQS delivers it again (all writes are idempotent)
  * and, after the queue's maxReceiveCount, moves it to the queue's dead-letter queue.
@@ -376,10 +377,10 @@ const MAX_REMEMBERED_MARKS = 10_000;
 
 /**
  * A gateway batch too small for its own batch item (`MIN_BATCH_ITEM_READINGS`), or readings its
- * sensors published for themselves, mark the gateway
- * before its readings are stored, so the sensor list never takes an older value from the
- * gateway's batch items (docs/decisions/0081-newest-readings-for-the-sensor-list.md): one write a
- * gateway and container per half of `UNBATCHED_MARK_MS`. A failed mark fails the batch's records.
+ * sensors published for themselves, mark the gateway before the readings are stored, so the
+ * sensor list never takes an older value from the gateway's batch items
+ * (docs/decisions/0081-newest-readings-for-the-sensor-list.md): one write a gateway and container
+ * per half of `UNBATCHED_MARK_MS`. A failed mark fails the batch's records.
  */
 async function markUnbatchedGateways(batch: BatchOutcome, table: IngestDependencies['table'], batches: readonly GatewayBatch[]): Promise<void> {
   await Promise.all(batches.filter(withoutItem).map(async (group) => {
