@@ -10,7 +10,8 @@ import { eachLimited } from '../shared/concurrency';
  * of live state uses, since the ingest no longer rewrites the state item for each reading
  * (docs/decisions/0055-a-reading-costs-one-write.md). One newest-first Query with
  * Limit 1 of the sensor's reading partition (`C#<cid>#READING#<id>`, sort key the reading's
- * time); for many sensors, NEWEST_READING_QUERIES at a time.
+ * time); for many sensors, NEWEST_READING_QUERIES at a time. The sensor list reads most of its
+ * sensors' newest readings from their gateways' batch items instead (lambdas/data/newest-readings.ts).
  */
 
 /**

@@ -108,6 +108,8 @@ describe('ingest handler', () => {
       return { ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } };
     });
     dynamo.on(BatchGetCommand).resolves({ Responses: { table: [] } });
+    // A small gateway batch marks its gateway for the sensor list (docs/decisions/0081-newest-readings-for-the-sensor-list.md).
+    dynamo.on(UpdateCommand).resolves({ ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } });
     configVersion = 1;
     dynamo.on(GetCommand).resolves({});
     dynamo.on(GetCommand, { Key: versionKey }).callsFake(() => ({ Item: { version: configVersion }, ConsumedCapacity: { TableName: 'table', CapacityUnits: 1 } }));

@@ -14,12 +14,13 @@ import type { IngestAlarms } from './alarms';
 import type { DeviceDirectory, DeviceEntry, GatewayConfig, SensorConfig } from './directory';
 import { ingestMetrics } from '../data/ingest-metrics';
 import { parseMessage, payloadText, type ParsedMessage } from './parse';
-import { deadLetterItem, readingItem, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from '../data/repositories/ingest';
+import { deadLetterItem, MIN_BATCH_ITEM_READINGS, newestBatchItem, readingItem, UNBATCHED_MARK_MS, type BatchReading, type DeadLetterFields, type QueuedPut, type ReadingItemFields, type TelemetryTable } from '../data/repositories/ingest';
 
 /**
  * The ingest (docs/decisions/0028-ingest-outcomes-and-retries.md): one batch of device messages from the
- * ingest queue in, readings stored once each, live states, rollups and dead letters
- * written, and the outcome per SQS record out (a partial batch response). A message that
+ * ingest queue in, readings stored once each, each gateway batch's newest readings (for the
+ * sensor list), live states, rollups and dead letters written, and the outcome per SQS record
+ * out (a partial batch response). A message that
  * cannot be accepted is filed as a dead letter with the reason and counts as handled; only
  * a failed write reports its record, so SQS delivers it again (all writes are idempotent)
  * and, after the queue's maxReceiveCount, moves it to the queue's dead-letter queue.
@@ -48,7 +49,7 @@ export interface StoredReading {
 export type ReadingObserver = (readings: readonly StoredReading[]) => Promise<void>;
 
 export interface IngestDependencies {
-  table: Pick<TelemetryTable, 'putAll' | 'writeRollup' | 'writeState'>;
+  table: Pick<TelemetryTable, 'putAll' | 'writeRollup' | 'writeState' | 'markUnbatched'>;
   directory: DeviceDirectory;
   observers: readonly ReadingObserver[];
   /** The alarm engine's step (absent: no alarms evaluated, as in tests of storage alone). */
@@ -67,7 +68,10 @@ export async function ingest(records: readonly SQSRecord[], dependencies: Ingest
   const needs = devicesNeeded(batch, messages, now);
   const unavailable = await resolveDevices(batch, directory, needs);
   const { accepted, contacts } = applyReadingRules(batch, directory, messages, unavailable);
+  const gatewayBatches = gatewayBatchesOf(accepted);
+  await markUnbatchedGateways(batch, table, gatewayBatches);
   await storeReadingsAndDeadLetters(batch, table, accepted);
+  await storeNewestBatches(batch, table, gatewayBatches);
   const stored = await settleSensors(batch, table, accepted, now);
   await settleGateways(batch, table, directory, contacts);
   if (dependencies.alarms !== undefined) await evaluateAlarms(batch, dependencies.alarms, stored, contacts);
@@ -324,12 +328,97 @@ function applyReadingRules(
 
 /** Readings and dead letters, batched 25 per request; what is not written fails its records. */
 async function storeReadingsAndDeadLetters(batch: BatchOutcome, table: IngestDependencies['table'], accepted: ReadonlyMap<string, AcceptedReading>): Promise<void> {
-  const readingPuts: QueuedPut[] = [...accepted.values()].map((reading) => ({ item: readingItem(reading.customerId, reading.sensorId, reading.fields), records: reading.records }));
+  // A record already failed (its gateway could not be marked) comes back whole: none of its readings is stored now.
+  const readingPuts: QueuedPut[] = [...accepted.values()].filter((reading) => !batch.anyFailed(reading.records))
+    .map((reading) => ({ item: readingItem(reading.customerId, reading.sensorId, reading.fields), records: reading.records }));
   const writeFailures = await table.putAll([...readingPuts, ...batch.deadLetters]);
   batch.failAll(writeFailures);
   const isWritten = (put: QueuedPut) => !put.records.some((index) => writeFailures.has(index));
   ingestMetrics.readingsStored += readingPuts.filter(isWritten).length;
   ingestMetrics.deadLetters += batch.deadLetters.filter(isWritten).length;
+}
+
+/**
+ * The readings a gateway relayed in this batch; and, apart, those that sensors attached to a
+ * gateway (not configured as Wi-Fi) published for themselves: the list takes those sensors'
+ * newest readings from the gateway's batch items, so their own readings mark the gateway.
+ */
+interface GatewayBatch {
+  customerId: string;
+  gatewayId: string;
+  readings: AcceptedReading[];
+  /** Readings its sensors published for themselves: never in a batch item. */
+  ownReadings: boolean;
+}
+
+function gatewayBatchesOf(accepted: ReadonlyMap<string, AcceptedReading>): GatewayBatch[] {
+  const byGateway = new Map<string, GatewayBatch>();
+  for (const reading of accepted.values()) {
+    const { customerId, sensorId, fields, entry } = reading;
+    const ownReadings = fields.sourceDeviceId === sensorId;
+    const gatewayId = ownReadings ? entry.config.gatewayId?.toUpperCase() : fields.sourceDeviceId;
+    if (gatewayId === undefined || gatewayId === '' || (ownReadings && entry.config.item['connectionType'] === 'wifi')) continue;
+    const key = `${customerId}|${gatewayId}|${String(ownReadings)}`;
+    let group = byGateway.get(key);
+    if (group === undefined) byGateway.set(key, (group = { customerId, gatewayId, readings: [], ownReadings }));
+    group.readings.push(reading);
+  }
+  return [...byGateway.values()];
+}
+
+const withoutItem = (group: GatewayBatch) => group.ownReadings || group.readings.length < MIN_BATCH_ITEM_READINGS;
+
+const recordsOf = (readings: readonly AcceptedReading[]) => [...new Set(readings.flatMap((reading) => reading.records))].sort((a, b) => a - b);
+
+/** Per organisation and gateway, until when the mark this container wrote holds (kept across cache reloads). */
+const unbatchedMarks = new Map<string, number>();
+/** Beyond this many gateways the container forgets its marks (and writes them again): memory stays bounded. */
+const MAX_REMEMBERED_MARKS = 10_000;
+
+/**
+ * A gateway batch too small for its own batch item (`MIN_BATCH_ITEM_READINGS`), or readings its
+ * sensors published for themselves, mark the gateway before the readings are stored, so the
+ * sensor list never takes an older value from the gateway's batch items
+ * (docs/decisions/0081-newest-readings-for-the-sensor-list.md): one write a gateway and container
+ * per half of `UNBATCHED_MARK_MS`. A failed mark fails the batch's records.
+ */
+async function markUnbatchedGateways(batch: BatchOutcome, table: IngestDependencies['table'], batches: readonly GatewayBatch[]): Promise<void> {
+  await Promise.all(batches.filter(withoutItem).map(async (group) => {
+    const key = `${group.customerId}|${group.gatewayId}`;
+    const receivedAt = Math.max(...group.readings.map((reading) => reading.receivedAt));
+    const markedUntil = unbatchedMarks.get(key);
+    if (markedUntil !== undefined && markedUntil >= receivedAt + UNBATCHED_MARK_MS / 2) return;
+    try {
+      await table.markUnbatched(group.customerId, group.gatewayId, receivedAt);
+      if (unbatchedMarks.size >= MAX_REMEMBERED_MARKS) unbatchedMarks.clear();
+      unbatchedMarks.set(key, Math.max(markedUntil ?? 0, receivedAt + UNBATCHED_MARK_MS));
+    } catch (error) {
+      batch.logger.error('gateway batch could not be marked', { customerId: group.customerId, gatewayId: group.gatewayId, ...describeError(error) });
+      batch.failAll(recordsOf(group.readings));
+    }
+  }));
+}
+
+/**
+ * Per gateway batch of at least `MIN_BATCH_ITEM_READINGS`, one item holding each of its sensors'
+ * newest reading, for the sensor list (docs/decisions/0081-newest-readings-for-the-sensor-list.md):
+ * written after the readings, only for those stored, so it never shows a reading that is not.
+ * What is not written fails its records: they come back, and the readings and this item are
+ * written again.
+ */
+async function storeNewestBatches(batch: BatchOutcome, table: IngestDependencies['table'], batches: readonly GatewayBatch[]): Promise<void> {
+  const puts: QueuedPut[] = [];
+  for (const group of batches) {
+    if (withoutItem(group)) continue;
+    const stored = group.readings.filter((reading) => !batch.anyFailed(reading.records));
+    const records = recordsOf(stored);
+    // The first record's message id tells this batch's item from another with the same newest time (a retry writes the same).
+    const messageId = batch.records[records[0] ?? 0]?.messageId ?? '';
+    const item = newestBatchItem(group.customerId, group.gatewayId, messageId, stored.map((reading): BatchReading => ({ sensorId: reading.sensorId, fields: reading.fields })));
+    if (item !== undefined) puts.push({ item, records });
+  }
+  if (puts.length === 0) return;
+  batch.failAll(await table.putAll(puts));
 }
 
 // 6. Rollups and live state, per sensor ----------------------------------------------------

@@ -8,6 +8,7 @@ import { floorToHour, hourKey, rollupOf } from '@domain/telemetry/rollups';
 import { deviceTopic, MAX_GRAPH_POINTS, type GraphData } from '@domain/telemetry/telemetry';
 import { ingestMetrics } from '../../lambdas/ingest/handler';
 import { directoryPartition, newestReadings, readingPartition, rollupPartition } from '../../lambdas/data';
+import { listedNewestReadings } from '../../lambdas/data/newest-readings';
 import { readingItem, rollupItem, TelemetryTable } from '../../lambdas/data/repositories/ingest';
 import { deviceCredentials } from '../../local/device-credentials';
 import { LOCAL_REGION } from '../../local/identity';
@@ -29,7 +30,8 @@ import { percentile, stackUnderTest, time } from './measure';
  *   same items (25 per request, as many writers as the rule subscriber runs ingest calls);
  * - write and read requests and capacity units per stored reading (the ingest's own counters);
  * - the sensor list (1,000 sensors, paged) and a 24-hour and a 30-day graph, p50/p95, next to a
- *   bare Query of the same items; the number of points of the 30-day graph.
+ *   bare Query of the same items; the newest readings as the list reads them (gateway batch items)
+ *   and as the detail does (one Query a sensor); the number of points of the 30-day graph.
  * Figures, not assertions; recorded in docs/performance.md.
  */
 
@@ -204,10 +206,12 @@ try {
   const listBare = await time(ROUNDS, () => queryPartition(documents, tableName, sensorPartition));
   const listFull = await time(ROUNDS, listAll);
 
-  // What serving the newest reading costs the list (issue 17 item 2): the sensor state item is
-  // written on events only, so the list and detail read each sensor's newest reading (one
-  // Limit 1 Query of its readings' partition). Read units and time of those Queries for every
-  // sensor, next to the sensor partition's own Query (configs and state items), in this run.
+  // What serving the newest reading costs the list (issue 17 item 2, issue 33 section 6): the
+  // sensor state item is written on events only, so the list reads each sensor's newest reading
+  // from its gateway's newest batch items (one Query per gateway, docs/decisions/0081); before,
+  // one Limit 1 Query of each sensor's readings' partition (still the detail's, measured too).
+  // Read units and time of both for every sensor, next to the sensor partition's own Query
+  // (configs and state items), in this run.
   const sensorIds = fleet.sensors.map((sensor) => sensor.id);
   let partitionUnits = 0;
   let partitionStart: Record<string, unknown> | undefined;
@@ -223,6 +227,21 @@ try {
   let newestQueries = 0;
   await newestReadings(documents, tableName, ORG, sensorIds, { onConsumed: (consumed) => { newestUnits += consumed.CapacityUnits ?? 0; newestQueries += 1; } });
   const newestFull = await time(ROUNDS, () => newestReadings(documents, tableName, ORG, sensorIds));
+  const listedSensors = fleet.sensors.map((sensor) => ({ id: sensor.id, gatewayId: sensor.gatewayId, connectionType: 'subGhz' }));
+  let batchUnits = 0;
+  let batchQueries = 0;
+  const fromBatches = await listedNewestReadings(documents, tableName, ORG, listedSensors, {
+    now: new Date(), onConsumed: (consumed) => { batchUnits += consumed.CapacityUnits ?? 0; batchQueries += 1; },
+  });
+  // The same values as the per-sensor Queries: checked here, not only in the tests.
+  const perSensor = await newestReadings(documents, tableName, ORG, sensorIds);
+  const sameValues = sensorIds.filter((id) => JSON.stringify(fromBatches.get(id)) === JSON.stringify(perSensor.get(id))).length;
+  const batchFull = await time(ROUNDS, () => listedNewestReadings(documents, tableName, ORG, listedSensors, { now: new Date() }));
+  // As the list reads them: page by page (100 sensors in id order), one page after another.
+  const byId = [...listedSensors].sort((a, b) => a.id.localeCompare(b.id));
+  const batchPaged = await time(ROUNDS, async () => {
+    for (let start = 0; start < byId.length; start += 100) await listedNewestReadings(documents, tableName, ORG, byId.slice(start, start + 100), { now: new Date() });
+  });
 
   // 30 days of one sensor, every 5 minutes, written directly in bulk: the ingest's own readingItem and
   // rollupItem, each hour's rollup computed by domain/telemetry/rollups' rollupOf (what the ingest computes).
@@ -283,8 +302,12 @@ Per stored reading (ingest counters, ConsumedCapacity as DynamoDB Local reports 
 Reads (${ROUNDS} rounds each):
 ${row(`bare Query of the sensor partition (${SENSORS} configs + states)`, listBare)}
 ${row(`GET /api/sensors, all ${listed} in pages of 100`, listFull)}
-${row(`newest reading of each of the ${sensorIds.length} sensors (Limit 1 Query each)`, newestFull)}
-  sensor list read units: sensor partition ${partitionUnits.toFixed(1)} (baseline), newest readings +${newestUnits.toFixed(1)} in ${newestQueries} Queries (${(newestUnits / Math.max(1, newestQueries)).toFixed(2)} a sensor; ×${((partitionUnits + newestUnits) / Math.max(0.1, partitionUnits)).toFixed(2)} the baseline), no write
+${row(`newest reading of each of the ${sensorIds.length} sensors (Limit 1 Query each, the detail's)`, newestFull)}
+${row(`newest readings of the ${sensorIds.length} sensors from the gateways' batch items, at once`, batchFull)}
+${row(`the same in pages of 100, one after another (the list's share)`, batchPaged)}
+  sensor list read units: sensor partition ${partitionUnits.toFixed(1)} (baseline), newest readings from batch items +${batchUnits.toFixed(1)} in ${batchQueries} Queries (×${((partitionUnits + batchUnits) / Math.max(0.1, partitionUnits)).toFixed(2)} the baseline; ${sameValues} of ${sensorIds.length} the same as the per-sensor Queries)
+  (per-sensor Queries, the detail's: +${newestUnits.toFixed(1)} in ${newestQueries} Queries, ${(newestUnits / Math.max(1, newestQueries)).toFixed(2)} a sensor; ×${((partitionUnits + newestUnits) / Math.max(0.1, partitionUnits)).toFixed(2)} the baseline)
+  GET /api/sensors / bare partition Query at p50: ${(percentile(listFull, 50) / Math.max(0.1, percentile(listBare, 50))).toFixed(2)} (target ≤ 2: ${percentile(listFull, 50) <= 2 * percentile(listBare, 50) ? 'met' : 'NOT met'})
 ${row(`bare Query of 24 h of readings (${dayGraph.status === 200 ? points(dayGraph.body) : '?'} items)`, dayBare)}
 ${row('GET /api/graphdata, 24 hours (raw)', dayFull)}
 ${row('bare Query of 30 days of hourly rollups (720 items)', monthBare)}

@@ -11,7 +11,8 @@ export type SensorStateRecord = Omit<SensorLiveState, 'online'>;
  * A sensor's state item (docs/data-model.md "Device data"): `SENSOR#<id>#STATE`, beside its
  * configuration item, so one Query of the partition gives both. Only the ingest writes it (its
  * own writer, lambdas/ingest), on events only; the API reads it here, shows it with the sensor's
- * newest reading on top (`sensorLiveStates`, lambdas/data/readings.ts), and deletes it with the sensor.
+ * newest reading on top (`sensorLiveStates`, lambdas/data/readings.ts; the list takes the newest
+ * readings from its gateways' batch items, lambdas/data/newest-readings.ts), and deletes it with the sensor.
  */
 export const sensorState = new Entity({
   model: { entity: 'sensorState', version: '1', service: SERVICE },

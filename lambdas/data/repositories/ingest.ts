@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { blockKey, blockRollups, hourKey, hourStartOf, hoursOfBlock, ROLLUP_BLOCK_HOURS, type Rollup, type RollupSource } from '@domain/telemetry/rollups';
 import { DEAD_LETTER_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '@domain/telemetry/telemetry';
 import type { DeviceLiveState, NewestReading } from '@domain/telemetry/telemetry-state';
@@ -55,6 +55,9 @@ export const ttlAfter = (time: string, days: number) => Math.floor(Date.parse(ti
 
 // A reading item is encoded and decoded in the data layer (lambdas/data/readings.ts), for every reader.
 export { readingItem, type ReadingItemFields } from '..';
+// The newest readings of a gateway batch, for the sensor list (docs/decisions/0081-newest-readings-for-the-sensor-list.md).
+export { MIN_BATCH_ITEM_READINGS, newestBatchItem, UNBATCHED_MARK_MS, type BatchReading } from '../newest-readings';
+import { unbatchedMark } from '../newest-readings';
 
 /** An hourly rollup item, as the ingest wrote them before blocks (still read by the graph: lambdas/data/repositories/telemetry.ts). */
 export function rollupItem(customerId: string, sensorId: string, hour: string, rollup: Rollup, computedAt: string): StoredItem {
@@ -226,6 +229,22 @@ export class TelemetryTable implements DirectoryReader {
     countConsumed('write', result.ConsumedCapacity);
     ingestMetrics.rollupWrites += 1;
     return rollups;
+  }
+
+  /**
+   * Marks a gateway's batch received at `receivedAt` as having no batch item, so the sensor list
+   * reads its sensors one Query each while the mark holds (docs/decisions/0081-newest-readings-for-the-sensor-list.md).
+   */
+  async markUnbatched(customerId: string, gatewayId: string, receivedAt: number): Promise<void> {
+    try {
+      const result = await this.client.send(new UpdateCommand({ ...unbatchedMark(this.tableName, customerId, gatewayId, receivedAt), ReturnConsumedCapacity: 'TOTAL' }));
+      countConsumed('write', result.ConsumedCapacity);
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException')) throw error;
+      // A later mark holds already; the refused update still costs a write unit.
+      ingestMetrics.writeRequests += 1;
+      ingestMetrics.writeCapacityUnits += 1;
+    }
   }
 
   /**

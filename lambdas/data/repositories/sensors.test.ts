@@ -7,6 +7,7 @@ import { MESSAGES } from '@domain/core/messages';
 import { sensorInputSchema } from '@domain/devices/sensor';
 import type { Caller } from '../../shared/caller';
 import { SENSORS_PER_TRANSACTION, SensorInUseError, SensorStore, toSensorRecord } from './sensors';
+import { newestBatchItem } from '../newest-readings';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const now = new Date('2026-05-01T12:00:00Z');
@@ -66,6 +67,36 @@ describe('SensorStore.listPage', () => {
     const hidden = await store.listPage('org-1', { limit: 50 }, { keep: (sensor) => sensor.id.endsWith('5') });
     expect(hidden.items.map((sensor) => sensor.id)).toEqual(['BBBB0005', 'BBBB0015', 'BBBB0025']);
     expect(hidden.nextCursor).toBeUndefined();
+  });
+});
+
+describe('SensorStore.listPage: the newest readings (docs/decisions/0081-newest-readings-for-the-sensor-list.md)', () => {
+  beforeEach(() => dynamo.reset());
+
+  it('shows each relayed sensor\'s newest reading from its gateway\'s batch items, a Wi-Fi sensor\'s from its own Query', async () => {
+    const reading = (time: string, value: number) => ({ time, channels: { '1': value }, battery: 77, signal: -64, receivedAt: '2026-05-01T11:59:30.000Z', sourceDeviceId: 'G1' });
+    const items = [config('AAAA0001'), state('AAAA0001', '2026-05-01T11:00:00.000Z'), config('AAAA0002', { connectionType: 'wifi' })];
+    const batches = [
+      newestBatchItem('org-1', 'G1', 'm-2', [{ sensorId: 'AAAA0001', fields: reading('2026-05-01T11:59:00.000Z', 4.4) }]),
+      newestBatchItem('org-1', 'G1', 'm-1', [{ sensorId: 'AAAA0001', fields: reading('2026-05-01T11:58:00.000Z', 4.1) }]),
+    ];
+    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const pk = String(input.ExpressionAttributeValues?.[':pk']);
+      if (pk === 'C#org-1#SENSOR') return { Items: items };
+      if (pk === 'C#org-1#NEWEST#G1') return { Items: batches };
+      if (pk === 'C#org-1#READING#AAAA0002') return { Items: [{ pk, sk: '2026-05-01T11:57:00.000Z', c: { '1': 9 }, r: 1000 }] };
+      return { Items: [] };
+    });
+
+    const page = await store.listPage('org-1', { limit: 10 });
+
+    expect(page.items.map((sensor) => [sensor.id, sensor.live.lastReadingAt, sensor.live.reading, sensor.live.battery])).toEqual([
+      ['AAAA0001', '2026-05-01T11:59:00.000Z', { '1': 4.4 }, 77],
+      ['AAAA0002', '2026-05-01T11:57:00.000Z', { '1': 9 }, undefined],
+    ]);
+    const asked = dynamo.commandCalls(QueryCommand).map((call) => String(call.args[0].input.ExpressionAttributeValues?.[':pk']));
+    expect(asked).not.toContain('C#org-1#READING#AAAA0001');
+    expect(asked).toContain('C#org-1#READING#AAAA0002');
   });
 });
 

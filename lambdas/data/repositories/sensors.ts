@@ -54,7 +54,6 @@ import {
   sensorPartition,
   sensorPut,
   sensorsByGateway,
-  newestReadings,
   sensorLiveStates,
   sensorStateKey,
   sensorUpdate,
@@ -79,6 +78,7 @@ import { encodeCursor, type PageRequest } from '../../shared/pagination';
 import { attachReference, attachReferences, detachReference, renameReference, type Reference, type ReferenceTarget } from '..';
 import { deviceDeletes } from '../device-config';
 import { SensorEquipment } from './sensor-equipment';
+import { listedNewestReadings } from '../newest-readings';
 
 export { SENSOR_FIELDS, sensorItem, toSensorRecord, dueChangeItem, type SensorRecord, type SensorStateRecord, type StoredScheduledChange } from '..';
 
@@ -202,8 +202,11 @@ export class SensorStore {
         Limit: Math.min(Math.max(2 * wanted + 1, 25), 2000),
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }));
-      const ids = (result.Items ?? []).filter((item) => /^SENSOR#[A-Z0-9]+$/.test(String(item['sk']))).map((item) => String(item['id']));
-      for (const [id, reading] of await newestReadings(this.client, this.tableName, customerId, ids)) newest.set(id, reading);
+      // Each sensor's id, gateway and connection as stored (the records are decoded below, once).
+      const listed = (result.Items ?? []).filter((item) => /^SENSOR#[A-Z0-9]+$/.test(String(item['sk'])))
+        .map((item) => ({ id: String(item['id']), gatewayId: optionalText(item['gatewayId']), connectionType: optionalText(item['connectionType']) }));
+      // From the gateways' batch items (docs/decisions/0081-newest-readings-for-the-sensor-list.md), a Query per sensor for the rest.
+      for (const [id, reading] of await listedNewestReadings(this.client, this.tableName, customerId, listed, { now })) newest.set(id, reading);
       let full = false;
       for (const item of result.Items ?? []) {
         const sk = String(item['sk']);
@@ -313,9 +316,9 @@ export class SensorStore {
       const state = bySortKey.get(String(sensorStateKey(this.tableName, customerId, id).Key['sk']));
       found.set(id, { record: toSensorRecord(config), state: state ? toSensorState(state) : undefined });
     }
-    // The state items with each sensor's newest reading on top.
-    const live = await sensorLiveStates(this.client, this.tableName, customerId, new Map([...found].map(([id, sensor]) => [id, sensor.state])));
-    for (const [id, sensor] of found) sensor.state = live.get(id);
+    // The state items with each sensor's newest reading on top (docs/decisions/0081-newest-readings-for-the-sensor-list.md).
+    const newest = await listedNewestReadings(this.client, this.tableName, customerId, [...found.values()].map(({ record }) => record), { now: this.clock() });
+    for (const [id, sensor] of found) sensor.state = liveStateWithReading(sensor.state, newest.get(id));
     return found;
   }
 
@@ -714,6 +717,8 @@ function fieldsOf(input: SensorInput): Pick<SensorRecord, SensorField> {
   for (const field of SENSOR_FIELDS) if (input[field] !== undefined) fields[field] = input[field];
   return fields as Pick<SensorRecord, SensorField>;
 }
+
+const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** A sensor as the API gives it: its fields, and its live state with `online` computed now. */
 export function sensorView(record: SensorRecord, state: SensorStateRecord | undefined, now: Date): Sensor {
