@@ -108,8 +108,8 @@ function swrRendersInTransitions(): Plugin {
 }
 
 /**
- * The signed-in first screen in a few chunks, one per step it is built in: MUI's theme and the data
- * cache, the shell, the dashboard (each after the steps of what it imports that costs most to evaluate). It came as about ninety small chunks (each MUI component shared
+ * The signed-in first screen in three chunks, one per step it is built in: MUI's theme and the data
+ * cache, the shell, the dashboard. It came as about ninety small chunks (each MUI component shared
  * by a different set of the lazy screens), and each cost the main thread a request, a compile and a
  * code-cache task of its own; in one chunk, its evaluation was one long task. Lighthouse counts
  * both as blocking time (docs/performance.md). Each chunk holds the modules its screen imports
@@ -118,16 +118,8 @@ function swrRendersInTransitions(): Plugin {
  * the chunk that holds it, which the shell has loaded already.
  */
 const SIGNED_IN_STEPS = [
-  // What the theme and the shell import that takes longest to evaluate comes in steps of its own
-  // before them, so no step's evaluation is one long task (src/app/routes.tsx, firstScreenSteps):
-  // MUI's styling (emotion) and notistack; the domain's zod schemas the shell's reads parse with,
-  // built as their modules are evaluated (issue 33 section 8).
-  ['signed-in-styles', ['node_modules/@mui/material/styles/index.mjs', 'node_modules/notistack/notistack.esm.js']],
   ['signed-in-theme', ['src/app/ThemedScreens.tsx']],
-  ['signed-in-identity-schemas', ['domain/identity/user.ts', 'domain/organisation/site.ts', 'domain/identity/account.ts']],
-  ['signed-in-alarm-schemas', ['domain/alarms/alarm.ts', 'domain/notifications/notification-group.ts', 'domain/api/alarms.ts', 'domain/api/locations.ts']],
   ['signed-in-shell', SHELL_MODULES],
-  ['signed-in-dashboard-schemas', ['domain/alarms/alarm-profile.ts', 'domain/alarms/dashboard.ts', 'domain/haccp/performance.ts', 'domain/identity/settings.ts', 'domain/identity/login.ts', 'domain/identity/user-views.ts']],
   ['signed-in-dashboard', ['src/features/dashboard/DashboardPage.tsx']],
 ] as const;
 
@@ -153,9 +145,7 @@ function signedInFirstScreenChunks() {
       // swr keeps a chunk of its own, with what it imports (its chunk's imports show which store it
       // reads: swrRendersInTransitions, test/e2e/first-load-budget.test.ts); a step holding one of
       // those would import swr's chunk and be imported by it.
-      // zod keeps the chunk it had too, which the sign-in page's later modes share: in a step, they
-      // would evaluate that step's schemas.
-      const ownChunk = closure(all.filter((id) => /[\\/]node_modules[\\/](swr|zod)[\\/]/.test(id)));
+      const ownChunk = closure(all.filter((id) => /[\\/]node_modules[\\/]swr[\\/]/.test(id)));
       for (const [step, modules] of SIGNED_IN_STEPS) {
         const roots = matching(modules);
         const held = [...closure(roots)].filter((id) => !earlier.has(id));

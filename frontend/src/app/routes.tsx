@@ -23,26 +23,17 @@ const loadAppLayout = async () => {
 };
 // With the whole catalogue: the sign-in page starts with its slice only (i18n/loginTexts.ts).
 const loadThemedScreens = () => Promise.all([import('./ThemedScreens'), loadAllTexts()]).then(([screens]) => screens);
-// What the theme and the shell import that takes longest to evaluate, each a step of its own before
-// them (vite.config.ts, SIGNED_IN_STEPS): MUI's styling and notistack; the domain's zod schemas.
-const loadStyles = () => Promise.all([import('@mui/material/styles'), import('notistack')]);
-const loadIdentitySchemas = () => Promise.all([import('@domain/identity/user'), import('@domain/organisation/site'), import('@domain/identity/account')]);
-const loadDashboardSchemas = () => Promise.all([
-  import('@domain/alarms/alarm-profile'), import('@domain/alarms/dashboard'), import('@domain/haccp/performance'),
-  import('@domain/identity/settings'), import('@domain/identity/login'), import('@domain/identity/user-views'),
-]);
-const loadAlarmSchemas = () => Promise.all([import('@domain/alarms/alarm'), import('@domain/notifications/notification-group'), import('@domain/api/alarms'), import('@domain/api/locations')]);
 const LoginPage = lazy(loadLoginPage);
 // MUI's theme, toasts and data cache: every screen but the first sign-in form (docs/decisions/0056-first-sign-in-form-without-mui.md).
-const ThemedScreens = lazy(afterEarlierSteps(loadThemedScreens));
+const ThemedScreens = lazy(loadThemedScreens);
 const SsoRedirectPage = lazy(() => import('../features/sso/SsoRedirectPage'));
 const SsoCallbackPage = lazy(() => import('../features/sso/SsoCallbackPage'));
 const NoAccessRedirectPage = lazy(() => import('../features/sso/NoAccessRedirectPage'));
 const SessionLimitPage = lazy(() => import('../features/sessions/SessionLimitPage'));
 const StaticPage = lazy(() => import('../features/static/StaticPage'));
-const AppLayout = lazy(afterEarlierSteps(loadAppLayout));
+const AppLayout = lazy(loadAppLayout);
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
-const DashboardPage = lazy(afterEarlierSteps(loadDashboardPage));
+const DashboardPage = lazy(loadDashboardPage);
 const HelpdeskPage = lazy(() => import('../features/helpdesk/HelpdeskPage'));
 const HelpdeskOrganisationPage = lazy(() => import('../features/helpdesk/HelpdeskOrganisationPage'));
 const OrganisationsPage = lazy(() => import('../features/superadmin/organisations/OrganisationsPage'));
@@ -96,42 +87,29 @@ const HaccpCorrectiveActionsPage = lazy(() => import('../features/haccp/library/
 const HaccpInformationPage = lazy(() => import('../features/haccp/library/InformationPage'));
 const HaccpShiftsPage = lazy(() => import('../features/haccp/shifts/ShiftsPage'));
 
-/** The first screen's steps as prefetchScreen imports them, a task apart: each load's import. */
-const firstScreenSteps = new Map<() => Promise<unknown>, Promise<unknown>>();
-
-/**
- * A screen's load that waits for the first screen's steps before it (prefetchScreen), when they are
- * under way: React renders the screen as soon as what it waits for has come, and its own import
- * would then evaluate every step not yet evaluated in one long task.
- */
-function afterEarlierSteps<Module>(load: () => Promise<Module>): () => Promise<Module> {
-  // The map holds what this very load resolved to (prefetchScreen).
-  return () => (firstScreenSteps.get(load) as Promise<Module> | undefined) ?? load();
-}
-
 /**
  * Starts fetching the screen an address opens with, before the settings and texts arrive (main.tsx):
  * the sign-in page, or the signed-in shell (and the dashboard on /app/dashboard). React.lazy then
  * finds the module on its way.
  */
 export function prefetchScreen(pathname: string): void {
+  const loads = screenLoads(pathname);
   // One after the other, a task apart. Each is a chunk of its own (vite.config.ts), already on its
   // way (index.html's first-screen script asks for them all at once); imported together, their
   // evaluations ran in one long task as the last one arrived (blocking time; docs/performance.md).
-  let previous: Promise<unknown> = Promise.resolve();
-  for (const load of screenLoads(pathname)) {
-    const step = previous.then(load);
-    firstScreenSteps.set(load, step);
-    // A failed fetch is the lazy screen's to report when it renders.
-    previous = step.catch(() => undefined).then(nextTask);
-  }
+  void (async () => {
+    for (const load of loads) {
+      // A failed fetch is the lazy screen's to report when it renders.
+      await load().catch(() => undefined);
+      await nextTask();
+    }
+  })();
 }
 
 function screenLoads(pathname: string): (() => Promise<unknown>)[] {
-  if (pathname === '/login' || pathname === '/login/helpdesk') return [loadLoginPage];
-  const loads: (() => Promise<unknown>)[] = pathname.startsWith('/app') ? [loadStyles, loadThemedScreens, loadIdentitySchemas, loadAlarmSchemas, loadAppLayout] : [loadStyles, loadThemedScreens];
+  const loads = pathname === '/login' || pathname === '/login/helpdesk' ? [loadLoginPage] : pathname.startsWith('/app') ? [loadThemedScreens, loadAppLayout] : [loadThemedScreens];
   // The landing screen too, so it renders with the shell and asks for its data as early (docs/performance.md).
-  if (pathname === '/app/dashboard') loads.push(loadDashboardSchemas, loadDashboardPage);
+  if (pathname === '/app/dashboard') loads.push(loadDashboardPage);
   return loads;
 }
 

@@ -51,25 +51,6 @@ describe('MountWhenNearView', () => {
     expect(container.querySelector('[aria-hidden="true"]')).toBeNull();
   });
 
-  it('builds parts coming near together one after the other, each a task after the previous one is built', async () => {
-    const First = () => <p>The first card</p>;
-    const Second = () => <p>The second card</p>;
-    render(
-      <>
-        <MountWhenNearView placeholderSx={{ height: 230 }}><First /></MountWhenNearView>
-        <MountWhenNearView placeholderSx={{ height: 230 }}><Second /></MountWhenNearView>
-      </>,
-    );
-    const [first, second] = FakeIntersectionObserver.instances;
-    act(() => {
-      first?.comesNear(true);
-      second?.comesNear(true);
-    });
-    expect(screen.getByText('The first card')).toBeTruthy();
-    expect(screen.queryByText('The second card')).toBeNull();
-    expect(await screen.findByText('The second card')).toBeTruthy();
-  });
-
   it('builds everything before the page is printed', () => {
     render(<MountWhenNearView placeholderSx={{ height: 230 }}><Card /></MountWhenNearView>);
     expect(screen.queryByText('The card')).toBeNull();
