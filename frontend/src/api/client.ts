@@ -2,6 +2,9 @@ import { z, type ZodType } from 'zod';
 import type { PathParameterNames, RouteContract } from '@domain/api/contract';
 import { apiFetch, apiFetchAs, type ApiRequest } from './apiFetch';
 import type { Page, PagedSource } from './pagedList';
+import { pathOf } from './routePath';
+
+export { pathOf };
 
 /**
  * The web app's typed client of the API: every call names a route's contract (`domain/api/`),
@@ -33,19 +36,6 @@ export type CallResult<Contract extends RouteContract> = Contract extends { resp
 type OptionsArgument<Contract extends RouteContract> = object extends CallOptions<Contract>
   ? [options?: CallOptions<Contract>]
   : [options: CallOptions<Contract>];
-
-/** The path of a call: the contract's with each `{parameter}` encoded, then the query. */
-export function pathOf(contract: RouteContract, params: Readonly<Record<string, string>> = {}, query: Readonly<Record<string, string | undefined>> = {}): string {
-  const path = contract.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${contract.method} ${contract.path}: no value for {${name}}`);
-    return encodeURIComponent(value);
-  });
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
-  const queryString = search.toString();
-  return queryString === '' ? path : `${path}?${queryString}`;
-}
 
 const pageSchemas = new WeakMap<ZodType, ZodType<Page<unknown>>>();
 

@@ -17,7 +17,7 @@ export const fake = {
   api: vi.fn<(path: string, request?: ApiRequest) => unknown>(),
 };
 
-/** Stands in for `features/auth/useAuth`: a user of `fake.role` in the organisation c-1. */
+/** Stands in for `session/useAuth`: a user of `fake.role` in the organisation c-1. */
 export function useCurrentUser(): SignedInUser {
   return { email: `${fake.role}@demo.example`, role: fake.role, customerId: 'c-1', accountId: 'a-1', portalAccess: true };
 }

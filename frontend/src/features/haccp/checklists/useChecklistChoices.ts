@@ -1,18 +1,29 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
+import { CHECKLIST_GROUP_ROUTES } from '@domain/api/checklist-groups';
+import { CORRECTIVE_ACTION_ROUTES } from '@domain/api/corrective-actions';
+import { INFORMATION_ITEM_ROUTES } from '@domain/api/information-items';
+import { pathOf } from '../../../api/client';
 import { useNamedItems } from '../../../api/namedCatalog';
 import { useNotificationGroups } from '../../../api/notificationGroups';
-import { fetchAllPages, useAllPages } from '../../../api/pagedList';
+import { fetchAllPages, useAllPages, type PagedSource } from '../../../api/pagedList';
 import { useSensors } from '../../../api/sensors';
 import { usePlaces, type Places } from '../../gateways';
 import { useShiftChoices } from './api';
 import type { Choice, QuestionChoices } from './QuestionEditor';
 
-/** Of the library's records (corrective actions, information items, checklist groups) a choice needs only the id and name. */
+/** The library's lists a choice names, by their contracts. */
+const LIBRARY_LISTS = {
+  checklistGroups: CHECKLIST_GROUP_ROUTES.list,
+  correctiveActions: CORRECTIVE_ACTION_ROUTES.list,
+  information: INFORMATION_ITEM_ROUTES.list,
+} as const;
+/** Of the library's records a choice needs only the id and name: parsed leniently, the rest unread. */
 const namedPageSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })), nextCursor: z.string().optional() });
 type NamedRecord = z.infer<typeof namedPageSchema>['items'][number];
-const useNamed = (path: '/correctiveactions' | '/informationitems' | '/checklistgroups') =>
-  useAllPages<NamedRecord>(`choices${path}`, (onPage) => fetchAllPages({ schema: namedPageSchema, path }, onPage));
+const namedSource = (list: keyof typeof LIBRARY_LISTS): PagedSource<NamedRecord> => ({ schema: namedPageSchema, path: pathOf(LIBRARY_LISTS[list]) });
+const useNamed = (list: keyof typeof LIBRARY_LISTS) =>
+  useAllPages<NamedRecord>(`choices${LIBRARY_LISTS[list].path}`, (onPage) => fetchAllPages(namedSource(list), onPage));
 
 const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' });
 const choicesOf = (items: readonly { id: string; name: string }[] | undefined): Choice[] => (items ?? []).map((item) => ({ value: item.id, label: item.name })).sort(byLabel);
@@ -34,9 +45,9 @@ export interface ChecklistChoices extends QuestionChoices {
 export function useChecklistChoices(): ChecklistChoices {
   const places = usePlaces();
   const shifts = useShiftChoices();
-  const groups = useNamed('/checklistgroups');
-  const correctiveActions = useNamed('/correctiveactions');
-  const information = useNamed('/informationitems');
+  const groups = useNamed('checklistGroups');
+  const correctiveActions = useNamed('correctiveActions');
+  const information = useNamed('information');
   const departments = useNamedItems('/departments');
   const divisions = useNamedItems('/divisions');
   const notificationGroups = useNotificationGroups();
