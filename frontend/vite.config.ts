@@ -187,7 +187,17 @@ export default defineConfig({
     // The largest chunk is the lazy Departments/Divisions screen (the data grid), not the first load.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      output: { codeSplitting: { groups: signedIn.groups } },
+      output: {
+        codeSplitting: {
+          groups: [
+            ...signedIn.groups,
+            // React's useSyncExternalStore shim (react-i18next's, in the entry) keeps a chunk of its
+            // own: every chunk imports the entry, so a swr chunk importing the shim's chunk is swr
+            // reading its cache outside the transition store (test/e2e/first-load-budget.test.ts).
+            { name: 'sync-external-store', includeDependenciesRecursively: false, test: /[\\/]node_modules[\\/]use-sync-external-store[\\/]/ },
+          ],
+        },
+      },
       onwarn(warning, defaultHandler) {
         // MUI, SWR and react-router mark modules 'use client'; meaningless outside server components.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
