@@ -8,6 +8,7 @@ import { freePorts } from '../../local/ports';
 import { startLocalStack } from '../../local/stack';
 import { VerifiedTokens } from '../../local/verified-tokens';
 import { accountKeyParams, sessionTokenKeyParams } from '../../lambdas/data';
+import { NAMED_ITEM_ENTITY, namedItemsByName } from '../../lambdas/data/entities/named-item';
 import { api, createUser, type TestUser } from '../support/identity';
 import { percentile, stackUnderTest, time } from './measure';
 
@@ -161,10 +162,7 @@ try {
     const tokenId = String(claims['origin_jti'] ?? claims['jti']);
     const session = { get: { ...sessionTokenKeyParams(local.tableName, customerId, tokenId), ConsistentRead: true } };
     return [
-      { kind: 'dynamo' as const, reads: [session, { query: {
-        TableName: local.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `C#${customerId}#DEPARTMENT` }, Limit: 50,
-      } }] },
+      { kind: 'dynamo' as const, reads: [session, { query: { ...namedItemsByName(local.tableName, customerId, NAMED_ITEM_ENTITY.department), Limit: 50 } }] },
       { kind: 'dynamo' as const, reads: [session, { get: { TableName: local.tableName, Key: accountKeyParams(local.tableName, customerId, user.accountId).Key } }] },
     ];
   });
