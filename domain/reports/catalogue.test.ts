@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { MESSAGES } from '../core/messages';
 import { REPORT_CATALOGUE, REPORT_IDS, parseReportParameters, type ReportId, type ReportParameters } from './catalogue';
 import { REPORT_MESSAGES } from './messages';
+import { REPORT_COLUMN_LABELS, REPORT_SECTION_LABELS } from './labels';
 import { REPORT_NAMES } from './names';
 import { addMonths, areConsecutiveHours, isEmailedRange, rangeDays } from './parameters';
 
@@ -24,6 +25,17 @@ describe('the report catalogue', () => {
       expect(Object.keys(REPORT_NAMES[id]).sort()).toEqual(['en', 'es', 'fr']);
       expect(REPORT_CATALOGUE[id].formats).toEqual(['pdf', 'csv', 'screen']);
       expect(REPORT_CATALOGUE[id].sections.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('titles every section and heads every column in en, fr and es', () => {
+    for (const id of REPORT_IDS) {
+      for (const section of REPORT_CATALOGUE[id].sections) {
+        expect(Object.keys(REPORT_SECTION_LABELS[section.id] ?? {}).sort(), `${id}.${section.id}`).toEqual(['en', 'es', 'fr']);
+        for (const column of section.columns) {
+          expect(Object.keys(REPORT_COLUMN_LABELS[column.id] ?? {}).sort(), `${id}.${section.id}.${column.id}`).toEqual(['en', 'es', 'fr']);
+        }
+      }
     }
   });
 

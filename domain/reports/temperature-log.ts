@@ -1,5 +1,6 @@
 import type { TemperatureUnit } from '../alarms/alarm-profile';
 import type { ReportParameters } from './catalogue';
+import type { ReportChart } from './content';
 import { DATA_POINT_MINUTES, WORKING_HOURS, type Operation } from './parameters';
 import { siteDays, siteHourOf, siteTimeOf, type SiteDay } from './site-day';
 import {
@@ -67,14 +68,7 @@ export interface TemperatureLogExcursionRow {
   acknowledgedBy: string | null; acknowledgedAt: string | null; correctiveAction: string | null;
 }
 
-export interface ReportChart {
-  readonly unit: TemperatureUnit;
-  readonly from: number;
-  readonly to: number;
-  /** `value` null is a gap: the line stops and starts again. */
-  readonly series: readonly { name: string; points: readonly { time: number; value: number | null }[] }[];
-  readonly limits: readonly { sensor: string; min: number | null; max: number | null }[];
-}
+export type { ReportChart } from './content';
 
 export interface TemperatureLogFigures {
   readonly chart: ReportChart;

@@ -18,7 +18,7 @@ import {
   type CelsiusLimits,
   type ReportSensor,
 } from './temperature-figures';
-import type { ReportChart } from './temperature-log';
+import type { ReportChart } from './content';
 
 /**
  * The Vaccine report's figures (issue 34 section 2.7), section by section of its catalogue
