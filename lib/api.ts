@@ -37,10 +37,12 @@ export const API_FUNCTION_TIMEOUT_MAX = Duration.seconds(28);
 export const API_FUNCTION_TIMEOUTS: Partial<Record<HandlerName, Duration>> = {
   // Quick Register writes up to 200 sensors in one request; a refused batch is written line by line (~8 s for 200 locally).
   sensors: Duration.seconds(28),
+  // A small report (at most INLINE_SENSOR_DAYS sensor-days) is read and written within the request.
+  reports: Duration.seconds(28),
 };
 
 /** Handlers that keep uploaded files in the files bucket (site PDFs). */
-const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites', 'gateways', 'deviceRecords', 'sensors', 'informationItems']);
+const FILE_USERS: ReadonlySet<HandlerName> = new Set(['sites', 'gateways', 'deviceRecords', 'sensors', 'informationItems', 'reports']);
 
 /** The identity service's admin actions a handler calls on the user pool; none unless listed. */
 const IDENTITY_ADMIN_ACTIONS: Partial<Record<HandlerName, readonly string[]>> = {

@@ -3,6 +3,8 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { nagResourceName } from './nag';
+import { REPORT_RETENTION_DAYS } from '@domain/reports/runs';
+import { REPORT_OBJECT_TAG } from '../lambdas/reports/files';
 
 /**
  * The files bucket (`coldchain-files` locally): files users upload, such as a site's PDF and
@@ -31,7 +33,11 @@ export class Files extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       versioned: true,
       // Old versions of replaced or deleted files are kept 30 days, then go.
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30) },
+        // Generated reports (tagged by lambdas/reports/files.ts) are kept for the retention, then go (issue 34 section 3).
+        { tagFilters: { [REPORT_OBJECT_TAG.key]: REPORT_OBJECT_TAG.value }, expiration: Duration.days(REPORT_RETENTION_DAYS) },
+      ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'files/',
       removalPolicy: RemovalPolicy.RETAIN,

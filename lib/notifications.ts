@@ -112,6 +112,11 @@ export class Notifications extends Construct {
         FilterCriteria.filter({
           dynamodb: { NewImage: { __edb_e__: { S: FilterRule.isEqual('notificationDelivery') }, status: { S: FilterRule.isEqual('queued') } } },
         }),
+        // And report runs written queued, handed to the report queue (lib/reports.ts).
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { NewImage: { __edb_e__: { S: FilterRule.isEqual('reportRun') }, status: { S: FilterRule.isEqual('queued') } } },
+        }),
       ],
     }));
     // The stream grant lists the account's streams (dynamodb:ListStreams has no resource ARN).

@@ -8,6 +8,7 @@ import { Devices } from './devices';
 import { Files } from './files';
 import { Identity } from './identity';
 import { Notifications } from './notifications';
+import { Reports } from './reports';
 import { SmsReplies } from './sms-replies';
 import { Schedules } from './schedules';
 import { Web } from './web';
@@ -85,6 +86,8 @@ export class ColdChainPortalStack extends Stack {
       const holders = [this.notifications.streamFunction, ...this.notifications.senders.values(), this.schedules.functions.get('alarmClock')];
       for (const fn of holders) fn?.addEnvironment('STORM_WINDOW_MINUTES', String(props.stormWindowMinutes));
     }
+    // Large report runs: the stream hands queued runs to the report queue, whose runner builds them.
+    new Reports(this, 'Reports', { data: this.data, files: this.files, streamFunction: this.notifications.streamFunction });
     // Texts back to the portal's number: a reply code acknowledges its alarm (End User Messaging's two-way SMS).
     new SmsReplies(this, 'SmsReplies', { data: this.data });
     // A user's own test message (POST users/me/notifications/test) goes through the same providers.

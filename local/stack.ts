@@ -26,6 +26,7 @@ import { startBroker } from './mqtt';
 import { Outbox, type OutboxMessage } from './outbox';
 import { localPushProvider, loadLocalVapidKeys } from './push';
 import { startLocalNotifier, type LocalNotifier } from './notifier';
+import { startLocalReportRunner, type LocalReportRunner } from './report-runner';
 import type { OutboxEntry } from './outbox-page';
 import { assertPortsFree, type LocalPorts } from './ports';
 import { LOCAL_BUCKETS, startS3 } from './s3';
@@ -82,6 +83,7 @@ export interface LocalStack {
   rules: RuleSubscriber;
   /** Alarms' notifications (`idle()` waits until every change so far is planned and its messages sent). */
   notifier: LocalNotifier;
+  reportRunner: LocalReportRunner;
   /** The outbox's fault switch ("fail the next N sends" of email, text, voice, push): a push sender consults it with `faults.check('push')`. */
   faults: ChannelFaults;
   /** Whether this start seeded the demo organisation (false when it already was). */
@@ -241,6 +243,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await notifier.stop();
       notifierDocuments.destroy();
     });
+    // Large report runs: the table's stream to the report runner (the report queue's function on AWS).
+    const reportRunner = await startLocalReportRunner({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials, tableName: LOCAL_TABLE_NAME, client: notifierDocuments });
+    stops.push(reportRunner.stop);
     // The scheduled jobs (lambdas/schedules.ts), fired as EventBridge Scheduler fires them on AWS.
     const cron = startCron({
       region: LOCAL_REGION,
@@ -272,6 +277,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       rules,
       notifier,
+      reportRunner,
       faults,
       seeded,
       stop: stopAll,

@@ -52,3 +52,34 @@ export async function queryAll<T>(client: DynamoDBDocumentClient, input: Omit<Qu
   } while (startKey !== undefined);
   return items;
 }
+
+/**
+ * One page of the items of a Query (table keys `pk`, `sk`) that `keep` accepts: reads on past
+ * the ones it drops, so a page is short only at the end; the cursor is the last kept item's key.
+ */
+export async function queryOnePageKept<T>(
+  client: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
+  page: PageRequest,
+  decode: (item: Record<string, unknown>) => T,
+  keep: (record: T) => boolean,
+): Promise<{ items: T[]; nextCursor?: string }> {
+  const kept: T[] = [];
+  let startKey = page.startKey;
+  for (;;) {
+    const wanted = page.limit - kept.length;
+    const result = await client.send(new QueryCommand({ ...input, Limit: Math.min(Math.max(2 * wanted, 25), 500), ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    const items = result.Items ?? [];
+    for (const [index, item] of items.entries()) {
+      const record = decode(item);
+      if (!keep(record)) continue;
+      kept.push(record);
+      if (kept.length === page.limit) {
+        const more = index < items.length - 1 || result.LastEvaluatedKey !== undefined;
+        return { items: kept, ...(more ? { nextCursor: encodeCursor({ pk: item['pk'], sk: item['sk'] }) ?? '' } : {}) };
+      }
+    }
+    startKey = result.LastEvaluatedKey;
+    if (startKey === undefined) return { items: kept };
+  }
+}

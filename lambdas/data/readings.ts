@@ -230,3 +230,27 @@ export async function readingsForAlarms(
   } while (startKey !== undefined && readings.length < range.limit);
   return readings;
 }
+
+/**
+ * A sensor's readings in [start, end), oldest first, page by page as DynamoDB returns them (a
+ * report reads a month of a sensor without holding more than a page of items at a time).
+ */
+export async function* readingRowsBetween(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  customerId: string,
+  sensorId: string,
+  range: { start: number; end: number },
+): AsyncGenerator<ReadingRow[]> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :start AND :end',
+      ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':start': new Date(range.start).toISOString(), ':end': new Date(range.end - 1).toISOString() },
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }));
+    yield (page.Items ?? []).map((item) => readingRowOf(item, sensorId));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
+}

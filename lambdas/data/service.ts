@@ -60,6 +60,7 @@ import { questionTemplate } from './entities/question-template';
 import { correctiveAction } from './entities/corrective-action';
 import { informationItem } from './entities/information-item';
 import { checklistGroup } from './entities/checklist-group';
+import { reportFingerprint, reportRun } from './entities/report-run';
 
 /**
  * Every entity of the single table (one file each under `entities/`), the one definition of
@@ -134,4 +135,6 @@ export const ENTITIES = {
   correctiveAction,
   informationItem,
   checklistGroup,
+  reportRun,
+  reportFingerprint,
 } as const;

@@ -39,6 +39,8 @@ export const ENTITY = {
   informationItem: 'INFORMATIONITEM',
   checklistGroup: 'CHECKLISTGROUP',
   proxySession: 'PROXYSESSION',
+  reportRun: 'REPORTRUN',
+  report: 'REPORT',
 } as const;
 export type EntityType = (typeof ENTITY)[keyof typeof ENTITY];
 

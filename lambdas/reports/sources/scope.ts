@@ -47,3 +47,13 @@ export async function reportSensors(context: ReportReadContext, sites: readonly 
 
 /** The report's zone: its first site's (a report of several sites in several zones names each day by the first's). */
 export const reportTimeZone = (sites: readonly Pick<SiteRecord, 'timezone'>[]): string => sites[0]?.timezone ?? UTC;
+
+/** The places any report's parameters name (location, sites, sensors, one sensor), checked before a run is written. */
+export async function checkPlaces(context: ReportReadContext, parameters: Record<string, unknown>): Promise<void> {
+  const locationId = parameters['locationId'];
+  const siteIds = Array.isArray(parameters['siteIds']) ? parameters['siteIds'].map(String) : undefined;
+  if (typeof locationId !== 'string' || siteIds === undefined) return;
+  const sites = await reportSites(context, locationId, siteIds);
+  const sensorIds = Array.isArray(parameters['sensorIds']) ? parameters['sensorIds'].map(String) : typeof parameters['sensorId'] === 'string' ? [parameters['sensorId']] : [];
+  if (sensorIds.length > 0) await reportSensors(context, sites, sensorIds);
+}
