@@ -2,10 +2,11 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { REPORT_QUEUE_VARIABLE } from '../lambdas/reports/queue';
+import { REPORT_QUEUE_VARIABLE } from '../lambdas/data/report-run-changes';
 import type { Data } from './data';
 import type { Files } from './files';
 import { PortalFunction } from './function';
+import { acknowledgeHouseFunction } from './nag';
 
 export interface ReportsProps {
   readonly data: Data;
@@ -41,6 +42,7 @@ export class Reports extends Construct {
       timeout: RUNNER_TIMEOUT,
     });
     props.data.grantTo(this.runner, 'readWrite');
+    acknowledgeHouseFunction(this.runner);
     props.files.grantTo(this.runner);
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });

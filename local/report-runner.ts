@@ -1,6 +1,6 @@
 import type { DataTable } from '../lambdas/data/table';
 import { S3ReportFiles } from '../lambdas/reports/files';
-import { queuedReportRunsOf, type QueuedReportRun } from '../lambdas/reports/queue';
+import { queuedReportRunsOf, type QueuedReportRun } from '../lambdas/data/report-run-changes';
 import { runQueuedReport, type RunnerDependencies } from '../lambdas/reports/runner';
 import { s3Client } from '../lambdas/shared/clients/s3';
 import { requireFilesBucket } from '../lambdas/shared/config';

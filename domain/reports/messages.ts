@@ -38,6 +38,8 @@ export const REPORT_MESSAGES = {
   reportNoRecords: 'No records found.',
   reportPerformanceTimeout: 'The performance report took too long to build. Please choose a shorter range or fewer sites.',
   reportProcessingLonger: 'This report is taking longer than expected to process. It will appear in Report History when it is ready.',
+  reportChoose: 'Please choose a report.',
+  reportVerifyFileRequired: 'Please choose a report file to check.',
   reportNotReady: 'This report is not ready yet.',
   reportFileExpired: 'This report file is no longer kept.',
   reportPopupsBlocked: 'Pop-ups are blocked in your browser. Please allow pop-ups for this site to open the report.',

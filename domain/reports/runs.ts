@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { REPORT_IDS } from './catalogue';
+import { MESSAGES } from '../core/messages';
 import { REPORT_MESSAGES } from './messages';
 import { COLUMN_KINDS } from './catalogue';
 
@@ -20,13 +21,33 @@ export const REPORT_RETENTION_DAYS = 3 * 365 + 1;
 /** The on-screen preview's page of rows per section. */
 export const PREVIEW_PAGE_ROWS = 100;
 
-const reportIdField = z.enum(REPORT_IDS, { error: 'Please choose a report.' });
+const reportIdField = z.enum(REPORT_IDS, { error: REPORT_MESSAGES.reportChoose });
+
+/** The most parameters a report has (the catalogue's largest entry has 14); more is not a report's. */
+const PARAMETERS_MAX = 30;
+const PARAMETER_TEXT_MAX = 200;
+/**
+ * A report's parameters as the API takes them before its catalogue entry checks them: a small
+ * map of names to texts, numbers, booleans or lists of ids (each bounded, so no input of any
+ * size reaches the entry's schema).
+ */
+const parameterValue = z.union([
+  z.string().max(PARAMETER_TEXT_MAX),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string().max(PARAMETER_TEXT_MAX), z.number()])).max(1000),
+]);
+const parametersField = z
+  .record(z.string().max(40), parameterValue)
+  .refine((parameters) => Object.keys(parameters).length <= PARAMETERS_MAX, { error: MESSAGES.requestTooLarge })
+  .meta({ maxProperties: PARAMETERS_MAX });
 
 /** POST /reports/runs: which report, its parameters (checked against its catalogue entry), the file's format. */
 export const reportRunRequestSchema = z.object({
   reportId: reportIdField,
   format: z.enum(FILE_FORMATS, { error: REPORT_MESSAGES.reportFormatInvalid }),
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: parametersField,
   pageSize: z.enum(PDF_PAGE_SIZES).default('A4'),
 });
 export type ReportRunRequest = z.infer<typeof reportRunRequestSchema>;
@@ -63,7 +84,7 @@ export const reportDownloadSchema = z.object({ url: z.string(), fileName: z.stri
 /** POST /reports/preview: the report on screen, one page of each section's rows written for the reader. */
 export const reportPreviewRequestSchema = z.object({
   reportId: reportIdField,
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: parametersField,
   /** The section to page (the others answer their first page), and the first row wanted. */
   section: z.string().max(40).optional(),
   offset: z.number().int().min(0).max(10_000_000).default(0),
@@ -97,7 +118,7 @@ export type ReportPreview = z.infer<typeof reportPreviewSchema>;
 
 /** POST /reports/verify: the file's SHA-256, computed where the file is (the browser hashes it; the file is never uploaded). */
 export const reportVerifyRequestSchema = z.object({
-  sha256: z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, { error: 'Please choose a report file to check.' }),
+  sha256: z.string().max(100).trim().toLowerCase().regex(/^[0-9a-f]{64}$/, { error: REPORT_MESSAGES.reportVerifyFileRequired }),
 });
 export const reportVerifySchema = z.object({
   verified: z.boolean(),

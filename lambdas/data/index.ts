@@ -41,6 +41,7 @@ export * from './entities/account-grid-settings';
 export * from './entities/account-preferences';
 export * from './entities/audit-entry';
 export * from './entities/report-run';
+export * from './entities/report-fingerprint';
 export * from './entities/calibration';
 export * from './entities/data-logging-profile';
 export * from './entities/device-command';

@@ -60,7 +60,8 @@ import { questionTemplate } from './entities/question-template';
 import { correctiveAction } from './entities/corrective-action';
 import { informationItem } from './entities/information-item';
 import { checklistGroup } from './entities/checklist-group';
-import { reportFingerprint, reportRun } from './entities/report-run';
+import { reportFingerprint } from './entities/report-fingerprint';
+import { reportRun } from './entities/report-run';
 
 /**
  * Every entity of the single table (one file each under `entities/`), the one definition of

@@ -7,7 +7,7 @@ import { dynamoDocumentClient } from '../data/client';
 import { backendConfig, stormWindowMs } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { onTableChanges, type QueuedDelivery, type TableChange } from './stream';
-import { queuedReportRunsOf, REPORT_QUEUE_VARIABLE, reportRunMessage } from '../reports/queue';
+import { queuedReportRunsOf, REPORT_QUEUE_VARIABLE, reportRunMessage } from '../data/report-run-changes';
 
 /**
  * The table stream's function on AWS (lib/notifications.ts): DynamoDB Streams calls it with the

@@ -4,7 +4,7 @@ import { s3Client } from '../shared/clients/s3';
 import { backendConfig, requireFilesBucket } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { S3ReportFiles } from './files';
-import { reportRunOfMessage } from './queue';
+import { reportRunOfMessage } from '../data/report-run-changes';
 import { runQueuedReport } from './runner';
 
 /**

@@ -42,7 +42,7 @@ describe('the files bucket and who may use it', () => {
 
   // Sites keep their PDF; device records presign uploads and downloads; gateways remove a deleted gateway's files;
   // sensors keep their calibration certificates.
-  const FILE_USERS = ['sites', 'gateways', 'deviceRecords', 'sensors', 'informationItems'];
+  const FILE_USERS = ['sites', 'gateways', 'deviceRecords', 'sensors', 'informationItems', 'reports'];
 
   it('is told to the functions that keep files, which may read, write and delete them; no other function', () => {
     const variables = (name: string) => ((functionOf(name).resource.Properties['Environment'] as { Variables: Record<string, unknown> }).Variables);

@@ -59,6 +59,7 @@ describe('notification delivery on AWS (the table stream, one queue and sender p
     expect(patterns).toEqual([
       { dynamodb: { NewImage: { __edb_e__: { S: ['alarm'] } } } },
       { dynamodb: { NewImage: { __edb_e__: { S: ['notificationDelivery'] }, status: { S: ['queued'] } } } },
+      { eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['reportRun'] }, status: { S: ['queued'] } } } },
     ]);
   });
 

@@ -1,5 +1,5 @@
-import { imageOf, type TableChange } from '../data/table-changes';
-import { isReportRunItem } from '../data';
+import { imageOf, type TableChange } from './table-changes';
+import { isReportRunItem } from './entities/report-run';
 
 /**
  * A queued report run as the report queue carries it (issue 34 section 3): the table's stream
