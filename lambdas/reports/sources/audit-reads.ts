@@ -46,11 +46,14 @@ function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined 
   };
 }
 
-/** The name the entry's own record holds: a user's name or email, a record's name, an alarm's device's name. */
+/**
+ * The name the entry's own record holds: a user's name or email, a record's name, an alarm's
+ * device's name, a file's name, a device command's device (its id is the one printed on it).
+ */
 function nameInEntry(entry: AuditEntry, people: ReadonlyMap<string, string>): string | undefined {
   const record = { ...entry.before, ...entry.after };
   if (entry.entityType === ENTITY.user) return displayNameOf(record) ?? people.get(entry.entityId);
-  return text(record['name']) ?? text(record['deviceName']);
+  return text(record['name']) ?? text(record['deviceName']) ?? text(record['fileName']) ?? text(record['deviceId']);
 }
 
 /** Entries as the Portal Audit reads them: nothing of the records but their changes, the names they need, their record's name and proxy sessions. */
