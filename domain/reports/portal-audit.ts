@@ -74,8 +74,8 @@ export function portalAuditRangeFrom(query: Record<string, string | undefined>, 
  * for the organisation, the record's kind and name, the field's label, old and new values, the
  * reason. People's changes are `changes`; the system's (the alarm engine, jobs: `SYSTEM_ACTORS`)
  * are `systemChanges`. A proxy session's start or end is one row of its own, with its mode and
- * reason. `userIds` keeps the changes of those users (account ids; and of the systems named among them);
- * `recordKinds` keeps the records of those kinds (entity types, "SENSOR").
+ * reason. `userIds` keeps the changes of those users (account ids; and of the systems named
+ * among them); `recordKinds` keeps the records of those kinds (entity types, "SENSOR").
  */
 export interface PortalAuditInput {
   readonly reader: AuditReader;
