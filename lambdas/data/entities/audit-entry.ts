@@ -176,6 +176,20 @@ export function entityHistoryNewestFirst(tableName: string, customerId: string, 
 }
 
 /**
+ * Access pattern: one entity's history from `fromIso` (included) to `toIso` (excluded), newest
+ * first (gsi1; the Sensor Audit report). The partition is the entity's history partition.
+ */
+export function entityHistoryBetween(tableName: string, customerId: string, entityType: EntityType, entityId: string, fromIso: string, toIso: string): QueryParams {
+  const built = entityHistoryNewestFirst(tableName, customerId, entityType, entityId);
+  return {
+    ...built,
+    // The sort key is `${at}#${id}`: an entry at `toIso` itself sorts after it, so is out.
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': partitionOf(built), ':from': fromIso, ':to': toIso },
+  };
+}
+
+/**
  * Access pattern: the organisation's Portal Audit between two instants, newest first (its own
  * partition, sorted by time: `at` then the id). The partition is the entity's.
  */

@@ -1,7 +1,10 @@
 import type { ReportId } from '@domain/reports/catalogue';
 import type { ReportSource } from './context';
-import { temperatureLogSource } from './temperature-log';
+import { portalAuditSource } from './portal-audit';
 import { reportHistorySource } from './report-history';
+import { sensorAuditSource } from './sensor-audit';
+import { sensorDetailsSource } from './sensor-details';
+import { temperatureLogSource } from './temperature-log';
 import { vaccineSource } from './vaccine';
 
 /**
@@ -10,7 +13,10 @@ import { vaccineSource } from './vaccine';
  * the preview take a report's source here, by its catalogue id.
  */
 export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = {
+  portalAudit: portalAuditSource,
+  reportHistory: reportHistorySource,
+  sensorAudit: sensorAuditSource,
+  sensorDetails: sensorDetailsSource,
   temperatureLog: temperatureLogSource,
   vaccine: vaccineSource,
-  reportHistory: reportHistorySource,
 };
