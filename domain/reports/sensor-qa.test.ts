@@ -83,6 +83,14 @@ describe('Sensor QA figures (issue 34 section 2.8)', () => {
       .toMatchObject({ expected: 11, received: 46, completeness: 100 });
   });
 
+  it('never counts readings of one message against each other, whatever their order in it', () => {
+    const reading = (slot: number, arrivedAfterSlot: number): DeviceReportReading =>
+      ({ time: iso(slotTime(slot)), channels: { '1': 5 }, receivedAt: iso(slotTime(arrivedAfterSlot) + 1_000) });
+    // One message of slots 2, 0, 1 (in that order), then slot 1.5's reading alone: only it is older than one that came before.
+    const readings = [reading(2, 2), reading(0, 2), reading(1, 2), { ...reading(1, 3), time: iso(slotTime(1) + SLOT_MS / 2) }];
+    expect(buildSensorQa(input([{ ...fridge, readings }])).quality[0]).toMatchObject({ received: 4, outOfOrder: 1, late: 0 });
+  });
+
   it('counts each run of readings without a probe value as one episode, channel by channel', () => {
     const readings: DeviceReportReading[] = Array.from({ length: 12 }, (_, slot) => {
       const time = iso(slotTime(slot));

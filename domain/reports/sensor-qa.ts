@@ -106,21 +106,18 @@ function expectedSlots(period: ReportPeriod, logging: SensorLogging, timeZone: s
     logging.schedule.kind === 'always' || scheduleIsOn(logging.schedule, localWeekdayTime(period.from + slot * step, timeZone)));
 }
 
-/** The readings that arrived after one with a later reading time (arrival order; one message's readings together). */
+/**
+ * The readings that arrived after one with a later reading time. By arrival, then by time: the
+ * readings of one message (one `receivedAt`) come in time order, so none counts against another
+ * of its own message.
+ */
 function outOfOrderCount(readings: readonly TimedReading[], period: ReportPeriod): number {
-  const byArrival = [...readings].sort((a, b) => a.receivedAt - b.receivedAt);
+  const byArrival = [...readings].sort((a, b) => a.receivedAt - b.receivedAt || a.time - b.time);
   let count = 0;
-  let newestBefore = -Infinity;
-  for (let index = 0; index < byArrival.length;) {
-    const arrival = byArrival[index]?.receivedAt;
-    let newestOfMessage = -Infinity;
-    for (; index < byArrival.length && byArrival[index]?.receivedAt === arrival; index += 1) {
-      const entry = byArrival[index];
-      if (entry === undefined) continue;
-      if (entry.time < newestBefore && entry.time >= period.from && entry.time < period.to) count += 1;
-      newestOfMessage = Math.max(newestOfMessage, entry.time);
-    }
-    newestBefore = Math.max(newestBefore, newestOfMessage);
+  let newestSoFar = -Infinity;
+  for (const entry of byArrival) {
+    if (entry.time < newestSoFar && entry.time >= period.from && entry.time < period.to) count += 1;
+    newestSoFar = Math.max(newestSoFar, entry.time);
   }
   return count;
 }
