@@ -17,7 +17,7 @@ export { rollupPartition } from './rollups';
 export { deadLetterPartition } from './dead-letters';
 export { NamedRecordStore, type NamedRecordDefinition, type NamedRecordFields } from './named-records';
 export { newestReading, newestReadings, readingsForAlarms, sensorLiveStates, toNewestReading, NEWEST_READING_QUERIES, type NewestReadingOptions, type ReadingForAlarms } from './readings';
-export { readingItem, readingKey, readingPartition, readingRowOf, readingRowsBetween, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
+export { readingItem, readingKey, readingPartition, readingRowOf, readingPagesBetween, READING_ATTRIBUTE, READING_VALUES_PROJECTION, type ReadingItemFields } from './readings';
 export { profileUsage, type ProfilesInUse, type ProfileUsage } from './site-usage';
 export { readAlarmProfiles, readFleetGateways, readFleetSensors, readingValuesBetween, type FleetGateway, type FleetRead, type FleetSensor } from './fleet';
 export { AccountStore } from './accounts';

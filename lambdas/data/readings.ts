@@ -235,7 +235,7 @@ export async function readingsForAlarms(
  * A sensor's readings in [start, end), oldest first, page by page as DynamoDB returns them (a
  * report reads a month of a sensor without holding more than a page of items at a time).
  */
-export async function* readingRowsBetween(
+export async function* readingPagesBetween(
   client: DynamoDBDocumentClient,
   tableName: string,
   customerId: string,

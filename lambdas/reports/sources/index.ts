@@ -4,6 +4,9 @@ import { portalAuditSource } from './portal-audit';
 import { reportHistorySource } from './report-history';
 import { sensorAuditSource } from './sensor-audit';
 import { sensorDetailsSource } from './sensor-details';
+import { sensorHealthSummarySource } from './sensor-health-summary';
+import { sensorQaSource } from './sensor-qa';
+import { sensorSignalSource } from './sensor-signal';
 import { temperatureLogSource } from './temperature-log';
 import { vaccineSource } from './vaccine';
 
@@ -17,6 +20,9 @@ export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = 
   reportHistory: reportHistorySource,
   sensorAudit: sensorAuditSource,
   sensorDetails: sensorDetailsSource,
+  sensorHealthSummary: sensorHealthSummarySource,
+  sensorQa: sensorQaSource,
+  sensorSignal: sensorSignalSource,
   temperatureLog: temperatureLogSource,
   vaccine: vaccineSource,
 };
