@@ -1,4 +1,5 @@
 import type { ReportId } from '@domain/reports/catalogue';
+import { alertsByDaySource } from './alerts-by-day';
 import type { ReportSource } from './context';
 
 /**
@@ -7,4 +8,5 @@ import type { ReportSource } from './context';
  * the preview take a report's source here, by its catalogue id.
  */
 export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = {
+  alertsByDay: alertsByDaySource,
 };
