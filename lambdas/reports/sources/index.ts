@@ -1,6 +1,7 @@
 import type { ReportId } from '@domain/reports/catalogue';
 import { alertsByDaySource } from './alerts-by-day';
 import type { ReportSource } from './context';
+import { exceptionSummarySource } from './exception-summary';
 
 /**
  * Each report's source (docs/adding-a-report.md): the reading half of a report, which checks
@@ -9,4 +10,5 @@ import type { ReportSource } from './context';
  */
 export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = {
   alertsByDay: alertsByDaySource,
+  exceptionSummary: exceptionSummarySource,
 };
