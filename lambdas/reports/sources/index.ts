@@ -1,5 +1,6 @@
 import type { ReportId } from '@domain/reports/catalogue';
 import { alertsByDaySource } from './alerts-by-day';
+import { checklistPerformanceSource } from './checklist-performance';
 import type { ReportSource } from './context';
 import { exceptionSummarySource } from './exception-summary';
 
@@ -11,4 +12,5 @@ import { exceptionSummarySource } from './exception-summary';
 export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = {
   alertsByDay: alertsByDaySource,
   exceptionSummary: exceptionSummarySource,
+  checklistPerformance: checklistPerformanceSource,
 };
