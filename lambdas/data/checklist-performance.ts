@@ -40,6 +40,7 @@ export async function answersOfInstances(
 export async function correctiveActionNames(
   client: DynamoDBDocumentClient, tableName: string, customerId: string, ids: readonly string[],
 ): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
   const items = await batchGet(client, tableName, [...new Set(ids)].map((id) => correctiveActionKey(tableName, customerId, id).Key));
   return new Map(items.map((item) => toCorrectiveAction(item)).map((action) => [action.id, action.name]));
 }

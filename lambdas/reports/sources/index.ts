@@ -1,6 +1,7 @@
 import type { ReportId } from '@domain/reports/catalogue';
 import { alertsByDaySource } from './alerts-by-day';
 import { checklistPerformanceSource } from './checklist-performance';
+import { checklistReportSource } from './checklist-report';
 import type { ReportSource } from './context';
 import { exceptionSummarySource } from './exception-summary';
 
@@ -13,4 +14,5 @@ export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = 
   alertsByDay: alertsByDaySource,
   exceptionSummary: exceptionSummarySource,
   checklistPerformance: checklistPerformanceSource,
+  checklistReport: checklistReportSource,
 };
