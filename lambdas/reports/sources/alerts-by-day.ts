@@ -1,6 +1,6 @@
-import { ALARM_STATUSES, type Alarm } from '@domain/alarms/alarm';
+import type { Alarm } from '@domain/alarms/alarm';
 import { buildAlertsByDay } from '@domain/reports/alerts-by-day';
-import { AlarmStore } from '../../data/repositories/alarms';
+import { alarmsStartedBetween } from '../../data/report-alarms';
 import { maySeeAlarm } from '../../shared/access';
 import type { ReportSource } from './context';
 import { reportSites, reportTimeZone } from './scope';
@@ -17,8 +17,7 @@ export const alertsByDaySource: ReportSource<'alertsByDay'> = async (context, pa
   const siteIds = new Set(sites.map((site) => site.id));
   const keep = (alarm: Alarm) => siteIds.has(alarm.siteId) && maySeeAlarm(context.scope, alarm);
   const range = sitesRange(sites, parameters.from, parameters.to);
-  const store = new AlarmStore(context.client, context.tableName);
-  const alarms = (await Promise.all(ALARM_STATUSES.map((status) => store.all(context.customerId, { kind: 'status', status, ...range }, keep)))).flat();
+  const alarms = await alarmsStartedBetween(context.client, context.tableName, context.customerId, range, keep);
   const figures = buildAlertsByDay({
     parameters: { from: parameters.from, to: parameters.to },
     sites: sites.map((site) => ({ id: site.id, name: site.name, timeZone: site.timezone })),

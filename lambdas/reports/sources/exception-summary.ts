@@ -1,8 +1,8 @@
-import { ALARM_STATUSES, type Alarm } from '@domain/alarms/alarm';
+import type { Alarm } from '@domain/alarms/alarm';
 import { buildExceptionSummary } from '@domain/reports/exception-summary';
 import { answersOfInstances, correctiveActionNames, instancesOfSiteDays } from '../../data/checklist-performance';
-import { AlarmStore } from '../../data/repositories/alarms';
 import { checklistNoticeId } from '../../data/repositories/checklist-notices';
+import { alarmsStartedBetween } from '../../data/report-alarms';
 import { maySeeAlarm } from '../../shared/access';
 import type { ReportReadContext, ReportSource } from './context';
 import { reportSites, reportTimeZone } from './scope';
@@ -41,13 +41,11 @@ export const exceptionSummarySource: ReportSource<'exceptionSummary'> = async (c
   const siteIds = new Set(sites.map((site) => site.id));
   const keep = (alarm: Alarm) => siteIds.has(alarm.siteId) && maySeeAlarm(context.scope, alarm);
   const range = sitesRange(sites, parameters.from, parameters.to);
-  const store = new AlarmStore(context.client, context.tableName);
   const dayBefore = new Date(Date.parse(`${parameters.from}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  const [alarmsOfStatuses, instances] = await Promise.all([
-    Promise.all(ALARM_STATUSES.map((status) => store.all(context.customerId, { kind: 'status', status, ...range }, keep))),
+  const [alarms, instances] = await Promise.all([
+    alarmsStartedBetween(context.client, context.tableName, context.customerId, range, keep),
     instancesOfSiteDays(context.client, context.tableName, context.customerId, sites.map((site) => ({ siteId: site.id, fromDate: dayBefore, toDate: parameters.to }))),
   ]);
-  const alarms = alarmsOfStatuses.flat();
   const answerActions = await answerActionsOf(context, alarms);
   const figures = buildExceptionSummary({
     parameters: { from: parameters.from, to: parameters.to },
