@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../haccp/question';
 import { REPORT_CATALOGUE } from './catalogue';
-import { buildChecklistReport, type ChecklistReportAnswer, type ChecklistReportInput, type ChecklistReportInstance } from './checklist-report';
+import { answerImageReference, buildChecklistReport, parseAnswerImageReference, type ChecklistReportAnswer, type ChecklistReportInput, type ChecklistReportInstance } from './checklist-report';
 
 /**
  * A known day: 8 March 2026 in New York, the day the clocks go forward (EDT, UTC-4, from 03:00
@@ -82,14 +82,17 @@ describe('Checklist Report figures (issue 34 section 2.2)', () => {
     ]);
   });
 
-  it('gives each question\'s answer as read, its exception and corrective action, the photo and signature as stored', () => {
+  it('gives each question\'s answer as read, its exception and corrective action, the photo and signature by reference', () => {
+    const photo = answerImageReference('opening', 'q-photo');
+    const signature = answerImageReference('opening', 'q-signature');
+    expect(photo).not.toContain(PHOTO);
     const none = { exception: false, correctiveAction: null, photo: null, signature: null };
     expect(buildChecklistReport(input()).answers).toEqual([
       { checklist: 'Opening checks', question: 'Floors clean?', answer: 'No', exception: true, correctiveAction: 'Cleaned again', photo: null, signature: null },
       { checklist: 'Opening checks', question: 'Chicken core temperature', answer: 74.5, ...none },
       { checklist: 'Opening checks', question: 'Allergens labelled', answer: 'Nuts, Dairy', ...none },
-      { checklist: 'Opening checks', question: 'Delivery photo', answer: null, ...none, photo: PHOTO },
-      { checklist: 'Opening checks', question: 'Manager signature', answer: null, ...none, signature: SIGNATURE },
+      { checklist: 'Opening checks', question: 'Delivery photo', answer: null, ...none, photo },
+      { checklist: 'Opening checks', question: 'Manager signature', answer: null, ...none, signature },
       { checklist: 'Opening checks', question: 'Notes', answer: null, ...none },
       { checklist: 'Opening checks', question: 'Remarks', answer: null, exception: null, correctiveAction: null, photo: null, signature: null },
       { checklist: 'Opening checks', question: 'Fridge door seal', answer: 'Torn', exception: true, correctiveAction: 'Seal replaced', photo: null, signature: null },
@@ -100,7 +103,15 @@ describe('Checklist Report figures (issue 34 section 2.2)', () => {
   it('hands over no image with the image preference "none"', () => {
     const rows = buildChecklistReport(input({ imagePreference: 'none' })).answers;
     expect(rows.some((row) => row.photo !== null || row.signature !== null)).toBe(false);
-    expect(buildChecklistReport(input({ imagePreference: 'enlarged' })).answers.filter((row) => row.photo === PHOTO)).toHaveLength(1);
+    expect(buildChecklistReport(input({ imagePreference: 'enlarged' })).answers.filter((row) => row.photo !== null)).toHaveLength(1);
+  });
+
+  it('reads an image reference back as its instance and question, and nothing else as one', () => {
+    expect(parseAnswerImageReference(answerImageReference('opening', 'q-photo'))).toEqual({ instanceId: 'opening', questionId: 'q-photo' });
+    expect(parseAnswerImageReference(answerImageReference('a/b', 'q 1'))).toEqual({ instanceId: 'a/b', questionId: 'q 1' });
+    expect(parseAnswerImageReference(PHOTO)).toBeUndefined();
+    expect(parseAnswerImageReference('checklistAnswer/opening')).toBeUndefined();
+    expect(parseAnswerImageReference('checklistAnswer/opening/q-photo/extra')).toBeUndefined();
   });
 
   it('keeps the checklists asked for, and the next day\'s when the range reaches it', () => {

@@ -10,10 +10,12 @@ import type { ReportParameters } from './catalogue';
  *   (`completedOnTime` or `completedLate`: the checklists' own states, written by the renderer).
  * - `answers`: the answer as a reader reads it (an option's name, several joined, a number as
  *   stored, text), whether it was an exception, its corrective action (the text written, else
- *   the standard action chosen, by name), and a photo or signature as stored (the device's
- *   downsized image; the renderer draws it at the image preference's size). With the image
- *   preference `none` no image is handed over. A question left unanswered or marked not
- *   applicable has no answer (a gap).
+ *   the standard action chosen, by name), and a photo or signature by reference
+ *   (`answerImageReference`: the images are stored in the answers as the device's downsized
+ *   data URLs, up to 300 KB each, too heavy to carry in every preview and CSV; the renderer
+ *   reads the image it draws, at the image preference's size). With the image preference
+ *   `none` no image is referenced. A question left unanswered or marked not applicable has no
+ *   answer (a gap).
  * Instances by completion time, then site.
  */
 
@@ -80,6 +82,24 @@ export interface ChecklistReportFigures {
   readonly answers: ChecklistReportAnswerRow[];
 }
 
+/** The prefix of a checklist answer's image reference. */
+const ANSWER_IMAGE = 'checklistAnswer';
+
+/** The reference of the image (photo or signature) stored in an instance's answer to a question: no URL, nothing readable without the data layer. */
+export const answerImageReference = (instanceId: string, questionId: string): string =>
+  `${ANSWER_IMAGE}/${encodeURIComponent(instanceId)}/${encodeURIComponent(questionId)}`;
+
+/** The instance and question of an image reference, or undefined for anything else. */
+export function parseAnswerImageReference(reference: string): { instanceId: string; questionId: string } | undefined {
+  const [prefix, instanceId, questionId, ...rest] = reference.split('/');
+  if (prefix !== ANSWER_IMAGE || instanceId === undefined || instanceId === '' || questionId === undefined || questionId === '' || rest.length > 0) return undefined;
+  try {
+    return { instanceId: decodeURIComponent(instanceId), questionId: decodeURIComponent(questionId) };
+  } catch {
+    return undefined;
+  }
+}
+
 const IMAGE_TYPES: ReadonlySet<Question['type']> = new Set(['photo', 'signature']);
 
 /** The answer's value as a reader reads it: options by name, numbers as stored, text as written. */
@@ -124,7 +144,7 @@ export function buildChecklistReport(input: ChecklistReportInput): ChecklistRepo
     for (const question of instance.questions) {
       const answer = answers.get(question.id);
       const given = answer !== undefined && !answer.notApplicable ? answer : undefined;
-      const image = given !== undefined && imagePreference !== 'none' && typeof given.value === 'string' && given.value !== '' ? given.value : null;
+      const image = given !== undefined && imagePreference !== 'none' && typeof given.value === 'string' && given.value !== '' ? answerImageReference(instance.id, question.id) : null;
       const chosen = given?.correctiveActionId === undefined ? undefined : input.correctiveActionNames.get(given.correctiveActionId);
       figures.answers.push({
         checklist: instance.checklistName,

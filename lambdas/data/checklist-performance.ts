@@ -1,6 +1,6 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch';
-import { checklistAnswersOfInstance, toChecklistAnswer, type ChecklistAnswerRecord } from './entities/checklist-answer';
+import { checklistAnswerKey, checklistAnswersOfInstance, toChecklistAnswer, type ChecklistAnswerRecord } from './entities/checklist-answer';
 import { checklistInstancesOfChecklist, checklistInstancesOfSiteDays, toChecklistInstance, type ChecklistInstanceRecord } from './entities/checklist-instance';
 import { correctiveActionKey, toCorrectiveAction } from './entities/corrective-action';
 import { queryAll } from './queries';
@@ -43,4 +43,17 @@ export async function correctiveActionNames(
   if (ids.length === 0) return new Map();
   const items = await batchGet(client, tableName, [...new Set(ids)].map((id) => correctiveActionKey(tableName, customerId, id).Key));
   return new Map(items.map((item) => toCorrectiveAction(item)).map((action) => [action.id, action.name]));
+}
+
+/**
+ * The image (photo or signature, a data URL as the device sent it) stored in an instance's
+ * answer to a question: what a Checklist Report's image reference (domain/reports/checklist-report.ts
+ * `answerImageReference`) names, read when the renderer draws it. Undefined when there is none.
+ */
+export async function answerImage(
+  client: DynamoDBDocumentClient, tableName: string, customerId: string, instanceId: string, questionId: string,
+): Promise<string | undefined> {
+  const result = await client.send(new GetCommand(checklistAnswerKey(tableName, customerId, instanceId, questionId)));
+  const value: unknown = result.Item?.['value'];
+  return typeof value === 'string' && value.startsWith('data:image/') ? value : undefined;
 }
