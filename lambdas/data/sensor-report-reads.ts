@@ -12,8 +12,6 @@ import { readingPagesBetween } from './readings';
  * arrival with the values), its channels' data logging profiles, its calibration certificates.
  */
 
-type Item = Record<string, unknown>;
-
 /**
  * One sensor's reading rows in [start, end), oldest first, every page (`readingRowOf`: the row the
  * API answers with), gathered from the pages `readings.ts` reads. A report reads one sensor at a

@@ -1,5 +1,9 @@
 import type { ReportId } from '@domain/reports/catalogue';
+import { alertsByDaySource } from './alerts-by-day';
+import { checklistPerformanceSource } from './checklist-performance';
+import { checklistReportSource } from './checklist-report';
 import type { ReportSource } from './context';
+import { exceptionSummarySource } from './exception-summary';
 import { portalAuditSource } from './portal-audit';
 import { reportHistorySource } from './report-history';
 import { sensorAuditSource } from './sensor-audit';
@@ -15,7 +19,11 @@ import { vaccineSource } from './vaccine';
  * the parameters' places against the caller and hands its builder the records. The runner and
  * the preview take a report's source here, by its catalogue id.
  */
-export const REPORT_SOURCES: { readonly [Id in ReportId]?: ReportSource<Id> } = {
+export const REPORT_SOURCES: { readonly [Id in ReportId]: ReportSource<Id> } = {
+  alertsByDay: alertsByDaySource,
+  checklistPerformance: checklistPerformanceSource,
+  checklistReport: checklistReportSource,
+  exceptionSummary: exceptionSummarySource,
   portalAudit: portalAuditSource,
   reportHistory: reportHistorySource,
   sensorAudit: sensorAuditSource,
