@@ -2,7 +2,7 @@ import type { TemperatureUnit } from '../alarms/alarm-profile';
 import type { LANGUAGES } from '../identity/user';
 import type { ColumnKind, ReportColumn } from './catalogue';
 import type { ReportCell } from './content';
-import { columnLabel } from './labels';
+import { columnLabel, valueLabel } from './labels';
 import type { DateFormat } from './parameters';
 
 /**
@@ -80,21 +80,21 @@ export function columnHeading(column: ReportColumn, reader: Pick<CellReader, 'la
 
 const FRACTION_DIGITS: Partial<Record<ColumnKind, number>> = { temperature: 1, percent: 1, duration: 0, number: 2 };
 
-/** A cell as the PDF and the screen write it. */
-export function cellText(kind: ColumnKind, value: ReportCell, reader: CellReader): string {
+/** A cell as the PDF and the screen write it; `columnId` names the words of a coded cell (REPORT_VALUE_LABELS). */
+export function cellText(kind: ColumnKind, value: ReportCell, reader: CellReader, columnId?: string): string {
   if (value === null || value === undefined || value === '') return GAP;
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value === 'number') return Number.isFinite(value) ? numberText(value, reader.language, FRACTION_DIGITS[kind] ?? 2) : GAP;
   if (kind === 'dateTime') return dateTimeText(value, reader);
   if (kind === 'date') return dateText(value, reader.dateFormat);
-  return value;
+  return columnId === undefined ? value : valueLabel(columnId, value, reader.language);
 }
 
-/** A cell as the CSV writes it: numbers stay numbers, instants in the site's zone, a gap empty. */
-export function csvCell(kind: ColumnKind, value: ReportCell, timeZone: string): string | number | null {
+/** A cell as the CSV writes it: numbers stay numbers, instants in the site's zone, a gap empty, codes in the reader's words. */
+export function csvCell(kind: ColumnKind, value: ReportCell, timeZone: string, coded?: { columnId: string; language: ReportLanguage }): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (kind === 'dateTime') return csvDateTimeText(value, timeZone);
-  return value;
+  return coded === undefined ? value : valueLabel(coded.columnId, value, coded.language);
 }

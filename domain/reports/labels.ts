@@ -133,6 +133,46 @@ export const REPORT_COLUMN_LABELS: Readonly<Record<string, Texts>> = {
   worstTimeToAcknowledge: t('Worst time to acknowledge (min)', 'Pire délai d’acquittement (min)', 'Peor tiempo de reconocimiento (min)'),
 };
 
+const ALARM_TYPE_LABELS: Readonly<Record<string, Texts>> = {
+  // The web app's `alarms.types.*` texts (frontend/src/i18n/reportValueLabels.test.ts keeps them equal).
+  threshold: t('Out of range', 'Hors plage', 'Fuera de rango'),
+  contact: t('Door / state change', 'Porte / changement d\'état', 'Puerta / cambio de estado'),
+  probeMissing: t('Probe missing', 'Sonde absente', 'Sonda ausente'),
+  inactivity: t('Inactivity', 'Inactivité', 'Inactividad'),
+  battery: t('Low battery', 'Batterie faible', 'Batería baja'),
+  tamper: t('Tamper', 'Sabotage', 'Manipulación'),
+  checklistException: t('Checklist exception', 'Exception de checklist', 'Excepción de checklist'),
+  checklistMissed: t('Missed checklist', 'Checklist manquée', 'Checklist no realizada'),
+  checklistReminder: t('Checklist reminder', 'Rappel de checklist', 'Recordatorio de checklist'),
+};
+
+/**
+ * The words of the coded cells (a builder's cells hold codes, as the CSV of another language
+ * would need them translated too): by column id, each code's text in the three languages. A
+ * code without a text is written as it is.
+ */
+export const REPORT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, Texts>>>> = {
+  alarmType: ALARM_TYPE_LABELS,
+  kind: { ...ALARM_TYPE_LABELS, checklistLate: t('Checklist completed late', 'Checklist terminée en retard', 'Checklist completada con retraso') },
+  calibrationStatus: {
+    valid: t('Valid', 'Valide', 'Vigente'),
+    dueSoon: t('Due soon', 'À renouveler bientôt', 'Vence pronto'),
+    overdue: t('Overdue', 'En retard', 'Vencida'),
+    none: t('None', 'Aucun', 'Ninguna'),
+  },
+  status: {
+    completedOnTime: t('Completed on time', 'Terminée à l\'heure', 'Completada a tiempo'),
+    completedLate: t('Completed late', 'Terminée en retard', 'Completada con retraso'),
+    queued: t('Queued', 'En attente', 'En cola'),
+    running: t('Running', 'En cours', 'En curso'),
+    ready: t('Ready', 'Prêt', 'Listo'),
+    failed: t('Failed', 'Échec', 'Fallido'),
+  },
+};
+
+/** A coded cell's text in the language (the code itself when it has none). */
+export const valueLabel = (columnId: string, value: string, language: Language): string => REPORT_VALUE_LABELS[columnId]?.[value]?.[language] ?? value;
+
 /** A section's title in the language (its id when a new section has no text yet; the catalogue test refuses that). */
 export const sectionLabel = (sectionId: string, language: Language): string => REPORT_SECTION_LABELS[sectionId]?.[language] ?? sectionId;
 /** A column's heading in the language. */

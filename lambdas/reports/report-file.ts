@@ -70,7 +70,7 @@ function* csvRows(reportId: ReportId, figures: ReportFigures, reader: CellReader
     const title = sectionLabel(section.id, reader.language);
     for (const row of sectionRows(figures, section)) {
       const kinds = new Map(section.columns.map((column) => [column.id, column.kind]));
-      yield [title, ...columns.map((column) => (kinds.has(column.id) ? csvCell(column.kind, row[column.id], reader.timeZone) : null))];
+      yield [title, ...columns.map((column) => (kinds.has(column.id) ? csvCell(column.kind, row[column.id], reader.timeZone, { columnId: column.id, language: reader.language }) : null))];
     }
   }
 }
@@ -114,7 +114,7 @@ export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: 
         ...(['number', 'temperature', 'duration', 'percent'].includes(column.kind) ? { align: 'right' as const } : {}),
         ...(column.kind === 'dateTime' ? { weight: 1.4 } : {}),
       })),
-      rows: sectionRows(figures, section).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], reader))),
+      rows: sectionRows(figures, section).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], reader, column.id))),
     });
   }
   return sections;

@@ -7,7 +7,7 @@ import { sectionLabel } from '@domain/reports/labels';
 import { REPORT_MESSAGES } from '@domain/reports/messages';
 import { REPORT_NAMES } from '@domain/reports/names';
 import type { DateFormat } from '@domain/reports/parameters';
-import { PREVIEW_PAGE_ROWS, type ReportPreview, type ReportRun } from '@domain/reports/runs';
+import { PREVIEW_PAGE_ROWS, type ReportPreview } from '@domain/reports/runs';
 import { maySeeRun } from './run-visibility';
 import type { Caller } from '../shared/caller';
 import { s3Client } from '../shared/clients/s3';
@@ -220,7 +220,7 @@ export const reportRoutes = defineRoutes('reports', [
             title: sectionLabel(section.id, reader.language),
             ...(chart === undefined ? {} : { chart: { ...chart, unit: String(chart.unit), series: chart.series.map((series) => ({ name: series.name, points: [...series.points] })), limits: [...chart.limits] } }),
             columns: section.columns.map((column) => ({ id: column.id, label: columnHeading(column, cellReader), kind: column.kind })),
-            rows: rows.slice(offset, offset + PREVIEW_PAGE_ROWS).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], cellReader))),
+            rows: rows.slice(offset, offset + PREVIEW_PAGE_ROWS).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], cellReader, column.id))),
             offset,
             total: rows.length,
           };

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPORT_IDS, type ReportId } from '@domain/reports/catalogue';
 import { REPORT_MESSAGES } from '@domain/reports/messages';
 import type { ReportPreview, ReportRun } from '@domain/reports/runs';
 import { readingItem } from '../../lambdas/data';
@@ -155,6 +156,30 @@ describe('reports: runs, files, history and verify (issue 34)', () => {
     expect((await api(stack, basic, 'GET', `/reports/runs/${someRun?.id ?? ''}`)).status).toBe(404);
     // The Portal Audit needs corporate access.
     expect((await api(stack, basic, 'POST', '/reports/preview', { reportId: 'portalAudit', parameters: { from: FROM, to: TO } })).status).toBe(403);
+  });
+
+  it('runs every report of the catalogue: on screen, as CSV and as PDF', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const sensors = parameters();
+    const sites = { locationId: place.locationId, siteIds: [place.siteId], from: FROM, to: TO };
+    const byReport: Record<ReportId, Record<string, unknown>> = {
+      temperatureLog: sensors, vaccine: { ...sensors, min: 2, max: 8 }, sensorHealthSummary: sensors, sensorSignal: sensors, sensorQa: sensors,
+      checklistReport: sites, checklistPerformance: sites, alertsByDay: sites, exceptionSummary: sites,
+      portalAudit: { from: today, to: today }, sensorDetails: { locationId: place.locationId, siteIds: [place.siteId], sensorIds: [sensorId] },
+      sensorAudit: { locationId: place.locationId, sensorId, from: today, to: today }, reportHistory: { from: today, to: today },
+    };
+    for (const reportId of REPORT_IDS) {
+      const preview = await api(stack, admin, 'POST', '/reports/preview', { reportId, parameters: byReport[reportId] });
+      expect(preview.status, `${reportId}: ${JSON.stringify(preview.body)}`).toBe(200);
+      for (const format of ['csv', 'pdf'] as const) {
+        const created = await api(stack, admin, 'POST', '/reports/runs', { reportId, format, parameters: byReport[reportId] });
+        expect(created.status, `${reportId} ${format}: ${JSON.stringify(created.body)}`).toBe(201);
+        expect((created.body as ReportRun).status).toBe('ready');
+      }
+    }
+    // The sensor's creation is in its audit and in the organisation's.
+    const audit = await api(stack, admin, 'POST', '/reports/preview', { reportId: 'sensorAudit', parameters: byReport.sensorAudit });
+    expect((audit.body as ReportPreview).empty).toBe(false);
   });
 
   it('lists every run in Report History, newest first, each with its fingerprint', async () => {
