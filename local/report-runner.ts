@@ -1,6 +1,7 @@
 import type { DataTable } from '../lambdas/data/table';
 import { S3ReportFiles } from '../lambdas/reports/files';
 import { queuedReportRunsOf, type QueuedReportRun } from '../lambdas/data/report-run-changes';
+import { sesReportMailer } from '../lambdas/reports/ready-email';
 import { runQueuedReport, type RunnerDependencies } from '../lambdas/reports/runner';
 import { s3Client } from '../lambdas/shared/clients/s3';
 import { requireFilesBucket } from '../lambdas/shared/config';
@@ -30,7 +31,7 @@ export interface LocalReportRunner {
 
 export async function startLocalReportRunner(options: LocalReportRunnerOptions): Promise<LocalReportRunner> {
   const deps: RunnerDependencies = {
-    client: options.client, tableName: options.tableName, files: new S3ReportFiles(s3Client(), requireFilesBucket()), now: () => Date.now(), logger,
+    client: options.client, tableName: options.tableName, files: new S3ReportFiles(s3Client(), requireFilesBucket()), now: () => Date.now(), logger, mail: sesReportMailer,
   };
   let chain: Promise<void> = Promise.resolve();
   const enqueue = (run: QueuedReportRun) => {

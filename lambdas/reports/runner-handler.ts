@@ -5,6 +5,7 @@ import { backendConfig, requireFilesBucket } from '../shared/config';
 import { invocationLogger, observedHandler } from '../shared/observability';
 import { S3ReportFiles } from './files';
 import { reportRunOfMessage } from '../data/report-run-changes';
+import { sesReportMailer } from './ready-email';
 import { runQueuedReport } from './runner';
 
 /**
@@ -15,7 +16,7 @@ import { runQueuedReport } from './runner';
  */
 export const handler = observedHandler('reportRunner', async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
   const logger = invocationLogger(context, { handler: 'reportRunner' });
-  const deps = { client: dynamoDocumentClient(), tableName: backendConfig().tableName, files: new S3ReportFiles(s3Client(), requireFilesBucket()), now: () => Date.now(), logger };
+  const deps = { client: dynamoDocumentClient(), tableName: backendConfig().tableName, files: new S3ReportFiles(s3Client(), requireFilesBucket()), now: () => Date.now(), logger, mail: sesReportMailer };
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     const run = reportRunOfMessage(record.body);

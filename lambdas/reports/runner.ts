@@ -15,7 +15,10 @@ import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/observability';
 import { describeError } from '../shared/observability';
 import { contentTypeOf, reportFileKey, type ReportFiles } from './files';
-import { writeReportFile, type ReportFile } from './report-file';
+import { rangeText, writeReportFile, type ReportFile } from './report-file';
+import { portalUrl, REPORT_HISTORY_PATH, type ReportMailer } from './ready-email';
+import { reportReadyEmail } from '@domain/reports/email-texts';
+import { REPORT_NAMES } from '@domain/reports/names';
 import type { AssembledReport, ReportReadContext } from './sources/context';
 import { REPORT_SOURCES } from './sources';
 
@@ -33,6 +36,8 @@ export interface RunnerDependencies {
   readonly files: ReportFiles;
   readonly now: () => number;
   readonly logger: Logger;
+  /** Sends the "your report is ready" email of an emailed run (SPEC section 8). */
+  readonly mail?: ReportMailer;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -163,6 +168,15 @@ export async function buildRun(deps: RunnerDependencies, customerId: string, sto
     sha256: file.sha256, customerId, runId: run.id, reportId: run.reportId, organisationName: stored.organisationName,
     requestedByName: run.requestedBy.name, generatedAt: new Date(generatedAt).toISOString(), format: run.format, fileName: file.fileName,
   });
+  if (run.emailed === true && deps.mail !== undefined) {
+    // The run is ready whether or not the email goes: Report History has it either way.
+    const message = reportReadyEmail(cellReader.language, {
+      report: REPORT_NAMES[run.reportId][cellReader.language], range: rangeText({ from, to, reader: cellReader }), link: `${portalUrl()}${REPORT_HISTORY_PATH}`, sha256: file.sha256,
+    });
+    await deps.mail(caller.proxy?.actor.email ?? caller.email, message).catch((error: unknown) => {
+      deps.logger.error('report ready email could not be sent', { customerId, runId: run.id, ...describeError(error) });
+    });
+  }
   return file;
 }
 
