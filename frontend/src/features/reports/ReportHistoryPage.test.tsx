@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { ReportRun } from '@domain/reports/runs';
 import type { ApiRequest } from '../../api/apiFetch';
 import { DEFAULT_SESSION_STATE, replaceClientState } from '../../session/clientState';
@@ -24,7 +24,7 @@ const runs: ReportRun[] = [
 ];
 
 describe('ReportHistoryPage', () => {
-  let open: ReturnType<typeof vi.spyOn<Window, 'open'>>;
+  let open: MockInstance<typeof window.open>;
 
   beforeEach(() => {
     fake.role = 'admin';

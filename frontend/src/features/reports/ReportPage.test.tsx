@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { REPORT_MESSAGES } from '@domain/reports/messages';
 import type { ReportPreview, ReportRun } from '@domain/reports/runs';
@@ -57,7 +57,7 @@ async function fillVaccine(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ReportPage', () => {
-  let open: ReturnType<typeof vi.spyOn<Window, 'open'>>;
+  let open: MockInstance<typeof window.open>;
 
   beforeEach(() => {
     fake.role = 'admin';
@@ -153,7 +153,7 @@ describe('ReportPage', () => {
     expect(await screen.findByText('Building the report: 42%')).toBeVisible();
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith(URL_OF_FILE, '_blank'), { timeout: ASYNC_WAIT_MS });
     expect(screen.queryByText('Building the report: 42%')).toBeNull();
-    const [[, sent]] = calls('POST', '/reports/runs');
+    const sent = calls('POST', '/reports/runs')[0]?.[1];
     expect(sent?.body).toMatchObject({ reportId: 'vaccine', format: 'pdf', pageSize: 'A4', parameters: { locationId: 'l-1', siteIds: ['s-1'], sensorIds: ['S-1'], min: 2, max: 8, durationMinutes: 1, unit: 'C' } });
   });
 
