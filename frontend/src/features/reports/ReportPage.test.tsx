@@ -177,7 +177,7 @@ describe('ReportPage', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('says when the browser blocked the file\'s window, with a link to it instead', async () => {
+  it('sends the page size chosen, and says when the browser blocked the file\'s window, with a link to it instead', async () => {
     const user = userEvent.setup();
     open.mockImplementation(() => null);
     fake.api.mockImplementation((path, request) => {
@@ -187,9 +187,12 @@ describe('ReportPage', () => {
     });
     renderReport('vaccine');
     await fillVaccine(user);
+    await user.click(screen.getByRole('combobox', { name: 'PDF page size' }));
+    await user.click(await screen.findByRole('option', { name: 'Letter' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText(REPORT_MESSAGES.reportPopupsBlocked)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open the file' })).toHaveAttribute('href', URL_OF_FILE);
+    expect(calls('POST', '/reports/runs')[0]?.[1]?.body).toMatchObject({ format: 'pdf', pageSize: 'LETTER' });
   });
 
   it('says a run the API emails will come by email', async () => {

@@ -96,29 +96,35 @@ function ReportScreen({ id, timing }: { id: ReportId; timing: RunTiming }) {
         >
           <ReportFields fields={fields} control={control} register={register} setValue={setValue} errors={errors} />
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap', mt: 1 }}>
-            <Button type="submit" variant="contained" disabled={previewing}>{t('reports.actions.preview')}</Button>
-            <Button variant="outlined" disabled={working} onClick={(event) => {
-              void download('pdf')(event);
-            }}
-            >
-              {t('reports.actions.downloadPdf')}
-            </Button>
-            <Button variant="outlined" disabled={working} onClick={(event) => {
-              void download('csv')(event);
-            }}
-            >
-              {t('reports.actions.downloadCsv')}
-            </Button>
-            <TextField
-              select
-              size="small"
-              label={t('reports.fields.pageSize')}
-              value={pageSize}
-              onChange={(event) => setPageSize(event.target.value as PdfPageSize)}
-              sx={{ minWidth: 160 }}
-            >
-              {PDF_PAGE_SIZES.map((size) => <MenuItem key={size} value={size}>{t(`reports.choices.pageSize.${size}`)}</MenuItem>)}
-            </TextField>
+            {entry.formats.includes('screen') && <Button type="submit" variant="contained" disabled={previewing}>{t('reports.actions.preview')}</Button>}
+            {entry.formats.includes('pdf') && (
+              <Button variant="outlined" disabled={working} onClick={(event) => {
+                void download('pdf')(event);
+              }}
+              >
+                {t('reports.actions.downloadPdf')}
+              </Button>
+            )}
+            {entry.formats.includes('csv') && (
+              <Button variant="outlined" disabled={working} onClick={(event) => {
+                void download('csv')(event);
+              }}
+              >
+                {t('reports.actions.downloadCsv')}
+              </Button>
+            )}
+            {entry.formats.includes('pdf') && (
+              <TextField
+                select
+                size="small"
+                label={t('reports.fields.pageSize')}
+                value={pageSize}
+                onChange={(event) => setPageSize(PDF_PAGE_SIZES.find((size) => size === event.target.value) ?? 'A4')}
+                sx={{ minWidth: 160 }}
+              >
+                {PDF_PAGE_SIZES.map((size) => <MenuItem key={size} value={size}>{t(`reports.choices.pageSize.${size}`)}</MenuItem>)}
+              </TextField>
+            )}
           </Stack>
         </Box>
       </Paper>
