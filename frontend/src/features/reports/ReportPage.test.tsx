@@ -195,6 +195,23 @@ describe('ReportPage', () => {
     expect(calls('POST', '/reports/runs')[0]?.[1]?.body).toMatchObject({ format: 'pdf', pageSize: 'LETTER' });
   });
 
+  it('says before it is asked that a checklist range over 7 days is emailed', async () => {
+    const user = userEvent.setup();
+    renderReport('checklistReport');
+    const from = await screen.findByLabelText(/^From/);
+    const to = screen.getByLabelText(/^To/);
+    // The form opens on 7 days: no message.
+    expect(screen.queryByText(REPORT_MESSAGES.reportEmailed)).toBeNull();
+    await user.clear(from);
+    await user.type(from, '2026-03-01');
+    await user.clear(to);
+    await user.type(to, '2026-03-08');
+    expect(await screen.findByText(REPORT_MESSAGES.reportEmailed)).toBeVisible();
+    await user.clear(to);
+    await user.type(to, '2026-03-07');
+    expect(screen.queryByText(REPORT_MESSAGES.reportEmailed)).toBeNull();
+  });
+
   it('says a run the API emails will come by email', async () => {
     const user = userEvent.setup();
     fake.api.mockImplementation((path, request) => {

@@ -8,10 +8,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { REPORT_IDS, type ReportId } from '@domain/reports/catalogue';
+import { isEmailedRange } from '@domain/reports/parameters';
+import { REPORT_MESSAGES } from '@domain/reports/messages';
 import { PDF_PAGE_SIZES, type FileFormat, type ReportPreview } from '@domain/reports/runs';
 import { previewReport, type PdfPageSize } from '../../api/reports';
 import { useErrorText } from '../../components/useErrorText';
@@ -43,6 +45,9 @@ function ReportScreen({ id, timing }: { id: ReportId; timing: RunTiming }) {
     mode: 'onTouched',
     defaultValues,
   });
+  const [from, to] = useWatch({ control, name: ['from', 'to'] });
+  // SPEC section 5: a checklist range over 7 days is built in the background and emailed; said before it is asked for.
+  const emailed = typeof from === 'string' && typeof to === 'string' && from !== '' && to !== '' && isEmailedRange(from, to, entry.rangeLimit);
   const [pageSize, setPageSize] = useState<PdfPageSize>('A4');
   const [preview, setPreview] = useState<{ parameters: ReportParametersInput; answer: ReportPreview } | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -89,6 +94,7 @@ function ReportScreen({ id, timing }: { id: ReportId; timing: RunTiming }) {
         <Typography variant="h5" component="h1" sx={{ mt: 1 }}>{t(`reports.names.${id}`)}</Typography>
       </Box>
       {entry.defaultRange !== undefined && <Alert severity="info">{messageText(entry.defaultRange.message)}</Alert>}
+      {emailed && <Alert severity="info">{messageText(REPORT_MESSAGES.reportEmailed)}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Box component="form" noValidate onSubmit={(event) => {
           void showPreview(event);
