@@ -53,9 +53,7 @@ export function PreviewChart({ chart, title }: { chart: Chart; title: string }) 
 
   return (
     <Box>
-      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Typography variant="caption">{measure(high)}</Typography>
-      </Stack>
+      <Typography variant="caption" component="div">{measure(high)}</Typography>
       <Box
         component="svg"
         role="img"
@@ -71,9 +69,7 @@ export function PreviewChart({ chart, title }: { chart: Chart; title: string }) 
           <path key={`${series.name}-${part}`} d={path} fill="none" stroke={colours[index % colours.length]} strokeWidth={2} vectorEffect="non-scaling-stroke" />
         )))}
       </Box>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="caption">{measure(low)}</Typography>
-      </Stack>
+      <Typography variant="caption" component="div">{measure(low)}</Typography>
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="caption">{formatters.dateTime(chart.from)}</Typography>
         <Typography variant="caption">{formatters.dateTime(chart.to)}</Typography>

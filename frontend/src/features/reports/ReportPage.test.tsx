@@ -251,7 +251,10 @@ describe('ReportPage', () => {
     await fillVaccine(user);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const region = await screen.findByRole('region', { name: 'Preview' });
-    expect(within(region).getByRole('img', { name: 'Chart of Temperatures' })).toBeInTheDocument();
+    const chart = within(region).getByRole('img', { name: 'Chart of Temperatures' });
+    // The gap is left a gap: two lines, not one joining 4 to 5; the limits 2 and 8 dashed across.
+    expect(chart.querySelectorAll('path')).toHaveLength(2);
+    expect(chart.querySelectorAll('line[stroke-dasharray]')).toHaveLength(2);
     expect(within(region).getByText('Time zone: Europe/Paris')).toBeVisible();
     expect(within(region).getByText('Rows 1-100 of 120')).toBeVisible();
     await user.click(within(region).getByRole('button', { name: 'Next rows' }));
