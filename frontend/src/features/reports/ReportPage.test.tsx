@@ -136,14 +136,11 @@ describe('ReportPage', () => {
 
   it('downloads a large PDF through queued and running to ready, showing its progress, and opens the file', async () => {
     const user = userEvent.setup();
-    let asked = 0;
+    // Running until the test has seen its progress, then ready.
+    let finished = false;
     fake.api.mockImplementation((path, request) => {
       if (path === '/reports/runs' && request?.method === 'POST') return run({ status: 'queued', progress: 0 });
-      if (path === '/reports/runs/r-1') {
-        asked += 1;
-        // Running for a few asks, then ready.
-        return asked < 10 ? run({ status: 'running', progress: 0.42 }) : run();
-      }
+      if (path === '/reports/runs/r-1') return finished ? run() : run({ status: 'running', progress: 0.42 });
       if (path === '/reports/runs/r-1/download') return { url: URL_OF_FILE, fileName: 'vaccine.pdf', expiresInSeconds: 300 };
       return placesAnswer(path, request);
     });
@@ -151,21 +148,21 @@ describe('ReportPage', () => {
     await fillVaccine(user);
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('Building the report: 42%')).toBeVisible();
+    expect(open).not.toHaveBeenCalled();
+    finished = true;
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith(URL_OF_FILE, '_blank'), { timeout: ASYNC_WAIT_MS });
-    expect(screen.queryByText('Building the report: 42%')).toBeNull();
+    await vi.waitFor(() => expect(screen.queryByText('Building the report: 42%')).toBeNull(), { timeout: ASYNC_WAIT_MS });
     const sent = calls('POST', '/reports/runs')[0]?.[1];
     expect(sent?.body).toMatchObject({ reportId: 'vaccine', format: 'pdf', pageSize: 'A4', parameters: { locationId: 'l-1', siteIds: ['s-1'], sensorIds: ['S-1'], min: 2, max: 8, durationMinutes: 1, unit: 'C' } });
   });
 
   it('says a report takes longer than expected while it is still queued, and shows why one failed', async () => {
     const user = userEvent.setup();
-    let asked = 0;
+    // Queued until the test has seen the message, then failed.
+    let failed = false;
     fake.api.mockImplementation((path, request) => {
       if (path === '/reports/runs' && request?.method === 'POST') return run({ status: 'queued', progress: 0, format: 'csv' });
-      if (path === '/reports/runs/r-1') {
-        asked += 1;
-        return asked < 30 ? run({ status: 'queued', progress: 0 }) : run({ status: 'failed', progress: 0, reason: REPORT_MESSAGES.reportPerformanceTimeout });
-      }
+      if (path === '/reports/runs/r-1') return failed ? run({ status: 'failed', progress: 0, reason: REPORT_MESSAGES.reportPerformanceTimeout }) : run({ status: 'queued', progress: 0 });
       return placesAnswer(path, request);
     });
     renderReport('vaccine', { pollMs: 20, longerAfterMs: 100 });
@@ -173,6 +170,7 @@ describe('ReportPage', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText('The report is queued.')).toBeVisible();
     expect(await screen.findByText(REPORT_MESSAGES.reportProcessingLonger)).toBeVisible();
+    failed = true;
     expect(await screen.findByText(`The report could not be built: ${REPORT_MESSAGES.reportPerformanceTimeout}`)).toBeVisible();
     expect(open).not.toHaveBeenCalled();
   });
