@@ -1,3 +1,4 @@
+import { REPORT_MESSAGES } from '../reports/messages';
 import { LOGIN_MESSAGES } from './login-messages';
 
 /**
@@ -458,6 +459,8 @@ export const MESSAGES = {
   proxyLocationRequired: "Please choose the location to open a corporate view of.",
   corporateViewOneLocation: "A corporate view acts for its location only: end it to add a location.",
   corporateViewOrganisationWide: "This applies to the whole organisation, not only this location: end the corporate view to change it.",
+  // Reports (SPEC sections 5 and 8): their own module, beside the catalogue
+  ...REPORT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

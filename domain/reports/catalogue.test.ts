@@ -58,8 +58,8 @@ describe('report parameters (SPEC section 5 "Reports")', () => {
   });
 
   it.each([
-    ['locationId', REPORT_MESSAGES.reportLocationRequired],
-    ['siteIds', REPORT_MESSAGES.reportSitesRequired],
+    ['locationId', MESSAGES.notificationGroupLocationRequired],
+    ['siteIds', MESSAGES.siteSelectionRequired],
     ['sensorIds', REPORT_MESSAGES.reportSensorsRequired],
     ['from', REPORT_MESSAGES.reportStartDateRequired],
     ['to', REPORT_MESSAGES.reportEndDateRequired],

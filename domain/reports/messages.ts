@@ -1,15 +1,13 @@
 /**
  * The reports' own words (SPEC section 5 "Reports", section 8 "Reports"), kept beside the
- * report catalogue as `login-messages.ts` is beside `MESSAGES`. Not yet part of `MESSAGES`:
- * joining them there (`...REPORT_MESSAGES`) needs their French and Spanish texts in the web
- * app's catalogues in the same change (frontend/src/i18n/catalogues.test.ts), which the
- * Reports screens bring. The Portal Audit's 31-day message and the generic date messages
- * stay in `MESSAGES`, where they already are.
+ * report catalogue as `login-messages.ts` is beside `MESSAGES`, and part of `MESSAGES`
+ * (`...REPORT_MESSAGES`), so the API's refusals carry their codes and the web app shows them
+ * in the user's language. The Portal Audit's 31-day message, the generic date messages and the
+ * two texts `MESSAGES` already had ("Please select a location.", "Please select at least one
+ * site.": one text, one key) stay in `MESSAGES`, where they already are.
  */
 export const REPORT_MESSAGES = {
-  // Parameters (SPEC section 5 "Reports": location, sites, sensors, dates required)
-  reportLocationRequired: 'Please select a location.',
-  reportSitesRequired: 'Please select at least one site.',
+  // Parameters (SPEC section 5 "Reports": location, sites, sensors, dates required; location and sites in MESSAGES)
   reportSensorsRequired: 'Please select at least one sensor.',
   reportSensorRequired: 'Please select a sensor.',
   reportStartDateRequired: 'Start date is required.',

@@ -52,9 +52,9 @@ const optionalIds = z.array(z.string().trim().min(1).max(ID_MAX)).max(1000).opti
 const calendarDay = (required: string) =>
   z.preprocess(blankToUndefined, z.iso.date({ error: (issue) => (issue.input === undefined ? required : MESSAGES.dateInvalid) }));
 
-/** The fields most reports share (SPEC section 5: location, sites, sensors, dates required). */
-export const locationField = requiredId(REPORT_MESSAGES.reportLocationRequired);
-export const sitesField = requiredIds(REPORT_MESSAGES.reportSitesRequired);
+/** The fields most reports share (SPEC section 5: location, sites, sensors, dates required; the first two say what other forms say). */
+export const locationField = requiredId(MESSAGES.notificationGroupLocationRequired);
+export const sitesField = requiredIds(MESSAGES.siteSelectionRequired);
 export const sensorsField = requiredIds(REPORT_MESSAGES.reportSensorsRequired);
 export const sensorField = requiredId(REPORT_MESSAGES.reportSensorRequired);
 export const fromField = calendarDay(REPORT_MESSAGES.reportStartDateRequired);

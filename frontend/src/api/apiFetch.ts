@@ -173,3 +173,34 @@ export async function apiFetchAs<T>(schema: ZodType<T>, path: string, request: A
   if (!parsed.success) throw new ApiError(502, LOGIN_MESSAGES.genericError, { code: 'genericError' });
   return parsed.data;
 }
+
+/**
+ * A call to a public route (`roles: 'public'`, e.g. POST /reports/verify), which a signed-out
+ * visitor makes too: no identity token, no organisation headers, and a refusal never ends a
+ * session (there may be none). Its answer is checked against the route's schema.
+ */
+export async function publicFetchAs<T>(schema: ZodType<T>, path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, LOGIN_MESSAGES.genericError, { code: 'genericError' });
+  }
+  if (!response.ok) throw await apiErrorFrom(response);
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    throw new ApiError(response.status, LOGIN_MESSAGES.genericError, { code: 'genericError' });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(502, LOGIN_MESSAGES.genericError, { code: 'genericError' });
+  return parsed.data;
+}

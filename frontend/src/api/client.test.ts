@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { SITE_ROUTES } from '@domain/api/sites';
 import { DEVICE_RECORD_ROUTES } from '@domain/api/device-records';
+import { REPORT_ROUTES } from '@domain/api/reports';
 import type { Site } from '@domain/organisation/site';
 import type { ApiRequest } from './apiFetch';
 
-const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
+const fake = vi.hoisted(() => ({ api: vi.fn<(path: string, request?: ApiRequest) => unknown>(), publicApi: vi.fn<(path: string, request?: ApiRequest) => unknown>() }));
 vi.mock('./apiFetch', () => ({
   apiFetch: async (...args: [string, ApiRequest?]) => fake.api(...args),
   apiFetchAs: async (schema: { parse(value: unknown): unknown }, ...args: [string, ApiRequest?]) => schema.parse(await fake.api(...args)),
+  publicFetchAs: async (schema: { parse(value: unknown): unknown }, ...args: [string, ApiRequest?]) => schema.parse(await fake.publicApi(...args)),
 }));
 
 const { call, pages, pathOf } = await import('./client');
@@ -19,7 +21,18 @@ const site = {
 };
 
 describe('the typed client', () => {
-  beforeEach(() => fake.api.mockReset());
+  beforeEach(() => {
+    fake.api.mockReset();
+    fake.publicApi.mockReset();
+  });
+
+  it('calls a public route without the session (a signed-out visitor checks a report file)', async () => {
+    fake.publicApi.mockResolvedValue({ verified: false });
+    const sha256 = 'a'.repeat(64);
+    await expect(call(REPORT_ROUTES.postVerify, { body: { sha256 } })).resolves.toEqual({ verified: false });
+    expect(fake.publicApi).toHaveBeenCalledWith('/reports/verify', { method: 'POST', body: { sha256 } });
+    expect(fake.api).not.toHaveBeenCalled();
+  });
 
   it('fills the path from the contract and its parameters, encoded, and sends a change with its method and body', async () => {
     fake.api.mockResolvedValue(undefined);

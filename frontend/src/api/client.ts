@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { PathParameterNames, RouteContract } from '@domain/api/contract';
-import { apiFetch, apiFetchAs, type ApiRequest } from './apiFetch';
+import { apiFetch, apiFetchAs, publicFetchAs, type ApiRequest } from './apiFetch';
 import type { Page, PagedSource } from './pagedList';
 import { pathOf } from './routePath';
 
@@ -71,6 +71,8 @@ export async function call<const Contract extends RouteContract>(contract: Contr
     return undefined as CallResult<Contract>;
   }
   const schema = responseSchemaOf({ ...contract, response });
+  // A public route is called as a signed-out visitor calls it: without the session's token.
+  if (contract.roles === 'public') return await publicFetchAs(schema, path, request) as CallResult<Contract>;
   return await (plain ? apiFetchAs(schema, path) : apiFetchAs(schema, path, request)) as CallResult<Contract>;
 }
 

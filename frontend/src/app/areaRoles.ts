@@ -54,4 +54,7 @@ export const AREA_ROLES = {
   haccpShifts: ORGANISATION_READERS,
   // Reports > Portal Audit: the organisation's audit trail, administrators only (as the API).
   portalAudit: ['admin'],
+  // Reports (the catalogue's menu, forms and Report History): who may run reports (the API's
+  // report routes); each report's own roles, modules and access are checked on its screens.
+  reports: ORGANISATION_READERS,
 } as const satisfies Record<string, readonly Role[]>;

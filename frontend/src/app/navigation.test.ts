@@ -7,9 +7,9 @@ const paths = (role: Parameters<typeof visibleNavigation>[0]) =>
 
 describe('side navigation', () => {
   it('shows each role only the areas it may open', () => {
-    expect(paths('admin')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/locations', '/app/sites', '/app/quick-register', '/app/data-logging-profiles', '/app/alarm-profiles', '/app/notification-groups', '/app/notification-templates', '/app/failed-notifications', '/app/departments', '/app/divisions', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/security-groups', '/app/user-views', '/app/haccp/checklists', '/app/haccp/checklists/copy', '/app/haccp/groups', '/app/haccp/questions', '/app/haccp/corrective-actions', '/app/haccp/information', '/app/haccp/shifts', '/app/reports/portal-audit', '/app/settings', '/app/help']);
+    expect(paths('admin')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/locations', '/app/sites', '/app/quick-register', '/app/data-logging-profiles', '/app/alarm-profiles', '/app/notification-groups', '/app/notification-templates', '/app/failed-notifications', '/app/departments', '/app/divisions', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/security-groups', '/app/user-views', '/app/haccp/checklists', '/app/haccp/checklists/copy', '/app/haccp/groups', '/app/haccp/questions', '/app/haccp/corrective-actions', '/app/haccp/information', '/app/haccp/shifts', '/app/reports', '/app/reports/history', '/app/reports/portal-audit', '/app/settings', '/app/help']);
     // No Administration section for a basic user.
-    expect(paths('basicuser')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/haccp/checklists', '/app/haccp/questions', '/app/haccp/shifts', '/app/settings', '/app/help']);
+    expect(paths('basicuser')).toEqual(['/app/dashboard', '/app/sensors', '/app/alarms', '/app/gateways', '/app/shared-locations', '/app/haccp/checklists', '/app/haccp/questions', '/app/haccp/shifts', '/app/reports', '/app/reports/history', '/app/settings', '/app/help']);
     expect(visibleNavigation('basicuser', () => true).map((section) => section.heading)).not.toContain('nav.administration');
     expect(paths('helpdesk')).toEqual(['/app/dashboard', '/app/helpdesk', '/app/users', '/app/users/invite', '/app/users/invitations', '/app/settings', '/app/help']);
     expect(paths('superadmin')).toEqual(['/app/dashboard', '/app/superadmin/organisations', '/app/superadmin/customer-groups', '/app/superadmin/audit', '/app/settings', '/app/help']);
@@ -30,10 +30,11 @@ describe('side navigation', () => {
     expect(visibleNavigation('admin', () => false, true, { ...ALL_MODULES, isHaccapAvailable: false }).flatMap((section) => section.items.map((item) => item.path)).filter((path) => path.startsWith('/app/haccp'))).toEqual([]);
   });
 
-  it('shows the Portal Audit (and with it Reports) only to an administrator who sees the whole organisation', () => {
-    const headings = (seesWholeOrganisation: boolean) => visibleNavigation('admin', () => false, true, ALL_MODULES, seesWholeOrganisation).map((section) => section.heading);
-    expect(headings(true)).toContain('nav.reports');
-    expect(headings(false)).not.toContain('nav.reports');
+  it('shows the Portal Audit only to an administrator who sees the whole organisation, the Reports menu and Report History to every reader', () => {
+    const reports = (seesWholeOrganisation: boolean) => visibleNavigation('admin', () => false, true, ALL_MODULES, seesWholeOrganisation)
+      .find((section) => section.heading === 'nav.reports')?.items.map((item) => item.path);
+    expect(reports(true)).toEqual(['/app/reports', '/app/reports/history', '/app/reports/portal-audit']);
+    expect(reports(false)).toEqual(['/app/reports', '/app/reports/history']);
   });
 
   it('drops a section left empty', () => {

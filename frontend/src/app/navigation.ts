@@ -1,5 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
 import CorporateFareIcon from '@mui/icons-material/CorporateFareOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
@@ -41,7 +43,7 @@ import type { PortalModule } from '../session/access';
 
 export interface NavigationItem {
   path: string;
-  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.superadminCustomerGroups' | 'nav.superadminAudit' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation' | 'nav.portalAudit';
+  label: 'nav.settings' | 'nav.dashboard' | 'nav.helpdesk' | 'nav.superadminOrganisations' | 'nav.superadminCustomerGroups' | 'nav.superadminAudit' | 'nav.departments' | 'nav.divisions' | 'nav.help' | 'nav.securityGroups' | 'nav.userViews' | 'nav.users' | 'nav.invite' | 'nav.invitations' | 'nav.locations' | 'nav.sites' | 'nav.sharedLocations' | 'nav.sensors' | 'nav.gateways' | 'nav.quickRegister' | 'nav.dataLoggingProfiles' | 'nav.alarmProfiles' | 'nav.notificationGroups' | 'nav.notificationTemplates' | 'nav.failedNotifications' | 'nav.alarms' | 'nav.haccpToday' | 'nav.haccpChecklists' | 'nav.haccpChecklistCopy' | 'nav.haccpQuestions' | 'nav.haccpShifts' | 'nav.haccpGroups' | 'nav.haccpCorrectiveActions' | 'nav.haccpInformation' | 'nav.portalAudit' | 'nav.reportsMenu' | 'nav.reportHistory';
   icon: SvgIconComponent;
   roles: readonly Role[];
   /** Shown only when the stored preferences show this module. */
@@ -113,6 +115,8 @@ export const NAVIGATION: readonly NavigationSection[] = [
   {
     heading: 'nav.reports',
     items: [
+      { path: '/app/reports', label: 'nav.reportsMenu', icon: AssessmentIcon, roles: AREA_ROLES.reports },
+      { path: '/app/reports/history', label: 'nav.reportHistory', icon: ReceiptLongIcon, roles: AREA_ROLES.reports },
       { path: '/app/reports/portal-audit', label: 'nav.portalAudit', icon: HistoryIcon, roles: AREA_ROLES.portalAudit, wholeOrganisation: true },
     ],
   },

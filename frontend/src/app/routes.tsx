@@ -40,6 +40,10 @@ const OrganisationsPage = lazy(() => import('../features/superadmin/organisation
 const CustomerGroupsPage = lazy(() => import('../features/superadmin/customer-groups/CustomerGroupsPage'));
 const SuperadminAuditPage = lazy(() => import('../features/superadmin/audit/SuperadminAuditPage'));
 const PortalAuditPage = lazy(() => import('../features/portal-audit/PortalAuditPage'));
+const ReportsMenuPage = lazy(() => import('../features/reports/ReportsMenuPage'));
+const ReportPage = lazy(() => import('../features/reports/ReportPage'));
+const ReportHistoryPage = lazy(() => import('../features/reports/ReportHistoryPage'));
+const VerifyReportPage = lazy(() => import('../features/reports/VerifyReportPage'));
 const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
 const DivisionsPage = lazy(() => import('../features/divisions/DivisionsPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
@@ -145,6 +149,8 @@ export function AppRoutes() {
           <Route path="/termsCondition" element={<StaticPage page="termsCondition" />} />
           <Route path="/support" element={<StaticPage page="support" />} />
           <Route path="/salestc" element={<StaticPage page="salestc" />} />
+          {/* Anyone holding a report file checks it, signed in or not (issue 34 section 3). */}
+          <Route path="/verify" element={<VerifyReportPage />} />
           <Route
             path="/app"
             element={
@@ -162,6 +168,9 @@ export function AppRoutes() {
             <Route path="superadmin/customer-groups" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><CustomerGroupsPage /></RequireRole>} />
             <Route path="superadmin/audit" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><SuperadminAuditPage /></RequireRole>} />
             <Route path="reports/portal-audit" element={<RequireRole roles={AREA_ROLES.portalAudit}><RequireWholeOrganisation><PortalAuditPage /></RequireWholeOrganisation></RequireRole>} />
+            <Route path="reports" element={<RequireRole roles={AREA_ROLES.reports}><ReportsMenuPage /></RequireRole>} />
+            <Route path="reports/history" element={<RequireRole roles={AREA_ROLES.reports}><ReportHistoryPage /></RequireRole>} />
+            <Route path="reports/:reportId" element={<RequireRole roles={AREA_ROLES.reports}><ReportPage /></RequireRole>} />
             <Route path="departments" element={<RequireRole roles={AREA_ROLES.departments}><DepartmentsPage /></RequireRole>} />
             <Route path="divisions" element={<RequireRole roles={AREA_ROLES.divisions}><DivisionsPage /></RequireRole>} />
             <Route path="security-groups" element={<RequireRole roles={AREA_ROLES.securityGroups}><SecurityGroupsPage /></RequireRole>} />

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_TYPE_CATALOGUE, ALARM_TYPES } from '@domain/alarms/alarm-types';
 import { MESSAGES } from '@domain/core/messages';
 import { CHANNELS, NOTIFICATION_CHANNELS } from '@domain/notifications/channels';
+import { REPORT_CATALOGUE, REPORT_IDS } from '@domain/reports/catalogue';
+import { REPORT_NAMES } from '@domain/reports/names';
 import { NAVIGATION } from '../app/navigation';
 import { CATALOGUE_LOADERS, loadCatalogue } from './index';
 
@@ -63,6 +65,18 @@ describe('the domain\'s catalogues', () => {
   ])('%s names every channel and every alarm type', (_language, catalogue) => {
     const texts = leafKeys(catalogue);
     for (const key of keys) expect(texts, key).toContain(key);
+  });
+});
+
+// A report's name is written once, in the domain (the PDF's title, the emailed subject): the screens show the same words.
+describe('the report names', () => {
+  it.each([
+    ['en', enCatalogue],
+    ['fr', fr],
+    ['es', es],
+  ] as const)('%s names every report of the catalogue as the domain does', (language, catalogue) => {
+    const lookup = (path: string) => path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+    for (const id of REPORT_IDS) expect(lookup(REPORT_CATALOGUE[id].nameKey), id).toBe(REPORT_NAMES[id][language]);
   });
 });
 
