@@ -51,6 +51,8 @@ export const reportRunRequestSchema = z.object({
   pageSize: z.enum(PDF_PAGE_SIZES).default('A4'),
 });
 export type ReportRunRequest = z.infer<typeof reportRunRequestSchema>;
+/** A report's parameters as the API takes them (its entry's schema then checks them). */
+export type ReportParametersInput = z.input<typeof parametersField>;
 
 /** A run as Report History lists it. */
 export const reportRunSchema = z.object({

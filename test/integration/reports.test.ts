@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPORT_IDS, type ReportId } from '@domain/reports/catalogue';
+import { MESSAGES } from '@domain/core/messages';
 import { REPORT_MESSAGES } from '@domain/reports/messages';
 import type { ReportPreview, ReportRun } from '@domain/reports/runs';
 import { readingItem } from '../../lambdas/data';
@@ -132,7 +133,7 @@ describe('reports: runs, files, history and verify (issue 34)', () => {
     expect(JSON.stringify(refused.body)).toContain(REPORT_MESSAGES.vaccineMaxGreater);
     const noSites = await api(stack, admin, 'POST', '/reports/preview', { reportId: 'temperatureLog', parameters: { ...parameters(), siteIds: [] } });
     expect(noSites.status).toBe(400);
-    expect(JSON.stringify(noSites.body)).toContain(REPORT_MESSAGES.reportSitesRequired);
+    expect(JSON.stringify(noSites.body)).toContain(MESSAGES.siteSelectionRequired);
   });
 
   it("keeps another organisation and a site-limited user out: their ids answer as missing, history shows only what they may see", async () => {

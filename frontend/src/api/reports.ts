@@ -1,6 +1,6 @@
 import type { PortalAuditEntry } from '@domain/reports/portal-audit';
 import type { ReportId } from '@domain/reports/catalogue';
-import type { FileFormat, ReportPreview, ReportRun, ReportVerification } from '@domain/reports/runs';
+import type { FileFormat, ReportParametersInput, ReportPreview, ReportRun, ReportVerification } from '@domain/reports/runs';
 import { PDF_PAGE_SIZES } from '@domain/reports/runs';
 import { REPORT_ROUTES } from '@domain/api/reports';
 import { call, pages } from './client';
@@ -24,12 +24,12 @@ export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];
 
 /** POST /reports/preview: the report on screen; `section` and `offset` page one section, the others answer their first page. */
 export function previewReport(reportId: ReportId, parameters: Record<string, unknown>, page?: { section: string; offset: number }): Promise<ReportPreview> {
-  return call(REPORT_ROUTES.postPreview, { body: { reportId, parameters, ...(page === undefined ? {} : { section: page.section, offset: page.offset }) } });
+  return call(REPORT_ROUTES.postPreview, { body: { reportId, parameters: parameters as ReportParametersInput, ...(page === undefined ? {} : { section: page.section, offset: page.offset }) } });
 }
 
 /** POST /reports/runs: a file asked for; ready at once when small, queued when large, or emailed. */
 export function runReport(reportId: ReportId, format: FileFormat, parameters: Record<string, unknown>, pageSize: PdfPageSize): Promise<ReportRun> {
-  return call(REPORT_ROUTES.postRun, { body: { reportId, format, parameters, pageSize } });
+  return call(REPORT_ROUTES.postRun, { body: { reportId, format, parameters: parameters as ReportParametersInput, pageSize } });
 }
 
 /** GET /reports/runs/{id}: a run's status and progress. */
