@@ -218,7 +218,7 @@ export const reportRoutes = defineRoutes('reports', [
           return {
             id: section.id,
             title: sectionLabel(section.id, reader.language),
-            ...(chart === undefined ? {} : { chart: { ...chart, unit: String(chart.unit), series: chart.series.map((series) => ({ name: series.name, points: [...series.points] })), limits: [...chart.limits] } }),
+            ...(chart === undefined ? {} : { chart: { ...chart, unit: chart.unit === 'C' ? '°C' : chart.unit === 'F' ? '°F' : String(chart.unit), series: chart.series.map((series) => ({ name: series.name, points: [...series.points] })), limits: [...chart.limits] } }),
             columns: section.columns.map((column) => ({ id: column.id, label: columnHeading(column, cellReader), kind: column.kind })),
             rows: rows.slice(offset, offset + PREVIEW_PAGE_ROWS).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], cellReader, column.id))),
             offset,

@@ -160,7 +160,7 @@ function layOut(report: PdfReport, pageHeight: number, canvas: Canvas | undefine
       ensure(titleHeight + CHART_HEIGHT);
       if (canvas && section.title !== undefined) drawSectionTitle(canvas, section.title, y);
       y += titleHeight;
-      if (canvas) drawChart(canvas, section, y);
+      if (canvas) drawChart(canvas, section, y, report.language);
       y += CHART_HEIGHT + 8;
       continue;
     }
@@ -248,7 +248,9 @@ function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
   return `${text.slice(0, low)}…`;
 }
 
-function drawChart({ doc, width }: Canvas, chart: PdfChart, top: number): void {
+function drawChart({ doc, width }: Canvas, chart: PdfChart, top: number, language: PdfLanguage): void {
+  // The axis's values in the reader's digits ("9,6 °C" in French and Spanish).
+  const axisNumber = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const left = MARGIN + 36;
   const right = width - MARGIN;
   const plotTop = top + 4;
@@ -264,7 +266,7 @@ function drawChart({ doc, width }: Canvas, chart: PdfChart, top: number): void {
   for (let step = 0; step <= 5; step += 1) {
     const value = low + ((high - low) * step) / 5;
     doc.moveTo(left, yOf(value)).lineTo(right, yOf(value)).lineWidth(0.25).strokeColor('#d0d4da').stroke();
-    doc.text(`${value.toFixed(1)} ${chart.unit}`, MARGIN - 4, yOf(value) - 3, { width: 38, align: 'right', lineBreak: false });
+    doc.text(`${axisNumber.format(value)} ${chart.unit}`, MARGIN - 4, yOf(value) - 3, { width: 38, align: 'right', lineBreak: false });
   }
   for (let step = 0; step <= 6; step += 1) {
     const time = chart.from + (span * step) / 6;
