@@ -204,6 +204,16 @@ describe('every route, as every role', () => {
     return { alarmId: delivery.alarmId, stepKey: delivery.stepKey, channel: delivery.channel };
   };
   type DeviceOwner = 'sensors' | 'gateways';
+  /** A day's Temperature Log of the test sensor on the test site (the basic user is assigned there). */
+  const reportParameters = async () => {
+    const place = await assign(admin());
+    return { locationId: place.locationId, siteIds: [place.siteId], sensorIds: [await sensor()], from: '2026-03-02', to: '2026-03-02' };
+  };
+  const reportRun = async (user: TestUser): Promise<string> => {
+    const created = await api(stack, user, 'POST', '/reports/runs', { reportId: 'temperatureLog', format: 'csv', parameters: await reportParameters() });
+    if (created.status !== 201) throw new Error(`No report run: ${JSON.stringify(created.body)}`);
+    return (created.body as { id: string }).id;
+  };
   const device = (owner: DeviceOwner) => (owner === 'sensors' ? sensor() : gateway());
   const deviceNote = async (owner: DeviceOwner) => {
     const id = await device(owner);
@@ -654,6 +664,12 @@ describe('every route, as every role', () => {
     },
     ...superadminFixtures,
     ...helpdeskFixtures,
+    // Reports: a day's Temperature Log of the test sensor; a run is seen by whoever asked for it.
+    'POST /api/reports/runs': async () => ({ path: '/reports/runs', body: { reportId: 'temperatureLog', format: 'csv', parameters: await reportParameters() } }),
+    'POST /api/reports/preview': async () => ({ path: '/reports/preview', body: { reportId: 'temperatureLog', parameters: await reportParameters() } }),
+    'GET /api/reports/runs/{id}': async (user) => ({ path: `/reports/runs/${await reportRun(user)}` }),
+    'GET /api/reports/runs/{id}/download': async (user) => ({ path: `/reports/runs/${await reportRun(user)}/download` }),
+    'POST /api/reports/verify': async () => ({ path: '/reports/verify', body: { sha256: '0'.repeat(64) } }),
   };
 
   /**
