@@ -70,6 +70,12 @@ export const READING_VALUES_PROJECTION = {
   ExpressionAttributeNames: { '#c': READING_ATTRIBUTE.channels, '#channels': LONG_FORM.channels },
 } as const;
 
+/** A reading's time, channels and disabled flag, in either form (the temperature reports). */
+const READING_VALUES_AND_STATE_PROJECTION = {
+  ProjectionExpression: 'sk, #c, #channels, #d, #disabled',
+  ExpressionAttributeNames: { '#c': READING_ATTRIBUTE.channels, '#channels': LONG_FORM.channels, '#d': READING_ATTRIBUTE.disabled, '#disabled': LONG_FORM.disabled },
+} as const;
+
 /**
  * The reading item of a sensor's reading (D5): the time only in the sort key, the arrival as
  * milliseconds after it, the source only when it is a gateway. `readingRowOf` reads it back to
@@ -241,6 +247,7 @@ export async function* readingPagesBetween(
   customerId: string,
   sensorId: string,
   range: { start: number; end: number },
+  options: { valuesOnly?: boolean } = {},
 ): AsyncGenerator<ReadingRow[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -248,6 +255,8 @@ export async function* readingPagesBetween(
       TableName: tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :start AND :end',
       ExpressionAttributeValues: { ':pk': readingPartition(customerId, sensorId), ':start': new Date(range.start).toISOString(), ':end': new Date(range.end - 1).toISOString() },
+      // The temperature reports read a reading's time, values and whether the sensor was disabled: nothing else crosses the wire.
+      ...(options.valuesOnly ? READING_VALUES_AND_STATE_PROJECTION : {}),
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }));
     yield (page.Items ?? []).map((item) => readingRowOf(item, sensorId));

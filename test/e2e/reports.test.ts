@@ -140,7 +140,7 @@ describe('reports in the browser, in French (issue 34 section 5)', () => {
       expect(vaccinePdf.text).toContain('Vaccins');
       expect(vaccinePdf.text).toContain('Interruptions d’enregistrement');
       // The excursion (10:00-11:00, 60 minutes at 9 °C) and the mean kinetic temperature in French digits.
-      expect(vaccinePdf.text).toMatch(/03\/02\/2026 10:00\s+03\/02\/2026 11:00\s+60\s+9/);
+      expect(vaccinePdf.text).toMatch(/02\/03\/2026 10:00\s+02\/03\/2026 11:00\s+60\s+9/);
       expect(vaccinePdf.text).toMatch(/Synthèse[\s\S]*\b60\s+5,3\s+4\s+9/);
 
       await page.goto(`${stack.portalUrl}/app/reports/history`);

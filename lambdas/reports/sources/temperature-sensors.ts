@@ -54,7 +54,7 @@ export async function temperatureSensors(context: ReportReadContext, parameters:
     timeZone, siteNames: sites.map((site) => site.name), from, to, sensors,
     async read(sensor) {
       const readings: ReportSensor['readings'][number][] = [];
-      if (to > from) for await (const page of readingPagesBetween(context.client, context.tableName, context.customerId, sensor.id, { start: from, end: to })) readings.push(...page);
+      if (to > from) for await (const page of readingPagesBetween(context.client, context.tableName, context.customerId, sensor.id, { start: from, end: to }, { valuesOnly: true })) readings.push(...page);
       const sensorAlarms = await alarms.all(context.customerId, { kind: 'device', deviceKind: 'sensor', deviceId: sensor.id }, (alarm) => overlaps(alarm, from, to));
       const profile = sensor.alarmProfileId === undefined ? undefined : profiles.get(sensor.alarmProfileId);
       const outOfRange = profile !== undefined && profile.types.includes('outOfRange') && profile.measurement === 'temperature';

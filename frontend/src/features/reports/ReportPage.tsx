@@ -18,6 +18,7 @@ import { PDF_PAGE_SIZES, type FileFormat, type ReportPreview } from '@domain/rep
 import { previewReport, type PdfPageSize } from '../../api/reports';
 import { useErrorText } from '../../components/useErrorText';
 import { useFormatters } from '../../i18n/formatters';
+import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/messages';
 import { useClientState } from '../../session/clientState';
 import { useAvailableReports } from './availableReports';
@@ -39,7 +40,8 @@ function ReportScreen({ id, timing }: { id: ReportId; timing: RunTiming }) {
   const { selectedLocation, uom } = useClientState();
   const entry = reportEntry(id);
   const fields = useMemo(() => reportFields(id), [id]);
-  const [defaultValues] = useState(() => defaultReportValues(id, { selectedLocation, uom, now: new Date() }));
+  const language = useLanguage();
+  const [defaultValues] = useState(() => defaultReportValues(id, { selectedLocation, uom, now: new Date(), language }));
   const { control, register, setValue, handleSubmit, formState: { errors } } = useForm<ReportFormValues, unknown, ReportParametersInput>({
     resolver: reportResolver(id, formatters.parseNumber),
     mode: 'onTouched',

