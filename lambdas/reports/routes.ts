@@ -23,7 +23,9 @@ import {
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conflict, forbidden, validationError } from '@domain/core/errors';
 import { MESSAGES } from '@domain/core/messages';
-import { portalAuditRangeFrom, type PortalAuditEntry, type PortalAuditProxySession } from '@domain/reports/portal-audit';
+import { portalAuditRangeFrom, type PortalAuditEntry } from '@domain/reports/portal-audit';
+import type { ReportPerson } from '@domain/reports/audit-changes';
+import { portalAuditEntriesOf } from './sources/audit-reads';
 import { userDisplayName } from '@domain/identity/security-groups';
 import { organisationAuditNewestFirst, organisationAuditPartition, queryPage, reportRunPartition, toAuditEntry, type AuditEntry, ENTITY } from '../data';
 import { readAccess } from '../data/access';
@@ -31,7 +33,6 @@ import { readAccountItems } from '../data/accounts';
 import { dynamoDocumentClient } from '../data/client';
 import { backendConfig } from '../shared/config';
 import { pageRequestFrom } from '../shared/pagination';
-import { historyEntriesWithNames } from '../data/record-names';
 import { defineRoutes, route } from '../shared/routing';
 import { REPORT_ROUTES } from '@domain/api/reports';
 
@@ -45,68 +46,22 @@ function displayNameOf(record: Record<string, unknown>): string | undefined {
   return text(name);
 }
 
-/** A proxy session's own entry (lambdas/data/repositories/proxy-sessions.ts writes the session as its record). */
-function proxySessionOf(entry: AuditEntry): PortalAuditProxySession | undefined {
-  const record = entry.after ?? entry.before;
-  if (entry.entityType !== ENTITY.proxySession || record === undefined) return undefined;
-  const locationName = text(record['locationName']);
-  const endedAt = text(record['endedAt']);
-  return {
-    actorEmail: text(record['actorEmail']) ?? '',
-    reason: text(record['reason']) ?? '',
-    mode: record['mode'] === 'write' ? 'write' : 'read',
-    organisationName: text(record['organisationName']) ?? '',
-    ...(locationName === undefined ? {} : { locationName }),
-    startedAt: text(record['startedAt']) ?? entry.at,
-    expiresAt: text(record['expiresAt']) ?? entry.at,
-    ...(endedAt === undefined ? {} : { endedAt }),
-  };
-}
-
-/** The name the entry's own record holds: a user's name or email, a record's name. */
-function nameInEntry(entry: AuditEntry): string | undefined {
-  const record = { ...entry.before, ...entry.after };
-  if (entry.entityType === ENTITY.user) return displayNameOf(record);
-  return text(record['name']);
-}
-
 /** The users' names the entries do not hold (a support action keeps only what it changed), in one batch get. */
-async function userNames(client: DynamoDBDocumentClient, customerId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+async function userNames(client: DynamoDBDocumentClient, customerId: string, userIds: readonly string[]): Promise<ReportPerson[]> {
   const items = await readAccountItems(client, table(), customerId, userIds);
-  const names = new Map<string, string>();
-  for (const item of items) {
+  return items.flatMap((item) => {
     const name = displayNameOf(item);
-    if (typeof item['accountId'] === 'string' && name !== undefined) names.set(item['accountId'], name);
-  }
-  return names;
+    return typeof item['accountId'] === 'string' && name !== undefined ? [{ accountId: item['accountId'], email: text(item['email']) ?? '', name }] : [];
+  });
 }
 
 /** A page of the trail as the report sends it: nothing of the records but their readable changes, names and proxy sessions. */
 async function portalAuditEntries(customerId: string, entries: readonly AuditEntry[]): Promise<PortalAuditEntry[]> {
   const client = dynamoDocumentClient();
-  const cleaned = entries.map((entry) => ({
-    ...entry,
-    action: entry.action === 'create' || entry.action === 'delete' ? entry.action : 'update' as const,
-    // A proxy session is told by its own fields (proxySession), not as changes of a record.
-    changes: entry.entityType === ENTITY.proxySession ? [] : entry.changes,
-  }));
-  const withNames = await historyEntriesWithNames(client, table(), customerId, cleaned);
-  const unnamedUsers = entries.filter((entry) => entry.entityType === ENTITY.user && nameInEntry(entry) === undefined).map((entry) => entry.entityId);
-  const users = await userNames(client, customerId, unnamedUsers);
-  return withNames.map((history, index) => {
-    const entry = entries[index] as AuditEntry;
-    const proxySession = proxySessionOf(entry);
-    const entityName = proxySession?.organisationName ?? nameInEntry(entry) ?? (entry.entityType === ENTITY.user ? users.get(entry.entityId) : undefined);
-    return {
-      ...history,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      ...(entityName === undefined ? {} : { entityName }),
-      ...(proxySession === undefined ? {} : { proxySession }),
-    };
-  });
+  // Only the users whose entries hold no name are read (a page names few).
+  const unnamed = entries.filter((entry) => entry.entityType === ENTITY.user && displayNameOf({ ...entry.before, ...entry.after }) === undefined).map((entry) => entry.entityId);
+  return portalAuditEntriesOf(client, table(), customerId, entries, await userNames(client, customerId, unnamed));
 }
-
 
 const runs = () => new ReportRunStore(dynamoDocumentClient(), table());
 const runnerDependencies = (): RunnerDependencies => ({
