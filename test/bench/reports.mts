@@ -48,8 +48,8 @@ try {
     });
     const chunks: Record<string, unknown>[][] = [];
     for (let offset = 0; offset < items.length; offset += 25) chunks.push(items.slice(offset, offset + 25));
-    for (let offset = 0; offset < chunks.length; offset += 8) {
-      await Promise.all(chunks.slice(offset, offset + 8).map(async (chunk) => {
+    for (let offset = 0; offset < chunks.length; offset += 16) {
+      await Promise.all(chunks.slice(offset, offset + 16).map(async (chunk) => {
         let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
         while (pending.length > 0) {
           const result = await documents.send(new BatchWriteCommand({ RequestItems: { [local.tableName]: pending } }));

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { TEMPERATURE_UNITS } from '@domain/alarms/alarm-profile';
 import { REPORT_IDS } from '@domain/reports/catalogue';
 import { DATA_POINTS, DATE_FORMATS, IMAGE_PREFERENCES, OPERATIONS, TIMELINES } from '@domain/reports/parameters';
+import { userDisplayName } from '@domain/identity/security-groups';
 import { useSensors } from '../../api/sensors';
+import { useUsers } from '../../api/users';
 import { FormTextField } from '../../components/FormTextField';
 import { IdMultiSelect, type IdOption } from '../../components/IdMultiSelect';
 import { SelectField, type SelectOption } from '../../components/SelectField';
@@ -61,6 +63,33 @@ function SensorsField({ control, name, locationId, siteIds, errorText }: { contr
  * entry): location, sites and sensors from the user's places, dates, and the choices of SPEC
  * section 9. Only the entry's own fields show; each shows its refusal in the user's language.
  */
+/** The Portal Audit's filters (SPEC section 2, issue 34 section 2.4): whose changes, and of which kinds of record; none chosen, all. */
+function AuditFilters({ control, fields }: Pick<ReportFieldsProps, 'control' | 'fields'>) {
+  const { t } = useTranslation();
+  const users = useUsers('all');
+  const people: IdOption[] = (users.data ?? []).map((user) => ({ id: user.accountId, label: userDisplayName(user) }));
+  // The kinds of record the trail names are those its screen has words for.
+  const kinds: IdOption[] = Object.entries(t('portalAudit.entityTypes', { returnObjects: true }) as Record<string, string>).map(([id, label]) => ({ id, label }));
+  return (
+    <>
+      {fields.includes('userIds') && (
+        <Cell>
+          <Controller control={control} name="userIds" render={({ field }) => (
+            <IdMultiSelect label={t('reports.fields.userIds')} helperText={t('reports.fields.allChoices')} options={people} value={ids(field.value)} onChange={field.onChange} onBlur={field.onBlur} />
+          )} />
+        </Cell>
+      )}
+      {fields.includes('recordKinds') && (
+        <Cell>
+          <Controller control={control} name="recordKinds" render={({ field }) => (
+            <IdMultiSelect label={t('reports.fields.recordKinds')} helperText={t('reports.fields.allChoices')} options={kinds} value={ids(field.value)} onChange={field.onChange} onBlur={field.onBlur} />
+          )} />
+        </Cell>
+      )}
+    </>
+  );
+}
+
 export function ReportFields({ fields, control, register, setValue, errors }: ReportFieldsProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -166,6 +195,7 @@ export function ReportFields({ fields, control, register, setValue, errors }: Re
           />
         </Cell>
       )}
+      {(has('userIds') || has('recordKinds')) && <AuditFilters control={control} fields={fields} />}
       {has('dateFormat') && <Cell><SelectField control={control} name="dateFormat" label={t('reports.fields.dateFormat')} options={DATE_FORMATS.map((value) => ({ value, label: value }))} /></Cell>}
     </Grid>
   );
