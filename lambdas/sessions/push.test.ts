@@ -8,12 +8,14 @@ import { resetVapidKeys } from '../shared/vapid';
 import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const savedEnvironment = { ...process.env };
+// The environment as it was, but for the local push stand-in's origin, which only the test that names it may set.
+const { LOCAL_PUSH_ORIGIN: _leftOver, ...savedEnvironment } = process.env;
 const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BKey_123-abc', auth: 'Auth_456' } };
 const stored = { pk: 'C#org-1#SESSION#acc-1', sk: 'SESSION#s-1', id: 's-1', customerId: 'org-1', accountId: 'acc-1', ttl: 4_000_000_000 };
 
 describe('sessions handler: push on a device', () => {
   beforeEach(() => {
+    delete process.env['LOCAL_PUSH_ORIGIN'];
     dynamo.reset();
     const session = liveSession();
     dynamo.on(GetCommand).resolves({});
