@@ -39,7 +39,6 @@ const HelpdeskOrganisationPage = lazy(() => import('../features/helpdesk/Helpdes
 const OrganisationsPage = lazy(() => import('../features/superadmin/organisations/OrganisationsPage'));
 const CustomerGroupsPage = lazy(() => import('../features/superadmin/customer-groups/CustomerGroupsPage'));
 const SuperadminAuditPage = lazy(() => import('../features/superadmin/audit/SuperadminAuditPage'));
-const PortalAuditPage = lazy(() => import('../features/portal-audit/PortalAuditPage'));
 const ReportsMenuPage = lazy(() => import('../features/reports/ReportsMenuPage'));
 const ReportPage = lazy(() => import('../features/reports/ReportPage'));
 const ReportHistoryPage = lazy(() => import('../features/reports/ReportHistoryPage'));
@@ -167,7 +166,7 @@ export function AppRoutes() {
             <Route path="superadmin/organisations" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><OrganisationsPage /></RequireRole>} />
             <Route path="superadmin/customer-groups" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><CustomerGroupsPage /></RequireRole>} />
             <Route path="superadmin/audit" element={<RequireRole roles={AREA_ROLES.superadminOrganisations}><SuperadminAuditPage /></RequireRole>} />
-            <Route path="reports/portal-audit" element={<RequireRole roles={AREA_ROLES.portalAudit}><RequireWholeOrganisation><PortalAuditPage /></RequireWholeOrganisation></RequireRole>} />
+            <Route path="reports/portal-audit" element={<RequireRole roles={AREA_ROLES.portalAudit}><RequireWholeOrganisation><ReportPage report="portalAudit" /></RequireWholeOrganisation></RequireRole>} />
             <Route path="reports" element={<RequireRole roles={AREA_ROLES.reports}><ReportsMenuPage /></RequireRole>} />
             <Route path="reports/history" element={<RequireRole roles={AREA_ROLES.reports}><ReportHistoryPage /></RequireRole>} />
             <Route path="reports/:reportId" element={<RequireRole roles={AREA_ROLES.reports}><ReportPage /></RequireRole>} />

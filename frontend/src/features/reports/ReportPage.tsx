@@ -147,8 +147,10 @@ function ReportScreen({ id, timing }: { id: ReportId; timing: RunTiming }) {
  * /app/reports/<id>: a report the user may run; another address (a report they may not run,
  * or none of the catalogue) goes back to the Reports menu.
  */
-export default function ReportPage({ timing = RUN_TIMING }: { timing?: RunTiming }) {
-  const { reportId } = useParams();
+export default function ReportPage({ timing = RUN_TIMING, report }: { timing?: RunTiming; report?: ReportId }) {
+  const { reportId: reportIdOfPath } = useParams();
+  // The Portal Audit keeps the address of its screen of before (/app/reports/portal-audit), which it replaces.
+  const reportId = report ?? reportIdOfPath;
   const available = useAvailableReports();
   if (!isReportId(reportId) || !available.includes(reportId)) return <Navigate to={REPORTS_PATH} replace />;
   // A fresh form for each report.

@@ -43,13 +43,13 @@ describe('ReportsMenuPage', () => {
     fake.api.mockReset();
   });
 
-  it('lists an administrator with corporate access and HACCP every report by name, each opening its form, with the Portal Audit screen, Report History and the file check', () => {
+  it('lists an administrator with corporate access and HACCP every report by name, each opening its form (the Portal Audit at the address of the screen it replaced), Report History and the file check', () => {
     fake.role = 'admin';
     updateClientState({ corporateAdmin: true, haccpAvailable: true });
     renderScreen(<ReportsMenuPage />);
     expect(names()).toEqual(english(REPORT_IDS));
     expect(screen.getByRole('link', { name: 'Vaccine' })).toHaveAttribute('href', '/app/reports/vaccine');
-    expect(screen.getByRole('link', { name: 'Portal Audit on screen' })).toHaveAttribute('href', '/app/reports/portal-audit');
+    expect(screen.getByRole('link', { name: 'Portal Audit' })).toHaveAttribute('href', '/app/reports/portal-audit');
     expect(screen.getByRole('link', { name: 'Report History: files generated' })).toHaveAttribute('href', '/app/reports/history');
     expect(screen.getByRole('link', { name: 'Check a report file' })).toHaveAttribute('href', '/verify');
     expect(fake.api).not.toHaveBeenCalled();

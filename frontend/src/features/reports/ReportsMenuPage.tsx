@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAvailableReports } from './availableReports';
-import { REPORT_HISTORY_PATH, reportPath, VERIFY_PATH, PORTAL_AUDIT_SCREEN_PATH } from './paths';
+import { REPORT_HISTORY_PATH, reportPath, VERIFY_PATH } from './paths';
 
 /**
  * The Reports menu (SPEC section 2 "Reports"): the catalogue's reports the user may run, by
@@ -38,7 +38,6 @@ export default function ReportsMenuPage() {
       </Paper>
       <Stack sx={{ mt: 2, gap: 1 }}>
         <Link component={RouterLink} to={REPORT_HISTORY_PATH}>{t('reports.menu.history')}</Link>
-        {reports.includes('portalAudit') && <Link component={RouterLink} to={PORTAL_AUDIT_SCREEN_PATH}>{t('reports.menu.portalAuditOnScreen')}</Link>}
         <Link component={RouterLink} to={VERIFY_PATH}>{t('reports.menu.verify')}</Link>
       </Stack>
     </Box>
