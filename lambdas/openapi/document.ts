@@ -3,6 +3,7 @@ import { APP_VERSION } from '@domain/core/app-config';
 import { ERROR_CODE_HEADER, ERROR_FIELD_HEADER } from '@domain/core/errors';
 import { API_ROUTES } from '@domain/api';
 import type { RouteContract } from '@domain/api/contract';
+import { REPORT_CATALOGUE, REPORT_IDS } from '@domain/reports/catalogue';
 import { API_PREFIX } from '../shared/routing';
 
 type JsonObject = Record<string, unknown>;
@@ -62,6 +63,15 @@ function operation(route: RouteContract): JsonObject {
   };
 }
 
+/**
+ * Each report's parameters (issue 34 section 1: the catalogue drives OpenAPI): the body of
+ * `POST /reports/runs` and `/reports/preview` names a report, whose `parameters` its entry's
+ * schema checks; each is a component, `ReportParameters.<report id>`.
+ */
+export function reportParameterSchemas(): Record<string, JsonObject> {
+  return Object.fromEntries(REPORT_IDS.map((id) => [`ReportParameters.${id}`, { ...jsonSchemaOf(REPORT_CATALOGUE[id].parameters, 'input'), description: `The parameters of the ${id} report (\`reportId\`: \`${id}\`)` }]));
+}
+
 /** The OpenAPI 3.1 document of the whole API, generated from the routes' contracts (the route table's rows, `domain/api/`) and the domain's schemas. */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, JsonObject> = {};
@@ -74,6 +84,7 @@ export function buildOpenApiDocument(): JsonObject {
     info: { title: 'Cold-chain portal API', version: APP_VERSION },
     components: {
       securitySchemes: { cognitoIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: reportParameterSchemas(),
     },
     security: [{ cognitoIdToken: [] }],
     paths,
