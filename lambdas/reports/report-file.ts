@@ -88,6 +88,20 @@ export function csvHeader(reportId: ReportId, reader: CellReader): string[] {
   return [section, ...uniqueColumns(tables).map((column) => columnHeading(column, reader))];
 }
 
+/** Rows a column's width is judged on: enough to see what it holds, few enough to cost nothing. */
+const WIDTH_SAMPLE_ROWS = 200;
+
+/**
+ * A column's share of the page's width: by the longer of its heading (which may break in two)
+ * and its longest cell among the first rows, so a sensor's name or a corrective action gets
+ * room and a number column little.
+ */
+function columnWeight(heading: string, rows: readonly (readonly string[])[], index: number): number {
+  let longest = Math.ceil(heading.length * 0.6);
+  for (const row of rows.slice(0, WIDTH_SAMPLE_ROWS)) longest = Math.max(longest, row[index]?.length ?? 0);
+  return Math.min(4, Math.max(0.7, longest / 10));
+}
+
 /** The PDF's sections: each chart (when the image preference is not none) and each table, cells written for the reader. */
 export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: CellReader, drawCharts: boolean): PdfSection[] {
   const sections: PdfSection[] = [];
@@ -106,15 +120,17 @@ export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: 
       });
       continue;
     }
+    const rows = sectionRows(figures, section).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], reader, column.id)));
+    const headings = section.columns.map((column) => columnHeading(column, reader));
     sections.push({
       kind: 'table',
       title: sectionLabel(section.id, reader.language),
-      columns: section.columns.map((column) => ({
-        label: columnHeading(column, reader),
+      columns: section.columns.map((column, index) => ({
+        label: headings[index] ?? column.id,
+        weight: columnWeight(headings[index] ?? '', rows, index),
         ...(['number', 'temperature', 'duration', 'percent'].includes(column.kind) ? { align: 'right' as const } : {}),
-        ...(column.kind === 'dateTime' ? { weight: 1.4 } : {}),
       })),
-      rows: sectionRows(figures, section).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], reader, column.id))),
+      rows,
     });
   }
   return sections;

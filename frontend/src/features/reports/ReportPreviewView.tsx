@@ -23,6 +23,7 @@ const NUMERIC_KINDS = new Set(['number', 'temperature', 'percent', 'duration']);
 /** One section: its chart, or its table a page of rows at a time. */
 function SectionView({ section, onPage, paging }: { section: Section; onPage(offset: number): void; paging: boolean }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const first = section.rows.length === 0 ? 0 : section.offset + 1;
   const last = section.offset + section.rows.length;
   return (
@@ -46,7 +47,7 @@ function SectionView({ section, onPage, paging }: { section: Section; onPage(off
             </Table>
           </TableContainer>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <Typography variant="caption">{t('reports.preview.rows', { first, last, total: section.total })}</Typography>
+            <Typography variant="caption">{section.total === 0 ? messageText(REPORT_MESSAGES.reportNoRecords) : t('reports.preview.rows', { first, last, total: section.total })}</Typography>
             {section.total > section.rows.length && (
               <Stack direction="row" sx={{ gap: 1 }}>
                 <Button size="small" disabled={paging || section.offset === 0} onClick={() => onPage(Math.max(0, section.offset - PREVIEW_PAGE_ROWS))}>{t('reports.actions.previous')}</Button>
