@@ -99,7 +99,7 @@ const WIDTH_SAMPLE_ROWS = 200;
 function columnWeight(heading: string, rows: readonly (readonly string[])[], index: number): number {
   let longest = Math.ceil(heading.length * 0.6);
   for (const row of rows.slice(0, WIDTH_SAMPLE_ROWS)) longest = Math.max(longest, row[index]?.length ?? 0);
-  return Math.min(4, Math.max(0.7, longest / 10));
+  return Math.min(2.5, Math.max(0.9, longest / 10));
 }
 
 /** The PDF's sections: each chart (when the image preference is not none) and each table, cells written for the reader. */
