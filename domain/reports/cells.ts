@@ -80,6 +80,12 @@ export function columnHeading(column: ReportColumn, reader: Pick<CellReader, 'la
 
 const FRACTION_DIGITS: Partial<Record<ColumnKind, number>> = { temperature: 1, percent: 1, duration: 0, number: 2 };
 
+/** What an image cell says where the image is not drawn (on screen, in the CSV, past the PDF's limit). */
+const IMAGE_WORDS: Readonly<Record<'image' | 'signature', Readonly<Record<ReportLanguage, string>>>> = {
+  image: { en: 'Photo', fr: 'Photo', es: 'Foto' },
+  signature: { en: 'Signed', fr: 'Signé', es: 'Firmado' },
+};
+
 /** A cell as the PDF and the screen write it; `columnId` names the words of a coded cell (REPORT_VALUE_LABELS). */
 export function cellText(kind: ColumnKind, value: ReportCell, reader: CellReader, columnId?: string): string {
   if (value === null || value === undefined || value === '') return GAP;
@@ -87,6 +93,7 @@ export function cellText(kind: ColumnKind, value: ReportCell, reader: CellReader
   if (typeof value === 'number') return Number.isFinite(value) ? numberText(value, reader.language, FRACTION_DIGITS[kind] ?? 2) : GAP;
   if (kind === 'dateTime') return dateTimeText(value, reader);
   if (kind === 'date') return dateText(value, reader.dateFormat);
+  if (kind === 'image' || kind === 'signature') return IMAGE_WORDS[kind][reader.language];
   return columnId === undefined ? value : valueLabel(columnId, value, reader.language);
 }
 
@@ -96,5 +103,6 @@ export function csvCell(kind: ColumnKind, value: ReportCell, timeZone: string, c
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (kind === 'dateTime') return csvDateTimeText(value, timeZone);
+  if (kind === 'image' || kind === 'signature') return IMAGE_WORDS[kind][coded?.language ?? 'en'];
   return coded === undefined ? value : valueLabel(coded.columnId, value, coded.language);
 }

@@ -7,7 +7,7 @@ import { REPORT_NAMES } from '@domain/reports/names';
 import type { FileFormat } from '@domain/reports/runs';
 import type { AssembledReport } from './sources/context';
 import { csvBuffer, type CsvRow } from './render/csv';
-import { pdfBuffer, type PageSize, type PdfSection } from './render/pdf';
+import { pdfBuffer, type PageSize, type PdfCell, type PdfSection } from './render/pdf';
 import { PDF_TEXTS } from './render/pdf-texts';
 
 /**
@@ -96,14 +96,27 @@ const WIDTH_SAMPLE_ROWS = 200;
  * and its longest cell among the first rows, so a sensor's name or a corrective action gets
  * room and a number column little.
  */
-function columnWeight(heading: string, rows: readonly (readonly string[])[], index: number): number {
+function columnWeight(heading: string, rows: readonly (readonly PdfCell[])[], index: number): number {
   let longest = Math.ceil(heading.length * 0.6);
-  for (const row of rows.slice(0, WIDTH_SAMPLE_ROWS)) longest = Math.max(longest, row[index]?.length ?? 0);
+  for (const row of rows.slice(0, WIDTH_SAMPLE_ROWS)) {
+    const cell = row[index];
+    // An image takes a thumbnail's width at least.
+    longest = Math.max(longest, typeof cell === 'string' ? cell.length : cell === undefined ? 0 : 14);
+  }
   return Math.min(2.5, Math.max(0.9, longest / 10));
 }
 
 /** The PDF's sections: each chart (when the image preference is not none) and each table, cells written for the reader. */
-export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: CellReader, drawCharts: boolean): PdfSection[] {
+/** Rows holding a photo or signature are this tall in the PDF, by the image preference. */
+export const IMAGE_ROW_HEIGHTS = { thumbnail: 40, enlarged: 140 } as const;
+
+export interface PdfImages {
+  /** The images by the reference their cells hold (report-images.ts). */
+  readonly byReference: ReadonlyMap<string, Buffer>;
+  readonly size: keyof typeof IMAGE_ROW_HEIGHTS;
+}
+
+export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: CellReader, drawCharts: boolean, images?: PdfImages): PdfSection[] {
   const sections: PdfSection[] = [];
   for (const section of sectionsOf(reportId)) {
     if (section.chart === true) {
@@ -120,7 +133,11 @@ export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: 
       });
       continue;
     }
-    const rows = sectionRows(figures, section).map((row) => section.columns.map((column) => cellText(column.kind, row[column.id], reader, column.id)));
+    const rows = sectionRows(figures, section).map((row) => section.columns.map((column): PdfCell => {
+      const value = row[column.id];
+      const image = typeof value === 'string' && (column.kind === 'image' || column.kind === 'signature') ? images?.byReference.get(value) : undefined;
+      return image === undefined ? cellText(column.kind, value, reader, column.id) : { image };
+    }));
     const headings = section.columns.map((column) => columnHeading(column, reader));
     sections.push({
       kind: 'table',
@@ -131,13 +148,14 @@ export function pdfSections(reportId: ReportId, figures: ReportFigures, reader: 
         ...(['number', 'temperature', 'duration', 'percent'].includes(column.kind) ? { align: 'right' as const } : {}),
       })),
       rows,
+      ...(images === undefined ? {} : { imageHeight: IMAGE_ROW_HEIGHTS[images.size] }),
     });
   }
   return sections;
 }
 
 /** Writes the report's file. */
-export async function writeReportFile(request: ReportFileRequest, assembled: AssembledReport, options: { drawCharts: boolean }): Promise<ReportFile> {
+export async function writeReportFile(request: ReportFileRequest, assembled: AssembledReport, options: { drawCharts: boolean; images?: PdfImages }): Promise<ReportFile> {
   const { reportId, reader } = request;
   const dataSha256 = dataFingerprint(reportId, assembled.figures, assembled);
   const fileName = reportFileName(reportId, reader.language, request, request.format);
@@ -147,7 +165,7 @@ export async function writeReportFile(request: ReportFileRequest, assembled: Ass
   }
   const texts = PDF_TEXTS[reader.language];
   const empty = rowCount(REPORT_CATALOGUE[reportId] as ReportDefinition, assembled.figures) === 0;
-  const sections = pdfSections(reportId, assembled.figures, reader, options.drawCharts);
+  const sections = pdfSections(reportId, assembled.figures, reader, options.drawCharts, options.images);
   const bytes = await pdfBuffer({
     language: reader.language,
     pageSize: request.pageSize,

@@ -15,7 +15,8 @@ import type { Caller } from '../shared/caller';
 import type { Logger } from '../shared/observability';
 import { describeError } from '../shared/observability';
 import { contentTypeOf, reportFileKey, type ReportFiles } from './files';
-import { rangeText, writeReportFile, type ReportFile } from './report-file';
+import { rangeText, writeReportFile, type PdfImages, type ReportFile } from './report-file';
+import { imageReferences, readReportImages } from './report-images';
 import { portalUrl, REPORT_HISTORY_PATH, type ReportMailer } from './ready-email';
 import { reportReadyEmail } from '@domain/reports/email-texts';
 import { REPORT_NAMES } from '@domain/reports/names';
@@ -153,10 +154,17 @@ export async function buildRun(deps: RunnerDependencies, customerId: string, sto
   };
   const from = typeof run.parameters['from'] === 'string' ? run.parameters['from'] : undefined;
   const to = typeof run.parameters['to'] === 'string' ? run.parameters['to'] : undefined;
+  const imagePreference = run.parameters['imagePreference'];
+  // Photos and signatures are drawn in the PDF only, at the image preference's size.
+  const imageSize = run.format === 'pdf' && (imagePreference === 'thumbnail' || imagePreference === 'enlarged') ? imagePreference : undefined;
+  const references = imageSize === undefined ? [] : imageReferences(run.reportId, assembled.figures);
+  const images: PdfImages | undefined = imageSize === undefined || references.length === 0
+    ? undefined
+    : { byReference: await readReportImages(deps.client, deps.tableName, customerId, references), size: imageSize };
   const file = await writeReportFile({
     reportId: run.reportId, format: run.format as FileFormat, pageSize: stored.pageSize === 'LETTER' ? 'LETTER' : 'A4', reader: cellReader,
     organisationName: stored.organisationName, from, to, generatedAt, runId: run.id,
-  }, assembled, { drawCharts: run.parameters['imagePreference'] !== 'none' });
+  }, assembled, { drawCharts: imagePreference !== 'none', ...(images === undefined ? {} : { images }) });
   const key = reportFileKey(customerId, run.id, file.fileName);
   await deps.files.put(key, file.bytes, contentTypeOf(file.fileName));
   const finishedAt = new Date(deps.now()).toISOString();

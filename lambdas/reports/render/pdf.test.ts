@@ -108,4 +108,18 @@ describe('report PDF', () => {
     expect(text).toContain('…');
     expect(text).not.toContain('dans la colonne');
   });
+
+  it('draws a photo in its cell, its row as tall as the image preference asks, and leaves out what is not an image', async () => {
+    // A 2 x 2 PNG, red.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8AARAwMDAwMAB/6A/0rDG1QAAAAAElFTkSuQmCC', 'base64');
+    const report = frenchReport(0);
+    const path = written('photo.pdf', await pdfBuffer({
+      ...report,
+      sections: [{ kind: 'table', columns: [{ label: 'Question' }, { label: 'Photo' }], rows: [['Porte fermée ?', { image: png }], ['Sol propre ?', { image: Buffer.from('not an image') }]], imageHeight: 140 }],
+    }));
+    const images = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(/^\s*1\s+0\s+image\s+2\s+2\s+rgb/);
+    expect(pageText(path, 1)).toContain('Sol propre ?');
+  });
 });

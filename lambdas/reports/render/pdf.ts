@@ -25,12 +25,20 @@ export interface PdfColumn {
   align?: 'left' | 'right';
 }
 
+/** A photo or a signature in a cell (PNG or JPEG bytes), drawn to fit the row's image height. */
+export interface PdfImageCell {
+  image: Buffer;
+}
+export type PdfCell = string | PdfImageCell;
+
 export interface PdfTable {
   kind: 'table';
   title?: string;
   columns: readonly PdfColumn[];
-  /** Cells already written in the reader's language and unit (the builder formats them). */
-  rows: readonly (readonly string[])[];
+  /** Cells already written in the reader's language and unit (the builder formats them), or images. */
+  rows: readonly (readonly PdfCell[])[];
+  /** How tall a row holding an image is (the image preference: thumbnail or enlarged); rows of text stay one line. */
+  imageHeight?: number;
 }
 
 export interface PdfChartSeries {
@@ -171,15 +179,16 @@ function layOut(report: PdfReport, pageHeight: number, canvas: Canvas | undefine
     const columns = canvas ? columnPlaces(section.columns, canvas.width) : [];
     if (canvas) drawRow(canvas, columns, section.columns.map((column) => column.label), y, true);
     y += ROW_HEIGHT;
-    const rows = section.rows.length === 0 ? [[PDF_TEXTS[report.language].noRecords]] : section.rows;
+    const rows: readonly (readonly PdfCell[])[] = section.rows.length === 0 ? [[PDF_TEXTS[report.language].noRecords]] : section.rows;
     for (const row of rows) {
-      if (ensure(ROW_HEIGHT)) {
+      const height = row.some((cell) => typeof cell !== 'string') ? Math.max(ROW_HEIGHT, section.imageHeight ?? ROW_HEIGHT) : ROW_HEIGHT;
+      if (ensure(height)) {
         // The header row again at the top of each page the table runs onto.
         if (canvas) drawRow(canvas, columns, section.columns.map((column) => column.label), y, true);
         y += ROW_HEIGHT;
       }
-      if (canvas) drawRow(canvas, section.rows.length === 0 ? [{ x: MARGIN, width: canvas.width - 2 * MARGIN, align: 'left' }] : columns, row, y, false);
-      y += ROW_HEIGHT;
+      if (canvas) drawRow(canvas, section.rows.length === 0 ? [{ x: MARGIN, width: canvas.width - 2 * MARGIN, align: 'left' }] : columns, row, y, false, height);
+      y += height;
     }
     y += 10;
   }
@@ -224,14 +233,28 @@ function columnPlaces(columns: readonly PdfColumn[], pageWidth: number): ColumnP
   });
 }
 
-function drawRow({ doc, width }: Canvas, columns: readonly ColumnPlace[], cells: readonly string[], y: number, header: boolean): void {
+function drawRow({ doc, width }: Canvas, columns: readonly ColumnPlace[], cells: readonly PdfCell[], y: number, header: boolean, height: number = ROW_HEIGHT): void {
   doc.font(header ? BOLD : REGULAR).fontSize(TABLE_FONT_SIZE).fillColor('#000');
   if (header) doc.rect(MARGIN, y, width - 2 * MARGIN, ROW_HEIGHT).fillColor('#eceff3').fill().fillColor('#000');
   for (const [index, place] of columns.entries()) {
-    const text = fitted(doc, cells[index] ?? '', place.width - 8);
+    const cell = cells[index] ?? '';
+    if (typeof cell !== 'string') {
+      drawImage(doc, cell.image, { x: place.x + 4, y: y + 2, width: place.width - 8, height: height - 4 });
+      continue;
+    }
+    const text = fitted(doc, cell, place.width - 8);
     doc.text(text, place.x + 4, y + 3, { width: place.width - 8, align: place.align, lineBreak: false });
   }
-  doc.moveTo(MARGIN, y + ROW_HEIGHT).lineTo(width - MARGIN, y + ROW_HEIGHT).lineWidth(0.25).strokeColor('#c8ccd2').stroke();
+  doc.moveTo(MARGIN, y + height).lineTo(width - MARGIN, y + height).lineWidth(0.25).strokeColor('#c8ccd2').stroke();
+}
+
+/** An image fitted into its box; one pdfkit cannot read (not PNG or JPEG, or damaged) is left out, not the report. */
+function drawImage(doc: PDFKit.PDFDocument, image: Buffer, box: { x: number; y: number; width: number; height: number }): void {
+  try {
+    doc.image(image, box.x, box.y, { fit: [Math.max(1, box.width), Math.max(1, box.height)] });
+  } catch {
+    doc.text('–', box.x, box.y + 1, { lineBreak: false });
+  }
 }
 
 /** The text cut to the width with "…" (measured only when it may not fit: most cells are short). */
