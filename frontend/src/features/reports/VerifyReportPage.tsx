@@ -15,6 +15,7 @@ import { verifyReport } from '../../api/reports';
 import { useErrorText } from '../../components/useErrorText';
 import { useUserDateTime } from '../../i18n/userDateTime';
 import { sha256Hex } from './sha256';
+import { LanguageMenu } from '../../components/LanguageMenu';
 
 type Check =
   | { step: 'idle' }
@@ -50,6 +51,10 @@ export default function VerifyReportPage() {
   const verified = check.step === 'answered' ? check.answer.report : undefined;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 4 } }}>
+      {/* An inspector may not be signed in: the page's own language switch. */}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+        <LanguageMenu color="primary" />
+      </Stack>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack sx={{ gap: 2 }}>
           <Typography variant="h5" component="h1">{t('reports.verify.title')}</Typography>
