@@ -58,6 +58,15 @@ describe('the request limits of every handler (issue 11)', () => {
     expect(seen).not.toHaveBeenCalled();
   });
 
+  it('refuses a body holding a lone surrogate (no person types one; the keys and the table refuse it) with 400, an emoji passes', async () => {
+    for (const body of ['{"name":"\\ud800"}', '{"\\udc00":"x"}', '{"names":["a\\ud83d"]}']) {
+      const result = await call(apiEvent('PUT /api/departments/{id}', { pathParameters: { id: 'd-1' }, body }));
+      expect(result, body).toMatchObject({ status: 400, body: { message: MESSAGES.invalidRequestBody } });
+    }
+    expect(seen).not.toHaveBeenCalled();
+    expect((await call(apiEvent('PUT /api/departments/{id}', { pathParameters: { id: 'd-1' }, body: '{"name":"Froid \\ud83e\\uddca"}' }))).status).not.toBe(500);
+  });
+
   it('counts bytes, not characters, and a base64 body by what it decodes to', async () => {
     // 350,000 three-byte characters: fewer than a million characters, more than 1 MB.
     const wide = JSON.stringify({ name: '€'.repeat(350_000) });

@@ -136,17 +136,44 @@ const requestLimits = (findRouteByKey: RouteLookup): PortalMiddleware => ({
   },
 });
 
-// 2b. Body parsing: JSON, base64 or not.
+/**
+ * Whether every text of a parsed body is well-formed Unicode: JSON's `\\ud800` escapes a lone
+ * surrogate no person types, which DynamoDB and the key encoders (`encodeURIComponent`) refuse.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function wellFormed(body: unknown): boolean {
+  // Walked with a list, not recursion: a body of thousands of nested arrays must not exhaust the stack.
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return false;
+    } else if (Array.isArray(value)) {
+      pending.push(...(value as unknown[]));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, entry] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return false;
+        pending.push(entry);
+      }
+    }
+  }
+  return true;
+}
+
+// 2b. Body parsing: JSON, base64 or not; a body with a lone surrogate is refused as malformed.
 const jsonBodyParsing = (): PortalMiddleware => ({
   before: (request) => {
     const { body, isBase64Encoded } = request.event;
     if (body === undefined || body === '') return;
     const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    let parsed: unknown;
     try {
-      request.context.portal.body = JSON.parse(text) as unknown;
+      parsed = JSON.parse(text) as unknown;
     } catch {
       throw validationError(MESSAGES.invalidRequestBody);
     }
+    if (!wellFormed(parsed)) throw validationError(MESSAGES.invalidRequestBody);
+    request.context.portal.body = parsed;
   },
 });
 

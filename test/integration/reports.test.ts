@@ -116,6 +116,25 @@ describe('reports: runs, files, history and verify (issue 34)', () => {
     expect(sha256(await download(admin, run))).toBe(run.sha256);
   });
 
+  it('emails a Checklist Report over 7 days when it is ready: the link to Report History and the file\'s SHA-256', async () => {
+    const since = Date.now() - 1000;
+    const created = await api(stack, admin, 'POST', '/reports/runs', {
+      reportId: 'checklistReport', format: 'pdf', parameters: { locationId: place.locationId, siteIds: [place.siteId], from: '2026-03-01', to: '2026-03-10' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    expect(created.body).toMatchObject({ status: 'queued', emailed: true });
+    const id = (created.body as ReportRun).id;
+    let run = created.body as ReportRun;
+    for (let attempt = 0; attempt < 120 && run.status !== 'ready' && run.status !== 'failed'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      run = (await api(stack, admin, 'GET', `/reports/runs/${id}`)).body as ReportRun;
+    }
+    expect(run.status).toBe('ready');
+    const messages = (await (await fetch(`${stack.portalUrl}/outbox/messages.json`)).json()) as { channel: string; at: string; to: string; body: string }[];
+    const email = messages.find((message) => message.channel === 'email' && Date.parse(message.at) >= Math.floor(since / 1000) * 1000 && message.to.toLowerCase().includes(admin.email.toLowerCase()) && message.body.includes(run.sha256 ?? '-'));
+    expect(email?.body).toContain('/app/reports/history');
+  });
+
   it('previews on screen in the reader\'s language, a page of rows per section', async () => {
     const preview = await api(stack, admin, 'POST', '/reports/preview', { reportId: 'temperatureLog', parameters: parameters() });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
