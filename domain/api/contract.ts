@@ -54,6 +54,11 @@ export interface RouteContract {
    */
   personalSetting?: true;
   /**
+   * The route changes nothing though it is not a GET (a POST for its body's sake: a report on
+   * screen): a read-only proxy session may call it.
+   */
+  readsOnly?: true;
+  /**
    * The route changes something organisation-wide (no location of its own, or in use at
    * several): refused under a corporate view, which acts for one location only
    * (lambdas/shared/access.ts `refuseOrganisationWideChange`, docs/security.md "Corporate views").

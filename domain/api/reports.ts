@@ -22,7 +22,7 @@ export const REPORT_ROUTES = {
     summary: "Run a report of the catalogue as PDF or CSV (its parameters checked against its entry, its places against the caller's scope): a small one answers ready, a large one queued (then running, ready or failed); Report History keeps it with its SHA-256",
   }),
   postPreview: contract({
-    method: 'POST', path: '/reports/preview', roles: ORGANISATION_READERS, body: reportPreviewRequestSchema, response: reportPreviewSchema,
+    method: 'POST', path: '/reports/preview', roles: ORGANISATION_READERS, body: reportPreviewRequestSchema, response: reportPreviewSchema, readsOnly: true,
     summary: "A report on screen in the caller's language: each section's title, headings and a page of rows (`section` and `offset` page one), the chart's series",
   }),
   listRuns: contract({

@@ -150,7 +150,8 @@ export const reportRoutes = defineRoutes('reports', [
   route(REPORT_ROUTES.postPreview, {
     action: async ({ caller, body }) => {
       const customerId = caller.customerId;
-      const deps = runnerDependencies();
+      // On screen: nothing is written, so no file store is needed.
+      const deps = { client: dynamoDocumentClient(), tableName: table(), now: () => Date.now() };
       const reportId: ReportId = body.reportId;
       const parameters = checkedParameters(reportId, body.parameters);
       const reader = await readerOf(deps, caller, customerId, parameters);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@domain/core/messages';
 import { findRouteByKey } from '../routes';
 import { handler as accountsHandler } from '../accounts/handler';
+import { handler as reportsHandler } from '../reports/handler';
 import { organisationKeyParams, proxySessionKeyParams } from '../data';
 import { apiEvent, claimsOf, invoke, liveSession } from './api-event.test-support';
 import type { Caller } from './caller';
@@ -87,6 +88,17 @@ describe('proxy context of every handler (issue 16 section 3)', () => {
     const forged = await signProxyToken({ sessionId: 'p-1', customerId: 'org-2', mode: 'write', actor: { userId: 'user-acc-1', email: 'x' },
       expiresAt: new Date(now.getTime() + 60_000) }, new TextEncoder().encode('another-key-'.padEnd(48, 'y')), now);
     expect((await invoke(handler, withHeaders(apiEvent('GET /api/departments', { claims: helpdesk }), { 'x-proxy-token': forged }))).status).toBe(403);
+  });
+
+  it('a read-only proxy sees a report on screen (a POST that writes nothing) but may not have a file made', async () => {
+    session('read');
+    const token = await tokenFor('read');
+    const body = JSON.stringify({ reportId: 'temperatureLog', format: 'pdf', parameters: {} });
+    const preview = await invoke(reportsHandler, withHeaders(apiEvent('POST /api/reports/preview', { claims: helpdesk, body }), { 'x-proxy-token': token }));
+    // It reaches the report: its parameters are refused in the catalogue's words, not the session's.
+    expect(preview).toMatchObject({ status: 400, body: { message: MESSAGES.notificationGroupLocationRequired } });
+    expect(await invoke(reportsHandler, withHeaders(apiEvent('POST /api/reports/runs', { claims: helpdesk, body }), { 'x-proxy-token': token })))
+      .toEqual({ status: 403, body: { message: MESSAGES.proxyReadOnly } });
   });
 
   it("a proxy's personal settings are answered but stored nowhere, even under a read-only proxy", async () => {

@@ -225,7 +225,7 @@ const proxyContext = (reads: RequestReads): PortalMiddleware => ({
     if (route.signsOrCertifies === true) throw forbidden(MESSAGES.proxyCannotSign);
     // A personal setting is not stored under a proxy (its action answers without writing), so a read-only proxy may send it.
     if (session.mode === 'read' && !READ_METHODS.has(request.event.requestContext.http.method) && routeKeyOf(route) !== PROXY_LOGOUT_ROUTE_KEY
-      && route.personalSetting !== true) {
+      && route.personalSetting !== true && route.readsOnly !== true) {
       throw forbidden(MESSAGES.proxyReadOnly);
     }
     const proxied: Caller = {
