@@ -7,7 +7,7 @@ import { REPORT_NAMES } from '@domain/reports/names';
 import type { FileFormat } from '@domain/reports/runs';
 import type { AssembledReport } from './sources/context';
 import { csvBuffer, type CsvRow } from './render/csv';
-import { pdfBuffer, type PageSize, type PdfCell, type PdfSection } from './render/pdf';
+import type { PageSize, PdfCell, PdfSection } from './render/pdf';
 import { PDF_TEXTS } from './render/pdf-texts';
 
 /**
@@ -40,7 +40,7 @@ export interface ReportFile {
   readonly dataSha256: string;
 }
 
-/** A report's sections, typed as any entry's (the catalogue's literal types differ per report). */
+/** A report's sections, typed as the shared definition's (the catalogue's literal types differ per report). */
 const sectionsOf = (reportId: ReportId): readonly ReportSection[] => (REPORT_CATALOGUE[reportId] as ReportDefinition).sections;
 
 const sha256Of = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -166,6 +166,8 @@ export async function writeReportFile(request: ReportFileRequest, assembled: Ass
   const texts = PDF_TEXTS[reader.language];
   const empty = rowCount(REPORT_CATALOGUE[reportId] as ReportDefinition, assembled.figures) === 0;
   const sections = pdfSections(reportId, assembled.figures, reader, options.drawCharts, options.images);
+  // pdfkit and its fonts are evaluated when a PDF is first written, not at every cold start of the reports' function.
+  const { pdfBuffer } = await import('./render/pdf');
   const bytes = await pdfBuffer({
     language: reader.language,
     pageSize: request.pageSize,

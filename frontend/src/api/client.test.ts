@@ -30,7 +30,7 @@ describe('the typed client', () => {
     fake.publicApi.mockResolvedValue({ verified: false });
     const sha256 = 'a'.repeat(64);
     await expect(call(REPORT_ROUTES.postVerify, { body: { sha256 } })).resolves.toEqual({ verified: false });
-    expect(fake.publicApi).toHaveBeenCalledWith('/reports/verify', { method: 'POST', body: { sha256 } });
+    expect(fake.publicApi).toHaveBeenCalledWith(REPORT_ROUTES.postVerify.path, { method: 'POST', body: { sha256 } });
     expect(fake.api).not.toHaveBeenCalled();
   });
 

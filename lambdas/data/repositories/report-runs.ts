@@ -1,4 +1,4 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReportRun, RunStatus } from '@domain/reports/runs';
 import {
   auditEntryPut,
@@ -104,6 +104,22 @@ export class ReportRunStore {
   /** A page of the organisation's runs, newest first, keeping those `keep` accepts (the caller's own and their sites'). */
   async page(customerId: string, page: PageRequest, keep: (run: ReportRun) => boolean): Promise<{ items: ReportRun[]; nextCursor?: string }> {
     return queryOnePageKept(this.client, reportRunsNewestFirst(this.tableName, customerId), page, toReportRun, keep);
+  }
+
+  /**
+   * The runs `keep` accepts asked for from `from` (an ISO instant) on, newest first: pages read
+   * until one reaches past `from` (ids sort by time), so the read is bounded by the range.
+   */
+  async since(customerId: string, from: string, keep: (run: ReportRun) => boolean): Promise<ReportRun[]> {
+    const runs: ReportRun[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    for (;;) {
+      const page = await this.client.send(new QueryCommand({ ...reportRunsNewestFirst(this.tableName, customerId), Limit: 100, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+      const items = (page.Items ?? []).map(toReportRun);
+      runs.push(...items.filter((run) => run.createdAt >= from && keep(run)));
+      startKey = page.LastEvaluatedKey;
+      if (startKey === undefined || items.some((run) => run.createdAt < from)) return runs;
+    }
   }
 
   /** Moves a queued run to running; false when it is not queued any more (a redelivered message: built already or being built). */

@@ -14,7 +14,7 @@ const ALL_WHEN_EMPTY = new Set(['readingHours', 'reportIds', 'recordKinds', 'che
 /** Numbers typed in the user's language ("-18,4" in French): read before the schema checks them. */
 const TYPED_NUMBERS = new Set(['min', 'max', 'durationMinutes']);
 
-/** A report's entry as any entry reads (its optional parts, such as `defaultRange`, named). */
+/** A report's entry read through the shared definition type (its optional parts, such as `defaultRange`, named). */
 export function reportEntry(id: ReportId): ReportDefinition {
   return REPORT_CATALOGUE[id];
 }
